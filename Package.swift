@@ -1,0 +1,75 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Sise",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "sise", targets: ["sise"]),
+        .library(name: "SiseCore", targets: ["SiseCore"]),
+        .library(name: "SiseFeeds", targets: ["SiseFeeds"]),
+        .library(name: "SiseSimulator", targets: ["SiseSimulator"]),
+        .library(name: "SiseEngine", targets: ["SiseEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    ],
+    targets: [
+        .target(name: "SiseCore"),
+        .target(
+            name: "SiseFeeds",
+            dependencies: [
+                "SiseCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "SiseSimulator",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "SiseEngine",
+            dependencies: [
+                "SiseCore",
+                "SiseFeeds",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "sise",
+            dependencies: [
+                "SiseCore",
+                "SiseFeeds",
+                "SiseSimulator",
+                "SiseEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(name: "SiseCoreTests", dependencies: ["SiseCore"]),
+        .testTarget(name: "SiseFeedsTests", dependencies: ["SiseFeeds", "SiseSimulator", "SiseCore"]),
+        .testTarget(name: "SiseSimulatorTests", dependencies: ["SiseSimulator"]),
+        .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore"]),
+        .testTarget(name: "SiseCLITests", dependencies: ["SiseSimulator"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A tradable pair as listed by the exchange, with its names and its warning designations.
+public struct Market: Hashable, Sendable {
+    public let id: MarketID
+    public let koreanName: String
+    public let englishName: String
+    /// 유의 종목 (investment warning): the serious flag; such pairs are candidates for delisting.
+    public let warning: Bool
+    /// 주의 종목 (caution) reasons that are currently set, e.g. `GLOBAL_PRICE_DIFFERENCES`.
+    public let cautions: [String]
+
+    public init(id: MarketID, koreanName: String, englishName: String,
+                warning: Bool = false, cautions: [String] = []) {
+        self.id = id
+        self.koreanName = koreanName
+        self.englishName = englishName
+        self.warning = warning
+        self.cautions = cautions
+    }
+
+    public var symbol: String { id.base }
+    public var isCaution: Bool { !cautions.isEmpty }
+
+    /// The name to show in the given language; falls back to the other name when one is empty.
+    public func name(in language: Language) -> String {
+        switch language {
+        case .ko: koreanName.isEmpty ? englishName : koreanName
+        case .en: englishName.isEmpty ? koreanName : englishName
+        }
+    }
+}

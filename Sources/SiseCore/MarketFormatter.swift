@@ -1,0 +1,44 @@
+import Foundation
+
+/// Formats prices, rates and trade values the way Upbit's own board does.
+public struct MarketFormatter: Sendable {
+    public let language: Language
+
+    public init(language: Language = .ko) {
+        self.language = language
+    }
+
+    public func display(_ row: MarketRow) -> RowDisplay {
+        let quote = row.id.quote
+        let decimals = TickSize.decimals(price: row.ticker.price, quote: quote, tick: row.tickSize)
+        return RowDisplay(
+            price: NumberText.grouped(row.ticker.price, decimals: decimals),
+            changeRate: rate(row.ticker.signedChangeRate),
+            changePrice: NumberText.signed(row.ticker.signedChangePrice, decimals: decimals),
+            tradeValue: tradeValue(row.ticker.tradeValue24h, quote: quote)
+        )
+    }
+
+    /// A price in its market's decimals: `103,493,000`, `0.0004820`.
+    public func price(_ value: Double, quote: String, tick: Decimal? = nil) -> String {
+        NumberText.grouped(value, decimals: TickSize.decimals(price: value, quote: quote, tick: tick))
+    }
+
+    /// A signed fraction as a percentage with two decimals: `+1.05%`, `-0.32%`, `0.00%`.
+    public func rate(_ fraction: Double) -> String {
+        NumberText.signed(fraction * 100, decimals: 2) + "%"
+    }
+
+    /// 거래대금: KRW in millions (`162,997백만` / `162,997M`), BTC with 3 decimals, USDT whole.
+    public func tradeValue(_ value: Double, quote: String) -> String {
+        switch QuoteCurrency(code: quote) {
+        case .krw, .none:
+            let millions = NumberText.grouped((value / 1_000_000).rounded(.toNearestOrAwayFromZero), decimals: 0)
+            return millions + (language == .ko ? "백만" : "M")
+        case .btc:
+            return NumberText.grouped(value, decimals: 3) + " BTC"
+        case .usdt:
+            return NumberText.grouped(value, decimals: 0) + " USDT"
+        }
+    }
+}

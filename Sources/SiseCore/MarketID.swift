@@ -1,0 +1,45 @@
+import Foundation
+
+/// An exchange pair code such as `KRW-BTC`: the quote currency first, then the base asset.
+///
+/// Upbit writes codes quote-first and upper-case; the WebSocket silently ignores any other
+/// spelling, so the canonical form is always upper-cased here.
+public struct MarketID: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
+    public let quote: String
+    public let base: String
+
+    public init(quote: String, base: String) {
+        self.quote = quote.uppercased()
+        self.base = base.uppercased()
+    }
+
+    /// Parses `KRW-BTC` (any case). Returns nil for anything that is not `QUOTE-BASE`.
+    public init?(_ code: String) {
+        let trimmed = code.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        else { return nil }
+        self.init(quote: String(parts[0]), base: String(parts[1]))
+    }
+
+    /// The wire code, e.g. `KRW-BTC`.
+    public var code: String { "\(quote)-\(base)" }
+    public var description: String { code }
+
+    public static func < (lhs: MarketID, rhs: MarketID) -> Bool { lhs.code < rhs.code }
+
+    public init(from decoder: any Decoder) throws {
+        let raw = try decoder.singleValueContainer().decode(String.self)
+        guard let id = MarketID(raw) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not a market code: \(raw)"))
+        }
+        self = id
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(code)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The public JSON shape of a board row — `sise markets --json`, `sise price --json`, the HTTP
+/// API and `sise watch` all print exactly these keys.
+public struct MarketRowJSON: Codable, Hashable, Sendable {
+    public var market: String
+    public var symbol: String
+    public var koreanName: String
+    public var englishName: String
+    public var price: Double
+    public var change: PriceChange
+    /// Signed fraction, as Upbit gives it (0.0105 = +1.05 %).
+    public var changeRate: Double
+    public var changePrice: Double
+    public var tradeValue24h: Double
+    public var warning: Bool
+    public var display: RowDisplay
+
+    public init(_ row: MarketRow, formatter: MarketFormatter) {
+        market = row.id.code
+        symbol = row.market.symbol
+        koreanName = row.market.koreanName
+        englishName = row.market.englishName
+        price = row.ticker.price
+        change = row.ticker.change
+        changeRate = row.ticker.signedChangeRate
+        changePrice = row.ticker.signedChangePrice
+        tradeValue24h = row.ticker.tradeValue24h
+        warning = row.market.warning
+        display = formatter.display(row)
+    }
+}

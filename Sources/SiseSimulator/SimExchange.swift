@@ -1,0 +1,96 @@
+import Foundation
+import Synchronization
+
+/// The simulated exchange's shared state: the listings (immutable), and behind one lock the
+/// fault switches, the rate limiter, the counters and the 52-week cache.
+final class SimExchange: Sendable {
+    let universe: SimUniverse
+    let configuration: SimulatorConfiguration
+
+    private struct State {
+        var faults: SimFaults
+        var limiter = SimRateLimit()
+        var stats = SimStats()
+        var random: SimRandom
+        var yearCache: [String: (day: Double, value: SimTickerState.YearExtremes)] = [:]
+    }
+
+    private let state: Mutex<State>
+
+    init(configuration: SimulatorConfiguration) {
+        self.configuration = configuration
+        universe = SimUniverse(seed: configuration.seed, krwCount: configuration.krwMarkets,
+                               hostileNames: configuration.hostileNames)
+        state = Mutex(State(faults: configuration.faults, random: SimRandom(seed: configuration.seed ^ 0xFA17)))
+    }
+
+    var now: Double { configuration.now() }
+
+    var faults: SimFaults { state.withLock { $0.faults } }
+
+    func updateFaults(_ patch: SimFaults.Patch) -> SimFaults {
+        state.withLock { $0.faults.apply(patch); return $0.faults }
+    }
+
+    /// Clears faults, counters, bans and caches.
+    func reset() {
+        state.withLock {
+            $0.faults = SimFaults()
+            $0.limiter = SimRateLimit()
+            $0.stats = SimStats()
+        }
+    }
+
+    func count(_ service: String, _ key: String) {
+        state.withLock { $0.stats.count(service, key) }
+    }
+
+    func statsJSON() -> String {
+        state.withLock { $0.stats.json(peak: $0.limiter.peak) }
+    }
+
+    /// What happens to one exchange request before its handler runs.
+    enum Gate {
+        case proceed(remaining: Int, malformed: Bool)
+        case fail(status: Int, remaining: Int, retryAfter: Int?)
+    }
+
+    func gate(_ group: String) -> Gate {
+        let now = self.now
+        return state.withLock { s in
+            s.stats.count("upbit", group)
+            if s.faults.failNext > 0 {
+                s.faults.failNext -= 1
+                let status = s.faults.failNextStatus
+                if status == 418 { s.limiter.ban(group, seconds: 30, at: now) }
+                return .fail(status: status, remaining: 0, retryAfter: status == 418 ? 30 : nil)
+            }
+            switch s.limiter.admit(group, at: now, enforce: s.faults.rateLimit) {
+            case .limited:
+                s.stats.refuse("upbit", group)
+                return .fail(status: 429, remaining: 0, retryAfter: nil)
+            case .banned(let retry):
+                s.stats.refuse("upbit", group)
+                return .fail(status: 418, remaining: 0, retryAfter: retry)
+            case .allowed(let remaining):
+                if s.faults.errorRate > 0, Double.random(in: 0..<1, using: &s.random) < s.faults.errorRate {
+                    return .fail(status: s.faults.errorStatus, remaining: remaining, retryAfter: nil)
+                }
+                let malformed = s.faults.malformedRate > 0
+                    && Double.random(in: 0..<1, using: &s.random) < s.faults.malformedRate
+                return .proceed(remaining: remaining, malformed: malformed)
+            }
+        }
+    }
+
+    func ticker(_ market: SimMarket, atMilliseconds ms: Int64) -> SimTickerState {
+        let day = SimTickerState.dayStart(ofMilliseconds: ms)
+        let cached = state.withLock { s -> SimTickerState.YearExtremes? in
+            guard let hit = s.yearCache[market.code], hit.day == day else { return nil }
+            return hit.value
+        }
+        let year = cached ?? SimTickerState.YearExtremes(market: market, dayStart: day)
+        if cached == nil { state.withLock { $0.yearCache[market.code] = (day, year) } }
+        return SimTickerState(market: market, atMilliseconds: ms, year: year)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A market's ticker at one instant, derived from its walk: day open and close at 00:00 UTC,
+/// day high/low sampled along the walk, 52-week extremes from daily samples.
+struct SimTickerState: Sendable {
+    var price: Double
+    var open: Double
+    var high: Double
+    var low: Double
+    var prevClose: Double
+    var value24h: Double
+    var volume24h: Double
+    var dayValue: Double
+    var dayVolume: Double
+    var high52: Double
+    var high52Date: String
+    var low52: Double
+    var low52Date: String
+    var tradeTimestamp: Int64
+    var timestamp: Int64
+
+    var signedChange: Double { price - prevClose }
+    var change: String { price > prevClose ? "RISE" : (price < prevClose ? "FALL" : "EVEN") }
+    var signedRate: Double { prevClose == 0 ? 0 : (price - prevClose) / prevClose }
+
+    /// The lowest and highest daily prices of the 364 days before a day (cached by the exchange).
+    struct YearExtremes: Sendable {
+        var high: Double, highDay: Int, low: Double, lowDay: Int
+
+        init(market: SimMarket, dayStart: Double) {
+            (high, highDay, low, lowDay) = (0, Int(dayStart), .infinity, Int(dayStart))
+            for day in 1...364 {
+                let at = dayStart - Double(day) * 86_400
+                let p = market.price(at: at + 43_200)
+                if p > high { (high, highDay) = (p, Int(at)) }
+                if p < low { (low, lowDay) = (p, Int(at)) }
+            }
+        }
+    }
+
+    static func dayStart(ofMilliseconds ms: Int64) -> Double {
+        (Double(ms) / 1_000 / 86_400).rounded(.down) * 86_400
+    }
+
+    init(market: SimMarket, atMilliseconds ms: Int64, year: YearExtremes) {
+        let t = Double(ms) / 1_000
+        let dayStart = (t / 86_400).rounded(.down) * 86_400
+        price = market.price(at: t)
+        open = market.price(at: dayStart)
+        prevClose = market.price(at: dayStart - 0.001)
+        var high = max(open, price), low = min(open, price)
+        var s = dayStart + 1_800
+        while s < t {
+            let p = market.price(at: s)
+            high = max(high, p)
+            low = min(low, p)
+            s += 1_800
+        }
+        self.high = high
+        self.low = low
+        value24h = market.value24h(at: t)
+        volume24h = value24h / max(price, 1e-12)
+        dayValue = value24h * max(0.01, (t - dayStart) / 86_400)
+        dayVolume = dayValue / max(price, 1e-12)
+        let hi = year.high > high ? (year.high, year.highDay) : (high, Int(dayStart))
+        let lo = year.low < low ? (year.low, year.lowDay) : (low, Int(dayStart))
+        (high52, high52Date) = (hi.0, SimTime.dashedDate(hi.1))
+        (low52, low52Date) = (lo.0, SimTime.dashedDate(lo.1))
+        timestamp = ms
+        tradeTimestamp = ms - Int64(SimRandom.hash(UInt64(ms), SimRandom.hash(market.code)) % 900)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+
+/// Upbit's quotation REST endpoints on the simulator, each behind the rate limit and the faults.
+struct UpbitRESTController: Sendable {
+    let exchange: SimExchange
+
+    func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
+        router.get("/v1/market/all") { request, _ in
+            try await serve("market") { marketAll(request) }
+        }
+        router.get("/v1/ticker") { request, _ in
+            try await serve("ticker") { try tickers(request) }
+        }
+        router.get("/v1/ticker/all") { request, _ in
+            try await serve("ticker") { try tickerAll(request) }
+        }
+        router.get("/v1/candles/seconds") { request, _ in
+            try await serve("candles") { try candles(request, unit: .seconds) }
+        }
+        router.get("/v1/candles/minutes/:unit") { request, context in
+            try await serve("candles") {
+                guard let unit = context.parameters.get("unit").flatMap(Int.init),
+                      [1, 3, 5, 10, 15, 30, 60, 240].contains(unit) else { throw SimHTTPError.typeMismatch() }
+                return try candles(request, unit: .minutes(unit))
+            }
+        }
+        for (path, unit) in [("days", SimCandleWriter.Unit.days), ("weeks", .weeks), ("months", .months), ("years", .years)] {
+            router.get("/v1/candles/\(path)") { request, _ in
+                try await serve("candles") { try candles(request, unit: unit) }
+            }
+        }
+        router.get("/v1/orderbook/instruments") { request, _ in
+            try await serve("orderbook") { try instruments(request) }
+        }
+    }
+
+    // MARK: - The gate every exchange request passes
+
+    private func serve(_ group: String, _ handler: () throws -> String) async throws -> Response {
+        switch exchange.gate(group) {
+        case .fail(let status, let remaining, let retryAfter):
+            try await delay()
+            var headers = SimResponses.remainingReq(group, remaining)
+            if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+            return SimResponses.error(status: status, message: SimResponses.defaultMessage(status), headers: headers)
+        case .proceed(let remaining, let malformed):
+            try await delay()
+            let headers = SimResponses.remainingReq(group, remaining)
+            do {
+                var body = try handler()
+                if malformed { body = String(body.prefix(max(1, body.count / 2))) }
+                return SimResponses.json(body, headers: headers)
+            } catch let error as SimHTTPError {
+                return SimResponses.error(status: error.status, message: error.message, headers: headers)
+            }
+        }
+    }
+
+    /// Latency and hanging, re-read while waiting so a test can release a hung request.
+    private func delay() async throws {
+        let latency = exchange.faults.latencyMs
+        if latency > 0 { try await Task.sleep(for: .milliseconds(latency)) }
+        var waited = 0
+        while exchange.faults.hang && waited < 1_200 {
+            try await Task.sleep(for: .milliseconds(100))
+            waited += 1
+        }
+    }
+
+    // MARK: - Handlers
+
+    private func marketAll(_ request: Request) -> String {
+        let details = query(request, "is_details").map { $0.lowercased() == "true" } ?? false
+        var json = JSONWriter(capacity: exchange.universe.markets.count * 300)
+        json.beginArray()
+        for market in exchange.universe.markets {
+            json.beginObject()
+            json.field("market", market.code)
+            json.field("korean_name", market.korean)
+            json.field("english_name", market.english)
+            if details {
+                json.key("market_event")
+                json.beginObject()
+                json.field("warning", market.warning)
+                json.key("caution")
+                json.beginObject()
+                for reason in SimUniverse.cautionReasons { json.field(reason, market.cautions.contains(reason)) }
+                json.endObject()
+                json.endObject()
+            }
+            json.endObject()
+        }
+        json.endArray()
+        return json.text
+    }
+
+    private func tickers(_ request: Request) throws -> String {
+        guard let list = query(request, "markets"), !list.isEmpty else { throw SimHTTPError.missing() }
+        let codes = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+        let markets = try codes.map { code -> SimMarket in
+            guard let market = exchange.universe.market(code) else { throw SimHTTPError.codeNotFound() }
+            return market
+        }
+        return writeTickers(markets)
+    }
+
+    private func tickerAll(_ request: Request) throws -> String {
+        guard let list = query(request, "quote_currencies"), !list.isEmpty else { throw SimHTTPError.missing() }
+        let quotes = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+        guard quotes.allSatisfy({ ["KRW", "BTC", "USDT"].contains($0) }) else { throw SimHTTPError.codeNotFound() }
+        return writeTickers(exchange.universe.markets.filter { quotes.contains($0.quote) })
+    }
+
+    private func writeTickers(_ markets: [SimMarket]) -> String {
+        let ms = Int64(exchange.now * 1_000)
+        var json = JSONWriter(capacity: markets.count * 900)
+        json.beginArray()
+        for market in markets {
+            SimTickerWriter.write(market, exchange.ticker(market, atMilliseconds: ms), into: &json)
+        }
+        json.endArray()
+        return json.text
+    }
+
+    private func candles(_ request: Request, unit: SimCandleWriter.Unit) throws -> String {
+        guard let code = query(request, "market"), !code.isEmpty else { throw SimHTTPError.missing() }
+        guard let market = exchange.universe.market(code) else { throw SimHTTPError.codeNotFound() }
+        var count = 1
+        if let text = query(request, "count") {
+            guard let n = Int(text) else { throw SimHTTPError.typeMismatch() }
+            count = min(max(n, 1), 200)
+        }
+        let now = exchange.now
+        var to = now
+        if let text = query(request, "to"), !text.isEmpty {
+            guard let parsed = SimTime.parse(text) else { throw SimHTTPError.typeMismatch() }
+            to = parsed
+        }
+        return SimCandleWriter.write(market: market, unit: unit, count: count, to: to, now: now)
+    }
+
+    private func instruments(_ request: Request) throws -> String {
+        guard let list = query(request, "markets"), !list.isEmpty else { throw SimHTTPError.missing() }
+        let now = exchange.now
+        var json = JSONWriter()
+        json.beginArray()
+        for code in list.split(separator: ",") {
+            guard let market = exchange.universe.market(code.trimmingCharacters(in: .whitespaces)) else {
+                throw SimHTTPError.codeNotFound()
+            }
+            json.beginObject()
+            json.field("market", market.code)
+            json.field("quote_currency", market.quote)
+            json.field("tick_size", market.tickText(at: now))
+            json.key("supported_levels")
+            json.beginArray()
+            json.string("0")
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        return json.text
+    }
+
+    private func query(_ request: Request, _ name: String) -> String? {
+        request.uri.queryParameters[Substring(name)].map(String.init)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import SiseCore
+import SiseFeeds
+
+/// The exit codes scripts can rely on.
+enum CLIExit: Int32 {
+    case ok = 0
+    case unexpected = 1
+    case usage = 2
+    case upstream = 3
+}
+
+/// A failure already worded for the user.
+struct CLIFailure: Error {
+    let code: CLIExit
+    let message: String
+
+    static func usage(_ message: String) -> CLIFailure { CLIFailure(code: .usage, message: message) }
+
+    /// Upstream trouble, in the user's language.
+    static func upstream(_ error: FeedError, _ language: Language) -> CLIFailure {
+        CLIFailure(code: .upstream, message: "sise: " + error.message(language))
+    }
+}
+
+/// Runs `body`, mapping feed errors to exit code 3 with a localised line.
+func withUpstreamErrors<T>(_ language: Language, _ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as FeedError {
+        throw CLIFailure.upstream(error, language)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import SiseCore
+
+/// The CLI's board table: columns sized by display width so Hangul names line up.
+struct MarketTable {
+    let language: Language
+    let color: Bool
+    static let maxNameWidth = 24
+
+    func render(_ rows: [MarketRow]) -> [String] {
+        let formatter = MarketFormatter(language: language)
+        let ko = language == .ko
+        let header = ko ? ["이름", "심볼", "현재가", "전일대비", "대비금액", "거래대금"]
+                        : ["Name", "Market", "Price", "Change", "Amount", "Value 24h"]
+        let cells: [[String]] = rows.map { row in
+            let d = formatter.display(row)
+            return [mark(row.market) + row.market.name(in: language), "\(row.market.symbol)/\(row.id.quote)",
+                    d.price, d.changeRate, d.changePrice, d.tradeValue]
+        }
+        var widths = header.map(DisplayWidth.of)
+        for line in cells {
+            for (i, cell) in line.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
+        }
+        widths[0] = min(widths[0], Self.maxNameWidth)
+        var out = [format(header, widths: widths, paint: nil, bold: true)]
+        for (row, line) in zip(rows, cells) {
+            let tone: Terminal.Color? = row.ticker.change == .rise ? .red : (row.ticker.change == .fall ? .blue : nil)
+            out.append(format(line, widths: widths, paint: tone, bold: false))
+        }
+        if rows.isEmpty { out.append(ko ? "(검색 결과가 없습니다)" : "(no markets match)") }
+        return out
+    }
+
+    private func mark(_ market: Market) -> String {
+        if market.warning { return language == .ko ? "[유의] " : "[WARN] " }
+        if market.isCaution { return language == .ko ? "[주의] " : "[CAUT] " }
+        return ""
+    }
+
+    private func format(_ cells: [String], widths: [Int], paint: Terminal.Color?, bold: Bool) -> String {
+        var parts: [String] = []
+        for (i, cell) in cells.enumerated() {
+            let fitted = TextColumns.fit(cell, width: widths[i], alignment: i < 2 ? .left : .right)
+            parts.append(i >= 2 ? Terminal.paint(fitted, paint, enabled: color) : fitted)
+        }
+        let line = parts.joined(separator: "  ")
+        return bold ? Terminal.paint(line, .bold, enabled: color) : line
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import SiseCore
+import SiseEngine
+import SiseFeeds
+
+/// `sise markets`: a one-shot board of a quote market.
+struct MarketsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "markets",
+        abstract: "Print the board of a quote market (default KRW), sorted by trade value."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Quote market: KRW, BTC or USDT.")
+    var quote: String = "KRW"
+
+    @Option(help: "Sort column: name, price, change or value (default value).")
+    var sort: String?
+
+    @Option(help: "Sort order: asc or desc (default desc).")
+    var order: String?
+
+    @Option(help: "Filter by Korean name, English name or symbol; 초성 (ㅂㅌ) works.")
+    var search: String?
+
+    @Option(help: "Print at most N rows.")
+    var limit: Int?
+
+    @Flag(help: "Print a JSON array instead of a table.")
+    var json = false
+
+    func validate() throws {
+        guard QuoteCurrency(code: quote) != nil else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
+        if let sort, SortKey(rawValue: sort.lowercased()) == nil {
+            throw ValidationError("--sort must be name, price, change or value, not '\(sort)'.")
+        }
+        if let order, !["asc", "desc"].contains(order.lowercased()) {
+            throw ValidationError("--order must be asc or desc, not '\(order)'.")
+        }
+        if let limit, limit < 0 { throw ValidationError("--limit must not be negative.") }
+    }
+
+    var sortState: SortState {
+        let key = sort.flatMap { SortKey(rawValue: $0.lowercased()) }
+        let direction: SortDirection = order?.lowercased() == "asc" ? .ascending : .descending
+        guard let key else { return order == nil ? .default : SortState(key: .value, direction: direction) }
+        return SortState(key: key, direction: direction)
+    }
+
+    func run() async throws {
+        let language = global.language
+        let rows = try await global.withUpbit { client in
+            try await BoardLoader(api: client).load(quote: QuoteCurrency(code: quote)!)
+        }
+        var shown = MarketSorter.sorted(MarketSearch(search ?? "").filter(rows), by: sortState, language: language)
+        if let limit { shown = Array(shown.prefix(limit)) }
+        try RowOutput(language: language, color: global.useColor).print(shown, json: json)
+    }
+}

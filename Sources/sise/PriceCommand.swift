@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import SiseCore
+import SiseEngine
+import SiseFeeds
+
+/// `sise price BTC KRW-ETH`: the rows of the named markets.
+struct PriceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "price",
+        abstract: "Print the current price of the given symbols (BTC = KRW-BTC) or markets (BTC-ETH)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Symbols (BTC) or market codes (KRW-BTC).")
+    var symbols: [String]
+
+    @Flag(help: "Print a JSON array instead of a table.")
+    var json = false
+
+    func validate() throws {
+        guard !symbols.isEmpty else { throw ValidationError("Name at least one symbol, e.g. sise price BTC.") }
+    }
+
+    func run() async throws {
+        let language = global.language
+        let rows = try await global.withUpbit { client in
+            let listing = try await client.markets()
+            let ids = try resolve(symbols, in: listing, language: language)
+            return try await BoardLoader(api: client).load(markets: ids, listing: listing)
+        }
+        try RowOutput(language: language, color: global.useColor).print(rows, json: json)
+    }
+
+    /// `BTC` → `KRW-BTC`; `krw-btc` → `KRW-BTC`; anything not listed is a usage error.
+    func resolve(_ symbols: [String], in listing: [Market], language: Language) throws -> [MarketID] {
+        let listed = Set(listing.map(\.id))
+        var ids: [MarketID] = []
+        var unknown: [String] = []
+        for symbol in symbols {
+            let text = symbol.trimmingCharacters(in: .whitespaces)
+            let id = text.contains("-") ? MarketID(text) : MarketID(quote: "KRW", base: text)
+            if let id, listed.contains(id) {
+                if !ids.contains(id) { ids.append(id) }
+            } else {
+                unknown.append(symbol)
+            }
+        }
+        guard unknown.isEmpty else {
+            let list = unknown.joined(separator: ", ")
+            throw CLIFailure.usage(language == .ko ? "sise: 알 수 없는 종목입니다: \(list)" : "sise: unknown symbol: \(list)")
+        }
+        return ids
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `sise`: the root command.
+struct SiseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sise",
+        abstract: "시세 — a real-time cryptocurrency market tracker (Upbit, CoinGecko).",
+        version: SiseVersion.current,
+        subcommands: [MarketsCommand.self, PriceCommand.self, SimulateCommand.self]
+    )
+}
+
+enum SiseVersion {
+    static let current = "0.1.0"
+}
