@@ -65,11 +65,12 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "SiseCoreTests", dependencies: ["SiseCore"]),
-        .testTarget(name: "SiseFeedsTests", dependencies: ["SiseFeeds", "SiseSimulator", "SiseCore"]),
-        .testTarget(name: "SiseSimulatorTests", dependencies: ["SiseSimulator"]),
-        .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore"]),
-        .testTarget(name: "SiseCLITests", dependencies: ["SiseSimulator"]),
+        .target(name: "SiseTestSupport", dependencies: ["SiseSimulator"], path: "Tests/SiseTestSupport"),
+        .testTarget(name: "SiseCoreTests", dependencies: ["SiseCore", "SiseTestSupport"]),
+        .testTarget(name: "SiseFeedsTests", dependencies: ["SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
+        .testTarget(name: "SiseSimulatorTests", dependencies: ["SiseSimulator", "SiseTestSupport"]),
+        .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
+        .testTarget(name: "SiseCLITests", dependencies: ["SiseSimulator", "SiseTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,81 @@
+import Foundation
+import SiseCore
+import Testing
+
+@Suite struct FormattingTests {
+    let ko = MarketFormatter(language: .ko)
+    let en = MarketFormatter(language: .en)
+
+    @Test(arguments: [
+        (0.000482, "0.0004820"),
+        (0.00854, "0.008540"),
+        (0.00001234, "0.00001234"),
+        (0.878, "0.8780"),
+        (7.51, "7.510"),
+        (45.2, "45.20"),
+        (901.0, "901"),
+        (1_463.0, "1,463"),
+        (103_493_000.0, "103,493,000"),
+    ])
+    func krwPricesFollowTheMagnitudeRuleWithoutATick(price: Double, expected: String) {
+        #expect(ko.price(price, quote: "KRW") == expected)
+    }
+
+    @Test func theExchangeTickWinsOverTheMagnitudeRule() {
+        #expect(ko.price(103_493_000, quote: "KRW", tick: 1_000) == "103,493,000")
+        #expect(ko.price(0.000482, quote: "KRW", tick: TickSize.parse("0.000001")) == "0.000482")
+        #expect(ko.price(150.5, quote: "KRW", tick: TickSize.parse("0.1")) == "150.5")
+        #expect(ko.price(2_045, quote: "KRW", tick: TickSize.parse("1")) == "2,045")
+        #expect(TickSize.decimals(ofTick: TickSize.parse("0.00000001")!) == 8)
+        #expect(TickSize.decimals(ofTick: TickSize.parse("1000")!) == 0)
+        #expect(TickSize.parse("abc") == nil)
+        #expect(TickSize.parse("-1") == nil)
+    }
+
+    @Test func btcAndUsdtMarkets() {
+        #expect(ko.price(0.00012345, quote: "BTC") == "0.00012345")
+        #expect(ko.price(0.029, quote: "BTC") == "0.02900000")
+        #expect(ko.price(70_123.456, quote: "USDT") == "70,123.46")
+        #expect(ko.price(2.3456, quote: "USDT") == "2.346")
+        #expect(ko.price(0.12345, quote: "USDT") == "0.1235")
+        #expect(ko.tradeValue(12.34567, quote: "BTC") == "12.346 BTC")
+        #expect(en.tradeValue(1_234_567.8, quote: "USDT") == "1,234,568 USDT")
+    }
+
+    @Test func ratesAreSignedWithTwoDecimals() {
+        #expect(ko.rate(0.0105060683) == "+1.05%")
+        #expect(ko.rate(-0.0032) == "-0.32%")
+        #expect(ko.rate(0) == "0.00%")
+        #expect(ko.rate(-0.00001) == "0.00%")
+        #expect(ko.rate(0.1266) == "+12.66%")
+    }
+
+    @Test func tradeValueInMillions() {
+        #expect(ko.tradeValue(162_997_300_132.123, quote: "KRW") == "162,997백만")
+        #expect(en.tradeValue(162_997_300_132.123, quote: "KRW") == "162,997M")
+        #expect(ko.tradeValue(400_000, quote: "KRW") == "0백만")
+    }
+
+    @Test func rowDisplayUsesThePriceDecimalsForTheChangeAmount() {
+        let id = MarketID("KRW-BTC")!
+        let row = MarketRow(market: Market(id: id, koreanName: "비트코인", englishName: "Bitcoin"),
+                            ticker: Ticker(market: id, price: 103_493_000, change: .rise, signedChangePrice: 1_076_000,
+                                           signedChangeRate: 0.0105060683, tradeValue24h: 162_997_300_132.123),
+                            tickSize: 1_000)
+        #expect(ko.display(row) == RowDisplay(price: "103,493,000", changeRate: "+1.05%",
+                                              changePrice: "+1,076,000", tradeValue: "162,997백만"))
+        let small = MarketRow(market: Market(id: MarketID("KRW-SHIB")!, koreanName: "시바이누", englishName: "Shiba Inu"),
+                              ticker: Ticker(market: MarketID("KRW-SHIB")!, price: 0.00854, change: .fall,
+                                             signedChangePrice: -0.00002, signedChangeRate: -0.0023, tradeValue24h: 1))
+        #expect(en.display(small).changePrice == "-0.000020")
+        #expect(en.display(small).price == "0.008540")
+    }
+
+    @Test func groupingNeverPrintsNegativeZero() {
+        #expect(NumberText.grouped(-0.0000001, decimals: 2) == "0.00")
+        #expect(NumberText.signed(-0.0000001, decimals: 0) == "0")
+        #expect(NumberText.grouped(1_234_567.891, decimals: 2) == "1,234,567.89")
+        #expect(NumberText.grouped(-1_234, decimals: 0) == "-1,234")
+        #expect(NumberText.grouped(999_999.5, decimals: 0) == "1,000,000")
+    }
+}

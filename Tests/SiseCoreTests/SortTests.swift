@@ -1,0 +1,82 @@
+import SiseCore
+import Testing
+
+@Suite struct SortTests {
+    static func row(_ base: String, _ korean: String, price: Double, rate: Double, value: Double) -> MarketRow {
+        let id = MarketID(quote: "KRW", base: base)
+        return MarketRow(market: Market(id: id, koreanName: korean, englishName: base),
+                         ticker: Ticker(market: id, price: price, change: PriceChange(signed: rate),
+                                        signedChangePrice: price * rate, signedChangeRate: rate, tradeValue24h: value))
+    }
+
+    let rows = [
+        row("BTC", "비트코인", price: 103_493_000, rate: 0.0105, value: 162_997_000_000),
+        row("ETH", "이더리움", price: 3_050_000, rate: -0.0032, value: 90_000_000_000),
+        row("XRP", "엑스알피", price: 2_045, rate: 0.0105, value: 90_000_000_000),
+        row("ADA", "에이다", price: 390, rate: 0, value: 5_000_000),
+        row("DOGE", "도지코인", price: 140, rate: 0.0105, value: 5_000_000),
+    ]
+
+    @Test func headerTapsWalkNoneDescendingAscendingNone() {
+        var state = SortState.default
+        #expect(state.direction(of: .price) == .none)
+        state = state.tapping(.price)
+        #expect(state == SortState(key: .price, direction: .descending))
+        state = state.tapping(.price)
+        #expect(state == SortState(key: .price, direction: .ascending))
+        state = state.tapping(.price)
+        #expect(state.direction == .none)
+        #expect(state.tapping(.price).direction == .descending)
+    }
+
+    @Test func tappingAnotherColumnStartsItDescending() {
+        let state = SortState.default.tapping(.price).tapping(.price).tapping(.name)
+        #expect(state == SortState(key: .name, direction: .descending))
+        #expect(state.direction(of: .price) == .none)
+    }
+
+    @Test func noneMeansTradeValueDescendingWithNameTiebreak() {
+        let sorted = MarketSorter.sorted(rows, by: .default).map(\.market.symbol)
+        // ETH and XRP trade the same value: 엑스알피 sorts before 이더리움 (가나다 order).
+        #expect(sorted == ["BTC", "XRP", "ETH", "DOGE", "ADA"])
+        let afterCycle = SortState.default.tapping(.change).tapping(.change).tapping(.change)
+        #expect(MarketSorter.sorted(rows, by: afterCycle).map(\.market.symbol) == sorted)
+    }
+
+    @Test func equalRatesKeepNameOrderInBothDirections() {
+        let down = MarketSorter.sorted(rows, by: SortState(key: .change, direction: .descending)).map(\.market.symbol)
+        #expect(down == ["DOGE", "BTC", "XRP", "ADA", "ETH"])
+        let up = MarketSorter.sorted(rows, by: SortState(key: .change, direction: .ascending)).map(\.market.symbol)
+        #expect(up == ["ETH", "ADA", "DOGE", "BTC", "XRP"])
+    }
+
+    @Test func sortingIsStableAcrossShuffledInput() {
+        let state = SortState(key: .change, direction: .descending)
+        let expected = MarketSorter.sorted(rows, by: state).map(\.id)
+        for seed in 0..<20 {
+            var generator = SeededGenerator(seed: UInt64(seed))
+            #expect(MarketSorter.sorted(rows.shuffled(using: &generator), by: state).map(\.id) == expected)
+        }
+    }
+
+    @Test func nameSortUsesTheShownLanguage() {
+        let ko = MarketSorter.sorted(rows, by: SortState(key: .name, direction: .ascending), language: .ko)
+        #expect(ko.map(\.market.koreanName) == ["도지코인", "비트코인", "에이다", "엑스알피", "이더리움"])
+        let en = MarketSorter.sorted(rows, by: SortState(key: .name, direction: .ascending), language: .en)
+        #expect(en.map(\.market.symbol) == ["ADA", "BTC", "DOGE", "ETH", "XRP"])
+    }
+
+    @Test func priceSortOrdersByPrice() {
+        let sorted = MarketSorter.sorted(rows, by: SortState(key: .price, direction: .ascending)).map(\.market.symbol)
+        #expect(sorted == ["DOGE", "ADA", "XRP", "ETH", "BTC"])
+    }
+}
+
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 1 }
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SiseSimulator
+
+/// Runs `body` against a simulator on an ephemeral loopback port and always stops it.
+public func withSimulator<T: Sendable>(
+    _ configuration: SimulatorConfiguration = SimulatorConfiguration(),
+    _ body: (RunningSimulator) async throws -> T
+) async throws -> T {
+    let simulator = try await RunningSimulator.start(configuration)
+    do {
+        let result = try await body(simulator)
+        await simulator.stop()
+        return result
+    } catch {
+        await simulator.stop()
+        throw error
+    }
+}
+
+/// Small HTTP helpers for the simulator's `/_sim/` admin endpoints (URLSession is fine for
+/// plain HTTP here; the product's client is AsyncHTTPClient).
+public enum SimAdmin {
+    public static func setFaults(_ simulator: RunningSimulator, _ json: String) async throws {
+        var request = URLRequest(url: simulator.baseURL.appendingPathComponent("_sim/faults"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(json.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (_, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw SimAdminError(what: "faults \(json)") }
+    }
+
+    /// `/_sim/stats` as nested dictionaries.
+    public static func stats(_ simulator: RunningSimulator) async throws -> [String: [String: Int]] {
+        let (data, _) = try await URLSession.shared.data(from: simulator.baseURL.appendingPathComponent("_sim/stats"))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        var out: [String: [String: Int]] = [:]
+        for (key, value) in object {
+            if let groups = value as? [String: Int] {
+                out[key] = groups
+            } else if let nested = value as? [String: [String: Int]] {
+                for (service, groups) in nested { out["\(key).\(service)"] = groups }
+            }
+        }
+        return out
+    }
+
+    public static func get(_ simulator: RunningSimulator, _ pathAndQuery: String) async throws -> (Int, Data) {
+        let (data, response) = try await URLSession.shared.data(from: URL(string: simulator.baseURL.absoluteString + pathAndQuery)!)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+}
+
+public struct SimAdminError: Error {
+    public let what: String
+}
+
+/// Polls `condition` until it holds or `timeout` passes — tests wait for conditions, not sleeps.
+public func waitUntil(timeout: Duration = .seconds(5), _ condition: () async throws -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try await Task.sleep(for: .milliseconds(25))
+    }
+    return try await condition()
+}
