@@ -5,6 +5,7 @@ import FoundationNetworking
 import SiseSimulator
 
 /// Runs `body` against a simulator on an ephemeral loopback port and always stops it.
+@discardableResult
 public func withSimulator<T: Sendable>(
     _ configuration: SimulatorConfiguration = SimulatorConfiguration(),
     _ body: (RunningSimulator) async throws -> T
@@ -55,6 +56,7 @@ public enum SimAdmin {
 
 public struct SimAdminError: Error {
     public let what: String
+    public init(what: String) { self.what = what }
 }
 
 /// Polls `condition` until it holds or `timeout` passes — tests wait for conditions, not sleeps.
