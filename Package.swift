@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "SiseFeedsTests", dependencies: ["SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
         .testTarget(name: "SiseSimulatorTests", dependencies: ["SiseSimulator", "SiseTestSupport"]),
         .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
-        .testTarget(name: "SiseCLITests", dependencies: ["SiseSimulator", "SiseTestSupport"]),
+        .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseSimulator", "SiseTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Runs the built `sise` executable, as a user's script would.
+public enum SiseBinary {
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+    }
+
+    /// Next to the test bundle in `.build/<config>/`, or `SISE_BIN`.
+    public static var url: URL {
+        if let override = ProcessInfo.processInfo.environment["SISE_BIN"] { return URL(fileURLWithPath: override) }
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sise")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return RealFixtures.packageRoot.appendingPathComponent(".build/debug/sise")
+    }
+
+    /// Runs `sise args…` to completion with a clean environment plus `environment`.
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Blocking reads run on their own threads: on the cooperative pool they would starve the
+        // in-process simulator the binary is talking to.
+        return await withCheckedContinuation { continuation in
+            let collected = Collected()
+            let group = DispatchGroup()
+            for (pipe, isOut) in [(out, true), (err, false)] {
+                group.enter()
+                Thread {
+                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                    collected.set(data, isOut: isOut)
+                    group.leave()
+                }.start()
+            }
+            Thread {
+                group.wait()
+                process.waitUntilExit()
+                let (o, e) = collected.values
+                continuation.resume(returning: Result(status: process.terminationStatus,
+                                                      stdout: String(decoding: o, as: UTF8.self),
+                                                      stderr: String(decoding: e, as: UTF8.self)))
+            }.start()
+        }
+    }
+}
+
+/// Output gathered by the reader threads.
+private final class Collected: @unchecked Sendable {
+    // @unchecked: every access goes through `lock`.
+    private let lock = NSLock()
+    private var out = Data(), err = Data()
+
+    func set(_ data: Data, isOut: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        if isOut { out = data } else { err = data }
+    }
+
+    var values: (Data, Data) {
+        lock.lock(); defer { lock.unlock() }
+        return (out, err)
+    }
+}
