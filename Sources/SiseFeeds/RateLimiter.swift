@@ -2,44 +2,72 @@ import Foundation
 
 /// Keeps every request group under the exchange's limit (Upbit: 10 per second per group).
 ///
-/// A caller reserves a slot before sending, so concurrent callers queue instead of bursting.
+/// The exchange counts a request when it arrives, which is somewhere between our send and its
+/// answer. So a request holds its slot while in flight and for a full window after its answer
+/// came back: then no window the exchange can measure ever holds more than `limit` requests,
+/// however late the network delivers them.
+///
 /// A 429 pauses the group for at least a second (or Retry-After); a 418 shuts the group until
 /// the ban ends, and callers fail fast instead of retrying into it.
 public actor RateLimiter {
+    /// A granted slot; hand it back with `release` once the answer (or failure) is in.
+    public struct Ticket: Sendable {
+        let group: String
+        let id: UInt64
+    }
+
+    private struct Slot {
+        let id: UInt64
+        /// When the answer came back; nil while the request is in flight.
+        var finished: ContinuousClock.Instant?
+    }
+
     public let limit: Int
     public let window: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
-    private var granted: [String: [ContinuousClock.Instant]] = [:]
+    private var slots: [String: [Slot]] = [:]
     private var pausedUntil: [String: ContinuousClock.Instant] = [:]
     private var blockedUntil: [String: ContinuousClock.Instant] = [:]
+    private var nextID: UInt64 = 0
 
     /// - Parameters:
     ///   - limit: requests allowed per `window` per group.
     ///   - window: the exchange counts per second; a little slack keeps us off the boundary.
-    ///   - now: the clock, injectable so the arithmetic can be tested without waiting.
-    public init(limit: Int = 10, window: Duration = .milliseconds(1_050),
+    ///   - now: the clock, injectable so the arithmetic can be tested.
+    public init(limit: Int = 10, window: Duration = .milliseconds(1_020),
                 now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.limit = limit
         self.window = window
         self.now = now
     }
 
-    /// Waits until `group` may send one more request, then records it.
+    /// Waits until `group` may send one more request and takes the slot.
     /// - Throws: `FeedError.blocked` while the group is banned; `CancellationError`.
-    public func acquire(_ group: String) async throws {
-        if let until = blockedUntil[group], until > now() {
-            throw FeedError.blocked(retryAfter: now().duration(to: until))
+    public func acquire(_ group: String) async throws -> Ticket {
+        while true {
+            let current = now()
+            if let until = blockedUntil[group], until > current {
+                throw FeedError.blocked(retryAfter: current.duration(to: until))
+            }
+            switch decide(group, at: current) {
+            case .granted(let ticket):
+                return ticket
+            case .wait(let duration):
+                try await Task.sleep(for: duration)
+            }
         }
-        let slot = reserve(group)
-        let wait = now().duration(to: slot)
-        if wait > .zero { try await Task.sleep(for: wait) }
+    }
+
+    /// The answer for `ticket` arrived (or the request failed): its window starts now.
+    public func release(_ ticket: Ticket) {
+        guard var list = slots[ticket.group], let index = list.firstIndex(where: { $0.id == ticket.id }) else { return }
+        list[index].finished = now()
+        slots[ticket.group] = list
     }
 
     /// The exchange said 429: pause the group.
     public func rateLimited(_ group: String, retryAfter: Duration?) {
-        let pause = max(retryAfter ?? .seconds(1), .seconds(1))
-        let until = now().advanced(by: pause)
-        pausedUntil[group] = max(pausedUntil[group] ?? until, until)
+        pause(group, for: max(retryAfter ?? .seconds(1), .seconds(1)))
     }
 
     /// The exchange said 418: nothing goes to this group until the ban is over.
@@ -49,23 +77,41 @@ public actor RateLimiter {
 
     /// The exchange's `Remaining-Req` said no request is left this second: hold the group briefly.
     public func observe(_ remaining: RemainingRequests) {
-        guard remaining.perSecond <= 0 else { return }
-        let until = now().advanced(by: window)
-        pausedUntil[remaining.group] = max(pausedUntil[remaining.group] ?? until, until)
+        if remaining.perSecond <= 0 { pause(remaining.group, for: window) }
     }
 
-    /// The instant the next request of `group` may go out; records it as taken.
-    private func reserve(_ group: String) -> ContinuousClock.Instant {
-        let current = now()
-        var times = granted[group, default: []].filter { $0.advanced(by: window) > current }
-        var slot = max(current, pausedUntil[group] ?? current)
-        if times.count >= limit {
-            // The (limit)th most recent grant must have left the window before this one goes.
-            slot = max(slot, times[times.count - limit].advanced(by: window))
+    enum Decision: Equatable {
+        case granted(Ticket)
+        case wait(Duration)
+
+        static func == (a: Decision, b: Decision) -> Bool {
+            switch (a, b) {
+            case (.granted(let x), .granted(let y)): x.id == y.id
+            case (.wait(let x), .wait(let y)): x == y
+            default: false
+            }
         }
-        times.append(slot)
-        times.sort()
-        granted[group] = times
-        return slot
+    }
+
+    /// Grants a slot at `current`, or says how long to wait before asking again.
+    func decide(_ group: String, at current: ContinuousClock.Instant) -> Decision {
+        if let until = pausedUntil[group], until > current { return .wait(current.duration(to: until)) }
+        var list = slots[group, default: []]
+        list.removeAll { slot in slot.finished.map { $0.advanced(by: window) <= current } ?? false }
+        slots[group] = list
+        guard list.count >= limit else {
+            nextID += 1
+            slots[group, default: []].append(Slot(id: nextID, finished: nil))
+            return .granted(Ticket(group: group, id: nextID))
+        }
+        // Wake when the earliest finished slot leaves the window; poll while all are in flight.
+        let expiries = list.compactMap { $0.finished?.advanced(by: window) }
+        let wake = expiries.min().map { current.duration(to: $0) } ?? .milliseconds(20)
+        return .wait(max(wake, .milliseconds(1)))
+    }
+
+    private func pause(_ group: String, for duration: Duration) {
+        let until = now().advanced(by: duration)
+        pausedUntil[group] = max(pausedUntil[group] ?? until, until)
     }
 }

@@ -72,8 +72,15 @@ public struct UpbitClient: UpbitAPI {
         let url = try makeURL(path, query)
         var retries = 0
         while true {
-            try await limiter.acquire(group.rawValue)
-            let response = try await transport.get(url, headers: [])
+            let ticket = try await limiter.acquire(group.rawValue)
+            let response: HTTPResponseData
+            do {
+                response = try await transport.get(url, headers: [])
+                await limiter.release(ticket)
+            } catch {
+                await limiter.release(ticket)
+                throw error
+            }
             if let remaining = response.header("remaining-req").flatMap(RemainingRequests.init(header:)) {
                 await limiter.observe(RemainingRequests(group: group.rawValue, perSecond: remaining.perSecond))
             }
