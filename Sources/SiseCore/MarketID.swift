@@ -13,6 +13,13 @@ public struct MarketID: Hashable, Sendable, Comparable, CustomStringConvertible,
         self.base = base.uppercased()
     }
 
+    /// For decoders that have already checked both parts are upper-case ASCII: skips the
+    /// case conversion on the hot path.
+    public init(uncheckedQuote quote: String, base: String) {
+        self.quote = quote
+        self.base = base
+    }
+
     /// Parses `KRW-BTC` (any case). Returns nil for anything that is not `QUOTE-BASE`.
     public init?(_ code: String) {
         let trimmed = code.trimmingCharacters(in: .whitespaces)

@@ -13,9 +13,12 @@ final class SimExchange: Sendable {
         var stats = SimStats()
         var random: SimRandom
         var yearCache: [String: (day: Double, value: SimTickerState.YearExtremes)] = [:]
+        /// Stream frames reuse a market's day statistics for 100 ms, so high rates stay cheap.
+        var streamCache: [String: (bucket: Int64, value: SimTickerState)] = [:]
     }
 
     private let state: Mutex<State>
+    let hub = SimStreamHub()
 
     init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
@@ -29,7 +32,9 @@ final class SimExchange: Sendable {
     var faults: SimFaults { state.withLock { $0.faults } }
 
     func updateFaults(_ patch: SimFaults.Patch) -> SimFaults {
-        state.withLock { $0.faults.apply(patch); return $0.faults }
+        let faults = state.withLock { $0.faults.apply(patch); return $0.faults }
+        if patch.wsDropNow == true { hub.dropAll() }
+        return faults
     }
 
     /// Clears faults, counters, bans and caches.
@@ -39,6 +44,7 @@ final class SimExchange: Sendable {
             $0.limiter = SimRateLimit()
             $0.stats = SimStats()
         }
+        hub.dropAll()
     }
 
     func count(_ service: String, _ key: String) {
@@ -81,6 +87,18 @@ final class SimExchange: Sendable {
                 return .proceed(remaining: remaining, malformed: malformed)
             }
         }
+    }
+
+    /// A ticker for a stream frame: the day statistics of the last 100 ms, the price of now.
+    func streamTicker(_ market: SimMarket, atMilliseconds ms: Int64) -> SimTickerState {
+        let bucket = ms / 100
+        if var hit = state.withLock({ $0.streamCache[market.code] }), hit.bucket == bucket {
+            hit.value.reprice(market: market, atMilliseconds: ms)
+            return hit.value
+        }
+        let fresh = ticker(market, atMilliseconds: ms)
+        state.withLock { $0.streamCache[market.code] = (bucket, fresh) }
+        return fresh
     }
 
     func ticker(_ market: SimMarket, atMilliseconds ms: Int64) -> SimTickerState {

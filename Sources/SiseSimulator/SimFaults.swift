@@ -16,6 +16,16 @@ public struct SimFaults: Codable, Sendable, Equatable {
     public var failNextStatus: Int = 500
     /// Enforce Upbit's 10 requests per second per group (429, then 418 for continued abuse).
     public var rateLimit: Bool = true
+    /// WebSocket: REALTIME ticker frames per second per connection (Upbit's KRW board: about 150).
+    public var wsRate: Double = 150
+    /// WebSocket: keep sockets open but send nothing (not even status frames).
+    public var wsStall: Bool = false
+    /// WebSocket: fraction of frames replaced by bytes that are not JSON.
+    public var wsGarbageRate: Double = 0
+    /// WebSocket: refuse new connections (the upgrade fails).
+    public var wsRefuse: Bool = false
+    /// WebSocket: close every connection this many seconds after it opened (0 = never).
+    public var wsDropEverySeconds: Double = 0
 
     public init() {}
 
@@ -29,6 +39,13 @@ public struct SimFaults: Codable, Sendable, Equatable {
         var failNext: Int?
         var failNextStatus: Int?
         var rateLimit: Bool?
+        var wsRate: Double?
+        var wsStall: Bool?
+        var wsGarbageRate: Double?
+        var wsRefuse: Bool?
+        var wsDropEverySeconds: Double?
+        /// An action rather than a switch: close every open WebSocket now.
+        var wsDropNow: Bool?
     }
 
     public mutating func apply(_ patch: Patch) {
@@ -40,5 +57,10 @@ public struct SimFaults: Codable, Sendable, Equatable {
         if let v = patch.failNext { failNext = max(0, v) }
         if let v = patch.failNextStatus { failNextStatus = v }
         if let v = patch.rateLimit { rateLimit = v }
+        if let v = patch.wsRate { wsRate = min(max(v, 0), 200_000) }
+        if let v = patch.wsStall { wsStall = v }
+        if let v = patch.wsGarbageRate { wsGarbageRate = min(max(v, 0), 1) }
+        if let v = patch.wsRefuse { wsRefuse = v }
+        if let v = patch.wsDropEverySeconds { wsDropEverySeconds = max(0, v) }
     }
 }

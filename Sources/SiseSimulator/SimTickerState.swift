@@ -42,6 +42,15 @@ struct SimTickerState: Sendable {
         (Double(ms) / 1_000 / 86_400).rounded(.down) * 86_400
     }
 
+    /// Moves a cached state to a later instant of the same day: new price, widened high/low.
+    mutating func reprice(market: SimMarket, atMilliseconds ms: Int64) {
+        price = market.price(at: Double(ms) / 1_000)
+        high = max(high, price)
+        low = min(low, price)
+        timestamp = ms
+        tradeTimestamp = ms - Int64(SimRandom.hash(UInt64(ms), SimRandom.hash(market.code)) % 900)
+    }
+
     init(market: SimMarket, atMilliseconds ms: Int64, year: YearExtremes) {
         let t = Double(ms) / 1_000
         let dayStart = (t / 86_400).rounded(.down) * 86_400

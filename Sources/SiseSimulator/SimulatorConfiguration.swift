@@ -11,11 +11,13 @@ public struct SimulatorConfiguration: Sendable {
     /// Adds a listing whose names are HTML/JS payloads, to prove every face renders them as text.
     public var hostileNames: Bool
     public var faults: SimFaults
+    /// A WebSocket that has not subscribed within this time is closed (Upbit: 120 s).
+    public var wsIdleTimeout: Duration
     /// The simulator's clock (epoch seconds); injectable so tests can pin time.
     public var now: @Sendable () -> Double
 
     public init(host: String = "127.0.0.1", port: Int = 0, seed: UInt64 = 42, krwMarkets: Int = 250,
-                hostileNames: Bool = false, faults: SimFaults = SimFaults(),
+                hostileNames: Bool = false, faults: SimFaults = SimFaults(), wsIdleTimeout: Duration = .seconds(120),
                 now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.host = host
         self.port = port
@@ -23,6 +25,7 @@ public struct SimulatorConfiguration: Sendable {
         self.krwMarkets = krwMarkets
         self.hostileNames = hostileNames
         self.faults = faults
+        self.wsIdleTimeout = wsIdleTimeout
         self.now = now
     }
 }

@@ -20,6 +20,7 @@ public struct SimulatorServer: Sendable {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.middlewares.add(UpbitNotFoundMiddleware())
         UpbitRESTController(exchange: exchange).addRoutes(to: router)
+        UpbitStreamController(exchange: exchange, hub: exchange.hub).addRoutes(to: router)
         AdminController(exchange: exchange).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning

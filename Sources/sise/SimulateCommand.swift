@@ -38,6 +38,21 @@ struct SimulateCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-rate-limit"), help: "Do not enforce Upbit's 10 requests per second per group.")
     var noRateLimit = false
 
+    @Option(name: .customLong("ws-rate"), help: "WebSocket REALTIME ticker frames per second per connection (default 150).")
+    var wsRate: Double = 150
+
+    @Option(name: .customLong("ws-garbage-rate"), help: "Fault: fraction (0–1) of WebSocket frames that are not JSON.")
+    var wsGarbageRate: Double = 0
+
+    @Option(name: .customLong("ws-drop-every"), help: "Fault: close every WebSocket N seconds after it opened.")
+    var wsDropEvery: Double = 0
+
+    @Flag(name: .customLong("ws-stall"), help: "Fault: keep WebSockets open but send nothing.")
+    var wsStall = false
+
+    @Flag(name: .customLong("ws-refuse"), help: "Fault: refuse new WebSocket connections.")
+    var wsRefuse = false
+
     @Flag(name: .customLong("hostile-names"), help: "Add a listing whose names are HTML payloads.")
     var hostileNames = false
 
@@ -45,6 +60,10 @@ struct SimulateCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535.") }
         guard (0...1).contains(errorRate), (0...1).contains(malformedRate) else {
             throw ValidationError("--error-rate and --malformed-rate must be between 0 and 1.")
+        }
+        guard (0...200_000).contains(wsRate) else { throw ValidationError("--ws-rate must be 0–200000.") }
+        guard (0...1).contains(wsGarbageRate), wsDropEvery >= 0 else {
+            throw ValidationError("--ws-garbage-rate must be 0–1 and --ws-drop-every not negative.")
         }
         guard krwMarkets >= 1 && krwMarkets <= 600 else { throw ValidationError("--markets must be 1–600.") }
     }
@@ -57,6 +76,11 @@ struct SimulateCommand: AsyncParsableCommand {
         faults.malformedRate = malformedRate
         faults.hang = hang
         faults.rateLimit = !noRateLimit
+        faults.wsRate = wsRate
+        faults.wsGarbageRate = wsGarbageRate
+        faults.wsDropEverySeconds = wsDropEvery
+        faults.wsStall = wsStall
+        faults.wsRefuse = wsRefuse
         let configuration = SimulatorConfiguration(port: port, seed: seed, krwMarkets: krwMarkets,
                                                    hostileNames: hostileNames, faults: faults)
         let logger = Logger(label: "sise.simulate")

@@ -1,0 +1,18 @@
+import Foundation
+import SiseCore
+
+/// What the ticker stream reports to its owner.
+public enum UpbitStreamEvent: Sendable, Equatable {
+    case connecting(attempt: Int)
+    /// Connected and subscribed.
+    case connected
+    case ticker(Ticker)
+    /// The connection ended; the stream will reconnect by itself.
+    case disconnected(FeedError)
+    /// Upbit answered the request with an error frame (`NO_TICKET`, `INVALID_PARAM` …).
+    case rejected(name: String, message: String)
+    /// A well-formed frame that carries no ticker (`{"status":"UP"}` and the like).
+    case heartbeat
+    /// A frame that was not a usable message was skipped.
+    case garbage
+}

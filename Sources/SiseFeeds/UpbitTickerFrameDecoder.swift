@@ -1,0 +1,182 @@
+import Foundation
+import SiseCore
+
+/// A hand-written, allocation-light decoder for the one frame that arrives 150 times a second:
+/// the ticker, in DEFAULT or SIMPLE keys. It reads only the fields Sise shows and skips the
+/// rest with `memchr`. Anything it does not recognise returns nil so the full decoder can
+/// look (status and error frames, other types, malformed input).
+public enum UpbitTickerFrameDecoder {
+    /// The fields the decoder keeps, by their index in `Fields`.
+    enum Field: Int {
+        case type, code, price, change, signedChangePrice, signedChangeRate, changePrice, changeRate
+        case open, high, low, prevClose, value24h, volume24h, high52, high52Date, low52, low52Date
+        case tradeTimestamp, timestamp
+    }
+
+    /// Key spellings → field, DEFAULT and SIMPLE, bucketed by length for a cheap lookup.
+    private static let keys: [[([UInt8], Field)]] = {
+        let pairs: [(String, Field)] = [
+            ("type", .type), ("ty", .type), ("code", .code), ("cd", .code),
+            ("trade_price", .price), ("tp", .price), ("change", .change), ("c", .change),
+            ("signed_change_price", .signedChangePrice), ("scp", .signedChangePrice),
+            ("signed_change_rate", .signedChangeRate), ("scr", .signedChangeRate),
+            ("change_price", .changePrice), ("cp", .changePrice), ("change_rate", .changeRate), ("cr", .changeRate),
+            ("opening_price", .open), ("op", .open), ("high_price", .high), ("hp", .high),
+            ("low_price", .low), ("lp", .low), ("prev_closing_price", .prevClose), ("pcp", .prevClose),
+            ("acc_trade_price_24h", .value24h), ("atp24h", .value24h),
+            ("acc_trade_volume_24h", .volume24h), ("atv24h", .volume24h),
+            ("highest_52_week_price", .high52), ("h52wp", .high52),
+            ("highest_52_week_date", .high52Date), ("h52wdt", .high52Date),
+            ("lowest_52_week_price", .low52), ("l52wp", .low52),
+            ("lowest_52_week_date", .low52Date), ("l52wdt", .low52Date),
+            ("trade_timestamp", .tradeTimestamp), ("ttms", .tradeTimestamp),
+            ("timestamp", .timestamp), ("tms", .timestamp),
+        ]
+        var buckets = [[([UInt8], Field)]](repeating: [], count: 32)
+        for (name, field) in pairs { buckets[name.utf8.count].append((Array(name.utf8), field)) }
+        return buckets
+    }()
+
+    private struct Values {
+        var numbers = [Double](repeating: .nan, count: 20)
+        var code: Range<Int>?
+        var change: Range<Int>?
+        var isTicker = false
+        var high52Date: Range<Int>?
+        var low52Date: Range<Int>?
+    }
+
+    /// The ticker in `bytes`, or nil when it is not a well-formed ticker frame.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) -> Ticker? {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        return decode(base, bytes.count)
+    }
+
+    static func decode(_ p: UnsafePointer<UInt8>, _ end: Int) -> Ticker? {
+        var v = Values()
+        var i = skipSpace(p, 0, end)
+        guard i < end, p[i] == UInt8(ascii: "{") else { return nil }
+        i += 1
+        while true {
+            i = skipSpace(p, i, end)
+            guard i < end else { return nil }
+            if p[i] == UInt8(ascii: "}") { break }
+            if p[i] == UInt8(ascii: ",") { i += 1; continue }
+            guard p[i] == UInt8(ascii: "\"") else { return nil }
+            let keyStart = i + 1
+            guard let keyEnd = find(p, UInt8(ascii: "\""), keyStart, end) else { return nil }
+            i = skipSpace(p, keyEnd + 1, end)
+            guard i < end, p[i] == UInt8(ascii: ":") else { return nil }
+            i = skipSpace(p, i + 1, end)
+            guard i < end else { return nil }
+            let field = lookup(p, keyStart, keyEnd)
+            let c = p[i]
+            if c == UInt8(ascii: "\"") {
+                guard let close = stringEnd(p, i + 1, end) else { return nil }
+                let range = (i + 1)..<close
+                switch field {
+                case .type?: v.isTicker = equals(p, range, "ticker")
+                case .code?: v.code = range
+                case .change?: v.change = range
+                case .high52Date?: v.high52Date = range
+                case .low52Date?: v.low52Date = range
+                default: break
+                }
+                i = close + 1
+            } else if c == UInt8(ascii: "-") || (c &- 48) < 10 {
+                guard let (value, next) = FastNumber.parse(p, i, end) else { return nil }
+                if let field { v.numbers[field.rawValue] = value }
+                i = next
+            } else if c == UInt8(ascii: "t") || c == UInt8(ascii: "f") || c == UInt8(ascii: "n") {
+                while i < end, p[i] >= UInt8(ascii: "a"), p[i] <= UInt8(ascii: "z") { i += 1 }
+            } else {
+                return nil   // nested values are not part of a ticker frame
+            }
+        }
+        return makeTicker(p, v)
+    }
+
+    private static func makeTicker(_ p: UnsafePointer<UInt8>, _ v: Values) -> Ticker? {
+        guard v.isTicker, let codeRange = v.code, let market = marketID(p, codeRange) else { return nil }
+        let n = v.numbers
+        let price = n[Field.price.rawValue]
+        guard !price.isNaN else { return nil }
+        func number(_ f: Field) -> Double? { n[f.rawValue].isNaN ? nil : n[f.rawValue] }
+        let direction: PriceChange? = v.change.flatMap { range in
+            equals(p, range, "RISE") ? .rise : equals(p, range, "FALL") ? .fall : equals(p, range, "EVEN") ? .even : nil
+        }
+        let signedPrice = number(.signedChangePrice) ?? UpbitTickerDTO.sign(number(.changePrice), direction)
+        let signedRate = number(.signedChangeRate) ?? UpbitTickerDTO.sign(number(.changeRate), direction)
+        let tradeTime = number(.tradeTimestamp).map { Int64($0) }
+        let time = number(.timestamp).map { Int64($0) }
+        return Ticker(
+            market: market, price: price, change: direction ?? PriceChange(signed: signedPrice),
+            signedChangePrice: signedPrice, signedChangeRate: signedRate,
+            openingPrice: number(.open) ?? 0, highPrice: number(.high) ?? 0, lowPrice: number(.low) ?? 0,
+            prevClosingPrice: number(.prevClose) ?? 0, tradeValue24h: number(.value24h) ?? 0,
+            tradeVolume24h: number(.volume24h) ?? 0,
+            highest52WeekPrice: number(.high52), highest52WeekDate: v.high52Date.map { string(p, $0) },
+            lowest52WeekPrice: number(.low52), lowest52WeekDate: v.low52Date.map { string(p, $0) },
+            tradeTimestamp: tradeTime ?? time ?? 0, timestamp: time ?? tradeTime ?? 0)
+    }
+
+    // MARK: - Bytes
+
+    @inline(__always)
+    private static func skipSpace(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var i = start
+        while i < end, p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09 { i += 1 }
+        return i
+    }
+
+    @inline(__always)
+    private static func find(_ p: UnsafePointer<UInt8>, _ byte: UInt8, _ start: Int, _ end: Int) -> Int? {
+        guard start < end, let hit = memchr(p + start, Int32(byte), end - start) else { return nil }
+        return UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - p
+    }
+
+    /// The closing quote of a string starting at `start`, stepping over escapes.
+    private static func stringEnd(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        var i = start
+        while let quote = find(p, UInt8(ascii: "\""), i, end) {
+            var backslashes = 0
+            var k = quote - 1
+            while k >= start && p[k] == UInt8(ascii: "\\") { backslashes += 1; k -= 1 }
+            if backslashes % 2 == 0 { return quote }
+            i = quote + 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private static func lookup(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Field? {
+        let length = end - start
+        guard length < keys.count else { return nil }
+        for (name, field) in keys[length] where memcmp(p + start, name, length) == 0 { return field }
+        return nil
+    }
+
+    private static func equals(_ p: UnsafePointer<UInt8>, _ range: Range<Int>, _ text: StaticString) -> Bool {
+        range.count == text.utf8CodeUnitCount && memcmp(p + range.lowerBound, text.utf8Start, range.count) == 0
+    }
+
+    private static func string(_ p: UnsafePointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(start: p + range.lowerBound, count: range.count), as: UTF8.self)
+    }
+
+    /// `KRW-BTC` from upper-case ASCII bytes; nil for anything else (Upbit codes are upper case).
+    private static func marketID(_ p: UnsafePointer<UInt8>, _ range: Range<Int>) -> MarketID? {
+        var dash = -1
+        for k in range {
+            let b = p[k]
+            if b == UInt8(ascii: "-") {
+                guard dash < 0 else { return nil }
+                dash = k
+            } else if !((b &- 65) < 26 || (b &- 48) < 10) {
+                return nil
+            }
+        }
+        guard dash > range.lowerBound, dash < range.upperBound - 1 else { return nil }
+        return MarketID(uncheckedQuote: string(p, range.lowerBound..<dash), base: string(p, (dash + 1)..<range.upperBound))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import SiseCore
+import Synchronization
+
+/// Upbit's ticker WebSocket, kept alive for as long as `run` runs: subscribe, decode, ping,
+/// watch for silence, reconnect with backoff (at most 5 connects a second) and resubscribe the
+/// full list every time.
+public final class UpbitTickerStream: Sendable {
+    public let configuration: UpbitStreamConfiguration
+    private let logger: Logger
+    private let wakeup = Wakeup()
+    private let resubscribeRequests = Wakeup()
+    private let hostHealth = Mutex<Bool?>(nil)
+
+    public init(configuration: UpbitStreamConfiguration, logger: Logger = Logger(label: "sise.upbit.stream")) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// The exchange's REST side answers (`true`) or not: shapes how soon the stream retries.
+    public func hostIsHealthy(_ healthy: Bool) {
+        hostHealth.withLock { $0 = healthy }
+        if healthy { wakeup.signal() }
+    }
+
+    /// The code list changed: send the full new list on the live connection.
+    public func resubscribe() {
+        resubscribeRequests.signal()
+    }
+
+    /// Connects and reconnects until cancelled, reporting through `events`.
+    /// - Parameter codes: the full list to subscribe, asked again before every (re)subscription.
+    public func run(codes: @escaping @Sendable () async -> [MarketID],
+                    events: @escaping @Sendable (UpbitStreamEvent) async -> Void) async {
+        var machine = StreamConnectionMachine(timing: configuration.timing)
+        var gate = ConnectRateGate(limit: configuration.maxConnectsPerSecond)
+        var action = machine.handle(.start, jitter: 0)
+        while !Task.isCancelled {
+            if let healthy = hostHealth.withLock({ $0 }) {
+                _ = machine.handle(healthy ? .hostHealthy : .hostUnhealthy, jitter: 0)
+            }
+            if case .reconnect(let delay) = action {
+                do { try await wakeup.wait(upTo: delay) } catch { return }
+                action = machine.handle(.start, jitter: 0)
+            }
+            let wait = gate.wait(at: .now)
+            if wait > .zero {
+                do { try await Task.sleep(for: wait) } catch { return }
+            }
+            gate.record(.now)
+            if case .connecting(let attempt) = machine.state { await events(.connecting(attempt: attempt)) }
+            let outcome = await connectOnce(codes: codes, events: events)
+            if Task.isCancelled { return }
+            if outcome.connected { _ = machine.handle(.connected, jitter: 0) }
+            if outcome.receivedFrames { _ = machine.handle(.frame, jitter: 0) }
+            await events(.disconnected(outcome.error))
+            action = machine.handle(.lost, jitter: Double.random(in: 0...1))
+        }
+    }
+
+    struct Outcome {
+        var error: FeedError
+        var connected: Bool
+        var receivedFrames: Bool
+    }
+
+    /// One connection: until it closes, fails, or falls silent.
+    private func connectOnce(codes: @escaping @Sendable () async -> [MarketID],
+                             events: @escaping @Sendable (UpbitStreamEvent) async -> Void) async -> Outcome {
+        let session = StreamSession(configuration: configuration, codes: codes, events: events,
+                                    resubscribe: resubscribeRequests)
+        var clientConfiguration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
+        clientConfiguration.autoPing = .enabled(timePeriod: configuration.pingInterval)
+        let host = configuration.url.host ?? configuration.url.absoluteString
+        do {
+            let close = try await WebSocketClient.connect(
+                url: configuration.url.absoluteString, configuration: clientConfiguration, logger: logger
+            ) { inbound, outbound, _ in
+                try await session.run(inbound: inbound, outbound: outbound)
+            }
+            let reason = close.map { "closed (\($0.closeCode))" } ?? "closed"
+            return Outcome(error: session.failure ?? .unreachable(host: host, reason: reason),
+                           connected: session.connected, receivedFrames: session.receivedFrames)
+        } catch {
+            let mapped = session.failure ?? (error as? FeedError) ?? .unreachable(host: host, reason: String(describing: error))
+            return Outcome(error: mapped, connected: session.connected, receivedFrames: session.receivedFrames)
+        }
+    }
+}

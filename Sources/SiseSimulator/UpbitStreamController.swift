@@ -1,0 +1,133 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+
+/// Upbit's quotation WebSocket at `/websocket/v1`: binary JSON frames, a SNAPSHOT per code,
+/// then REALTIME frames at the configured rate, error frames for bad requests, text `PING` →
+/// `{"status":"UP"}` every 10 s, and the WebSocket fault switches.
+struct UpbitStreamController: Sendable {
+    let exchange: SimExchange
+    let hub: SimStreamHub
+
+    func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
+        router.ws("/websocket/v1") { _, _ in
+            exchange.count("upbit", "websocket")
+            return exchange.faults.wsRefuse ? .dontUpgrade : .upgrade([:])
+        } onUpgrade: { inbound, outbound, _ in
+            let state = SimStreamConnectionState()
+            let id = hub.register(state)
+            defer { hub.unregister(id) }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await read(inbound, into: state) }
+                group.addTask { await send(outbound, state: state, seed: id) }
+                await group.next()
+                state.drop()
+                group.cancelAll()
+            }
+        }
+    }
+
+    /// Reads requests: a JSON array (re)subscribes, a text `PING` turns on status frames.
+    private func read(_ inbound: WebSocketInboundStream, into state: SimStreamConnectionState) async {
+        do {
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+                let data: Data
+                switch message {
+                case .text(let text):
+                    if text == "PING" {
+                        state.update { $0.statusPings = true }
+                        continue
+                    }
+                    data = Data(text.utf8)
+                case .binary(let buffer):
+                    data = Data(buffer.readableBytesView)
+                }
+                do {
+                    let subscription = try SimSubscription.parse(data) { exchange.universe.market($0) != nil }
+                    state.update { $0.subscription = subscription }
+                } catch {
+                    state.update { $0.failure = error }
+                }
+            }
+        } catch {}
+        state.update { $0.clientGone = true }
+    }
+
+    private func send(_ outbound: WebSocketOutboundWriter, state: SimStreamConnectionState, seed: UInt64) async {
+        var random = SimRandom(seed: exchange.configuration.seed ^ (seed &* 0x9E37_79B9))
+        let opened = ContinuousClock.now
+        var current: SimSubscription?
+        var markets: [SimMarket] = []
+        var sent = 0.0
+        var rateStart = ContinuousClock.now
+        var lastStatus = ContinuousClock.now
+        do {
+            while !Task.isCancelled {
+                let inbox = state.take()
+                if inbox.dropped || inbox.clientGone { return }
+                let faults = exchange.faults
+                let age = opened.duration(to: .now)
+                if faults.wsDropEverySeconds > 0, age >= .milliseconds(Int64(faults.wsDropEverySeconds * 1_000)) { return }
+                if current == nil, inbox.subscription == nil, inbox.failure == nil,
+                   age >= exchange.configuration.wsIdleTimeout { return }
+                if let failure = inbox.failure {
+                    try await outbound.write(.binary(ByteBuffer(string: errorFrame(failure))))
+                    try await outbound.close(.normalClosure, reason: nil)
+                    return
+                }
+                if faults.wsStall {
+                    try await Task.sleep(for: .milliseconds(50))
+                    continue
+                }
+                if let subscription = inbox.subscription {
+                    current = subscription
+                    markets = subscription.codes.compactMap { exchange.universe.market($0) }
+                    if !subscription.onlyRealtime {
+                        for market in markets {
+                            try await outbound.write(.binary(ByteBuffer(string: frame(market, subscription.format, snapshot: true))))
+                        }
+                    }
+                    (sent, rateStart) = (0, .now)
+                }
+                if inbox.statusPings, lastStatus.duration(to: .now) >= .seconds(10) {
+                    try await outbound.write(.binary(ByteBuffer(string: #"{"status":"UP"}"#)))
+                    lastStatus = .now
+                }
+                if let subscription = current, !subscription.onlySnapshot, !markets.isEmpty, faults.wsRate > 0 {
+                    let elapsed = Double(rateStart.duration(to: .now).components.attoseconds) / 1e18
+                        + Double(rateStart.duration(to: .now).components.seconds)
+                    let due = min(Int(elapsed * faults.wsRate - sent), 5_000)
+                    for _ in 0..<max(due, 0) {
+                        let market = markets[Int(random.next() % UInt64(markets.count))]
+                        let garbage = faults.wsGarbageRate > 0 && Double.random(in: 0..<1, using: &random) < faults.wsGarbageRate
+                        let text = garbage ? "\u{1}not-json{{" : frame(market, subscription.format, snapshot: false)
+                        try await outbound.write(.binary(ByteBuffer(string: text)))
+                    }
+                    sent += Double(max(due, 0))
+                    if elapsed > 10 { (sent, rateStart) = (0, .now) }
+                }
+                let pause = faults.wsRate > 0 ? min(0.02, 1 / faults.wsRate) : 0.02
+                try await Task.sleep(for: .milliseconds(max(1, Int64(pause * 1_000))))
+            }
+        } catch {}
+    }
+
+    private func frame(_ market: SimMarket, _ format: SimSubscription.Format, snapshot: Bool) -> String {
+        let state = exchange.streamTicker(market, atMilliseconds: Int64(exchange.now * 1_000))
+        return SimStreamTickerWriter.write(market, state, format: format, snapshot: snapshot)
+    }
+
+    private func errorFrame(_ failure: SimSubscription.Failure) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("error")
+        json.beginObject()
+        json.field("name", failure.name)
+        json.field("message", failure.message)
+        json.endObject()
+        json.endObject()
+        return json.text
+    }
+}
