@@ -65,7 +65,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "SiseTestSupport", dependencies: ["SiseSimulator"], path: "Tests/SiseTestSupport"),
+        .target(
+            name: "SiseTestSupport",
+            dependencies: ["SiseSimulator", "SiseEngine", "SiseFeeds", "SiseCore", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/SiseTestSupport"
+        ),
         .testTarget(name: "SiseCoreTests", dependencies: ["SiseCore", "SiseTestSupport"]),
         .testTarget(name: "SiseFeedsTests", dependencies: ["SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
         .testTarget(name: "SiseSimulatorTests", dependencies: ["SiseSimulator", "SiseTestSupport"]),

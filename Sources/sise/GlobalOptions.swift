@@ -9,6 +9,10 @@ struct GlobalOptions: ParsableArguments {
             help: "Upbit REST base URL (env SISE_UPBIT_URL; default https://api.upbit.com).")
     var upbitURLOption: String?
 
+    @Option(name: .customLong("upbit-ws-url"),
+            help: "Upbit WebSocket URL (env SISE_UPBIT_WS_URL; default derived from --upbit-url: ws(s)://HOST/websocket/v1).")
+    var upbitWebSocketURLOption: String?
+
     @Option(name: .customLong("lang"), help: "Language of the output: ko or en (default ko).")
     var languageOption: String = "ko"
 
@@ -24,6 +28,14 @@ struct GlobalOptions: ParsableArguments {
         return URL(string: text)!
     }
 
+    var upbitWebSocketURL: URL {
+        if let text = upbitWebSocketURLOption ?? ProcessInfo.processInfo.environment["SISE_UPBIT_WS_URL"],
+           let url = URL(string: text) {
+            return url
+        }
+        return UpbitStreamConfiguration.webSocketURL(forREST: upbitURL)
+    }
+
     var useColor: Bool {
         !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true && Terminal.isTerminal(stdout: true)
     }
@@ -36,6 +48,12 @@ struct GlobalOptions: ParsableArguments {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
             throw ValidationError("--upbit-url must be an http(s) URL, not '\(text)'.")
+        }
+        if let ws = upbitWebSocketURLOption ?? ProcessInfo.processInfo.environment["SISE_UPBIT_WS_URL"] {
+            guard let url = URL(string: ws), let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss",
+                  url.host?.isEmpty == false else {
+                throw ValidationError("--upbit-ws-url must be a ws(s) URL, not '\(ws)'.")
+            }
         }
     }
 

@@ -10,7 +10,7 @@ struct RowOutput {
         let formatter = MarketFormatter(language: language)
         if json {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.withoutEscapingSlashes]
+            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
             let data = try encoder.encode(rows.map { MarketRowJSON($0, formatter: formatter) })
             FileHandle.standardOutput.write(data + Data("\n".utf8))
         } else {

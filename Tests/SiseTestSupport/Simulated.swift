@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -67,4 +68,14 @@ public func waitUntil(timeout: Duration = .seconds(5), _ condition: () async thr
         try await Task.sleep(for: .milliseconds(25))
     }
     return try await condition()
+}
+
+/// Waits for `condition`; records a test issue at the caller when it never holds.
+@discardableResult
+public func expectEventually(timeout: Duration = .seconds(5), _ comment: String = "",
+                             sourceLocation: SourceLocation = #_sourceLocation,
+                             _ condition: () async throws -> Bool) async throws -> Bool {
+    let held = try await waitUntil(timeout: timeout, condition)
+    if !held { Issue.record("condition did not hold within \(timeout) \(comment)", sourceLocation: sourceLocation) }
+    return held
 }

@@ -1,0 +1,30 @@
+import Foundation
+import SiseFeeds
+
+/// How fresh a board is: `live` (the stream delivers), `delayed` (REST polling while the stream
+/// is down), `offline` (nothing answers; the last values stay, marked stale).
+public enum Connectivity: String, Sendable, Codable, CaseIterable {
+    case live
+    case delayed
+    case offline
+}
+
+/// The connectivity of one exchange's board and since when.
+public struct ConnectivityStatus: Sendable, Equatable {
+    public var exchange: String
+    public var state: Connectivity
+    /// Epoch milliseconds when this state began.
+    public var since: Int64
+    /// Epoch milliseconds of the last good data, if any arrived.
+    public var lastDataAt: Int64?
+    /// Why the board is not live, when it is not.
+    public var error: FeedError?
+
+    public init(exchange: String, state: Connectivity, since: Int64, lastDataAt: Int64? = nil, error: FeedError? = nil) {
+        self.exchange = exchange
+        self.state = state
+        self.since = since
+        self.lastDataAt = lastDataAt
+        self.error = error
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import SiseCore
+import SiseFeeds
+import Synchronization
+
+/// One exchange's live board: bootstrapped over REST, kept current by the ticker stream, kept
+/// alive by REST polling while the stream is down, published to any number of subscribers as
+/// a snapshot and then coalesced changes. One upstream connection however many viewers.
+public actor LiveBoard: Service {
+    public let configuration: LiveBoardConfiguration
+    private let api: any UpbitAPI
+    private let stream: any TickerStreaming
+    private let now: @Sendable () -> Int64
+    private let logger: Logger
+
+    private var markets: [MarketID: Market] = [:]
+    private var ticks: [MarketID: Decimal] = [:]
+    private var rows: [MarketID: MarketRow] = [:]
+    private var receivedAt: [MarketID: Int64] = [:]
+    private var unlisted: [MarketID: Ticker] = [:]
+    private var changed: Set<MarketID> = []
+    private var removed: [MarketID] = []
+    private var status: ConnectivityStatus
+    private var statusChanged = false
+    private var streamDelivering = false
+    private var bootstrapped = false
+    /// Frames the stream could not use (counted, skipped).
+    public private(set) var garbageFrames = 0
+    public private(set) var appliedTicks = 0
+    private let pollWakeup = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+
+    private let published: Mutex<BoardSnapshot>
+    private let subscribers = SubscriberRegistry()
+
+    public init(configuration: LiveBoardConfiguration = .init(), api: any UpbitAPI, stream: any TickerStreaming,
+                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) },
+                logger: Logger = Logger(label: "sise.engine")) {
+        self.configuration = configuration
+        self.api = api
+        self.stream = stream
+        self.now = now
+        self.logger = logger
+        let initial = ConnectivityStatus(exchange: configuration.exchange, state: .offline, since: now())
+        status = initial
+        published = Mutex(BoardSnapshot(rows: [:], receivedAt: [:], status: initial))
+    }
+
+    // MARK: - Faces
+
+    /// The latest published board; cheap, never waits for the engine.
+    public nonisolated var snapshot: BoardSnapshot { published.withLock { $0 } }
+
+    /// A snapshot now, then coalesced changes; ends when the consumer stops iterating.
+    public nonisolated func updates() -> BoardUpdates {
+        let mailbox = BoardMailbox()
+        // Registered under the snapshot's lock, so no flush falls between the two.
+        let (id, first) = published.withLock { snapshot in (subscribers.add(mailbox), snapshot) }
+        return BoardUpdates(first: first, mailbox: mailbox, onEnd: { [subscribers] in subscribers.remove(id) })
+    }
+
+    public nonisolated var subscriberCount: Int { subscribers.count }
+
+    // MARK: - Running
+
+    public func run() async throws {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.flushLoop() }
+            group.addTask { await self.pollLoop() }
+            group.addTask { await self.refreshLoop() }
+            group.addTask {
+                await self.stream.run(codes: { await self.subscribedCodes() }, events: { await self.handle($0) })
+            }
+            // Runs until the service group shuts down (or the task is cancelled).
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
+    }
+
+    private func subscribedCodes() async -> [MarketID] {
+        while !bootstrapped && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(50)) }
+        return markets.keys.filter { configuration.quotes.map(\.rawValue).contains($0.quote) }.sorted()
+    }
+
+    // MARK: - Stream events
+
+    func handle(_ event: UpbitStreamEvent) {
+        switch event {
+        case .ticker(let ticker):
+            apply(ticker)
+            streamDelivering = true
+            if status.state != .live { setState(.live, error: nil) }
+        case .disconnected(let error):
+            streamDelivering = false
+            if status.state == .live { setState(.delayed, error: error) }
+            pollWakeup.continuation.yield()
+        case .rejected(let name, let message):
+            logger.warning("upbit rejected the subscription", metadata: ["name": "\(name)", "message": "\(message)"])
+        case .garbage:
+            garbageFrames += 1
+        case .connecting, .connected, .heartbeat:
+            break
+        }
+    }
+
+    private func apply(_ ticker: Ticker) {
+        let id = ticker.market
+        guard let market = markets[id] else {
+            unlisted[id] = ticker
+            return
+        }
+        if let current = rows[id], current.ticker.timestamp > ticker.timestamp { return }
+        rows[id] = MarketRow(market: market, ticker: ticker, tickSize: ticks[id])
+        receivedAt[id] = now()
+        changed.insert(id)
+        appliedTicks += 1
+    }
+
+    private func setState(_ state: Connectivity, error: FeedError?) {
+        guard state != status.state || error != status.error else { return }
+        let since = state == status.state ? status.since : now()
+        status = ConnectivityStatus(exchange: configuration.exchange, state: state, since: since,
+                                    lastDataAt: receivedAt.values.max(), error: error)
+        statusChanged = true
+    }
+
+    // MARK: - Loops
+
+    private func flushLoop() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: configuration.coalesceWindow)
+            flush()
+        }
+    }
+
+    /// Publishes the snapshot and hands every subscriber the rows changed since last time.
+    private func flush() {
+        guard !changed.isEmpty || !removed.isEmpty || statusChanged else { return }
+        status.lastDataAt = receivedAt.values.max()
+        let changedRows = changed.compactMap { rows[$0] }
+        let gone = removed
+        let newStatus = statusChanged ? status : nil
+        changed.removeAll(keepingCapacity: true)
+        removed.removeAll()
+        statusChanged = false
+        let snapshot = BoardSnapshot(rows: rows, receivedAt: receivedAt, status: status)
+        published.withLock { $0 = snapshot }
+        for mailbox in subscribers.all {
+            mailbox.post(rows: changedRows, removed: gone, status: newStatus)
+        }
+    }
+
+    private func pollLoop() async {
+        var wake = pollWakeup.stream.makeAsyncIterator()
+        while !Task.isCancelled {
+            if !bootstrapped {
+                await bootstrap()
+            } else if !streamDelivering {
+                await poll()
+            }
+            // At most once per interval; while the stream delivers, park until it drops.
+            try? await Task.sleep(for: configuration.pollInterval)
+            if streamDelivering && bootstrapped {
+                _ = await wake.next()
+            }
+        }
+    }
+
+    /// Markets, every ticker and the tick sizes; retried by the poll loop until it works.
+    private func bootstrap() async {
+        do {
+            let listing = try await api.markets()
+            let tickers = try await api.tickers(quotes: configuration.quotes)
+            let found = (try? await api.tickSizes(markets: tickers.map(\.market))) ?? [:]
+            install(listing: listing, ticks: found)
+            for ticker in tickers { apply(ticker) }
+            bootstrapped = true
+            stream.hostIsHealthy(true)
+            if !streamDelivering { setState(.delayed, error: nil) }
+            flush()
+        } catch {
+            failed(error)
+        }
+    }
+
+    private func poll() async {
+        do {
+            let tickers = try await api.tickers(quotes: configuration.quotes)
+            for ticker in tickers { apply(ticker) }
+            stream.hostIsHealthy(true)
+            if !streamDelivering { setState(.delayed, error: status.error) }
+        } catch {
+            failed(error)
+        }
+    }
+
+    private func failed(_ error: any Error) {
+        guard !(error is CancellationError) else { return }
+        let feedError = error as? FeedError ?? .unreachable(host: configuration.exchange, reason: "\(error)")
+        stream.hostIsHealthy(false)
+        if !streamDelivering { setState(.offline, error: feedError) }
+    }
+
+    private func refreshLoop() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: configuration.marketRefreshInterval)
+            guard bootstrapped, !Task.isCancelled else { continue }
+            do {
+                let listing = try await api.markets()
+                let found = (try? await api.tickSizes(markets: listing.map(\.id).filter {
+                    configuration.quotes.map(\.rawValue).contains($0.quote)
+                })) ?? ticks
+                let before = Set(markets.keys)
+                install(listing: listing, ticks: found)
+                if Set(markets.keys) != before { stream.resubscribe() }
+            } catch {
+                logger.info("market list refresh failed", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// Takes a new market list: updates names and flags, adds listings, removes delistings.
+    private func install(listing: [Market], ticks found: [MarketID: Decimal]) {
+        let quotes = Set(configuration.quotes.map(\.rawValue))
+        let wanted = listing.filter { quotes.contains($0.id.quote) }
+        let next = Dictionary(wanted.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in markets.keys where next[id] == nil {
+            rows[id] = nil
+            receivedAt[id] = nil
+            removed.append(id)
+        }
+        markets = next
+        ticks = found
+        for (id, market) in next {
+            if var row = rows[id] {
+                row.market = market
+                row.tickSize = found[id]
+                if row != rows[id] { rows[id] = row; changed.insert(id) }
+            } else if let ticker = unlisted.removeValue(forKey: id) {
+                apply(ticker)
+            }
+        }
+    }
+}

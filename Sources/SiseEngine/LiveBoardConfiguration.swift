@@ -1,0 +1,25 @@
+import Foundation
+import SiseCore
+
+/// How a live board runs.
+public struct LiveBoardConfiguration: Sendable {
+    public var exchange: String
+    /// The quote markets on the board (and in the stream subscription).
+    public var quotes: [QuoteCurrency]
+    /// Changes are gathered this long before subscribers are told (newest state wins).
+    public var coalesceWindow: Duration
+    /// While the stream is down, REST polls `/v1/ticker/all` this often (never more than 1/s).
+    public var pollInterval: Duration
+    /// The market list (listings, delistings, warnings, ticks) is reloaded this often.
+    public var marketRefreshInterval: Duration
+
+    public init(exchange: String = "upbit", quotes: [QuoteCurrency] = QuoteCurrency.allCases,
+                coalesceWindow: Duration = .milliseconds(100), pollInterval: Duration = .seconds(1),
+                marketRefreshInterval: Duration = .seconds(300)) {
+        self.exchange = exchange
+        self.quotes = quotes
+        self.coalesceWindow = coalesceWindow
+        self.pollInterval = max(pollInterval, .seconds(1))
+        self.marketRefreshInterval = marketRefreshInterval
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import SiseCore
+import SiseEngine
+import SiseFeeds
+
+/// `sise watch`: live updates, one line per change, until stopped.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Stream live price changes (Upbit WebSocket, REST polling while it is down)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Only these symbols (BTC) or markets (KRW-BTC); default every market of --quote.")
+    var markets: [String] = []
+
+    @Option(help: "Quote market: KRW, BTC or USDT.")
+    var quote: String = "KRW"
+
+    @Flag(help: "NDJSON: one object per line, flushed as written.")
+    var json = false
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    @Option(help: "Stop after this many ticker lines.")
+    var count: Int?
+
+    func validate() throws {
+        guard QuoteCurrency(code: quote) != nil else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
+        if let duration, duration <= 0 { throw ValidationError("--duration must be positive.") }
+        if let count, count <= 0 { throw ValidationError("--count must be positive.") }
+        for market in markets where parse(market) == nil {
+            throw ValidationError("'\(market)' is not a symbol or market code.")
+        }
+    }
+
+    private func parse(_ text: String) -> MarketID? {
+        text.contains("-") ? MarketID(text) : MarketID("\(quote)-\(text)")
+    }
+
+    func run() async throws {
+        let filter = Set(markets.compactMap(parse))
+        var quotes = [QuoteCurrency(code: quote)!]
+        for id in filter { if let q = QuoteCurrency(code: id.quote), !quotes.contains(q) { quotes.append(q) } }
+        var logger = Logger(label: "sise.watch")
+        logger.logLevel = .error
+        let transport = LiveHTTPTransport()
+        let api = UpbitClient(configuration: .init(baseURL: global.upbitURL), transport: transport)
+        let stream = UpbitTickerStream(configuration: .init(url: global.upbitWebSocketURL), logger: logger)
+        let board = LiveBoard(configuration: .init(quotes: quotes), api: api, stream: stream, logger: logger)
+        let printer = WatchPrinter(language: global.language, json: json, color: global.useColor)
+        let watcher = WatchService(board: board, printer: printer, filter: filter, count: count,
+                                   duration: duration.map { .milliseconds(Int64($0 * 1_000)) })
+        let group = ServiceGroup(configuration: .init(
+            services: [.init(service: board), .init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+        await transport.shutdown()
+    }
+}
+
+/// Prints the board's updates until the count or duration is reached.
+struct WatchService: Service {
+    let board: LiveBoard
+    let printer: WatchPrinter
+    let filter: Set<MarketID>
+    let count: Int?
+    let duration: Duration?
+
+    func run() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.printUpdates() }
+            if let duration { group.addTask { try await Task.sleep(for: duration) } }
+            group.addTask { try await gracefulShutdown() }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func printUpdates() async throws {
+        var printed = 0
+        var lastState: Connectivity?
+        for await update in board.updates() {
+            switch update {
+            case .snapshot(let snapshot):
+                printer.status(snapshot.status)
+                lastState = snapshot.status.state
+            case .status(let status):
+                if status.state != lastState { printer.status(status) }
+                lastState = status.state
+            case .changes(let rows):
+                for row in rows where filter.isEmpty || filter.contains(row.id) {
+                    printer.ticker(row)
+                    printed += 1
+                    if let count, printed >= count { return }
+                }
+            case .removed:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import SiseCore
+import SiseEngine
+import SiseFeeds
+import SiseSimulator
+import SiseTestSupport
+import Testing
+
+/// The live board against the simulator: REST bootstrap, the WebSocket, and every fault.
+/// Serialized: each test runs a simulator and a board, and the recovery timings mean more on
+/// a machine that is not running seven of them at once.
+@Suite(.serialized) struct LiveBoardTests {
+    func withBoard(_ faults: SimFaults = SimFaults(), silenceTimeout: Duration = .seconds(15),
+                   format: UpbitStreamConfiguration.Format = .default,
+                   _ body: (LiveBoardHarness) async throws -> Void) async throws {
+        try await withSimulator(SimulatorConfiguration(faults: faults)) { simulator in
+            let harness = LiveBoardHarness.start(simulator, format: format, silenceTimeout: silenceTimeout)
+            do {
+                try await body(harness)
+                await harness.stop()
+            } catch {
+                await harness.stop()
+                throw error
+            }
+        }
+    }
+
+    @Test func snapshotHoldsEveryMarketAndGoesLive() async throws {
+        try await withBoard { h in
+            try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+            let snapshot = h.board.snapshot
+            let listed = try await SimAdmin.get(h.simulator, "/v1/market/all")
+            let codes = try JSONSerialization.jsonObject(with: listed.1) as! [[String: Any]]
+            let krw = Set(codes.compactMap { $0["market"] as? String }.filter { $0.hasPrefix("KRW-") })
+            #expect(Set(snapshot.rows.keys.map(\.code)) == krw)
+            #expect(snapshot.rows.values.allSatisfy { $0.tickSize != nil })
+            #expect(snapshot.status.lastDataAt != nil)
+            // A new subscriber starts from a full snapshot.
+            var iterator = h.board.updates().makeAsyncIterator()
+            guard case .snapshot(let first)? = await iterator.next() else { Issue.record("no snapshot first"); return }
+            #expect(first.rows.count == krw.count)
+        }
+    }
+
+    @Test func ticksArriveInOrderAsCoalescedBatches() async throws {
+        var faults = SimFaults()
+        faults.wsRate = 600
+        try await withBoard(faults) { h in
+            try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+            var last: [MarketID: Int64] = [:]
+            var batches = 0, rows = 0
+            var iterator = h.board.updates().makeAsyncIterator()
+            let started = ContinuousClock.now
+            let deadline = started.advanced(by: .seconds(2))
+            while ContinuousClock.now < deadline, let update = await iterator.next() {
+                guard case .changes(let changed) = update else { continue }
+                batches += 1
+                rows += changed.count
+                #expect(Set(changed.map(\.id)).count == changed.count, "one row per market per batch")
+                for row in changed {
+                    #expect(row.ticker.timestamp >= last[row.id] ?? 0)
+                    last[row.id] = row.ticker.timestamp
+                }
+            }
+            let windows = Int((ContinuousClock.now - started) / .milliseconds(100))
+            #expect(batches >= 1)
+            #expect(batches <= windows + 2, "at most one batch per 100 ms window: \(batches) in \(windows) windows")
+            #expect(rows > batches, "batches carry several rows")
+        }
+    }
+
+    @Test func droppedSocketsFallBackToPollingAndRecoverQuickly() async throws {
+        try await withBoard { h in
+            try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+            try await SimAdmin.setFaults(h.simulator, #"{"wsRefuse":true,"wsDropNow":true}"#)
+            try await expectEventually(timeout: .seconds(5)) { h.state == .delayed }
+            let before = try await SimAdmin.stats(h.simulator)["upbit"]?["ticker"] ?? 0
+            try await expectEventually(timeout: .seconds(5), "REST polling runs while the stream is down") {
+                (try await SimAdmin.stats(h.simulator)["upbit"]?["ticker"] ?? 0) >= before + 2
+            }
+            try await SimAdmin.setFaults(h.simulator, #"{"wsRefuse":false}"#)
+            let reopened = ContinuousClock.now
+            try await expectEventually(timeout: .seconds(6)) { h.state == .live }
+            #expect(ContinuousClock.now - reopened <= .seconds(3))
+            let stats = try await SimAdmin.stats(h.simulator)
+            #expect(stats["refused.upbit"]?["ticker"] == nil)
+            #expect((stats["peakPerSecond.upbit"]?["ticker"] ?? 99) <= 2, "polling at most once a second")
+        }
+    }
+
+    @Test func aStalledSocketIsCaughtByTheWatchdog() async throws {
+        try await withBoard(silenceTimeout: .milliseconds(1_500)) { h in
+            try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+            let connects = try await SimAdmin.stats(h.simulator)["upbit"]?["websocket"] ?? 0
+            try await SimAdmin.setFaults(h.simulator, #"{"wsStall":true}"#)
+            try await expectEventually(timeout: .seconds(5)) { h.state == .delayed }
+            #expect(h.board.snapshot.status.error == .timeout)
+            try await SimAdmin.setFaults(h.simulator, #"{"wsStall":false}"#)
+            try await expectEventually(timeout: .seconds(6)) { h.state == .live }
+            #expect((try await SimAdmin.stats(h.simulator)["upbit"]?["websocket"] ?? 0) > connects)
+        }
+    }
+
+    @Test func garbageFramesAreCountedAndSkipped() async throws {
+        var faults = SimFaults()
+        faults.wsGarbageRate = 0.3
+        faults.wsRate = 300
+        try await withBoard(faults) { h in
+            try await expectEventually(timeout: .seconds(10)) { await h.board.garbageFrames > 10 }
+            #expect(h.state == .live)
+            #expect(await h.board.appliedTicks > 10)
+        }
+    }
+
+    @Test func simpleFormatWorksLikeDefault() async throws {
+        try await withBoard(format: .simple) { h in
+            try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+            let applied = await h.board.appliedTicks
+            try await expectEventually(timeout: .seconds(5)) { await h.board.appliedTicks > applied + 20 }
+        }
+    }
+
+    @Test func aConsumerThatStopsReadingHoldsAtMostOneRowPerMarket() async throws {
+        var faults = SimFaults()
+        faults.wsRate = 4_000
+        try await withBoard(faults) { h in
+            let idle = h.board.updates()
+            try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+            let start = await h.board.appliedTicks
+            try await expectEventually(timeout: .seconds(10)) { await h.board.appliedTicks > start + 3_000 }
+            #expect(idle.backlog > 0)
+            #expect(idle.backlog <= h.board.snapshot.rows.count)
+            #expect(h.board.subscriberCount == 1)
+        }
+    }
+
+    @Test func aDeadExchangeIsOfflineAndTheLastValuesStay() async throws {
+        try await withBoard { h in
+            try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+            let rows = h.board.snapshot.rows.count
+            try await SimAdmin.setFaults(h.simulator, #"{"wsRefuse":true,"wsDropNow":true,"errorRate":1,"errorStatus":503}"#)
+            try await expectEventually(timeout: .seconds(6)) { h.state == .offline }
+            #expect(h.board.snapshot.rows.count == rows)
+            #expect(h.board.snapshot.status.error == .server(status: 503))
+        }
+    }
+}

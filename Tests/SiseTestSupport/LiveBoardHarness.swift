@@ -1,0 +1,49 @@
+import Foundation
+import Logging
+import SiseCore
+import SiseEngine
+import SiseFeeds
+import SiseSimulator
+
+/// A live board wired to a simulator over loopback, running until `stop()`.
+public final class LiveBoardHarness: Sendable {
+    public let board: LiveBoard
+    public let simulator: RunningSimulator
+    public let stream: UpbitTickerStream
+    private let transport: LiveHTTPTransport
+    private let task: Task<Void, Never>
+
+    public static func start(_ simulator: RunningSimulator, quotes: [QuoteCurrency] = [.krw],
+                             format: UpbitStreamConfiguration.Format = .default,
+                             silenceTimeout: Duration = .seconds(15),
+                             marketRefresh: Duration = .seconds(300)) -> LiveBoardHarness {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let transport = LiveHTTPTransport(configuration: .init(requestTimeout: .seconds(5)))
+        let api = UpbitClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
+        let stream = UpbitTickerStream(configuration: .init(
+            url: UpbitStreamConfiguration.webSocketURL(forREST: simulator.baseURL), format: format,
+            silenceTimeout: silenceTimeout), logger: logger)
+        let board = LiveBoard(configuration: .init(quotes: quotes, marketRefreshInterval: marketRefresh),
+                              api: api, stream: stream, logger: logger)
+        let task = Task { _ = try? await board.run() }
+        return LiveBoardHarness(board: board, simulator: simulator, stream: stream, transport: transport, task: task)
+    }
+
+    private init(board: LiveBoard, simulator: RunningSimulator, stream: UpbitTickerStream,
+                 transport: LiveHTTPTransport, task: Task<Void, Never>) {
+        self.board = board
+        self.simulator = simulator
+        self.stream = stream
+        self.transport = transport
+        self.task = task
+    }
+
+    public func stop() async {
+        task.cancel()
+        await task.value
+        await transport.shutdown()
+    }
+
+    public var state: Connectivity { board.snapshot.status.state }
+}
