@@ -72,7 +72,10 @@ let package = Package(
         ),
         .testTarget(name: "SiseCoreTests", dependencies: ["SiseCore", "SiseTestSupport"]),
         .testTarget(name: "SiseFeedsTests", dependencies: ["SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
-        .testTarget(name: "SiseSimulatorTests", dependencies: ["SiseSimulator", "SiseTestSupport"]),
+        .testTarget(
+            name: "SiseSimulatorTests",
+            dependencies: ["SiseSimulator", "SiseTestSupport", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
+        ),
         .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
         .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseSimulator", "SiseTestSupport"]),
     ],
