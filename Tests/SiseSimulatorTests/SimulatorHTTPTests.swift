@@ -60,10 +60,15 @@ import Testing
     @Test func hammeringGets429ThenA418() async throws {
         try await withSimulator { simulator in
             var statuses: [Int] = []
-            for _ in 0..<40 { statuses.append(try await SimAdmin.get(simulator, "/v1/market/all").0) }
+            // A cheap route, so a loaded machine still sends them within the abuse window.
+            while statuses.count < 300 && statuses.last != 418 {
+                statuses.append(try await SimAdmin.get(simulator, "/v1/orderbook/instruments?markets=KRW-BTC").0)
+            }
             #expect(statuses.prefix(10).allSatisfy { $0 == 200 })
             #expect(statuses.contains(429))
             #expect(statuses.last == 418)
+            // The ban holds for the next request too.
+            #expect(try await SimAdmin.get(simulator, "/v1/orderbook/instruments?markets=KRW-BTC").0 == 418)
         }
     }
 }
