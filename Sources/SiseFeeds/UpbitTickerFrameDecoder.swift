@@ -37,8 +37,9 @@ public enum UpbitTickerFrameDecoder {
         return buckets
     }()
 
+    /// What one pass over a frame found; numbers live in a stack buffer (no heap per frame).
     private struct Values {
-        var numbers = [Double](repeating: .nan, count: 20)
+        let numbers: UnsafeMutablePointer<Double>
         var code: Range<Int>?
         var change: Range<Int>?
         var isTicker = false
@@ -53,7 +54,14 @@ public enum UpbitTickerFrameDecoder {
     }
 
     static func decode(_ p: UnsafePointer<UInt8>, _ end: Int) -> Ticker? {
-        var v = Values()
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 20) { buffer in
+            buffer.initialize(repeating: .nan)
+            return decode(p, end, Values(numbers: buffer.baseAddress!))
+        }
+    }
+
+    private static func decode(_ p: UnsafePointer<UInt8>, _ end: Int, _ values: Values) -> Ticker? {
+        var v = values
         var i = skipSpace(p, 0, end)
         guard i < end, p[i] == UInt8(ascii: "{") else { return nil }
         i += 1

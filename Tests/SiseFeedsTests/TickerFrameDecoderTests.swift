@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiseFeeds
 import SiseCore
+import SiseSimulator
 import SiseTestSupport
 import Testing
 
@@ -66,5 +67,20 @@ import Testing
         #expect(ticker?.market == MarketID("KRW-BTC"))
         #expect(ticker?.price == 5)
         #expect(ticker?.change == .rise)
+    }
+}
+
+/// The synthetic frames the benchmark uses decode the same both ways, in both formats.
+@Suite struct SyntheticFrameTests {
+    @Test(arguments: [SimulatorFrames.Format.default, .simple])
+    func fastAndFullDecodersAgree(_ format: SimulatorFrames.Format) throws {
+        for frame in SimulatorFrames.tickers(count: 300, format: format) {
+            let data = Data(frame.utf8)
+            guard case .ticker(let full, let stream) = try UpbitStreamDecoder.decode(data) else {
+                Issue.record("not a ticker: \(frame.prefix(80))"); return
+            }
+            #expect(stream == .realtime)
+            #expect(data.withUnsafeBytes { UpbitTickerFrameDecoder.decode($0) } == full)
+        }
     }
 }

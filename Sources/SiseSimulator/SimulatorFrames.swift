@@ -1,0 +1,21 @@
+import Foundation
+
+/// Synthetic Upbit ticker frames, exactly as the simulator's WebSocket sends them: for
+/// benchmarks and decoder tests that need many realistic, varied frames.
+public enum SimulatorFrames {
+    public enum Format: Sendable { case `default`, simple }
+
+    /// `count` REALTIME ticker frames over the KRW board, one second apart in simulated time.
+    public static func tickers(count: Int, seed: UInt64 = 42, format: Format = .default,
+                               startingAt epochSeconds: Double = 1_790_000_000) -> [String] {
+        let exchange = SimExchange(configuration: SimulatorConfiguration(seed: seed, now: { epochSeconds }))
+        let markets = exchange.universe.markets(quote: "KRW")
+        var random = SimRandom(seed: seed)
+        return (0..<count).map { i in
+            let market = markets[Int(random.next() % UInt64(markets.count))]
+            let ms = Int64((epochSeconds + Double(i) * 0.05) * 1_000)
+            let state = exchange.streamTicker(market, atMilliseconds: ms)
+            return SimStreamTickerWriter.write(market, state, format: format == .simple ? .simple : .default, snapshot: false)
+        }
+    }
+}

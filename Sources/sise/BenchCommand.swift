@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import SiseCore
+import SiseFeeds
+import SiseSimulator
+
+/// `sise bench` (hidden): decode-and-apply throughput of Upbit ticker frames on one core, next
+/// to Foundation's JSONDecoder and, when Python is at hand, ccxt's `upbit.parse_ticker`.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Benchmark ticker-frame decoding (build with -c release for real figures).",
+        shouldDisplay: false
+    )
+
+    @Option(help: "Seconds per measurement.")
+    var seconds: Double = 3
+
+    @Option(help: "Folder of real recorded frames (upbit-ws-ticker-*.json).")
+    var fixtures: String = "../shared/fixtures/real"
+
+    @Option(help: "Synthetic frames added to the real ones.")
+    var synthetic: Int = 20_000
+
+    @Flag(name: .customLong("no-ccxt"), help: "Skip the ccxt comparison.")
+    var noCCXT = false
+
+    func run() async throws {
+        let real = loadRealFrames()
+        let defaults = real + SimulatorFrames.tickers(count: synthetic, format: .default).map { Array($0.utf8) }
+        let simple = SimulatorFrames.tickers(count: synthetic, seed: 7, format: .simple).map { Array($0.utf8) }
+        print("frames: \(real.count) real (../shared/fixtures/real) + \(synthetic) synthetic DEFAULT; \(synthetic) synthetic SIMPLE")
+        print("one core, \(seconds) s per row")
+        let fast = measure(defaults) { bytes in bytes.withUnsafeBytes { UpbitTickerFrameDecoder.decode($0) } }
+        row("Sise byte decoder + apply (DEFAULT)", fast)
+        let fastSimple = measure(simple) { bytes in bytes.withUnsafeBytes { UpbitTickerFrameDecoder.decode($0) } }
+        row("Sise byte decoder + apply (SIMPLE)", fastSimple)
+        let foundation = measure(defaults) { bytes in
+            if case .ticker(let t, _)? = try? UpbitStreamDecoder.decode(Data(bytes)) { return t }
+            return nil
+        }
+        row("Foundation JSONDecoder + apply (DEFAULT)", foundation)
+        if !noCCXT { runCCXT(defaults) }
+    }
+
+    private func loadRealFrames() -> [[UInt8]] {
+        let folder = URL(fileURLWithPath: fixtures)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasPrefix("upbit-ws-ticker-") && $0.hasSuffix(".json") }.sorted().compactMap { name in
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { return nil }
+            // One frame per line for every consumer; JSON does not care about the whitespace.
+            return data.map { $0 == 10 || $0 == 13 ? 32 : $0 }
+        }
+    }
+
+    /// Frames decoded and applied to a board table per second, on this thread.
+    private func measure(_ frames: [[UInt8]], decode: ([UInt8]) -> Ticker?) -> Double {
+        var board: [MarketID: Ticker] = [:]
+        for frame in frames { if let t = decode(frame) { board[t.market] = t } }
+        var done = 0, applied = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        let budget = Duration.milliseconds(Int64(seconds * 1_000))
+        while clock.now - start < budget {
+            for frame in frames {
+                if let ticker = decode(frame) {
+                    // Apply: replace the row's ticker in place when newer, as the engine does.
+                    if let current = board[ticker.market], current.timestamp > ticker.timestamp { continue }
+                    board[ticker.market] = ticker
+                    applied += 1
+                }
+            }
+            done += frames.count
+        }
+        let elapsed = clock.now - start
+        precondition(applied > 0, "nothing decoded")
+        return Double(done) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    private func runCCXT(_ frames: [[UInt8]]) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sise-bench-frames.jsonl")
+        let lines = frames.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+        guard (try? lines.write(to: file, atomically: true, encoding: .utf8)) != nil else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "scripts/bench-ccxt.sh")
+        process.arguments = [file.path, String(seconds)]
+        let out = Pipe()
+        process.standardOutput = out
+        do {
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            print(process.terminationStatus == 0 ? text : "ccxt: not measured (scripts/bench-ccxt.sh failed)")
+        } catch {
+            print("ccxt: not measured (run from the project root; \(error))")
+        }
+    }
+
+    private func row(_ label: String, _ perSecond: Double) {
+        print(TextColumns.fit(label, width: 44) + TextColumns.fit(NumberText.grouped(perSecond, decimals: 0), width: 12, alignment: .right) + " frames/s")
+    }
+}
