@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "SiseFeeds", targets: ["SiseFeeds"]),
         .library(name: "SiseSimulator", targets: ["SiseSimulator"]),
         .library(name: "SiseEngine", targets: ["SiseEngine"]),
+        .library(name: "SiseStore", targets: ["SiseStore"]),
+        .library(name: "SiseServer", targets: ["SiseServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -20,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .target(name: "SiseCore"),
@@ -53,6 +56,19 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .target(name: "SiseStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "SiseServer",
+            dependencies: [
+                "SiseCore", "SiseFeeds", "SiseEngine", "SiseStore", "SiseSimulator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources/Public"), .copy("Resources/openapi.yaml")]
+        ),
         .executableTarget(
             name: "sise",
             dependencies: [
@@ -60,6 +76,7 @@ let package = Package(
                 "SiseFeeds",
                 "SiseSimulator",
                 "SiseEngine",
+                "SiseServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -77,6 +94,15 @@ let package = Package(
             dependencies: ["SiseSimulator", "SiseTestSupport", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
         ),
         .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
+        .testTarget(name: "SiseStoreTests", dependencies: ["SiseStore"]),
+        .testTarget(
+            name: "SiseServerTests",
+            dependencies: [
+                "SiseServer", "SiseStore", "SiseCore", "SiseTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        ),
         .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseSimulator", "SiseTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -80,3 +80,22 @@ struct SeededGenerator: RandomNumberGenerator {
         return state
     }
 }
+
+@Suite struct BoardQueryTests {
+    @Test func quoteSearchFavoritesAndSortCombine() {
+        let rows = SortTests().rows + [SortTests.row("ETH", "이더리움", price: 1, rate: 0, value: 1)].map { row in
+            var r = row
+            r = MarketRow(market: Market(id: MarketID("BTC-ETH")!, koreanName: "이더리움", englishName: "Ethereum"),
+                          ticker: Ticker(market: MarketID("BTC-ETH")!, price: 0.03, change: .even, signedChangePrice: 0,
+                                         signedChangeRate: 0, tradeValue24h: 10))
+            return r
+        }
+        #expect(BoardQuery().apply(rows).map(\.id.code) == ["KRW-BTC", "KRW-XRP", "KRW-ETH", "KRW-DOGE", "KRW-ADA"])
+        #expect(BoardQuery(quote: .btc).apply(rows).map(\.id.code) == ["BTC-ETH"])
+        #expect(BoardQuery(search: "ㅇㄷ").apply(rows).map(\.id.code) == ["KRW-ETH"])
+        let favorites: Set<MarketID> = [MarketID("KRW-ADA")!, MarketID("KRW-BTC")!]
+        #expect(BoardQuery(sort: SortState(key: .price, direction: .ascending), favorites: favorites).apply(rows).map(\.id.code)
+                == ["KRW-ADA", "KRW-BTC"])
+        #expect(BoardQuery(favorites: []).apply(rows).isEmpty)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SiseStore
+
+/// Every error the API answers with, mapped to HTTP in one place:
+/// `{"error":{"code":"…","message":"…"}}`.
+public struct APIError: Error, Sendable {
+    public let status: HTTPResponse.Status
+    public let code: String
+    public let message: String
+
+    public static func badParameter(_ name: String, _ detail: String) -> APIError {
+        APIError(status: .badRequest, code: "bad_parameter", message: "\(name): \(detail)")
+    }
+
+    public static func notFound(_ what: String) -> APIError {
+        APIError(status: .notFound, code: "not_found", message: "\(what) not found")
+    }
+
+    public static let csrf = APIError(status: .forbidden, code: "csrf",
+                                      message: "missing or wrong X-CSRF-Token (send the sise_csrf cookie's value)")
+    public static let crossOrigin = APIError(status: .forbidden, code: "cross_origin", message: "cross-site requests are refused")
+    public static let tooLarge = APIError(status: .contentTooLarge, code: "too_large", message: "request body too large")
+}
+
+/// Turns any error a route throws into the JSON error shape; never leaks `"\(error)"`.
+struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return Self.response(error)
+        } catch let error as StoreError {
+            switch error {
+            case .invalidItem: return Self.response(APIError(status: .badRequest, code: "bad_parameter", message: error.message))
+            default: return Self.response(APIError(status: .serviceUnavailable, code: "store_unavailable", message: "favorites are unavailable right now"))
+            }
+        } catch let error as HTTPError {
+            let code = error.status == .notFound ? "not_found" : "http_\(error.status.code)"
+            return Self.response(APIError(status: error.status, code: code, message: error.status.reasonPhrase))
+        } catch {
+            context.logger.error("unexpected error", metadata: ["error": "\(error)"])
+            return Self.response(APIError(status: .internalServerError, code: "internal", message: "internal error"))
+        }
+    }
+
+    static func response(_ error: APIError) -> Response {
+        let json = "{\"error\":{\"code\":" + JSONText.quote(error.code) + ",\"message\":" + JSONText.quote(error.message) + "}}"
+        return Response(status: error.status, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(string: json)))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import ServiceLifecycle
+import SiseCore
+import SiseEngine
+import SiseFeeds
+import SiseSimulator
+import SiseStore
+
+/// The composition root of `sise serve`: the only place live clients are built.
+public enum SiseServerApp {
+    /// Builds the application; `onReady` gets the bound port once it accepts connections.
+    public static func build(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "sise.serve"),
+                             onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws -> some ApplicationProtocol {
+        var upbitURL = configuration.upbitURL
+        var webSocketURL = configuration.upbitWebSocketURL
+        var simulator: RunningSimulator?
+        if configuration.demo {
+            let running = try await RunningSimulator.start(SimulatorConfiguration(hostileNames: configuration.demoHostileNames))
+            simulator = running
+            upbitURL = running.baseURL
+            webSocketURL = nil
+            logger.info("demo: simulator on \(running.baseURL.absoluteString)")
+        }
+        let database = try AppDatabase.open(directory: configuration.dataDirectory)
+        let favorites = SQLiteFavorites(database: database)
+        let transport = LiveHTTPTransport()
+        let api = UpbitClient(configuration: .init(baseURL: upbitURL), transport: transport)
+        let stream = UpbitTickerStream(configuration: .init(
+            url: webSocketURL ?? UpbitStreamConfiguration.webSocketURL(forREST: upbitURL)), logger: logger)
+        let board = LiveBoard(api: api, stream: stream, logger: logger)
+        let hub = BoardSocketHub(board: board, favorites: favorites, demo: configuration.demo, logger: logger)
+        let context = ServerContext(board: board, favorites: favorites, demo: configuration.demo,
+                                    simulatorURL: simulator?.baseURL, version: configuration.version,
+                                    favoritesChanged: { await hub.favoritesChanged($0) })
+
+        let router = Router(context: SiseRequestContext.self)
+        router.middlewares.add(APIErrorMiddleware())
+        router.middlewares.add(DeviceIdentityMiddleware())
+        router.middlewares.add(CSRFMiddleware())
+        router.middlewares.add(SecurityHeadersMiddleware())
+        if let assets = WebAssets.directory {
+            router.middlewares.add(FileMiddleware(assets.path, searchForIndexHtml: true, logger: logger))
+        }
+        MarketsController(context: context).addRoutes(to: router)
+        StatusController(context: context).addRoutes(to: router)
+        FavoritesController(context: context).addRoutes(to: router)
+        OpenAPIController().addRoutes(to: router)
+        BoardSocketController(hub: hub).addRoutes(to: router)
+
+        let demoSimulator = simulator
+        let cleanup = ShutdownHook {
+            await transport.shutdown()
+            await demoSimulator?.stop()
+        }
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise"),
+            services: [board, hub, cleanup],
+            onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
+            logger: logger
+        )
+    }
+}
+
+/// Runs `action` when the service group shuts down (closing connections, stopping the demo
+/// simulator).
+struct ShutdownHook: Service {
+    let action: @Sendable () async -> Void
+
+    init(_ action: @escaping @Sendable () async -> Void) {
+        self.action = action
+    }
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await action()
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import SiseCore
+import SiseEngine
+import SiseStore
+import Synchronization
+
+/// Fans the live board out to browsers. Each batch from the engine is turned into one
+/// computation per distinct view (shared by every client showing it) and merged into each
+/// client's outbox; rows are encoded once per change and language.
+final class BoardSocketHub: Service, Sendable {
+    private let board: LiveBoard
+    private let favorites: any FavoritesRepository
+    private let demo: Bool
+    private let logger: Logger
+    private let clients = Mutex<[UInt64: BoardClient]>([:])
+    private let counter = Atomic<UInt64>(0)
+    private let fragments = Mutex(RowFragments())
+    private let lastOrders = Mutex<[BoardClientView: [String]]>([:])
+    static let heartbeatInterval = Duration.seconds(15)
+    static let staleStatusInterval = Duration.seconds(5)
+
+    init(board: LiveBoard, favorites: any FavoritesRepository, demo: Bool, logger: Logger) {
+        self.board = board
+        self.favorites = favorites
+        self.demo = demo
+        self.logger = logger
+    }
+
+    var clientCount: Int { clients.withLock { $0.count } }
+
+    func add(_ client: BoardClient) -> UInt64 {
+        let id = counter.add(1, ordering: .relaxed).newValue
+        clients.withLock { $0[id] = client }
+        return id
+    }
+
+    func remove(_ id: UInt64) {
+        clients.withLock { $0.removeValue(forKey: id) }?.close()
+    }
+
+    /// A browser chose (or changed) its view: answer with a full snapshot of it.
+    func setView(_ client: BoardClient, parameters: ViewParameters, language: Language) async {
+        var view = BoardClientView(parameters: parameters, language: language, favorites: nil)
+        if parameters.favoritesOnly {
+            view.favorites = (try? await favorites.list(owner: client.deviceID)).map { Set($0.compactMap(MarketID.init)) } ?? []
+        }
+        client.setView(view, snapshot: snapshotMessage(view))
+    }
+
+    /// A device's favorites changed: its favorites-only views start over from a snapshot.
+    func favoritesChanged(_ owner: String) async {
+        let affected = clients.withLock { $0.values.filter { $0.deviceID == owner && $0.view?.parameters.favoritesOnly == true } }
+        for client in affected {
+            if let view = client.view { await setView(client, parameters: view.parameters, language: view.language) }
+        }
+    }
+
+    // MARK: - Service
+
+    func run() async throws {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.follow() }
+            group.addTask { await self.tick() }
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
+        for client in clients.withLock({ Array($0.values) }) { client.close() }
+    }
+
+    private func follow() async {
+        for await update in board.updates() {
+            if Task.isCancelled { return }
+            switch update {
+            case .snapshot:
+                break
+            case .changes(let rows):
+                fragments.withLock { $0.invalidate(rows.map(\.id)) }
+                publish(changed: Set(rows.map(\.id)), status: nil)
+            case .removed(let ids):
+                fragments.withLock { $0.invalidate(ids) }
+                publish(changed: [], status: nil)
+            case .status(let status):
+                publish(changed: [], status: status)
+            }
+        }
+    }
+
+    /// Heartbeats, and status frames with growing ages while the board is not live.
+    private func tick() async {
+        var sinceHeartbeat = Duration.zero
+        while !Task.isCancelled {
+            try? await Task.sleep(for: Self.staleStatusInterval)
+            sinceHeartbeat += Self.staleStatusInterval
+            let status = board.snapshot.status
+            if status.state != .live { publish(changed: [], status: status) }
+            if sinceHeartbeat >= Self.heartbeatInterval {
+                sinceHeartbeat = .zero
+                let now = Int64(Date().timeIntervalSince1970 * 1_000)
+                for client in clients.withLock({ Array($0.values) }) { client.heartbeat(at: now) }
+            }
+        }
+    }
+
+    /// One computation per distinct view; each client of it gets the changed rows it shows and
+    /// the order when it moved.
+    private func publish(changed: Set<MarketID>, status: ConnectivityStatus?) {
+        let everyone = clients.withLock { Array($0.values) }
+        guard !everyone.isEmpty else { return }
+        let rows = board.snapshot.rows
+        var byView: [BoardClientView: [BoardClient]] = [:]
+        for client in everyone { if let view = client.view { byView[view, default: []].append(client) } }
+        var statusText: [Language: String] = [:]
+        for (view, members) in byView {
+            let ordered = view.query.apply(rows.values)
+            let order = ordered.map(\.id.code)
+            let moved = lastOrders.withLock { last in
+                defer { last[view] = order }
+                return last[view] != order
+            }
+            let shown = ordered.filter { changed.contains($0.id) }
+            let pieces = fragments.withLock { cache in shown.map { ($0.id.code, cache.fragment($0, view.language)) } }
+            var statusMessage: String?
+            if let status {
+                statusMessage = statusText[view.language] ?? statusJSON(status, view.language)
+                statusText[view.language] = statusMessage
+            }
+            guard !pieces.isEmpty || moved || statusMessage != nil else { continue }
+            for client in members { client.post(rows: pieces, order: moved ? order : nil, status: statusMessage) }
+        }
+        lastOrders.withLock { last in last = last.filter { byView[$0.key] != nil } }
+    }
+
+    private func snapshotMessage(_ view: BoardClientView) -> String {
+        let snapshot = board.snapshot
+        let ordered = view.query.apply(snapshot.rows.values)
+        let rows = fragments.withLock { cache in ordered.map { cache.fragment($0, view.language) } }
+        let p = view.parameters
+        let viewJSON = "{\"quote\":\"\(p.quote.rawValue)\",\"sort\":\"\(p.sort.key.rawValue)\",\"order\":\"\(p.orderText)\","
+            + "\"q\":\(JSONText.quote(p.search)),\"favoritesOnly\":\(p.favoritesOnly),\"lang\":\"\(view.language.rawValue)\"}"
+        return "{\"type\":\"snapshot\",\"demo\":\(demo),\"view\":\(viewJSON),\"rows\":[" + rows.joined(separator: ",") + "],\"order\":"
+            + JSONText.encode(ordered.map(\.id.code)) + ",\"status\":" + statusJSON(snapshot.status, view.language) + "}"
+    }
+
+    private func statusJSON(_ status: ConnectivityStatus, _ language: Language) -> String {
+        "{\"type\":\"status\",\"demo\":\(demo),\"exchanges\":{\"\(status.exchange)\":"
+            + JSONText.encode(StatusController.exchange(status, language)) + "}}"
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+import SiseCore
+import SiseEngine
+
+/// `GET /api/markets` and `GET /api/markets/{market}`: board rows, the same keys as
+/// `sise markets --json`.
+struct MarketsController {
+    let context: ServerContext
+
+    func addRoutes(to router: Router<SiseRequestContext>) {
+        router.get("/api/markets", use: list)
+        router.get("/api/markets/:market", use: one)
+    }
+
+    @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let q = request.uri.queryParameters
+        let view = try ViewParameters(quote: q["quote"].map(String.init), sort: q["sort"].map(String.init),
+                                      order: q["order"].map(String.init), q: q["q"].map(String.init),
+                                      favorites: q["favorites"].map(String.init))
+        let language = LanguagePreference.of(request)
+        let favorites = view.favoritesOnly ? try await context.favoriteMarkets(ctx.deviceID) : nil
+        let rows = view.query(favorites: favorites, language: language).apply(context.board.snapshot.rows.values)
+        let formatter = MarketFormatter(language: language)
+        return JSONText.response(rows.map { MarketRowJSON($0, formatter: formatter) })
+    }
+
+    @Sendable func one(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let raw = ctx.parameters.get("market") ?? ""
+        guard let id = MarketID(raw) else { throw APIError.badParameter("market", "'\(raw.prefix(40))' is not a market code like KRW-BTC") }
+        guard let row = context.board.snapshot.rows[id] else { throw APIError.notFound("market \(id.code)") }
+        return JSONText.response(MarketRowJSON(row, formatter: MarketFormatter(language: LanguagePreference.of(request))))
+    }
+}
+
+/// `?lang=en`, then the `sise_lang` cookie, then `Accept-Language`; Korean by default.
+enum LanguagePreference {
+    static func of(_ request: Request) -> Language {
+        if let lang = request.uri.queryParameters["lang"].flatMap({ Language(rawValue: String($0)) }) { return lang }
+        if let cookie = request.cookies["sise_lang"]?.value, let lang = Language(rawValue: cookie) { return lang }
+        return Language(preference: request.headers[.acceptLanguage])
+    }
+}

@@ -1,0 +1,380 @@
+// Sise web board: renders what the server decided (order, formats); never talks to Upbit.
+import { STRINGS, pickLanguage } from "./i18n.js";
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+
+const state = {
+  lang: pickLanguage(),
+  tab: "exchange",
+  quote: "KRW",
+  sort: "value",
+  order: "none",
+  q: "",
+  favorites: new Set(),
+  rows: new Map(),      // market → row element
+  data: new Map(),      // market → last row data
+  order: [],
+  socket: null,
+  connected: false,
+  retryDelay: 500,
+  retryTimer: null,
+  upstream: null,
+};
+
+const t = (key, ...args) => {
+  const value = STRINGS[state.lang][key];
+  return typeof value === "function" ? value(...args) : value;
+};
+
+// ---------- HTTP ----------
+
+function csrfToken() {
+  const match = document.cookie.match(/(?:^|;\s*)sise_csrf=([0-9a-f]{32})/);
+  return match ? match[1] : "";
+}
+
+async function api(method, path) {
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: { "X-CSRF-Token": csrfToken(), "Accept": "application/json" },
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+  return response.json();
+}
+
+async function loadFavorites() {
+  try {
+    const body = await api("GET", "/api/favorites");
+    state.favorites = new Set(body.favorites);
+    refreshStars();
+  } catch (_) { /* the socket's status frames tell the user about trouble */ }
+}
+
+// ---------- WebSocket ----------
+
+function connect() {
+  clearTimeout(state.retryTimer);
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  state.socket = socket;
+  socket.addEventListener("open", () => {
+    state.connected = true;
+    state.retryDelay = 500;
+    sendView();
+    updateBanner();
+  });
+  socket.addEventListener("message", (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch (_) { return; }
+    handle(message);
+  });
+  socket.addEventListener("close", () => {
+    if (state.socket !== socket) return;
+    state.connected = false;
+    updateBanner();
+    setChip("offline");
+    state.retryTimer = setTimeout(connect, state.retryDelay);
+    state.retryDelay = Math.min(state.retryDelay * 2, 15000);
+  });
+}
+
+function sendView() {
+  if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
+  state.socket.send(JSON.stringify({
+    type: "view", quote: state.quote, sort: state.sort, order: state.order, q: state.q,
+    favoritesOnly: state.tab === "favorites", lang: state.lang,
+  }));
+}
+
+function handle(message) {
+  switch (message.type) {
+    case "snapshot":
+      $("#demo-badge").hidden = !message.demo;
+      renderSnapshot(message.rows, message.order);
+      applyStatus(message.status);
+      break;
+    case "patch":
+      for (const row of message.rows || []) updateRow(row);
+      if (message.order) reorder(message.order);
+      break;
+    case "status":
+      $("#demo-badge").hidden = !message.demo;
+      applyStatus(message);
+      break;
+    default:
+      break;
+  }
+}
+
+// ---------- Rendering ----------
+
+function renderSnapshot(rows, order) {
+  const body = $("#rows");
+  body.textContent = "";
+  state.rows.clear();
+  state.data.clear();
+  for (const row of rows) {
+    const element = buildRow(row);
+    state.rows.set(row.market, element);
+    state.data.set(row.market, row);
+  }
+  state.order = [];
+  reorder(order);
+}
+
+function buildRow(row) {
+  const tr = document.createElement("tr");
+  tr.dataset.market = row.market;
+  const star = document.createElement("button");
+  star.type = "button";
+  star.className = "star";
+  star.dataset.action = "favorite";
+  star.textContent = "★";
+  const starCell = document.createElement("td");
+  starCell.append(star);
+  const nameCell = document.createElement("td");
+  const price = document.createElement("td");
+  price.className = "num price";
+  const rate = document.createElement("td");
+  rate.className = "num rate";
+  const value = document.createElement("td");
+  value.className = "num value";
+  tr.append(starCell, nameCell, price, rate, value);
+  fillRow(tr, row, null);
+  return tr;
+}
+
+// Every user-visible string goes in as text: coin names can hold anything.
+function fillRow(tr, row, previous) {
+  tr.dataset.change = row.change;
+  const star = $("[data-action=favorite]", tr);
+  star.setAttribute("aria-pressed", String(state.favorites.has(row.market)));
+  star.setAttribute("aria-label", `${t("star")} ${row.market}`);
+  const nameCell = tr.children[1];
+  nameCell.textContent = "";
+  const name = document.createElement("span");
+  name.className = "name";
+  if (row.warning || row.caution) {
+    const mark = document.createElement("span");
+    mark.className = row.warning ? "mark warning" : "mark caution";
+    mark.textContent = row.warning ? t("warning") : t("caution");
+    name.append(mark);
+  }
+  name.append(document.createTextNode(state.lang === "en" ? row.englishName || row.koreanName : row.koreanName || row.englishName));
+  const symbol = document.createElement("span");
+  symbol.className = "symbol";
+  symbol.textContent = `${row.symbol}/${row.market.split("-")[0]}`;
+  nameCell.append(name, symbol);
+  const price = tr.children[2];
+  price.textContent = row.display.price;
+  const rate = tr.children[3];
+  rate.textContent = "";
+  rate.append(document.createTextNode(row.display.changeRate));
+  const amount = document.createElement("span");
+  amount.className = "amount";
+  amount.textContent = row.display.changePrice;
+  rate.append(amount);
+  tr.children[4].textContent = row.display.tradeValue;
+  if (previous && previous.price !== row.price) {
+    price.classList.remove("flash-up", "flash-down");
+    void price.offsetWidth; // restart the animation
+    price.classList.add(row.price > previous.price ? "flash-up" : "flash-down");
+  }
+}
+
+function updateRow(row) {
+  const tr = state.rows.get(row.market);
+  if (!tr) {
+    const element = buildRow(row);
+    state.rows.set(row.market, element);
+    state.data.set(row.market, row);
+    return;
+  }
+  fillRow(tr, row, state.data.get(row.market));
+  state.data.set(row.market, row);
+}
+
+function reorder(order) {
+  const body = $("#rows");
+  const keep = new Set(order);
+  for (const [market, tr] of state.rows) {
+    if (!keep.has(market)) { tr.remove(); state.rows.delete(market); state.data.delete(market); }
+  }
+  let cursor = body.firstElementChild;
+  for (const market of order) {
+    const tr = state.rows.get(market);
+    if (!tr) continue;
+    if (tr !== cursor) body.insertBefore(tr, cursor); else cursor = cursor.nextElementSibling;
+  }
+  state.order = order;
+  const empty = $("#empty");
+  empty.hidden = order.length > 0;
+  empty.textContent = state.tab === "favorites" && !state.q ? t("emptyFavorites") : t("empty");
+}
+
+function refreshStars() {
+  for (const [market, tr] of state.rows) {
+    $("[data-action=favorite]", tr).setAttribute("aria-pressed", String(state.favorites.has(market)));
+  }
+}
+
+// ---------- Status and banner ----------
+
+function setChip(stateName) {
+  const chip = $("#status");
+  chip.dataset.state = stateName;
+  chip.textContent = t(stateName);
+}
+
+function applyStatus(status) {
+  const upbit = status && status.exchanges && status.exchanges.upbit;
+  if (!upbit) return;
+  state.upstream = upbit;
+  setChip(upbit.state);
+  const age = upbit.ageMs != null ? ` · ${t("age", Math.round(upbit.ageMs / 1000))}` : "";
+  $("#status").title = (upbit.message || t(upbit.state)) + age;
+  for (const tr of state.rows.values()) tr.classList.toggle("stale", upbit.state === "offline");
+  updateBanner();
+}
+
+function updateBanner() {
+  const banner = $("#offline-banner");
+  const message = $("#offline-message");
+  if (!state.connected) {
+    message.textContent = t("lostServer");
+    banner.hidden = false;
+  } else if (state.upstream && state.upstream.state === "offline") {
+    message.textContent = t("lostUpstream", "Upbit");
+    banner.hidden = false;
+  } else {
+    banner.hidden = true;
+  }
+}
+
+// ---------- Interaction ----------
+
+function toast(text) {
+  const element = document.createElement("div");
+  element.className = "toast";
+  element.setAttribute("role", "status");
+  element.textContent = text;
+  $("#toasts").append(element);
+  setTimeout(() => element.remove(), 2500);
+}
+
+async function toggleFavorite(market) {
+  const had = state.favorites.has(market);
+  try {
+    const body = await api(had ? "DELETE" : "PUT", `/api/favorites/${encodeURIComponent(market)}`);
+    state.favorites = new Set(body.favorites);
+    refreshStars();
+    toast(had ? t("removed") : t("added"));
+  } catch (_) {
+    toast(t("favoriteFailed"));
+  }
+}
+
+function nextSort(key) {
+  if (state.sort !== key || state.order === "none") { state.sort = key; state.order = "desc"; }
+  else if (state.order === "desc") state.order = "asc";
+  else { state.sort = "value"; state.order = "none"; }
+  updateSortHeaders();
+  sendView();
+}
+
+function updateSortHeaders() {
+  for (const button of $$("[data-sort]")) {
+    const active = button.dataset.sort === state.sort && state.order !== "none";
+    button.setAttribute("aria-sort", active ? (state.order === "asc" ? "ascending" : "descending") : "none");
+  }
+}
+
+function selectTab(tab) {
+  state.tab = tab;
+  for (const button of $$("[data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
+  $("#board-panel").hidden = tab === "info";
+  $("#info-panel").hidden = tab !== "info";
+  $("#clear-favorites").hidden = tab !== "favorites";
+  if (tab !== "info") sendView();
+}
+
+function applyLanguage() {
+  document.documentElement.lang = state.lang;
+  const labels = { exchange: "tabExchange", favorites: "tabFavorites", info: "tabInfo" };
+  for (const button of $$("[data-tab]")) button.textContent = t(labels[button.dataset.tab]);
+  for (const button of $$("[data-sort]")) $(".label", button).textContent = t(button.dataset.sort);
+  $("#search").placeholder = t("search");
+  $("#retry").textContent = t("retry");
+  $("#clear-favorites").textContent = t("clearAll");
+  $("#confirm-text").textContent = t("confirmClear");
+  $("[data-action=cancel]").textContent = t("cancel");
+  $("[data-action=confirm]").textContent = t("confirm");
+  $("#info-placeholder").textContent = t("info");
+  $("#lang-toggle").textContent = state.lang === "ko" ? "EN" : "한";
+  setChip($("#status").dataset.state);
+  updateBanner();
+}
+
+function applyTheme(theme) {
+  document.documentElement.dataset.theme = theme;
+}
+
+function init() {
+  applyTheme(localStorage.getItem("sise.theme") || "auto");
+  applyLanguage();
+  updateSortHeaders();
+
+  $("#rows").addEventListener("click", (event) => {
+    const star = event.target.closest("[data-action=favorite]");
+    if (star) toggleFavorite(star.closest("tr").dataset.market);
+  });
+  for (const button of $$("[data-sort]")) button.addEventListener("click", () => nextSort(button.dataset.sort));
+  for (const button of $$("[data-tab]")) button.addEventListener("click", () => selectTab(button.dataset.tab));
+  for (const button of $$("[data-quote]")) {
+    button.addEventListener("click", () => {
+      state.quote = button.dataset.quote;
+      for (const other of $$("[data-quote]")) other.setAttribute("aria-pressed", String(other === button));
+      sendView();
+    });
+  }
+  let searchTimer = null;
+  $("#search").addEventListener("input", (event) => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(() => { state.q = event.target.value; sendView(); }, 120);
+  });
+  $("#retry").addEventListener("click", () => { state.retryDelay = 500; connect(); });
+  $("#clear-favorites").addEventListener("click", () => { $("#confirm-dialog").hidden = false; });
+  $("[data-action=cancel]").addEventListener("click", () => { $("#confirm-dialog").hidden = true; });
+  $("[data-action=confirm]").addEventListener("click", async () => {
+    $("#confirm-dialog").hidden = true;
+    try {
+      await api("DELETE", "/api/favorites");
+      state.favorites = new Set();
+      refreshStars();
+      toast(t("cleared"));
+      sendView();
+    } catch (_) { toast(t("favoriteFailed")); }
+  });
+  $("#lang-toggle").addEventListener("click", () => {
+    state.lang = state.lang === "ko" ? "en" : "ko";
+    localStorage.setItem("sise.lang", state.lang);
+    document.cookie = `sise_lang=${state.lang}; path=/; max-age=63072000; samesite=lax`;
+    applyLanguage();
+    sendView();
+  });
+  $("#theme-toggle").addEventListener("click", () => {
+    const current = document.documentElement.dataset.theme;
+    const dark = current === "dark" || (current === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
+    const next = dark ? "light" : "dark";
+    localStorage.setItem("sise.theme", next);
+    applyTheme(next);
+  });
+
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  loadFavorites();
+  connect();
+}
+
+init();

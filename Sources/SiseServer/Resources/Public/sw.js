@@ -1,0 +1,31 @@
+// Offline shell: the page's own files are cached so Sise opens without a network; live data
+// always comes from the server (API and WebSocket are never cached).
+const CACHE = "sise-shell-v1";
+const SHELL = ["/", "/index.html", "/app.css", "/app.js", "/i18n.js", "/manifest.webmanifest", "/icon.svg"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== location.origin) return;
+  if (url.pathname.startsWith("/api/") || url.pathname === "/ws") return;
+  // Network first, so a deployed update shows at once; the cache when offline.
+  event.respondWith(
+    fetch(event.request)
+      .then((response) => {
+        const copy = response.clone();
+        caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+        return response;
+      })
+      .catch(() => caches.match(event.request).then((hit) => hit || caches.match("/index.html")))
+  );
+});

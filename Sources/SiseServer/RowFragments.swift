@@ -1,0 +1,40 @@
+import Foundation
+import SiseCore
+
+/// Encoded rows for the WebSocket, each encoded once per change and language, then shared by
+/// every client that shows it.
+struct RowFragments: Sendable {
+    private var cache: [Language: [MarketID: String]] = [:]
+
+    /// A row's JSON: `sise markets --json` keys plus `caution` (주의 marks).
+    mutating func fragment(_ row: MarketRow, _ language: Language) -> String {
+        if let hit = cache[language]?[row.id] { return hit }
+        let text = Self.encode(row, language)
+        cache[language, default: [:]][row.id] = text
+        return text
+    }
+
+    /// Forgets rows that changed, so their next fragment is encoded fresh.
+    mutating func invalidate<S: Sequence>(_ ids: S) where S.Element == MarketID {
+        for id in ids {
+            for language in Language.allCases { cache[language]?[id] = nil }
+        }
+    }
+
+    private struct Payload: Encodable {
+        let row: MarketRowJSON
+        let caution: Bool
+
+        enum Keys: String, CodingKey { case caution }
+
+        func encode(to encoder: any Encoder) throws {
+            try row.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(caution, forKey: .caution)
+        }
+    }
+
+    static func encode(_ row: MarketRow, _ language: Language) -> String {
+        JSONText.encode(Payload(row: MarketRowJSON(row, formatter: MarketFormatter(language: language)), caution: row.market.isCaution))
+    }
+}

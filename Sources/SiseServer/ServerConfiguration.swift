@@ -1,0 +1,40 @@
+import Foundation
+
+/// Everything `sise serve` can set; one typed struct, checked before anything starts.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    /// 0 picks a free port.
+    public var port: Int
+    /// Run the built-in simulator and point every feed at it (every page shows DEMO).
+    public var demo: Bool
+    /// Demo only: add the simulator's listing with HTML in its names.
+    public var demoHostileNames: Bool
+    public var dataDirectory: URL
+    public var upbitURL: URL
+    /// nil: derived from `upbitURL`.
+    public var upbitWebSocketURL: URL?
+    public var version: String
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, demo: Bool = false, demoHostileNames: Bool = false,
+                dataDirectory: URL = ServerConfiguration.defaultDataDirectory(),
+                upbitURL: URL = URL(string: "https://api.upbit.com")!, upbitWebSocketURL: URL? = nil,
+                version: String = "0.1.0") {
+        self.host = host
+        self.port = port
+        self.demo = demo
+        self.demoHostileNames = demoHostileNames
+        self.dataDirectory = dataDirectory
+        self.upbitURL = upbitURL
+        self.upbitWebSocketURL = upbitWebSocketURL
+        self.version = version
+    }
+
+    /// `$XDG_DATA_HOME/sise`, else `~/.local/share/sise`.
+    public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("sise")
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share/sise")
+    }
+}

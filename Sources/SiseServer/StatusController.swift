@@ -1,0 +1,44 @@
+import Foundation
+import Hummingbird
+import SiseCore
+import SiseEngine
+
+/// `GET /api/status`: connectivity per exchange, the demo flag and the version.
+struct StatusController {
+    let context: ServerContext
+
+    struct ExchangeStatus: Encodable {
+        let state: String
+        let since: Int64
+        let lastDataAt: Int64?
+        /// Milliseconds since the last good data: how stale the board is.
+        let ageMs: Int64?
+        let message: String?
+    }
+
+    struct Status: Encodable {
+        let version: String
+        let demo: Bool
+        let simulator: String?
+        let exchanges: [String: ExchangeStatus]
+    }
+
+    func addRoutes(to router: Router<SiseRequestContext>) {
+        router.get("/api/status", use: status)
+    }
+
+    @Sendable func status(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let snapshot = context.board.snapshot.status
+        let language = LanguagePreference.of(request)
+        return JSONText.response(Status(version: context.version, demo: context.demo,
+                                        simulator: context.simulatorURL?.absoluteString,
+                                        exchanges: [snapshot.exchange: Self.exchange(snapshot, language)]))
+    }
+
+    static func exchange(_ status: ConnectivityStatus, _ language: Language) -> ExchangeStatus {
+        let now = Int64(Date().timeIntervalSince1970 * 1_000)
+        return ExchangeStatus(state: status.state.rawValue, since: status.since, lastDataAt: status.lastDataAt,
+                              ageMs: status.lastDataAt.map { max(0, now - $0) },
+                              message: status.state == .live ? nil : status.error?.message(language))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SiseCore
+
+/// A board view as the API and the WebSocket spell it: `quote`, `sort`, `order`, `q`,
+/// `favorites` / `favoritesOnly`. Bad values are a 400 that names the parameter.
+struct ViewParameters: Sendable, Hashable {
+    var quote: QuoteCurrency = .krw
+    var sort: SortState = .default
+    var search: String = ""
+    var favoritesOnly = false
+
+    static let maxSearchLength = 100
+
+    init() {}
+
+    init(quote: String?, sort: String?, order: String?, q: String?, favorites: String?) throws {
+        if let quote {
+            guard let parsed = QuoteCurrency(code: quote) else { throw APIError.badParameter("quote", "must be KRW, BTC or USDT") }
+            self.quote = parsed
+        }
+        let key: SortKey?
+        if let sort, !sort.isEmpty {
+            guard let parsed = SortKey(rawValue: sort.lowercased()) else {
+                throw APIError.badParameter("sort", "must be name, price, change or value")
+            }
+            key = parsed
+        } else {
+            key = nil
+        }
+        var direction = SortDirection.descending
+        if let order, !order.isEmpty {
+            switch order.lowercased() {
+            case "asc", "ascending": direction = .ascending
+            case "desc", "descending": direction = .descending
+            case "none": direction = .none
+            default: throw APIError.badParameter("order", "must be asc, desc or none")
+            }
+        }
+        if let key {
+            self.sort = direction == .none ? .default : SortState(key: key, direction: direction)
+        } else if order != nil, direction != .none {
+            self.sort = SortState(key: .value, direction: direction)
+        }
+        if let q {
+            guard q.count <= Self.maxSearchLength else { throw APIError.badParameter("q", "at most \(Self.maxSearchLength) characters") }
+            search = q
+        }
+        if let favorites {
+            switch favorites.lowercased() {
+            case "true", "1", "yes": favoritesOnly = true
+            case "false", "0", "no", "": favoritesOnly = false
+            default: throw APIError.badParameter("favorites", "must be true or false")
+            }
+        }
+    }
+
+    func query(favorites: Set<MarketID>?, language: Language) -> BoardQuery {
+        BoardQuery(quote: quote, sort: sort, search: search, favorites: favoritesOnly ? (favorites ?? []) : nil, language: language)
+    }
+
+    /// The `order` spelling of the sort direction, for echoing views back.
+    var orderText: String {
+        switch sort.direction {
+        case .none: "none"
+        case .descending: "desc"
+        case .ascending: "asc"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// Sise's SQLite database: built from any GRDB writer, migrated on open.
+public final class AppDatabase: Sendable {
+    private let writer: any DatabaseWriter
+
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Opens (or creates) `sise.sqlite` in `directory`, in WAL mode.
+    public static func open(directory: URL) throws -> AppDatabase {
+        let path = directory.appendingPathComponent("sise.sqlite").path
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(5)
+            return try AppDatabase(DatabasePool(path: path, configuration: configuration))
+        } catch {
+            throw StoreError.unavailable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// An in-memory database, for tests.
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue())
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: favorites") { db in
+            try db.create(table: "favorite") { t in
+                t.column("owner", .text).notNull()
+                t.column("item", .text).notNull()
+                t.column("createdAt", .integer).notNull()
+                t.primaryKey(["owner", "item"])
+            }
+        }
+        return migrator
+    }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do { return try await writer.read(body) } catch { throw StoreError.failed("\(error)") }
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do { return try await writer.write(body) } catch { throw StoreError.failed("\(error)") }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import SiseServer
+
+/// `sise serve`: the web app and its API, live by default, the simulator with `--demo`.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the web app and the JSON/WebSocket API (live Upbit; --demo for the built-in simulator)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one.")
+    var port: Int = 8080
+
+    @Flag(help: "Run the built-in simulator instead of live Upbit (every page shows DEMO).")
+    var demo = false
+
+    @Flag(name: .customLong("demo-hostile-names"), help: .hidden)
+    var demoHostileNames = false
+
+    @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
+    var dataDirectory: String?
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535.") }
+        if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "sise.serve")
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let configuration = ServerConfiguration(
+            host: host, port: port, demo: demo, demoHostileNames: demoHostileNames,
+            dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(),
+            upbitURL: global.upbitURL, upbitWebSocketURL: global.upbitWebSocketURLOption.flatMap(URL.init(string:))
+                ?? ProcessInfo.processInfo.environment["SISE_UPBIT_WS_URL"].flatMap(URL.init(string:)),
+            version: SiseVersion.current)
+        let shownHost = host
+        let app: any Service
+        do {
+            app = try await SiseServerApp.build(configuration, logger: logger) { port in
+                // Straight to the descriptor: scripts and tests wait for this line.
+                FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(port)\n".utf8))
+            }
+        } catch {
+            throw CLIFailure(code: .unexpected, message: "sise: cannot start: \(error)")
+        }
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}
