@@ -1,0 +1,72 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import SiseTestSupport
+import Testing
+
+@Suite struct FavoritesAPITests {
+    @Test func deviceCookieOwnsFavoritesAndCSRFGuardsWrites() async throws {
+        try await ServerHarness.run { client in
+            var jar = CookieJar()
+            let first = try await client.execute(uri: "/api/favorites", method: .get)
+            jar.take(first)
+            #expect((json(first) as? [String: Any])?["favorites"] as? [String] == [])
+            let setCookies = first.headers[values: .setCookie]
+            let device = try #require(setCookies.first { $0.hasPrefix("sise_device=") })
+            #expect(device.contains("HttpOnly") && device.contains("SameSite=Lax") && device.contains("Max-Age=63072000"))
+            let csrf = try #require(setCookies.first { $0.hasPrefix("sise_csrf=") })
+            #expect(!csrf.contains("HttpOnly"))
+
+            // Without the CSRF echo: refused, nothing stored.
+            let forged = try await client.execute(uri: "/api/favorites/KRW-BTC", method: .put, headers: [.cookie: jar.header])
+            #expect(forged.status == .forbidden)
+            #expect(errorCode(forged) == "csrf")
+            var crossSite = jar.pageHeaders
+            crossSite[.origin] = "https://evil.example"
+            let cross = try await client.execute(uri: "/api/favorites/KRW-BTC", method: .put, headers: crossSite)
+            #expect(cross.status == .forbidden)
+
+            let added = try await client.execute(uri: "/api/favorites/KRW-BTC", method: .put, headers: jar.pageHeaders)
+            #expect(added.status == .created)
+            let again = try await client.execute(uri: "/api/favorites/krw-btc", method: .put, headers: jar.pageHeaders)
+            #expect(again.status == .ok)
+            let coin = try await client.execute(uri: "/api/favorites/bitcoin", method: .put, headers: jar.pageHeaders)
+            #expect(coin.status == .created)
+            #expect((json(coin) as? [String: Any])?["favorites"] as? [String] == ["KRW-BTC", "bitcoin"])
+            #expect(try await client.execute(uri: "/api/favorites/KRW-NOPE", method: .put, headers: jar.pageHeaders).status == .notFound)
+            let bad = try await client.execute(uri: "/api/favorites/%3Cimg%3E", method: .put, headers: jar.pageHeaders)
+            #expect(bad.status == .badRequest)
+            #expect(errorCode(bad) == "bad_parameter")
+
+            // Another device sees none of it.
+            let stranger = try await client.execute(uri: "/api/favorites", method: .get)
+            #expect((json(stranger) as? [String: Any])?["favorites"] as? [String] == [])
+
+            let onlyFavorites = try await client.execute(uri: "/api/markets?favorites=true", method: .get, headers: [.cookie: jar.header])
+            #expect((json(onlyFavorites) as? [[String: Any]])?.map { $0["market"] as? String } == ["KRW-BTC"])
+
+            let removed = try await client.execute(uri: "/api/favorites/bitcoin", method: .delete, headers: jar.pageHeaders)
+            #expect((json(removed) as? [String: Any])?["favorites"] as? [String] == ["KRW-BTC"])
+            #expect(try await client.execute(uri: "/api/favorites/bitcoin", method: .delete, headers: jar.pageHeaders).status == .notFound)
+            #expect(try await client.execute(uri: "/api/favorites", method: .delete, headers: [.cookie: jar.header]).status == .forbidden)
+            let cleared = try await client.execute(uri: "/api/favorites", method: .delete, headers: jar.pageHeaders)
+            #expect((json(cleared) as? [String: Any])?["favorites"] as? [String] == [])
+        }
+    }
+
+    @Test func favoritesSurviveARestartOnTheSameDataDirectory() async throws {
+        let directory = ServerHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let jar = try await ServerHarness.run(dataDirectory: directory) { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/favorites", method: .get))
+            #expect(try await client.execute(uri: "/api/favorites/KRW-ETH", method: .put, headers: jar.pageHeaders).status == .created)
+            return jar
+        }
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("sise.sqlite").path))
+        try await ServerHarness.run(dataDirectory: directory) { client in
+            let list = try await client.execute(uri: "/api/favorites", method: .get, headers: [.cookie: jar.header])
+            #expect((json(list) as? [String: Any])?["favorites"] as? [String] == ["KRW-ETH"])
+        }
+    }
+}
