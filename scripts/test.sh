@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
-# The one test command (README, CI): installs what a fresh machine lacks, builds, runs every test.
+# The one test command (README, CI): installs what a fresh machine lacks, builds, runs every
+# Swift test, then the browser suite (real headless Chromium against `sise serve --demo`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 need_apt=()
 command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
-if [ ${#need_apt[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+[ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
+fc-list 2>/dev/null | grep -qi nanum || need_apt+=(fonts-nanum)
+if [ ${#need_apt[@]} -gt 0 ]; then
   echo "installing: ${need_apt[*]}"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq && $SUDO DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  $SUDO apt-get update -qq
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
+python3 -c "import selenium, pytest" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check selenium pytest
 
 swift build --build-tests
 swift test --skip-build --disable-xctest "$@"
+
+export SE_OFFLINE=true
+export SISE_BIN="$(swift build --show-bin-path)/sise"
+python3 -m pytest -q Tests/Browser

@@ -14,7 +14,7 @@ const state = {
   favorites: new Set(),
   rows: new Map(),      // market → row element
   data: new Map(),      // market → last row data
-  order: [],
+  rowOrder: [],         // market codes in the order the server decided
   socket: null,
   connected: false,
   retryDelay: 500,
@@ -120,7 +120,7 @@ function renderSnapshot(rows, order) {
     state.rows.set(row.market, element);
     state.data.set(row.market, row);
   }
-  state.order = [];
+  state.rowOrder = [];
   reorder(order);
 }
 
@@ -156,16 +156,17 @@ function fillRow(tr, row, previous) {
   nameCell.textContent = "";
   const name = document.createElement("span");
   name.className = "name";
+  name.textContent = state.lang === "en" ? row.englishName || row.koreanName : row.koreanName || row.englishName;
+  const symbol = document.createElement("span");
+  symbol.className = "symbol";
+  // Warning marks ride on the symbol line so narrow phones keep the whole name.
   if (row.warning || row.caution) {
     const mark = document.createElement("span");
     mark.className = row.warning ? "mark warning" : "mark caution";
     mark.textContent = row.warning ? t("warning") : t("caution");
-    name.append(mark);
+    symbol.append(mark);
   }
-  name.append(document.createTextNode(state.lang === "en" ? row.englishName || row.koreanName : row.koreanName || row.englishName));
-  const symbol = document.createElement("span");
-  symbol.className = "symbol";
-  symbol.textContent = `${row.symbol}/${row.market.split("-")[0]}`;
+  symbol.append(document.createTextNode(`${row.symbol}/${row.market.split("-")[0]}`));
   nameCell.append(name, symbol);
   const price = tr.children[2];
   price.textContent = row.display.price;
@@ -208,7 +209,7 @@ function reorder(order) {
     if (!tr) continue;
     if (tr !== cursor) body.insertBefore(tr, cursor); else cursor = cursor.nextElementSibling;
   }
-  state.order = order;
+  state.rowOrder = order;
   const empty = $("#empty");
   empty.hidden = order.length > 0;
   empty.textContent = state.tab === "favorites" && !state.q ? t("emptyFavorites") : t("empty");

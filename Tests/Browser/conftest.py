@@ -1,0 +1,101 @@
+"""Fixtures for the browser suite: a real `sise serve --demo` and a real headless Chromium."""
+import json
+import os
+import pathlib
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "browser"
+os.environ.setdefault("SE_OFFLINE", "true")
+
+
+def sise_binary() -> str:
+    return os.environ.get("SISE_BIN", str(ROOT / ".build" / "debug" / "sise"))
+
+
+class Server:
+    """`sise serve --demo` on an ephemeral port; restartable on the same data directory."""
+
+    def __init__(self, data_dir: str):
+        self.data_dir = data_dir
+        self.process = None
+        self.url = None
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [sise_binary(), "serve", "--demo", "--demo-hostile-names", "--port", "0", "--data-dir", self.data_dir],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            line = self.process.stdout.readline()
+            if line.startswith("listening on "):
+                self.url = line.split("listening on ", 1)[1].strip()
+                break
+        assert self.url, "sise serve did not print its listening line"
+        self.wait_live()
+        return self
+
+    def status(self) -> dict:
+        with urllib.request.urlopen(self.url + "/api/status", timeout=5) as response:
+            return json.load(response)
+
+    def wait_live(self, timeout=30):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.status()["exchanges"]["upbit"]["state"] == "live":
+                return
+            time.sleep(0.2)
+        raise AssertionError("the board never went live")
+
+    def faults(self, **switches):
+        simulator = self.status()["simulator"]
+        request = urllib.request.Request(simulator + "/_sim/faults", data=json.dumps(switches).encode(),
+                                         headers={"Content-Type": "application/json"}, method="POST")
+        urllib.request.urlopen(request, timeout=5).read()
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+
+
+@pytest.fixture
+def server():
+    with tempfile.TemporaryDirectory() as data_dir:
+        running = Server(data_dir).start()
+        yield running
+        running.stop()
+
+
+def make_driver(width: int, height: int, dark: bool = False):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--lang=ko-KR",
+                     f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": "ko-KR,ko"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_window_size(width, height)
+    if dark:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    return driver
+
+
+@pytest.fixture
+def browser():
+    driver = make_driver(375, 812)
+    yield driver
+    driver.quit()
+
+
+def screenshot(driver, name: str):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))

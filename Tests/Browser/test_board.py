@@ -1,0 +1,146 @@
+"""The web board in a real headless Chromium against `sise serve --demo`."""
+import re
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import make_driver, screenshot
+
+ROW = "#rows tr[data-market]"
+
+
+def wait(driver, condition, timeout=15):
+    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition)
+
+
+def rows(driver):
+    return driver.find_elements(By.CSS_SELECTOR, ROW)
+
+
+def row_count(driver) -> int:
+    return driver.execute_script(f"return document.querySelectorAll('{ROW}').length")
+
+
+def markets(driver):
+    return driver.execute_script(f"return Array.from(document.querySelectorAll('{ROW}'), r => r.dataset.market)")
+
+
+def number(text: str) -> float:
+    return float(re.sub(r"[^0-9.\-]", "", text) or "nan")
+
+
+def column(driver, selector):
+    # One round trip for the whole column: the board has hundreds of rows.
+    return driver.execute_script(
+        f"return Array.from(document.querySelectorAll('{ROW} {selector}'), e => e.firstChild ? e.firstChild.textContent : '')")
+
+
+def open_board(driver, server):
+    driver.get(server.url + "/")
+    wait(driver, lambda d: row_count(d) > 100)
+
+
+def test_rows_appear_and_prices_update(server, browser):
+    open_board(browser, server)
+    assert browser.find_element(By.CSS_SELECTOR, "#status").get_attribute("data-state") == "live"
+    assert browser.find_element(By.ID, "demo-badge").is_displayed()
+    assert not browser.find_element(By.ID, "offline-banner").is_displayed()
+    first = dict(zip(markets(browser), column(browser, ".price")))
+    wait(browser, lambda d: any(first.get(m) not in (None, p) for m, p in zip(markets(d), column(d, ".price"))), timeout=20)
+
+
+def test_header_click_cycles_and_the_order_follows(server, browser):
+    open_board(browser, server)
+    header = browser.find_element(By.CSS_SELECTOR, '[data-sort="price"]')
+    header.click()
+    wait(browser, lambda d: header.get_attribute("aria-sort") == "descending")
+    wait(browser, lambda d: (p := [number(t) for t in column(d, ".price")]) == sorted(p, reverse=True))
+    header.click()
+    wait(browser, lambda d: header.get_attribute("aria-sort") == "ascending")
+    wait(browser, lambda d: (p := [number(t) for t in column(d, ".price")]) == sorted(p))
+    header.click()
+    wait(browser, lambda d: header.get_attribute("aria-sort") == "none")
+    # "none" is trade value, highest first.
+    wait(browser, lambda d: (v := [number(t) for t in column(d, ".value")]) == sorted(v, reverse=True))
+
+
+def test_initial_consonant_search(server, browser):
+    open_board(browser, server)
+    browser.find_element(By.ID, "search").send_keys("ㅂㅌ")
+    wait(browser, lambda d: 0 < row_count(d) < 60)
+    names = column(browser, ".name")
+    assert markets(browser), "rows remain"
+    assert any("비트코인" in name for name in names)
+    assert not any("이더리움" == name for name in names)
+
+
+def test_favorite_toast_tab_reload_and_restart(server, browser):
+    open_board(browser, server)
+    star = browser.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"] [data-action="favorite"]')
+    assert star.get_attribute("aria-pressed") == "false"
+    star.click()
+    toast = wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, ".toast")))
+    assert "즐겨찾기에 추가했습니다" in toast.text
+    wait(browser, lambda d: star.get_attribute("aria-pressed") == "true")
+
+    def favorites_tab_shows_btc(driver):
+        driver.find_element(By.CSS_SELECTOR, '[data-tab="favorites"]').click()
+        wait(driver, lambda d: markets(d) == ["KRW-BTC"])
+
+    favorites_tab_shows_btc(browser)
+    browser.refresh()
+    wait(browser, lambda d: row_count(d) > 100)
+    favorites_tab_shows_btc(browser)
+
+    server.stop()
+    server.start()
+    browser.get(server.url + "/")
+    wait(browser, lambda d: row_count(d) > 100)
+    favorites_tab_shows_btc(browser)
+
+    # Clear all, after confirming.
+    browser.find_element(By.ID, "clear-favorites").click()
+    dialog = wait(browser, EC.visibility_of_element_located((By.ID, "confirm-dialog")))
+    assert row_count(browser) == 1, "nothing is removed before confirming"
+    dialog.find_element(By.CSS_SELECTOR, '[data-action="confirm"]').click()
+    wait(browser, lambda d: row_count(d) == 0)
+    wait(browser, lambda d: d.find_element(By.ID, "empty").is_displayed())
+
+
+def test_offline_banner_follows_upstream(server, browser):
+    open_board(browser, server)
+    banner = browser.find_element(By.ID, "offline-banner")
+    assert not banner.is_displayed()
+    server.faults(wsRefuse=True, wsDropNow=True, errorRate=1, errorStatus=503)
+    wait(browser, lambda d: banner.is_displayed(), timeout=20)
+    assert "Upbit" in banner.text and "재시도" in banner.text
+    assert browser.find_element(By.ID, "status").get_attribute("data-state") == "offline"
+    assert row_count(browser) > 100, "the last prices stay on screen"
+    server.faults(wsRefuse=False, errorRate=0)
+    wait(browser, lambda d: not banner.is_displayed(), timeout=20)
+    wait(browser, lambda d: d.find_element(By.ID, "status").get_attribute("data-state") == "live", timeout=20)
+
+
+def test_hostile_coin_name_is_text(server, browser):
+    open_board(browser, server)
+    browser.find_element(By.ID, "search").send_keys("XSS")
+    wait(browser, lambda d: markets(d) == ["KRW-XSS"])
+    assert column(browser, ".name") == ["<img src=x onerror=alert(1)>"]
+    browser.find_element(By.ID, "lang-toggle").click()
+    wait(browser, lambda d: column(d, ".name") == ["<script>alert('sise')</script>"])
+    assert browser.execute_script("return document.querySelectorAll('#rows img, #rows script').length") == 0
+
+
+def test_screenshots_phone_and_desktop_light_and_dark(server):
+    for width, height in ((375, 812), (1280, 900)):
+        for dark in (False, True):
+            driver = make_driver(width, height, dark=dark)
+            try:
+                open_board(driver, server)
+                # The page fits a phone: no sideways scrolling.
+                assert driver.execute_script("return document.documentElement.scrollWidth") <= width + 1
+                screenshot(driver, f"board-{width}-{'dark' if dark else 'light'}")
+            finally:
+                driver.quit()
