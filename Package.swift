@@ -56,6 +56,16 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .executableTarget(
+            name: "sise-load",
+            dependencies: [
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Benchmarks/SiseLoad"
+        ),
         .target(name: "SiseStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "SiseServer",

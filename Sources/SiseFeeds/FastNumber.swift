@@ -4,7 +4,35 @@ import Foundation
 /// when the decimal fits in 53 bits and the power of ten is exact (Clinger's fast path);
 /// anything else goes to `strtod`, which rounds correctly.
 enum FastNumber {
-    private static let powers: [Double] = (0...22).map { pow(10, Double($0)) }
+    /// Exact powers of ten 10⁰…10²² as literals: no table to load on the hot path.
+    @inline(__always)
+    private static func power(_ n: Int) -> Double {
+        switch n {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
 
     /// Parses the number starting at `start`; returns the value and the index after it.
     @inline(__always)
@@ -74,7 +102,7 @@ enum FastNumber {
         if mantissa == 0 && exact { return (negative ? -0.0 : 0, i) }
         if exact && mantissa <= (1 << 53) && exponent >= -22 && exponent <= 22 {
             var value = Double(mantissa)
-            value = exponent < 0 ? value / powers[-exponent] : value * powers[exponent]
+            value = exponent < 0 ? value / power(-exponent) : value * power(exponent)
             return (negative ? -value : value, i)
         }
         return (slow(p, start, i), i)

@@ -13,30 +13,6 @@ public enum UpbitTickerFrameDecoder {
         case tradeTimestamp, timestamp
     }
 
-    /// Key spellings → field, DEFAULT and SIMPLE, bucketed by length for a cheap lookup.
-    private static let keys: [[([UInt8], Field)]] = {
-        let pairs: [(String, Field)] = [
-            ("type", .type), ("ty", .type), ("code", .code), ("cd", .code),
-            ("trade_price", .price), ("tp", .price), ("change", .change), ("c", .change),
-            ("signed_change_price", .signedChangePrice), ("scp", .signedChangePrice),
-            ("signed_change_rate", .signedChangeRate), ("scr", .signedChangeRate),
-            ("change_price", .changePrice), ("cp", .changePrice), ("change_rate", .changeRate), ("cr", .changeRate),
-            ("opening_price", .open), ("op", .open), ("high_price", .high), ("hp", .high),
-            ("low_price", .low), ("lp", .low), ("prev_closing_price", .prevClose), ("pcp", .prevClose),
-            ("acc_trade_price_24h", .value24h), ("atp24h", .value24h),
-            ("acc_trade_volume_24h", .volume24h), ("atv24h", .volume24h),
-            ("highest_52_week_price", .high52), ("h52wp", .high52),
-            ("highest_52_week_date", .high52Date), ("h52wdt", .high52Date),
-            ("lowest_52_week_price", .low52), ("l52wp", .low52),
-            ("lowest_52_week_date", .low52Date), ("l52wdt", .low52Date),
-            ("trade_timestamp", .tradeTimestamp), ("ttms", .tradeTimestamp),
-            ("timestamp", .timestamp), ("tms", .timestamp),
-        ]
-        var buckets = [[([UInt8], Field)]](repeating: [], count: 32)
-        for (name, field) in pairs { buckets[name.utf8.count].append((Array(name.utf8), field)) }
-        return buckets
-    }()
-
     /// What one pass over a frame found; numbers live in a stack buffer (no heap per frame).
     private struct Values {
         let numbers: UnsafeMutablePointer<Double>
@@ -77,7 +53,7 @@ public enum UpbitTickerFrameDecoder {
             guard i < end, p[i] == UInt8(ascii: ":") else { return nil }
             i = skipSpace(p, i + 1, end)
             guard i < end else { return nil }
-            let field = lookup(p, keyStart, keyEnd)
+            let field = Self.field(p, keyStart, keyEnd - keyStart)
             let c = p[i]
             if c == UInt8(ascii: "\"") {
                 guard let close = stringEnd(p, i + 1, end) else { return nil }
@@ -92,9 +68,15 @@ public enum UpbitTickerFrameDecoder {
                 }
                 i = close + 1
             } else if c == UInt8(ascii: "-") || (c &- 48) < 10 {
-                guard let (value, next) = FastNumber.parse(p, i, end) else { return nil }
-                if let field { v.numbers[field.rawValue] = value }
-                i = next
+                if let field {
+                    guard let (value, next) = FastNumber.parse(p, i, end) else { return nil }
+                    v.numbers[field.rawValue] = value
+                    i = next
+                } else {
+                    // A number Sise does not show: step over it without converting it.
+                    i += 1
+                    while i < end, p[i] != UInt8(ascii: ","), p[i] != UInt8(ascii: "}"), p[i] > 0x20 { i += 1 }
+                }
             } else if c == UInt8(ascii: "t") || c == UInt8(ascii: "f") || c == UInt8(ascii: "n") {
                 while i < end, p[i] >= UInt8(ascii: "a"), p[i] <= UInt8(ascii: "z") { i += 1 }
             } else {
@@ -153,14 +135,6 @@ public enum UpbitTickerFrameDecoder {
             if backslashes % 2 == 0 { return quote }
             i = quote + 1
         }
-        return nil
-    }
-
-    @inline(__always)
-    private static func lookup(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Field? {
-        let length = end - start
-        guard length < keys.count else { return nil }
-        for (name, field) in keys[length] where memcmp(p + start, name, length) == 0 { return field }
         return nil
     }
 

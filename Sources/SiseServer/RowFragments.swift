@@ -6,7 +6,8 @@ import SiseCore
 struct RowFragments: Sendable {
     private var cache: [Language: [MarketID: String]] = [:]
 
-    /// A row's JSON: `sise markets --json` keys plus `caution` (주의 marks).
+    /// A row's JSON: `sise markets --json` keys plus `caution` (주의 marks) and `ts` (the
+    /// exchange's timestamp of the tick, epoch ms — what latency is measured from).
     mutating func fragment(_ row: MarketRow, _ language: Language) -> String {
         if let hit = cache[language]?[row.id] { return hit }
         let text = Self.encode(row, language)
@@ -24,17 +25,20 @@ struct RowFragments: Sendable {
     private struct Payload: Encodable {
         let row: MarketRowJSON
         let caution: Bool
+        let ts: Int64
 
-        enum Keys: String, CodingKey { case caution }
+        enum Keys: String, CodingKey { case caution, ts }
 
         func encode(to encoder: any Encoder) throws {
             try row.encode(to: encoder)
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(caution, forKey: .caution)
+            try container.encode(ts, forKey: .ts)
         }
     }
 
     static func encode(_ row: MarketRow, _ language: Language) -> String {
-        JSONText.encode(Payload(row: MarketRowJSON(row, formatter: MarketFormatter(language: language)), caution: row.market.isCaution))
+        JSONText.encode(Payload(row: MarketRowJSON(row, formatter: MarketFormatter(language: language)),
+                                caution: row.market.isCaution, ts: row.ticker.timestamp))
     }
 }
