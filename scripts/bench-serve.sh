@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Load benchmark of `sise serve --demo`: N browser-protocol WebSocket clients (sise-load, a
-# separate process) at the simulator's 150 ticks/s; prints p50/p99 tick→client latency, server
-# CPU and RSS, and the upstream requests made during each run.
+# Load benchmark of `sise serve`: N browser-protocol WebSocket clients (sise-load, a separate
+# process) against a server fed by `sise simulate` (a third process, 150 ticks/s), so the figures
+# are the server's own. Prints p50/p99 tick→client latency, server CPU and RSS, and the upstream
+# requests the server made during each run (the same for 1 client and for N).
 # Usage: scripts/bench-serve.sh [N ...]   (default: 1 100 1000 5000 10000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,14 +11,19 @@ swift build -c release --scratch-path .build-release --product sise >/dev/null
 swift build -c release --scratch-path .build-release --product sise-load >/dev/null
 bin=.build-release/release
 ulimit -n "$(ulimit -Hn)" || true
+wait_line() { for _ in $(seq 200); do grep -q "listening on" "$1" && return; sleep 0.1; done; echo "no listening line in $1" >&2; exit 1; }
 for n in "${counts[@]}"; do
-  data=$(mktemp -d)
-  "$bin/sise" serve --demo --port 0 --data-dir "$data" > "$data/out" 2>/dev/null &
+  work=$(mktemp -d)
+  "$bin/sise" simulate --port 0 > "$work/sim" 2>/dev/null &
+  sim=$!
+  wait_line "$work/sim"
+  simurl=$(sed -n 's/^listening on //p' "$work/sim")
+  "$bin/sise" serve --port 0 --upbit-url "$simurl" --data-dir "$work" > "$work/out" 2>/dev/null &
   pid=$!
-  for _ in $(seq 100); do grep -q "listening on" "$data/out" && break; sleep 0.1; done
-  url=$(sed -n 's/^listening on //p' "$data/out")
+  wait_line "$work/out"
+  url=$(sed -n 's/^listening on //p' "$work/out")
   sleep 2
-  "$bin/sise-load" --url "$url" --clients "$n" --seconds "${SECONDS_PER_RUN:-15}" --pid "$pid"
-  kill "$pid"; wait "$pid" 2>/dev/null || true
-  rm -rf "$data"
+  "$bin/sise-load" --url "$url" --sim "$simurl" --clients "$n" --seconds "${SECONDS_PER_RUN:-15}" --pid "$pid"
+  kill "$pid" "$sim"; wait "$pid" "$sim" 2>/dev/null || true
+  rm -rf "$work"
 done

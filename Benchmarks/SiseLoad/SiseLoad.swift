@@ -30,7 +30,8 @@ struct SiseLoad {
             return logger
         }()
 
-        let upstreamBefore = try? await simulatorTotal(url)
+        let simulator = args.value("--sim")
+        let upstreamBefore = try? await simulatorTotal(url, simulator: simulator)
         let task = Task {
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<clients {
@@ -44,7 +45,7 @@ struct SiseLoad {
         }
         // Wait for the connections, then measure a steady window.
         let opened = ContinuousClock.now
-        while counters.connected < clients, ContinuousClock.now - opened < .seconds(120) {
+        while counters.connected + counters.failed.count < clients, ContinuousClock.now - opened < .seconds(120) {
             try await Task.sleep(for: .milliseconds(200))
         }
         try await Task.sleep(for: .milliseconds(Int64(warmup * 1_000)))
@@ -57,7 +58,7 @@ struct SiseLoad {
         let rss = pid.flatMap(ProcessStats.rssMegabytes)
         let snapshot = histogram.snapshot()
         task.cancel()
-        let upstreamAfter = try? await simulatorTotal(url)
+        let upstreamAfter = try? await simulatorTotal(url, simulator: simulator)
 
         let wall: Double = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var cpu: Double?
@@ -69,41 +70,63 @@ struct SiseLoad {
         let latency = String(format: "p50 %6.1f ms  p99 %7.1f ms  max %7.1f ms", snapshot.p50, snapshot.p99, snapshot.max)
         let line = "clients \(clients)  connected \(counters.connected)  messages \(snapshot.count)  \(latency)  cpu \(cpuText)  rss \(rssText)  upstream \(upstream)"
         print(line)
+        if counters.failed.count > 0 { print("  \(counters.failed.count) connections failed; last: \(counters.failed.last)") }
         exit(0)
     }
 
     static func runClient(_ url: String, logger: Logger, histogram: LatencyHistogram, counters: Counters) async {
         var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 22)
-        configuration.additionalHeaders[.origin] = url.replacingOccurrences(of: "ws://", with: "http://").replacingOccurrences(of: "/ws", with: "")
+        // A script, not a browser: no Origin header (the server only checks it when present).
         do {
             try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
                 try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#))
                 counters.connect()
                 for try await message in inbound.messages(maxSize: 1 << 22) {
-                    guard case .text(let text) = message, text.hasPrefix("{\"type\":\"patch\"") else { continue }
+                    guard case .text(let text) = message else { continue }
                     let now = Int64(Date().timeIntervalSince1970 * 1_000)
-                    histogram.record(timestamps: Self.timestamps(in: text), now: now)
+                    var copy = text
+                    let stamps = copy.withUTF8 { Self.timestamps(in: $0) }
+                    if !stamps.isEmpty { histogram.record(timestamps: stamps, now: now) }
                 }
             }
-        } catch {}
+        } catch is CancellationError {
+        } catch {
+            counters.fail("\(error)")
+        }
     }
 
-    /// The `"ts":…` values of a patch, without a full JSON parse.
-    static func timestamps(in text: String) -> [Int64] {
+    /// The `"ts":…` values of a patch, found with memchr on the bytes: the load generator must
+    /// not become the bottleneck it measures.
+    static func timestamps(in bytes: UnsafeBufferPointer<UInt8>) -> [Int64] {
+        guard bytes.count > 16, bytes[9] == UInt8(ascii: "p") else { return [] }   // {"type":"patch"
         var out: [Int64] = []
-        var rest = text[...]
-        while let range = rest.range(of: "\"ts\":") {
-            rest = rest[range.upperBound...]
-            let digits = rest.prefix { $0.isNumber }
-            if let value = Int64(digits) { out.append(value) }
+        var offset = 0
+        while offset < bytes.count - 5,
+              let hit = memchr(bytes.baseAddress! + offset, Int32(UInt8(ascii: "\"")), bytes.count - offset) {
+            let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
+            guard at + 5 < bytes.count, bytes[at + 1] == UInt8(ascii: "t"), bytes[at + 2] == UInt8(ascii: "s"),
+                  bytes[at + 3] == UInt8(ascii: "\""), bytes[at + 4] == UInt8(ascii: ":") else {
+                offset = at + 1
+                continue
+            }
+            var i = at + 5
+            var value: Int64 = 0
+            while i < bytes.count, bytes[i] &- 48 < 10 { value = value * 10 + Int64(bytes[i] &- 48); i += 1 }
+            out.append(value)
+            offset = i
         }
         return out
     }
 
-    static func simulatorTotal(_ url: String) async throws -> Int {
-        let (data, _) = try await URLSession.shared.data(from: URL(string: url + "/api/status")!)
-        let status = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        guard let simulator = status?["simulator"] as? String else { return 0 }
+    /// Requests the simulator answered so far (`--sim URL`, or the demo simulator of `/api/status`).
+    static func simulatorTotal(_ url: String, simulator given: String?) async throws -> Int {
+        var simulator = given
+        if simulator == nil {
+            let (data, _) = try await URLSession.shared.data(from: URL(string: url + "/api/status")!)
+            let status = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            simulator = status?["simulator"] as? String
+        }
+        guard let simulator else { return 0 }
         let (statsData, _) = try await URLSession.shared.data(from: URL(string: simulator + "/_sim/stats")!)
         let stats = try JSONSerialization.jsonObject(with: statsData) as? [String: Any]
         return (stats?["upbit"] as? [String: Int])?.values.reduce(0, +) ?? 0
@@ -121,6 +144,9 @@ struct Arguments {
 
 final class Counters: Sendable {
     private let opened = Atomic<Int>(0)
+    private let failures = Mutex<(count: Int, last: String)>((0, ""))
+    func fail(_ reason: String) { failures.withLock { $0.count += 1; $0.last = reason } }
+    var failed: (count: Int, last: String) { failures.withLock { $0 } }
     func connect() { opened.add(1, ordering: .relaxed) }
     var connected: Int { opened.load(ordering: .relaxed) }
 }

@@ -18,6 +18,9 @@ final class BoardClient: Sendable {
         var status: String?
         var heartbeat: Int64?
         var error: String?
+        /// The view's patch exactly as computed for every client of the view: sent as is when
+        /// nothing else is pending (the common case), so most clients cost no encoding at all.
+        var shared: (text: String, rows: [(String, String)], order: [String]?)?
     }
 
     init(deviceID: String, view: BoardClientView?) {
@@ -40,11 +43,22 @@ final class BoardClient: Sendable {
     }
 
     /// Merges a patch for this client's view: rows by market (newest wins), the latest order.
-    func post(rows: [(String, String)], order: [String]?, status: String?) {
+    /// `shared` is the same patch already encoded for every client of the view.
+    func post(rows: [(String, String)], order: [String]?, status: String?, shared: String? = nil) {
         state.withLock { s in
+            if let status { s.status = status }
+            guard !rows.isEmpty || order != nil else { return }
+            if let shared, s.rows.isEmpty, s.order == nil, s.shared == nil {
+                s.shared = (shared, rows, order)
+                return
+            }
+            if let previous = s.shared {
+                for (code, fragment) in previous.rows { s.rows[code] = fragment }
+                if let order = previous.order { s.order = order }
+                s.shared = nil
+            }
             for (code, fragment) in rows { s.rows[code] = fragment }
             if let order { s.order = order }
-            if let status { s.status = status }
         }
         ring.yield()
     }
@@ -63,7 +77,14 @@ final class BoardClient: Sendable {
 
     func close() { ring.finish() }
 
-    var backlog: Int { state.withLock { $0.rows.count } }
+    var backlog: Int { state.withLock { $0.rows.count + ($0.shared?.rows.count ?? 0) } }
+
+    /// `{"type":"patch","rows":[…],"order":[…]}`; `order` only when it moved.
+    static func patch(rows: [String], order: [String]?) -> String {
+        var text = "{\"type\":\"patch\",\"rows\":[" + rows.joined(separator: ",") + "]"
+        if let order { text += ",\"order\":" + JSONText.encode(order) }
+        return text + "}"
+    }
 
     /// The messages to write now, in order.
     func drain() -> [String] {
@@ -76,12 +97,10 @@ final class BoardClient: Sendable {
         if let error = s.error { out.append(error) }
         if let snapshot = s.snapshot { out.append(snapshot) }
         if let status = s.status { out.append(status) }
-        if !s.rows.isEmpty || s.order != nil {
-            var text = "{\"type\":\"patch\",\"rows\":["
-            text += s.rows.values.joined(separator: ",")
-            text += "]"
-            if let order = s.order { text += ",\"order\":" + JSONText.encode(order) }
-            out.append(text + "}")
+        if let shared = s.shared {
+            out.append(shared.text)
+        } else if !s.rows.isEmpty || s.order != nil {
+            out.append(Self.patch(rows: Array(s.rows.values), order: s.order))
         }
         if let heartbeat = s.heartbeat { out.append("{\"type\":\"heartbeat\",\"at\":\(heartbeat)}") }
         return out

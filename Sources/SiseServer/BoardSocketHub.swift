@@ -127,7 +127,10 @@ final class BoardSocketHub: Service, Sendable {
                 statusText[view.language] = statusMessage
             }
             guard !pieces.isEmpty || moved || statusMessage != nil else { continue }
-            for client in members { client.post(rows: pieces, order: moved ? order : nil, status: statusMessage) }
+            let shared = pieces.isEmpty && !moved ? nil : BoardClient.patch(rows: pieces.map(\.1), order: moved ? order : nil)
+            for client in members {
+                client.post(rows: pieces, order: moved ? order : nil, status: statusMessage, shared: shared)
+            }
         }
         lastOrders.withLock { last in last = last.filter { byView[$0.key] != nil } }
     }

@@ -62,13 +62,14 @@ struct CSRFMiddleware: RouterMiddleware {
     }
 }
 
-/// Whether a request's `Origin` (if any) names the host it was sent to.
+/// Whether a request's `Origin` (if any) names the host it was sent to. Hosts are compared
+/// without ports: some WebSocket clients send `Origin: ws://host` with no port at all.
 enum OriginCheck {
     static func isSameOrigin(_ request: Request) -> Bool {
         guard let origin = request.headers[.origin] else { return true }
-        guard let url = URL(string: origin), let host = url.host else { return false }
-        let authority = request.head.authority ?? ""
-        let port = url.port.map { ":\($0)" } ?? ""
-        return authority == host + port || authority == host
+        guard let originHost = URL(string: origin)?.host?.lowercased(),
+              let authority = request.head.authority,
+              let requestHost = URL(string: "http://" + authority)?.host?.lowercased() else { return false }
+        return originHost == requestHost
     }
 }
