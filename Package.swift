@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "SiseEngine", targets: ["SiseEngine"]),
         .library(name: "SiseStore", targets: ["SiseStore"]),
         .library(name: "SiseServer", targets: ["SiseServer"]),
+        .library(name: "SiseTUI", targets: ["SiseTUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -79,6 +80,7 @@ let package = Package(
             ],
             resources: [.copy("Resources/Public"), .copy("Resources/openapi.yaml")]
         ),
+        .target(name: "SiseTUI", dependencies: ["SiseCore", "SiseEngine", "SiseStore"]),
         .executableTarget(
             name: "sise",
             dependencies: [
@@ -87,6 +89,8 @@ let package = Package(
                 "SiseSimulator",
                 "SiseEngine",
                 "SiseServer",
+                "SiseTUI",
+                "SiseStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -105,6 +109,7 @@ let package = Package(
         ),
         .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
         .testTarget(name: "SiseStoreTests", dependencies: ["SiseStore"]),
+        .testTarget(name: "SiseTUITests", dependencies: ["SiseTUI", "SiseCore", "SiseEngine", "SiseTestSupport"]),
         .testTarget(
             name: "SiseServerTests",
             dependencies: [

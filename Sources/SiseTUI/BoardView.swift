@@ -1,0 +1,82 @@
+import Foundation
+import SiseCore
+
+/// The board table: name, price, change rate, change amount, trade value — columns sized by
+/// display width so Hangul names line up; rising red, falling blue; fresh prices highlighted.
+struct BoardView {
+    let state: TUIState
+    let rows: [MarketRow]
+    let now: Int64
+
+    /// Column widths for a terminal `width` columns wide: the name takes what is left.
+    static func columns(width: Int) -> (star: Int, name: Int, price: Int, rate: Int, amount: Int, value: Int) {
+        let price = 15, rate = 9, value = width >= 100 ? 14 : 12
+        let amount = width >= 90 ? 13 : 0
+        let name = max(8, width - 2 - price - rate - amount - value - 4)
+        return (2, min(name, 40), price, rate, amount, value)
+    }
+
+    func draw(_ frame: inout ScreenFrame) {
+        let ko = state.language == .ko
+        let c = Self.columns(width: frame.width)
+        let top = state.searching || !state.search.isEmpty ? 2 : 1
+        if top == 2 {
+            let prompt = (ko ? "검색: " : "Search: ") + state.search + (state.searching ? "▏" : "")
+            frame.put(prompt, row: 1, column: 0, width: frame.width, style: CellStyle(foreground: .yellow))
+        }
+        var x = 0
+        let titles = ko ? ["한글명", "현재가", "전일대비", "대비금액", "거래대금"] : ["Name", "Price", "Change", "Amount", "Value"]
+        let keys: [SortKey?] = [.name, .price, .change, nil, .value]
+        let widths = [c.name, c.price, c.rate, c.amount, c.value]
+        x = c.star
+        for (i, title) in titles.enumerated() where widths[i] > 0 {
+            var label = title
+            if let key = keys[i] {
+                switch state.sort.direction(of: key) {
+                case .descending: label += "▼"
+                case .ascending: label += "▲"
+                case .none: break
+                }
+            }
+            frame.put(label, row: top, column: x, width: widths[i], alignment: i == 0 ? .left : .right,
+                      style: CellStyle(foreground: .gray, bold: true))
+            x += widths[i] + 1
+        }
+        let first = top + 1
+        let visible = max(0, frame.height - first - 1)
+        if rows.isEmpty {
+            let empty = state.favoritesOnly && state.search.isEmpty
+                ? (ko ? "관심 종목이 없습니다. f 로 추가하세요." : "No favorites yet. Press f to add one.")
+                : (ko ? "검색 결과가 없습니다." : "No markets match.")
+            frame.put(empty, row: first + 1, column: 2, style: CellStyle(dim: true))
+            return
+        }
+        let formatter = MarketFormatter(language: state.language)
+        for (offset, row) in rows.dropFirst(state.scroll).prefix(visible).enumerated() {
+            let y = first + offset
+            let d = formatter.display(row)
+            let tone: CellStyle.Color = row.ticker.change == .rise ? .red : (row.ticker.change == .fall ? .blue : .none)
+            let selected = state.scroll + offset == state.selected
+            let star = state.favorites.contains(row.id) ? "★" : " "
+            frame.put(star, row: y, column: 0, style: CellStyle(foreground: .yellow))
+            var name = row.market.name(in: state.language)
+            if row.market.warning { name = (ko ? "[유의]" : "[W]") + name } else if row.market.isCaution { name = (ko ? "[주의]" : "[C]") + name }
+            frame.put(name + " " + row.market.symbol, row: y, column: c.star, width: c.name)
+            var priceStyle = CellStyle(foreground: tone)
+            if let flash = state.flashes[row.id], flash.until > now {
+                priceStyle = CellStyle(foreground: .white, background: flash.up ? .red : .blue, bold: true)
+            }
+            var col = c.star + c.name + 1
+            frame.put(d.price, row: y, column: col, width: c.price, alignment: .right, style: priceStyle)
+            col += c.price + 1
+            frame.put(d.changeRate, row: y, column: col, width: c.rate, alignment: .right, style: CellStyle(foreground: tone))
+            col += c.rate + 1
+            if c.amount > 0 {
+                frame.put(d.changePrice, row: y, column: col, width: c.amount, alignment: .right, style: CellStyle(foreground: tone))
+                col += c.amount + 1
+            }
+            frame.put(d.tradeValue, row: y, column: col, width: c.value, alignment: .right)
+            if selected { frame.style(row: y) { $0.reverse = true } }
+        }
+    }
+}

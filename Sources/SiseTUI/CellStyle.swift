@@ -1,0 +1,36 @@
+import Foundation
+
+/// How a cell is drawn: a foreground colour, a background colour and a few attributes.
+public struct CellStyle: Hashable, Sendable {
+    public enum Color: UInt8, Sendable {
+        case none = 0
+        case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36, white = 37, gray = 90
+    }
+
+    public var foreground: Color = .none
+    public var background: Color = .none
+    public var bold = false
+    public var dim = false
+    public var reverse = false
+
+    public init(foreground: Color = .none, background: Color = .none, bold: Bool = false, dim: Bool = false, reverse: Bool = false) {
+        self.foreground = foreground
+        self.background = background
+        self.bold = bold
+        self.dim = dim
+        self.reverse = reverse
+    }
+
+    public static let plain = CellStyle()
+
+    /// The SGR sequence that sets exactly this style from a reset.
+    var sgr: String {
+        var codes = ["0"]
+        if bold { codes.append("1") }
+        if dim { codes.append("2") }
+        if reverse { codes.append("7") }
+        if foreground != .none { codes.append(String(foreground.rawValue)) }
+        if background != .none { codes.append(String(background.rawValue + 10)) }
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+}

@@ -1,0 +1,163 @@
+import Dispatch
+import Foundation
+import SiseCore
+import SiseEngine
+import SiseStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The running terminal UI: keys, board updates, resizes and signals become events; frames are
+/// rendered as values and only their differences are written, at most 20 times a second.
+public final class TUIApp: Sendable {
+    enum Event: Sendable {
+        case keys([Key])
+        case board(BoardUpdate)
+        case resize
+        case tick
+        case quit
+    }
+
+    private let board: LiveBoard
+    private let favorites: any FavoritesRepository
+    private let owner: String
+    private let initial: TUIState
+    static let frameInterval = Duration.milliseconds(50)
+
+    public init(board: LiveBoard, favorites: any FavoritesRepository, owner: String = "local", state: TUIState) {
+        self.board = board
+        self.favorites = favorites
+        self.owner = owner
+        initial = state
+    }
+
+    /// Runs until `q` (or a signal). The terminal is restored on every way out.
+    public func run(session: TerminalSession) async throws {
+        try session.enter()
+        defer { session.restore() }
+        let (events, sink) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
+        let signals = Self.watchSignals(sink)
+        defer { signals.forEach { $0.cancel() } }
+        let reader = Self.readKeys(session, sink)
+        defer { reader.cancel() }
+        let follower = Task { [board] in
+            for await update in board.updates() { sink.yield(.board(update)) }
+        }
+        defer { follower.cancel() }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(250))
+                sink.yield(.tick)
+            }
+        }
+        defer { ticker.cancel() }
+
+        var state = initial
+        state.favorites = Set((try? await favorites.list(owner: owner))?.compactMap(MarketID.init) ?? [])
+        let controller = TUIController()
+        let renderer = TUIRenderer()
+        var previous: ScreenFrame?
+        var lastRender = ContinuousClock.now.advanced(by: .seconds(-1))
+        var prices: [MarketID: Double] = [:]
+        var dirty = true
+        for await event in events {
+            let now = Int64(Date().timeIntervalSince1970 * 1_000)
+            let size = session.size
+            var rows = state.query.apply(board.snapshot.rows.values)
+            switch event {
+            case .quit:
+                return
+            case .keys(let keys):
+                for key in keys {
+                    let page = max(1, size.height - 4)
+                    switch controller.handle(key, state: &state, rows: rows, page: page) {
+                    case .quit: return
+                    case .toggleFavorite(let id): await toggle(id, &state)
+                    case .none: break
+                    }
+                    rows = state.query.apply(board.snapshot.rows.values)
+                }
+                dirty = true
+            case .board(let update):
+                if case .changes(let changed) = update {
+                    for row in changed {
+                        if let old = prices[row.id], old != row.ticker.price {
+                            state.flashes[row.id] = (row.ticker.price > old, now + 600)
+                        }
+                        prices[row.id] = row.ticker.price
+                    }
+                } else if case .snapshot(let snapshot) = update {
+                    for (id, row) in snapshot.rows { prices[id] = row.ticker.price }
+                }
+                dirty = true
+            case .resize:
+                previous = nil
+                dirty = true
+            case .tick:
+                state.flashes = state.flashes.filter { $0.value.until > now }
+                dirty = true
+            }
+            guard dirty, ContinuousClock.now - lastRender >= Self.frameInterval else { continue }
+            let visible = max(1, size.height - (state.searching || !state.search.isEmpty ? 4 : 3))
+            state.clamp(count: rows.count, visible: visible)
+            let frame = renderer.render(state, snapshot: board.snapshot, rows: rows, width: size.width, height: size.height, now: now)
+            let output = FrameDiff.render(from: previous, to: frame)
+            if !output.isEmpty { session.write(output) }
+            previous = frame
+            lastRender = .now
+            dirty = false
+        }
+    }
+
+    private func toggle(_ id: MarketID, _ state: inout TUIState) async {
+        let ko = state.language == .ko
+        do {
+            if state.favorites.contains(id) {
+                try await favorites.remove(owner: owner, item: id.code)
+                state.favorites.remove(id)
+                state.message = ko ? "즐겨찾기에서 삭제했습니다" : "Removed from favorites"
+            } else {
+                try await favorites.add(owner: owner, item: id.code)
+                state.favorites.insert(id)
+                state.message = ko ? "즐겨찾기에 추가했습니다" : "Added to favorites"
+            }
+        } catch {
+            state.message = ko ? "즐겨찾기를 저장하지 못했습니다" : "Could not save the favorite"
+        }
+    }
+
+    /// SIGWINCH reflows; SIGINT/SIGTERM/SIGHUP end the loop (and so restore the terminal).
+    private static func watchSignals(_ sink: AsyncStream<Event>.Continuation) -> [any DispatchSourceSignal] {
+        [(SIGWINCH, Event.resize), (SIGINT, .quit), (SIGTERM, .quit), (SIGHUP, .quit)].map { number, event in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { sink.yield(event) }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Reads keys on a plain thread (blocking reads stay off the cooperative pool).
+    private static func readKeys(_ session: TerminalSession, _ sink: AsyncStream<Event>.Continuation) -> KeyReader {
+        let reader = KeyReader()
+        Thread {
+            var decoder = KeyDecoder()
+            while !reader.isCancelled {
+                let bytes = session.read()
+                var keys = bytes.isEmpty ? decoder.flushEscape() : decoder.feed(bytes)
+                if bytes == [0x1B] { keys = decoder.flushEscape() }
+                if !keys.isEmpty { sink.yield(.keys(keys)) }
+            }
+        }.start()
+        return reader
+    }
+}
+
+/// Stops the key-reading thread.
+final class KeyReader: @unchecked Sendable {
+    // @unchecked: a single flag behind a lock.
+    private let lock = NSLock()
+    private var cancelled = false
+    var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
+    func cancel() { lock.lock(); cancelled = true; lock.unlock() }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import SiseCore
+import SiseEngine
+
+/// Draws a whole frame from the state and the latest board snapshot: a pure function, so the
+/// layout is tested without a terminal.
+public struct TUIRenderer: Sendable {
+    public init() {}
+
+    public func render(_ state: TUIState, snapshot: BoardSnapshot, rows: [MarketRow], width: Int, height: Int, now: Int64) -> ScreenFrame {
+        var frame = ScreenFrame(width: width, height: height)
+        guard width >= 20, height >= 5 else {
+            frame.put("창이 너무 작습니다 / window too small", row: 0, column: 0)
+            return frame
+        }
+        header(&frame, state)
+        switch state.screen {
+        case .board: BoardView(state: state, rows: rows, now: now).draw(&frame)
+        case .detail: DetailView(state: state, row: rows.indices.contains(state.selected) ? rows[state.selected] : nil).draw(&frame)
+        case .help: HelpView(language: state.language).draw(&frame)
+        case .trending: TrendingView(language: state.language).draw(&frame)
+        }
+        StatusBar(state: state, status: snapshot.status, now: now).draw(&frame)
+        return frame
+    }
+
+    private func header(_ frame: inout ScreenFrame, _ state: TUIState) {
+        let ko = state.language == .ko
+        frame.style(row: 0) { $0 = CellStyle(foreground: .white, background: .blue, bold: true) }
+        var x = frame.put(" 시세 Sise ", row: 0, column: 0, style: CellStyle(foreground: .white, background: .blue, bold: true))
+        if state.demo { x = frame.put(" DEMO ", row: 0, column: x, style: CellStyle(foreground: .none, background: .yellow, bold: true)) + 1 }
+        for quote in QuoteCurrency.allCases {
+            let active = quote == state.quote
+            x = frame.put(" \(quote.rawValue) ", row: 0, column: x,
+                          style: CellStyle(foreground: .white, background: .blue, bold: active, reverse: active))
+        }
+        let tab = state.favoritesOnly ? (ko ? " [관심] " : " [Favorites] ") : (ko ? " [거래소] " : " [Exchange] ")
+        frame.put(tab, row: 0, column: x + 1, style: CellStyle(foreground: .white, background: .blue, bold: true))
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import SiseCore
+
+/// Everything the TUI shows besides the board itself, changed only by keys and time.
+public struct TUIState: Sendable {
+    public enum Screen: Sendable, Equatable { case board, detail, help, trending }
+
+    public var screen: Screen = .board
+    public var quote: QuoteCurrency
+    public var sort: SortState = .default
+    public var search = ""
+    public var searching = false
+    public var favoritesOnly = false
+    public var favorites: Set<MarketID> = []
+    public var selected = 0
+    public var scroll = 0
+    public var language: Language
+    public var demo: Bool
+    /// Markets whose price just changed: direction and until when (epoch ms) to highlight.
+    public var flashes: [MarketID: (up: Bool, until: Int64)] = [:]
+    public var message: String?
+
+    public init(quote: QuoteCurrency = .krw, language: Language = .ko, demo: Bool = false) {
+        self.quote = quote
+        self.language = language
+        self.demo = demo
+    }
+
+    public var query: BoardQuery {
+        BoardQuery(quote: quote, sort: sort, search: search, favorites: favoritesOnly ? favorites : nil, language: language)
+    }
+
+    /// Keeps the selection inside `count` rows and visible in a window of `visible` rows.
+    public mutating func clamp(count: Int, visible: Int) {
+        selected = min(max(selected, 0), max(count - 1, 0))
+        if selected < scroll { scroll = selected }
+        if visible > 0, selected >= scroll + visible { scroll = selected - visible + 1 }
+        scroll = min(max(scroll, 0), max(count - visible, 0))
+    }
+}

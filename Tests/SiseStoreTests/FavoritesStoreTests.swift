@@ -1,0 +1,47 @@
+import Foundation
+import SiseStore
+import Testing
+
+/// Favorites in a real SQLite file, and the in-memory double behaving the same.
+@Suite struct FavoritesStoreTests {
+    static func repositories() throws -> [(String, any FavoritesRepository, URL?)] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-store-\(UUID().uuidString)")
+        return [("sqlite", SQLiteFavorites(database: try AppDatabase.open(directory: directory)), directory),
+                ("memory", InMemoryFavorites(), nil)]
+    }
+
+    @Test func addListRemoveClearPerOwner() async throws {
+        for (name, repository, directory) in try Self.repositories() {
+            defer { directory.map { try? FileManager.default.removeItem(at: $0) } }
+            #expect(try await repository.add(owner: "a", item: "krw-btc"), "\(name)")
+            #expect(try await !repository.add(owner: "a", item: "KRW-BTC"), "\(name): no duplicates")
+            _ = try await repository.add(owner: "a", item: "bitcoin")
+            _ = try await repository.add(owner: "b", item: "KRW-ETH")
+            #expect(try await repository.list(owner: "a") == ["KRW-BTC", "bitcoin"], "\(name): insertion order")
+            #expect(try await repository.list(owner: "b") == ["KRW-ETH"], "\(name)")
+            #expect(try await repository.remove(owner: "a", item: "bitcoin"), "\(name)")
+            #expect(try await !repository.remove(owner: "a", item: "bitcoin"), "\(name)")
+            #expect(try await repository.clear(owner: "a") == 1, "\(name)")
+            #expect(try await repository.list(owner: "a").isEmpty, "\(name)")
+            #expect(try await repository.list(owner: "b") == ["KRW-ETH"], "\(name): other owners untouched")
+            await #expect(throws: StoreError.self) { try await repository.add(owner: "a", item: "<script>") }
+            await #expect(throws: StoreError.self) { try await repository.add(owner: "a", item: "BITCOIN") }
+        }
+    }
+
+    @Test func aReopenedFileKeepsEverythingAndUsesWAL() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let repository = SQLiteFavorites(database: try AppDatabase.open(directory: directory))
+            _ = try await repository.add(owner: "device", item: "KRW-XRP")
+        }
+        let reopened = SQLiteFavorites(database: try AppDatabase.open(directory: directory))
+        #expect(try await reopened.list(owner: "device") == ["KRW-XRP"])
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("sise.sqlite-wal").path))
+    }
+
+    @Test func anUnwritablePlaceIsAClearError() {
+        #expect(throws: StoreError.self) { try AppDatabase.open(directory: URL(fileURLWithPath: "/proc/sise-cannot-be-here")) }
+    }
+}

@@ -1,0 +1,114 @@
+"""`sise tui --demo` end to end under tmux: keys in with send-keys, the screen out with capture-pane."""
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+import time
+import uuid
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SISE = os.environ.get("SISE_BIN", str(ROOT / ".build" / "debug" / "sise"))
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+class Pane:
+    def __init__(self, width=100, height=30):
+        self.name = "sise-" + uuid.uuid4().hex[:8]
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+                        "env LANG=C.UTF-8 TERM=xterm-256color bash --norc --noprofile"], check=True)
+
+    def send(self, *keys, literal=False):
+        command = ["tmux", "send-keys", "-t", self.name] + (["-l"] if literal else []) + list(keys)
+        subprocess.run(command, check=True)
+
+    def text(self) -> str:
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], check=True,
+                              capture_output=True, text=True).stdout
+
+    def wait(self, predicate, timeout=30, what="condition"):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            screen = self.text()
+            if predicate(screen):
+                return screen
+            time.sleep(0.2)
+        raise AssertionError(f"{what} never held; screen was:\n{self.text()}")
+
+    def resize(self, width, height):
+        subprocess.run(["tmux", "resize-window", "-t", self.name, "-x", str(width), "-y", str(height)], check=True)
+
+    def close(self):
+        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
+
+
+@pytest.fixture
+def pane():
+    p = Pane()
+    yield p
+    p.close()
+
+
+def board_rows(screen: str):
+    return [line for line in screen.splitlines()[2:-1] if "/" not in line and line.strip()]
+
+
+def start(pane, data_dir):
+    pane.send(f"{SISE} tui --demo --data-dir {data_dir}; echo EXITED $?", "Enter")
+    return pane.wait(lambda s: "비트코인" in s and "실시간" in s, what="the live board")
+
+
+def test_board_sort_search_favorite_resize_and_restore(pane):
+    with tempfile.TemporaryDirectory() as data_dir:
+        screen = start(pane, data_dir)
+        assert "DEMO" in screen
+        # 3 sorts by change (descending), again reverses it.
+        pane.send("3")
+        pane.wait(lambda s: "전일대비▼" in s, what="change descending")
+        pane.send("3")
+        pane.wait(lambda s: "전일대비▲" in s, what="change ascending")
+        pane.send("3")
+        pane.wait(lambda s: "▲" not in s and "▼" not in s, what="sort back to none")
+        # / then ㅂㅌ leaves 비트코인.
+        pane.send("/")
+        pane.send("ㅂㅌ", literal=True)
+        screen = pane.wait(lambda s: "검색: ㅂㅌ" in s, what="the search prompt")
+        assert "비트코인" in screen and "이더리움" not in screen
+        pane.send("Escape")
+        pane.wait(lambda s: "이더리움" in s, what="search cleared")
+        # f marks the selected row (the top one, 비트코인) as a favorite.
+        pane.send("f")
+        pane.wait(lambda s: "★" in s and "즐겨찾기에 추가했습니다" in s, what="a favorite")
+        # Resizing reflows the table.
+        pane.resize(70, 20)
+        pane.wait(lambda s: max(len(line) for line in s.splitlines()) <= 70 and "비트코인" in s
+                  and "대비금액" not in s, what="the narrow layout")
+        pane.resize(120, 30)
+        pane.wait(lambda s: "대비금액" in s, what="the wide layout")
+        # q exits and the terminal is cooked again, with echo.
+        pane.send("q")
+        pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
+        pane.send("stty -a | tr ' ' '\\n' | grep -E '^-?(echo|icanon)$' | tr '\\n' ' '; echo", "Enter")
+        screen = pane.wait(lambda s: "icanon" in s.split("EXITED 0", 1)[-1], what="stty output")
+        tail = screen.split("EXITED 0", 1)[-1]
+        assert "-echo " not in tail and "-icanon" not in tail
+        # The favorite survives a restart.
+        pane.send("clear", "Enter")
+        start(pane, data_dir)
+        pane.send("F")
+        screen = pane.wait(lambda s: "[관심]" in s and "★" in s, what="the favorites view")
+        assert "비트코인" in screen and "이더리움" not in screen
+        pane.send("q")
+        pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
+
+
+def test_sigterm_restores_the_terminal(pane):
+    with tempfile.TemporaryDirectory() as data_dir:
+        start(pane, data_dir)
+        subprocess.run(["pkill", "-TERM", "-f", f"tui --demo --data-dir {data_dir}"], check=False)
+        pane.wait(lambda s: "EXITED" in s, what="exit on SIGTERM")
+        pane.send("stty -a | grep -o -- '-icanon' || echo COOKED", "Enter")
+        pane.wait(lambda s: "COOKED" in s, what="cooked mode")
