@@ -22,4 +22,4 @@ swift test --skip-build --disable-xctest "$@"
 
 export SE_OFFLINE=true
 export SISE_BIN="$(swift build --show-bin-path)/sise"
-python3 -m pytest -q Tests/Browser
+python3 -m pytest -q Tests/Browser Tests/Terminal

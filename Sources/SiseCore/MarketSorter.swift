@@ -2,45 +2,55 @@ import Foundation
 
 /// Orders board rows. Every comparison ends with the displayed name and then the market code,
 /// so equal values never swap places between updates (rows never jitter).
+///
+/// Sorting runs on every live batch for every distinct view, so it sorts small keys (a number,
+/// a pre-lowercased name, an index) rather than whole rows, and lowercases each name once.
 public enum MarketSorter {
-    public static func sorted(_ rows: [MarketRow], by state: SortState,
-                              language: Language = .ko) -> [MarketRow] {
+    private struct SortItem {
+        let number: Double
+        let name: String
+        let lowered: [UInt32]
+        let code: String
+        let index: Int
+    }
+
+    public static func sorted(_ rows: [MarketRow], by state: SortState, language: Language = .ko) -> [MarketRow] {
         let effective = state.direction == .none ? SortState(key: .value, direction: .descending) : state
-        let keyed = rows.map { (row: $0, name: $0.market.name(in: language)) }
-        return keyed.sorted { a, b in
-            let order = compare(a.row, b.row, key: effective.key, aName: a.name, bName: b.name)
-            if order != .orderedSame {
-                return effective.direction == .ascending ? order == .orderedAscending
-                                                         : order == .orderedDescending
-            }
-            let byName = compareNames(a.name, b.name)
-            if byName != .orderedSame { return byName == .orderedAscending }
-            return a.row.id < b.row.id
-        }.map(\.row)
-    }
-
-    private static func compare(_ a: MarketRow, _ b: MarketRow, key: SortKey,
-                                aName: String, bName: String) -> ComparisonResult {
-        switch key {
-        case .name: compareNames(aName, bName)
-        case .price: compareNumbers(a.ticker.price, b.ticker.price)
-        case .change: compareNumbers(a.ticker.signedChangeRate, b.ticker.signedChangeRate)
-        case .value: compareNumbers(a.ticker.tradeValue24h, b.ticker.tradeValue24h)
+        let ascending = effective.direction == .ascending
+        let items = rows.enumerated().map { index, row in
+            let name = row.market.name(in: language)
+            return SortItem(number: number(row, effective.key), name: name,
+                            lowered: name.lowercased().unicodeScalars.map(\.value), code: row.id.code, index: index)
         }
+        let ordered = items.sorted { a, b in
+            if effective.key == .name {
+                let order = compare(a, b)
+                if order != 0 { return ascending ? order < 0 : order > 0 }
+            } else if a.number != b.number {
+                return ascending ? a.number < b.number : a.number > b.number
+            }
+            let byName = compare(a, b)
+            if byName != 0 { return byName < 0 }
+            return a.code < b.code
+        }
+        return ordered.map { rows[$0.index] }
     }
 
-    private static func compareNumbers(_ a: Double, _ b: Double) -> ComparisonResult {
-        a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+    private static func number(_ row: MarketRow, _ key: SortKey) -> Double {
+        switch key {
+        case .name: 0
+        case .price: row.ticker.price
+        case .change: row.ticker.signedChangeRate
+        case .value: row.ticker.tradeValue24h
+        }
     }
 
     /// Locale-independent: Hangul syllables are encoded in 가나다 order, Latin is compared
     /// case-insensitively, so the order is the same on every machine.
-    static func compareNames(_ a: String, _ b: String) -> ComparisonResult {
-        let la = a.lowercased(), lb = b.lowercased()
-        if la != lb {
-            return la.unicodeScalars.lexicographicallyPrecedes(lb.unicodeScalars, by: { $0.value < $1.value })
-                ? .orderedAscending : .orderedDescending
+    private static func compare(_ a: SortItem, _ b: SortItem) -> Int {
+        if a.lowered != b.lowered {
+            return a.lowered.lexicographicallyPrecedes(b.lowered) ? -1 : 1
         }
-        return a == b ? .orderedSame : (a < b ? .orderedAscending : .orderedDescending)
+        return a.name == b.name ? 0 : (a.name < b.name ? -1 : 1)
     }
 }

@@ -26,11 +26,9 @@ public enum SiseServerApp {
         }
         let database = try AppDatabase.open(directory: configuration.dataDirectory)
         let favorites = SQLiteFavorites(database: database)
-        let transport = LiveHTTPTransport()
-        let api = UpbitClient(configuration: .init(baseURL: upbitURL), transport: transport)
-        let stream = UpbitTickerStream(configuration: .init(
-            url: webSocketURL ?? UpbitStreamConfiguration.webSocketURL(forREST: upbitURL)), logger: logger)
-        let board = LiveBoard(api: api, stream: stream, logger: logger)
+        let upbit = UpbitBoard(restURL: upbitURL, webSocketURL: webSocketURL, logger: logger)
+        let board = upbit.board
+        let transport = upbit.transport
         let hub = BoardSocketHub(board: board, favorites: favorites, demo: configuration.demo, logger: logger)
         let context = ServerContext(board: board, favorites: favorites, demo: configuration.demo,
                                     simulatorURL: simulator?.baseURL, version: configuration.version,

@@ -63,11 +63,11 @@ public final class TUIApp: Sendable {
         for await event in events {
             let now = Int64(Date().timeIntervalSince1970 * 1_000)
             let size = session.size
-            var rows = state.query.apply(board.snapshot.rows.values)
             switch event {
             case .quit:
                 return
             case .keys(let keys):
+                var rows = state.query.apply(board.snapshot.rows.values)
                 for key in keys {
                     let page = max(1, size.height - 4)
                     switch controller.handle(key, state: &state, rows: rows, page: page) {
@@ -98,6 +98,8 @@ public final class TUIApp: Sendable {
                 dirty = true
             }
             guard dirty, ContinuousClock.now - lastRender >= Self.frameInterval else { continue }
+            // Filtering and sorting happen once per frame (at most 20 a second), not per event.
+            let rows = state.query.apply(board.snapshot.rows.values)
             let visible = max(1, size.height - (state.searching || !state.search.isEmpty ? 4 : 3))
             state.clamp(count: rows.count, visible: visible)
             let frame = renderer.render(state, snapshot: board.snapshot, rows: rows, width: size.width, height: size.height, now: now)

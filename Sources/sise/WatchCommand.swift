@@ -49,10 +49,10 @@ struct WatchCommand: AsyncParsableCommand {
         for id in filter { if let q = QuoteCurrency(code: id.quote), !quotes.contains(q) { quotes.append(q) } }
         var logger = Logger(label: "sise.watch")
         logger.logLevel = .error
-        let transport = LiveHTTPTransport()
-        let api = UpbitClient(configuration: .init(baseURL: global.upbitURL), transport: transport)
-        let stream = UpbitTickerStream(configuration: .init(url: global.upbitWebSocketURL), logger: logger)
-        let board = LiveBoard(configuration: .init(quotes: quotes), api: api, stream: stream, logger: logger)
+        let upbit = UpbitBoard(restURL: global.upbitURL, webSocketURL: global.upbitWebSocketURL,
+                               configuration: .init(quotes: quotes), logger: logger)
+        let board = upbit.board
+        let transport = upbit.transport
         let printer = WatchPrinter(language: global.language, json: json, color: global.useColor)
         let watcher = WatchService(board: board, printer: printer, filter: filter, count: count,
                                    duration: duration.map { .milliseconds(Int64($0 * 1_000)) })
