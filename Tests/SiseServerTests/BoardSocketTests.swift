@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import HummingbirdWSClient
+import Logging
+import SiseTestSupport
+import Synchronization
+import Testing
+
+/// `/ws` with a real WebSocket client against the live test server.
+@Suite struct BoardSocketTests {
+    final class Inbox: Sendable {
+        private let messages = Mutex<[String]>([])
+        func add(_ text: String) { messages.withLock { $0.append(text) } }
+        var all: [[String: Any]] {
+            messages.withLock { $0 }.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+        func of(_ type: String) -> [[String: Any]] { all.filter { $0["type"] as? String == type } }
+    }
+
+    @Test func viewSnapshotPatchesAndErrors() async throws {
+        try await ServerHarness.run { client in
+            let port = try #require(client.port)
+            let inbox = Inbox()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    do {
+                    // Snapshots are large frames (every row of the board at once).
+                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
+                                                      logger: Logger(label: "test")) { inbound, outbound, _ in
+                        try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"price","order":"asc","q":"","favoritesOnly":false,"lang":"en"}"#))
+                        var sentBad = false
+                        for try await message in inbound.messages(maxSize: 1 << 22) {
+                            if case .text(let text) = message { inbox.add(text) }
+                            if !sentBad && inbox.of("patch").count >= 3 {
+                                sentBad = true
+                                try await outbound.write(.text(#"{"type":"view","quote":"EUR"}"#))
+                            }
+                            if !inbox.of("error").isEmpty { break }
+                        }
+                        try? await outbound.close(.normalClosure, reason: nil)
+                    }
+                    } catch {
+                        inbox.add("{\"type\":\"failure\",\"error\":\"\(error)\"}")
+                    }
+                }
+                group.addTask { try await Task.sleep(for: .seconds(15)) }
+                try await group.next()
+                group.cancelAll()
+            }
+            #expect(inbox.of("failure").isEmpty, "\(inbox.of("failure"))")
+            let snapshot = try #require(inbox.of("snapshot").first)
+            #expect((snapshot["view"] as? [String: Any])?["sort"] as? String == "price")
+            let rows = try #require(snapshot["rows"] as? [[String: Any]])
+            let order = try #require(snapshot["order"] as? [String])
+            #expect(rows.count == order.count && rows.count >= 240)
+            let prices = order.compactMap { code in rows.first { $0["market"] as? String == code }?["price"] as? Double }
+            #expect(prices == prices.sorted(), "the server decided the order")
+            #expect(rows.allSatisfy { ($0["display"] as? [String: Any])?["tradeValue"] as? String != nil })
+            #expect(((snapshot["status"] as? [String: Any])?["exchanges"] as? [String: Any])?["upbit"] != nil)
+            let patches = inbox.of("patch")
+            #expect(patches.count >= 3)
+            #expect(patches.allSatisfy { ($0["rows"] as? [[String: Any]])?.allSatisfy { $0["ts"] is Int } == true })
+            let error = try #require(inbox.of("error").first)
+            #expect(error["code"] as? String == "bad_parameter")
+        }
+    }
+
+    @Test func crossSiteSocketsAreRefused() async throws {
+        try await ServerHarness.run { client in
+            var headers: HTTPFields = [:]
+            headers[.origin] = "https://evil.example"
+            headers[.connection] = "Upgrade"
+            headers[.upgrade] = "websocket"
+            headers[.secWebSocketVersion] = "13"
+            headers[.secWebSocketKey] = "dGhlIHNhbXBsZSBub25jZQ=="
+            let response = try await client.execute(uri: "/ws", method: .get, headers: headers)
+            #expect(response.status != .switchingProtocols)
+        }
+    }
+}
