@@ -1,0 +1,24 @@
+import Foundation
+import SiseCore
+
+/// CoinGecko's public API, as Sise sees it.
+public protocol CoinGeckoAPI: Sendable {
+    /// `/search/trending`: 15 coins and 7 NFTs. KRW prices need a USD→KRW rate (`krwPerUSD`).
+    func trending(krwPerUSD: Double?) async throws -> Trending
+    /// `/search?query=`.
+    func search(_ query: String) async throws -> SearchResults
+    /// `/exchange_rates` → KRW per USD.
+    func krwPerUSD() async throws -> Double
+    /// `/coins/markets?vs_currency=krw&ids=…&sparkline=true&price_change_percentage=24h`.
+    func markets(ids: [String]) async throws -> [CoinMarket]
+    /// `/coins/{id}/market_chart?vs_currency=krw&days=` → (epoch ms, KRW price) points.
+    func chart(id: String, days: Int) async throws -> [PricePoint]
+}
+
+/// Which CoinGecko plan a key belongs to: it decides the header the key travels in.
+public enum CoinGeckoPlan: String, Sendable, CaseIterable {
+    case demo
+    case pro
+
+    var header: String { self == .pro ? "x-cg-pro-api-key" : "x-cg-demo-api-key" }
+}
