@@ -18,7 +18,9 @@ fi
 python3 -c "import selenium, pytest" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check selenium pytest
 
 swift build --build-tests
-swift test --skip-build --disable-xctest "$@"
+# Serial: the suites start many simulators and time recoveries; in parallel on 2 cores they
+# measure the machine instead of the code.
+swift test --skip-build --disable-xctest --no-parallel "$@"
 
 export SE_OFFLINE=true
 export SISE_BIN="$(swift build --show-bin-path)/sise"
