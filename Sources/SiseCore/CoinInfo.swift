@@ -27,6 +27,22 @@ public struct TrendingCoin: Hashable, Sendable, Codable {
         self.priceKRW = priceKRW
         self.change24h = change24h
     }
+
+    enum CodingKeys: String, CodingKey { case id, name, symbol, rank, marketCapRank, thumb, priceUSD, priceKRW, change24h }
+
+    /// Every key is always present; unknown values are `null` (scripts can rely on the shape).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(symbol, forKey: .symbol)
+        try c.encode(rank, forKey: .rank)
+        try c.encode(marketCapRank, forKey: .marketCapRank)
+        try c.encode(thumb, forKey: .thumb)
+        try c.encode(priceUSD, forKey: .priceUSD)
+        try c.encode(priceKRW, forKey: .priceKRW)
+        try c.encode(change24h, forKey: .change24h)
+    }
 }
 
 /// A trending NFT collection.
@@ -49,6 +65,19 @@ public struct TrendingNFT: Hashable, Sendable, Codable {
         self.floorPrice = floorPrice
         self.floorPriceCurrency = floorPriceCurrency
         self.floorPriceChange24h = floorPriceChange24h
+    }
+
+    enum CodingKeys: String, CodingKey { case id, name, symbol, thumb, floorPrice, floorPriceCurrency, floorPriceChange24h }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(symbol, forKey: .symbol)
+        try c.encode(thumb, forKey: .thumb)
+        try c.encode(floorPrice, forKey: .floorPrice)
+        try c.encode(floorPriceCurrency, forKey: .floorPriceCurrency)
+        try c.encode(floorPriceChange24h, forKey: .floorPriceChange24h)
     }
 }
 

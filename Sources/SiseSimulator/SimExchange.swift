@@ -15,16 +15,19 @@ final class SimExchange: Sendable {
         var yearCache: [String: (day: Double, value: SimTickerState.YearExtremes)] = [:]
         /// Stream frames reuse a market's day statistics for 100 ms, so high rates stay cheap.
         var streamCache: [String: (bucket: Int64, value: SimTickerState)] = [:]
+        var geckoCalls: [Double] = []
     }
 
     private let state: Mutex<State>
     let hub = SimStreamHub()
+    let coinGecko: SimCoinGecko
 
     init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
         universe = SimUniverse(seed: configuration.seed, krwCount: configuration.krwMarkets,
                                hostileNames: configuration.hostileNames)
         state = Mutex(State(faults: configuration.faults, random: SimRandom(seed: configuration.seed ^ 0xFA17)))
+        coinGecko = SimCoinGecko(universe: universe, seed: configuration.seed)
     }
 
     var now: Double { configuration.now() }
@@ -99,6 +102,24 @@ final class SimExchange: Sendable {
         let fresh = ticker(market, atMilliseconds: ms)
         state.withLock { $0.streamCache[market.code] = (bucket, fresh) }
         return fresh
+    }
+
+    enum GeckoGate { case proceed, limited(retryAfter: Int) }
+
+    /// Counts a CoinGecko call by path and applies the per-minute budget.
+    func geckoGate(_ path: String) -> GeckoGate {
+        let now = self.now
+        return state.withLock { s in
+            s.stats.count("coingecko", path)
+            s.geckoCalls.removeAll { $0 <= now - 60 }
+            guard s.geckoCalls.count < s.faults.geckoPerMinute else {
+                s.stats.refuse("coingecko", path)
+                let retry = s.geckoCalls.first.map { Int(($0 + 60 - now).rounded(.up)) } ?? 60
+                return .limited(retryAfter: max(1, retry))
+            }
+            s.geckoCalls.append(now)
+            return .proceed
+        }
     }
 
     func ticker(_ market: SimMarket, atMilliseconds ms: Int64) -> SimTickerState {

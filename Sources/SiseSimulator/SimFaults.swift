@@ -26,6 +26,8 @@ public struct SimFaults: Codable, Sendable, Equatable {
     public var wsRefuse: Bool = false
     /// WebSocket: close every connection this many seconds after it opened (0 = never).
     public var wsDropEverySeconds: Double = 0
+    /// CoinGecko: calls allowed per minute before 429 (the free tier's budget is about 30).
+    public var geckoPerMinute: Int = 30
 
     public init() {}
 
@@ -44,6 +46,7 @@ public struct SimFaults: Codable, Sendable, Equatable {
         var wsGarbageRate: Double?
         var wsRefuse: Bool?
         var wsDropEverySeconds: Double?
+        var geckoPerMinute: Int?
         /// An action rather than a switch: close every open WebSocket now.
         var wsDropNow: Bool?
     }
@@ -62,5 +65,6 @@ public struct SimFaults: Codable, Sendable, Equatable {
         if let v = patch.wsGarbageRate { wsGarbageRate = min(max(v, 0), 1) }
         if let v = patch.wsRefuse { wsRefuse = v }
         if let v = patch.wsDropEverySeconds { wsDropEverySeconds = max(0, v) }
+        if let v = patch.geckoPerMinute { geckoPerMinute = max(0, v) }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Request counters behind `GET /_sim/stats`: `{"upbit":{"ticker":12,…}}`, plus the answers
 /// refused by the rate limit and the busiest second per group.
 struct SimStats: Sendable {
-    var counts: [String: [String: Int]] = ["upbit": [:]]
+    var counts: [String: [String: Int]] = ["upbit": [:], "coingecko": [:]]
     var refused: [String: [String: Int]] = ["upbit": [:]]
 
     mutating func count(_ service: String, _ key: String) {

@@ -21,6 +21,7 @@ public struct SimulatorServer: Sendable {
         router.middlewares.add(UpbitNotFoundMiddleware())
         UpbitRESTController(exchange: exchange).addRoutes(to: router)
         UpbitStreamController(exchange: exchange, hub: exchange.hub).addRoutes(to: router)
+        CoinGeckoController(exchange: exchange).addRoutes(to: router)
         AdminController(exchange: exchange).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning

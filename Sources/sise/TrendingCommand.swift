@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import SiseCore
+import SiseFeeds
+
+/// `sise trending`: CoinGecko's 15 trending coins and 7 NFTs, with KRW prices.
+struct TrendingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "trending", abstract: "What is trending on CoinGecko (coins and NFTs).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var gecko: CoinGeckoOptions
+
+    @Flag(help: "Print {\"coins\":[…],\"nfts\":[…]}.")
+    var json = false
+
+    func run() async throws {
+        let trending = try await withCoinGecko(gecko, global.language) { client in
+            // KRW prices need USD→KRW; without a rate the coins still show, priceKRW null.
+            let rate = try? await client.krwPerUSD()
+            return try await client.trending(krwPerUSD: rate)
+        }
+        if json { return printJSON(trending) }
+        let ko = global.language == .ko
+        let f = MarketFormatter(language: global.language)
+        var lines = [TextColumns.fit(ko ? "순위" : "Rank", width: 5) + TextColumns.fit(ko ? "코인" : "Coin", width: 28)
+                 + TextColumns.fit(ko ? "가격(KRW)" : "Price (KRW)", width: 18, alignment: .right)
+                 + TextColumns.fit("24h", width: 10, alignment: .right)]
+        for coin in trending.coins {
+            let price = coin.priceKRW.map { f.price($0, quote: "KRW") } ?? "-"
+            let change = coin.change24h.map { f.rate($0 / 100) } ?? "-"
+            let tone: Terminal.Color? = (coin.change24h ?? 0) > 0 ? .red : ((coin.change24h ?? 0) < 0 ? .blue : nil)
+            lines.append(TextColumns.fit("\(coin.rank)", width: 5) + TextColumns.fit("\(coin.name) \(coin.symbol)", width: 28)
+                         + TextColumns.fit(price, width: 18, alignment: .right)
+                         + Terminal.paint(TextColumns.fit(change, width: 10, alignment: .right), tone, enabled: global.useColor))
+        }
+        if !trending.nfts.isEmpty {
+            lines.append("")
+            lines.append(TextColumns.fit("NFT", width: 33) + TextColumns.fit(ko ? "바닥가" : "Floor", width: 18, alignment: .right)
+                         + TextColumns.fit("24h", width: 10, alignment: .right))
+            for nft in trending.nfts {
+                let floor = nft.floorPrice.map { NumberText.grouped($0, decimals: 4) + " " + (nft.floorPriceCurrency ?? "") } ?? "-"
+                let change = nft.floorPriceChange24h.map { f.rate($0 / 100) } ?? "-"
+                lines.append(TextColumns.fit(nft.name, width: 33) + TextColumns.fit(floor, width: 18, alignment: .right)
+                             + TextColumns.fit(change, width: 10, alignment: .right))
+            }
+        }
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+}
+
+/// `sise search QUERY`: CoinGecko's global search (coins, NFTs, exchanges).
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "search", abstract: "Search CoinGecko for coins, NFTs and exchanges.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var gecko: CoinGeckoOptions
+
+    @Argument(help: "What to look for (name or symbol).")
+    var query: String
+
+    @Flag(help: "Print {\"coins\":[…],\"nfts\":[…],\"exchanges\":[…]}.")
+    var json = false
+
+    func validate() throws {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 100 else { throw ValidationError("QUERY must be 1–100 characters.") }
+    }
+
+    func run() async throws {
+        let results = try await withCoinGecko(gecko, global.language) { try await $0.search(query.trimmingCharacters(in: .whitespaces)) }
+        if json { return printJSON(results) }
+        let ko = global.language == .ko
+        var lines: [String] = []
+        for (title, hits) in [(ko ? "코인" : "Coins", results.coins), ("NFT", results.nfts), (ko ? "거래소" : "Exchanges", results.exchanges)] {
+            lines.append("\(title) (\(hits.count))")
+            for hit in hits.prefix(10) {
+                let rank = hit.marketCapRank.map { "#\($0)" } ?? ""
+                lines.append("  " + TextColumns.fit(hit.name, width: 30) + TextColumns.fit(hit.symbol ?? "", width: 10)
+                             + TextColumns.fit(rank, width: 7) + hit.id)
+            }
+        }
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+}
+
+/// Runs `body` with a live CoinGecko client; feed errors become exit code 3.
+func withCoinGecko<T: Sendable>(_ options: CoinGeckoOptions, _ language: Language,
+                                _ body: (CoinGeckoClient) async throws -> T) async throws -> T {
+    let transport = LiveHTTPTransport()
+    let client = CoinGeckoClient(configuration: options.configuration, transport: transport)
+    do {
+        let result = try await withUpstreamErrors(language) { try await body(client) }
+        await transport.shutdown()
+        return result
+    } catch {
+        await transport.shutdown()
+        throw error
+    }
+}
+
+func printJSON<T: Encodable>(_ value: T) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    FileHandle.standardOutput.write(data + Data("\n".utf8))
+}

@@ -1,0 +1,53 @@
+import Foundation
+import SiseSimulator
+import SiseTestSupport
+import Testing
+
+/// `sise trending` and `sise search` against the simulator's CoinGecko.
+@Suite struct CoinInfoCommandTests {
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func trendingJSONHasTheDocumentedShape() async throws {
+        try await withSimulator { simulator in
+            let url = simulator.baseURL.absoluteString + "/api/v3"
+            let result = try await SiseBinary.run(["trending", "--json", "--coingecko-url", url])
+            #expect(result.status == 0, "\(result.stderr)")
+            let body = try object(result.stdout)
+            #expect(Set(body.keys) == ["coins", "nfts"])
+            let coins = try #require(body["coins"] as? [[String: Any]])
+            let nfts = try #require(body["nfts"] as? [[String: Any]])
+            #expect(coins.count == 15 && nfts.count == 7)
+            #expect(coins.allSatisfy { Set($0.keys) == ["id", "name", "symbol", "rank", "marketCapRank", "thumb", "priceUSD", "priceKRW", "change24h"] })
+            #expect(coins.map { $0["rank"] as? Int } == Array(1...15))
+            #expect(coins.allSatisfy { ($0["priceKRW"] as? Double ?? 0) > 0 })
+            #expect(nfts.allSatisfy { Set($0.keys) == ["id", "name", "symbol", "thumb", "floorPrice", "floorPriceCurrency", "floorPriceChange24h"] })
+            // Two upstream calls: trending and the exchange rate.
+            let stats = try await SimAdmin.stats(simulator)
+            #expect(stats["coingecko"] == ["/search/trending": 1, "/exchange_rates": 1])
+        }
+    }
+
+    @Test func searchJSONAndTheRateLimit() async throws {
+        try await withSimulator { simulator in
+            let url = simulator.baseURL.absoluteString + "/api/v3"
+            let result = try await SiseBinary.run(["search", "bit", "--json"], environment: ["SISE_COINGECKO_URL": url])
+            #expect(result.status == 0, "\(result.stderr)")
+            let body = try object(result.stdout)
+            #expect(Set(body.keys) == ["coins", "nfts", "exchanges"])
+            let coins = try #require(body["coins"] as? [[String: Any]])
+            #expect(coins.first?["id"] as? String == "bitcoin")
+            #expect(coins.first?["marketCapRank"] as? Int == 1)
+            let exchanges = try #require(body["exchanges"] as? [[String: Any]])
+            #expect(exchanges.allSatisfy { $0["symbol"] == nil && $0["marketCapRank"] == nil })
+
+            try await SimAdmin.setFaults(simulator, #"{"geckoPerMinute":0}"#)
+            let limited = try await SiseBinary.run(["search", "bit", "--lang", "en", "--coingecko-url", url])
+            #expect(limited.status == 3)
+            #expect(limited.stderr.contains("429"))
+            #expect(try await SiseBinary.run(["search", "  ", "--coingecko-url", url]).status == 2)
+            #expect(try await SiseBinary.run(["trending", "--coingecko-plan", "gold"]).status == 2)
+        }
+    }
+}
