@@ -53,6 +53,7 @@ let package = Package(
             dependencies: [
                 "SiseCore",
                 "SiseFeeds",
+                "SiseStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

@@ -38,6 +38,13 @@ public final class AppDatabase: Sendable {
                 t.primaryKey(["owner", "item"])
             }
         }
+        migrator.registerMigration("v2: upstream cache") { db in
+            try db.create(table: "cache") { t in
+                t.primaryKey("key", .text)
+                t.column("body", .blob).notNull()
+                t.column("fetchedAt", .integer).notNull()
+            }
+        }
         return migrator
     }
 

@@ -1,0 +1,26 @@
+import Foundation
+
+/// A sliding one-minute budget of upstream calls (CoinGecko's free tier: keep it at 10 a
+/// minute whatever the number of viewers).
+struct CallBudget: Sendable {
+    let perMinute: Int
+    private var calls: [Int64] = []
+
+    init(perMinute: Int) {
+        self.perMinute = max(1, perMinute)
+    }
+
+    /// Takes a call at `now` (ms) if the budget allows; otherwise says when one frees up.
+    mutating func take(at now: Int64) -> (granted: Bool, nextAt: Int64) {
+        calls.removeAll { $0 <= now - 60_000 }
+        guard calls.count < perMinute else { return (false, calls[0] + 60_000) }
+        calls.append(now)
+        return (true, now)
+    }
+
+    /// When the next call may go, without taking it.
+    func nextFree(at now: Int64) -> Int64 {
+        let recent = calls.filter { $0 > now - 60_000 }
+        return recent.count < perMinute ? now : recent[recent.count - perMinute] + 60_000
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Logging
+import SiseCore
+import SiseFeeds
+import SiseStore
+
+/// CoinGecko behind a cache that respects the free tier whatever the number of viewers:
+/// per-kind freshness, one upstream call for identical concurrent requests, a global budget
+/// of calls per minute, stale-while-revalidate, persistence across restarts, and the stale copy
+/// (with a message) when CoinGecko answers 429.
+public actor CoinInfoService {
+    /// A value and how fresh it is.
+    public struct Cached<Value: Sendable>: Sendable {
+        public var value: Value
+        /// Epoch ms of the upstream answer.
+        public var fetchedAt: Int64
+        public var stale: Bool
+        /// Why the value is stale and when fresh data can come (localisable by the face).
+        public var retryAt: Int64?
+    }
+
+    public struct Freshness: Sendable {
+        public var trending: Duration = .seconds(600)
+        public var search: Duration = .seconds(900)
+        public var markets: Duration = .seconds(60)
+        public var chart: Duration = .seconds(300)
+        public var rate: Duration = .seconds(600)
+        public init() {}
+    }
+
+    private let api: any CoinGeckoAPI
+    private let cache: any CacheStore
+    private let freshness: Freshness
+    private let now: @Sendable () -> Int64
+    private var budget: CallBudget
+    private var inFlight: [String: Task<Data, any Error>] = [:]
+    private var memory: [String: (data: Data, fetchedAt: Int64)] = [:]
+    private var blockedUntil: Int64 = 0
+    public private(set) var upstreamCalls = 0
+
+    public init(api: any CoinGeckoAPI, cache: any CacheStore, callsPerMinute: Int = 10, freshness: Freshness = .init(),
+                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) }) {
+        self.api = api
+        self.cache = cache
+        self.freshness = freshness
+        self.now = now
+        budget = CallBudget(perMinute: callsPerMinute)
+    }
+
+    public func trending() async throws -> Cached<Trending> {
+        try await fetch("trending", ttl: freshness.trending) { api in
+            let rate = try? await self.rate()
+            return try await api.trending(krwPerUSD: rate)
+        }
+    }
+
+    public func search(_ query: String) async throws -> Cached<SearchResults> {
+        let key = query.trimmingCharacters(in: .whitespaces).lowercased()
+        return try await fetch("search:" + key, ttl: freshness.search) { try await $0.search(key) }
+    }
+
+    public func markets(ids: [String]) async throws -> Cached<[CoinMarket]> {
+        let list = Array(Set(ids)).sorted()
+        return try await fetch("markets:" + list.joined(separator: ","), ttl: freshness.markets) { try await $0.markets(ids: list) }
+    }
+
+    public func chart(id: String, days: Int) async throws -> Cached<[PricePoint]> {
+        try await fetch("chart:\(id):\(days)", ttl: days <= 1 ? freshness.chart : freshness.chart * 6) { try await $0.chart(id: id, days: days) }
+    }
+
+    /// KRW per USD, cached like the rest (trending's KRW prices need it).
+    private func rate() async throws -> Double {
+        try await fetch("rate:krw-usd", ttl: freshness.rate) { try await $0.krwPerUSD() }.value
+    }
+
+    // MARK: - The cache
+
+    private func fetch<T: Codable & Sendable>(_ key: String, ttl: Duration, load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T) async throws -> Cached<T> {
+        let current = now()
+        let ttlMs = Int64(ttl.components.seconds) * 1_000
+        if memory[key] == nil, let stored = await cache.get(key) { memory[key] = stored }
+        if let entry = memory[key], let value = try? JSONDecoder().decode(T.self, from: entry.data) {
+            if current - entry.fetchedAt < ttlMs { return Cached(value: value, fetchedAt: entry.fetchedAt, stale: false, retryAt: nil) }
+            // Stale while revalidating: answer now, refresh behind the scenes if the budget allows.
+            _ = refresh(key, load)
+            return Cached(value: value, fetchedAt: entry.fetchedAt, stale: true, retryAt: blockedUntil > current ? blockedUntil : nil)
+        }
+        guard let task = refresh(key, load) else {
+            throw FeedError.rateLimited(retryAfter: .milliseconds(max(1_000, nextCallAt() - current)))
+        }
+        let data = try await task.value
+        let value = try JSONDecoder().decode(T.self, from: data)
+        return Cached(value: value, fetchedAt: memory[key]?.fetchedAt ?? now(), stale: false, retryAt: nil)
+    }
+
+    /// The in-flight refresh of `key`, starting one if the budget allows (nil when it does not).
+    private func refresh<T: Codable & Sendable>(_ key: String, _ load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T) -> Task<Data, any Error>? {
+        if let running = inFlight[key] { return running }
+        let current = now()
+        guard current >= blockedUntil, budget.take(at: current).granted else { return nil }
+        upstreamCalls += 1
+        let api = self.api
+        let task = Task<Data, any Error> {
+            do {
+                let value = try await load(api)
+                let data = try JSONEncoder().encode(value)
+                await self.store(key, data)
+                return data
+            } catch {
+                self.failed(key, error)
+                throw error
+            }
+        }
+        inFlight[key] = task
+        return task
+    }
+
+    private func store(_ key: String, _ data: Data) async {
+        let at = now()
+        memory[key] = (data, at)
+        inFlight[key] = nil
+        await cache.put(key, data: data, fetchedAt: at)
+    }
+
+    private func failed(_ key: String, _ error: any Error) {
+        inFlight[key] = nil
+        if case FeedError.rateLimited(let wait)? = error as? FeedError {
+            blockedUntil = now() + Int64(wait.components.seconds) * 1_000
+        }
+    }
+
+    private func nextCallAt() -> Int64 {
+        max(blockedUntil, budget.nextFree(at: now()))
+    }
+}

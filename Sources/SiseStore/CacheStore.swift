@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+
+/// A persistent key → bytes cache (CoinGecko answers survive a restart).
+public protocol CacheStore: Sendable {
+    func get(_ key: String) async -> (data: Data, fetchedAt: Int64)?
+    func put(_ key: String, data: Data, fetchedAt: Int64) async
+}
+
+/// The cache in the app's SQLite database.
+public struct SQLiteCache: CacheStore {
+    private let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    public func get(_ key: String) async -> (data: Data, fetchedAt: Int64)? {
+        try? await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT body, fetchedAt FROM cache WHERE key = ?", arguments: [key])
+                .map { (data: $0["body"] as Data, fetchedAt: $0["fetchedAt"] as Int64) }
+        }
+    }
+
+    public func put(_ key: String, data: Data, fetchedAt: Int64) async {
+        _ = try? await database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO cache (key, body, fetchedAt) VALUES (?, ?, ?)",
+                           arguments: [key, data, fetchedAt])
+        }
+    }
+}
+
+/// The cache in memory, for tests.
+public actor InMemoryCache: CacheStore {
+    private var entries: [String: (Data, Int64)] = [:]
+    public init() {}
+    public func get(_ key: String) -> (data: Data, fetchedAt: Int64)? { entries[key].map { ($0.0, $0.1) } }
+    public func put(_ key: String, data: Data, fetchedAt: Int64) { entries[key] = (data, fetchedAt) }
+}

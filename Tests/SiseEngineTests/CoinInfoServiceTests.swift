@@ -1,0 +1,111 @@
+import Foundation
+import SiseCore
+import SiseEngine
+import SiseFeeds
+import SiseSimulator
+import SiseStore
+import SiseTestSupport
+import Synchronization
+import Testing
+
+/// The CoinGecko cache against the simulator's CoinGecko: one call for many viewers, stale
+/// copies on 429, the budget under a burst, and persistence.
+@Suite(.serialized) struct CoinInfoServiceTests {
+    final class Clock: Sendable {
+        let ms = Atomic<Int64>(1_795_000_000_000)
+        func advance(seconds: Int64) { ms.add(seconds * 1_000, ordering: .relaxed) }
+        var now: Int64 { ms.load(ordering: .relaxed) }
+    }
+
+    final class Outcomes: Sendable {
+        private let state = Mutex<(ok: Int, limited: Int)>((0, 0))
+        func count(ok: Bool) { state.withLock { if ok { $0.ok += 1 } else { $0.limited += 1 } } }
+        var value: (ok: Int, limited: Int) { state.withLock { $0 } }
+    }
+
+    func service(_ simulator: RunningSimulator, cache: any CacheStore = InMemoryCache(), perMinute: Int = 10,
+                 clock: Clock) -> (CoinInfoService, LiveHTTPTransport) {
+        let transport = LiveHTTPTransport()
+        let api = CoinGeckoClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("api/v3")), transport: transport)
+        return (CoinInfoService(api: api, cache: cache, callsPerMinute: perMinute, now: { clock.now }), transport)
+    }
+
+    @Test func aHundredConcurrentViewersCostOneTrendingCall() async throws {
+        try await withSimulator { simulator in
+            let clock = Clock()
+            let (service, transport) = service(simulator, clock: clock)
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<100 { group.addTask { try await service.trending().value.coins.count } }
+                for try await count in group { #expect(count == 15) }
+            }
+            let stats = try await SimAdmin.stats(simulator)
+            #expect(stats["coingecko"]?["/search/trending"] == 1)
+            #expect(stats["coingecko"]?["/exchange_rates"] == 1)
+            // Fresh for ten minutes: more viewers, no more calls.
+            clock.advance(seconds: 300)
+            _ = try await service.trending()
+            #expect(try await SimAdmin.stats(simulator)["coingecko"]?["/search/trending"] == 1)
+            await transport.shutdown()
+        }
+    }
+
+    @Test func a429ServesTheStaleCopyWithWhenFreshDataComes() async throws {
+        try await withSimulator { simulator in
+            let clock = Clock()
+            let (service, transport) = service(simulator, clock: clock)
+            let fresh = try await service.search("bit")
+            #expect(!fresh.stale && fresh.value.coins.first?.id == "bitcoin")
+            try await SimAdmin.setFaults(simulator, #"{"geckoPerMinute":0}"#)
+            clock.advance(seconds: 1_000)
+            let stale = try await service.search("bit")
+            #expect(stale.stale)
+            #expect(stale.value == fresh.value, "the last good copy, never a blank page")
+            // The background refresh met the 429; the next answer says when fresh data comes.
+            try await expectEventually { (try await service.search("bit")).retryAt != nil }
+            let nothingCached = await #expect(throws: FeedError.self) { _ = try await service.search("never-asked") }
+            _ = nothingCached
+            await transport.shutdown()
+        }
+    }
+
+    @Test func theBudgetHoldsUnderABurstOfSearches() async throws {
+        try await withSimulator { simulator in
+            let clock = Clock()
+            let (service, transport) = service(simulator, perMinute: 10, clock: clock)
+            let outcomes = Outcomes()
+            await withTaskGroup(of: Void.self) { group in
+                for i in 0..<30 {
+                    group.addTask {
+                        do {
+                            _ = try await service.search("query\(i)")
+                            outcomes.count(ok: true)
+                        } catch {
+                            outcomes.count(ok: false)
+                        }
+                    }
+                }
+            }
+            let total = try await SimAdmin.stats(simulator)["coingecko"]?.values.reduce(0, +) ?? 0
+            #expect(total <= 10, "at most 10 upstream calls in the minute")
+            #expect(outcomes.value.ok == 10)
+            #expect(outcomes.value.limited == 20)
+            await transport.shutdown()
+        }
+    }
+
+    @Test func theCacheSurvivesARestart() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withSimulator { simulator in
+            let clock = Clock()
+            let first = service(simulator, cache: SQLiteCache(database: try AppDatabase.open(directory: directory)), clock: clock)
+            _ = try await first.0.trending()
+            await first.1.shutdown()
+            let second = service(simulator, cache: SQLiteCache(database: try AppDatabase.open(directory: directory)), clock: clock)
+            let again = try await second.0.trending()
+            #expect(!again.stale && again.value.coins.count == 15)
+            #expect(try await SimAdmin.stats(simulator)["coingecko"]?["/search/trending"] == 1, "answered from disk")
+            await second.1.shutdown()
+        }
+    }
+}
