@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SiseStore", targets: ["SiseStore"]),
         .library(name: "SiseServer", targets: ["SiseServer"]),
         .library(name: "SiseTUI", targets: ["SiseTUI"]),
+        .library(name: "SiseCharts", targets: ["SiseCharts"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -81,6 +82,7 @@ let package = Package(
             ],
             resources: [.copy("Resources/Public"), .copy("Resources/openapi.yaml")]
         ),
+        .target(name: "SiseCharts", dependencies: ["SiseCore"]),
         .target(name: "SiseTUI", dependencies: ["SiseCore", "SiseEngine", "SiseStore"]),
         .executableTarget(
             name: "sise",
@@ -110,6 +112,7 @@ let package = Package(
         ),
         .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
         .testTarget(name: "SiseStoreTests", dependencies: ["SiseStore"]),
+        .testTarget(name: "SiseChartsTests", dependencies: ["SiseCharts", "SiseCore"], exclude: ["Golden"]),
         .testTarget(name: "SiseTUITests", dependencies: ["SiseTUI", "SiseCore", "SiseEngine", "SiseTestSupport"]),
         .testTarget(
             name: "SiseServerTests",

@@ -1,0 +1,64 @@
+import Foundation
+import SiseCore
+
+/// The chart as SVG for the web: a line and an area, price labels on the right, KST times
+/// below. Deterministic (fixed decimals, no random ids), so golden files can pin it.
+public enum SVGChart {
+    public static func render(_ model: ChartModel, width: Int = 640, height: Int = 280, language: Language = .ko) -> String {
+        let left = 8.0, right = 84.0, top = 12.0, bottom = 26.0
+        let w = Double(width) - left - right, h = Double(height) - top - bottom
+        let color = model.isRising ? "#d60000" : "#0051c7"
+        func px(_ p: PricePoint) -> (Double, Double) {
+            (left + model.x(p.time) * w, top + (1 - model.priceScale.fraction(p.price)) * h)
+        }
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"price-chart\" viewBox=\"0 0 \(width) \(height)\" "
+        svg += "role=\"img\" aria-label=\"price chart \(model.range.rawValue)\" data-range=\"\(model.range.rawValue)\">"
+        for (value, text) in model.priceLabels(language: language) {
+            let y = top + (1 - model.priceScale.fraction(value)) * h
+            svg += "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + w))\" y2=\"\(f(y))\" stroke=\"currentColor\" stroke-opacity=\"0.12\"/>"
+            svg += "<text x=\"\(f(left + w + 6))\" y=\"\(f(y + 4))\" font-size=\"11\" fill=\"currentColor\">\(escape(text))</text>"
+        }
+        for (time, text) in model.timeLabels() {
+            let x = left + model.x(time) * w
+            svg += "<text x=\"\(f(x))\" y=\"\(f(top + h + 18))\" font-size=\"11\" fill=\"currentColor\" text-anchor=\"middle\">\(escape(text))</text>"
+        }
+        if !model.points.isEmpty {
+            let coordinates = model.points.map(px)
+            let line = coordinates.enumerated().map { i, c in (i == 0 ? "M" : "L") + "\(f(c.0)) \(f(c.1))" }.joined(separator: " ")
+            let area = line + " L\(f(coordinates.last!.0)) \(f(top + h)) L\(f(coordinates.first!.0)) \(f(top + h)) Z"
+            svg += "<path d=\"\(area)\" fill=\"\(color)\" fill-opacity=\"0.12\" stroke=\"none\"/>"
+            svg += "<path d=\"\(line)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>"
+        }
+        return svg + "</svg>"
+    }
+
+    /// Candlesticks with volume bars below (for the indicators work to build on).
+    public static func renderCandles(_ candles: [Candle], width: Int = 640, height: Int = 320) -> String {
+        let sorted = candles.sorted { $0.start < $1.start }
+        let scale = NiceScale(min: sorted.map(\.low).min() ?? 0, max: sorted.map(\.high).max() ?? 1)
+        let volumeMax = max(sorted.map(\.volume).max() ?? 1, 1e-12)
+        let left = 8.0, right = 84.0, top = 12.0
+        let w = Double(width) - left - right, priceHeight = Double(height) * 0.7, volumeTop = top + priceHeight + 8
+        let volumeHeight = Double(height) - volumeTop - 8
+        let slot = w / Double(max(sorted.count, 1)), body = max(1, slot * 0.6)
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"candle-chart\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">"
+        for (i, c) in sorted.enumerated() {
+            let x = left + slot * (Double(i) + 0.5)
+            let y = { (v: Double) in top + (1 - scale.fraction(v)) * priceHeight }
+            let color = c.close >= c.open ? "#d60000" : "#0051c7"
+            svg += "<line x1=\"\(f(x))\" y1=\"\(f(y(c.high)))\" x2=\"\(f(x))\" y2=\"\(f(y(c.low)))\" stroke=\"\(color)\"/>"
+            let yTop = y(max(c.open, c.close)), yBottom = y(min(c.open, c.close))
+            svg += "<rect x=\"\(f(x - body / 2))\" y=\"\(f(yTop))\" width=\"\(f(body))\" height=\"\(f(max(1, yBottom - yTop)))\" fill=\"\(color)\"/>"
+            let vh = c.volume / volumeMax * volumeHeight
+            svg += "<rect x=\"\(f(x - body / 2))\" y=\"\(f(volumeTop + volumeHeight - vh))\" width=\"\(f(body))\" height=\"\(f(vh))\" fill=\"\(color)\" fill-opacity=\"0.5\"/>"
+        }
+        return svg + "</svg>"
+    }
+
+    private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
