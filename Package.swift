@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "SiseServer",
             dependencies: [
-                "SiseCore", "SiseFeeds", "SiseEngine", "SiseStore", "SiseSimulator",
+                "SiseCore", "SiseFeeds", "SiseEngine", "SiseStore", "SiseSimulator", "SiseCharts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -7,11 +7,13 @@ import SiseFeeds
 public struct UpbitBoard: Sendable {
     public let board: LiveBoard
     public let transport: LiveHTTPTransport
+    /// The REST client, for what the board does not hold (candles for charts).
+    public let api: UpbitClient
 
     public init(restURL: URL, webSocketURL: URL? = nil, configuration: LiveBoardConfiguration = .init(),
                 streamTiming: UpbitStreamConfiguration? = nil, logger: Logger) {
         transport = LiveHTTPTransport()
-        let api = UpbitClient(configuration: .init(baseURL: restURL), transport: transport)
+        api = UpbitClient(configuration: .init(baseURL: restURL), transport: transport)
         let stream = UpbitTickerStream(
             configuration: streamTiming ?? .init(url: webSocketURL ?? UpbitStreamConfiguration.webSocketURL(forREST: restURL)),
             logger: logger)

@@ -17,11 +17,13 @@ public enum SiseServerApp {
         var upbitURL = configuration.upbitURL
         var webSocketURL = configuration.upbitWebSocketURL
         var simulator: RunningSimulator?
+        var coinGecko = configuration.coinGecko
         if configuration.demo {
             let running = try await RunningSimulator.start(SimulatorConfiguration(hostileNames: configuration.demoHostileNames))
             simulator = running
             upbitURL = running.baseURL
             webSocketURL = nil
+            coinGecko = .init(baseURL: running.baseURL.appendingPathComponent("api/v3"))
             logger.info("demo: simulator on \(running.baseURL.absoluteString)")
         }
         let database = try AppDatabase.open(directory: configuration.dataDirectory)
@@ -29,8 +31,10 @@ public enum SiseServerApp {
         let upbit = UpbitBoard(restURL: upbitURL, webSocketURL: webSocketURL, logger: logger)
         let board = upbit.board
         let transport = upbit.transport
+        let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: coinGecko, transport: transport),
+                                       cache: SQLiteCache(database: database), callsPerMinute: configuration.coinGeckoCallsPerMinute)
         let hub = BoardSocketHub(board: board, favorites: favorites, demo: configuration.demo, logger: logger)
-        let context = ServerContext(board: board, favorites: favorites, demo: configuration.demo,
+        let context = ServerContext(board: board, favorites: favorites, coinInfo: coinInfo, upbit: upbit.api, demo: configuration.demo,
                                     simulatorURL: simulator?.baseURL, version: configuration.version,
                                     favoritesChanged: { await hub.favoritesChanged($0) })
 
@@ -45,6 +49,7 @@ public enum SiseServerApp {
         MarketsController(context: context).addRoutes(to: router)
         StatusController(context: context).addRoutes(to: router)
         FavoritesController(context: context).addRoutes(to: router)
+        CoinInfoController(context: context).addRoutes(to: router)
         OpenAPIController().addRoutes(to: router)
         BoardSocketController(hub: hub).addRoutes(to: router)
 

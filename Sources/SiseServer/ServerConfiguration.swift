@@ -1,4 +1,5 @@
 import Foundation
+import SiseFeeds
 
 /// Everything `sise serve` can set; one typed struct, checked before anything starts.
 public struct ServerConfiguration: Sendable {
@@ -13,11 +14,15 @@ public struct ServerConfiguration: Sendable {
     public var upbitURL: URL
     /// nil: derived from `upbitURL`.
     public var upbitWebSocketURL: URL?
+    public var coinGecko: CoinGeckoClient.Configuration
+    /// CoinGecko calls allowed per minute, whatever the number of viewers (free tier: 10).
+    public var coinGeckoCallsPerMinute: Int
     public var version: String
 
     public init(host: String = "127.0.0.1", port: Int = 8080, demo: Bool = false, demoHostileNames: Bool = false,
                 dataDirectory: URL = ServerConfiguration.defaultDataDirectory(),
                 upbitURL: URL = URL(string: "https://api.upbit.com")!, upbitWebSocketURL: URL? = nil,
+                coinGecko: CoinGeckoClient.Configuration = .init(), coinGeckoCallsPerMinute: Int = 10,
                 version: String = "0.1.0") {
         self.host = host
         self.port = port
@@ -26,6 +31,8 @@ public struct ServerConfiguration: Sendable {
         self.dataDirectory = dataDirectory
         self.upbitURL = upbitURL
         self.upbitWebSocketURL = upbitWebSocketURL
+        self.coinGecko = coinGecko
+        self.coinGeckoCallsPerMinute = coinGeckoCallsPerMinute
         self.version = version
     }
 

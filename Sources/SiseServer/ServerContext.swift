@@ -1,12 +1,15 @@
 import Foundation
 import SiseCore
 import SiseEngine
+import SiseFeeds
 import SiseStore
 
 /// What every controller needs: the live board, the favorites store and the app's facts.
 struct ServerContext: Sendable {
     let board: LiveBoard
     let favorites: any FavoritesRepository
+    let coinInfo: CoinInfoService
+    let upbit: any UpbitAPI
     let demo: Bool
     let simulatorURL: URL?
     let version: String

@@ -12,6 +12,10 @@ struct ServeCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var gecko: CoinGeckoOptions
+
+    @Option(name: .customLong("coingecko-calls-per-minute"), help: "CoinGecko budget, whatever the number of viewers (default 10).")
+    var coinGeckoCallsPerMinute: Int = 10
 
     @Option(help: "Address to listen on.")
     var host: String = "127.0.0.1"
@@ -31,6 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535.") }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
+        guard (1...10_000).contains(coinGeckoCallsPerMinute) else { throw ValidationError("--coingecko-calls-per-minute must be 1–10000.") }
     }
 
     func run() async throws {
@@ -41,6 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
             dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(),
             upbitURL: global.upbitURL, upbitWebSocketURL: global.upbitWebSocketURLOption.flatMap(URL.init(string:))
                 ?? ProcessInfo.processInfo.environment["SISE_UPBIT_WS_URL"].flatMap(URL.init(string:)),
+            coinGecko: gecko.configuration, coinGeckoCallsPerMinute: coinGeckoCallsPerMinute,
             version: SiseVersion.current)
         let shownHost = host
         let app: any Service
