@@ -17,6 +17,13 @@ public actor CoinInfoService {
         public var stale: Bool
         /// Why the value is stale and when fresh data can come (localisable by the face).
         public var retryAt: Int64?
+
+        public init(value: Value, fetchedAt: Int64, stale: Bool, retryAt: Int64?) {
+            self.value = value
+            self.fetchedAt = fetchedAt
+            self.stale = stale
+            self.retryAt = retryAt
+        }
     }
 
     public struct Freshness: Sendable {

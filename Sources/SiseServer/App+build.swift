@@ -50,6 +50,11 @@ public enum SiseServerApp {
         StatusController(context: context).addRoutes(to: router)
         FavoritesController(context: context).addRoutes(to: router)
         CoinInfoController(context: context).addRoutes(to: router)
+        var origins: Set<String> = []
+        if let simulator { origins.insert("http://127.0.0.1:\(simulator.port)") }
+        ImageProxyController(transport: transport, cacheDirectory: configuration.dataDirectory.appendingPathComponent("images"),
+                             allowedHosts: ["assets.coingecko.com", "coin-images.coingecko.com"],
+                             allowedOrigins: origins).addRoutes(to: router)
         OpenAPIController().addRoutes(to: router)
         BoardSocketController(hub: hub).addRoutes(to: router)
 

@@ -42,8 +42,33 @@ struct CoinInfoController {
         }
     }
 
+    /// Trending with the strings the page shows, formatted here like every other price.
+    struct TrendingView: Encodable, Sendable {
+        struct Coin: Encodable, Sendable {
+            let coin: TrendingCoin
+            let display: [String: String]
+            func encode(to encoder: any Encoder) throws {
+                try coin.encode(to: encoder)
+                var c = encoder.container(keyedBy: Keys.self)
+                try c.encode(display, forKey: .display)
+            }
+            enum Keys: String, CodingKey { case display }
+        }
+        let coins: [Coin]
+        let nfts: [TrendingNFT]
+    }
+
     @Sendable func trending(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        JSONText.response(Fresh(try await upstream { try await context.coinInfo.trending() }))
+        let cached = try await upstream { try await context.coinInfo.trending() }
+        let f = MarketFormatter(language: LanguagePreference.of(request))
+        let view = TrendingView(coins: cached.value.coins.map { coin in
+            TrendingView.Coin(coin: coin, display: [
+                "price": coin.priceKRW.map { f.price($0, quote: "KRW") } ?? "-",
+                "change": coin.change24h.map { f.rate($0 / 100) } ?? "-",
+            ])
+        }, nfts: cached.value.nfts)
+        return JSONText.response(Fresh(CoinInfoService.Cached(value: view, fetchedAt: cached.fetchedAt, stale: cached.stale,
+                                                             retryAt: cached.retryAt)))
     }
 
     @Sendable func search(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -102,9 +127,14 @@ struct CoinInfoController {
                            low24h: t.lowPrice, allTimeHigh: t.highest52WeekPrice, allTimeHighDate: t.highest52WeekDate,
                            allTimeLow: t.lowest52WeekPrice, allTimeLowDate: t.lowest52WeekDate, marketCap: nil, marketCapRank: nil,
                            volume24h: t.tradeValue24h, lastUpdated: KST.timestamp(t.timestamp),
-                           display: ["price": d.price, "changeRate": d.changeRate, "changePrice": d.changePrice, "tradeValue": d.tradeValue,
-                                     "high24h": formatter.price(t.highPrice, quote: market.quote, tick: row.tickSize),
-                                     "low24h": formatter.price(t.lowPrice, quote: market.quote, tick: row.tickSize)],
+                           display: [
+                               "price": d.price, "changeRate": d.changeRate, "changePrice": d.changePrice, "tradeValue": d.tradeValue,
+                               "high24h": formatter.price(t.highPrice, quote: market.quote, tick: row.tickSize),
+                               "low24h": formatter.price(t.lowPrice, quote: market.quote, tick: row.tickSize),
+                               "ath": t.highest52WeekPrice.map { formatter.price($0, quote: market.quote, tick: row.tickSize) + " (52w, " + (t.highest52WeekDate ?? "-") + ")" } ?? "-",
+                               "atl": t.lowest52WeekPrice.map { formatter.price($0, quote: market.quote, tick: row.tickSize) + " (52w, " + (t.lowest52WeekDate ?? "-") + ")" } ?? "-",
+                               "lastUpdated": KST.timestamp(t.timestamp),
+                           ],
                            points: model.points.map { [Double($0.time), $0.price] }), model)
         }
         guard raw.count <= 100, raw.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }),
@@ -115,13 +145,21 @@ struct CoinInfoController {
         async let chartCall = upstream { try await context.coinInfo.chart(id: raw, days: range.days) }
         guard let market = try await marketsCall.value.first else { throw APIError.notFound("coin \(raw)") }
         let model = ChartModel(points: (try? await chartCall.value) ?? [], range: range)
-        let price = market.price.map { formatter.price($0, quote: "KRW") } ?? "-"
+        let krw = { (value: Double?) in value.map { formatter.price($0, quote: "KRW") } }
+        var display: [String: String] = ["price": krw(market.price) ?? "-",
+                                         "changeRate": market.change24h.map { formatter.rate($0 / 100) } ?? "-"]
+        display["high24h"] = krw(market.high24h)
+        display["low24h"] = krw(market.low24h)
+        display["ath"] = krw(market.allTimeHigh).map { $0 + " (" + String((market.allTimeHighDate ?? "").prefix(10)) + ")" }
+        display["atl"] = krw(market.allTimeLow).map { $0 + " (" + String((market.allTimeLowDate ?? "").prefix(10)) + ")" }
+        display["marketCap"] = market.marketCap.map { formatter.tradeValue($0, quote: "KRW") + (market.marketCapRank.map { " (#\($0))" } ?? "") }
+        display["tradeValue"] = market.volume24h.map { formatter.tradeValue($0, quote: "KRW") }
+        display["lastUpdated"] = market.lastUpdated.flatMap(KST.fromISO)
         return (Detail(id: market.id, source: "coingecko", name: market.name, symbol: market.symbol, range: range.rawValue,
                        price: market.price, change24h: market.change24h, high24h: market.high24h, low24h: market.low24h,
                        allTimeHigh: market.allTimeHigh, allTimeHighDate: market.allTimeHighDate, allTimeLow: market.allTimeLow,
                        allTimeLowDate: market.allTimeLowDate, marketCap: market.marketCap, marketCapRank: market.marketCapRank,
-                       volume24h: market.volume24h, lastUpdated: market.lastUpdated,
-                       display: ["price": price, "changeRate": market.change24h.map { formatter.rate($0 / 100) } ?? "-"],
+                       volume24h: market.volume24h, lastUpdated: market.lastUpdated, display: display,
                        points: model.points.map { [Double($0.time), $0.price] }), model)
     }
 
@@ -153,6 +191,14 @@ enum UpbitChart {
 
 /// `2026-11-22 09:24:01 KST`.
 enum KST {
+    /// CoinGecko's ISO-8601 times (`2026-02-17T15:56:31.631Z`) in KST.
+    static func fromISO(_ text: String) -> String? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let date = formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text) else { return nil }
+        return timestamp(Int64(date.timeIntervalSince1970 * 1_000))
+    }
+
     static func timestamp(_ ms: Int64) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

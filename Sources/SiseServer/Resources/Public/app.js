@@ -1,5 +1,6 @@
 // Sise web board: renders what the server decided (order, formats); never talks to Upbit.
 import { STRINGS, pickLanguage } from "./i18n.js";
+import { setupInfo } from "./info.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -295,11 +296,13 @@ function updateSortHeaders() {
 function selectTab(tab) {
   state.tab = tab;
   for (const button of $$("[data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
+  $("#coin-detail").hidden = true;
   $("#board-panel").hidden = tab === "info";
   $("#info-panel").hidden = tab !== "info";
   $("#clear-favorites").hidden = tab !== "favorites";
-  if (tab !== "info") sendView();
+  if (tab === "info") info.showHome(); else sendView();
 }
+state.selectTab = selectTab;
 
 function applyLanguage() {
   document.documentElement.lang = state.lang;
@@ -312,7 +315,7 @@ function applyLanguage() {
   $("#confirm-text").textContent = t("confirmClear");
   $("[data-action=cancel]").textContent = t("cancel");
   $("[data-action=confirm]").textContent = t("confirm");
-  $("#info-placeholder").textContent = t("info");
+  $("#coin-search").placeholder = t("coinSearch");
   $("#lang-toggle").textContent = state.lang === "ko" ? "EN" : "한";
   setChip($("#status").dataset.state);
   updateBanner();
@@ -329,7 +332,9 @@ function init() {
 
   $("#rows").addEventListener("click", (event) => {
     const star = event.target.closest("[data-action=favorite]");
-    if (star) toggleFavorite(star.closest("tr").dataset.market);
+    if (star) { toggleFavorite(star.closest("tr").dataset.market); return; }
+    const name = event.target.closest("td:nth-child(2)");
+    if (name) info.openDetail(name.closest("tr").dataset.market);
   });
   for (const button of $$("[data-sort]")) button.addEventListener("click", () => nextSort(button.dataset.sort));
   for (const button of $$("[data-tab]")) button.addEventListener("click", () => selectTab(button.dataset.tab));
@@ -378,4 +383,5 @@ function init() {
   connect();
 }
 
+const info = setupInfo({ api, t, toast, state, refreshStars });
 init();

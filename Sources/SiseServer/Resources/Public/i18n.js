@@ -10,6 +10,9 @@ export const STRINGS = {
     clearAll: "전체 삭제", confirmClear: "관심 종목을 모두 삭제할까요?", cancel: "취소", confirm: "삭제",
     favoriteFailed: "즐겨찾기를 저장하지 못했습니다", info: "코인정보(CoinGecko 트렌딩·검색)는 곧 제공됩니다.",
     warning: "유의", caution: "주의", star: "관심 종목", theme: "테마", age: (s) => `${s}초 전`,
+    coinSearch: "코인·NFT·거래소 검색 (CoinGecko)", trendingUnavailable: "트렌딩을 불러오지 못했습니다.",
+    staleTrending: "CoinGecko 요청 한도로 이전 데이터를 표시합니다.", searchFailed: "검색하지 못했습니다", detailFailed: "상세 정보를 불러오지 못했습니다",
+    high24h: "24시간 고가", low24h: "24시간 저가", ath: "최고가", atl: "최저가", marketCap: "시가총액", volume: "거래대금(24h)", updated: "업데이트",
   },
   en: {
     tabExchange: "Exchange", tabFavorites: "Favorites", tabInfo: "Coin info",
@@ -21,6 +24,9 @@ export const STRINGS = {
     clearAll: "Clear all", confirmClear: "Remove all favorites?", cancel: "Cancel", confirm: "Remove",
     favoriteFailed: "Could not save the favorite", info: "Coin info (CoinGecko trending and search) is coming soon.",
     warning: "WARN", caution: "CAUT", star: "Favorite", theme: "Theme", age: (s) => `${s}s ago`,
+    coinSearch: "Search coins, NFTs, exchanges (CoinGecko)", trendingUnavailable: "Could not load trending.",
+    staleTrending: "CoinGecko rate limit: showing earlier data.", searchFailed: "Search failed", detailFailed: "Could not load the details",
+    high24h: "24h high", low24h: "24h low", ath: "All-time high", atl: "All-time low", marketCap: "Market cap", volume: "Volume (24h)", updated: "Updated",
   },
 };
 

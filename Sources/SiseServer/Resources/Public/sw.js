@@ -1,7 +1,7 @@
 // Offline shell: the page's own files are cached so Sise opens without a network; live data
 // always comes from the server (API and WebSocket are never cached).
-const CACHE = "sise-shell-v1";
-const SHELL = ["/", "/index.html", "/app.css", "/app.js", "/i18n.js", "/manifest.webmanifest", "/icon.svg"];
+const CACHE = "sise-shell-v2";
+const SHELL = ["/", "/index.html", "/app.css", "/app.js", "/i18n.js", "/info.js", "/manifest.webmanifest", "/icon.svg"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -17,7 +17,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
-  if (url.pathname.startsWith("/api/") || url.pathname === "/ws") return;
+  if (url.pathname.startsWith("/api/") || url.pathname === "/ws" || url.pathname === "/img") return;
   // Network first, so a deployed update shows at once; the cache when offline.
   event.respondWith(
     fetch(event.request)

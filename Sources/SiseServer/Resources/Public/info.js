@@ -1,0 +1,238 @@
+// The 코인정보 tab and the coin detail page. Prices, formats and charts come from the server.
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+
+export function setupInfo({ api, t, toast, state, refreshStars }) {
+  let lastQuery = "";
+  let searchTimer = null;
+  let inFlight = null;
+  let results = { coins: [], nfts: [], exchanges: [] };
+  let resultTab = "coins";
+  let detailRange = "7d";
+  let returnTab = "exchange";
+
+  const img = (url) => {
+    const image = document.createElement("img");
+    image.alt = "";
+    image.loading = "lazy";
+    if (url) image.src = "/img?u=" + encodeURIComponent(url);
+    return image;
+  };
+  const text = (tag, value, className) => {
+    const element = document.createElement(tag);
+    if (className) element.className = className;
+    element.textContent = value == null ? "" : String(value);
+    return element;
+  };
+  const tone = (value) => (value > 0 ? "up" : value < 0 ? "down" : "");
+
+  async function toggleFavorite(id) {
+    const had = state.favorites.has(id);
+    try {
+      const body = await api(had ? "DELETE" : "PUT", `/api/favorites/${encodeURIComponent(id)}`);
+      state.favorites = new Set(body.favorites);
+      refreshStars();
+      toast(had ? t("removed") : t("added"));
+      updateDetailStar();
+      renderResults();
+    } catch (_) { toast(t("favoriteFailed")); }
+  }
+
+  // ---------- Home: favorite cards and trending ----------
+
+  async function showHome() {
+    $("#info-home").hidden = false;
+    renderCards();
+    try {
+      const response = await fetch("/api/trending", { headers: { "Accept": "application/json" } });
+      const body = await response.json();
+      if (!response.ok) throw new Error(body.error && body.error.message);
+      renderTrending(body);
+    } catch (error) {
+      $("#trending-note").hidden = false;
+      $("#trending-note").textContent = t("trendingUnavailable");
+    }
+  }
+
+  function renderCards() {
+    const cards = $("#favorite-cards");
+    cards.textContent = "";
+    const ids = Array.from(state.favorites);
+    $("#favorite-cards-title").hidden = ids.length === 0;
+    for (const id of ids) {
+      const card = document.createElement("div");
+      card.className = "card";
+      card.dataset.coinId = id;
+      card.append(text("div", id, "card-name"));
+      const spark = img(null);
+      spark.src = `/api/coins/${encodeURIComponent(id)}/chart.svg?range=7d`;
+      card.append(spark);
+      card.addEventListener("click", () => openDetail(id));
+      cards.append(card);
+    }
+  }
+
+  function renderTrending(body) {
+    const note = $("#trending-note");
+    note.hidden = !body.stale;
+    if (body.stale) note.textContent = t("staleTrending");
+    const coins = $("#trending-coins");
+    coins.textContent = "";
+    for (const coin of body.coins) {
+      const li = document.createElement("li");
+      li.dataset.coinId = coin.id;
+      li.append(text("span", coin.rank, "rank"), img(coin.thumb));
+      const name = text("span", coin.name, "grow");
+      name.append(text("span", coin.symbol, "sym"));
+      li.append(name, text("span", coin.display.price, "num"), text("span", coin.display.change, "num " + tone(coin.change24h)));
+      li.addEventListener("click", () => openDetail(coin.id));
+      coins.append(li);
+    }
+    const nfts = $("#trending-nfts");
+    nfts.textContent = "";
+    for (const nft of body.nfts) {
+      const li = document.createElement("li");
+      li.dataset.nftId = nft.id;
+      li.append(img(nft.thumb), text("span", nft.name, "grow"));
+      const floor = nft.floorPrice == null ? "-" : `${nft.floorPrice} ${nft.floorPriceCurrency || ""}`;
+      const change = nft.floorPriceChange24h == null ? "-" : `${nft.floorPriceChange24h > 0 ? "+" : ""}${nft.floorPriceChange24h.toFixed(2)}%`;
+      li.append(text("span", floor, "num"), text("span", change, "num " + tone(nft.floorPriceChange24h)));
+      nfts.append(li);
+    }
+  }
+
+  // ---------- Search ----------
+
+  function onSearchInput(event) {
+    clearTimeout(searchTimer);
+    const query = event.target.value.trim();
+    searchTimer = setTimeout(() => runSearch(query), 300);
+  }
+
+  async function runSearch(query) {
+    if (query === lastQuery) return;          // duplicate suppression
+    lastQuery = query;
+    if (inFlight) inFlight.abort();           // a newer search makes the older one moot
+    if (!query) {
+      $("#search-results").hidden = true;
+      $("#info-home").hidden = false;
+      return;
+    }
+    const controller = new AbortController();
+    inFlight = controller;
+    $("#coin-search-loading").hidden = false;
+    try {
+      const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`, { signal: controller.signal });
+      const body = await response.json();
+      if (!response.ok) throw new Error(body.error && body.error.message);
+      results = body;
+      $("#info-home").hidden = true;
+      $("#search-results").hidden = false;
+      renderResults();
+    } catch (error) {
+      if (error.name !== "AbortError") toast(t("searchFailed"));
+    } finally {
+      if (inFlight === controller) { inFlight = null; $("#coin-search-loading").hidden = true; }
+    }
+  }
+
+  function renderResults() {
+    const list = $("#result-list");
+    if (!list) return;
+    list.textContent = "";
+    const items = results[resultTab] || [];
+    $("#search-empty").hidden = items.length > 0;
+    for (const item of items) {
+      const li = document.createElement("li");
+      li.dataset.resultId = item.id;
+      li.append(img(item.thumb));
+      const name = text("span", item.name, "grow");
+      if (item.symbol) name.append(text("span", item.symbol, "sym"));
+      li.append(name);
+      if (item.marketCapRank) li.append(text("span", "#" + item.marketCapRank, "num"));
+      if (resultTab === "coins") {
+        const star = document.createElement("button");
+        star.type = "button";
+        star.className = "star";
+        star.dataset.action = "favorite";
+        star.textContent = "★";
+        star.setAttribute("aria-pressed", String(state.favorites.has(item.id)));
+        star.addEventListener("click", (event) => { event.stopPropagation(); toggleFavorite(item.id); });
+        li.append(star);
+        li.addEventListener("click", () => openDetail(item.id));
+      }
+      list.append(li);
+    }
+  }
+
+  // ---------- Detail ----------
+
+  function updateDetailStar() {
+    const id = $("#coin-detail").dataset.coinId;
+    $("#detail-star").setAttribute("aria-pressed", String(state.favorites.has(id)));
+  }
+
+  async function openDetail(id) {
+    returnTab = state.tab;
+    for (const section of ["#board-panel", "#info-panel"]) $(section).hidden = true;
+    const detail = $("#coin-detail");
+    detail.hidden = false;
+    detail.dataset.coinId = id;
+    updateDetailStar();
+    await loadDetail();
+  }
+
+  async function loadDetail() {
+    const id = $("#coin-detail").dataset.coinId;
+    for (const button of $$("[data-range]")) button.setAttribute("aria-pressed", String(button.dataset.range === detailRange));
+    try {
+      const [response, chart] = await Promise.all([
+        fetch(`/api/coins/${encodeURIComponent(id)}?range=${detailRange}`),
+        fetch(`/api/coins/${encodeURIComponent(id)}/chart.svg?range=${detailRange}`),
+      ]);
+      const body = await response.json();
+      if (!response.ok) throw new Error(body.error && body.error.message);
+      $("#detail-name").textContent = `${body.name} ${body.symbol}`;
+      $("#detail-price").textContent = body.display.price;
+      const change = $("#detail-change");
+      change.textContent = body.display.changeRate;
+      change.className = tone(body.change24h);
+      // The chart is SVG that Sise drew (labels escaped on the server).
+      if (chart.ok) $("#detail-chart").innerHTML = await chart.text();
+      const stats = $("#detail-stats");
+      stats.textContent = "";
+      const d = body.display;
+      const rows = [[t("high24h"), d.high24h], [t("low24h"), d.low24h], [t("ath"), d.ath], [t("atl"), d.atl],
+                    [t("marketCap"), d.marketCap], [t("volume"), d.tradeValue], [t("updated"), d.lastUpdated]];
+      for (const [label, value] of rows) {
+        if (value == null) continue;
+        stats.append(text("dt", label), text("dd", value));
+      }
+    } catch (error) {
+      toast(t("detailFailed"));
+    }
+  }
+
+  function closeDetail() {
+    $("#coin-detail").hidden = true;
+    state.selectTab(returnTab);
+  }
+
+  // ---------- Wiring ----------
+
+  $("#coin-search").addEventListener("input", onSearchInput);
+  for (const button of $$("[data-result-tab]")) {
+    button.addEventListener("click", () => {
+      resultTab = button.dataset.resultTab;
+      for (const other of $$("[data-result-tab]")) other.setAttribute("aria-selected", String(other === button));
+      renderResults();
+    });
+  }
+  for (const button of $$("[data-range]")) {
+    button.addEventListener("click", () => { detailRange = button.dataset.range; loadDetail(); });
+  }
+  $("#detail-back").addEventListener("click", closeDetail);
+  $("#detail-star").addEventListener("click", () => toggleFavorite($("#coin-detail").dataset.coinId));
+
+  return { showHome, openDetail };
+}

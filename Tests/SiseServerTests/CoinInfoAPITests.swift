@@ -1,0 +1,49 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import SiseTestSupport
+import Testing
+
+@Suite struct CoinInfoAPITests {
+    @Test func trendingSearchCoinsAndCharts() async throws {
+        try await ServerHarness.run { client in
+            let trending = try #require(json(try await client.execute(uri: "/api/trending", method: .get)) as? [String: Any])
+            #expect((trending["coins"] as? [[String: Any]])?.count == 15)
+            #expect(trending["stale"] as? Bool == false)
+            #expect(((trending["coins"] as? [[String: Any]])?.first?["display"] as? [String: String])?["price"] != nil)
+            let search = try #require(json(try await client.execute(uri: "/api/search?q=bit", method: .get)) as? [String: Any])
+            #expect((search["coins"] as? [[String: Any]])?.first?["id"] as? String == "bitcoin")
+            #expect(errorCode(try await client.execute(uri: "/api/search?q=", method: .get)) == "bad_parameter")
+
+            let coin = try #require(json(try await client.execute(uri: "/api/coins/bitcoin?range=30d", method: .get)) as? [String: Any])
+            #expect(coin["source"] as? String == "coingecko" && (coin["points"] as? [[Double]])?.count ?? 0 > 20)
+            #expect((coin["display"] as? [String: String])?["marketCap"]?.hasSuffix("(#1)") == true)
+            let market = try #require(json(try await client.execute(uri: "/api/coins/KRW-BTC?range=1y", method: .get)) as? [String: Any])
+            #expect(market["source"] as? String == "upbit" && (market["points"] as? [[Double]])?.count == 52)
+            let svg = try await client.execute(uri: "/api/coins/KRW-ETH/chart.svg?range=1d", method: .get)
+            #expect(svg.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
+            #expect(String(buffer: svg.body).contains("id=\"price-chart\""))
+            #expect(errorCode(try await client.execute(uri: "/api/coins/bitcoin?range=5y", method: .get)) == "bad_parameter")
+            #expect(try await client.execute(uri: "/api/coins/no-such-coin", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/api/coins/%3Cb%3E", method: .get).status == .badRequest)
+        }
+    }
+
+    @Test func theImageProxyIsNeverAnOpenProxy() async throws {
+        try await ServerHarness.run { client in
+            let status = try #require(json(try await client.execute(uri: "/api/status", method: .get)) as? [String: Any])
+            let simulator = try #require(status["simulator"] as? String)
+            let ok = try await client.execute(uri: "/img?u=" + simulator + "/cg-images/coins/bitcoin.png", method: .get)
+            #expect(ok.status == .ok && ok.headers[.contentType] == "image/png")
+            for refused in ["https://evil.example/x.png", "http://127.0.0.1:1/x.png", "http://169.254.169.254/latest/meta-data",
+                            "file:///etc/passwd", "https://assets.coingecko.com.evil.example/x.png"] {
+                let answer = try await client.execute(uri: "/img?u=" + refused.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, method: .get)
+                #expect(answer.status == .forbidden, "\(refused)")
+            }
+            // Something that is not an image (here: JSON from an allowed origin) gets the placeholder.
+            let notImage = try await client.execute(uri: "/img?u=" + simulator + "/api/v3/ping", method: .get)
+            #expect(notImage.headers[.contentType] == "image/svg+xml")
+            #expect(try await client.execute(uri: "/img", method: .get).status == .badRequest)
+        }
+    }
+}
