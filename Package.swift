@@ -55,6 +55,7 @@ let package = Package(
                 "SiseCore",
                 "SiseFeeds",
                 "SiseStore",
+                "SiseCharts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -94,6 +95,7 @@ let package = Package(
                 "SiseServer",
                 "SiseTUI",
                 "SiseStore",
+                "SiseCharts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -13,6 +13,10 @@ public protocol CoinGeckoAPI: Sendable {
     func markets(ids: [String]) async throws -> [CoinMarket]
     /// `/coins/{id}/market_chart?vs_currency=krw&days=` → (epoch ms, KRW price) points.
     func chart(id: String, days: Int) async throws -> [PricePoint]
+    /// `/coins/{id}` (market data only) in KRW.
+    func coin(id: String) async throws -> CoinMarket
+    /// `/simple/price?ids=&vs_currencies=krw,usd&include_24hr_change=true&include_last_updated_at=true`.
+    func simplePrice(ids: [String]) async throws -> [SimplePrice]
 }
 
 /// Which CoinGecko plan a key belongs to: it decides the header the key travels in.

@@ -82,9 +82,29 @@ public struct CoinGeckoClient: CoinGeckoAPI {
         }
     }
 
+    public func coin(id: String) async throws -> CoinMarket {
+        let dto: CoinGeckoCoinDTO = try await get("/coins/\(id)", [
+            "localization": "false", "tickers": "false", "community_data": "false", "developer_data": "false", "sparkline": "false",
+        ])
+        return dto.toMarket()
+    }
+
+    public func simplePrice(ids: [String]) async throws -> [SimplePrice] {
+        guard !ids.isEmpty else { return [] }
+        let body = try await data("/simple/price", [
+            "ids": ids.joined(separator: ","), "vs_currencies": "krw,usd", "include_24hr_change": "true", "include_last_updated_at": "true",
+        ])
+        return try SimplePriceDecoding.decode(body)
+    }
+
     // MARK: - Transport
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String]) async throws -> T {
+        try UpbitDecoding.decode(T.self, from: try await data(path, query), context: path)
+    }
+
+    /// The body of a successful answer; every error shape (and a 429 inside a 200) thrown typed.
+    private func data(_ path: String, _ query: [String: String]) async throws -> Data {
         var components = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false)!
         let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
         components.path = base + path
@@ -100,7 +120,7 @@ public struct CoinGeckoClient: CoinGeckoAPI {
         switch response.status {
         case 200..<300:
             if let code = error?.code { throw Self.map(status: code, message: error?.message ?? "") }
-            return try UpbitDecoding.decode(T.self, from: response.body, context: path)
+            return response.body
         default:
             throw Self.map(status: response.status, message: error?.message ?? String(decoding: response.body.prefix(120), as: UTF8.self))
         }

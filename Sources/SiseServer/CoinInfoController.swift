@@ -118,7 +118,7 @@ struct CoinInfoController {
         let formatter = MarketFormatter(language: language)
         if let market = MarketID(raw), market.quote == "KRW" || market.quote == "BTC" || market.quote == "USDT" {
             guard let row = context.board.snapshot.rows[market] else { throw APIError.notFound("market \(market.code)") }
-            let points = try await upstream { try await UpbitChart.points(context.upbit, market: market, range: range) }
+            let points = try await upstream { try await UpbitChartPoints.load(context.upbit, market: market, range: range) }
             let model = ChartModel(points: points, range: range, quote: market.quote)
             let t = row.ticker
             let d = formatter.display(row)
@@ -171,21 +171,6 @@ struct CoinInfoController {
             if case .notFound = error { throw APIError.notFound("coin") }
             throw APIError(status: .serviceUnavailable, code: "upstream", message: error.message(.en))
         }
-    }
-}
-
-/// Upbit candles for a chart range: minutes for a day, days for a week or month, weeks for a year.
-enum UpbitChart {
-    static func points(_ api: any UpbitAPI, market: MarketID, range: ChartModel.Range) async throws -> [PricePoint] {
-        let (unit, count): (CandleUnit, Int) = switch range {
-        case .day: (.minutes(10), 144)
-        case .week: (.days, 7)
-        case .month: (.days, 30)
-        case .year: (.weeks, 52)
-        }
-        let candles = try await api.candles(market: market, unit: unit, count: count, to: nil)
-        return candles.map { PricePoint(time: Int64($0.start.timeIntervalSince1970 * 1_000), price: $0.close) }
-            .sorted { $0.time < $1.time }
     }
 }
 

@@ -18,6 +18,7 @@ struct CoinGeckoController: Sendable {
             try gate(request) { try chart(request, id: context.parameters.get("id") ?? "") }
         }
         group.get("/simple/price") { request, _ in try gate(request) { try simplePrice(request) } }
+        group.get("/coins/:id") { request, context in try gate(request) { try coin(request, id: context.parameters.get("id") ?? "") } }
         router.get("/cg-images/:kind/:name") { _, context in
             // A tiny solid PNG per image, so an image proxy has something real to fetch.
             Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "max-age=86400"],
@@ -253,6 +254,54 @@ struct CoinGeckoController: Sendable {
             json.endObject()
         }
         json.endArray()
+        return json.text
+    }
+
+    /// `/coins/{id}`: the market data block in KRW and USD.
+    private func coin(_ request: Request, id: String) throws -> String {
+        guard let coin = gecko.coin(id) else { throw SimHTTPError(status: 404, message: "coin not found") }
+        let t = exchange.now
+        let krw = coin.market.price(at: t)
+        let year = stride(from: 0.0, through: 365, by: 5).map { (coin.market.price(at: t - $0 * 86_400), t - $0 * 86_400) }
+        let ath = year.max { $0.0 < $1.0 }!, atl = year.min { $0.0 < $1.0 }!
+        var json = JSONWriter(capacity: 2_000)
+        json.beginObject()
+        json.field("id", coin.id)
+        json.field("symbol", coin.symbol.lowercased())
+        json.field("name", coin.name)
+        json.key("image")
+        json.beginObject()
+        for size in ["thumb", "small", "large"] { json.field(size, image(request, "coins", coin.id)) }
+        json.endObject()
+        json.field("market_cap_rank", int: Int64(coin.rank))
+        json.key("market_data")
+        json.beginObject()
+        func both(_ name: String, _ value: Double) {
+            json.key(name)
+            json.beginObject()
+            json.field("krw", value)
+            json.field("usd", value / SimCoinGecko.krwPerUSD)
+            json.endObject()
+        }
+        both("current_price", krw)
+        both("market_cap", (krw * 1e7 / Double(coin.rank)).rounded())
+        both("total_volume", coin.market.value24h(at: t).rounded())
+        both("high_24h", (0...24).map { coin.market.price(at: t - Double($0) * 3_600) }.max()!)
+        both("low_24h", (0...24).map { coin.market.price(at: t - Double($0) * 3_600) }.min()!)
+        both("ath", ath.0)
+        both("atl", atl.0)
+        for (name, when) in [("ath_date", ath.1), ("atl_date", atl.1)] {
+            json.key(name)
+            json.beginObject()
+            json.field("krw", SimTime.isoLocal(Int(when)) + ".000Z")
+            json.field("usd", SimTime.isoLocal(Int(when)) + ".000Z")
+            json.endObject()
+        }
+        json.field("price_change_percentage_24h", gecko.change24h(coin, at: t))
+        json.field("last_updated", SimTime.isoLocal(Int(t)) + ".000Z")
+        json.endObject()
+        json.field("last_updated", SimTime.isoLocal(Int(t)) + ".000Z")
+        json.endObject()
         return json.text
     }
 

@@ -94,3 +94,17 @@ struct CoinGeckoFixtureTests {
         #expect(ping?["gecko_says"] != nil)
     }
 }
+
+@Suite(.enabled(if: RealFixtures.available, Comment(rawValue: RealFixtures.skipReason)))
+struct CoinGeckoDetailFixtureTests {
+    @Test func coinDetailAndSimplePrice() async throws {
+        let coin = try await CoinGeckoClient(transport: CoinGeckoFixtureTests.FixtureTransport(status: 200, name: "coingecko-coin-bitcoin-docs-example.json"))
+            .coin(id: "bitcoin")
+        #expect(coin.id == "bitcoin" && coin.symbol == "BTC" && coin.marketCapRank == 1)
+        #expect(coin.price == 94_372_079 && coin.allTimeHigh == 97_195_531)
+        #expect(coin.allTimeHighDate == "2024-03-14T07:10:36.635Z")
+        let prices = try await CoinGeckoClient(transport: CoinGeckoFixtureTests.FixtureTransport(status: 200, name: "coingecko-simple-price-docs-example.json"))
+            .simplePrice(ids: ["bitcoin"])
+        #expect(prices == [SimplePrice(id: "bitcoin", prices: ["usd": 67187.3358936566], change24h: ["usd": 3.63727894677354], lastUpdatedAt: 1_711_356_300)])
+    }
+}
