@@ -84,7 +84,7 @@ let package = Package(
             resources: [.copy("Resources/Public"), .copy("Resources/openapi.yaml")]
         ),
         .target(name: "SiseCharts", dependencies: ["SiseCore"]),
-        .target(name: "SiseTUI", dependencies: ["SiseCore", "SiseEngine", "SiseStore"]),
+        .target(name: "SiseTUI", dependencies: ["SiseCore", "SiseEngine", "SiseStore", "SiseCharts"]),
         .executableTarget(
             name: "sise",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import SiseCharts
 import SiseCore
 
 /// Enter on a row: the market's price statistics (the chart joins once SiseCharts exists).
@@ -37,6 +38,20 @@ struct DetailView {
             frame.put(label, row: 5 + i, column: 2, width: 16, style: CellStyle(foreground: .gray))
             frame.put(value, row: 5 + i, column: 19, width: max(0, frame.width - 21))
         }
+        // The week's chart beside the statistics when there is room, below them otherwise.
+        if let chart = state.chart, chart.market == row.id, chart.points.count >= 2 {
+            let model = ChartModel(points: chart.points, range: .week, quote: quote)
+            let beside = frame.width >= 110
+            let top = beside ? 5 : 6 + lines.count
+            let left = beside ? 50 : 2
+            let rows = max(3, min(12, frame.height - top - 4))
+            let columns = max(10, min(60, frame.width - left - 16))
+            let tone: CellStyle.Color = model.isRising ? .red : .blue
+            for (i, line) in BrailleChart.render(model, columns: columns, rows: rows, language: state.language).enumerated()
+            where top + i < frame.height - 2 {
+                frame.put(line, row: top + i, column: left, style: CellStyle(foreground: i < rows ? tone : .gray))
+            }
+        }
         frame.put(ko ? "Esc: 돌아가기 · f: 관심" : "Esc: back · f: favorite", row: frame.height - 2, column: 2, style: CellStyle(dim: true))
     }
 }
@@ -64,13 +79,28 @@ struct HelpView {
     }
 }
 
-/// `t`: CoinGecko trending arrives with the coin-info work; until then the screen says so.
+/// `t`: CoinGecko's trending coins, with KRW prices.
 struct TrendingView {
     let language: Language
+    let trending: Trending?
 
     func draw(_ frame: inout ScreenFrame) {
-        frame.put(language == .ko ? "트렌딩(CoinGecko)은 코인정보 기능과 함께 제공됩니다. Esc: 돌아가기"
-                                  : "Trending (CoinGecko) arrives with the coin-info feature. Esc: back",
-                  row: 2, column: 2, style: CellStyle(dim: true))
+        let ko = language == .ko
+        frame.put(ko ? "트렌딩 코인 (CoinGecko) · Esc: 돌아가기" : "Trending coins (CoinGecko) · Esc: back", row: 1, column: 2,
+                  style: CellStyle(bold: true))
+        guard let trending else {
+            frame.put(ko ? "불러오는 중…" : "Loading…", row: 3, column: 2, style: CellStyle(dim: true))
+            return
+        }
+        let f = MarketFormatter(language: language)
+        for (i, coin) in trending.coins.enumerated() where 3 + i < frame.height - 1 {
+            let change = coin.change24h ?? 0
+            let tone: CellStyle.Color = change > 0 ? .red : (change < 0 ? .blue : .none)
+            frame.put("\(coin.rank)", row: 3 + i, column: 2, width: 4)
+            frame.put("\(coin.name) \(coin.symbol)", row: 3 + i, column: 6, width: 30)
+            frame.put(coin.priceKRW.map { f.price($0, quote: "KRW") } ?? "-", row: 3 + i, column: 37, width: 16, alignment: .right)
+            frame.put(coin.change24h.map { f.rate($0 / 100) } ?? "-", row: 3 + i, column: 54, width: 9, alignment: .right,
+                      style: CellStyle(foreground: tone))
+        }
     }
 }

@@ -16,19 +16,30 @@ public final class TUIApp: Sendable {
         case resize
         case tick
         case quit
+        case chart(MarketID, [PricePoint])
+        case trending(Trending?)
     }
 
     private let board: LiveBoard
     private let favorites: any FavoritesRepository
     private let owner: String
     private let initial: TUIState
+    private let chartSource: @Sendable (MarketID) async -> [PricePoint]
+    private let trendingSource: @Sendable () async -> Trending?
     static let frameInterval = Duration.milliseconds(50)
 
-    public init(board: LiveBoard, favorites: any FavoritesRepository, owner: String = "local", state: TUIState) {
+    /// - Parameters:
+    ///   - chart: a week of prices for the detail screen (Upbit candles).
+    ///   - trending: CoinGecko trending for `t` (nil when it cannot be had).
+    public init(board: LiveBoard, favorites: any FavoritesRepository, owner: String = "local", state: TUIState,
+                chart: @escaping @Sendable (MarketID) async -> [PricePoint] = { _ in [] },
+                trending: @escaping @Sendable () async -> Trending? = { nil }) {
         self.board = board
         self.favorites = favorites
         self.owner = owner
         initial = state
+        chartSource = chart
+        trendingSource = trending
     }
 
     /// Runs until `q` (or a signal). The terminal is restored on every way out.
@@ -73,6 +84,12 @@ public final class TUIApp: Sendable {
                     switch controller.handle(key, state: &state, rows: rows, page: page) {
                     case .quit: return
                     case .toggleFavorite(let id): await toggle(id, &state)
+                    case .loadChart(let id):
+                        let source = chartSource
+                        Task { sink.yield(.chart(id, await source(id))) }
+                    case .loadTrending:
+                        let source = trendingSource
+                        Task { sink.yield(.trending(await source())) }
                     case .none: break
                     }
                     rows = state.query.apply(board.snapshot.rows.values)
@@ -92,6 +109,13 @@ public final class TUIApp: Sendable {
                 dirty = true
             case .resize:
                 previous = nil
+                dirty = true
+            case .chart(let id, let points):
+                state.chart = (id, points)
+                dirty = true
+            case .trending(let trending):
+                state.trending = trending
+                if trending == nil { state.message = state.language == .ko ? "트렌딩을 불러오지 못했습니다" : "Could not load trending" }
                 dirty = true
             case .tick:
                 state.flashes = state.flashes.filter { $0.value.until > now }

@@ -9,6 +9,8 @@ public struct TUIController: Sendable {
         case none
         case quit
         case toggleFavorite(MarketID)
+        case loadChart(MarketID)
+        case loadTrending
     }
 
     public init() {}
@@ -38,9 +40,15 @@ public struct TUIController: Sendable {
             state.favoritesOnly.toggle()
             state.selected = 0
             state.screen = .board
-        case .character("t"): state.screen = .trending
+        case .character("t"):
+            state.screen = .trending
+            return .loadTrending
         case .character("?"): state.screen = state.screen == .help ? .board : .help
-        case .enter: if !rows.isEmpty { state.screen = .detail }
+        case .enter:
+            if rows.indices.contains(state.selected) {
+                state.screen = .detail
+                return .loadChart(rows[state.selected].id)
+            }
         case .tab:
             let all = QuoteCurrency.allCases
             state.quote = all[(all.firstIndex(of: state.quote)! + 1) % all.count]

@@ -18,7 +18,7 @@ public struct TUIRenderer: Sendable {
         case .board: BoardView(state: state, rows: rows, now: now).draw(&frame)
         case .detail: DetailView(state: state, row: rows.indices.contains(state.selected) ? rows[state.selected] : nil).draw(&frame)
         case .help: HelpView(language: state.language).draw(&frame)
-        case .trending: TrendingView(language: state.language).draw(&frame)
+        case .trending: TrendingView(language: state.language, trending: state.trending).draw(&frame)
         }
         StatusBar(state: state, status: snapshot.status, now: now).draw(&frame)
         return frame

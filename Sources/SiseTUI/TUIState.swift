@@ -19,6 +19,10 @@ public struct TUIState: Sendable {
     /// Markets whose price just changed: direction and until when (epoch ms) to highlight.
     public var flashes: [MarketID: (up: Bool, until: Int64)] = [:]
     public var message: String?
+    /// The detail screen's chart (loaded when the detail opens).
+    public var chart: (market: MarketID, points: [PricePoint])?
+    /// CoinGecko trending, once loaded.
+    public var trending: Trending?
 
     public init(quote: QuoteCurrency = .krw, language: Language = .ko, demo: Bool = false) {
         self.quote = quote

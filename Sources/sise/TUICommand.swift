@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SiseCore
 import SiseEngine
+import SiseFeeds
 import SiseServer
 import SiseSimulator
 import SiseStore
@@ -16,6 +17,7 @@ struct TUICommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var gecko: CoinGeckoOptions
 
     @Flag(help: "Run the built-in simulator instead of live Upbit (shows DEMO).")
     var demo = false
@@ -36,11 +38,13 @@ struct TUICommand: AsyncParsableCommand {
         var simulator: RunningSimulator?
         var restURL = global.upbitURL
         var webSocketURL: URL? = global.upbitWebSocketURL
+        var geckoConfiguration = gecko.configuration
         if demo {
             let running = try await RunningSimulator.start()
             simulator = running
             restURL = running.baseURL
             webSocketURL = nil
+            geckoConfiguration = .init(baseURL: running.baseURL.appendingPathComponent("api/v3"))
         }
         let directory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
         let database: AppDatabase
@@ -51,8 +55,13 @@ struct TUICommand: AsyncParsableCommand {
         }
         let upbit = UpbitBoard(restURL: restURL, webSocketURL: webSocketURL, logger: logger)
         let engine = Task { try await upbit.board.run() }
+        let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: geckoConfiguration, transport: upbit.transport),
+                                       cache: SQLiteCache(database: database))
+        let api = upbit.api
         let app = TUIApp(board: upbit.board, favorites: SQLiteFavorites(database: database),
-                         state: TUIState(quote: QuoteCurrency(code: quote)!, language: global.language, demo: demo))
+                         state: TUIState(quote: QuoteCurrency(code: quote)!, language: global.language, demo: demo),
+                         chart: { id in (try? await UpbitChartPoints.load(api, market: id, range: .week)) ?? [] },
+                         trending: { try? await coinInfo.trending().value })
         let session = TerminalSession()
         var failure: (any Error)?
         do {

@@ -82,6 +82,15 @@ def test_board_sort_search_favorite_resize_and_restore(pane):
         # f marks the selected row (the top one, 비트코인) as a favorite.
         pane.send("f")
         pane.wait(lambda s: "★" in s and "즐겨찾기에 추가했습니다" in s, what="a favorite")
+        # Enter opens the detail with a braille chart; t shows CoinGecko trending.
+        pane.send("Enter")
+        pane.wait(lambda s: "52주 최고" in s and any(0x2801 <= ord(c) <= 0x28FF for c in s), what="detail with a chart")
+        pane.send("Escape")
+        pane.send("t")
+        screen = pane.wait(lambda s: "트렌딩 코인" in s and "%" in s, what="trending")
+        assert sum(1 for line in screen.splitlines() if line.strip()[:2].strip().isdigit()) >= 10
+        pane.send("Escape")
+        pane.wait(lambda s: "한글명" in s, what="back to the board")
         # Resizing reflows the table.
         pane.resize(70, 20)
         pane.wait(lambda s: max(len(line) for line in s.splitlines()) <= 70 and "비트코인" in s
