@@ -19,6 +19,11 @@ struct CoinGeckoController: Sendable {
         }
         group.get("/simple/price") { request, _ in try gate(request) { try simplePrice(request) } }
         group.get("/coins/:id") { request, context in try gate(request) { try coin(request, id: context.parameters.get("id") ?? "") } }
+        router.get("/cg-images/huge/:name") { _, _ in
+            // A 2 MB "image": what an image proxy must refuse to pass on.
+            Response(status: .ok, headers: [.contentType: "image/png"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: SimImages.png(seed: "huge") + [UInt8](repeating: 0, count: 2 << 20))))
+        }
         router.get("/cg-images/:kind/:name") { _, context in
             // A tiny solid PNG per image, so an image proxy has something real to fetch.
             Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "max-age=86400"],

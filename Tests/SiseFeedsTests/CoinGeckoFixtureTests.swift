@@ -108,3 +108,27 @@ struct CoinGeckoDetailFixtureTests {
         #expect(prices == [SimplePrice(id: "bitcoin", prices: ["usd": 67187.3358936566], change24h: ["usd": 3.63727894677354], lastUpdatedAt: 1_711_356_300)])
     }
 }
+
+/// The key travels in the header of its plan, never in the URL.
+@Suite struct CoinGeckoKeyTests {
+    final class Capture: HTTPTransport, @unchecked Sendable {
+        // @unchecked: one request at a time in this test.
+        var headers: [(String, String)] = []
+        var url: URL?
+        func get(_ url: URL, headers: [(String, String)]) async throws -> HTTPResponseData {
+            self.url = url
+            self.headers = headers
+            return HTTPResponseData(status: 200, headers: [:], body: Data(#"{"rates":{"krw":{"value":2},"usd":{"value":1}}}"#.utf8))
+        }
+    }
+
+    @Test(arguments: [(CoinGeckoPlan.demo, "x-cg-demo-api-key"), (.pro, "x-cg-pro-api-key")])
+    func keyHeaderFollowsThePlan(_ plan: CoinGeckoPlan, _ header: String) async throws {
+        let capture = Capture()
+        let client = CoinGeckoClient(configuration: .init(key: "secret", plan: plan), transport: capture)
+        #expect(try await client.krwPerUSD() == 2)
+        #expect(capture.headers.map(\.0) == [header] && capture.headers.first?.1 == "secret")
+        #expect(capture.url?.absoluteString.contains("secret") == false)
+        #expect(capture.url?.absoluteString == "https://api.coingecko.com/api/v3/exchange_rates")
+    }
+}

@@ -44,6 +44,10 @@ import Testing
             let notImage = try await client.execute(uri: "/img?u=" + simulator + "/api/v3/ping", method: .get)
             #expect(notImage.headers[.contentType] == "image/svg+xml")
             #expect(try await client.execute(uri: "/img", method: .get).status == .badRequest)
+            // Oversized bodies are not passed on: the placeholder instead.
+            let huge = try await client.execute(uri: "/img?u=" + simulator + "/cg-images/huge/x.png", method: .get)
+            #expect(huge.headers[.contentType] == "image/svg+xml")
+            #expect(huge.body.readableBytes < 1_000)
         }
     }
 }
