@@ -42,6 +42,7 @@ let package = Package(
         .target(
             name: "SiseSimulator",
             dependencies: [
+                "SiseCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -58,24 +58,16 @@ public struct ChartModel: Sendable, Equatable {
         }
     }
 
+    /// KST (UTC+9, no DST) with a POSIX locale: the same text on every machine.
     static func kst(_ ms: Int64, _ range: Range) -> String {
-        let seconds = ms / 1_000 + 9 * 3_600
-        let days = Int((Double(seconds) / 86_400).rounded(.down))
-        let secs = Int(seconds) - days * 86_400
-        // Civil date from days since 1970 (UTC arithmetic on the shifted time).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        switch range {
-        case .day: return String(format: "%02d:%02d", secs / 3_600, secs % 3_600 / 60)
-        case .week, .month: return String(format: "%02d/%02d", m, d)
-        case .year: return String(format: "%04d-%02d", y, m)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 9 * 3_600)
+        formatter.dateFormat = switch range {
+        case .day: "HH:mm"
+        case .week, .month: "MM/dd"
+        case .year: "yyyy-MM"
         }
+        return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1_000))
     }
 }

@@ -1,26 +1,10 @@
 import Foundation
 import Hummingbird
+import SiseCore
 
 /// Small JSON helpers for hand-assembled payloads (the WebSocket fan-out reuses encoded pieces).
 enum JSONText {
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ text: String) -> String { JSONString.quoted(text) }
 
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()

@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 
 /// A small streaming JSON writer, so the simulator controls number spellings the way Upbit's
 /// wire does (`0`, `103493000.0`, `5.485e-05`) and escapes hostile strings correctly.
@@ -42,25 +43,5 @@ struct JSONWriter {
         return value == 0 ? "0.0" : "\(value)"
     }
 
-    static func quoted(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"   // harmless if the JSON ever lands inside HTML
-            case ">": out += "\\u003e"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ value: String) -> String { JSONString.quoted(value) }
 }

@@ -60,15 +60,8 @@ struct GlobalOptions: ParsableArguments {
     /// Runs `body` with a live Upbit client, shutting its connections down on every path, and
     /// turns feed errors into exit code 3 with a line in the user's language.
     func withUpbit<T>(_ body: (UpbitClient) async throws -> T) async throws -> T {
-        let transport = LiveHTTPTransport()
-        let client = UpbitClient(configuration: .init(baseURL: upbitURL), transport: transport)
-        do {
-            let result = try await withUpstreamErrors(language) { try await body(client) }
-            await transport.shutdown()
-            return result
-        } catch {
-            await transport.shutdown()
-            throw error
+        try await withTransport(language) { transport in
+            try await body(UpbitClient(configuration: .init(baseURL: upbitURL), transport: transport))
         }
     }
 }

@@ -86,15 +86,8 @@ struct SearchCommand: AsyncParsableCommand {
 /// Runs `body` with a live CoinGecko client; feed errors become exit code 3.
 func withCoinGecko<T: Sendable>(_ options: CoinGeckoOptions, _ language: Language,
                                 _ body: (CoinGeckoClient) async throws -> T) async throws -> T {
-    let transport = LiveHTTPTransport()
-    let client = CoinGeckoClient(configuration: options.configuration, transport: transport)
-    do {
-        let result = try await withUpstreamErrors(language) { try await body(client) }
-        await transport.shutdown()
-        return result
-    } catch {
-        await transport.shutdown()
-        throw error
+    try await withTransport(language) { transport in
+        try await body(CoinGeckoClient(configuration: options.configuration, transport: transport))
     }
 }
 
