@@ -1,0 +1,21 @@
+import Foundation
+
+/// Times as Korean users read them: KST (UTC+9, no DST), the same text on every machine.
+public enum KSTText {
+    /// `2026-11-22 09:24:01 KST` from epoch milliseconds.
+    public static func timestamp(_ ms: Int64) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 9 * 3_600)
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'KST'"
+        return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1_000))
+    }
+
+    /// The same from an ISO-8601 time such as CoinGecko's `2026-02-17T15:56:31.631Z`.
+    public static func fromISO(_ text: String) -> String? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let date = formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text) else { return nil }
+        return timestamp(Int64(date.timeIntervalSince1970 * 1_000))
+    }
+}

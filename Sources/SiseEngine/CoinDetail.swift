@@ -1,0 +1,94 @@
+import Foundation
+import SiseCharts
+import SiseCore
+import SiseFeeds
+
+/// What a coin's detail shows, for the web page, the API and `sise coin` alike.
+public struct CoinDetail: Encodable, Sendable {
+    public let id: String
+    /// `upbit` (a market, charted from candles) or `coingecko`.
+    public let source: String
+    public let name: String
+    public let symbol: String
+    public let range: String
+    public let price: Double?
+    /// Percent.
+    public let change24h: Double?
+    public let high24h: Double?
+    public let low24h: Double?
+    public let allTimeHigh: Double?
+    public let allTimeHighDate: String?
+    public let allTimeLow: Double?
+    public let allTimeLowDate: String?
+    public let marketCap: Double?
+    public let marketCapRank: Int?
+    public let volume24h: Double?
+    public let lastUpdated: String?
+    /// The strings the faces show, formatted once here.
+    public let display: [String: String]
+    public let points: [[Double]]
+    /// The chart the points make (not encoded: faces render it).
+    public let chart: ChartModel
+
+    enum CodingKeys: String, CodingKey {
+        case id, source, name, symbol, range, price, change24h, high24h, low24h, allTimeHigh, allTimeHighDate
+        case allTimeLow, allTimeLowDate, marketCap, marketCapRank, volume24h, lastUpdated, display, points
+    }
+
+    public enum Failure: Error, Equatable {
+        case badID
+        case notFound(String)
+    }
+
+    /// An Upbit market code (`KRW-BTC`, `BTC-ETH`, `USDT-SOL`), or nil.
+    public static func upbitMarket(_ raw: String) -> MarketID? {
+        MarketID(raw).flatMap { QuoteCurrency(code: $0.quote) != nil && raw == raw.uppercased() ? $0 : nil }
+    }
+
+    /// Loads a detail: markets from the board row and Upbit candles, anything else from CoinGecko
+    /// (through the shared cache).
+    public static func load(_ raw: String, range: ChartModel.Range, language: Language, upbit: any UpbitAPI,
+                            coinInfo: CoinInfoService, row: (MarketID) async throws -> MarketRow?) async throws -> CoinDetail {
+        let f = MarketFormatter(language: language)
+        if let market = upbitMarket(raw) {
+            guard let row = try await row(market) else { throw Failure.notFound("market \(market.code)") }
+            let model = ChartModel(points: try await UpbitChartPoints.load(upbit, market: market, range: range), range: range, quote: market.quote)
+            let t = row.ticker, d = f.display(row)
+            let price = { (value: Double) in f.price(value, quote: market.quote, tick: row.tickSize) }
+            return CoinDetail(id: market.code, source: "upbit", name: row.market.name(in: language), symbol: row.market.symbol,
+                              range: range.rawValue, price: t.price, change24h: t.signedChangeRate * 100, high24h: t.highPrice,
+                              low24h: t.lowPrice, allTimeHigh: t.highest52WeekPrice, allTimeHighDate: t.highest52WeekDate,
+                              allTimeLow: t.lowest52WeekPrice, allTimeLowDate: t.lowest52WeekDate, marketCap: nil, marketCapRank: nil,
+                              volume24h: t.tradeValue24h, lastUpdated: KSTText.timestamp(t.timestamp),
+                              display: ["price": d.price, "changeRate": d.changeRate, "changePrice": d.changePrice,
+                                        "tradeValue": d.tradeValue, "high24h": price(t.highPrice), "low24h": price(t.lowPrice),
+                                        "ath": t.highest52WeekPrice.map { price($0) + " (52w, " + (t.highest52WeekDate ?? "-") + ")" } ?? "-",
+                                        "atl": t.lowest52WeekPrice.map { price($0) + " (52w, " + (t.lowest52WeekDate ?? "-") + ")" } ?? "-",
+                                        "lastUpdated": KSTText.timestamp(t.timestamp)],
+                              points: model.points.map { [Double($0.time), $0.price] }, chart: model)
+        }
+        guard !raw.isEmpty, raw.count <= 100,
+              raw.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }) else {
+            throw Failure.badID
+        }
+        async let marketsCall = coinInfo.markets(ids: [raw])
+        async let chartCall = coinInfo.chart(id: raw, days: range.days)
+        guard let market = try await marketsCall.value.first else { throw Failure.notFound("coin \(raw)") }
+        let model = ChartModel(points: (try? await chartCall.value) ?? [], range: range)
+        let krw = { (value: Double?) in value.map { f.price($0, quote: "KRW") } }
+        var display: [String: String] = ["price": krw(market.price) ?? "-", "changeRate": market.change24h.map { f.rate($0 / 100) } ?? "-"]
+        display["high24h"] = krw(market.high24h)
+        display["low24h"] = krw(market.low24h)
+        display["ath"] = krw(market.allTimeHigh).map { $0 + " (" + String((market.allTimeHighDate ?? "").prefix(10)) + ")" }
+        display["atl"] = krw(market.allTimeLow).map { $0 + " (" + String((market.allTimeLowDate ?? "").prefix(10)) + ")" }
+        display["marketCap"] = market.marketCap.map { f.tradeValue($0, quote: "KRW") + (market.marketCapRank.map { " (#\($0))" } ?? "") }
+        display["tradeValue"] = market.volume24h.map { f.tradeValue($0, quote: "KRW") }
+        display["lastUpdated"] = market.lastUpdated.flatMap(KSTText.fromISO)
+        return CoinDetail(id: market.id, source: "coingecko", name: market.name, symbol: market.symbol, range: range.rawValue,
+                          price: market.price, change24h: market.change24h, high24h: market.high24h, low24h: market.low24h,
+                          allTimeHigh: market.allTimeHigh, allTimeHighDate: market.allTimeHighDate, allTimeLow: market.allTimeLow,
+                          allTimeLowDate: market.allTimeLowDate, marketCap: market.marketCap, marketCapRank: market.marketCapRank,
+                          volume24h: market.volume24h, lastUpdated: market.lastUpdated, display: display,
+                          points: model.points.map { [Double($0.time), $0.price] }, chart: model)
+    }
+}
