@@ -28,6 +28,8 @@ public struct SimFaults: Codable, Sendable, Equatable {
     public var wsDropEverySeconds: Double = 0
     /// CoinGecko: calls allowed per minute before 429 (the free tier's budget is about 30).
     public var geckoPerMinute: Int = 30
+    /// Markets missing from `/v1/market/all` and `/v1/ticker/all`, as if delisted.
+    public var delisted: [String] = []
 
     public init() {}
 
@@ -47,6 +49,7 @@ public struct SimFaults: Codable, Sendable, Equatable {
         var wsRefuse: Bool?
         var wsDropEverySeconds: Double?
         var geckoPerMinute: Int?
+        var delisted: [String]?
         /// An action rather than a switch: close every open WebSocket now.
         var wsDropNow: Bool?
     }
@@ -66,5 +69,6 @@ public struct SimFaults: Codable, Sendable, Equatable {
         if let v = patch.wsRefuse { wsRefuse = v }
         if let v = patch.wsDropEverySeconds { wsDropEverySeconds = max(0, v) }
         if let v = patch.geckoPerMinute { geckoPerMinute = max(0, v) }
+        if let v = patch.delisted { delisted = v.map { $0.uppercased() } }
     }
 }

@@ -75,7 +75,8 @@ struct UpbitRESTController: Sendable {
         let details = query(request, "is_details").map { $0.lowercased() == "true" } ?? false
         var json = JSONWriter(capacity: exchange.universe.markets.count * 300)
         json.beginArray()
-        for market in exchange.universe.markets {
+        let delisted = Set(exchange.faults.delisted)
+        for market in exchange.universe.markets where !delisted.contains(market.code) {
             json.beginObject()
             json.field("market", market.code)
             json.field("korean_name", market.korean)
@@ -110,7 +111,8 @@ struct UpbitRESTController: Sendable {
         guard let list = query(request, "quote_currencies"), !list.isEmpty else { throw SimHTTPError.missing() }
         let quotes = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
         guard quotes.allSatisfy({ ["KRW", "BTC", "USDT"].contains($0) }) else { throw SimHTTPError.codeNotFound() }
-        return writeTickers(exchange.universe.markets.filter { quotes.contains($0.quote) })
+        let delisted = Set(exchange.faults.delisted)
+        return writeTickers(exchange.universe.markets.filter { quotes.contains($0.quote) && !delisted.contains($0.code) })
     }
 
     private func writeTickers(_ markets: [SimMarket]) -> String {

@@ -11,10 +11,11 @@ import Testing
 /// a machine that is not running seven of them at once.
 @Suite(.serialized) struct LiveBoardTests {
     func withBoard(_ faults: SimFaults = SimFaults(), silenceTimeout: Duration = .seconds(15),
-                   format: UpbitStreamConfiguration.Format = .default,
+                   format: UpbitStreamConfiguration.Format = .default, marketRefresh: Duration = .seconds(300),
                    _ body: (LiveBoardHarness) async throws -> Void) async throws {
         try await withSimulator(SimulatorConfiguration(faults: faults)) { simulator in
-            let harness = LiveBoardHarness.start(simulator, format: format, silenceTimeout: silenceTimeout)
+            let harness = LiveBoardHarness.start(simulator, format: format, silenceTimeout: silenceTimeout,
+                                                 marketRefresh: marketRefresh)
             do {
                 try await body(harness)
                 await harness.stop()
@@ -142,6 +143,25 @@ import Testing
             try await expectEventually(timeout: .seconds(6)) { h.state == .offline }
             #expect(h.board.snapshot.rows.count == rows)
             #expect(h.board.snapshot.status.error == .server(status: 503))
+        }
+    }
+
+    @Test func delistingsLeaveTheBoardAndRelistingsReturn() async throws {
+        try await withBoard(marketRefresh: .milliseconds(500)) { h in
+            try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+            let xrp = MarketID("KRW-XRP")!
+            #expect(h.board.snapshot.rows[xrp] != nil)
+            var iterator = h.board.updates().makeAsyncIterator()
+            try await SimAdmin.setFaults(h.simulator, #"{"delisted":["KRW-XRP"]}"#)
+            var removed = false
+            let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+            while !removed, ContinuousClock.now < deadline, let update = await iterator.next() {
+                if case .removed(let ids) = update, ids.contains(xrp) { removed = true }
+            }
+            #expect(removed, "subscribers are told")
+            #expect(h.board.snapshot.rows[xrp] == nil)
+            try await SimAdmin.setFaults(h.simulator, #"{"delisted":[]}"#)
+            try await expectEventually(timeout: .seconds(5)) { h.board.snapshot.rows[xrp] != nil }
         }
     }
 }
