@@ -66,7 +66,8 @@ public enum SiseServerApp {
         return Application(
             router: router,
             server: .http1WebSocketUpgrade(webSocketRouter: router),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise"),
+            // A deep accept queue: thousands of browsers reconnect at once after a restart.
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise", backlog: 4_096),
             services: [board, hub, cleanup],
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
             logger: logger

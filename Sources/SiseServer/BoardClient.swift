@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Synchronization
 
 /// One browser connection's outbox. Messages merge while the socket is busy, so a slow client
@@ -20,7 +21,7 @@ final class BoardClient: Sendable {
         var error: String?
         /// The view's patch exactly as computed for every client of the view: sent as is when
         /// nothing else is pending (the common case), so most clients cost no encoding at all.
-        var shared: (text: String, rows: [(String, String)], order: [String]?)?
+        var shared: (bytes: ByteBuffer, rows: [(String, String)], order: [String]?)?
     }
 
     init(deviceID: String, view: BoardClientView?) {
@@ -44,7 +45,7 @@ final class BoardClient: Sendable {
 
     /// Merges a patch for this client's view: rows by market (newest wins), the latest order.
     /// `shared` is the same patch already encoded for every client of the view.
-    func post(rows: [(String, String)], order: [String]?, status: String?, shared: String? = nil) {
+    func post(rows: [(String, String)], order: [String]?, status: String?, shared: ByteBuffer? = nil) {
         state.withLock { s in
             if let status { s.status = status }
             guard !rows.isEmpty || order != nil else { return }
@@ -86,23 +87,24 @@ final class BoardClient: Sendable {
         return text + "}"
     }
 
-    /// The messages to write now, in order.
-    func drain() -> [String] {
+    /// The messages to write now, in order. A shared patch is the very buffer every client of the
+    /// view writes: NIO sends it without copying it per socket.
+    func drain() -> [ByteBuffer] {
         let s = state.withLock { s -> State in
             let copy = s
             s = State(view: s.view)
             return copy
         }
-        var out: [String] = []
-        if let error = s.error { out.append(error) }
-        if let snapshot = s.snapshot { out.append(snapshot) }
-        if let status = s.status { out.append(status) }
+        var out: [ByteBuffer] = []
+        if let error = s.error { out.append(ByteBuffer(string: error)) }
+        if let snapshot = s.snapshot { out.append(ByteBuffer(string: snapshot)) }
+        if let status = s.status { out.append(ByteBuffer(string: status)) }
         if let shared = s.shared {
-            out.append(shared.text)
+            out.append(shared.bytes)
         } else if !s.rows.isEmpty || s.order != nil {
-            out.append(Self.patch(rows: Array(s.rows.values), order: s.order))
+            out.append(ByteBuffer(string: Self.patch(rows: Array(s.rows.values), order: s.order)))
         }
-        if let heartbeat = s.heartbeat { out.append("{\"type\":\"heartbeat\",\"at\":\(heartbeat)}") }
+        if let heartbeat = s.heartbeat { out.append(ByteBuffer(string: "{\"type\":\"heartbeat\",\"at\":\(heartbeat)}")) }
         return out
     }
 }

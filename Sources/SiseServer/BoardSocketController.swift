@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import NIOWebSocket
 import SiseCore
 
 /// `/ws`: the browser sends its view and gets a snapshot of it, then patches, status frames
@@ -34,7 +35,8 @@ struct BoardSocketController {
                 group.addTask {
                     for await _ in client.doorbell {
                         for message in client.drain() {
-                            do { try await outbound.write(.text(message)) } catch { return }
+                            let frame = WebSocketFrame(fin: true, opcode: .text, data: message)
+                            do { try await outbound.write(.custom(frame)) } catch { return }
                         }
                     }
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import ServiceLifecycle
 import SiseCore
 import SiseEngine
@@ -127,7 +128,8 @@ final class BoardSocketHub: Service, Sendable {
                 statusText[view.language] = statusMessage
             }
             guard !pieces.isEmpty || moved || statusMessage != nil else { continue }
-            let shared = pieces.isEmpty && !moved ? nil : BoardClient.patch(rows: pieces.map(\.1), order: moved ? order : nil)
+            let shared = pieces.isEmpty && !moved ? nil
+                : ByteBuffer(string: BoardClient.patch(rows: pieces.map(\.1), order: moved ? order : nil))
             for client in members {
                 client.post(rows: pieces, order: moved ? order : nil, status: statusMessage, shared: shared)
             }
