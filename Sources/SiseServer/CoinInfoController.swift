@@ -17,14 +17,16 @@ struct CoinInfoController {
         router.get("/api/coins/:id/chart.svg", use: chartSVG)
     }
 
-    /// A cached answer with how fresh it is.
+    /// A cached answer with how fresh it is, and — when stale — a message saying when fresh data
+    /// can come.
     struct Fresh<Value: Encodable & Sendable>: Encodable {
         let value: Value
         let fetchedAt: Int64
         let stale: Bool
         let retryAt: Int64?
+        let message: String?
 
-        enum Keys: String, CodingKey { case fetchedAt, stale, retryAt }
+        enum Keys: String, CodingKey { case fetchedAt, stale, retryAt, message }
 
         func encode(to encoder: any Encoder) throws {
             try value.encode(to: encoder)
@@ -32,13 +34,25 @@ struct CoinInfoController {
             try c.encode(fetchedAt, forKey: .fetchedAt)
             try c.encode(stale, forKey: .stale)
             try c.encode(retryAt, forKey: .retryAt)
+            try c.encode(message, forKey: .message)
         }
 
-        init(_ cached: CoinInfoService.Cached<Value>) {
+        init(_ cached: CoinInfoService.Cached<Value>, language: Language) {
             value = cached.value
             fetchedAt = cached.fetchedAt
             stale = cached.stale
             retryAt = cached.retryAt
+            let ko = language == .ko
+            let asOf = KSTText.timestamp(cached.fetchedAt)
+            if let retry = cached.retryAt {
+                let at = KSTText.timestamp(retry)
+                message = ko ? "CoinGecko 요청 한도 초과: \(asOf) 데이터를 표시합니다. \(at)부터 새 데이터를 받습니다."
+                             : "CoinGecko rate limit: showing data from \(asOf). Fresh data from \(at)."
+            } else if cached.stale {
+                message = ko ? "\(asOf) 데이터를 표시하며 새로 고치는 중입니다." : "Showing data from \(asOf) while refreshing."
+            } else {
+                message = nil
+            }
         }
     }
 
@@ -68,13 +82,13 @@ struct CoinInfoController {
             ])
         }, nfts: cached.value.nfts)
         return JSONText.response(Fresh(CoinInfoService.Cached(value: view, fetchedAt: cached.fetchedAt, stale: cached.stale,
-                                                             retryAt: cached.retryAt)))
+                                                             retryAt: cached.retryAt), language: LanguagePreference.of(request)))
     }
 
     @Sendable func search(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let q = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
         guard !q.isEmpty, q.count <= 100 else { throw APIError.badParameter("q", "1 to 100 characters") }
-        return JSONText.response(Fresh(try await upstream { try await context.coinInfo.search(q) }))
+        return JSONText.response(Fresh(try await upstream { try await context.coinInfo.search(q) }, language: LanguagePreference.of(request)))
     }
 
     @Sendable func coin(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {

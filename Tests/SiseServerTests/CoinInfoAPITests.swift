@@ -10,6 +10,7 @@ import Testing
             let trending = try #require(json(try await client.execute(uri: "/api/trending", method: .get)) as? [String: Any])
             #expect((trending["coins"] as? [[String: Any]])?.count == 15)
             #expect(trending["stale"] as? Bool == false)
+            #expect(trending["message"] is NSNull)
             #expect(((trending["coins"] as? [[String: Any]])?.first?["display"] as? [String: String])?["price"] != nil)
             let search = try #require(json(try await client.execute(uri: "/api/search?q=bit", method: .get)) as? [String: Any])
             #expect((search["coins"] as? [[String: Any]])?.first?["id"] as? String == "bitcoin")

@@ -316,6 +316,13 @@ function applyLanguage() {
   $("[data-action=cancel]").textContent = t("cancel");
   $("[data-action=confirm]").textContent = t("confirm");
   $("#coin-search").placeholder = t("coinSearch");
+  const labels2 = { coins: "resultCoins", nfts: "resultNFTs", exchanges: "resultExchanges" };
+  for (const button of $$("[data-result-tab]")) button.textContent = t(labels2[button.dataset.resultTab]);
+  $("#favorite-cards-title").textContent = t("favoriteCoins");
+  $("#trending-title").textContent = t("trendingCoins");
+  $("#trending-nfts-title").textContent = t("trendingNFTs");
+  $("#detail-back").textContent = t("back");
+  $("#search-empty").textContent = t("empty");
   $("#lang-toggle").textContent = state.lang === "ko" ? "EN" : "한";
   setChip($("#status").dataset.state);
   updateBanner();

@@ -12,6 +12,8 @@ export const STRINGS = {
     warning: "유의", caution: "주의", star: "관심 종목", theme: "테마", age: (s) => `${s}초 전`,
     coinSearch: "코인·NFT·거래소 검색 (CoinGecko)", trendingUnavailable: "트렌딩을 불러오지 못했습니다.",
     staleTrending: "CoinGecko 요청 한도로 이전 데이터를 표시합니다.", searchFailed: "검색하지 못했습니다", detailFailed: "상세 정보를 불러오지 못했습니다",
+    resultCoins: "코인", resultNFTs: "NFT", resultExchanges: "거래소", favoriteCoins: "관심 코인", trendingCoins: "트렌딩 코인",
+    trendingNFTs: "트렌딩 NFT", back: "← 뒤로",
     high24h: "24시간 고가", low24h: "24시간 저가", ath: "최고가", atl: "최저가", marketCap: "시가총액", volume: "거래대금(24h)", updated: "업데이트",
   },
   en: {
@@ -26,6 +28,8 @@ export const STRINGS = {
     warning: "WARN", caution: "CAUT", star: "Favorite", theme: "Theme", age: (s) => `${s}s ago`,
     coinSearch: "Search coins, NFTs, exchanges (CoinGecko)", trendingUnavailable: "Could not load trending.",
     staleTrending: "CoinGecko rate limit: showing earlier data.", searchFailed: "Search failed", detailFailed: "Could not load the details",
+    resultCoins: "Coins", resultNFTs: "NFTs", resultExchanges: "Exchanges", favoriteCoins: "Favorite coins", trendingCoins: "Trending coins",
+    trendingNFTs: "Trending NFTs", back: "← Back",
     high24h: "24h high", low24h: "24h low", ath: "All-time high", atl: "All-time low", marketCap: "Market cap", volume: "Volume (24h)", updated: "Updated",
   },
 };

@@ -44,7 +44,7 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
     $("#info-home").hidden = false;
     renderCards();
     try {
-      const response = await fetch("/api/trending", { headers: { "Accept": "application/json" } });
+      const response = await fetch(`/api/trending?lang=${state.lang}`, { headers: { "Accept": "application/json" } });
       const body = await response.json();
       if (!response.ok) throw new Error(body.error && body.error.message);
       renderTrending(body);
@@ -75,7 +75,7 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
   function renderTrending(body) {
     const note = $("#trending-note");
     note.hidden = !body.stale;
-    if (body.stale) note.textContent = t("staleTrending");
+    if (body.stale) note.textContent = body.message || t("staleTrending");
     const coins = $("#trending-coins");
     coins.textContent = "";
     for (const coin of body.coins) {
