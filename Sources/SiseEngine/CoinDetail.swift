@@ -45,6 +45,15 @@ public struct CoinDetail: Encodable, Sendable {
         MarketID(raw).flatMap { QuoteCurrency(code: $0.quote) != nil && raw == raw.uppercased() ? $0 : nil }
     }
 
+    /// CoinGecko's figures for an exchange symbol: its search (cached 15 min) picks the best-ranked
+    /// coin with exactly that symbol. Nil when CoinGecko cannot say (budget, network, no match).
+    static func globalFigures(symbol: String, coinInfo: CoinInfoService) async -> CoinMarket? {
+        guard let hits = try? await coinInfo.search(symbol.lowercased()).value.coins else { return nil }
+        let matches = hits.filter { $0.symbol?.uppercased() == symbol.uppercased() }
+        guard let best = matches.min(by: { ($0.marketCapRank ?? .max) < ($1.marketCapRank ?? .max) }) else { return nil }
+        return try? await coinInfo.markets(ids: [best.id]).value.first
+    }
+
     /// Loads a detail: markets from the board row and Upbit candles, anything else from CoinGecko
     /// (through the shared cache).
     public static func load(_ raw: String, range: ChartModel.Range, language: Language, upbit: any UpbitAPI,
@@ -55,16 +64,20 @@ public struct CoinDetail: Encodable, Sendable {
             let model = ChartModel(points: try await UpbitChartPoints.load(upbit, market: market, range: range), range: range, quote: market.quote)
             let t = row.ticker, d = f.display(row)
             let price = { (value: Double) in f.price(value, quote: market.quote, tick: row.tickSize) }
+            // Market cap is not Upbit's to give: CoinGecko's coin with this symbol (best ranked), when it answers.
+            let global = await globalFigures(symbol: row.market.symbol, coinInfo: coinInfo)
+            var display = ["price": d.price, "changeRate": d.changeRate, "changePrice": d.changePrice,
+                           "tradeValue": d.tradeValue, "high24h": price(t.highPrice), "low24h": price(t.lowPrice),
+                           "ath": t.highest52WeekPrice.map { price($0) + " (52w, " + (t.highest52WeekDate ?? "-") + ")" } ?? "-",
+                           "atl": t.lowest52WeekPrice.map { price($0) + " (52w, " + (t.lowest52WeekDate ?? "-") + ")" } ?? "-",
+                           "lastUpdated": KSTText.timestamp(t.timestamp)]
+            display["marketCap"] = global?.marketCap.map { f.tradeValue($0, quote: "KRW") + (global?.marketCapRank.map { " (#\($0))" } ?? "") }
             return CoinDetail(id: market.code, source: "upbit", name: row.market.name(in: language), symbol: row.market.symbol,
                               range: range.rawValue, price: t.price, change24h: t.signedChangeRate * 100, high24h: t.highPrice,
                               low24h: t.lowPrice, allTimeHigh: t.highest52WeekPrice, allTimeHighDate: t.highest52WeekDate,
-                              allTimeLow: t.lowest52WeekPrice, allTimeLowDate: t.lowest52WeekDate, marketCap: nil, marketCapRank: nil,
-                              volume24h: t.tradeValue24h, lastUpdated: KSTText.timestamp(t.timestamp),
-                              display: ["price": d.price, "changeRate": d.changeRate, "changePrice": d.changePrice,
-                                        "tradeValue": d.tradeValue, "high24h": price(t.highPrice), "low24h": price(t.lowPrice),
-                                        "ath": t.highest52WeekPrice.map { price($0) + " (52w, " + (t.highest52WeekDate ?? "-") + ")" } ?? "-",
-                                        "atl": t.lowest52WeekPrice.map { price($0) + " (52w, " + (t.lowest52WeekDate ?? "-") + ")" } ?? "-",
-                                        "lastUpdated": KSTText.timestamp(t.timestamp)],
+                              allTimeLow: t.lowest52WeekPrice, allTimeLowDate: t.lowest52WeekDate, marketCap: global?.marketCap,
+                              marketCapRank: global?.marketCapRank,
+                              volume24h: t.tradeValue24h, lastUpdated: KSTText.timestamp(t.timestamp), display: display,
                               points: model.points.map { [Double($0.time), $0.price] }, chart: model)
         }
         guard !raw.isEmpty, raw.count <= 100,

@@ -56,16 +56,18 @@ import Testing
     @Test func upbitMarketsAndCoinGeckoIDs() async throws {
         try await withSimulator { simulator in
             let base = simulator.baseURL.absoluteString
-            let upbit = try await SiseBinary.run(["coin", "BTC", "--range", "1y", "--json", "--upbit-url", base])
+            let upbit = try await SiseBinary.run(["coin", "BTC", "--range", "1y", "--json", "--upbit-url", base, "--coingecko-url", base + "/api/v3"])
             #expect(upbit.status == 0, "\(upbit.stderr)")
             let market = try #require(try JSONSerialization.jsonObject(with: Data(upbit.stdout.utf8)) as? [String: Any])
             #expect(market["source"] as? String == "upbit" && market["id"] as? String == "KRW-BTC")
             #expect((market["points"] as? [[Double]])?.count == 52)
+            #expect(market["marketCapRank"] as? Int == 1)
             let gecko = try await SiseBinary.run(["coin", "ethereum", "--json", "--coingecko-url", base + "/api/v3"])
             #expect(gecko.status == 0, "\(gecko.stderr)")
             let coin = try #require(try JSONSerialization.jsonObject(with: Data(gecko.stdout.utf8)) as? [String: Any])
             #expect(coin["source"] as? String == "coingecko" && coin["symbol"] as? String == "ETH")
-            let chart = try await SiseBinary.run(["coin", "KRW-ETH", "--range", "30d", "--upbit-url", base], environment: ["SISE_FORCE_CHART": "1"])
+            let chart = try await SiseBinary.run(["coin", "KRW-ETH", "--range", "30d", "--upbit-url", base],
+                                                 environment: ["SISE_FORCE_CHART": "1", "SISE_COINGECKO_URL": base + "/api/v3"])
             #expect(chart.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "a braille chart")
             let missing = try await SiseBinary.run(["coin", "no-such-coin", "--coingecko-url", base + "/api/v3"])
             #expect(missing.status == 3)

@@ -21,6 +21,7 @@ import Testing
             #expect((coin["display"] as? [String: String])?["marketCap"]?.hasSuffix("(#1)") == true)
             let market = try #require(json(try await client.execute(uri: "/api/coins/KRW-BTC?range=1y", method: .get)) as? [String: Any])
             #expect(market["source"] as? String == "upbit" && (market["points"] as? [[Double]])?.count == 52)
+            #expect(market["marketCapRank"] as? Int == 1, "market cap comes from CoinGecko's coin with the symbol")
             let svg = try await client.execute(uri: "/api/coins/KRW-ETH/chart.svg?range=1d", method: .get)
             #expect(svg.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
             #expect(String(buffer: svg.body).contains("id=\"price-chart\""))
