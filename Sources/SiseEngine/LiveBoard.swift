@@ -19,6 +19,8 @@ public actor LiveBoard: Service {
     private var ticks: [MarketID: Decimal] = [:]
     private var rows: [MarketID: MarketRow] = [:]
     private var receivedAt: [MarketID: Int64] = [:]
+    /// The newest of `receivedAt`, kept as ticks arrive rather than searched for on every flush.
+    private var lastDataAt: Int64?
     private var unlisted: [MarketID: Ticker] = [:]
     private var changed: Set<MarketID> = []
     private var removed: [MarketID] = []
@@ -112,7 +114,9 @@ public actor LiveBoard: Service {
         }
         if let current = rows[id], current.ticker.timestamp > ticker.timestamp { return }
         rows[id] = MarketRow(market: market, ticker: ticker, tickSize: ticks[id])
-        receivedAt[id] = now()
+        let at = now()
+        receivedAt[id] = at
+        lastDataAt = max(lastDataAt ?? at, at)
         changed.insert(id)
         appliedTicks += 1
     }
@@ -121,7 +125,7 @@ public actor LiveBoard: Service {
         guard state != status.state || error != status.error else { return }
         let since = state == status.state ? status.since : now()
         status = ConnectivityStatus(exchange: configuration.exchange, state: state, since: since,
-                                    lastDataAt: receivedAt.values.max(), error: error)
+                                    lastDataAt: lastDataAt, error: error)
         statusChanged = true
     }
 
@@ -137,7 +141,7 @@ public actor LiveBoard: Service {
     /// Publishes the snapshot and hands every subscriber the rows changed since last time.
     private func flush() {
         guard !changed.isEmpty || !removed.isEmpty || statusChanged else { return }
-        status.lastDataAt = receivedAt.values.max()
+        status.lastDataAt = lastDataAt
         let changedRows = changed.compactMap { rows[$0] }
         let gone = removed
         let newStatus = statusChanged ? status : nil

@@ -39,10 +39,6 @@ final class BoardClient: Sendable {
         ring.yield()
     }
 
-    func updateFavorites(_ view: BoardClientView) {
-        state.withLock { $0.view = view }
-    }
-
     /// Merges a patch for this client's view: rows by market (newest wins), the latest order.
     /// `shared` is the same patch already encoded for every client of the view.
     func post(rows: [(String, String)], order: [String]?, status: String?, shared: ByteBuffer? = nil) {

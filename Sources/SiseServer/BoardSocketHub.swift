@@ -29,8 +29,6 @@ final class BoardSocketHub: Service, Sendable {
         self.logger = logger
     }
 
-    var clientCount: Int { clients.withLock { $0.count } }
-
     func add(_ client: BoardClient) -> UInt64 {
         let id = counter.add(1, ordering: .relaxed).newValue
         clients.withLock { $0[id] = client }
