@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .target(name: "SiseCore"),
@@ -33,10 +34,12 @@ let package = Package(
             dependencies: [
                 "SiseCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
         .target(
@@ -106,7 +109,13 @@ let package = Package(
         ),
         .target(
             name: "SiseTestSupport",
-            dependencies: ["SiseSimulator", "SiseEngine", "SiseFeeds", "SiseCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "SiseSimulator", "SiseEngine", "SiseFeeds", "SiseCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             path: "Tests/SiseTestSupport"
         ),
         .testTarget(name: "SiseCoreTests", dependencies: ["SiseCore", "SiseTestSupport"]),

@@ -1,6 +1,6 @@
 import Foundation
-import HummingbirdWSClient
 import NIOCore
+import NIOWebSocket
 import SiseCore
 import Synchronization
 
@@ -11,20 +11,25 @@ final class StreamSession: Sendable {
     private let codes: @Sendable () async -> [MarketID]
     private let events: @Sendable (UpbitStreamEvent) async -> Void
     private let resubscribe: Wakeup
-    private let state = Mutex(State())
+    private let clock: any StreamClock
+    private let state: Mutex<State>
 
     private struct State {
         var connected = false
         var receivedFrames = false
         var failure: FeedError?
-        var lastFrame = ContinuousClock.now
+        var lastFrame: ContinuousClock.Instant
+        var closeCode: WebSocketErrorCode?
     }
 
     struct Silence: Error {}
 
     init(configuration: UpbitStreamConfiguration, codes: @escaping @Sendable () async -> [MarketID],
-         events: @escaping @Sendable (UpbitStreamEvent) async -> Void, resubscribe: Wakeup) {
+         events: @escaping @Sendable (UpbitStreamEvent) async -> Void, resubscribe: Wakeup,
+         clock: any StreamClock) {
         self.configuration = configuration
+        self.clock = clock
+        state = Mutex(State(lastFrame: clock.now))
         self.codes = codes
         self.events = events
         self.resubscribe = resubscribe
@@ -33,35 +38,39 @@ final class StreamSession: Sendable {
     var connected: Bool { state.withLock { $0.connected } }
     var receivedFrames: Bool { state.withLock { $0.receivedFrames } }
     var failure: FeedError? { state.withLock { $0.failure } }
+    /// The server's close code, when it closed the socket itself.
+    var closeCode: WebSocketErrorCode? { state.withLock { $0.closeCode } }
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        state.withLock { $0.connected = true; $0.lastFrame = .now }
-        try await subscribe(outbound)
-        // A text PING makes Upbit send {"status":"UP"} every 10 s: a heartbeat for the watchdog.
-        try await outbound.write(.text("PING"))
+    func run(_ connection: UpstreamWebSocketConnection) async throws {
+        state.withLock { $0.connected = true; $0.lastFrame = clock.now }
+        try await subscribe(connection)
+        // A text PING makes Upbit send {"status":"UP"} every 10 s; WebSocket pings more often
+        // than the silence bound make sure a healthy socket is never silent that long.
+        try await connection.send(text: "PING")
         await events(.connected)
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await self.read(inbound) }
+                group.addTask { try await self.read(connection) }
                 group.addTask { try await self.watch() }
+                group.addTask { try await self.keepAlive(connection) }
                 group.addTask {
                     while true {
                         try await self.resubscribe.wait(upTo: .seconds(3_600))
-                        try await self.subscribe(outbound)
+                        try await self.subscribe(connection)
                     }
                 }
                 try await group.next()
                 group.cancelAll()
             }
         } catch is Silence {
-            try? await outbound.close(.goingAway, reason: "silent")
+            try? await connection.close(.goingAway)
         }
     }
 
     /// The subscribe request, always with the full code list (a new request replaces the old).
-    func subscribe(_ outbound: WebSocketOutboundWriter) async throws {
+    func subscribe(_ connection: UpstreamWebSocketConnection) async throws {
         let list = await codes().map(\.code)
-        try await outbound.write(.text(Self.request(codes: list, format: configuration.format)))
+        try await connection.send(text: Self.request(codes: list, format: configuration.format))
     }
 
     static func request(codes: [String], format: UpbitStreamConfiguration.Format) -> String {
@@ -70,21 +79,36 @@ final class StreamSession: Sendable {
         return #"[{"ticket":"\#(ticket)"},{"type":"ticker","codes":[\#(quoted)]},{"format":"\#(format.rawValue)"}]"#
     }
 
-    private func read(_ inbound: WebSocketInboundStream) async throws {
-        for try await message in inbound.messages(maxSize: 1 << 20) {
-            state.withLock { $0.lastFrame = .now; $0.receivedFrames = true }
+    private func read(_ connection: UpstreamWebSocketConnection) async throws {
+        let code = try await connection.read { message in
             let event: UpbitStreamEvent
             switch message {
-            case .binary(let buffer):
+            case .binary(let buffer), .text(let buffer):
                 event = buffer.withUnsafeReadableBytes { Self.decode($0) }
-            case .text(let text):
-                var copy = text
-                event = copy.withUTF8 { Self.decode(UnsafeRawBufferPointer($0)) }
+                // Only what the exchange sends of its own accord proves the feed is flowing; a
+                // pong proves the socket is open, and a socket that answers pings but delivers no
+                // prices is exactly the frozen board the watchdog is there to catch.
+                let now = clock.now
+                state.withLock { $0.lastFrame = now; $0.receivedFrames = true }
+            case .pong:
+                return
             }
             if case .rejected(let name, let message) = event {
                 state.withLock { $0.failure = .badRequest(name: name, message: message) }
             }
             await events(event)
+        }
+        if let code, state.withLock({ $0.failure }) == nil {
+            state.withLock { $0.closeCode = code }
+        }
+    }
+
+    /// WebSocket pings at the configured interval (and always inside the silence bound).
+    private func keepAlive(_ connection: UpstreamWebSocketConnection) async throws {
+        let interval = min(configuration.pingInterval, configuration.silenceTimeout / 2)
+        while true {
+            try await clock.sleep(for: interval)
+            try await connection.ping()
         }
     }
 
@@ -102,9 +126,9 @@ final class StreamSession: Sendable {
     private func watch() async throws {
         let timeout = configuration.silenceTimeout
         while true {
-            try await Task.sleep(for: min(timeout / 4, .seconds(1)))
+            try await clock.sleep(for: min(timeout / 10, Duration.milliseconds(500)))
             let last = state.withLock { $0.lastFrame }
-            if last.duration(to: .now) > timeout {
+            if last.duration(to: clock.now) > timeout {
                 state.withLock { $0.failure = .timeout }
                 throw Silence()
             }

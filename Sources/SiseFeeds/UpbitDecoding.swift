@@ -44,10 +44,16 @@ enum UpbitDecoding {
     }
 }
 
-/// `Retry-After`: delta-seconds (integer or decimal). HTTP dates are treated as absent.
+/// `Retry-After`: delta-seconds (integer or decimal). HTTP dates, negatives, NaN and infinities
+/// are treated as absent; anything longer than a day is capped at a day (the header comes from
+/// outside and must never reach a failing conversion).
 enum RetryAfter {
+    static let longest: Double = 86_400
+
     static func parse(_ value: String?) -> Duration? {
-        guard let value, let seconds = Double(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 else { return nil }
-        return .milliseconds(Int64(seconds * 1000))
+        guard let value, value.utf8.count <= 32,
+              let seconds = Double(value.trimmingCharacters(in: .whitespaces)),
+              seconds.isFinite, seconds >= 0 else { return nil }
+        return .milliseconds(Int64(min(seconds, longest) * 1000))
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdWSClient
 import Logging
 import NIOCore
 import SiseCore
@@ -14,9 +13,12 @@ public final class UpbitTickerStream: Sendable {
     private let wakeup = Wakeup()
     private let resubscribeRequests = Wakeup()
     private let hostHealth = Mutex<Bool?>(nil)
+    private let clock: any StreamClock
 
-    public init(configuration: UpbitStreamConfiguration, logger: Logger = Logger(label: "sise.upbit.stream")) {
+    public init(configuration: UpbitStreamConfiguration, clock: any StreamClock = SystemStreamClock(),
+                logger: Logger = Logger(label: "sise.upbit.stream")) {
         self.configuration = configuration
+        self.clock = clock
         self.logger = logger
     }
 
@@ -58,6 +60,13 @@ public final class UpbitTickerStream: Sendable {
             if outcome.receivedFrames { _ = machine.handle(.frame, jitter: 0) }
             await events(.disconnected(outcome.error))
             action = machine.handle(.lost, jitter: Double.random(in: 0...1))
+            // A refused upgrade names its wait: never come back sooner (a 418 means much later).
+            if let refusal = Self.refusalWait(outcome.error), case .reconnect(let delay) = action, delay < refusal {
+                logger.warning("upbit refused the websocket upgrade; waiting",
+                               metadata: ["status": "\(outcome.error.status ?? 0)", "group": "\(outcome.group ?? "-")",
+                                          "wait": "\(refusal)"])
+                action = .reconnect(after: refusal)
+            }
         }
     }
 
@@ -65,25 +74,35 @@ public final class UpbitTickerStream: Sendable {
         var error: FeedError
         var connected: Bool
         var receivedFrames: Bool
+        /// The rate-limit group named by a refused upgrade's `Remaining-Req`, if any.
+        var group: String? = nil
+    }
+
+    /// How long a refusal asks us to stay away: 429 its window, 418 its ban (a minute if unsaid).
+    static func refusalWait(_ error: FeedError) -> Duration? {
+        switch error {
+        case .rateLimited(let wait): max(wait, .seconds(1))
+        case .blocked(let ban): ban ?? .seconds(60)
+        default: nil
+        }
     }
 
     /// One connection: until it closes, fails, or falls silent.
     private func connectOnce(codes: @escaping @Sendable () async -> [MarketID],
                              events: @escaping @Sendable (UpbitStreamEvent) async -> Void) async -> Outcome {
         let session = StreamSession(configuration: configuration, codes: codes, events: events,
-                                    resubscribe: resubscribeRequests)
-        var clientConfiguration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
-        clientConfiguration.autoPing = .enabled(timePeriod: configuration.pingInterval)
+                                    resubscribe: resubscribeRequests, clock: clock)
         let host = configuration.url.host ?? configuration.url.absoluteString
+        let options = UpstreamWebSocket.Options(maxFrameSize: 1 << 20)
         do {
-            let close = try await WebSocketClient.connect(
-                url: configuration.url.absoluteString, configuration: clientConfiguration, logger: logger
-            ) { inbound, outbound, _ in
-                try await session.run(inbound: inbound, outbound: outbound)
+            try await UpstreamWebSocket.connect(to: configuration.url, options: options, logger: logger) { connection in
+                try await session.run(connection)
             }
-            let reason = close.map { "closed (\($0.closeCode))" } ?? "closed"
+            let reason = session.closeCode.map { "closed (\($0))" } ?? "closed"
             return Outcome(error: session.failure ?? .unreachable(host: host, reason: reason),
                            connected: session.connected, receivedFrames: session.receivedFrames)
+        } catch let refused as UpstreamWebSocket.Refusal {
+            return Outcome(error: refused.error, connected: false, receivedFrames: false, group: refused.group)
         } catch {
             let mapped = session.failure ?? (error as? FeedError) ?? .unreachable(host: host, reason: String(describing: error))
             return Outcome(error: mapped, connected: session.connected, receivedFrames: session.receivedFrames)

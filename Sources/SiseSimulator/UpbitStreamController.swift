@@ -30,9 +30,14 @@ struct UpbitStreamController: Sendable {
     }
 
     /// Reads requests: a JSON array (re)subscribes, a text `PING` turns on status frames.
+    /// While `wsStall` is on nothing is read either, so WebSocket pings go unanswered: the
+    /// connection is frozen the way a stalled network path freezes it.
     private func read(_ inbound: WebSocketInboundStream, into state: SimStreamConnectionState) async {
         do {
-            for try await message in inbound.messages(maxSize: 1 << 20) {
+            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            while true {
+                while exchange.faults.wsStall, !Task.isCancelled { try await Task.sleep(for: .milliseconds(50)) }
+                guard let message = try await messages.next() else { break }
                 let data: Data
                 switch message {
                 case .text(let text):

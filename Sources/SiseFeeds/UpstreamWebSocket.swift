@@ -1,0 +1,253 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import NIOWebSocket
+
+/// Opens a client WebSocket to an exchange, on SwiftNIO directly, so the upgrade request carries
+/// exactly the headers written here: `Host`, the WebSocket handshake and a `User-Agent` — never
+/// `Origin`. (Upbit puts any request carrying `Origin` in a group limited to 1 per 10 s; the
+/// general-purpose WebSocket client adds one that cannot be removed.) A refused upgrade comes
+/// back as a typed `FeedError` built from the status and headers of the refusal.
+public enum UpstreamWebSocket {
+    public struct Options: Sendable {
+        public var connectTimeout: Duration
+        /// From TCP connect to the server's 101 (a server that accepts TCP and then says nothing).
+        public var handshakeTimeout: Duration
+        public var maxFrameSize: Int
+        public var userAgent: String
+        /// More request headers; an `Origin` among them is dropped.
+        public var headers: [(String, String)]
+
+        public init(connectTimeout: Duration = .seconds(5), handshakeTimeout: Duration = .seconds(10),
+                    maxFrameSize: Int = 1 << 20, userAgent: String = "sise/0.1", headers: [(String, String)] = []) {
+            self.connectTimeout = connectTimeout
+            self.handshakeTimeout = handshakeTimeout
+            self.maxFrameSize = maxFrameSize
+            self.userAgent = userAgent
+            self.headers = headers
+        }
+    }
+
+    /// The server answered the upgrade with something other than 101.
+    public struct Refusal: Error, Sendable {
+        /// The refusal in the feeds' terms (429 and 418 carry their waits).
+        public var error: FeedError
+        /// The rate-limit group of `Remaining-Req`, when the answer named one.
+        public var group: String?
+    }
+
+    typealias FrameChannel = NIOAsyncChannel<WebSocketFrame, WebSocketFrame>
+
+    enum Upgrade: Sendable {
+        case upgraded(FrameChannel, HTTPResponseHead)
+        case refused(EventLoopFuture<HTTPResponseHead?>)
+    }
+
+    /// Connects, upgrades, runs `body` with the open connection and closes it when `body` returns
+    /// or throws.
+    public static func connect<Result: Sendable>(
+        to url: URL, options: Options = .init(), logger: Logger,
+        _ body: @Sendable (UpstreamWebSocketConnection) async throws -> Result
+    ) async throws -> Result {
+        let target = try Target(url)
+        let upgrade = try await handshake(target, options: options)
+        switch upgrade {
+        case .refused(let headFuture):
+            let head = try? await headFuture.get()
+            throw refusal(head, host: target.host)
+        case .upgraded(let channel, let head):
+            if let remaining = head.headers.first(name: "remaining-req") {
+                logger.debug("websocket upgraded", metadata: ["remaining-req": "\(remaining)"])
+            }
+            return try await channel.executeThenClose { inbound, outbound in
+                let connection = UpstreamWebSocketConnection(inbound: inbound, outbound: outbound, reply: head)
+                return try await body(connection)
+            }
+        }
+    }
+
+    /// Host, port, path and TLS of a `ws://` or `wss://` URL.
+    struct Target {
+        let host: String
+        let port: Int
+        let path: String
+        let tls: Bool
+
+        init(_ url: URL) throws {
+            guard let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss",
+                  let host = url.host, !host.isEmpty else {
+                throw FeedError.unreachable(host: url.absoluteString, reason: "not a ws:// or wss:// URL")
+            }
+            self.host = host
+            tls = scheme == "wss"
+            port = url.port ?? (tls ? 443 : 80)
+            let query = url.query.map { "?\($0)" } ?? ""
+            path = (url.path.isEmpty ? "/" : url.path) + query
+        }
+
+        /// `Host` with the port only when it is not the scheme's default.
+        var hostHeader: String {
+            let bracketed = host.contains(":") ? "[\(host)]" : host
+            return port == (tls ? 443 : 80) ? bracketed : "\(bracketed):\(port)"
+        }
+    }
+
+    /// The request head: every header the server will see, in order.
+    static func requestHead(_ target: Target, options: Options) -> HTTPRequestHead {
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: target.hostHeader)
+        headers.add(name: "User-Agent", value: options.userAgent)
+        for (name, value) in options.headers where name.lowercased() != "origin" {
+            headers.replaceOrAdd(name: name, value: value)
+        }
+        return HTTPRequestHead(version: .http1_1, method: .GET, uri: target.path, headers: headers)
+    }
+
+    private static func handshake(_ target: Target, options: Options) async throws -> Upgrade {
+        let sslContext = try target.tls ? NIOSSLContext(configuration: .makeClientConfiguration()) : nil
+        let head = requestHead(target, options: options)
+        let maxFrameSize = options.maxFrameSize
+        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(.nanoseconds(Int64(nanoseconds(options.connectTimeout))))
+            .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+        let upgradeFuture: EventLoopFuture<Upgrade>
+        do {
+            upgradeFuture = try await bootstrap.connect(host: target.host, port: target.port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if let sslContext {
+                        let handler = try NIOSSLClientHandler(context: sslContext, serverHostname: target.tlsServerName)
+                        try channel.pipeline.syncOperations.addHandler(handler)
+                    }
+                    return try configurePipeline(channel, head: head, maxFrameSize: maxFrameSize)
+                }
+            }
+        } catch {
+            throw FeedError.unreachable(host: target.host, reason: String(describing: error))
+        }
+        return try await withThrowingTaskGroup(of: Upgrade?.self) { group in
+            group.addTask { try await upgradeFuture.get() }
+            group.addTask {
+                try await Task.sleep(for: options.handshakeTimeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            do {
+                guard let first = try await group.next(), let upgrade = first else {
+                    upgradeFuture.whenSuccess { upgrade in
+                        if case .upgraded(let channel, _) = upgrade { channel.channel.close(promise: nil) }
+                    }
+                    throw FeedError.timeout
+                }
+                return upgrade
+            } catch let error as FeedError {
+                throw error
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                throw FeedError.unreachable(host: target.host, reason: String(describing: error))
+            }
+        }
+    }
+
+    private static func configurePipeline(_ channel: any Channel, head: HTTPRequestHead,
+                                          maxFrameSize: Int) throws -> EventLoopFuture<Upgrade> {
+        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
+            maxFrameSize: maxFrameSize, enableAutomaticErrorHandling: false
+        ) { channel, response in
+            channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(
+                    NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1_024,
+                                                maxAccumulatedFrameSize: maxFrameSize))
+                let frames = try FrameChannel(wrappingChannelSynchronously: channel)
+                return Upgrade.upgraded(frames, response)
+            }
+        }
+        let configuration = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
+            upgradeRequestHead: head, upgraders: [upgrader]
+        ) { channel in
+            // Not upgraded: the response head is handed on once this returns; catch it.
+            channel.eventLoop.makeCompletedFuture {
+                let promise = channel.eventLoop.makePromise(of: HTTPResponseHead?.self)
+                try channel.pipeline.syncOperations.addHandler(RefusalCatcher(promise: promise))
+                return Upgrade.refused(promise.futureResult)
+            }
+        }
+        var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+        pipeline.leftOverBytesStrategy = .forwardBytes
+        return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
+    }
+
+    /// The refusal as the error the feeds speak: 429 and 418 with their waits, 5xx, others.
+    static func refusal(_ head: HTTPResponseHead?, host: String) -> Refusal {
+        guard let head else {
+            return Refusal(error: .unreachable(host: host, reason: "the WebSocket upgrade was refused"), group: nil)
+        }
+        let retryAfter = RetryAfter.parse(head.headers.first(name: "retry-after"))
+        let group = head.headers.first(name: "remaining-req").flatMap(RemainingRequests.init(header:))?.group
+        switch head.status.code {
+        case 429:
+            // The group's window: Upbit's `origin` group is 10 s, the others a second.
+            let floor: Duration = group == "origin" ? .seconds(10) : .seconds(1)
+            return Refusal(error: .rateLimited(retryAfter: max(retryAfter ?? floor, floor)), group: group)
+        case 418:
+            return Refusal(error: .blocked(retryAfter: retryAfter), group: group)
+        case 500..<600:
+            return Refusal(error: .server(status: Int(head.status.code)), group: group)
+        default:
+            return Refusal(error: .unexpectedStatus(status: Int(head.status.code), message: "WebSocket upgrade refused"),
+                           group: group)
+        }
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+    }
+}
+
+extension UpstreamWebSocket.Target {
+    /// SNI takes a host name, never an address literal.
+    var tlsServerName: String? {
+        host.allSatisfy { $0.isNumber || $0 == "." || $0 == ":" } ? nil : host
+    }
+}
+
+/// Catches the head of a refused upgrade (and swallows the rest of that response).
+private final class RefusalCatcher: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    private let promise: EventLoopPromise<HTTPResponseHead?>
+    private var answered = false
+
+    init(promise: EventLoopPromise<HTTPResponseHead?>) {
+        self.promise = promise
+    }
+
+    private func answer(_ head: HTTPResponseHead?) {
+        guard !answered else { return }
+        answered = true
+        promise.succeed(head)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head(let head) = unwrapInboundIn(data) {
+            answer(head)
+            context.close(promise: nil)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        answer(nil)
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        answer(nil)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        answer(nil)
+        context.close(promise: nil)
+    }
+}

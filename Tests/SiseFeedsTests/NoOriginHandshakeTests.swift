@@ -1,0 +1,76 @@
+import Foundation
+import Logging
+@testable import SiseFeeds
+import SiseTestSupport
+import Synchronization
+import Testing
+
+/// What the real clients put on the wire, recorded by a raw loopback server: never an `Origin`
+/// header (Upbit limits requests carrying one to 1 per 10 s), for REST and WebSocket alike.
+@Suite(.serialized) struct NoOriginHandshakeTests {
+    static let originRefusal = "HTTP/1.1 429 Too Many Requests\r\nRemaining-Req: group=origin; min=6; sec=0\r\n"
+        + "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+
+    @Test func theWebSocketUpgradeCarriesNoOrigin() async throws {
+        let recorder = try await HandshakeRecorder.start(response: Self.originRefusal)
+        defer { Task { await recorder.stop() } }
+        let url = URL(string: "ws://127.0.0.1:\(recorder.port)/websocket/v1")!
+        await #expect(throws: UpstreamWebSocket.Refusal.self) {
+            try await UpstreamWebSocket.connect(to: url, logger: Logger(label: "test")) { _ in }
+        }
+        let names = try #require(recorder.headerNames.first)
+        #expect(!names.contains("origin"), "handshake: \(recorder.requests)")
+        #expect(names.contains("host") && names.contains("upgrade") && names.contains("sec-websocket-key"))
+        #expect(recorder.requests.first?.hasPrefix("GET /websocket/v1 HTTP/1.1") == true)
+    }
+
+    @Test func anOriginAskedForIsStillNotSent() async throws {
+        let recorder = try await HandshakeRecorder.start(response: Self.originRefusal)
+        defer { Task { await recorder.stop() } }
+        let url = URL(string: "ws://127.0.0.1:\(recorder.port)/websocket/v1")!
+        let options = UpstreamWebSocket.Options(headers: [("Origin", "https://example.com")])
+        _ = try? await UpstreamWebSocket.connect(to: url, options: options, logger: Logger(label: "test")) { _ in }
+        #expect(recorder.headerNames.first?.contains("origin") == false)
+    }
+
+    @Test func aRefusedUpgradeNamesItsGroupAndWait() async throws {
+        let recorder = try await HandshakeRecorder.start(response: Self.originRefusal)
+        defer { Task { await recorder.stop() } }
+        let url = URL(string: "ws://127.0.0.1:\(recorder.port)/websocket/v1")!
+        do {
+            try await UpstreamWebSocket.connect(to: url, logger: Logger(label: "test")) { _ in }
+            Issue.record("the upgrade was refused; connect must throw")
+        } catch let refusal as UpstreamWebSocket.Refusal {
+            #expect(refusal.group == "origin")
+            #expect(refusal.error == .rateLimited(retryAfter: .seconds(10)), "the origin group's window is 10 s")
+        }
+    }
+
+    /// A 429 on the upgrade is waited out: no tight reconnect loop.
+    @Test func theTickerStreamWaitsOutARefusedUpgrade() async throws {
+        let recorder = try await HandshakeRecorder.start(response: Self.originRefusal)
+        defer { Task { await recorder.stop() } }
+        let stream = UpbitTickerStream(configuration: .init(url: URL(string: "ws://127.0.0.1:\(recorder.port)/websocket/v1")!))
+        let seen = Mutex<[UpbitStreamEvent]>([])
+        let task = Task {
+            await stream.run(codes: { [] }, events: { event in seen.withLock { $0.append(event) } })
+        }
+        try await Task.sleep(for: .seconds(2))
+        task.cancel()
+        await task.value
+        #expect(recorder.requests.count == 1, "one attempt, then a wait of at least the group's window")
+        #expect(seen.withLock { $0 }.contains(.disconnected(.rateLimited(retryAfter: .seconds(10)))))
+    }
+
+    @Test func restRequestsCarryNoOrigin() async throws {
+        let recorder = try await HandshakeRecorder.start(
+            response: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n[]")
+        defer { Task { await recorder.stop() } }
+        let transport = LiveHTTPTransport()
+        let url = URL(string: "http://127.0.0.1:\(recorder.port)/v1/market/all")!
+        _ = try await transport.get(url, headers: [("Origin", "https://example.com")])
+        await transport.shutdown()
+        let names = try #require(recorder.headerNames.first)
+        #expect(!names.contains("origin"), "request: \(recorder.requests)")
+    }
+}
