@@ -51,6 +51,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .target(
@@ -122,7 +123,10 @@ let package = Package(
         .testTarget(name: "SiseFeedsTests", dependencies: ["SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
         .testTarget(
             name: "SiseSimulatorTests",
-            dependencies: ["SiseSimulator", "SiseTestSupport", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
+            dependencies: [
+                "SiseSimulator", "SiseFeeds", "SiseCore", "SiseTestSupport",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
         ),
         .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
         .testTarget(name: "SiseStoreTests", dependencies: ["SiseStore"]),

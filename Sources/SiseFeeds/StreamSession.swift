@@ -103,12 +103,19 @@ final class StreamSession: Sendable {
         }
     }
 
-    /// WebSocket pings at the configured interval (and always inside the silence bound).
+    /// WebSocket pings well inside the silence bound, and a text `PING` at the configured
+    /// interval: Upbit closes sockets idle for 120 s and documents both as keep-alives.
     private func keepAlive(_ connection: UpstreamWebSocketConnection) async throws {
         let interval = min(configuration.pingInterval, configuration.silenceTimeout / 2)
+        var sinceText = Duration.zero
         while true {
             try await clock.sleep(for: interval)
             try await connection.ping()
+            sinceText += interval
+            if sinceText >= configuration.pingInterval {
+                try await connection.send(text: "PING")
+                sinceText = .zero
+            }
         }
     }
 

@@ -9,18 +9,19 @@ public struct UpbitStreamConfiguration: Sendable {
 
     public var url: URL
     public var format: Format
-    /// WebSocket ping every this often (Upbit closes idle sockets after 60–120 s).
+    /// A text `PING` every this often (Upbit closes idle sockets after 60–120 s); WebSocket ping
+    /// frames go out more often, at half the silence bound.
     public var pingInterval: Duration
-    /// No frame for this long means the socket is dead even if TCP says otherwise. A text
-    /// `PING` makes Upbit send a status frame every 10 s, so a healthy socket is never silent
-    /// that long.
+    /// No data frame for this long while a full board is subscribed means the feed is stalled,
+    /// even if TCP (or the socket's pongs) say otherwise: the board turns delayed, REST polling
+    /// starts and the socket is replaced. `--silence` on `serve`, `tui` and `watch`; default 5 s.
     public var silenceTimeout: Duration
     public var timing: StreamConnectionMachine.Timing
     /// Upbit allows 5 connection attempts per second per IP.
     public var maxConnectsPerSecond: Int
 
     public init(url: URL, format: Format = .default, pingInterval: Duration = .seconds(30),
-                silenceTimeout: Duration = .seconds(15), timing: StreamConnectionMachine.Timing = .init(),
+                silenceTimeout: Duration = .seconds(5), timing: StreamConnectionMachine.Timing = .init(),
                 maxConnectsPerSecond: Int = 5) {
         self.url = url
         self.format = format

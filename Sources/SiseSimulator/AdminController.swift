@@ -10,7 +10,7 @@ import HummingbirdWebSocket
 struct AdminController: Sendable {
     let exchange: SimExchange
 
-    func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
+    func addRoutes(to router: Router<SimRequestContext>) {
         router.get("/_sim/stats") { _, _ in
             SimResponses.json(exchange.statsJSON())
         }

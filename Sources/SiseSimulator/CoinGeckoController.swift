@@ -7,7 +7,7 @@ import HummingbirdWebSocket
 struct CoinGeckoController: Sendable {
     let exchange: SimExchange
 
-    func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
+    func addRoutes(to router: Router<SimRequestContext>) {
         let group = router.group("/api/v3")
         group.get("/ping") { request, _ in try gate(request) { #"{"gecko_says":"(V3) To the Moon!"}"# } }
         group.get("/search/trending") { request, _ in try gate(request) { trending(request) } }

@@ -64,8 +64,11 @@ final class SimExchange: Sendable {
         case fail(status: Int, remaining: Int, retryAfter: Int?)
     }
 
-    func gate(_ group: String) -> Gate {
+    /// - Parameter origin: the request carried an `Origin` header: Upbit then counts it in the
+    ///   `origin` group (1 per 10 s) instead of its own.
+    func gate(_ requested: String, origin: Bool = false) -> Gate {
         let now = self.now
+        let group = origin ? "origin" : requested
         return state.withLock { s in
             s.stats.count("upbit", group)
             if s.faults.failNext > 0 {
@@ -88,6 +91,31 @@ final class SimExchange: Sendable {
                 let malformed = s.faults.malformedRate > 0
                     && Double.random(in: 0..<1, using: &s.random) < s.faults.malformedRate
                 return .proceed(remaining: remaining, malformed: malformed)
+            }
+        }
+    }
+
+    enum UpgradeGate: Equatable {
+        case upgrade(remaining: Int)
+        /// 429 in this group (`origin` or `websocket-connect`).
+        case limited(group: String)
+    }
+
+    /// A WebSocket upgrade: the `Origin` rule, then 5 connects per second per client address.
+    func upgradeGate(origin: Bool, client: String) -> UpgradeGate {
+        let now = self.now
+        return state.withLock { s in
+            s.stats.count("upbit", "websocket")
+            let enforce = s.faults.rateLimit
+            if origin, case .limited = s.limiter.admit("origin", at: now, enforce: enforce) {
+                s.stats.refuse("upbit", "origin")
+                return .limited(group: "origin")
+            }
+            switch s.limiter.admit("websocket-connect@\(client)", at: now, enforce: enforce) {
+            case .allowed(let remaining): return .upgrade(remaining: remaining)
+            case .limited, .banned:
+                s.stats.refuse("upbit", "websocket-connect")
+                return .limited(group: "websocket-connect")
             }
         }
     }

@@ -11,6 +11,17 @@ struct SimRateLimit: Sendable {
     }
 
     var limit = 10
+    /// Groups with their own rule: requests carrying `Origin` (1 per 10 s) and WebSocket
+    /// connects (5 per second per client address; the group is `websocket-connect@IP`).
+    static let special: [String: (limit: Int, window: Double)] = [
+        "origin": (1, 10),
+        "websocket-connect": (5, 1),
+    ]
+
+    static func rule(_ group: String, default limit: Int) -> (limit: Int, window: Double) {
+        let base = group.split(separator: "@", maxSplits: 1).first.map(String.init) ?? group
+        return special[base] ?? (limit, 1)
+    }
     /// 429s within 10 s that earn a ban.
     var abuseThreshold = 20
     var baseBanSeconds = 30
@@ -23,10 +34,11 @@ struct SimRateLimit: Sendable {
     private(set) var peak: [String: Int] = [:]
 
     mutating func admit(_ group: String, at now: Double, enforce: Bool) -> Decision {
+        let (limit, window) = Self.rule(group, default: self.limit)
         arrivals[group, default: []].removeAll { $0 <= now - 1 }
         arrivals[group, default: []].append(now)
         peak[group] = max(peak[group] ?? 0, arrivals[group]!.count)
-        accepted[group, default: []].removeAll { $0 <= now - 1 }
+        accepted[group, default: []].removeAll { $0 <= now - window }
         guard enforce else {
             accepted[group]!.append(now)
             return .allowed(remaining: max(0, limit - accepted[group]!.count))

@@ -5,7 +5,6 @@ import Synchronization
 final class SimStreamHub: Sendable {
     private let connections = Mutex<[UInt64: SimStreamConnectionState]>([:])
     private let counter = Atomic<UInt64>(0)
-
     func register(_ state: SimStreamConnectionState) -> UInt64 {
         let id = counter.add(1, ordering: .relaxed).newValue
         connections.withLock { $0[id] = state }
@@ -32,12 +31,32 @@ final class SimStreamConnectionState: Sendable {
         var statusPings = false
         var dropped = false
         var clientGone = false
+        /// When the client last sent anything the handler sees (a request or a text `PING`).
+        var lastInbound = ContinuousClock.now
+        /// Arrival times of request messages in the last minute (Upbit: ≤ 5/s and ≤ 100/min).
+        var requests: [ContinuousClock.Instant] = []
     }
+
+    static let requestsPerSecond = 5
+    static let requestsPerMinute = 100
 
     private let inbox = Mutex(Inbox())
 
     func update(_ change: (inout Inbox) -> Void) { inbox.withLock { change(&$0) } }
     func drop() { inbox.withLock { $0.dropped = true } }
+
+    /// Counts one message from the client; false when it is over Upbit's per-connection limits.
+    func admitMessage() -> Bool {
+        let now = ContinuousClock.now
+        return inbox.withLock { box in
+            box.lastInbound = now
+            box.requests.removeAll { $0.duration(to: now) >= .seconds(60) }
+            let lastSecond = box.requests.count { $0.duration(to: now) < .seconds(1) }
+            guard lastSecond < Self.requestsPerSecond, box.requests.count < Self.requestsPerMinute else { return false }
+            box.requests.append(now)
+            return true
+        }
+    }
 
     /// Takes a new subscription or failure, if one arrived.
     func take() -> Inbox {

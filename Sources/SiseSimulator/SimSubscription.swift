@@ -18,6 +18,8 @@ struct SimSubscription: Sendable, Equatable {
         static let wrongFormat = Failure(name: "WRONG_FORMAT", message: "Format 이 맞지 않습니다.")
         static let noType = Failure(name: "NO_TYPE", message: "타입이 존재하지 않습니다.")
         static let noCodes = Failure(name: "NO_CODES", message: "코드가 존재하지 않습니다.")
+        /// Over 5 requests a second or 100 a minute on one connection (the name is the simulator's).
+        static let tooManyRequests = Failure(name: "TOO_MANY_REQUESTS", message: "요청 수 제한을 초과했습니다.")
         static func invalidType(_ type: String) -> Failure {
             Failure(name: "INVALID_PARAM", message: "\(type) 은 지원하지 않는 타입입니다.")
         }

@@ -17,7 +17,7 @@ public struct SimulatorServer: Sendable {
     /// Builds the Hummingbird application; `onReady` receives the bound port.
     public func makeApplication(logger: Logger = Logger(label: "sise.simulator"),
                                 onReady: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
-        let router = Router(context: BasicWebSocketRequestContext.self)
+        let router = Router(context: SimRequestContext.self)
         router.middlewares.add(UpbitNotFoundMiddleware())
         UpbitRESTController(exchange: exchange).addRoutes(to: router)
         UpbitStreamController(exchange: exchange, hub: exchange.hub).addRoutes(to: router)

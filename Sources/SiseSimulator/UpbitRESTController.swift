@@ -6,21 +6,21 @@ import HummingbirdWebSocket
 struct UpbitRESTController: Sendable {
     let exchange: SimExchange
 
-    func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
+    func addRoutes(to router: Router<SimRequestContext>) {
         router.get("/v1/market/all") { request, _ in
-            try await serve("market") { marketAll(request) }
+            try await serve("market", request) { marketAll(request) }
         }
         router.get("/v1/ticker") { request, _ in
-            try await serve("ticker") { try tickers(request) }
+            try await serve("ticker", request) { try tickers(request) }
         }
         router.get("/v1/ticker/all") { request, _ in
-            try await serve("ticker") { try tickerAll(request) }
+            try await serve("ticker", request) { try tickerAll(request) }
         }
         router.get("/v1/candles/seconds") { request, _ in
-            try await serve("candles") { try candles(request, unit: .seconds) }
+            try await serve("candles", request) { try candles(request, unit: .seconds) }
         }
         router.get("/v1/candles/minutes/:unit") { request, context in
-            try await serve("candles") {
+            try await serve("candles", request) {
                 guard let unit = context.parameters.get("unit").flatMap(Int.init),
                       [1, 3, 5, 10, 15, 30, 60, 240].contains(unit) else { throw SimHTTPError.typeMismatch() }
                 return try candles(request, unit: .minutes(unit))
@@ -28,26 +28,27 @@ struct UpbitRESTController: Sendable {
         }
         for (path, unit) in [("days", SimCandleWriter.Unit.days), ("weeks", .weeks), ("months", .months), ("years", .years)] {
             router.get("/v1/candles/\(path)") { request, _ in
-                try await serve("candles") { try candles(request, unit: unit) }
+                try await serve("candles", request) { try candles(request, unit: unit) }
             }
         }
         router.get("/v1/orderbook/instruments") { request, _ in
-            try await serve("orderbook") { try instruments(request) }
+            try await serve("orderbook", request) { try instruments(request) }
         }
     }
 
     // MARK: - The gate every exchange request passes
 
-    private func serve(_ group: String, _ handler: () throws -> String) async throws -> Response {
-        switch exchange.gate(group) {
+    private func serve(_ group: String, _ request: Request, _ handler: () throws -> String) async throws -> Response {
+        let origin = request.headers[.origin] != nil
+        switch exchange.gate(group, origin: origin) {
         case .fail(let status, let remaining, let retryAfter):
             try await delay()
-            var headers = SimResponses.remainingReq(group, remaining)
+            var headers = SimResponses.remainingReq(origin ? "origin" : group, remaining)
             if let retryAfter { headers[.retryAfter] = String(retryAfter) }
             return SimResponses.error(status: status, message: SimResponses.defaultMessage(status), headers: headers)
         case .proceed(let remaining, let malformed):
             try await delay()
-            let headers = SimResponses.remainingReq(group, remaining)
+            let headers = SimResponses.remainingReq(origin ? "origin" : group, remaining)
             do {
                 var body = try handler()
                 if malformed { body = String(body.prefix(max(1, body.count / 2))) }

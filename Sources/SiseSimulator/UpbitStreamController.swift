@@ -11,10 +11,21 @@ struct UpbitStreamController: Sendable {
     let exchange: SimExchange
     let hub: SimStreamHub
 
-    func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
-        router.ws("/websocket/v1") { _, _ in
-            exchange.count("upbit", "websocket")
-            return exchange.faults.wsRefuse ? .dontUpgrade : .upgrade([:])
+    func addRoutes(to router: Router<SimRequestContext>) {
+        router.ws("/websocket/v1") { request, context in
+            if exchange.faults.wsRefuse {
+                exchange.count("upbit", "websocket")
+                return .dontUpgrade
+            }
+            switch exchange.upgradeGate(origin: request.headers[.origin] != nil, client: context.clientAddress) {
+            case .limited(let group):
+                SimUpgradeRefusal.tooManyRequests(group: group, on: context.channel)
+                return .dontUpgrade
+            case .upgrade(let remaining):
+                var headers = HTTPFields()
+                headers[HTTPField.Name("Remaining-Req")!] = "group=websocket; min=300; sec=\(remaining)"
+                return .upgrade(headers)
+            }
         } onUpgrade: { inbound, outbound, _ in
             let state = SimStreamConnectionState()
             let id = hub.register(state)
@@ -38,6 +49,10 @@ struct UpbitStreamController: Sendable {
             while true {
                 while exchange.faults.wsStall, !Task.isCancelled { try await Task.sleep(for: .milliseconds(50)) }
                 guard let message = try await messages.next() else { break }
+                guard state.admitMessage() else {
+                    state.update { $0.failure = .tooManyRequests }
+                    continue
+                }
                 let data: Data
                 switch message {
                 case .text(let text):
@@ -75,8 +90,10 @@ struct UpbitStreamController: Sendable {
                 let faults = exchange.faults
                 let age = opened.duration(to: .now)
                 if faults.wsDropEverySeconds > 0, age >= .milliseconds(Int64(faults.wsDropEverySeconds * 1_000)) { return }
-                if current == nil, inbox.subscription == nil, inbox.failure == nil,
-                   age >= exchange.configuration.wsIdleTimeout { return }
+                // Upbit closes a socket idle for 120 s. WebSocket ping frames are answered inside
+                // the server library, out of this handler's sight: the keep-alive it sees is the
+                // text `PING` (or a request), which Upbit documents as the other way to stay open.
+                if inbox.lastInbound.duration(to: .now) >= exchange.configuration.wsIdleTimeout { return }
                 if let failure = inbox.failure {
                     try await outbound.write(.binary(ByteBuffer(string: errorFrame(failure))))
                     try await outbound.close(.normalClosure, reason: nil)
