@@ -112,7 +112,9 @@ public actor LiveBoard: Service {
             unlisted[id] = ticker
             return
         }
-        if let current = rows[id], current.ticker.timestamp > ticker.timestamp { return }
+        // Older than what the board holds, or the very same tick again (a snapshot after a
+        // reconnect repeats the last one): not a change, so nobody is told.
+        if let current = rows[id], current.ticker.timestamp > ticker.timestamp || current.ticker == ticker { return }
         rows[id] = MarketRow(market: market, ticker: ticker, tickSize: ticks[id])
         let at = now()
         receivedAt[id] = at

@@ -66,6 +66,7 @@ struct UpbitStreamController: Sendable {
                 }
                 do {
                     let subscription = try SimSubscription.parse(data) { exchange.universe.market($0) != nil }
+                    exchange.count("upbit", "websocket-subscribe")
                     state.update { $0.subscription = subscription }
                 } catch {
                     state.update { $0.failure = error }
@@ -109,6 +110,7 @@ struct UpbitStreamController: Sendable {
                     if !subscription.onlyRealtime {
                         for market in markets {
                             try await outbound.write(.binary(ByteBuffer(string: frame(market, subscription.format, snapshot: true))))
+                            exchange.count("upbit", "websocket-frames")
                         }
                     }
                     (sent, rateStart) = (0, .now)
@@ -126,6 +128,7 @@ struct UpbitStreamController: Sendable {
                         let garbage = faults.wsGarbageRate > 0 && Double.random(in: 0..<1, using: &random) < faults.wsGarbageRate
                         let text = garbage ? "\u{1}not-json{{" : frame(market, subscription.format, snapshot: false)
                         try await outbound.write(.binary(ByteBuffer(string: text)))
+                        exchange.count("upbit", "websocket-frames")
                     }
                     sent += Double(max(due, 0))
                     if elapsed > 10 { (sent, rateStart) = (0, .now) }
