@@ -35,6 +35,8 @@ public actor LiveBoard: Service {
 
     private let published: Mutex<BoardSnapshot>
     private let subscribers = SubscriberRegistry()
+    /// Opens when the first board (markets and tickers) is published.
+    private let loaded = Latch()
 
     public init(configuration: LiveBoardConfiguration = .init(), api: any UpbitAPI, stream: any TickerStreaming,
                 now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) },
@@ -63,6 +65,15 @@ public actor LiveBoard: Service {
     }
 
     public nonisolated var subscriberCount: Int { subscribers.count }
+
+    /// Whether the board has had data at all (an empty board before that means "not loaded",
+    /// never "no markets").
+    public nonisolated var hasData: Bool { loaded.isOpen }
+
+    /// Waits until the first board is published, at most `timeout`; false if it was not.
+    public nonisolated func waitForData(upTo timeout: Duration) async -> Bool {
+        await loaded.wait(upTo: timeout)
+    }
 
     // MARK: - Running
 
@@ -152,6 +163,7 @@ public actor LiveBoard: Service {
         statusChanged = false
         let snapshot = BoardSnapshot(rows: rows, receivedAt: receivedAt, status: status)
         published.withLock { $0 = snapshot }
+        if bootstrapped && !loaded.isOpen { loaded.open() }
         for mailbox in subscribers.all {
             mailbox.post(rows: changedRows, removed: gone, status: newStatus)
         }

@@ -9,6 +9,8 @@ public struct APIError: Error, Sendable {
     public let status: HTTPResponse.Status
     public let code: String
     public let message: String
+    /// Seconds for a `Retry-After` header, when the client should come back.
+    public var retryAfter: Int? = nil
 
     public static func badParameter(_ name: String, _ detail: String) -> APIError {
         APIError(status: .badRequest, code: "bad_parameter", message: "\(name): \(detail)")
@@ -16,6 +18,12 @@ public struct APIError: Error, Sendable {
 
     public static func notFound(_ what: String) -> APIError {
         APIError(status: .notFound, code: "not_found", message: "\(what) not found")
+    }
+
+    /// The board has no data yet (just started, upstream not answered): try again shortly.
+    public static func unavailable(_ what: String, retryAfter seconds: Int) -> APIError {
+        APIError(status: .serviceUnavailable, code: "unavailable", message: "\(what) is not loaded yet; retry in \(seconds) s",
+                 retryAfter: seconds)
     }
 
     public static let csrf = APIError(status: .forbidden, code: "csrf",
@@ -47,7 +55,8 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     static func response(_ error: APIError) -> Response {
         let json = "{\"error\":{\"code\":" + JSONText.quote(error.code) + ",\"message\":" + JSONText.quote(error.message) + "}}"
-        return Response(status: error.status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(string: json)))
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter = error.retryAfter { headers[.retryAfter] = String(retryAfter) }
+        return Response(status: error.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: json)))
     }
 }

@@ -41,6 +41,15 @@ final class BoardSocketHub: Service, Sendable {
 
     /// A browser chose (or changed) its view: answer with a full snapshot of it.
     func setView(_ client: BoardClient, parameters: ViewParameters, language: Language) async {
+        // Before the first board: say where things stand now, and the snapshot follows once
+        // there is one (an empty snapshot would read as "no markets").
+        if !board.hasData {
+            client.post(rows: [], order: nil, status: statusJSON(board.snapshot.status, language))
+            while !(await board.waitForData(upTo: .seconds(5))) {
+                if Task.isCancelled { return }
+                client.post(rows: [], order: nil, status: statusJSON(board.snapshot.status, language))
+            }
+        }
         var view = BoardClientView(parameters: parameters, language: language, favorites: nil)
         if parameters.favoritesOnly {
             view.favorites = (try? await favorites.list(owner: client.deviceID)).map { Set($0.compactMap(MarketID.init)) } ?? []

@@ -18,6 +18,7 @@ struct MarketsController {
         let view = try ViewParameters(quote: q["quote"].map(String.init), sort: q["sort"].map(String.init),
                                       order: q["order"].map(String.init), q: q["q"].map(String.init),
                                       favorites: q["favorites"].map(String.init))
+        try await context.requireBoard()
         let language = LanguagePreference.of(request)
         let favorites = view.favoritesOnly ? try await context.favoriteMarkets(ctx.deviceID) : nil
         let rows = view.query(favorites: favorites, language: language).apply(context.board.snapshot.rows.values)
@@ -28,6 +29,7 @@ struct MarketsController {
     @Sendable func one(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let raw = ctx.parameters.get("market") ?? ""
         guard let id = MarketID(raw) else { throw APIError.badParameter("market", "'\(raw.prefix(40))' is not a market code like KRW-BTC") }
+        try await context.requireBoard()
         guard let row = context.board.snapshot.rows[id] else { throw APIError.notFound("market \(id.code)") }
         return JSONText.response(MarketRowJSON(row, formatter: MarketFormatter(language: LanguagePreference.of(request))))
     }

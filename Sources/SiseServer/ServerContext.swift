@@ -17,6 +17,17 @@ struct ServerContext: Sendable {
     let favoritesChanged: @Sendable (String) async -> Void
 
     /// The favorites of `owner` that are Upbit markets.
+    /// How long a board request waits for the first board before answering 503.
+    static let firstBoardWait = Duration.seconds(3)
+
+    /// Waits (briefly) for the board's first data; 503 with `Retry-After` when it is not there:
+    /// an empty board before the first load must never read as "no markets".
+    func requireBoard() async throws {
+        guard await board.waitForData(upTo: Self.firstBoardWait) else {
+            throw APIError.unavailable("the board", retryAfter: 1)
+        }
+    }
+
     func favoriteMarkets(_ owner: String) async throws -> Set<MarketID> {
         Set(try await favorites.list(owner: owner).compactMap(MarketID.init))
     }
