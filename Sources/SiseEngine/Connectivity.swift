@@ -2,11 +2,14 @@ import Foundation
 import SiseFeeds
 
 /// How fresh a board is: `live` (the stream delivers), `delayed` (REST polling while the stream
-/// is down), `offline` (nothing answers; the last values stay, marked stale).
+/// is down), `offline` (nothing answers; the last values stay, marked stale), `idle` (nobody
+/// watched for a while, so the upstream stream was closed; the last values stay, marked stale,
+/// until the next viewer wakes it).
 public enum Connectivity: String, Sendable, Codable, CaseIterable {
     case live
     case delayed
     case offline
+    case idle
 }
 
 /// The connectivity of one exchange's board and since when.

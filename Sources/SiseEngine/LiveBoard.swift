@@ -31,7 +31,21 @@ public actor LiveBoard: Service {
     /// Frames the stream could not use (counted, skipped).
     public private(set) var garbageFrames = 0
     public private(set) var appliedTicks = 0
-    private let pollWakeup = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    /// Cuts the poll loop's rest short when the stream drops.
+    private let pollWakeup = Wakeup()
+    /// Opens once the market list is known (the stream subscribes to it).
+    private let bootstrappedLatch = Latch()
+    /// The feed is parked because nobody watched for `idleAfter`.
+    private var isIdle = false
+    /// Who watches: open live views, and when a viewer was last seen (epoch ms). Touched from
+    /// the faces' threads, so behind a lock rather than the actor.
+    private let demand: Mutex<Demand>
+    private let viewerWakeup = Wakeup()
+
+    private struct Demand {
+        var viewers = 0
+        var lastSeen: Int64
+    }
 
     private let published: Mutex<BoardSnapshot>
     private let subscribers = SubscriberRegistry()
@@ -49,6 +63,31 @@ public actor LiveBoard: Service {
         let initial = ConnectivityStatus(exchange: configuration.exchange, state: .offline, since: now())
         status = initial
         published = Mutex(BoardSnapshot(rows: [:], receivedAt: [:], status: initial))
+        demand = Mutex(Demand(lastSeen: now()))
+    }
+
+    // MARK: - Viewers (the idle rule)
+
+    /// A live view opened (a `/ws` client): the feed runs while any is open.
+    public nonisolated func viewerArrived() {
+        demand.withLock { $0.viewers += 1; $0.lastSeen = now() }
+        viewerWakeup.signal()
+    }
+
+    /// A live view closed.
+    public nonisolated func viewerLeft() {
+        demand.withLock { $0.viewers = max(0, $0.viewers - 1); $0.lastSeen = now() }
+    }
+
+    /// A one-shot look at the board (an API request): keeps the feed awake, wakes it if idle.
+    public nonisolated func touch() {
+        demand.withLock { $0.lastSeen = now() }
+        viewerWakeup.signal()
+    }
+
+    private nonisolated func watched(within limit: Duration) -> Bool {
+        let limitMs = limit.components.seconds * 1_000 + limit.components.attoseconds / 1_000_000_000_000_000
+        return demand.withLock { $0.viewers > 0 || now() - $0.lastSeen < limitMs }
     }
 
     // MARK: - Faces
@@ -80,25 +119,71 @@ public actor LiveBoard: Service {
     public func run() async throws {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.flushLoop() }
-            group.addTask { await self.pollLoop() }
             group.addTask { await self.refreshLoop() }
-            group.addTask {
-                await self.stream.run(codes: { await self.subscribedCodes() }, events: { await self.handle($0) })
-            }
+            group.addTask { await self.feedLoop() }
             // Runs until the service group shuts down (or the task is cancelled).
             try? await gracefulShutdown()
             group.cancelAll()
         }
     }
 
+    /// The upstream feed (stream, and polling while it is down) runs while someone watches;
+    /// after `idleAfter` without a viewer it is closed, and the next viewer opens it again.
+    private func feedLoop() async {
+        while !Task.isCancelled {
+            await withTaskGroup(of: Void.self) { feed in
+                feed.addTask { await self.pollLoop() }
+                feed.addTask {
+                    await self.stream.run(codes: { await self.subscribedCodes() }, events: { await self.handle($0) })
+                }
+                if let idleAfter = configuration.idleAfter {
+                    feed.addTask { await self.untilNobodyWatches(for: idleAfter) }
+                }
+                await feed.next()
+                feed.cancelAll()
+            }
+            guard !Task.isCancelled, let idleAfter = configuration.idleAfter else { return }
+            enterIdle()
+            await untilSomeoneWatches(within: idleAfter)
+            leaveIdle()
+        }
+    }
+
+    private nonisolated func untilNobodyWatches(for idleAfter: Duration) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: min(idleAfter / 4, .seconds(1)))
+            if !watched(within: idleAfter) { return }
+        }
+    }
+
+    private nonisolated func untilSomeoneWatches(within idleAfter: Duration) async {
+        while !Task.isCancelled && !watched(within: idleAfter) {
+            await viewerWakeup.wait()
+        }
+    }
+
+    private func enterIdle() {
+        isIdle = true
+        streamDelivering = false
+        setState(.idle, error: nil)
+        logger.info("no viewers: upstream feed closed until the next one")
+    }
+
+    private func leaveIdle() {
+        isIdle = false
+        if bootstrapped { setState(.delayed, error: nil) }
+    }
+
     private func subscribedCodes() async -> [MarketID] {
-        while !bootstrapped && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(50)) }
+        _ = await bootstrappedLatch.wait(upTo: .seconds(86_400))
         return markets.keys.filter { configuration.quotes.map(\.rawValue).contains($0.quote) }.sorted()
     }
 
     // MARK: - Stream events
 
     func handle(_ event: UpbitStreamEvent) {
+        // A frame still in flight when the feed was parked must not make an idle board "live".
+        guard !isIdle else { return }
         switch event {
         case .ticker(let ticker):
             apply(ticker)
@@ -107,7 +192,7 @@ public actor LiveBoard: Service {
         case .disconnected(let error):
             streamDelivering = false
             if status.state == .live { setState(.delayed, error: error) }
-            pollWakeup.continuation.yield()
+            pollWakeup.signal()
         case .rejected(let name, let message):
             logger.warning("upbit rejected the subscription", metadata: ["name": "\(name)", "message": "\(message)"])
         case .garbage:
@@ -170,7 +255,6 @@ public actor LiveBoard: Service {
     }
 
     private func pollLoop() async {
-        var wake = pollWakeup.stream.makeAsyncIterator()
         while !Task.isCancelled {
             if !bootstrapped {
                 await bootstrap()
@@ -180,7 +264,7 @@ public actor LiveBoard: Service {
             // At most once per interval; while the stream delivers, park until it drops.
             try? await Task.sleep(for: configuration.pollInterval)
             if streamDelivering && bootstrapped {
-                _ = await wake.next()
+                await pollWakeup.wait()
             }
         }
     }
@@ -194,6 +278,7 @@ public actor LiveBoard: Service {
             install(listing: listing, ticks: found)
             for ticker in tickers { apply(ticker) }
             bootstrapped = true
+            bootstrappedLatch.open()
             stream.hostIsHealthy(true)
             if !streamDelivering { setState(.delayed, error: nil) }
             flush()
@@ -223,7 +308,7 @@ public actor LiveBoard: Service {
     private func refreshLoop() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: configuration.marketRefreshInterval)
-            guard bootstrapped, !Task.isCancelled else { continue }
+            guard bootstrapped, !isIdle, !Task.isCancelled else { continue }
             do {
                 let listing = try await api.markets()
                 let found = (try? await api.tickSizes(markets: listing.map(\.id).filter {

@@ -12,10 +12,14 @@ public struct LiveBoardConfiguration: Sendable {
     public var pollInterval: Duration
     /// The market list (listings, delistings, warnings, ticks) is reloaded this often.
     public var marketRefreshInterval: Duration
+    /// With no viewer for this long the upstream stream and polling stop (state `idle`) until
+    /// the next viewer; nil never idles (the TUI and `sise watch` are viewers by definition).
+    public var idleAfter: Duration?
 
     public init(exchange: String = "upbit", quotes: [QuoteCurrency] = QuoteCurrency.allCases,
                 coalesceWindow: Duration = .milliseconds(100), pollInterval: Duration = .seconds(1),
-                marketRefreshInterval: Duration = .seconds(300)) {
+                marketRefreshInterval: Duration = .seconds(300), idleAfter: Duration? = nil) {
+        self.idleAfter = idleAfter
         self.exchange = exchange
         self.quotes = quotes
         self.coalesceWindow = coalesceWindow

@@ -10,12 +10,14 @@ public struct UpbitBoard: Sendable {
     /// The REST client, for what the board does not hold (candles for charts).
     public let api: UpbitClient
 
+    /// - Parameter silence: no data frame for this long → delayed, polling, a new socket.
     public init(restURL: URL, webSocketURL: URL? = nil, configuration: LiveBoardConfiguration = .init(),
-                streamTiming: UpbitStreamConfiguration? = nil, logger: Logger) {
+                silence: Duration = .seconds(5), logger: Logger) {
         transport = LiveHTTPTransport()
         api = UpbitClient(configuration: .init(baseURL: restURL), transport: transport)
         let stream = UpbitTickerStream(
-            configuration: streamTiming ?? .init(url: webSocketURL ?? UpbitStreamConfiguration.webSocketURL(forREST: restURL)),
+            configuration: .init(url: webSocketURL ?? UpbitStreamConfiguration.webSocketURL(forREST: restURL),
+                                 silenceTimeout: silence),
             logger: logger)
         board = LiveBoard(configuration: configuration, api: api, stream: stream, logger: logger)
     }

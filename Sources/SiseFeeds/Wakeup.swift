@@ -7,7 +7,7 @@ import Synchronization
 /// Built on continuations rather than an `AsyncStream`: cancelling a task that awaits an
 /// `AsyncStream` finishes the stream for good, after which every wait returned at once — a
 /// reconnect backoff that no longer waited and a resubscribe loop that spun.
-final class Wakeup: Sendable {
+public final class Wakeup: Sendable {
     private struct State {
         var pending = false
         var nextID: UInt64 = 0
@@ -16,7 +16,9 @@ final class Wakeup: Sendable {
 
     private let state = Mutex(State())
 
-    func signal() {
+    public init() {}
+
+    public func signal() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             guard !state.waiters.isEmpty else {
                 state.pending = true
@@ -29,7 +31,7 @@ final class Wakeup: Sendable {
     }
 
     /// Waits for a signal; returns early (without one) when the task is cancelled.
-    func wait() async {
+    public func wait() async {
         let id = state.withLock { state -> UInt64 in
             state.nextID &+= 1
             return state.nextID
@@ -53,7 +55,7 @@ final class Wakeup: Sendable {
     }
 
     /// Waits for `duration` or a signal, whichever comes first. Throws on cancellation.
-    func wait(upTo duration: Duration) async throws {
+    public func wait(upTo duration: Duration) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await Task.sleep(for: duration) }
             group.addTask { await self.wait() }

@@ -28,7 +28,9 @@ public enum SiseServerApp {
         }
         let database = try AppDatabase.open(directory: configuration.dataDirectory)
         let favorites = SQLiteFavorites(database: database)
-        let upbit = UpbitBoard(restURL: upbitURL, webSocketURL: webSocketURL, logger: logger)
+        let upbit = UpbitBoard(restURL: upbitURL, webSocketURL: webSocketURL,
+                               configuration: .init(idleAfter: configuration.idleAfter),
+                               silence: configuration.silence, logger: logger)
         let board = upbit.board
         let transport = upbit.transport
         let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: coinGecko, transport: transport),

@@ -29,14 +29,18 @@ final class BoardSocketHub: Service, Sendable {
         self.logger = logger
     }
 
+    /// A browser opened `/ws`: it is a viewer, so the upstream feed runs (or wakes).
     func add(_ client: BoardClient) -> UInt64 {
         let id = counter.add(1, ordering: .relaxed).newValue
         clients.withLock { $0[id] = client }
+        board.viewerArrived()
         return id
     }
 
     func remove(_ id: UInt64) {
-        clients.withLock { $0.removeValue(forKey: id) }?.close()
+        guard let client = clients.withLock({ $0.removeValue(forKey: id) }) else { return }
+        client.close()
+        board.viewerLeft()
     }
 
     /// A browser chose (or changed) its view: answer with a full snapshot of it.

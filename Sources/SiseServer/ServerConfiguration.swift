@@ -18,12 +18,19 @@ public struct ServerConfiguration: Sendable {
     /// CoinGecko calls allowed per minute, whatever the number of viewers (free tier: 10).
     public var coinGeckoCallsPerMinute: Int
     public var version: String
+    /// No data frame for this long on the stream → delayed, polling, reconnect (`--silence`).
+    public var silence: Duration
+    /// No viewer for this long → the upstream feed closes until the next one (`--idle-after`);
+    /// nil never idles.
+    public var idleAfter: Duration?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, demo: Bool = false, demoHostileNames: Bool = false,
                 dataDirectory: URL = ServerConfiguration.defaultDataDirectory(),
                 upbitURL: URL = URL(string: "https://api.upbit.com")!, upbitWebSocketURL: URL? = nil,
                 coinGecko: CoinGeckoClient.Configuration = .init(), coinGeckoCallsPerMinute: Int = 10,
-                version: String = "0.1.0") {
+                version: String = "0.1.0", silence: Duration = .seconds(5), idleAfter: Duration? = .seconds(60)) {
+        self.silence = silence
+        self.idleAfter = idleAfter
         self.host = host
         self.port = port
         self.demo = demo

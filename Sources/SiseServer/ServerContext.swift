@@ -23,6 +23,7 @@ struct ServerContext: Sendable {
     /// Waits (briefly) for the board's first data; 503 with `Retry-After` when it is not there:
     /// an empty board before the first load must never read as "no markets".
     func requireBoard() async throws {
+        board.touch()
         guard await board.waitForData(upTo: Self.firstBoardWait) else {
             throw APIError.unavailable("the board", retryAfter: 1)
         }

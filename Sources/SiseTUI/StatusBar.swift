@@ -18,6 +18,7 @@ struct StatusBar {
         case .live: (label, tone) = (ko ? "실시간" : "live", .green)
         case .delayed: (label, tone) = (ko ? "지연" : "delayed", .yellow)
         case .offline: (label, tone) = (ko ? "오프라인" : "offline", .red)
+        case .idle: (label, tone) = (ko ? "대기" : "idle", .yellow)
         }
         var x = frame.put(" upbit ", row: y, column: 0, style: CellStyle(foreground: .white, background: .gray, bold: true))
         x = frame.put(" \(label) ", row: y, column: x, style: CellStyle(foreground: .white, background: tone, bold: true))

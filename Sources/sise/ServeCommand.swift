@@ -13,6 +13,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gecko: CoinGeckoOptions
+    @OptionGroup var feed: LiveFeedOptions
+
+    @Option(name: .customLong("idle-after"),
+            help: "Seconds with no viewer before the upstream feed closes until the next one (default 60; 0 never).")
+    var idleAfter: Double = 60
 
     @Option(name: .customLong("coingecko-calls-per-minute"), help: "CoinGecko budget, whatever the number of viewers (default 10).")
     var coinGeckoCallsPerMinute: Int = 10
@@ -35,6 +40,9 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535.") }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
+        guard idleAfter.isFinite, idleAfter == 0 || (1...86_400).contains(idleAfter) else {
+            throw ValidationError("--idle-after must be 0 (never) or 1–86400 seconds.")
+        }
         guard (1...10_000).contains(coinGeckoCallsPerMinute) else { throw ValidationError("--coingecko-calls-per-minute must be 1–10000.") }
     }
 
@@ -47,7 +55,8 @@ struct ServeCommand: AsyncParsableCommand {
             upbitURL: global.upbitURL, upbitWebSocketURL: global.upbitWebSocketURLOption.flatMap(URL.init(string:))
                 ?? ProcessInfo.processInfo.environment["SISE_UPBIT_WS_URL"].flatMap(URL.init(string:)),
             coinGecko: gecko.configuration, coinGeckoCallsPerMinute: coinGeckoCallsPerMinute,
-            version: SiseVersion.current)
+            version: SiseVersion.current, silence: feed.silenceDuration,
+            idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000)))
         let shownHost = host
         let app: any Service
         do {

@@ -17,6 +17,7 @@ struct TUICommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var feed: LiveFeedOptions
     @OptionGroup var gecko: CoinGeckoOptions
 
     @Flag(help: "Run the built-in simulator instead of live Upbit (shows DEMO).")
@@ -53,7 +54,7 @@ struct TUICommand: AsyncParsableCommand {
         } catch let error as StoreError {
             throw CLIFailure(code: .unexpected, message: "sise: \(error.message)")
         }
-        let upbit = UpbitBoard(restURL: restURL, webSocketURL: webSocketURL, logger: logger)
+        let upbit = UpbitBoard(restURL: restURL, webSocketURL: webSocketURL, silence: feed.silenceDuration, logger: logger)
         let engine = Task { try await upbit.board.run() }
         let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: geckoConfiguration, transport: upbit.transport),
                                        cache: SQLiteCache(database: database))

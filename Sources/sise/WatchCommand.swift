@@ -14,6 +14,7 @@ struct WatchCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var feed: LiveFeedOptions
 
     @Argument(help: "Only these symbols (BTC) or markets (KRW-BTC); default every market of --quote.")
     var markets: [String] = []
@@ -50,7 +51,7 @@ struct WatchCommand: AsyncParsableCommand {
         var logger = Logger(label: "sise.watch")
         logger.logLevel = .error
         let upbit = UpbitBoard(restURL: global.upbitURL, webSocketURL: global.upbitWebSocketURL,
-                               configuration: .init(quotes: quotes), logger: logger)
+                               configuration: .init(quotes: quotes), silence: feed.silenceDuration, logger: logger)
         let board = upbit.board
         let transport = upbit.transport
         let printer = WatchPrinter(language: global.language, json: json, color: global.useColor)

@@ -40,6 +40,7 @@ struct WatchPrinter: Sendable {
         case .live: label = ko ? "실시간" : "live"
         case .delayed: label = ko ? "지연 (REST 조회 중)" : "delayed (polling REST)"
         case .offline: label = ko ? "오프라인" : "offline"
+        case .idle: label = ko ? "대기 (시청자 없음)" : "idle (no viewers)"
         }
         guard status.state != .live, let error = status.error else { return label }
         return "\(label): \(error.message(language))"

@@ -16,7 +16,9 @@ public final class LiveBoardHarness: Sendable {
     public static func start(_ simulator: RunningSimulator, quotes: [QuoteCurrency] = [.krw],
                              format: UpbitStreamConfiguration.Format = .default,
                              silenceTimeout: Duration = .seconds(15),
-                             marketRefresh: Duration = .seconds(300)) -> LiveBoardHarness {
+                             marketRefresh: Duration = .seconds(300), idleAfter: Duration? = nil,
+                             now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) })
+        -> LiveBoardHarness {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let transport = LiveHTTPTransport(configuration: .init(requestTimeout: .seconds(5)))
@@ -24,8 +26,8 @@ public final class LiveBoardHarness: Sendable {
         let stream = UpbitTickerStream(configuration: .init(
             url: UpbitStreamConfiguration.webSocketURL(forREST: simulator.baseURL), format: format,
             silenceTimeout: silenceTimeout), logger: logger)
-        let board = LiveBoard(configuration: .init(quotes: quotes, marketRefreshInterval: marketRefresh),
-                              api: api, stream: stream, logger: logger)
+        let board = LiveBoard(configuration: .init(quotes: quotes, marketRefreshInterval: marketRefresh, idleAfter: idleAfter),
+                              api: api, stream: stream, now: now, logger: logger)
         let task = Task { _ = try? await board.run() }
         return LiveBoardHarness(board: board, simulator: simulator, stream: stream, transport: transport, task: task)
     }

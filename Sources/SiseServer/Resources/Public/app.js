@@ -237,7 +237,7 @@ function applyStatus(status) {
   setChip(upbit.state);
   const age = upbit.ageMs != null ? ` · ${t("age", Math.round(upbit.ageMs / 1000))}` : "";
   $("#status").title = (upbit.message || t(upbit.state)) + age;
-  for (const tr of state.rows.values()) tr.classList.toggle("stale", upbit.state === "offline");
+  for (const tr of state.rows.values()) tr.classList.toggle("stale", upbit.state === "offline" || upbit.state === "idle");
   updateBanner();
 }
 
