@@ -24,4 +24,4 @@ swift test --skip-build --disable-xctest --no-parallel "$@"
 
 export SE_OFFLINE=true
 export SISE_BIN="$(swift build --show-bin-path)/sise"
-python3 -m pytest -q Tests/Browser Tests/Terminal
+python3 -m pytest -q Tests/Browser Tests/Terminal Tests/Faults

@@ -208,23 +208,38 @@ public actor LiveBoard: Service {
             unlisted[id] = ticker
             return
         }
-        // Older than what the board holds, or the very same tick again (a snapshot after a
-        // reconnect repeats the last one): not a change, so nobody is told.
-        if let current = rows[id], current.ticker.timestamp > ticker.timestamp || current.ticker == ticker { return }
-        rows[id] = MarketRow(market: market, ticker: ticker, tickSize: ticks[id])
+        if let current = rows[id], current.ticker.timestamp > ticker.timestamp { return }
         let at = now()
         receivedAt[id] = at
         lastDataAt = max(lastDataAt ?? at, at)
-        changed.insert(id)
         appliedTicks += 1
+        // The same figures again (a snapshot after a reconnect, a poll right after a frame):
+        // the row is confirmed fresh, but nothing anyone can see changed, so nobody is told.
+        if let current = rows[id], Self.sameFigures(current.ticker, ticker) {
+            rows[id]?.ticker = ticker
+            return
+        }
+        rows[id] = MarketRow(market: market, ticker: ticker, tickSize: ticks[id])
+        changed.insert(id)
+    }
+
+    /// Equal but for the times they were stamped with.
+    static func sameFigures(_ a: Ticker, _ b: Ticker) -> Bool {
+        var restamped = b
+        restamped.timestamp = a.timestamp
+        restamped.tradeTimestamp = a.tradeTimestamp
+        return restamped == a
     }
 
     private func setState(_ state: Connectivity, error: FeedError?) {
         guard state != status.state || error != status.error else { return }
         let since = state == status.state ? status.since : now()
+        let moved = state != status.state
         status = ConnectivityStatus(exchange: configuration.exchange, state: state, since: since,
                                     lastDataAt: lastDataAt, error: error)
         statusChanged = true
+        // A change of state is news now, not at the end of the coalescing window.
+        if moved { flush() }
     }
 
     // MARK: - Loops

@@ -130,15 +130,18 @@ final class StreamSession: Sendable {
         }
     }
 
+    /// Fires at the silence bound after the last data frame, to the moment: a stall is
+    /// reported as soon as the rule says so, not at the next tick of a polling loop.
     private func watch() async throws {
         let timeout = configuration.silenceTimeout
         while true {
-            try await clock.sleep(for: min(timeout / 10, Duration.milliseconds(500)))
-            let last = state.withLock { $0.lastFrame }
-            if last.duration(to: clock.now) > timeout {
+            let deadline = state.withLock { $0.lastFrame }.advanced(by: timeout)
+            let now = clock.now
+            if now >= deadline {
                 state.withLock { $0.failure = .timeout }
                 throw Silence()
             }
+            try await clock.sleep(for: max(now.duration(to: deadline), .milliseconds(5)))
         }
     }
 }
