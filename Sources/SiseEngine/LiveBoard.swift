@@ -316,7 +316,12 @@ public actor LiveBoard: Service {
     private func failed(_ error: any Error) {
         guard !(error is CancellationError) else { return }
         let feedError = error as? FeedError ?? .unreachable(host: configuration.exchange, reason: "\(error)")
-        stream.hostIsHealthy(false)
+        // A 429 or 418 on REST is the exchange answering: its host is up, so the stream (whose
+        // limits are its own) keeps retrying at the short cap rather than backing off for long.
+        switch feedError {
+        case .rateLimited, .blocked: stream.hostIsHealthy(true)
+        default: stream.hostIsHealthy(false)
+        }
         if !streamDelivering { setState(.offline, error: feedError) }
     }
 

@@ -75,7 +75,8 @@ final class SimExchange: Sendable {
                 s.faults.failNext -= 1
                 let status = s.faults.failNextStatus
                 if status == 418 { s.limiter.ban(group, seconds: 30, at: now) }
-                return .fail(status: status, remaining: 0, retryAfter: status == 418 ? 30 : nil)
+                let retry = status == 418 ? 30 : status == 429 && s.faults.retryAfterSeconds > 0 ? s.faults.retryAfterSeconds : nil
+                return .fail(status: status, remaining: 0, retryAfter: retry)
             }
             switch s.limiter.admit(group, at: now, enforce: s.faults.rateLimit) {
             case .limited:

@@ -14,6 +14,8 @@ public struct SimFaults: Codable, Sendable, Equatable {
     /// The next N exchange answers get `failNextStatus` (429 and 418 come with their headers).
     public var failNext: Int = 0
     public var failNextStatus: Int = 500
+    /// Seconds sent as `Retry-After` with those 429s (0: none, as Upbit usually does).
+    public var retryAfterSeconds: Int = 0
     /// Enforce Upbit's 10 requests per second per group (429, then 418 for continued abuse).
     public var rateLimit: Bool = true
     /// WebSocket: REALTIME ticker frames per second per connection (Upbit's KRW board: about 150).
@@ -42,6 +44,7 @@ public struct SimFaults: Codable, Sendable, Equatable {
         var hang: Bool?
         var failNext: Int?
         var failNextStatus: Int?
+        var retryAfterSeconds: Int?
         var rateLimit: Bool?
         var wsRate: Double?
         var wsStall: Bool?
@@ -62,6 +65,7 @@ public struct SimFaults: Codable, Sendable, Equatable {
         if let v = patch.hang { hang = v }
         if let v = patch.failNext { failNext = max(0, v) }
         if let v = patch.failNextStatus { failNextStatus = v }
+        if let v = patch.retryAfterSeconds { retryAfterSeconds = min(max(0, v), 3_600) }
         if let v = patch.rateLimit { rateLimit = v }
         if let v = patch.wsRate { wsRate = min(max(v, 0), 200_000) }
         if let v = patch.wsStall { wsStall = v }
