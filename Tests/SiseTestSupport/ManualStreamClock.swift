@@ -1,0 +1,57 @@
+import Foundation
+import SiseFeeds
+import Synchronization
+
+/// A stream clock that moves only when the test says so: sleepers wake when `advance` carries
+/// the clock past their deadline (or when they are cancelled).
+public final class ManualStreamClock: StreamClock {
+    private struct Sleeper {
+        let deadline: Duration
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var offset = Duration.zero
+        var nextID: UInt64 = 0
+        var sleepers: [UInt64: Sleeper] = [:]
+    }
+
+    private let base = ContinuousClock.now
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public var now: ContinuousClock.Instant { base.advanced(by: state.withLock { $0.offset }) }
+
+    public func advance(by duration: Duration) {
+        let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            state.offset += duration
+            let offset = state.offset
+            let ready = state.sleepers.filter { $0.value.deadline <= offset }
+            for id in ready.keys { state.sleepers[id] = nil }
+            return ready.values.map(\.continuation)
+        }
+        for continuation in due { continuation.resume() }
+    }
+
+    public func sleep(for duration: Duration) async throws {
+        let id = state.withLock { state -> UInt64 in
+            state.nextID &+= 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome = state.withLock { state -> Result<Void, any Error>? in
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    let deadline = state.offset + duration
+                    if deadline <= state.offset { return .success(()) }
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
+        }
+    }
+}
