@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 
 /// `HTTPTransport` over AsyncHTTPClient: connect/read timeouts, a whole-request deadline,
-/// gzip, a body size cap, and never an `Origin` header (Upbit throttles requests that carry one
+/// gzip, a body size cap, no redirects, and never an `Origin` header (Upbit throttles requests that carry one
 /// to 1 per 10 s). Throws `FeedError`, or `CancellationError` when the caller gave up.
 public final class LiveHTTPTransport: HTTPTransport {
     public struct Configuration: Sendable {
@@ -33,6 +33,9 @@ public final class LiveHTTPTransport: HTTPTransport {
             decompression: .enabled(limit: .size(configuration.maxBodyBytes))
         )
         http.httpVersion = .http1Only
+        // Exchange APIs never redirect; following one would carry API keys (CoinGecko's header)
+        // to whatever host the answer names. A 3xx reaches the client as an unexpected status.
+        http.redirectConfiguration = .disallow
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http)
     }
 

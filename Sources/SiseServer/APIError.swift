@@ -13,11 +13,16 @@ public struct APIError: Error, Sendable {
     public var retryAfter: Int? = nil
 
     public static func badParameter(_ name: String, _ detail: String) -> APIError {
-        APIError(status: .badRequest, code: "bad_parameter", message: "\(name): \(detail)")
+        APIError(status: .badRequest, code: "bad_parameter", message: "\(clip(name)): \(clip(detail))")
     }
 
     public static func notFound(_ what: String) -> APIError {
-        APIError(status: .notFound, code: "not_found", message: "\(what) not found")
+        APIError(status: .notFound, code: "not_found", message: "\(clip(what)) not found")
+    }
+
+    /// Text that may echo a request is cut short: an error never hands back kilobytes of input.
+    static func clip(_ text: String, to limit: Int = 120) -> String {
+        text.count <= limit ? text : String(text.prefix(limit)) + "…"
     }
 
     /// The board has no data yet (just started, upstream not answered): try again shortly.
@@ -42,6 +47,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as StoreError {
             switch error {
             case .invalidItem: return Self.response(APIError(status: .badRequest, code: "bad_parameter", message: error.message))
+            case .tooMany: return Self.response(APIError(status: .conflict, code: "favorites_full", message: error.message))
             default: return Self.response(APIError(status: .serviceUnavailable, code: "store_unavailable", message: "favorites are unavailable right now"))
             }
         } catch let error as HTTPError {

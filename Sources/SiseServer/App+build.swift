@@ -41,10 +41,13 @@ public enum SiseServerApp {
                                     favoritesChanged: { await hub.favoritesChanged($0) })
 
         let router = Router(context: SiseRequestContext.self)
+        // Outermost first: headers on every answer, then errors in one JSON shape, then
+        // hostile paths refused before anything (static files included) looks at them.
+        router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(APIErrorMiddleware())
+        router.middlewares.add(PathGuardMiddleware())
         router.middlewares.add(DeviceIdentityMiddleware())
         router.middlewares.add(CSRFMiddleware())
-        router.middlewares.add(SecurityHeadersMiddleware())
         if let assets = WebAssets.directory {
             router.middlewares.add(FileMiddleware(assets.path, searchForIndexHtml: true, logger: logger))
         }

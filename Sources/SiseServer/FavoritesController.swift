@@ -22,21 +22,27 @@ struct FavoritesController {
         JSONText.response(Favorites(favorites: try await context.favorites.list(owner: ctx.deviceID)))
     }
 
+    /// The answer to a change: the item and where it stands, not the whole list.
+    struct Change: Encodable {
+        let item: String
+        let kind: String
+        let favorite: Bool
+    }
+
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let item = try validated(ctx)
-        let added = try await context.favorites.add(owner: ctx.deviceID, item: item)
-        await context.favoritesChanged(ctx.deviceID)
-        return JSONText.response(Favorites(favorites: try await context.favorites.list(owner: ctx.deviceID)),
-                                 status: added ? .created : .ok)
+        let added = try await context.favorites.add(owner: ctx.deviceID, item: item.key)
+        if added { await context.favoritesChanged(ctx.deviceID) }
+        return JSONText.response(Change(item: item.key, kind: item.kind, favorite: true), status: added ? .created : .ok)
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let item = try validated(ctx)
-        guard try await context.favorites.remove(owner: ctx.deviceID, item: item) else {
-            throw APIError.notFound("favorite \(item)")
+        guard try await context.favorites.remove(owner: ctx.deviceID, item: item.key) else {
+            throw APIError.notFound("favorite \(item.key)")
         }
         await context.favoritesChanged(ctx.deviceID)
-        return JSONText.response(Favorites(favorites: try await context.favorites.list(owner: ctx.deviceID)))
+        return JSONText.response(Change(item: item.key, kind: item.kind, favorite: false))
     }
 
     @Sendable func clear(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -45,15 +51,24 @@ struct FavoritesController {
         return JSONText.response(Favorites(favorites: []))
     }
 
-    /// A market code must be listed; a coin id must look like one.
-    private func validated(_ ctx: SiseRequestContext) throws -> String {
+    /// A market must be listed (once the board is known); a coin id must have CoinGecko's
+    /// syntax. Text that reads both ways (`krw-abc`) is the market when it is listed, else the
+    /// coin.
+    private func validated(_ ctx: SiseRequestContext) throws -> FavoriteItem {
         let raw = ctx.parameters.get("item") ?? ""
-        guard let item = FavoriteItem.normalize(raw) else {
+        let readings = FavoriteItem.readings(raw)
+        guard !readings.isEmpty else {
             throw APIError.badParameter("item", "'\(raw.prefix(40))' is not a market code (KRW-BTC) or a coin id (bitcoin)")
         }
-        if let id = MarketID(item), !context.board.snapshot.rows.isEmpty, context.board.snapshot.rows[id] == nil {
-            throw APIError.notFound("market \(id.code)")
+        let board = context.board.snapshot.rows
+        for reading in readings {
+            switch reading {
+            case .market(let code):
+                if !context.board.hasData || MarketID(code).map({ board[$0] != nil }) == true { return reading }
+            case .coin:
+                return reading
+            }
         }
-        return item
+        throw APIError.notFound("market \(readings[0].key)")
     }
 }

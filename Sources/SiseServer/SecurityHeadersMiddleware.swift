@@ -1,13 +1,21 @@
 import Foundation
 import Hummingbird
 
-/// Headers every answer carries: a strict Content-Security-Policy (no inline script, no
-/// third-party anything), no MIME sniffing, no framing.
+/// Headers every answer carries, errors included (it is the outermost middleware): a strict
+/// Content-Security-Policy (no inline script, no third-party anything), no MIME sniffing, no
+/// framing, no referrer to other sites.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = SiseRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            // Nothing should get past the error middleware; if something does, it still gets
+            // the JSON error shape and these headers.
+            response = APIErrorMiddleware<Context>.response(APIError(status: .internalServerError, code: "internal", message: "internal error"))
+        }
         response.headers[.contentSecurityPolicy] =
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
         response.headers[.xContentTypeOptions] = "nosniff"

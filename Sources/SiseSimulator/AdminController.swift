@@ -18,6 +18,7 @@ struct AdminController: Sendable {
             try Self.encode(exchange.faults)
         }
         router.post("/_sim/faults") { request, _ in
+            if let refusal = Self.refusal(request) { return refusal }
             var request = request
             let body = try await request.collectBody(upTo: 64 * 1024)
             guard let patch = try? JSONDecoder().decode(SimFaults.Patch.self, from: Data(body.readableBytesView)) else {
@@ -25,10 +26,28 @@ struct AdminController: Sendable {
             }
             return try Self.encode(exchange.updateFaults(patch))
         }
-        router.post("/_sim/reset") { _, _ in
+        router.post("/_sim/reset") { request, _ in
+            if let refusal = Self.refusal(request) { return refusal }
             exchange.reset()
             return SimResponses.json("{}")
         }
+    }
+
+    /// The controls change the simulator for everyone: JSON only (a plain form post from a web
+    /// page cannot send it), and never from another site's page.
+    static func refusal(_ request: Request) -> Response? {
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type.hasPrefix("application/json") else {
+            return SimResponses.error(status: 415, name: "json_only", message: "send Content-Type: application/json")
+        }
+        if let origin = request.headers[.origin] {
+            let host = request.head.authority?.lowercased() ?? ""
+            guard let url = URL(string: origin), let originHost = url.host?.lowercased(),
+                  "\(originHost)\(url.port.map { ":\($0)" } ?? "")" == host else {
+                return SimResponses.error(status: 403, name: "cross_origin", message: "cross-site requests are refused")
+            }
+        }
+        return nil
     }
 
     private static func encode(_ faults: SimFaults) throws -> Response {

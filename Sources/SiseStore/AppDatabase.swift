@@ -53,6 +53,6 @@ public final class AppDatabase: Sendable {
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do { return try await writer.write(body) } catch { throw StoreError.failed("\(error)") }
+        do { return try await writer.write(body) } catch let error as StoreError { throw error } catch { throw StoreError.failed("\(error)") }
     }
 }

@@ -8,9 +8,10 @@ public actor InMemoryFavorites: FavoritesRepository {
 
     public func list(owner: String) -> [String] { items[owner] ?? [] }
 
-    public func add(owner: String, item: String) throws -> Bool {
+    public func add(owner: String, item: String, limit: Int) throws -> Bool {
         guard let item = FavoriteItem.normalize(item) else { throw StoreError.invalidItem(item) }
         if items[owner, default: []].contains(item) { return false }
+        guard items[owner, default: []].count < limit else { throw StoreError.tooMany(limit: limit) }
         items[owner, default: []].append(item)
         return true
     }

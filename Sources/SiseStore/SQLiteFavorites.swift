@@ -15,13 +15,17 @@ public struct SQLiteFavorites: FavoritesRepository {
         }
     }
 
-    public func add(owner: String, item: String) async throws -> Bool {
+    public func add(owner: String, item: String, limit: Int) async throws -> Bool {
         guard let item = FavoriteItem.normalize(item) else { throw StoreError.invalidItem(item) }
         let now = Int64(Date().timeIntervalSince1970 * 1_000)
         return try await database.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO favorite (owner, item, createdAt) VALUES (?, ?, ?)",
-                           arguments: [owner, item, now])
-            return db.changesCount > 0
+            let exists = try Bool.fetchOne(db, sql: "SELECT 1 FROM favorite WHERE owner = ? AND item = ?",
+                                           arguments: [owner, item]) ?? false
+            if exists { return false }
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM favorite WHERE owner = ?", arguments: [owner]) ?? 0
+            guard count < limit else { throw StoreError.tooMany(limit: limit) }
+            try db.execute(sql: "INSERT INTO favorite (owner, item, createdAt) VALUES (?, ?, ?)", arguments: [owner, item, now])
+            return true
         }
     }
 

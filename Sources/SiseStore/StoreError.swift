@@ -8,11 +8,14 @@ public enum StoreError: Error, Sendable, Equatable {
     case invalidItem(String)
     /// A write or read failed.
     case failed(String)
+    /// The owner already has the most favorites allowed.
+    case tooMany(limit: Int)
 
     public var message: String {
         switch self {
         case .unavailable(let path, let reason): "the database at \(path) cannot be used: \(reason)"
-        case .invalidItem(let item): "'\(item)' is not a market code or a coin id"
+        case .invalidItem(let item): "'\(item.prefix(40))' is not a market code or a coin id"
+        case .tooMany(let limit): "at most \(limit) favorites; remove one first"
         case .failed(let reason): "the database failed: \(reason)"
         }
     }

@@ -32,7 +32,11 @@ import Testing
             #expect(again.status == .ok)
             let coin = try await client.execute(uri: "/api/favorites/bitcoin", method: .put, headers: jar.pageHeaders)
             #expect(coin.status == .created)
-            #expect((json(coin) as? [String: Any])?["favorites"] as? [String] == ["KRW-BTC", "bitcoin"])
+            let change = try #require(json(coin) as? [String: Any])
+            #expect(change["item"] as? String == "bitcoin" && change["kind"] as? String == "coin" && change["favorite"] as? Bool == true)
+            #expect(change["favorites"] == nil, "a change answers with the item, not the whole list")
+            let listed = try await client.execute(uri: "/api/favorites", method: .get, headers: [.cookie: jar.header])
+            #expect((json(listed) as? [String: Any])?["favorites"] as? [String] == ["KRW-BTC", "bitcoin"])
             #expect(try await client.execute(uri: "/api/favorites/KRW-NOPE", method: .put, headers: jar.pageHeaders).status == .notFound)
             let bad = try await client.execute(uri: "/api/favorites/%3Cimg%3E", method: .put, headers: jar.pageHeaders)
             #expect(bad.status == .badRequest)
@@ -46,7 +50,9 @@ import Testing
             #expect((json(onlyFavorites) as? [[String: Any]])?.map { $0["market"] as? String } == ["KRW-BTC"])
 
             let removed = try await client.execute(uri: "/api/favorites/bitcoin", method: .delete, headers: jar.pageHeaders)
-            #expect((json(removed) as? [String: Any])?["favorites"] as? [String] == ["KRW-BTC"])
+            #expect((json(removed) as? [String: Any])?["favorite"] as? Bool == false)
+            let left = try await client.execute(uri: "/api/favorites", method: .get, headers: [.cookie: jar.header])
+            #expect((json(left) as? [String: Any])?["favorites"] as? [String] == ["KRW-BTC"])
             #expect(try await client.execute(uri: "/api/favorites/bitcoin", method: .delete, headers: jar.pageHeaders).status == .notFound)
             #expect(try await client.execute(uri: "/api/favorites", method: .delete, headers: [.cookie: jar.header]).status == .forbidden)
             let cleared = try await client.execute(uri: "/api/favorites", method: .delete, headers: jar.pageHeaders)
@@ -67,6 +73,37 @@ import Testing
         try await ServerHarness.run(dataDirectory: directory) { client in
             let list = try await client.execute(uri: "/api/favorites", method: .get, headers: [.cookie: jar.header])
             #expect((json(list) as? [String: Any])?["favorites"] as? [String] == ["KRW-ETH"])
+        }
+    }
+}
+
+/// Hardening: CoinGecko ids with hyphens are coins, not unknown markets; favorites are capped.
+@Suite struct FavoriteIdentityTests {
+    @Test(arguments: ["shiba-inu", "bitcoin-cash", "usd-coin", "matic-network", "krw-not-listed"])
+    func coinIDsWithHyphensCanBeStarred(_ id: String) async throws {
+        try await ServerHarness.run { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/favorites", method: .get))
+            let added = try await client.execute(uri: "/api/favorites/\(id)", method: .put, headers: jar.pageHeaders)
+            #expect(added.status == .created, "\(id): \(String(buffer: added.body))")
+            #expect((json(added) as? [String: Any])?["kind"] as? String == "coin")
+            let list = try await client.execute(uri: "/api/favorites", method: .get, headers: [.cookie: jar.header])
+            #expect((json(list) as? [String: Any])?["favorites"] as? [String] == [id])
+            let removed = try await client.execute(uri: "/api/favorites/\(id)", method: .delete, headers: jar.pageHeaders)
+            #expect(removed.status == .ok)
+        }
+    }
+
+    @Test func aListedMarketWinsOverTheCoinReadingAndUnlistedUpperCaseIs404() async throws {
+        try await ServerHarness.run { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/favorites", method: .get))
+            let market = try await client.execute(uri: "/api/favorites/krw-btc", method: .put, headers: jar.pageHeaders)
+            #expect((json(market) as? [String: Any])?["item"] as? String == "KRW-BTC")
+            #expect((json(market) as? [String: Any])?["kind"] as? String == "market")
+            #expect(try await client.execute(uri: "/api/favorites/KRW-NOPE", method: .put, headers: jar.pageHeaders).status == .notFound)
+            let long = String(repeating: "a", count: 65)
+            #expect(try await client.execute(uri: "/api/favorites/\(long)", method: .put, headers: jar.pageHeaders).status == .badRequest)
         }
     }
 }

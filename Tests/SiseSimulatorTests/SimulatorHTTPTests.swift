@@ -52,8 +52,16 @@ import Testing
             var request = URLRequest(url: simulator.baseURL.appendingPathComponent("_sim/faults"))
             request.httpMethod = "POST"
             request.httpBody = Data("not json".utf8)
+            let (_, untyped) = try await URLSession.shared.data(for: request)
+            #expect((untyped as? HTTPURLResponse)?.statusCode == 415, "JSON only: a web form cannot flip faults")
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             let (_, response) = try await URLSession.shared.data(for: request)
             #expect((response as? HTTPURLResponse)?.statusCode == 400)
+            request.httpBody = Data(#"{"hang":true}"#.utf8)
+            request.setValue("http://evil.example", forHTTPHeaderField: "Origin")
+            let (_, crossSite) = try await URLSession.shared.data(for: request)
+            #expect((crossSite as? HTTPURLResponse)?.statusCode == 403)
+            #expect(try await SimAdmin.get(simulator, "/v1/market/all").0 == 200, "the refused switch did not flip")
         }
     }
 

@@ -45,3 +45,29 @@ import Testing
         #expect(throws: StoreError.self) { try AppDatabase.open(directory: URL(fileURLWithPath: "/proc/sise-cannot-be-here")) }
     }
 }
+
+@Suite struct FavoritesLimitTests {
+    @Test func anOwnerKeepsAtMostTheLimit() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-limit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let repositories: [any FavoritesRepository] = [SQLiteFavorites(database: try AppDatabase.open(directory: directory)),
+                                                       InMemoryFavorites()]
+        for repository in repositories {
+            for n in 0..<3 { #expect(try await repository.add(owner: "a", item: "coin-\(n)", limit: 3)) }
+            await #expect(throws: StoreError.tooMany(limit: 3)) { try await repository.add(owner: "a", item: "coin-9", limit: 3) }
+            #expect(try await !repository.add(owner: "a", item: "coin-1", limit: 3), "an existing item is no new row")
+            #expect(try await repository.add(owner: "b", item: "coin-9", limit: 3), "the limit is per owner")
+            #expect(try await repository.list(owner: "a").count == 3)
+        }
+    }
+
+    @Test func readingsKeepMarketsAndCoinsApart() {
+        #expect(FavoriteItem.readings("shiba-inu") == [.coin("shiba-inu")])
+        #expect(FavoriteItem.readings("KRW-BTC") == [.market("KRW-BTC")])
+        #expect(FavoriteItem.readings("krw-btc") == [.market("KRW-BTC"), .coin("krw-btc")])
+        #expect(FavoriteItem.readings("BITCOIN").isEmpty)
+        #expect(FavoriteItem.readings("<img>").isEmpty)
+        #expect(FavoriteItem.readings(".hidden").isEmpty)
+        #expect(FavoriteItem.readings(String(repeating: "x", count: 65)).isEmpty)
+    }
+}

@@ -270,7 +270,7 @@ async function toggleFavorite(market) {
   const had = state.favorites.has(market);
   try {
     const body = await api(had ? "DELETE" : "PUT", `/api/favorites/${encodeURIComponent(market)}`);
-    state.favorites = new Set(body.favorites);
+    if (body.favorite) state.favorites.add(body.item); else state.favorites.delete(body.item);
     refreshStars();
     toast(had ? t("removed") : t("added"));
   } catch (_) {

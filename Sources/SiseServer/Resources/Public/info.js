@@ -30,7 +30,7 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
     const had = state.favorites.has(id);
     try {
       const body = await api(had ? "DELETE" : "PUT", `/api/favorites/${encodeURIComponent(id)}`);
-      state.favorites = new Set(body.favorites);
+      if (body.favorite) state.favorites.add(body.item); else state.favorites.delete(body.item);
       refreshStars();
       toast(had ? t("removed") : t("added"));
       updateDetailStar();

@@ -1,0 +1,24 @@
+import Foundation
+import Hummingbird
+
+/// Refuses request paths no page of Sise ever asks for, before routes and static files see
+/// them: NUL or other control characters (raw or percent-encoded — `/app.js%00.html` must not
+/// be served as HTML), backslashes, and a leading `//` (which file serving would turn into a
+/// redirect to another host's path).
+struct PathGuardMiddleware: RouterMiddleware {
+    typealias Context = SiseRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard Self.isAcceptable(request.uri.path) else {
+            throw APIError(status: .badRequest, code: "bad_path", message: "the request path is not acceptable")
+        }
+        return try await next(request, context)
+    }
+
+    static func isAcceptable(_ rawPath: String) -> Bool {
+        guard rawPath.hasPrefix("/"), !rawPath.hasPrefix("//"), rawPath.utf8.count <= 2_048 else { return false }
+        let decoded = rawPath.removingPercentEncoding ?? rawPath
+        guard !decoded.hasPrefix("//") else { return false }
+        return !decoded.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }
+    }
+}
