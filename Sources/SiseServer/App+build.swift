@@ -40,14 +40,16 @@ public enum SiseServerApp {
                                     simulatorURL: simulator?.baseURL, version: configuration.version,
                                     favoritesChanged: { await hub.favoritesChanged($0) })
 
+        let publicOrigin = PublicOrigin(publicURL: configuration.publicURL, listenHost: configuration.host, port: configuration.port)
         let router = Router(context: SiseRequestContext.self)
         // Outermost first: headers on every answer, then errors in one JSON shape, then
         // hostile paths refused before anything (static files included) looks at them.
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(APIErrorMiddleware())
         router.middlewares.add(PathGuardMiddleware())
-        router.middlewares.add(DeviceIdentityMiddleware())
-        router.middlewares.add(CSRFMiddleware())
+        router.middlewares.add(HostCheckMiddleware(origin: publicOrigin))
+        router.middlewares.add(DeviceIdentityMiddleware(secure: publicOrigin.isSecure))
+        router.middlewares.add(CSRFMiddleware(origin: publicOrigin))
         if let assets = WebAssets.directory {
             router.middlewares.add(FileMiddleware(assets.path, searchForIndexHtml: true, logger: logger))
         }
@@ -61,7 +63,7 @@ public enum SiseServerApp {
                              allowedHosts: ["assets.coingecko.com", "coin-images.coingecko.com"],
                              allowedOrigins: origins).addRoutes(to: router)
         OpenAPIController().addRoutes(to: router)
-        BoardSocketController(hub: hub).addRoutes(to: router)
+        BoardSocketController(hub: hub, origin: publicOrigin).addRoutes(to: router)
 
         let demoSimulator = simulator
         let cleanup = ShutdownHook {
@@ -74,7 +76,11 @@ public enum SiseServerApp {
             // A deep accept queue: thousands of browsers reconnect at once after a restart.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise", backlog: 4_096),
             services: [board, hub, cleanup],
-            onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                publicOrigin.bound(port: port)
+                await onReady(port)
+            },
             logger: logger
         )
     }

@@ -8,11 +8,12 @@ import SiseCore
 /// and heartbeats. The browser never talks to Upbit itself.
 struct BoardSocketController {
     let hub: BoardSocketHub
+    let origin: PublicOrigin
 
     func addRoutes(to router: Router<SiseRequestContext>) {
         router.ws("/ws") { request, _ in
             // Cross-site WebSocket hijacking: only Sise's own pages may connect.
-            OriginCheck.isSameOrigin(request) ? .upgrade([:]) : .dontUpgrade
+            origin.acceptsOrigin(request.headers[.origin]) ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, context in
             let language = LanguagePreference.of(context.request)
             let client = BoardClient(deviceID: context.requestContext.deviceID, view: nil)

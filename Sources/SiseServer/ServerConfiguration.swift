@@ -23,12 +23,16 @@ public struct ServerConfiguration: Sendable {
     /// No viewer for this long → the upstream feed closes until the next one (`--idle-after`);
     /// nil never idles.
     public var idleAfter: Duration?
+    /// The URL people open (`https://sise.example`): `Origin` and `Host` must match it, and
+    /// cookies are `Secure` with the `__Host-` prefix when it is https. nil: the listen address.
+    public var publicURL: URL?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, demo: Bool = false, demoHostileNames: Bool = false,
                 dataDirectory: URL = ServerConfiguration.defaultDataDirectory(),
                 upbitURL: URL = URL(string: "https://api.upbit.com")!, upbitWebSocketURL: URL? = nil,
                 coinGecko: CoinGeckoClient.Configuration = .init(), coinGeckoCallsPerMinute: Int = 10,
-                version: String = "0.1.0", silence: Duration = .seconds(5), idleAfter: Duration? = .seconds(60)) {
+                version: String = "0.1.0", silence: Duration = .seconds(5), idleAfter: Duration? = .seconds(60), publicURL: URL? = nil) {
+        self.publicURL = publicURL
         self.silence = silence
         self.idleAfter = idleAfter
         self.host = host

@@ -34,11 +34,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("demo-hostile-names"), help: .hidden)
     var demoHostileNames = false
 
+    @Option(name: .customLong("public-url"),
+            help: "The URL people open (e.g. https://sise.example); Origin and Host must match it (default: the listen address).")
+    var publicURL: String?
+
     @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
     var dataDirectory: String?
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535.") }
+        if let publicURL {
+            guard let url = URL(string: publicURL), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                  url.host?.isEmpty == false, url.path.isEmpty || url.path == "/" else {
+                throw ValidationError("--public-url must be an http(s) URL without a path, like https://sise.example, not '\(publicURL)'.")
+            }
+        }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
         guard idleAfter.isFinite, idleAfter == 0 || (1...86_400).contains(idleAfter) else {
             throw ValidationError("--idle-after must be 0 (never) or 1–86400 seconds.")
@@ -56,7 +66,8 @@ struct ServeCommand: AsyncParsableCommand {
                 ?? ProcessInfo.processInfo.environment["SISE_UPBIT_WS_URL"].flatMap(URL.init(string:)),
             coinGecko: gecko.configuration, coinGeckoCallsPerMinute: coinGeckoCallsPerMinute,
             version: SiseVersion.current, silence: feed.silenceDuration,
-            idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000)))
+            idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000)),
+            publicURL: publicURL.flatMap(URL.init(string:)))
         let shownHost = host
         let app: any Service
         do {

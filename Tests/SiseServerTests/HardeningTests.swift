@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
+@testable import SiseServer
 import SiseTestSupport
 import Testing
 
@@ -45,6 +47,70 @@ import Testing
             let response = try await client.execute(uri: "/api/markets/\(long)", method: .get)
             #expect(response.status.code >= 400)
             #expect(response.body.readableBytes < 400, "the answer does not hand the input back")
+        }
+    }
+}
+
+/// Origin and Host are compared with the server's public origin: scheme, host and port.
+@Suite struct PublicOriginTests {
+    @Test func anOriginOnAnotherPortIsCrossSite() async throws {
+        try await ServerHarness.run { client in
+            let port = try #require(client.port)
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/favorites", method: .get))
+            var other = jar.pageHeaders
+            other[.origin] = "http://127.0.0.1:9999"
+            let refused = try await client.execute(uri: "/api/favorites/KRW-BTC", method: .put, headers: other)
+            #expect(refused.status == .forbidden)
+            #expect(errorCode(refused) == "cross_origin")
+            var https = jar.pageHeaders
+            https[.origin] = "https://127.0.0.1:\(port)"
+            #expect(try await client.execute(uri: "/api/favorites/KRW-BTC", method: .put, headers: https).status == .forbidden)
+            var own = jar.pageHeaders
+            own[.origin] = "http://127.0.0.1:\(port)"
+            #expect(try await client.execute(uri: "/api/favorites/KRW-BTC", method: .put, headers: own).status == .created)
+        }
+    }
+
+    @Test func anUnknownHostIsRefused() async throws {
+        try await ServerHarness.run { client in
+            let port = try #require(client.port)
+            let rebound = try await RawHTTP.exchange(port: port, "GET /api/status HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+            #expect(rebound.hasPrefix("HTTP/1.1 421"), "\(rebound.prefix(200))")
+            #expect(rebound.contains("unknown_host"))
+            let own = try await RawHTTP.exchange(port: port, "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            #expect(own.hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    @Test func theOriginRules() {
+        let origin = PublicOrigin(publicURL: nil, listenHost: "127.0.0.1", port: 8080)
+        #expect(origin.acceptsOrigin(nil))
+        #expect(origin.acceptsOrigin("http://127.0.0.1:8080"))
+        #expect(origin.acceptsOrigin("http://localhost:8080"))
+        #expect(!origin.acceptsOrigin("http://127.0.0.1:9999"))
+        #expect(!origin.acceptsOrigin("https://127.0.0.1:8080"))
+        #expect(!origin.acceptsOrigin("http://evil.example:8080"))
+        #expect(!origin.acceptsOrigin("null"))
+        #expect(origin.acceptsOrigin("ws://127.0.0.1"), "non-browser WebSocket clients")
+        #expect(origin.acceptsHost("127.0.0.1:8080") && origin.acceptsHost("localhost"))
+        #expect(!origin.acceptsHost("127.0.0.1:9999") && !origin.acceptsHost("evil.example") && !origin.acceptsHost(nil))
+        let public_ = PublicOrigin(publicURL: URL(string: "https://sise.example"), listenHost: "0.0.0.0", port: 8080)
+        #expect(public_.isSecure)
+        #expect(public_.acceptsOrigin("https://sise.example") && !public_.acceptsOrigin("http://sise.example"))
+        #expect(public_.acceptsHost("sise.example") && !public_.acceptsHost("127.0.0.1:8080"))
+    }
+
+    @Test func anHTTPSPublicURLMakesCookiesSecureWithTheHostPrefix() async throws {
+        let configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory(),
+                                                publicURL: URL(string: "https://sise.example"))
+        let app = try await SiseServerApp.build(configuration)
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let response = try await RawHTTP.exchange(port: port, "GET /api/status HTTP/1.1\r\nHost: sise.example\r\nConnection: close\r\n\r\n")
+            let cookies = response.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("set-cookie:") }
+            #expect(cookies.contains { $0.contains("__Host-sise_device=") && $0.contains("Secure") && $0.contains("HttpOnly") }, "\(cookies)")
+            #expect(cookies.contains { $0.contains("__Host-sise_csrf=") && $0.contains("Secure") })
         }
     }
 }

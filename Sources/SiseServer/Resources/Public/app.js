@@ -31,7 +31,7 @@ const t = (key, ...args) => {
 // ---------- HTTP ----------
 
 function csrfToken() {
-  const match = document.cookie.match(/(?:^|;\s*)sise_csrf=([0-9a-f]{32})/);
+  const match = document.cookie.match(/(?:^|;\s*)(?:__Host-)?sise_csrf=([0-9a-f]{32})/);
   return match ? match[1] : "";
 }
 
