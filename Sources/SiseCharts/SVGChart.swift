@@ -22,10 +22,10 @@ public enum SVGChart {
             let x = left + model.x(time) * w
             svg += "<text x=\"\(f(x))\" y=\"\(f(top + h + 18))\" font-size=\"11\" fill=\"currentColor\" text-anchor=\"middle\">\(escape(text))</text>"
         }
-        if !model.points.isEmpty {
-            let coordinates = model.points.map(px)
+        let coordinates = model.points.map(px)
+        if let first = coordinates.first, let last = coordinates.last {
             let line = coordinates.enumerated().map { i, c in (i == 0 ? "M" : "L") + "\(f(c.0)) \(f(c.1))" }.joined(separator: " ")
-            let area = line + " L\(f(coordinates.last!.0)) \(f(top + h)) L\(f(coordinates.first!.0)) \(f(top + h)) Z"
+            let area = line + " L\(f(last.0)) \(f(top + h)) L\(f(first.0)) \(f(top + h)) Z"
             svg += "<path d=\"\(area)\" fill=\"\(color)\" fill-opacity=\"0.12\" stroke=\"none\"/>"
             svg += "<path d=\"\(line)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>"
         }

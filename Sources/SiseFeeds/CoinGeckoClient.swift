@@ -78,7 +78,8 @@ public struct CoinGeckoClient: CoinGeckoAPI {
     public func chart(id: String, days: Int) async throws -> [PricePoint] {
         let dto: CoinGeckoChartDTO = try await get("/coins/\(id)/market_chart", ["vs_currency": "krw", "days": String(days)])
         return dto.prices.compactMap { pair in
-            pair.count >= 2 ? PricePoint(time: Int64(pair[0]), price: pair[1]) : nil
+            guard pair.count >= 2, let time = ExactTime.milliseconds(pair[0]), pair[1].isFinite else { return nil }
+            return PricePoint(time: time, price: pair[1])
         }
     }
 

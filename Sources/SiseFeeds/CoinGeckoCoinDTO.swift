@@ -55,7 +55,8 @@ enum SimplePriceDecoding {
             var updated: Int64?
             for (key, value) in object[id] ?? [:] {
                 guard let number = (value as? NSNumber)?.doubleValue else { continue }
-                if key == "last_updated_at" { updated = Int64(number) } else if key.hasSuffix("_24h_change") {
+                // Seconds, bounded like any outside time before it becomes an integer.
+                if key == "last_updated_at" { updated = ExactTime.milliseconds(number) } else if key.hasSuffix("_24h_change") {
                     changes[String(key.dropLast("_24h_change".count))] = number
                 } else if !key.contains("_") {
                     prices[key] = number

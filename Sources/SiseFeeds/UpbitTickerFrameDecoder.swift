@@ -97,8 +97,8 @@ public enum UpbitTickerFrameDecoder {
         }
         let signedPrice = number(.signedChangePrice) ?? UpbitTickerDTO.sign(number(.changePrice), direction)
         let signedRate = number(.signedChangeRate) ?? UpbitTickerDTO.sign(number(.changeRate), direction)
-        let tradeTime = number(.tradeTimestamp).map { Int64($0) }
-        let time = number(.timestamp).map { Int64($0) }
+        let tradeTime = number(.tradeTimestamp).flatMap(ExactTime.milliseconds)
+        let time = number(.timestamp).flatMap(ExactTime.milliseconds)
         return Ticker(
             market: market, price: price, change: direction ?? PriceChange(signed: signedPrice),
             signedChangePrice: signedPrice, signedChangeRate: signedRate,

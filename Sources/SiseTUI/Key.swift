@@ -35,7 +35,7 @@ public struct KeyDecoder: Sendable {
     }
 
     static func decodeOne(_ b: [UInt8]) -> (Key, Int)? {
-        let first = b[0]
+        guard let first = b.first else { return nil }
         switch first {
         case 0x1B:
             guard b.count >= 2 else { return nil }

@@ -25,6 +25,11 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-ccxt"), help: "Skip the ccxt comparison.")
     var noCCXT = false
 
+    func validate() throws {
+        guard seconds > 0 && seconds <= 3_600 else { throw ValidationError("--seconds must be between 0 and 3600.") }
+        guard (0...10_000_000).contains(synthetic) else { throw ValidationError("--synthetic must be 0–10000000.") }
+    }
+
     func run() async throws {
         let real = loadRealFrames()
         let defaults = real + SimulatorFrames.tickers(count: synthetic, format: .default).map { Array($0.utf8) }

@@ -33,7 +33,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard QuoteCurrency(code: quote) != nil else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
-        if let duration, duration <= 0 { throw ValidationError("--duration must be positive.") }
+        if let duration, !(duration > 0 && duration <= 31_536_000) { throw ValidationError("--duration must be between 0 and 31536000 seconds.") }
         if let count, count <= 0 { throw ValidationError("--count must be positive.") }
         for market in markets where parse(market) == nil {
             throw ValidationError("'\(market)' is not a symbol or market code.")

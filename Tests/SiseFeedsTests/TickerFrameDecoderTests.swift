@@ -84,3 +84,31 @@ import Testing
         }
     }
 }
+
+/// Outside numbers never reach a failing conversion: huge, infinite or negative times are
+/// dropped, never trapped on.
+@Suite struct HostileNumberTests {
+    @Test(arguments: ["1e20", "1e308", "-5", "99999999999999999999999"])
+    func hostileTimestampsInAStreamFrameDoNotTrap(_ value: String) {
+        let frame = #"{"type":"ticker","code":"KRW-BTC","trade_price":1000,"change":"RISE","signed_change_price":1,"signed_change_rate":0.001,"timestamp":"# + value + #","trade_timestamp":"# + value + "}"
+        var bytes = Array(frame.utf8)
+        _ = bytes.withUnsafeMutableBytes { UpbitTickerFrameDecoder.decode(UnsafeRawBufferPointer($0)) }
+    }
+
+    @Test func exactTimeRefusesWhatIsNotATime() {
+        #expect(ExactTime.milliseconds(.infinity) == nil)
+        #expect(ExactTime.milliseconds(.nan) == nil)
+        #expect(ExactTime.milliseconds(1e20) == nil)
+        #expect(ExactTime.milliseconds(-1) == nil)
+        #expect(ExactTime.milliseconds(1_758_875_205_276) == 1_758_875_205_276)
+    }
+
+    @Test func retryAfterIsBoundedAndNeverTraps() {
+        #expect(RetryAfter.parse("inf") == nil)
+        #expect(RetryAfter.parse("nan") == nil)
+        #expect(RetryAfter.parse("1e20") == .seconds(86_400))
+        #expect(RetryAfter.parse("-3") == nil)
+        #expect(RetryAfter.parse("2.5") == .milliseconds(2_500))
+        #expect(RetryAfter.parse(String(repeating: "9", count: 400)) == nil)
+    }
+}
