@@ -26,12 +26,15 @@ public struct ServerConfiguration: Sendable {
     /// The URL people open (`https://sise.example`): `Origin` and `Host` must match it, and
     /// cookies are `Secure` with the `__Host-` prefix when it is https. nil: the listen address.
     public var publicURL: URL?
+    /// Connection caps, the header deadline and size limits, the idle timeout.
+    public var limits: ConnectionLimits
 
     public init(host: String = "127.0.0.1", port: Int = 8080, demo: Bool = false, demoHostileNames: Bool = false,
                 dataDirectory: URL = ServerConfiguration.defaultDataDirectory(),
                 upbitURL: URL = URL(string: "https://api.upbit.com")!, upbitWebSocketURL: URL? = nil,
                 coinGecko: CoinGeckoClient.Configuration = .init(), coinGeckoCallsPerMinute: Int = 10,
-                version: String = "0.1.0", silence: Duration = .seconds(5), idleAfter: Duration? = .seconds(60), publicURL: URL? = nil) {
+                version: String = "0.1.0", silence: Duration = .seconds(5), idleAfter: Duration? = .seconds(60), publicURL: URL? = nil, limits: ConnectionLimits = .init()) {
+        self.limits = limits
         self.publicURL = publicURL
         self.silence = silence
         self.idleAfter = idleAfter

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+/// Bounds on what one connection, one address and everyone together may hold open.
+public struct ConnectionLimits: Sendable {
+    /// Open connections, all clients together.
+    public var maxConnections: Int
+    /// Open connections from one address (loopback is exempt: a reverse proxy or a local
+    /// benchmark speaks for many people from there).
+    public var maxConnectionsPerAddress: Int
+    /// The first request's head must be complete this soon after the connection opens.
+    public var headerTimeout: Duration
+    /// A keep-alive connection with no request for this long is closed.
+    public var idleTimeout: Duration
+    /// Request head size (request line and headers together), and header count.
+    public var maxHeaderBytes: Int
+    public var maxHeaderCount: Int
+
+    public init(maxConnections: Int = 16_384, maxConnectionsPerAddress: Int = 256, headerTimeout: Duration = .seconds(10),
+                idleTimeout: Duration = .seconds(60), maxHeaderBytes: Int = 16 * 1_024, maxHeaderCount: Int = 100) {
+        self.maxConnections = maxConnections
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
+        self.headerTimeout = headerTimeout
+        self.idleTimeout = idleTimeout
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxHeaderCount = maxHeaderCount
+    }
+}
+
+/// Who holds connections open right now.
+final class ConnectionCounter: Sendable {
+    private struct State {
+        var total = 0
+        var byAddress: [String: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+    let limits: ConnectionLimits
+
+    init(limits: ConnectionLimits) {
+        self.limits = limits
+    }
+
+    /// Takes a place for a new connection from `address`; false when a limit is reached.
+    func open(_ address: String?) -> Bool {
+        state.withLock { state in
+            guard state.total < limits.maxConnections else { return false }
+            if let address, !Self.isLoopback(address) {
+                guard state.byAddress[address, default: 0] < limits.maxConnectionsPerAddress else { return false }
+                state.byAddress[address, default: 0] += 1
+            }
+            state.total += 1
+            return true
+        }
+    }
+
+    func close(_ address: String?) {
+        state.withLock { state in
+            state.total = max(0, state.total - 1)
+            if let address, !Self.isLoopback(address), let count = state.byAddress[address] {
+                state.byAddress[address] = count > 1 ? count - 1 : nil
+            }
+        }
+    }
+
+    var total: Int { state.withLock { $0.total } }
+
+    static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1" || address == "::ffff:127.0.0.1"
+    }
+}

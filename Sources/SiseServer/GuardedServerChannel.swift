@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// Hummingbird's HTTP/1 + WebSocket channel with `ConnectionGuard` in front of it, and the
+/// HTTP layer's own idle timeout and header limits set.
+struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
+    typealias Value = Inner.Value
+    let inner: Inner
+    let counter: ConnectionCounter
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        do {
+            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(counter: counter), position: .first)
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+        return inner.setup(channel: channel, logger: logger)
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
+}
+
+extension HTTPServerBuilder {
+    /// `.http1WebSocketUpgrade(webSocketRouter:)` behind the connection guard.
+    static func guardedHTTP1WebSocket<Builder: HTTPResponderBuilder & _HB_SendableMetatype>(
+        webSocketRouter: Builder, counter: ConnectionCounter
+    ) -> HTTPServerBuilder where Builder.Responder.Context: WebSocketRequestContext {
+        let webSocketResponder = webSocketRouter.buildResponder()
+        let limits = counter.limits
+        var decoder = HTTP1Channel.Configuration.DecoderConfiguration()
+        decoder.maxHeaderFieldSize = limits.maxHeaderBytes
+        decoder.maxHeaderListSize = limits.maxHeaderBytes
+        decoder.maxHeaderFieldCount = limits.maxHeaderCount
+        let idle = TimeAmount.seconds(limits.idleTimeout.components.seconds)
+        let http1 = HTTP1Channel.Configuration(idleTimeout: idle, httpDecoderConfiguration: decoder)
+        return HTTPServerBuilder { responder in
+            GuardedServerChannel(
+                inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                   configuration: .init(http1: http1, ws: .init())),
+                counter: counter)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import SiseServer
+import SiseTestSupport
+import Testing
+
+/// Connections that would hold the server hostage get an answer and lose their connection:
+/// half a header (408 at the deadline), huge or countless headers (431), a malformed request
+/// line (400), one connection too many (503).
+@Suite struct ConnectionLimitTests {
+    static func run(_ limits: ConnectionLimits, _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+        let configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory(), limits: limits)
+        let app = try await SiseServerApp.build(configuration)
+        try await app.test(.live) { client in try await body(try #require(client.port)) }
+    }
+
+    @Test func halfAHeaderGets408AtTheDeadline() async throws {
+        try await Self.run(ConnectionLimits(headerTimeout: .seconds(1))) { port in
+            let started = ContinuousClock.now
+            let answer = try await RawHTTP.exchange(port: port, "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ", timeout: .seconds(6))
+            #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(80))")
+            #expect(started.duration(to: .now) < .seconds(4), "closed at the deadline, not left open")
+        }
+    }
+
+    @Test func hugeOrCountlessHeadersGet431() async throws {
+        try await Self.run(ConnectionLimits()) { port in
+            let huge = "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 100_000) + "\r\n\r\n"
+            let hugeAnswer = try await RawHTTP.exchange(port: port, huge)
+            #expect(hugeAnswer.hasPrefix("HTTP/1.1 431"))
+            let many = "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (0..<20_000).map { "X-\($0): 1\r\n" }.joined() + "\r\n"
+            let manyAnswer = try await RawHTTP.exchange(port: port, many)
+            #expect(manyAnswer.hasPrefix("HTTP/1.1 431"))
+        }
+    }
+
+    @Test(arguments: ["GARBAGE\r\n\r\n", "GET\r\n\r\n", "get / HTTP/1.1\r\n\r\n", "GET / HTTP/9.9\r\n\r\n", "GET /\u{1}x HTTP/1.1\r\n\r\n"])
+    func malformedRequestLinesGet400(_ request: String) async throws {
+        try await Self.run(ConnectionLimits()) { port in
+            let answer = try await RawHTTP.exchange(port: port, request)
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(request.debugDescription) → \(answer.prefix(60))")
+        }
+    }
+
+    @Test func aWellFormedRequestStillWorks() async throws {
+        try await Self.run(ConnectionLimits()) { port in
+            let answer = try await RawHTTP.exchange(port: port, "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    @Test func theCountersRefuseTheConnectionTooMany() {
+        let counter = ConnectionCounter(limits: ConnectionLimits(maxConnections: 3, maxConnectionsPerAddress: 2))
+        #expect(counter.open("10.0.0.1") && counter.open("10.0.0.1"))
+        #expect(!counter.open("10.0.0.1"), "two per address")
+        #expect(counter.open("10.0.0.2"))
+        #expect(!counter.open("10.0.0.3"), "three in all")
+        counter.close("10.0.0.1")
+        #expect(counter.open("10.0.0.3"))
+        #expect(counter.total == 3)
+    }
+}
