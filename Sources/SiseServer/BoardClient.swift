@@ -67,9 +67,14 @@ final class BoardClient: Sendable {
 
     /// Tells the browser its last message was refused.
     func reject(_ error: APIError) {
-        let text = "{\"type\":\"error\",\"code\":" + JSONText.quote(error.code) + ",\"message\":" + JSONText.quote(error.message) + "}"
+        let text = Self.errorMessage(error)
         state.withLock { $0.error = text }
         ring.yield()
+    }
+
+    /// `{"type":"error","code":…,"message":…}`
+    static func errorMessage(_ error: APIError) -> String {
+        "{\"type\":\"error\",\"code\":" + JSONText.quote(error.code) + ",\"message\":" + JSONText.quote(error.message) + "}"
     }
 
     func close() { ring.finish() }

@@ -9,6 +9,10 @@ import SiseCore
 struct BoardSocketController {
     let hub: BoardSocketHub
     let origin: PublicOrigin
+    /// View changes are applied at most this often per connection (the newest wins).
+    static let viewInterval = Duration.milliseconds(250)
+    /// More messages than this in a second closes the connection.
+    static let maxMessagesPerSecond = 20
 
     func addRoutes(to router: Router<SiseRequestContext>) {
         router.ws("/ws") { request, _ in
@@ -19,19 +23,37 @@ struct BoardSocketController {
             let client = BoardClient(deviceID: context.requestContext.deviceID, view: nil)
             let id = hub.add(client)
             defer { hub.remove(id) }
+            let views = ViewInbox()
             await withTaskGroup(of: Void.self) { group in
+                // Reads the browser's messages. A view change is only noted (the newest wins);
+                // a client that floods messages is cut off.
                 group.addTask {
+                    var rate = MessageRate(perSecond: Self.maxMessagesPerSecond)
                     do {
                         for try await message in inbound.messages(maxSize: 16 * 1_024) {
+                            guard rate.admit(at: .now) else {
+                                let error = APIError(status: .tooManyRequests, code: "too_many_messages",
+                                                     message: "too many messages; the connection is closed")
+                                try? await outbound.write(.text(BoardClient.errorMessage(error)))
+                                try? await outbound.close(.policyViolation, reason: "too many messages")
+                                return
+                            }
                             guard case .text(let text) = message else { continue }
                             do {
-                                let (parameters, lang) = try BoardClientView.parse(text, fallbackLanguage: language)
-                                await hub.setView(client, parameters: parameters, language: lang)
+                                views.post(try BoardClientView.parse(text, fallbackLanguage: language))
                             } catch let error as APIError {
                                 client.reject(error)
                             }
                         }
                     } catch {}
+                }
+                // Applies the newest view at most every `viewInterval`: a burst of changes costs
+                // one snapshot, not one each.
+                group.addTask {
+                    while let (parameters, lang) = await views.next() {
+                        await hub.setView(client, parameters: parameters, language: lang)
+                        try? await Task.sleep(for: Self.viewInterval)
+                    }
                 }
                 group.addTask {
                     for await _ in client.doorbell {

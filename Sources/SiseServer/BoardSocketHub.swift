@@ -21,6 +21,8 @@ final class BoardSocketHub: Service, Sendable {
     private let lastOrders = Mutex<[BoardClientView: [String]]>([:])
     static let heartbeatInterval = Duration.seconds(15)
     static let staleStatusInterval = Duration.seconds(5)
+    /// Distinct views (sort, filter, search, language) computed per batch, at most.
+    static let maxDistinctViews = 2_000
 
     init(board: LiveBoard, favorites: any FavoritesRepository, demo: Bool, logger: Logger) {
         self.board = board
@@ -55,6 +57,16 @@ final class BoardSocketHub: Service, Sendable {
             }
         }
         var view = BoardClientView(parameters: parameters, language: language, favorites: nil)
+        // Every distinct view costs a computation per batch: their number is bounded.
+        let crowded = clients.withLock { all in
+            let views = Set(all.values.compactMap { $0.view.map { BoardClientView(parameters: $0.parameters, language: $0.language, favorites: nil) } })
+            return views.count >= Self.maxDistinctViews && !views.contains(view)
+        }
+        if crowded {
+            client.reject(APIError(status: .serviceUnavailable, code: "too_many_views",
+                                   message: "the server is showing too many different views; try a common one"))
+            return
+        }
         if parameters.favoritesOnly {
             view.favorites = (try? await favorites.list(owner: client.deviceID)).map { Set($0.compactMap(MarketID.init)) } ?? []
         }
