@@ -57,11 +57,12 @@ public enum SiseServerApp {
         StatusController(context: context).addRoutes(to: router)
         FavoritesController(context: context).addRoutes(to: router)
         CoinInfoController(context: context).addRoutes(to: router)
-        var origins: Set<String> = []
-        if let simulator { origins.insert("http://127.0.0.1:\(simulator.port)") }
-        ImageProxyController(transport: transport, cacheDirectory: configuration.dataDirectory.appendingPathComponent("images"),
-                             allowedHosts: ["assets.coingecko.com", "coin-images.coingecko.com"],
-                             allowedOrigins: origins).addRoutes(to: router)
+        let demoOrigin = simulator.map { "http://127.0.0.1:\($0.port)" }
+        let images = ImageProxy(
+            fetcher: LiveImageFetcher(trustedOrigins: Set(demoOrigin.map { [$0] } ?? [])),
+            cache: ImageCache(directory: configuration.dataDirectory.appendingPathComponent("images")),
+            urls: ImageURL(allowedHosts: ["assets.coingecko.com", "coin-images.coingecko.com"], demoOrigin: demoOrigin))
+        ImageProxyController(proxy: images).addRoutes(to: router)
         OpenAPIController().addRoutes(to: router)
         BoardSocketController(hub: hub, origin: publicOrigin).addRoutes(to: router)
 

@@ -3,17 +3,11 @@ import Hummingbird
 import SiseFeeds
 
 /// `/img?u=…`: CoinGecko's images through Sise (the page's CSP allows only its own origin).
-/// Only CoinGecko's image hosts (and, in demo, the simulator's own origin) — never an open
-/// proxy; bodies are capped, cached on disk under a size cap, and a placeholder stands in on
-/// any failure.
+/// Only CoinGecko's image paths on its image hosts (and, in demo, the simulator's image path)
+/// — never an open proxy; see `ImageURL` for what may be fetched, `LiveImageFetcher` for how,
+/// `ImageCache` for the disk cache. A placeholder stands in on any failure.
 struct ImageProxyController {
-    let transport: any HTTPTransport
-    let cacheDirectory: URL
-    let allowedHosts: Set<String>
-    /// `scheme://host:port` origins allowed besides the hosts (the demo simulator).
-    let allowedOrigins: Set<String>
-    static let maxBytes = 512 * 1_024
-    static let cacheCap = 50 * 1_024 * 1_024
+    let proxy: ImageProxy
 
     static let placeholder = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#9aa1ad"/></svg>"##
 
@@ -22,34 +16,14 @@ struct ImageProxyController {
     }
 
     @Sendable func image(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        guard let raw = request.uri.queryParameters["u"].map(String.init), let url = URL(string: raw) else {
+        guard let raw = request.uri.queryParameters["u"].map(String.init), raw.utf8.count <= 2_048, let url = URL(string: raw) else {
             throw APIError.badParameter("u", "an image URL")
         }
-        guard isAllowed(url) else { throw APIError(status: .forbidden, code: "not_allowed", message: "only CoinGecko's image hosts") }
-        let key = Self.cacheKey(url.absoluteString)
-        let file = cacheDirectory.appendingPathComponent(key)
-        if let cached = try? Data(contentsOf: file), let type = Self.imageType(cached) {
-            return Self.response(cached, type: type)
+        guard let canonical = proxy.urls.canonical(url) else {
+            throw APIError(status: .forbidden, code: "not_allowed", message: "only CoinGecko's image paths")
         }
-        do {
-            let answer = try await transport.get(url, headers: [("Accept", "image/*")])
-            guard answer.status == 200, answer.body.count <= Self.maxBytes, let type = Self.imageType(answer.body) else {
-                return Self.placeholderResponse()
-            }
-            try? FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
-            try? answer.body.write(to: file)
-            Self.trim(cacheDirectory)
-            return Self.response(answer.body, type: type)
-        } catch {
-            return Self.placeholderResponse()
-        }
-    }
-
-    func isAllowed(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return false }
-        if scheme == "https" && allowedHosts.contains(host) { return true }
-        let origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
-        return allowedOrigins.contains(origin)
+        guard let data = await proxy.image(canonical), let type = Self.imageType(data) else { return Self.placeholderResponse() }
+        return Self.response(data, type: type)
     }
 
     /// The type from the bytes themselves, not from what the server claims.
@@ -60,27 +34,6 @@ struct ImageProxyController {
         if b.starts(with: Array("GIF8".utf8)) { return "image/gif" }
         if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) { return "image/webp" }
         return nil
-    }
-
-    static func cacheKey(_ text: String) -> String {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return String(h, radix: 16) + ".img"
-    }
-
-    /// Keeps the cache folder under its cap, dropping the oldest files first.
-    static func trim(_ directory: URL) {
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
-        let entries = files.compactMap { url -> (URL, Int, Date)? in
-            guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
-            return (url, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
-        }.sorted { $0.2 < $1.2 }
-        var total = entries.reduce(0) { $0 + $1.1 }
-        for (url, size, _) in entries where total > cacheCap {
-            try? FileManager.default.removeItem(at: url)
-            total -= size
-        }
     }
 
     static func response(_ data: Data, type: String) -> Response {

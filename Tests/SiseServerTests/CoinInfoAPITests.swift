@@ -42,9 +42,10 @@ import Testing
                 let answer = try await client.execute(uri: "/img?u=" + refused.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, method: .get)
                 #expect(answer.status == .forbidden, "\(refused)")
             }
-            // Something that is not an image (here: JSON from an allowed origin) gets the placeholder.
-            let notImage = try await client.execute(uri: "/img?u=" + simulator + "/api/v3/ping", method: .get)
-            #expect(notImage.headers[.contentType] == "image/svg+xml")
+            // Only the image path, never anything else of an allowed origin (the simulator's controls).
+            for path in ["/api/v3/ping", "/_sim/faults", "/_sim/stats", "/cg-images/../_sim/stats"] {
+                #expect(try await client.execute(uri: "/img?u=" + simulator + path, method: .get).status == .forbidden, "\(path)")
+            }
             #expect(try await client.execute(uri: "/img", method: .get).status == .badRequest)
             // Oversized bodies are not passed on: the placeholder instead.
             let huge = try await client.execute(uri: "/img?u=" + simulator + "/cg-images/huge/x.png", method: .get)

@@ -1,0 +1,75 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether an IP address is one the open internet routes to — not private, loopback,
+/// link-local, CGNAT, multicast or reserved — and host name resolution to check it before a
+/// fetch (the fetch then goes to that very address, so a second lookup cannot be rebound).
+public enum PublicAddress {
+    public static func isPublic(_ address: String) -> Bool {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, address, &v4) == 1 {
+            return isPublicIPv4(UInt32(bigEndian: v4.s_addr))
+        }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, address, &v6) == 1 else { return false }
+        let b = withUnsafeBytes(of: &v6) { Array($0) }
+        if b[0..<10].allSatisfy({ $0 == 0 }) && b[10] == 0xFF && b[11] == 0xFF {
+            return isPublicIPv4(UInt32(b[12]) << 24 | UInt32(b[13]) << 16 | UInt32(b[14]) << 8 | UInt32(b[15]))
+        }
+        if b.allSatisfy({ $0 == 0 }) || (b[0..<15].allSatisfy({ $0 == 0 }) && b[15] == 1) { return false }  // :: and ::1
+        if b[0] & 0xFE == 0xFC { return false }  // fc00::/7 unique local
+        if b[0] == 0xFE && b[1] & 0xC0 == 0x80 { return false }  // fe80::/10 link-local
+        if b[0] == 0xFF { return false }  // multicast
+        if b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0D && b[3] == 0xB8 { return false }  // documentation
+        return true
+    }
+
+    static func isPublicIPv4(_ a: UInt32) -> Bool {
+        func inRange(_ base: UInt32, _ bits: UInt32) -> Bool { a >> (32 - bits) == base >> (32 - bits) }
+        let blocked: [(UInt32, UInt32)] = [
+            (0x0000_0000, 8), (0x0A00_0000, 8), (0x6440_0000, 10), (0x7F00_0000, 8), (0xA9FE_0000, 16),
+            (0xAC10_0000, 12), (0xC000_0000, 24), (0xC000_0200, 24), (0xC0A8_0000, 16), (0xC612_0000, 15),
+            (0xC633_6400, 24), (0xCB00_7100, 24), (0xE000_0000, 4), (0xF000_0000, 4),
+        ]
+        return !blocked.contains { inRange($0.0, $0.1) }
+    }
+
+    /// The addresses `host` resolves to (getaddrinfo on a background queue, not the caller's
+    /// thread: it blocks).
+    public static func resolve(_ host: String) async -> [String] {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: resolveNow(host)) }
+        }
+    }
+
+    static func resolveNow(_ host: String) -> [String] {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var result: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &result) == 0, let first = result else { return [] }
+        defer { freeaddrinfo(first) }
+        var addresses: [String] = []
+        var node: UnsafeMutablePointer<addrinfo>? = first
+        while let current = node {
+            var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            if let address = current.pointee.ai_addr {
+                switch Int32(address.pointee.sa_family) {
+                case AF_INET:
+                    var sin = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee }
+                    inet_ntop(AF_INET, &sin.sin_addr, &buffer, socklen_t(buffer.count))
+                case AF_INET6:
+                    var sin6 = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee }
+                    inet_ntop(AF_INET6, &sin6.sin6_addr, &buffer, socklen_t(buffer.count))
+                default:
+                    break
+                }
+            }
+            let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if !text.isEmpty && !addresses.contains(text) { addresses.append(text) }
+            node = current.pointee.ai_next
+        }
+        return addresses
+    }
+}
