@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SiseEngine
 import SiseStore
 
 /// Every error the API answers with, mapped to HTTP in one place:
@@ -50,6 +51,9 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .tooMany: return Self.response(APIError(status: .conflict, code: "favorites_full", message: error.message))
             default: return Self.response(APIError(status: .serviceUnavailable, code: "store_unavailable", message: "favorites are unavailable right now"))
             }
+        } catch let busy as CandleCache.Busy {
+            return Self.response(APIError(status: .serviceUnavailable, code: "busy",
+                                          message: "too many chart requests at once; retry in \(busy.retryAfter) s", retryAfter: busy.retryAfter))
         } catch let error as HTTPError {
             let code = error.status == .notFound ? "not_found" : "http_\(error.status.code)"
             return Self.response(APIError(status: error.status, code: code, message: error.status.reasonPhrase))

@@ -36,7 +36,7 @@ public enum SiseServerApp {
         let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: coinGecko, transport: transport),
                                        cache: SQLiteCache(database: database), callsPerMinute: configuration.coinGeckoCallsPerMinute)
         let hub = BoardSocketHub(board: board, favorites: favorites, demo: configuration.demo, logger: logger)
-        let context = ServerContext(board: board, favorites: favorites, coinInfo: coinInfo, upbit: upbit.api, demo: configuration.demo,
+        let context = ServerContext(board: board, favorites: favorites, coinInfo: coinInfo, upbit: CandleCache(api: upbit.api), demo: configuration.demo,
                                     simulatorURL: simulator?.baseURL, version: configuration.version,
                                     favoritesChanged: { await hub.favoritesChanged($0) })
 
