@@ -11,9 +11,12 @@ struct CallBudget: Sendable {
     }
 
     /// Takes a call at `now` (ms) if the budget allows; otherwise says when one frees up.
-    mutating func take(at now: Int64) -> (granted: Bool, nextAt: Int64) {
+    /// - Parameter limit: the share of the budget this call may use (a part stays reserved
+    ///   for lookups every viewer shares).
+    mutating func take(at now: Int64, limit: Int? = nil) -> (granted: Bool, nextAt: Int64) {
         calls.removeAll { $0 <= now - 60_000 }
-        guard calls.count < perMinute else { return (false, calls[0] + 60_000) }
+        let cap = min(perMinute, max(1, limit ?? perMinute))
+        guard calls.count < cap else { return (false, (calls.first ?? now) + 60_000) }
         calls.append(now)
         return (true, now)
     }

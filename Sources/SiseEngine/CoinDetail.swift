@@ -56,8 +56,10 @@ public struct CoinDetail: Encodable, Sendable {
 
     /// Loads a detail: markets from the board row and Upbit candles, anything else from CoinGecko
     /// (through the shared cache).
+    /// - Parameter client: who asks; CoinGecko cache misses count against it (`CoinInfoService`).
     public static func load(_ raw: String, range: ChartModel.Range, language: Language, upbit: any UpbitAPI,
-                            coinInfo: CoinInfoService, row: (MarketID) async throws -> MarketRow?) async throws -> CoinDetail {
+                            coinInfo: CoinInfoService, client: Set<String> = [],
+                            row: (MarketID) async throws -> MarketRow?) async throws -> CoinDetail {
         let f = MarketFormatter(language: language)
         if let market = upbitMarket(raw) {
             guard let row = try await row(market) else { throw Failure.notFound("market \(market.code)") }
@@ -85,7 +87,7 @@ public struct CoinDetail: Encodable, Sendable {
             throw Failure.badID
         }
         async let marketsCall = coinInfo.markets(ids: [raw])
-        async let chartCall = coinInfo.chart(id: raw, days: range.days)
+        async let chartCall = coinInfo.chart(id: raw, days: range.days, client: client)
         guard let market = try await marketsCall.value.first else { throw Failure.notFound("coin \(raw)") }
         let model = ChartModel(points: (try? await chartCall.value) ?? [], range: range)
         let krw = { (value: Double?) in value.map { f.price($0, quote: "KRW") } }

@@ -41,7 +41,20 @@ public actor CoinInfoService {
     private let now: @Sendable () -> Int64
     private var budget: CallBudget
     private var inFlight: [String: Task<Data, any Error>] = [:]
-    private var memory: [String: (data: Data, fetchedAt: Int64)] = [:]
+    private var memory: [String: (data: Data, fetchedAt: Int64, used: Int64)] = [:]
+    /// Upstream lookups each client (`device:…`, `ip:…`) caused in the last minute.
+    private var misses: [String: [Int64]] = [:]
+    private var stores = 0
+    public static let memoryEntries = 500
+    /// Cache misses one client may cause per minute (searches, charts).
+    public static let missesPerClientPerMinute = 4
+    /// Calls per minute kept for what every viewer shares (trending, the rate, markets).
+    private var reserved: Int { max(1, budget.perMinute * 3 / 10) }
+
+    /// One client asked for too many things nobody had asked for yet.
+    public struct ClientLimited: Error, Sendable, Equatable {
+        public let retryAfter: Int
+    }
     private var blockedUntil: Int64 = 0
     public private(set) var upstreamCalls = 0
 
@@ -61,9 +74,16 @@ public actor CoinInfoService {
         }
     }
 
-    public func search(_ query: String) async throws -> Cached<SearchResults> {
-        let key = query.trimmingCharacters(in: .whitespaces).lowercased()
-        return try await fetch("search:" + key, ttl: freshness.search) { try await $0.search(key) }
+    /// - Parameter client: who asks (`device:…`, `ip:…`): a cache miss counts against each.
+    public func search(_ query: String, client: Set<String> = []) async throws -> Cached<SearchResults> {
+        let key = Self.normalizedQuery(query)
+        return try await fetch("search:" + key, ttl: freshness.search, client: client) { try await $0.search(key) }
+    }
+
+    /// Trimmed, lower-cased, inner runs of spaces made one: `  Bit  Coin ` and `bit coin` are
+    /// one lookup.
+    public static func normalizedQuery(_ query: String) -> String {
+        query.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     public func markets(ids: [String]) async throws -> Cached<[CoinMarket]> {
@@ -71,8 +91,10 @@ public actor CoinInfoService {
         return try await fetch("markets:" + list.joined(separator: ","), ttl: freshness.markets) { try await $0.markets(ids: list) }
     }
 
-    public func chart(id: String, days: Int) async throws -> Cached<[PricePoint]> {
-        try await fetch("chart:\(id):\(days)", ttl: days <= 1 ? freshness.chart : freshness.chart * 6) { try await $0.chart(id: id, days: days) }
+    public func chart(id: String, days: Int, client: Set<String> = []) async throws -> Cached<[PricePoint]> {
+        try await fetch("chart:\(id):\(days)", ttl: days <= 1 ? freshness.chart : freshness.chart * 6, client: client) {
+            try await $0.chart(id: id, days: days)
+        }
     }
 
     /// KRW per USD, cached like the rest (trending's KRW prices need it).
@@ -82,16 +104,19 @@ public actor CoinInfoService {
 
     // MARK: - The cache
 
-    private func fetch<T: Codable & Sendable>(_ key: String, ttl: Duration, load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T) async throws -> Cached<T> {
+    private func fetch<T: Codable & Sendable>(_ key: String, ttl: Duration, client: Set<String> = [],
+                                              load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T) async throws -> Cached<T> {
         let current = now()
         let ttlMs = Int64(ttl.components.seconds) * 1_000
-        if memory[key] == nil, let stored = await cache.get(key) { memory[key] = stored }
+        if memory[key] == nil, let stored = await cache.get(key) { remember(key, stored.data, fetchedAt: stored.fetchedAt) }
         if let entry = memory[key], let value = try? JSONDecoder().decode(T.self, from: entry.data) {
+            memory[key]?.used = current
             if current - entry.fetchedAt < ttlMs { return Cached(value: value, fetchedAt: entry.fetchedAt, stale: false, retryAt: nil) }
             // Stale while revalidating: answer now, refresh behind the scenes if the budget allows.
             _ = refresh(key, load)
             return Cached(value: value, fetchedAt: entry.fetchedAt, stale: true, retryAt: blockedUntil > current ? blockedUntil : nil)
         }
+        if inFlight[key] == nil { try countMiss(client, at: current) }
         guard let task = refresh(key, load) else {
             throw FeedError.rateLimited(retryAfter: .milliseconds(max(1_000, nextCallAt() - current)))
         }
@@ -104,7 +129,8 @@ public actor CoinInfoService {
     private func refresh<T: Codable & Sendable>(_ key: String, _ load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T) -> Task<Data, any Error>? {
         if let running = inFlight[key] { return running }
         let current = now()
-        guard current >= blockedUntil, budget.take(at: current).granted else { return nil }
+        let shared = key == "trending" || key.hasPrefix("rate:") || key.hasPrefix("markets:")
+        guard current >= blockedUntil, budget.take(at: current, limit: shared ? nil : budget.perMinute - reserved).granted else { return nil }
         upstreamCalls += 1
         let api = self.api
         let task = Task<Data, any Error> {
@@ -124,9 +150,35 @@ public actor CoinInfoService {
 
     private func store(_ key: String, _ data: Data) async {
         let at = now()
-        memory[key] = (data, at)
+        remember(key, data, fetchedAt: at)
         inFlight[key] = nil
         await cache.put(key, data: data, fetchedAt: at)
+        stores += 1
+        // Now and then, answers nobody asked for in a week leave the database.
+        if stores % 200 == 1 { await cache.purge(fetchedBefore: at - 7 * 86_400_000) }
+    }
+
+    /// Keeps an answer in memory; past `memoryEntries` the least recently used tenth goes.
+    private func remember(_ key: String, _ data: Data, fetchedAt: Int64) {
+        memory[key] = (data, fetchedAt, now())
+        guard memory.count > Self.memoryEntries else { return }
+        for (old, _) in memory.sorted(by: { $0.value.used < $1.value.used }).prefix(Self.memoryEntries / 10) {
+            memory[old] = nil
+        }
+    }
+
+    /// A cache miss by `client` (each of its identities): refused past the per-minute limit, so
+    /// one client cannot spend the budget everyone shares.
+    private func countMiss(_ client: Set<String>, at current: Int64) throws {
+        guard !client.isEmpty else { return }
+        for id in client {
+            misses[id, default: []].removeAll { $0 <= current - 60_000 }
+            if let first = misses[id]?.first, misses[id, default: []].count >= Self.missesPerClientPerMinute {
+                throw ClientLimited(retryAfter: Int(max(1, (first + 60_000 - current + 999) / 1_000)))
+            }
+        }
+        for id in client { misses[id, default: []].append(current) }
+        if misses.count > 10_000 { misses = misses.filter { !($0.value.last.map { $0 <= current - 60_000 } ?? true) } }
     }
 
     private func failed(_ key: String, _ error: any Error) {

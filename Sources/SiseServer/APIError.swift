@@ -51,6 +51,10 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .tooMany: return Self.response(APIError(status: .conflict, code: "favorites_full", message: error.message))
             default: return Self.response(APIError(status: .serviceUnavailable, code: "store_unavailable", message: "favorites are unavailable right now"))
             }
+        } catch let limited as CoinInfoService.ClientLimited {
+            return Self.response(APIError(status: .tooManyRequests, code: "client_limit",
+                                          message: "too many new lookups from this client; retry in \(limited.retryAfter) s",
+                                          retryAfter: limited.retryAfter))
         } catch let busy as CandleCache.Busy {
             return Self.response(APIError(status: .serviceUnavailable, code: "busy",
                                           message: "too many chart requests at once; retry in \(busy.retryAfter) s", retryAfter: busy.retryAfter))

@@ -86,9 +86,11 @@ struct CoinInfoController {
     }
 
     @Sendable func search(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        let q = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard !q.isEmpty, q.count <= 100 else { throw APIError.badParameter("q", "1 to 100 characters") }
-        return JSONText.response(Fresh(try await upstream { try await context.coinInfo.search(q) }, language: LanguagePreference.of(request)))
+        let q = CoinInfoService.normalizedQuery(request.uri.queryParameters["q"].map(String.init) ?? "")
+        guard (2...64).contains(q.count) else { throw APIError.badParameter("q", "2 to 64 characters") }
+        let client = ctx.clientIdentities
+        return JSONText.response(Fresh(try await upstream { try await context.coinInfo.search(q, client: client) },
+                                       language: LanguagePreference.of(request)))
     }
 
     @Sendable func coin(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -109,7 +111,7 @@ struct CoinInfoController {
         do {
             return try await upstream {
                 try await CoinDetail.load(raw, range: range, language: LanguagePreference.of(request), upbit: context.upbit,
-                                          coinInfo: context.coinInfo, row: { rows[$0] })
+                                          coinInfo: context.coinInfo, client: ctx.clientIdentities, row: { rows[$0] })
             }
         } catch let failure as CoinDetail.Failure {
             switch failure {

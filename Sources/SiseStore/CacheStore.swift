@@ -5,6 +5,8 @@ import GRDB
 public protocol CacheStore: Sendable {
     func get(_ key: String) async -> (data: Data, fetchedAt: Int64)?
     func put(_ key: String, data: Data, fetchedAt: Int64) async
+    /// Drops entries fetched before `cutoff` (epoch ms); returns how many.
+    @discardableResult func purge(fetchedBefore cutoff: Int64) async -> Int
 }
 
 /// The cache in the app's SQLite database.
@@ -28,6 +30,13 @@ public struct SQLiteCache: CacheStore {
                            arguments: [key, data, fetchedAt])
         }
     }
+
+    public func purge(fetchedBefore cutoff: Int64) async -> Int {
+        (try? await database.write { db in
+            try db.execute(sql: "DELETE FROM cache WHERE fetchedAt < ?", arguments: [cutoff])
+            return db.changesCount
+        }) ?? 0
+    }
 }
 
 /// The cache in memory, for tests.
@@ -36,4 +45,9 @@ public actor InMemoryCache: CacheStore {
     public init() {}
     public func get(_ key: String) -> (data: Data, fetchedAt: Int64)? { entries[key].map { ($0.0, $0.1) } }
     public func put(_ key: String, data: Data, fetchedAt: Int64) { entries[key] = (data, fetchedAt) }
+    public func purge(fetchedBefore cutoff: Int64) -> Int {
+        let before = entries.count
+        entries = entries.filter { $0.value.1 >= cutoff }
+        return before - entries.count
+    }
 }

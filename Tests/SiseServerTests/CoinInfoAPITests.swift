@@ -54,3 +54,31 @@ import Testing
         }
     }
 }
+
+/// One client cannot drain the CoinGecko budget everyone shares.
+@Suite struct CoinGeckoBudgetTests {
+    @Test func tenNewSearchesFromOneClientLeaveOthersServed() async throws {
+        try await ServerHarness.run { client in
+            var attacker = CookieJar(), other = CookieJar()
+            attacker.take(try await client.execute(uri: "/api/favorites", method: .get))
+            other.take(try await client.execute(uri: "/api/favorites", method: .get))
+            var statuses: [Int] = []
+            for i in 0..<10 {
+                let answer = try await client.execute(uri: "/api/search?q=zz\(i)", method: .get, headers: [.cookie: attacker.header])
+                statuses.append(Int(answer.status.code))
+                if answer.status == .tooManyRequests {
+                    #expect(errorCode(answer) == "client_limit")
+                    #expect(answer.headers[.retryAfter] != nil)
+                }
+            }
+            #expect(statuses.filter { $0 == 429 }.count >= 5, "\(statuses)")
+            #expect(statuses.prefix(4).allSatisfy { $0 == 200 }, "\(statuses)")
+            // Someone else, on another device (the test's address is shared, so a known search):
+            let trending = try await client.execute(uri: "/api/trending", method: .get, headers: [.cookie: other.header])
+            #expect(trending.status == .ok)
+            let known = try await client.execute(uri: "/api/search?q=zz1", method: .get, headers: [.cookie: other.header])
+            #expect(known.status == .ok, "cached answers cost nothing and are never refused")
+            #expect(try await client.execute(uri: "/api/search?q=b", method: .get).status == .badRequest, "two characters at least")
+        }
+    }
+}

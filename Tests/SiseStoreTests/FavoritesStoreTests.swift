@@ -71,3 +71,16 @@ import Testing
         #expect(FavoriteItem.readings(String(repeating: "x", count: 65)).isEmpty)
     }
 }
+
+@Suite struct CacheCleanupTests {
+    @Test func oldAnswersLeaveTheCacheTable() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = SQLiteCache(database: try AppDatabase.open(directory: directory))
+        await cache.put("old", data: Data("a".utf8), fetchedAt: 1_000)
+        await cache.put("new", data: Data("b".utf8), fetchedAt: 9_000)
+        #expect(await cache.purge(fetchedBefore: 5_000) == 1)
+        #expect(await cache.get("old") == nil)
+        #expect(await cache.get("new")?.data == Data("b".utf8))
+    }
+}

@@ -113,7 +113,7 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
     if (query === lastQuery) return;          // duplicate suppression
     lastQuery = query;
     if (inFlight) inFlight.abort();           // a newer search makes the older one moot
-    if (!query) {
+    if (query.length < 2) {                   // the server looks up two characters or more
       $("#search-results").hidden = true;
       $("#info-home").hidden = false;
       return;
