@@ -38,7 +38,8 @@ public enum SiseServerApp {
         let hub = BoardSocketHub(board: board, favorites: favorites, demo: configuration.demo, logger: logger)
         let context = ServerContext(board: board, favorites: favorites, coinInfo: coinInfo, upbit: CandleCache(api: upbit.api), demo: configuration.demo,
                                     simulatorURL: simulator?.baseURL, version: configuration.version,
-                                    favoritesChanged: { await hub.favoritesChanged($0) })
+                                    favoritesChanged: { await hub.favoritesChanged($0) },
+                                    favoriteWrites: WriteRateLimit(perMinute: configuration.favoriteWritesPerMinute))
 
         let publicOrigin = PublicOrigin(publicURL: configuration.publicURL, listenHost: configuration.host, port: configuration.port)
         let router = Router(context: SiseRequestContext.self)

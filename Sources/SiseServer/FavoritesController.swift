@@ -29,7 +29,16 @@ struct FavoritesController {
         let favorite: Bool
     }
 
+    /// 429 with `Retry-After` when this address wrote too often in the last minute.
+    private func admitWrite(_ ctx: SiseRequestContext) throws {
+        if let wait = context.favoriteWrites.take(ctx.clientAddress) {
+            throw APIError(status: .tooManyRequests, code: "too_many_writes",
+                           message: "too many changes from this address; retry in \(wait) s", retryAfter: wait)
+        }
+    }
+
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        try admitWrite(ctx)
         let item = try validated(ctx)
         let added = try await context.favorites.add(owner: ctx.deviceID, item: item.key)
         if added { await context.favoritesChanged(ctx.deviceID) }
@@ -37,6 +46,7 @@ struct FavoritesController {
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        try admitWrite(ctx)
         let item = try validated(ctx)
         guard try await context.favorites.remove(owner: ctx.deviceID, item: item.key) else {
             throw APIError.notFound("favorite \(item.key)")
@@ -46,6 +56,7 @@ struct FavoritesController {
     }
 
     @Sendable func clear(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        try admitWrite(ctx)
         try await context.favorites.clear(owner: ctx.deviceID)
         await context.favoritesChanged(ctx.deviceID)
         return JSONText.response(Favorites(favorites: []))

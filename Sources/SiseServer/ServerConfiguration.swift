@@ -28,12 +28,15 @@ public struct ServerConfiguration: Sendable {
     public var publicURL: URL?
     /// Connection caps, the header deadline and size limits, the idle timeout.
     public var limits: ConnectionLimits
+    /// Favorite changes per client address per minute (0: no limit).
+    public var favoriteWritesPerMinute: Int
 
     public init(host: String = "127.0.0.1", port: Int = 8080, demo: Bool = false, demoHostileNames: Bool = false,
                 dataDirectory: URL = ServerConfiguration.defaultDataDirectory(),
                 upbitURL: URL = URL(string: "https://api.upbit.com")!, upbitWebSocketURL: URL? = nil,
                 coinGecko: CoinGeckoClient.Configuration = .init(), coinGeckoCallsPerMinute: Int = 10,
-                version: String = "0.1.0", silence: Duration = .seconds(5), idleAfter: Duration? = .seconds(60), publicURL: URL? = nil, limits: ConnectionLimits = .init()) {
+                version: String = "0.1.0", silence: Duration = .seconds(5), idleAfter: Duration? = .seconds(60), publicURL: URL? = nil, limits: ConnectionLimits = .init(), favoriteWritesPerMinute: Int = 120) {
+        self.favoriteWritesPerMinute = favoriteWritesPerMinute
         self.limits = limits
         self.publicURL = publicURL
         self.silence = silence

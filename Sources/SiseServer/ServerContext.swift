@@ -15,6 +15,7 @@ struct ServerContext: Sendable {
     let version: String
     /// Told when a device's favorites change, so live views that show favorites follow.
     let favoritesChanged: @Sendable (String) async -> Void
+    let favoriteWrites: WriteRateLimit
 
     /// The favorites of `owner` that are Upbit markets.
     /// How long a board request waits for the first board before answering 503.

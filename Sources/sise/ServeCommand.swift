@@ -38,6 +38,15 @@ struct ServeCommand: AsyncParsableCommand {
             help: "The URL people open (e.g. https://sise.example); Origin and Host must match it (default: the listen address).")
     var publicURL: String?
 
+    @Option(name: .customLong("favorite-writes-per-minute"), help: "Favorite changes per client address per minute (default 120; 0 no limit).")
+    var favoriteWritesPerMinute: Int = 120
+
+    @Option(name: .customLong("max-connections"), help: "Open connections, all clients together (default 16384).")
+    var maxConnections: Int = 16_384
+
+    @Option(name: .customLong("max-connections-per-ip"), help: "Open connections per client address, loopback exempt (default 256).")
+    var maxConnectionsPerIP: Int = 256
+
     @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
     var dataDirectory: String?
 
@@ -50,6 +59,10 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
+        guard (0...1_000_000).contains(favoriteWritesPerMinute) else { throw ValidationError("--favorite-writes-per-minute must be 0–1000000.") }
+        guard (1...1_000_000).contains(maxConnections), (1...1_000_000).contains(maxConnectionsPerIP) else {
+            throw ValidationError("--max-connections and --max-connections-per-ip must be 1–1000000.")
+        }
         guard idleAfter.isFinite, idleAfter == 0 || (1...86_400).contains(idleAfter) else {
             throw ValidationError("--idle-after must be 0 (never) or 1–86400 seconds.")
         }
@@ -67,7 +80,9 @@ struct ServeCommand: AsyncParsableCommand {
             coinGecko: gecko.configuration, coinGeckoCallsPerMinute: coinGeckoCallsPerMinute,
             version: SiseVersion.current, silence: feed.silenceDuration,
             idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000)),
-            publicURL: publicURL.flatMap(URL.init(string:)))
+            publicURL: publicURL.flatMap(URL.init(string:)),
+            limits: ConnectionLimits(maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerIP),
+            favoriteWritesPerMinute: favoriteWritesPerMinute)
         let shownHost = host
         let app: any Service
         do {

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
+import SiseServer
 import SiseTestSupport
 import Testing
 
@@ -104,6 +106,32 @@ import Testing
             #expect(try await client.execute(uri: "/api/favorites/KRW-NOPE", method: .put, headers: jar.pageHeaders).status == .notFound)
             let long = String(repeating: "a", count: 65)
             #expect(try await client.execute(uri: "/api/favorites/\(long)", method: .put, headers: jar.pageHeaders).status == .badRequest)
+        }
+    }
+}
+
+@Suite struct FavoriteWriteLimitTests {
+    @Test func writesPerAddressAreLimited() async throws {
+        let configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory(),
+                                                favoriteWritesPerMinute: 3)
+        let app = try await SiseServerApp.build(configuration)
+        try await app.test(.live) { client in
+            _ = try await waitUntil(timeout: .seconds(15)) {
+                try await client.execute(uri: "/api/markets", method: .get).status == .ok
+            }
+            var statuses: [HTTPResponse.Status] = []
+            for coin in ["aa", "bb", "cc", "dd"] {
+                // A new device every time (no cookie kept): the address is what counts.
+                var jar = CookieJar()
+                jar.take(try await client.execute(uri: "/api/favorites", method: .get))
+                let answer = try await client.execute(uri: "/api/favorites/\(coin)", method: .put, headers: jar.pageHeaders)
+                statuses.append(answer.status)
+                if answer.status == .tooManyRequests {
+                    #expect(errorCode(answer) == "too_many_writes")
+                    #expect(answer.headers[.retryAfter] != nil)
+                }
+            }
+            #expect(statuses == [.created, .created, .created, .tooManyRequests])
         }
     }
 }
