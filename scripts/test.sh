@@ -16,6 +16,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 python3 -c "import selenium, pytest" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check selenium pytest
+command -v schemathesis >/dev/null 2>&1 || python3 -m pip install -q --disable-pip-version-check "schemathesis>=4,<5"
 
 swift build --build-tests
 # Serial: the suites start many simulators and time recoveries; in parallel on 2 cores they
@@ -24,4 +25,4 @@ swift test --skip-build --disable-xctest --no-parallel "$@"
 
 export SE_OFFLINE=true
 export SISE_BIN="$(swift build --show-bin-path)/sise"
-python3 -m pytest -q Tests/Browser Tests/Terminal Tests/Faults
+python3 -m pytest -q Tests/Browser Tests/Terminal Tests/Faults Tests/Contract

@@ -127,7 +127,9 @@ struct CoinInfoController {
             return try await body()
         } catch let error as FeedError {
             if case .notFound = error { throw APIError.notFound("coin") }
-            throw APIError(status: .serviceUnavailable, code: "upstream", message: error.message(.en))
+            var retryAfter: Int?
+            if case .rateLimited(let wait) = error { retryAfter = max(1, Int(wait.components.seconds) + 1) }
+            throw APIError(status: .serviceUnavailable, code: "upstream", message: error.message(.en), retryAfter: retryAfter)
         }
     }
 }
