@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "SiseServerTests",
             dependencies: [
-                "SiseServer", "SiseStore", "SiseCore", "SiseTestSupport",
+                "SiseServer", "SiseStore", "SiseCore", "SiseFeeds", "SiseEngine", "SiseSimulator", "SiseTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
