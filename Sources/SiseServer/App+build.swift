@@ -28,6 +28,7 @@ public enum SiseServerApp {
         }
         let database = try AppDatabase.open(directory: configuration.dataDirectory)
         let favorites = SQLiteFavorites(database: database)
+        let devices = DeviceCleanup(registry: DeviceRegistry(database: database), logger: logger)
         let upbit = UpbitBoard(restURL: upbitURL, webSocketURL: webSocketURL,
                                configuration: .init(idleAfter: configuration.idleAfter),
                                silence: configuration.silence, logger: logger)
@@ -49,7 +50,7 @@ public enum SiseServerApp {
         router.middlewares.add(APIErrorMiddleware())
         router.middlewares.add(PathGuardMiddleware())
         router.middlewares.add(HostCheckMiddleware(origin: publicOrigin))
-        router.middlewares.add(DeviceIdentityMiddleware(secure: publicOrigin.isSecure))
+        router.middlewares.add(DeviceIdentityMiddleware(secure: publicOrigin.isSecure, devices: devices))
         router.middlewares.add(CSRFMiddleware(origin: publicOrigin))
         if let assets = WebAssets.directory {
             router.middlewares.add(FileMiddleware(assets.path, searchForIndexHtml: true, logger: logger))
@@ -77,7 +78,7 @@ public enum SiseServerApp {
             server: .guardedHTTP1WebSocket(webSocketRouter: router, counter: ConnectionCounter(limits: configuration.limits)),
             // A deep accept queue: thousands of browsers reconnect at once after a restart.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise", backlog: 4_096),
-            services: [board, hub, cleanup],
+            services: [board, hub, devices, cleanup],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 publicOrigin.bound(port: port)

@@ -10,9 +10,12 @@ struct DeviceIdentityMiddleware: RouterMiddleware {
 
     static let twoYears = 2 * 365 * 24 * 3_600
     let secure: Bool
+    /// Notes when each device was last seen (idle devices are removed after months).
+    let devices: DeviceCleanup?
 
-    init(secure: Bool = false) {
+    init(secure: Bool = false, devices: DeviceCleanup? = nil) {
         self.secure = secure
+        self.devices = devices
     }
 
     static func deviceCookie(secure: Bool) -> String { secure ? "__Host-sise_device" : "sise_device" }
@@ -24,6 +27,7 @@ struct DeviceIdentityMiddleware: RouterMiddleware {
         let device = existing.flatMap { Self.isToken($0) ? $0 : nil }
         context.deviceID = device ?? Self.newToken()
         let csrf = request.cookies[Self.csrfCookie(secure: secure)]?.value
+        if let device { await devices?.seen(device) }
         var response = try await next(request, context)
         if device == nil {
             response.setCookie(Cookie(name: Self.deviceCookie(secure: secure), value: context.deviceID, maxAge: Self.twoYears,

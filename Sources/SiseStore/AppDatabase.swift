@@ -45,6 +45,12 @@ public final class AppDatabase: Sendable {
                 t.column("fetchedAt", .integer).notNull()
             }
         }
+        migrator.registerMigration("v3: device last seen") { db in
+            try db.create(table: "device") { t in
+                t.primaryKey("owner", .text)
+                t.column("lastSeen", .integer).notNull()
+            }
+        }
         return migrator
     }
 

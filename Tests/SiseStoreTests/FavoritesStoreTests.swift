@@ -84,3 +84,27 @@ import Testing
         #expect(await cache.get("new")?.data == Data("b".utf8))
     }
 }
+
+@Suite struct IdleDeviceTests {
+    @Test func devicesIdleForMonthsLeaveWithTheirFavorites() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-devices-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try AppDatabase.open(directory: directory)
+        let favorites = SQLiteFavorites(database: database)
+        let registry = DeviceRegistry(database: database)
+        let old = String(repeating: "a", count: 32), recent = String(repeating: "b", count: 32), legacy = String(repeating: "c", count: 32)
+        for owner in [old, recent, legacy, "local"] { try await favorites.add(owner: owner, item: "KRW-BTC") }
+        let day: Int64 = 86_400_000
+        let now = Int64(Date().timeIntervalSince1970 * 1_000)
+        try await registry.touch(old, at: now - 200 * day)
+        try await registry.touch(recent, at: now - 2 * day)
+        // `legacy` has no last-seen record: its favorites were added just now, so it stays.
+        #expect(try await registry.purgeIdle(seenBefore: now - 180 * day) == 1)
+        #expect(try await favorites.list(owner: old).isEmpty)
+        #expect(try await favorites.list(owner: recent) == ["KRW-BTC"])
+        #expect(try await favorites.list(owner: legacy) == ["KRW-BTC"])
+        // Far in the future everyone is idle — but the terminal's own favorites never go.
+        #expect(try await registry.purgeIdle(seenBefore: now + 1_000 * day) == 2)
+        #expect(try await favorites.list(owner: "local") == ["KRW-BTC"])
+    }
+}
