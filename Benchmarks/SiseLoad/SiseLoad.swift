@@ -75,8 +75,9 @@ struct SiseLoad {
     }
 
     static func runClient(_ url: String, logger: Logger, histogram: LatencyHistogram, counters: Counters) async {
-        var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 22)
-        // A script, not a browser: no Origin header (the server only checks it when present).
+        let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 22)
+        // A script, not a browser: this client sends `Origin: ws://HOST`, which no browser ever
+        // sends, so the server judges it by host alone.
         do {
             try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
                 try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#))
