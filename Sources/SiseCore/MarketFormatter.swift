@@ -25,6 +25,20 @@ public struct MarketFormatter: Sendable {
     }
 
     /// A signed fraction as a percentage with two decimals: `+1.05%`, `-0.32%`, `0.00%`.
+    /// An NFT floor in its own currency: up to four decimals, trailing zeros dropped, e.g.
+    /// `9.37 ETH`, `0.0123 ETH`, `1,250 SOL`; `-` when unknown. (Binary fractions such as
+    /// 9.370000000000001 never reach a face.)
+    public func floorPrice(_ value: Double?, currency: String?) -> String {
+        guard let value, value.isFinite else { return "-" }
+        var text = NumberText.grouped(value, decimals: 4)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        let unit = (currency ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+        return unit.isEmpty ? text : text + " " + unit
+    }
+
     public func rate(_ fraction: Double) -> String {
         NumberText.signed(fraction * 100, decimals: 2) + "%"
     }

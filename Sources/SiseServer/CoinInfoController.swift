@@ -68,8 +68,17 @@ struct CoinInfoController {
             }
             enum Keys: String, CodingKey { case display }
         }
+        struct NFT: Encodable, Sendable {
+            let nft: TrendingNFT
+            let display: [String: String]
+            func encode(to encoder: any Encoder) throws {
+                try nft.encode(to: encoder)
+                var c = encoder.container(keyedBy: Coin.Keys.self)
+                try c.encode(display, forKey: .display)
+            }
+        }
         let coins: [Coin]
-        let nfts: [TrendingNFT]
+        let nfts: [NFT]
     }
 
     @Sendable func trending(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -80,7 +89,12 @@ struct CoinInfoController {
                 "price": coin.priceKRW.map { f.price($0, quote: "KRW") } ?? "-",
                 "change": coin.change24h.map { f.rate($0 / 100) } ?? "-",
             ])
-        }, nfts: cached.value.nfts)
+        }, nfts: cached.value.nfts.map { nft in
+            TrendingView.NFT(nft: nft, display: [
+                "floorPrice": f.floorPrice(nft.floorPrice, currency: nft.floorPriceCurrency),
+                "change": nft.floorPriceChange24h.map { f.rate($0 / 100) } ?? "-",
+            ])
+        })
         return JSONText.response(Fresh(CoinInfoService.Cached(value: view, fetchedAt: cached.fetchedAt, stale: cached.stale,
                                                              retryAt: cached.retryAt), language: LanguagePreference.of(request)))
     }

@@ -69,9 +69,19 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...10_000).contains(coinGeckoCallsPerMinute) else { throw ValidationError("--coingecko-calls-per-minute must be 1–10000.") }
     }
 
+    /// `LOG_LEVEL` (trace, debug, info, notice, warning, error, critical); a bad value fails
+    /// start-up with one line rather than silently meaning info.
+    static func logLevel(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Logger.Level {
+        guard let text = environment["LOG_LEVEL"], !text.isEmpty else { return .info }
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            throw CLIFailure.usage("sise: LOG_LEVEL must be trace, debug, info, notice, warning, error or critical, not '\(text.prefix(40))'.")
+        }
+        return level
+    }
+
     func run() async throws {
         var logger = Logger(label: "sise.serve")
-        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        logger.logLevel = try Self.logLevel()
         let configuration = ServerConfiguration(
             host: host, port: port, demo: demo, demoHostileNames: demoHostileNames,
             dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(),
@@ -91,9 +101,14 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(port)\n".utf8))
             }
         } catch {
-            throw CLIFailure(code: .unexpected, message: "sise: cannot start: \(error)")
+            throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
         }
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch {
+            // Binding the port happens here: a busy port is the common failure.
+            throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
+        }
     }
 }

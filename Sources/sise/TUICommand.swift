@@ -76,7 +76,8 @@ struct TUICommand: AsyncParsableCommand {
         await upbit.transport.shutdown()
         await simulator?.stop()
         if let failure {
-            throw CLIFailure(code: failure is TerminalError ? .usage : .unexpected, message: "sise: \(failure)")
+            throw CLIFailure(code: failure is TerminalError ? .usage : .unexpected,
+                             message: StartupFailure.message(failure, language: global.language))
         }
     }
 }

@@ -38,7 +38,7 @@ struct TrendingCommand: AsyncParsableCommand {
             lines.append(TextColumns.fit("NFT", width: 33) + TextColumns.fit(ko ? "바닥가" : "Floor", width: 18, alignment: .right)
                          + TextColumns.fit("24h", width: 10, alignment: .right))
             for nft in trending.nfts {
-                let floor = nft.floorPrice.map { NumberText.grouped($0, decimals: 4) + " " + (nft.floorPriceCurrency ?? "") } ?? "-"
+                let floor = f.floorPrice(nft.floorPrice, currency: nft.floorPriceCurrency)
                 let change = nft.floorPriceChange24h.map { f.rate($0 / 100) } ?? "-"
                 lines.append(TextColumns.fit(nft.name, width: 33) + TextColumns.fit(floor, width: 18, alignment: .right)
                              + TextColumns.fit(change, width: 10, alignment: .right))

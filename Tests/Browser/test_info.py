@@ -1,4 +1,5 @@
 """The 코인정보 tab and the coin detail page in a real headless Chromium."""
+import re
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
@@ -20,6 +21,9 @@ def search_requests(driver):
 def test_trending_search_debounce_detail_and_stars(server, browser):
     open_info(browser, server)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#trending-nfts [data-nft-id]")) == 7
+    floors = [li.find_elements(By.CSS_SELECTOR, "span.num")[0].text
+              for li in browser.find_elements(By.CSS_SELECTOR, "#trending-nfts [data-nft-id]")]
+    assert all(re.fullmatch(r"-|[\d,]+(\.\d{1,4})?( [A-Z]+)?", floor) for floor in floors), floors
     first = browser.find_element(By.CSS_SELECTOR, "#trending-coins [data-coin-id]")
     assert "%" in first.text
 

@@ -79,3 +79,17 @@ import Testing
         #expect(NumberText.grouped(999_999.5, decimals: 0) == "1,000,000")
     }
 }
+
+/// NFT floors: decided once here for every face (the page once printed 9.370000000000001 ETH).
+@Suite struct FloorPriceTests {
+    @Test func floorsHaveAtMostFourDecimalsAndNoBinaryTails() {
+        let f = MarketFormatter(language: .ko)
+        #expect(f.floorPrice(9.370000000000001, currency: "eth") == "9.37 ETH")
+        #expect(f.floorPrice(3.8299999999999996, currency: "ETH") == "3.83 ETH")
+        #expect(f.floorPrice(0.012345, currency: "ETH") == "0.0123 ETH")
+        #expect(f.floorPrice(1_250, currency: "sol") == "1,250 SOL")
+        #expect(f.floorPrice(2, currency: nil) == "2")
+        #expect(f.floorPrice(nil, currency: "ETH") == "-")
+        #expect(f.floorPrice(.nan, currency: "ETH") == "-")
+    }
+}

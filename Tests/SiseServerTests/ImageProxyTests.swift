@@ -73,3 +73,49 @@ import Testing
         #expect(ImageCache.key(URL(string: "https://a/b")!).count == 64 + 4, "SHA-256 names")
     }
 }
+
+/// The proxy's own bounds, with a fetcher double that counts (and fails on anything but the
+/// calls it expects).
+@Suite struct ImageProxyBoundsTests {
+    actor CountingFetcher: ImageFetching {
+        private(set) var calls: [URL] = []
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 16))
+        nonisolated func fetch(_ url: URL, maxBytes: Int, allow: @escaping @Sendable (URL) -> URL?) async throws -> Data {
+            await record(url)
+            try await Task.sleep(for: .milliseconds(300))
+            return png
+        }
+        func record(_ url: URL) { calls.append(url) }
+    }
+
+    func proxy(_ fetcher: CountingFetcher) -> ImageProxy {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-imgb-\(UUID().uuidString)")
+        return ImageProxy(fetcher: fetcher, cache: ImageCache(directory: directory),
+                          urls: ImageURL(allowedHosts: ["assets.coingecko.com"], demoOrigin: nil))
+    }
+
+    @Test func identicalRequestsShareOneFetchAndTheCacheAnswersAfter() async {
+        let fetcher = CountingFetcher()
+        let proxy = proxy(fetcher)
+        let url = URL(string: "https://assets.coingecko.com/coins/images/1/thumb/bitcoin.png")!
+        let answers = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<20 { group.addTask { await proxy.image(url) != nil } }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(answers.allSatisfy { $0 })
+        #expect(await proxy.image(url) != nil)
+        #expect(await fetcher.calls.count == 1)
+    }
+
+    @Test func atMostFourFetchesRunAtOnce() async {
+        let fetcher = CountingFetcher()
+        let proxy = proxy(fetcher)
+        let urls = (1...10).map { URL(string: "https://assets.coingecko.com/coins/images/\($0)/thumb/c.png")! }
+        let served = await withTaskGroup(of: Bool.self) { group in
+            for url in urls { group.addTask { await proxy.image(url) != nil } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(await fetcher.calls.count == 4)
+        #expect(served == 4, "the rest get the placeholder now rather than a queue")
+    }
+}

@@ -94,9 +94,8 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
       const li = document.createElement("li");
       li.dataset.nftId = nft.id;
       li.append(img(nft.thumb), text("span", nft.name, "grow"));
-      const floor = nft.floorPrice == null ? "-" : `${nft.floorPrice} ${nft.floorPriceCurrency || ""}`;
-      const change = nft.floorPriceChange24h == null ? "-" : `${nft.floorPriceChange24h > 0 ? "+" : ""}${nft.floorPriceChange24h.toFixed(2)}%`;
-      li.append(text("span", floor, "num"), text("span", change, "num " + tone(nft.floorPriceChange24h)));
+      // The server formats the figures (like every price): the page only places them.
+      li.append(text("span", nft.display.floorPrice, "num"), text("span", nft.display.change, "num " + tone(nft.floorPriceChange24h)));
       nfts.append(li);
     }
   }
