@@ -143,7 +143,7 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
-        .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseSimulator", "SiseTestSupport"]),
+        .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseEngine", "SiseTUI", "SiseSimulator", "SiseTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,8 @@ struct BoardView {
             frame.put(prompt, row: 1, column: 0, width: frame.width, style: CellStyle(foreground: .yellow))
         }
         var x = 0
-        let titles = ko ? ["한글명", "현재가", "전일대비", "대비금액", "거래대금"] : ["Name", "Price", "Change", "Amount", "Value"]
+        let text = BoardText(language: state.language)
+        let titles = [BoardText.Column.name, .price, .change, .changePrice, .value].map(text.title)
         let keys: [SortKey?] = [.name, .price, .change, nil, .value]
         let widths = [c.name, c.price, c.rate, c.amount, c.value]
         x = c.star
@@ -60,7 +61,7 @@ struct BoardView {
             let star = state.favorites.contains(row.id) ? "★" : " "
             frame.put(star, row: y, column: 0, style: CellStyle(foreground: .yellow))
             var name = row.market.name(in: state.language)
-            if row.market.warning { name = (ko ? "[유의]" : "[W]") + name } else if row.market.isCaution { name = (ko ? "[주의]" : "[C]") + name }
+            name = BoardText(language: state.language).markPrefix(row.market) + name
             frame.put(name + " " + row.market.symbol, row: y, column: c.star, width: c.name)
             var priceStyle = CellStyle(foreground: tone)
             if let flash = state.flashes[row.id], flash.until > now {

@@ -10,11 +10,11 @@ struct MarketTable {
     func render(_ rows: [MarketRow]) -> [String] {
         let formatter = MarketFormatter(language: language)
         let ko = language == .ko
-        let header = ko ? ["이름", "심볼", "현재가", "전일대비", "대비금액", "거래대금"]
-                        : ["Name", "Market", "Price", "Change", "Amount", "Value 24h"]
+        let text = BoardText(language: language)
+        let header = BoardText.Column.allCases.map(text.title)
         let cells: [[String]] = rows.map { row in
             let d = formatter.display(row)
-            return [mark(row.market) + row.market.name(in: language), "\(row.market.symbol)/\(row.id.quote)",
+            return [text.markPrefix(row.market) + row.market.name(in: language), "\(row.market.symbol)/\(row.id.quote)",
                     d.price, d.changeRate, d.changePrice, d.tradeValue]
         }
         var widths = header.map(DisplayWidth.of)
@@ -29,12 +29,6 @@ struct MarketTable {
         }
         if rows.isEmpty { out.append(ko ? "(검색 결과가 없습니다)" : "(no markets match)") }
         return out
-    }
-
-    private func mark(_ market: Market) -> String {
-        if market.warning { return language == .ko ? "[유의] " : "[WARN] " }
-        if market.isCaution { return language == .ko ? "[주의] " : "[CAUT] " }
-        return ""
     }
 
     private func format(_ cells: [String], widths: [Int], paint: Terminal.Color?, bold: Bool) -> String {

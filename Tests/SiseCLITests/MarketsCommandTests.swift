@@ -63,7 +63,7 @@ import Testing
             let lines = result.stdout.split(separator: "\n").map(String.init)
             try #require(lines.count == 21)
             #expect(!result.stdout.contains("\u{1B}["))
-            #expect(lines[0].hasPrefix("이름"))
+            #expect(lines[0].hasPrefix(BoardText(language: .ko).title(.name)), "the core's column title")
             let widths = Set(lines.map { DisplayWidth.of($0) })
             #expect(widths.count == 1, "every line ends in the same column: \(widths)")
             #expect(lines[1].contains("비트코인"))

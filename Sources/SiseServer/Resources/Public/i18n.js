@@ -18,7 +18,7 @@ export const STRINGS = {
   },
   en: {
     tabExchange: "Exchange", tabFavorites: "Favorites", tabInfo: "Coin info",
-    name: "Name", price: "Price", change: "Change", value: "Volume",
+    name: "Name", price: "Price", change: "Change", value: "Value 24h",
     search: "Search name or symbol", empty: "No markets match.", emptyFavorites: "No favorites yet. Tap ☆ to add one.",
     live: "Live", delayed: "Delayed", offline: "Offline", idle: "Idle",
     lostServer: "Lost the connection to Sise. Reconnecting…", lostUpstream: (ex) => `Cannot reach ${ex}. Showing the last prices.`,

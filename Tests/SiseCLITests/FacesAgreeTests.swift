@@ -1,0 +1,53 @@
+import Foundation
+@testable import sise
+import SiseCore
+import SiseEngine
+@testable import SiseTUI
+import Testing
+
+/// One board through every face — the CLI table, the TUI frame and the web page's strings —
+/// shows the same column titles and the same 유의/주의 marks, in Korean and English, because
+/// all of them take their words from `BoardText`.
+@Suite struct FacesAgreeTests {
+    static func row(_ code: String, _ name: String, warning: Bool) -> MarketRow {
+        let id = MarketID(code)!
+        return MarketRow(market: Market(id: id, koreanName: name, englishName: name, warning: warning),
+                         ticker: Ticker(market: id, price: 1_000, change: .rise, signedChangePrice: 10, signedChangeRate: 0.01,
+                                        tradeValue24h: 5_000_000_000))
+    }
+
+    static let rows = [row("KRW-BTC", "Bitcoin", warning: false), row("KRW-WRN", "Warned", warning: true)]
+
+    @Test(arguments: Language.allCases)
+    func cliAndTUIShowTheSameTitlesAndMarks(_ language: Language) {
+        let text = BoardText(language: language)
+        let table = MarketTable(language: language, color: false).render(Self.rows).joined(separator: "\n")
+        let snapshot = BoardSnapshot(rows: Dictionary(uniqueKeysWithValues: Self.rows.map { ($0.id, $0) }), receivedAt: [:],
+                                     status: ConnectivityStatus(exchange: "upbit", state: .live, since: 0))
+        let state = TUIState(language: language)
+        let frame = TUIRenderer().render(state, snapshot: snapshot, rows: state.query.apply(Self.rows), width: 140, height: 12,
+                                         now: 0).text
+        for column in [BoardText.Column.name, .price, .change, .changePrice, .value] {
+            #expect(table.contains(text.title(column)), "CLI \(language): \(text.title(column))")
+            #expect(frame.contains(text.title(column)), "TUI \(language): \(text.title(column))")
+        }
+        let warned = text.markPrefix(Self.rows[1].market) + "Warned"
+        #expect(table.contains(warned) && frame.contains(warned), "\(language): \(warned)")
+        #expect(!table.contains(text.markPrefix(Self.rows[1].market) + "Bitcoin"))
+    }
+
+    /// The page's hand-kept strings agree with the core table (until the page takes them from
+    /// the server).
+    @Test func thePageUsesTheSameWords() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let script = try String(contentsOf: root.appendingPathComponent("Sources/SiseServer/Resources/Public/i18n.js"), encoding: .utf8)
+        let warned = Self.rows[1].market
+        for language in Language.allCases {
+            let text = BoardText(language: language)
+            for column in [BoardText.Column.price, .change, .value] {
+                #expect(script.contains("\"\(text.title(column))\""), "\(language): \(text.title(column))")
+            }
+            #expect(script.contains("warning: \"\(text.mark(warned) ?? "")\""), "\(language) warning mark")
+        }
+    }
+}
