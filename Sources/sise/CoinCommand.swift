@@ -31,7 +31,7 @@ struct CoinCommand: AsyncParsableCommand {
         let range = ChartModel.Range(rawValue: range)!
         let language = global.language
         // `BTC` and `KRW-BTC` are Upbit markets; lower-case names (`bitcoin`, `usd-coin`) are CoinGecko ids.
-        let id = coin == coin.uppercased() && !coin.contains("-") ? "KRW-\(coin)" : coin
+        let id = coin == coin.uppercased() ? MarketID.resolve(coin, quote: .krw)?.code ?? coin : coin
         let upbitURL = global.upbitURL
         let detail: CoinDetail = try await withTransport(language) { transport in
             let upbit = UpbitClient(configuration: .init(baseURL: upbitURL), transport: transport)

@@ -40,7 +40,7 @@ struct PriceCommand: AsyncParsableCommand {
         var unknown: [String] = []
         for symbol in symbols {
             let text = symbol.trimmingCharacters(in: .whitespaces)
-            let id = text.contains("-") ? MarketID(text) : MarketID(quote: "KRW", base: text)
+            let id = MarketID.resolve(text, quote: .krw)
             if let id, listed.contains(id) {
                 if !ids.contains(id) { ids.append(id) }
             } else {

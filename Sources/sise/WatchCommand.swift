@@ -41,7 +41,7 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     private func parse(_ text: String) -> MarketID? {
-        text.contains("-") ? MarketID(text) : MarketID("\(quote)-\(text)")
+        QuoteCurrency(code: quote).flatMap { MarketID.resolve(text, quote: $0) }
     }
 
     func run() async throws {

@@ -20,3 +20,16 @@ import Testing
         #expect(Language(preference: nil) == .ko)
     }
 }
+
+/// One rule from a person's words to a market, for every command.
+@Suite struct MarketResolutionTests {
+    @Test func symbolsAndCodesResolveTheSameEverywhere() {
+        #expect(MarketID.resolve("BTC", quote: .krw)?.code == "KRW-BTC")
+        #expect(MarketID.resolve(" btc ", quote: .krw)?.code == "KRW-BTC")
+        #expect(MarketID.resolve("ETH", quote: .btc)?.code == "BTC-ETH")
+        #expect(MarketID.resolve("krw-xrp", quote: .btc)?.code == "KRW-XRP", "a code names itself whatever the quote")
+        #expect(MarketID.resolve("EUR-BTC", quote: .krw) == nil, "a quote Sise does not show")
+        #expect(MarketID.resolve("", quote: .krw) == nil)
+        #expect(MarketID.resolve("B<T>C", quote: .krw) == nil)
+    }
+}
