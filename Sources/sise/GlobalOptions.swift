@@ -29,11 +29,17 @@ struct GlobalOptions: ParsableArguments {
     }
 
     var upbitWebSocketURL: URL {
-        if let text = upbitWebSocketURLOption ?? ProcessInfo.processInfo.environment["SISE_UPBIT_WS_URL"],
-           let url = URL(string: text) {
-            return url
-        }
-        return UpbitStreamConfiguration.webSocketURL(forREST: upbitURL)
+        explicitUpbitWebSocketURL ?? UpbitStreamConfiguration.webSocketURL(forREST: upbitURL)
+    }
+
+    /// The WebSocket URL when one was given (flag, then `SISE_UPBIT_WS_URL`); nil: derived from
+    /// the REST URL. The one place that reads the setting.
+    var explicitUpbitWebSocketURL: URL? {
+        upbitWebSocketURLText.flatMap(URL.init(string:))
+    }
+
+    private var upbitWebSocketURLText: String? {
+        upbitWebSocketURLOption ?? ProcessInfo.processInfo.environment["SISE_UPBIT_WS_URL"]
     }
 
     var useColor: Bool {
@@ -49,7 +55,7 @@ struct GlobalOptions: ParsableArguments {
               scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
             throw ValidationError("--upbit-url must be an http(s) URL, not '\(text)'.")
         }
-        if let ws = upbitWebSocketURLOption ?? ProcessInfo.processInfo.environment["SISE_UPBIT_WS_URL"] {
+        if let ws = upbitWebSocketURLText {
             guard let url = URL(string: ws), let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss",
                   url.host?.isEmpty == false else {
                 throw ValidationError("--upbit-ws-url must be a ws(s) URL, not '\(ws)'.")

@@ -85,8 +85,7 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port, demo: demo, demoHostileNames: demoHostileNames,
             dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(),
-            upbitURL: global.upbitURL, upbitWebSocketURL: global.upbitWebSocketURLOption.flatMap(URL.init(string:))
-                ?? ProcessInfo.processInfo.environment["SISE_UPBIT_WS_URL"].flatMap(URL.init(string:)),
+            upbitURL: global.upbitURL, upbitWebSocketURL: global.explicitUpbitWebSocketURL,
             coinGecko: gecko.configuration, coinGeckoCallsPerMinute: coinGeckoCallsPerMinute,
             version: SiseVersion.current, silence: feed.silenceDuration,
             idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000)),
