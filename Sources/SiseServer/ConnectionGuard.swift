@@ -47,6 +47,10 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         counted = true
+        // Handed back when the connection closes, whenever that is: this handler leaves the
+        // pipeline after the first request head and would never see the connection end.
+        let counter = self.counter, address = self.address
+        context.channel.closeFuture.whenComplete { _ in counter.close(address) }
         let timeout = TimeAmount.nanoseconds(Int64(counter.limits.headerTimeout.components.seconds) * 1_000_000_000
             + counter.limits.headerTimeout.components.attoseconds / 1_000_000_000)
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
@@ -64,10 +68,6 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel()
-        if counted {
-            counted = false
-            counter.close(address)
-        }
         context.fireChannelInactive()
     }
 

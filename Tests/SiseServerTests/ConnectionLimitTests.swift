@@ -61,3 +61,17 @@ import Testing
         #expect(counter.total == 3)
     }
 }
+
+extension ConnectionLimitTests {
+    /// Regression: the guard leaves the pipeline after the first request head, so it never saw
+    /// connections close and the count only grew until every connection was refused.
+    @Test func closedConnectionsGiveTheirPlaceBack() async throws {
+        try await Self.run(ConnectionLimits(maxConnections: 2)) { port in
+            for _ in 0..<6 {
+                let answer = try await RawHTTP.exchange(port: port, "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(40))")
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+    }
+}
