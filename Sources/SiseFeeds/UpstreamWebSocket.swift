@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -114,9 +115,13 @@ public enum UpstreamWebSocket {
             .connectTimeout(.nanoseconds(Int64(nanoseconds(options.connectTimeout))))
             .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
         let upgradeFuture: EventLoopFuture<Upgrade>
+        // The connection, so a handshake that runs out of time (or is cancelled) can be closed:
+        // that fails the pending upgrade, which nothing else would ever complete.
+        let connection = NIOLockedValueBox<(any Channel)?>(nil)
         do {
             upgradeFuture = try await bootstrap.connect(host: target.host, port: target.port) { channel in
-                channel.eventLoop.makeCompletedFuture {
+                connection.withLockedValue { $0 = channel }
+                return channel.eventLoop.makeCompletedFuture {
                     if let sslContext {
                         let handler = try NIOSSLClientHandler(context: sslContext, serverHostname: target.tlsServerName)
                         try channel.pipeline.syncOperations.addHandler(handler)
@@ -134,17 +139,17 @@ public enum UpstreamWebSocket {
                 return nil
             }
             defer { group.cancelAll() }
+            let abandon = { connection.withLockedValue { $0 }?.close(promise: nil) }
             do {
                 guard let first = try await group.next(), let upgrade = first else {
-                    upgradeFuture.whenSuccess { upgrade in
-                        if case .upgraded(let channel, _) = upgrade { channel.channel.close(promise: nil) }
-                    }
+                    abandon()
                     throw FeedError.timeout
                 }
                 return upgrade
             } catch let error as FeedError {
                 throw error
             } catch is CancellationError {
+                abandon()
                 throw CancellationError()
             } catch {
                 throw FeedError.unreachable(host: target.host, reason: String(describing: error))

@@ -74,3 +74,20 @@ import Testing
         #expect(!names.contains("origin"), "request: \(recorder.requests)")
     }
 }
+
+extension NoOriginHandshakeTests {
+    /// A server that accepts the connection and never answers the upgrade: the handshake times
+    /// out (and the connection is closed) instead of hanging the stream forever.
+    @Test func aSilentUpgradeTimesOut() async throws {
+        let recorder = try await HandshakeRecorder.start(response: "")
+        defer { Task { await recorder.stop() } }
+        let url = URL(string: "ws://127.0.0.1:\(recorder.port)/websocket/v1")!
+        let started = ContinuousClock.now
+        await #expect(throws: FeedError.timeout) {
+            try await UpstreamWebSocket.connect(to: url, options: .init(handshakeTimeout: .milliseconds(500)),
+                                                logger: Logger(label: "test")) { _ in }
+        }
+        #expect(started.duration(to: .now) < .seconds(3))
+        #expect(recorder.requests.count == 1)
+    }
+}

@@ -11,7 +11,8 @@ public final class HandshakeRecorder: Sendable {
     private let recorded: NIOLockedValueBox<[String]>
     public let port: Int
 
-    /// - Parameter response: the raw HTTP response written after each request head.
+    /// - Parameter response: the raw HTTP response written after each request head; empty:
+    ///   none at all — the connection stays open and silent (a stalled handshake).
     public static func start(response: String) async throws -> HandshakeRecorder {
         let recorded = NIOLockedValueBox<[String]>([])
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -66,6 +67,7 @@ public final class HandshakeRecorder: Sendable {
             let head = String(received[..<end.lowerBound])
             recorded.withLockedValue { $0.append(head) }
             received = ""
+            guard !response.isEmpty else { return }
             let channel = context.channel
             context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: response))).whenComplete { _ in
                 channel.close(promise: nil)
