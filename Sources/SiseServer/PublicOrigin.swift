@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import Synchronization
 
 /// Where the server is reached from, as browsers see it: the scheme, hosts and port of its
@@ -28,6 +29,11 @@ public final class PublicOrigin: Sendable {
             var hosts: Set<String> = [listenHost.lowercased()]
             if ["127.0.0.1", "localhost", "::1", "0.0.0.0", "::"].contains(listenHost.lowercased()) {
                 hosts.formUnion(["127.0.0.1", "localhost", "[::1]", "::1"])
+            }
+            // Listening on every interface: the machine's own addresses and name are ours too
+            // (a phone on the same network opens http://192.168.x.y:8080).
+            if ["0.0.0.0", "::"].contains(listenHost) {
+                hosts.formUnion(Self.localNames())
             }
             state = Mutex(State(scheme: "http", hosts: hosts, port: port == 0 ? nil : port))
         }
@@ -67,6 +73,18 @@ public final class PublicOrigin: Sendable {
             let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
             return scheme == state.scheme && (state.port == nil || port == state.port)
         }
+    }
+
+    /// This machine's interface addresses (IPv6 also in brackets) and host name.
+    static func localNames() -> Set<String> {
+        var names: Set<String> = [ProcessInfo.processInfo.hostName.lowercased()]
+        for device in (try? System.enumerateDevices()) ?? [] {
+            guard let ip = device.address?.ipAddress?.lowercased() else { continue }
+            let bare = ip.split(separator: "%").first.map(String.init) ?? ip
+            names.insert(bare)
+            if bare.contains(":") { names.insert("[\(bare)]") }
+        }
+        return names
     }
 
     /// `host[:port]` → lower-cased host (IPv6 in brackets kept) and the port, if any.

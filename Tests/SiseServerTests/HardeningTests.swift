@@ -114,3 +114,16 @@ import Testing
         }
     }
 }
+
+extension PublicOriginTests {
+    /// Listening on every interface, the machine's own addresses are its hosts (a phone on the
+    /// LAN), and a stranger's name still is not.
+    @Test func everyInterfaceMeansTheMachinesOwnAddresses() {
+        let origin = PublicOrigin(publicURL: nil, listenHost: "0.0.0.0", port: 8080)
+        for name in PublicOrigin.localNames() where !name.isEmpty {
+            #expect(origin.acceptsHost(name.contains(":") && !name.hasPrefix("[") ? "[\(name)]:8080" : "\(name):8080"), "\(name)")
+        }
+        #expect(origin.acceptsHost("127.0.0.1:8080"))
+        #expect(!origin.acceptsHost("evil.example:8080"))
+    }
+}
