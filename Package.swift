@@ -77,7 +77,7 @@ let package = Package(
             ],
             path: "Benchmarks/SiseLoad"
         ),
-        .target(name: "SiseStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "SiseStore", dependencies: ["SiseCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "SiseServer",
             dependencies: [
@@ -133,7 +133,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
-        .testTarget(name: "SiseStoreTests", dependencies: ["SiseStore"]),
+        .testTarget(name: "SiseStoreTests", dependencies: ["SiseStore", "SiseCore"]),
         .testTarget(name: "SiseChartsTests", dependencies: ["SiseCharts", "SiseCore"], exclude: ["Golden"]),
         .testTarget(name: "SiseTUITests", dependencies: ["SiseTUI", "SiseCore", "SiseEngine", "SiseTestSupport"]),
         .testTarget(

@@ -19,8 +19,20 @@ public final class AppDatabase: Sendable {
             configuration.busyMode = .timeout(5)
             return try AppDatabase(DatabasePool(path: path, configuration: configuration))
         } catch {
-            throw StoreError.unavailable(path: path, reason: "\(error)")
+            throw StoreError.unavailable(path: path, reason: Self.reason(error))
         }
+    }
+
+    /// What went wrong, in words: the system's own for a file-system error ("Not a directory",
+    /// "Permission denied"), SQLite's message for a database error.
+    static func reason(_ error: any Error) -> String {
+        if let database = error as? DatabaseError { return database.message ?? "SQLite error \(database.resultCode.rawValue)" }
+        var current = error as NSError
+        while let underlying = current.userInfo[NSUnderlyingErrorKey].flatMap({ $0 as? any Error }) { current = underlying as NSError }
+        if current.domain == NSPOSIXErrorDomain, let text = strerror(Int32(current.code)).flatMap({ String(validatingCString: $0) }) {
+            return text
+        }
+        return current.localizedDescription
     }
 
     /// An in-memory database, for tests.

@@ -11,7 +11,7 @@ enum StartupFailure {
         let ko = language == .ko
         switch error {
         case let error as StoreError:
-            return (ko ? "sise: 데이터를 열 수 없습니다: " : "sise: cannot open the data: ") + error.message
+            return "sise: " + error.message(language)
         case let error as FeedError:
             return "sise: " + error.message(language)
         case let error as TerminalError:

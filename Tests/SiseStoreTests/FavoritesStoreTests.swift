@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 import SiseStore
 import Testing
 
@@ -106,5 +107,15 @@ import Testing
         // Far in the future everyone is idle — but the terminal's own favorites never go.
         #expect(try await registry.purgeIdle(seenBefore: now + 1_000 * day) == 2)
         #expect(try await favorites.list(owner: "local") == ["KRW-BTC"])
+    }
+}
+
+@Suite struct StoreErrorWordingTests {
+    @Test func everyStoreErrorSpeaksKoreanAndEnglish() {
+        let errors: [StoreError] = [.unavailable(path: "/x", reason: "r"), .invalidItem("<b>"), .failed("f"), .tooMany(limit: 500)]
+        for error in errors {
+            #expect(error.message(.ko) != error.message(.en), "\(error)")
+            #expect(error.message(.ko).unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "Hangul in \(error)")
+        }
     }
 }
