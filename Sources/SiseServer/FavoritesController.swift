@@ -80,6 +80,6 @@ struct FavoritesController {
                 return reading
             }
         }
-        throw APIError.notFound("market \(readings[0].key)")
+        throw APIError.notFound("market \(readings.first?.key ?? raw)")
     }
 }
