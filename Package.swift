@@ -54,6 +54,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(
@@ -81,7 +82,7 @@ let package = Package(
         .target(
             name: "SiseServer",
             dependencies: [
-                "SiseCore", "SiseFeeds", "SiseEngine", "SiseStore", "SiseSimulator", "SiseCharts",
+                "SiseCore", "SiseFeeds", "SiseEngine", "SiseStore", "SiseCharts",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -115,8 +116,9 @@ let package = Package(
         .target(
             name: "SiseTestSupport",
             dependencies: [
-                "SiseSimulator", "SiseEngine", "SiseFeeds", "SiseCore",
+                "SiseSimulator", "SiseEngine", "SiseFeeds", "SiseCore", "SiseStore",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -133,7 +135,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
-        .testTarget(name: "SiseStoreTests", dependencies: ["SiseStore", "SiseCore"]),
+        .testTarget(name: "SiseStoreTests", dependencies: ["SiseStore", "SiseCore", "SiseTestSupport"]),
         .testTarget(name: "SiseChartsTests", dependencies: ["SiseCharts", "SiseCore"], exclude: ["Golden"]),
         .testTarget(name: "SiseTUITests", dependencies: ["SiseTUI", "SiseCore", "SiseEngine", "SiseTestSupport"]),
         .testTarget(
@@ -142,6 +144,7 @@ let package = Package(
                 "SiseServer", "SiseStore", "SiseCore", "SiseFeeds", "SiseEngine", "SiseSimulator", "SiseTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseEngine", "SiseTUI", "SiseSimulator", "SiseTestSupport"]),

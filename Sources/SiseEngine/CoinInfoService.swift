@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ServiceLifecycle
 import SiseCore
 import SiseFeeds
 import SiseStore
@@ -8,7 +9,10 @@ import SiseStore
 /// per-kind freshness, one upstream call for identical concurrent requests, a global budget
 /// of calls per minute, stale-while-revalidate, persistence across restarts, and the stale copy
 /// (with a message) when CoinGecko answers 429.
-public actor CoinInfoService {
+///
+/// A `Service`: the upstream calls run as child tasks of `run()`, so a refresh nobody waits for
+/// any more (stale-while-revalidate) still ends with the service group, never outlives it.
+public actor CoinInfoService: Service {
     /// A value and how fresh it is.
     public struct Cached<Value: Sendable>: Sendable {
         public var value: Value
@@ -40,7 +44,10 @@ public actor CoinInfoService {
     private let freshness: Freshness
     private let now: @Sendable () -> Int64
     private var budget: CallBudget
-    private var inFlight: [String: Task<Data, any Error>] = [:]
+    private var inFlight: [String: SharedCall<Data>] = [:]
+    /// Upstream calls for `run()` to start; before it runs they wait in the buffer.
+    private nonisolated let calls: AsyncStream<@Sendable () async -> Void>
+    private nonisolated let callSink: AsyncStream<@Sendable () async -> Void>.Continuation
     private var memory: [String: (data: Data, fetchedAt: Int64, used: Int64)] = [:]
     /// Upstream lookups each client (`device:…`, `ip:…`) caused in the last minute.
     private var misses: [String: [Int64]] = [:]
@@ -65,6 +72,25 @@ public actor CoinInfoService {
         self.freshness = freshness
         self.now = now
         budget = CallBudget(perMinute: callsPerMinute)
+        (calls, callSink) = AsyncStream.makeStream()
+    }
+
+    /// Runs the upstream calls until the service group shuts down (or the task is cancelled);
+    /// a caller still waiting then gets `CancellationError`.
+    public nonisolated func run() async throws {
+        await withDiscardingTaskGroup { group in
+            for await call in calls.cancelOnGracefulShutdown() {
+                group.addTask(operation: call)
+            }
+            group.cancelAll()
+        }
+        callSink.finish()
+        await abandonWaiting()
+    }
+
+    private func abandonWaiting() {
+        for (_, call) in inFlight { call.complete(.failure(CancellationError())) }
+        inFlight.removeAll()
     }
 
     public func trending() async throws -> Cached<Trending> {
@@ -117,35 +143,40 @@ public actor CoinInfoService {
             return Cached(value: value, fetchedAt: entry.fetchedAt, stale: true, retryAt: blockedUntil > current ? blockedUntil : nil)
         }
         if inFlight[key] == nil { try countMiss(client, at: current) }
-        guard let task = refresh(key, load) else {
+        guard let call = refresh(key, load) else {
             throw FeedError.rateLimited(retryAfter: .milliseconds(max(1_000, nextCallAt() - current)))
         }
-        let data = try await task.value
+        let data = try await call.value()
         let value = try JSONDecoder().decode(T.self, from: data)
         return Cached(value: value, fetchedAt: memory[key]?.fetchedAt ?? now(), stale: false, retryAt: nil)
     }
 
     /// The in-flight refresh of `key`, starting one if the budget allows (nil when it does not).
-    private func refresh<T: Codable & Sendable>(_ key: String, _ load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T) -> Task<Data, any Error>? {
+    private func refresh<T: Codable & Sendable>(_ key: String, _ load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T) -> SharedCall<Data>? {
         if let running = inFlight[key] { return running }
         let current = now()
         let shared = key == "trending" || key.hasPrefix("rate:") || key.hasPrefix("markets:")
         guard current >= blockedUntil, budget.take(at: current, limit: shared ? nil : budget.perMinute - reserved).granted else { return nil }
         upstreamCalls += 1
         let api = self.api
-        let task = Task<Data, any Error> {
+        let call = SharedCall<Data>()
+        inFlight[key] = call
+        let yielded = callSink.yield {
             do {
                 let value = try await load(api)
                 let data = try JSONEncoder().encode(value)
                 await self.store(key, data)
-                return data
+                call.complete(.success(data))
             } catch {
-                self.failed(key, error)
-                throw error
+                await self.failed(key, error)
+                call.complete(.failure(error))
             }
         }
-        inFlight[key] = task
-        return task
+        if case .terminated = yielded {
+            inFlight[key] = nil
+            call.complete(.failure(CancellationError()))
+        }
+        return call
     }
 
     private func store(_ key: String, _ data: Data) async {

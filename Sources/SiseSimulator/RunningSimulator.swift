@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 /// A simulator started in this process (for `--demo` and tests): its URL, and `stop()`.
 public final class RunningSimulator: Sendable {
@@ -33,6 +34,15 @@ public final class RunningSimulator: Sendable {
     public func stop() async {
         task.cancel()
         _ = await task.result
+    }
+}
+
+/// In a service group (`--demo`): already listening when the group starts (the feeds need its
+/// port first), stopped when the group shuts down — after the feeds, which come later in it.
+extension RunningSimulator: Service {
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await stop()
     }
 }
 

@@ -10,6 +10,16 @@ public final class AppDatabase: Sendable {
         try Self.migrator.migrate(writer)
     }
 
+    /// Where Sise keeps its data when no directory is given: `$XDG_DATA_HOME/sise`, else
+    /// `~/.local/share/sise` (shared by `sise serve` and `sise tui`).
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("sise")
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share/sise")
+    }
+
     /// Opens (or creates) `sise.sqlite` in `directory`, in WAL mode.
     public static func open(directory: URL) throws -> AppDatabase {
         let path = directory.appendingPathComponent("sise.sqlite").path

@@ -39,15 +39,11 @@ public struct SQLiteCache: CacheStore {
     }
 }
 
-/// The cache in memory, for tests.
-public actor InMemoryCache: CacheStore {
-    private var entries: [String: (Data, Int64)] = [:]
+/// Remembers nothing: a one-shot command whose data directory cannot be opened still answers,
+/// it only loses the shared cache.
+public struct NoCache: CacheStore {
     public init() {}
-    public func get(_ key: String) -> (data: Data, fetchedAt: Int64)? { entries[key].map { ($0.0, $0.1) } }
-    public func put(_ key: String, data: Data, fetchedAt: Int64) { entries[key] = (data, fetchedAt) }
-    public func purge(fetchedBefore cutoff: Int64) -> Int {
-        let before = entries.count
-        entries = entries.filter { $0.value.1 >= cutoff }
-        return before - entries.count
-    }
+    public func get(_ key: String) async -> (data: Data, fetchedAt: Int64)? { nil }
+    public func put(_ key: String, data: Data, fetchedAt: Int64) async {}
+    public func purge(fetchedBefore cutoff: Int64) async -> Int { 0 }
 }

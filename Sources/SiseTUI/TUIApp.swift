@@ -51,18 +51,34 @@ public final class TUIApp: Sendable {
         defer { signals.forEach { $0.cancel() } }
         let reader = Self.readKeys(session, sink)
         defer { reader.cancel() }
-        let follower = Task { [board] in
-            for await update in board.updates() { sink.yield(.board(update)) }
-        }
-        defer { follower.cancel() }
-        let ticker = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(250))
-                sink.yield(.tick)
+        // Loads the screens ask for (a chart, trending), run beside the event loop.
+        let (loads, loader) = AsyncStream.makeStream(of: (@Sendable () async -> Event).self, bufferingPolicy: .bufferingNewest(8))
+        await withDiscardingTaskGroup { group in
+            group.addTask { [board] in
+                for await update in board.updates() { sink.yield(.board(update)) }
             }
+            group.addTask {
+                // Flashes fade on a timer: four times a second is enough for the eye.
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(250))
+                    sink.yield(.tick)
+                }
+            }
+            group.addTask {
+                await withDiscardingTaskGroup { running in
+                    for await load in loads { running.addTask { sink.yield(await load()) } }
+                }
+            }
+            await handle(events, session: session, load: { loader.yield($0) })
+            loader.finish()
+            group.cancelAll()
         }
-        defer { ticker.cancel() }
+    }
 
+    /// The event loop: state changes, and a frame at most every `frameInterval`. Returns on `q`
+    /// or a signal.
+    private func handle(_ events: AsyncStream<Event>, session: TerminalSession,
+                        load: (@escaping @Sendable () async -> Event) -> Void) async {
         var state = initial
         state.favorites = Set((try? await favorites.list(owner: owner))?.compactMap(MarketID.init) ?? [])
         let controller = TUIController()
@@ -86,10 +102,10 @@ public final class TUIApp: Sendable {
                     case .toggleFavorite(let id): await toggle(id, &state)
                     case .loadChart(let id):
                         let source = chartSource
-                        Task { sink.yield(.chart(id, await source(id))) }
+                        load { .chart(id, await source(id)) }
                     case .loadTrending:
                         let source = trendingSource
-                        Task { sink.yield(.trending(await source())) }
+                        load { .trending(await source()) }
                     case .none: break
                     }
                     rows = state.query.apply(board.snapshot.rows.values)

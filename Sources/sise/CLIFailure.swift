@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLifecycle
 import SiseCore
 import SiseFeeds
 
@@ -43,5 +44,15 @@ func withTransport<T>(_ language: Language, _ body: (LiveHTTPTransport) async th
     } catch {
         await transport.shutdown()
         throw error
+    }
+}
+
+/// Runs `body` while `service` runs beside it (a one-shot command's cache, whose upstream calls
+/// are the service's child tasks); the service is cancelled when `body` ends.
+func whileRunning<T: Sendable>(_ service: any Service, _ body: () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await service.run() }
+        defer { group.cancelAll() }
+        return try await body()
     }
 }

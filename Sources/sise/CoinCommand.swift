@@ -32,10 +32,15 @@ struct CoinCommand: AsyncParsableCommand {
         let language = global.language
         // `BTC` and `KRW-BTC` are Upbit markets; lower-case names (`bitcoin`, `usd-coin`) are CoinGecko ids.
         let id = coin == coin.uppercased() ? MarketID.resolve(coin, quote: .krw)?.code ?? coin : coin
-        let upbitURL = global.upbitURL
+        let settings = global.settings
+        let geckoConfiguration = try settings.coinGecko(gecko)
+        // The CoinGecko cache is the one `sise serve` keeps: repeated lookups cost no calls.
+        let database = try? AppDatabase.open(directory: settings.dataDirectory(flag: nil))
         let detail: CoinDetail = try await withTransport(language) { transport in
-            let upbit = UpbitClient(configuration: .init(baseURL: upbitURL), transport: transport)
-            let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: gecko.configuration, transport: transport), cache: InMemoryCache())
+            let upbit = UpbitClient(configuration: .init(baseURL: settings.upbitURL), transport: transport)
+            let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: geckoConfiguration, transport: transport),
+                                           cache: database.map { SQLiteCache(database: $0) } ?? NoCache())
+            return try await whileRunning(coinInfo) {
             do {
                 return try await CoinDetail.load(id, range: range, language: language, upbit: upbit, coinInfo: coinInfo) { market in
                     guard let listing = try await upbit.markets().first(where: { $0.id == market }) else { return nil }
@@ -48,6 +53,7 @@ struct CoinCommand: AsyncParsableCommand {
                 case .notFound: throw CLIFailure(code: CoinDetail.upbitMarket(id) != nil ? .usage : .upstream,
                                                  message: ko ? "sise: 알 수 없는 종목입니다: \(coin)" : "sise: unknown coin: \(coin)")
                 }
+            }
             }
         }
         if json { return printJSON(detail) }

@@ -3,7 +3,8 @@ import Foundation
 import SiseCore
 import SiseFeeds
 
-/// Options every command takes.
+/// Options every command takes. Each setting resolves flag > environment (`SISE_…`) > config
+/// file > default, in `SettingSources`; a bad value anywhere fails before the command runs.
 struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("upbit-url"),
             help: "Upbit REST base URL (env SISE_UPBIT_URL; default https://api.upbit.com).")
@@ -13,53 +14,44 @@ struct GlobalOptions: ParsableArguments {
             help: "Upbit WebSocket URL (env SISE_UPBIT_WS_URL; default derived from --upbit-url: ws(s)://HOST/websocket/v1).")
     var upbitWebSocketURLOption: String?
 
-    @Option(name: .customLong("lang"), help: "Language of the output: ko or en (default ko).")
-    var languageOption: String = "ko"
+    @Option(name: .customLong("lang"), help: "Language of the output: ko or en (env SISE_LANG; default ko).")
+    var languageOption: String?
+
+    @Option(name: .customLong("config"),
+            help: "Config file of `key = value` lines named like the flags (env SISE_CONFIG; default ~/.config/sise/config).")
+    var configPath: String?
 
     @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set or stdout is not a terminal).")
     var noColor = false
 
-    static let defaultUpbitURL = "https://api.upbit.com"
+    static let defaultUpbitURL = URL(string: "https://api.upbit.com")!
 
-    var language: Language { Language(rawValue: languageOption.lowercased()) ?? .ko }
-
-    var upbitURL: URL {
-        let text = upbitURLOption ?? ProcessInfo.processInfo.environment["SISE_UPBIT_URL"] ?? Self.defaultUpbitURL
-        return URL(string: text)!
+    /// The sources every setting is read from: this process's environment and config file.
+    func sources(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SettingSources {
+        let path = configPath ?? ConfigFile.defaultPath(environment: environment)
+        let file = try ConfigFile.load(path: path, required: configPath != nil || environment["SISE_CONFIG"]?.isEmpty == false)
+        return SettingSources(environment: environment, file: file)
     }
 
-    var upbitWebSocketURL: URL {
-        explicitUpbitWebSocketURL ?? UpbitStreamConfiguration.webSocketURL(forREST: upbitURL)
+    /// The settings. `validate()` made the same reads before the command ran, so the fallback
+    /// is never what a command gets.
+    var settings: Settings {
+        (try? Settings(self, sources())) ?? Settings.fallback
     }
 
-    /// The WebSocket URL when one was given (flag, then `SISE_UPBIT_WS_URL`); nil: derived from
-    /// the REST URL. The one place that reads the setting.
-    var explicitUpbitWebSocketURL: URL? {
-        upbitWebSocketURLText.flatMap(URL.init(string:))
-    }
-
-    private var upbitWebSocketURLText: String? {
-        upbitWebSocketURLOption ?? ProcessInfo.processInfo.environment["SISE_UPBIT_WS_URL"]
-    }
+    var language: Language { settings.language }
+    var upbitURL: URL { settings.upbitURL }
+    var upbitWebSocketURL: URL { settings.upbitWebSocketURL ?? UpbitStreamConfiguration.webSocketURL(forREST: upbitURL) }
 
     var useColor: Bool {
         !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true && Terminal.isTerminal(stdout: true)
     }
 
     func validate() throws {
-        guard Language(rawValue: languageOption.lowercased()) != nil else {
-            throw ValidationError("--lang must be ko or en, not '\(languageOption)'.")
-        }
-        let text = upbitURLOption ?? ProcessInfo.processInfo.environment["SISE_UPBIT_URL"] ?? Self.defaultUpbitURL
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
-            throw ValidationError("--upbit-url must be an http(s) URL, not '\(text)'.")
-        }
-        if let ws = upbitWebSocketURLText {
-            guard let url = URL(string: ws), let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss",
-                  url.host?.isEmpty == false else {
-                throw ValidationError("--upbit-ws-url must be a ws(s) URL, not '\(ws)'.")
-            }
+        do {
+            _ = try Settings(self, sources())
+        } catch let problem as ConfigFile.Problem {
+            throw ValidationError(problem.message + ".")
         }
     }
 

@@ -2,7 +2,10 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServiceLifecycle
+import SiseEngine
+import SiseFeeds
 import SiseServer
+import SiseStore
 
 /// `sise serve`: the web app and its API, live by default, the simulator with `--demo`.
 struct ServeCommand: AsyncParsableCommand {
@@ -82,23 +85,34 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "sise.serve")
         logger.logLevel = try Self.logLevel()
+        let settings = global.settings
+        let dataDirectory = settings.dataDirectory(flag: dataDirectory)
         let configuration = ServerConfiguration(
-            host: host, port: port, demo: demo, demoHostileNames: demoHostileNames,
-            dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(),
-            upbitURL: global.upbitURL, upbitWebSocketURL: global.explicitUpbitWebSocketURL,
-            coinGecko: gecko.configuration, coinGeckoCallsPerMinute: coinGeckoCallsPerMinute,
-            version: SiseVersion.current, silence: feed.silenceDuration,
-            idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000)),
+            host: host, port: port, demo: demo, dataDirectory: dataDirectory, version: SiseVersion.current,
             publicURL: publicURL.flatMap(URL.init(string:)),
             limits: ConnectionLimits(maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerIP),
             favoriteWritesPerMinute: favoriteWritesPerMinute)
         let shownHost = host
         let app: any Service
         do {
-            app = try await SiseServerApp.build(configuration, logger: logger) { port in
+            // The database first: nothing has to be closed again when it cannot be opened.
+            let database = try AppDatabase.open(directory: dataDirectory)
+            let upstreams = try await LiveUpstreams.build(
+                settings, coinGecko: try settings.coinGecko(gecko), demo: demo ? .init(hostileNames: demoHostileNames) : nil,
+                board: .init(idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000))),
+                silence: feed.silenceDuration, logger: logger)
+            let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: SQLiteCache(database: database),
+                                           callsPerMinute: coinGeckoCallsPerMinute)
+            let dependencies = ServerDependencies(
+                board: upstreams.board, upbit: upstreams.upbit, coinInfo: coinInfo, database: database,
+                images: LiveImageFetcher(trustedOrigins: Set(upstreams.demoOrigin.map { [$0] } ?? [])),
+                simulatorURL: upstreams.simulator?.baseURL, services: upstreams.services + [coinInfo])
+            app = try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger) { port in
                 // Straight to the descriptor: scripts and tests wait for this line.
                 FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(port)\n".utf8))
             }
+        } catch let problem as ConfigFile.Problem {
+            throw problem
         } catch {
             throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
         }

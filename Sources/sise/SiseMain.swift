@@ -17,6 +17,10 @@ enum SiseMain {
                 try command.run()
             }
             exit(0)
+        } catch let problem as ConfigFile.Problem {
+            // A setting from the environment or the config file that only a command's run read.
+            FileHandle.standardError.write(Data("sise: \(problem.message).\n".utf8))
+            exit(CLIExit.usage.rawValue)
         } catch let failure as CLIFailure {
             FileHandle.standardError.write(Data((failure.message + "\n").utf8))
             exit(failure.code.rawValue)

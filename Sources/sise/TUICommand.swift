@@ -1,11 +1,10 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ServiceLifecycle
 import SiseCore
 import SiseEngine
 import SiseFeeds
-import SiseServer
-import SiseSimulator
 import SiseStore
 import SiseTUI
 
@@ -36,48 +35,49 @@ struct TUICommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "sise.tui")
         logger.logLevel = .critical   // the screen is ours; nothing may print over it
-        var simulator: RunningSimulator?
-        var restURL = global.upbitURL
-        var webSocketURL: URL? = global.upbitWebSocketURL
-        var geckoConfiguration = gecko.configuration
-        if demo {
-            let running = try await RunningSimulator.start()
-            simulator = running
-            restURL = running.baseURL
-            webSocketURL = nil
-            geckoConfiguration = .init(baseURL: running.baseURL.appendingPathComponent("api/v3"))
-        }
-        let directory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
+        let settings = global.settings
+        let upstreams: LiveUpstreams
         let database: AppDatabase
         do {
-            database = try AppDatabase.open(directory: directory)
-        } catch let error as StoreError {
-            throw CLIFailure(code: .unexpected, message: "sise: \(error.message)")
+            // The database first: nothing has to be closed again when it cannot be opened.
+            database = try AppDatabase.open(directory: settings.dataDirectory(flag: dataDirectory))
+            upstreams = try await LiveUpstreams.build(settings, coinGecko: try settings.coinGecko(gecko), demo: demo ? .init() : nil,
+                                                      silence: feed.silenceDuration, logger: logger)
+        } catch let problem as ConfigFile.Problem {
+            throw problem
+        } catch {
+            throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
         }
-        let upbit = UpbitBoard(restURL: restURL, webSocketURL: webSocketURL, silence: feed.silenceDuration, logger: logger)
-        let engine = Task { try await upbit.board.run() }
-        let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: geckoConfiguration, transport: upbit.transport),
-                                       cache: SQLiteCache(database: database))
-        let api = upbit.api
-        let app = TUIApp(board: upbit.board, favorites: SQLiteFavorites(database: database),
-                         state: TUIState(quote: QuoteCurrency(code: quote)!, language: global.language, demo: demo),
+        let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: SQLiteCache(database: database))
+        let api = upstreams.upbit
+        let app = TUIApp(board: upstreams.board, favorites: SQLiteFavorites(database: database),
+                         state: TUIState(quote: QuoteCurrency(code: quote) ?? .krw, language: global.language, demo: demo),
                          chart: { id in (try? await UpbitChartPoints.load(api, market: id, range: .week)) ?? [] },
                          trending: { try? await coinInfo.trending().value })
-        let session = TerminalSession()
-        var failure: (any Error)?
+        let screen = TerminalScreen(app: app, session: TerminalSession())
+        // The screen owns the keyboard and the signals (q, Ctrl-C): when it ends, the group
+        // shuts the feeds down in reverse order and the terminal is already restored.
+        let group = ServiceGroup(configuration: .init(
+            services: (upstreams.services + [coinInfo]).map { .init(service: $0) }
+                + [.init(service: screen, successTerminationBehavior: .gracefullyShutdownGroup,
+                         failureTerminationBehavior: .gracefullyShutdownGroup)],
+            gracefulShutdownSignals: [], logger: logger))
         do {
-            try await app.run(session: session)
+            try await group.run()
         } catch {
-            failure = error
+            throw CLIFailure(code: error is TerminalError ? .usage : .unexpected,
+                             message: StartupFailure.message(error, language: global.language))
         }
-        session.restore()
-        engine.cancel()
-        _ = await engine.result
-        await upbit.transport.shutdown()
-        await simulator?.stop()
-        if let failure {
-            throw CLIFailure(code: failure is TerminalError ? .usage : .unexpected,
-                             message: StartupFailure.message(failure, language: global.language))
-        }
+    }
+}
+
+/// The terminal UI as a service: runs until `q` or a signal, restoring the terminal on every way out.
+struct TerminalScreen: Service {
+    let app: TUIApp
+    let session: TerminalSession
+
+    func run() async throws {
+        defer { session.restore() }
+        try await app.run(session: session)
     }
 }

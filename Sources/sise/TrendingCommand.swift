@@ -14,7 +14,7 @@ struct TrendingCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let trending = try await withCoinGecko(gecko, global.language) { client in
+        let trending = try await withCoinGecko(gecko, global) { client in
             // KRW prices need USD→KRW; without a rate the coins still show, priceKRW null.
             let rate = try? await client.krwPerUSD()
             return try await client.trending(krwPerUSD: rate)
@@ -67,7 +67,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let results = try await withCoinGecko(gecko, global.language) { try await $0.search(query.trimmingCharacters(in: .whitespaces)) }
+        let results = try await withCoinGecko(gecko, global) { try await $0.search(query.trimmingCharacters(in: .whitespaces)) }
         if json { return printJSON(results) }
         let ko = global.language == .ko
         var lines: [String] = []
@@ -84,10 +84,11 @@ struct SearchCommand: AsyncParsableCommand {
 }
 
 /// Runs `body` with a live CoinGecko client; feed errors become exit code 3.
-func withCoinGecko<T: Sendable>(_ options: CoinGeckoOptions, _ language: Language,
+func withCoinGecko<T: Sendable>(_ options: CoinGeckoOptions, _ global: GlobalOptions,
                                 _ body: (CoinGeckoClient) async throws -> T) async throws -> T {
-    try await withTransport(language) { transport in
-        try await body(CoinGeckoClient(configuration: options.configuration, transport: transport))
+    let configuration = try global.settings.coinGecko(options)
+    return try await withTransport(global.language) { transport in
+        try await body(CoinGeckoClient(configuration: configuration, transport: transport))
     }
 }
 

@@ -50,23 +50,16 @@ struct WatchCommand: AsyncParsableCommand {
         for id in filter { if let q = QuoteCurrency(code: id.quote), !quotes.contains(q) { quotes.append(q) } }
         var logger = Logger(label: "sise.watch")
         logger.logLevel = .error
-        let upbit = UpbitBoard(restURL: global.upbitURL, webSocketURL: global.upbitWebSocketURL,
-                               configuration: .init(quotes: quotes), silence: feed.silenceDuration, logger: logger)
-        let board = upbit.board
-        let transport = upbit.transport
+        let upstreams = try await LiveUpstreams.build(global.settings, coinGecko: .init(), demo: nil,
+                                                      board: .init(quotes: quotes), silence: feed.silenceDuration, logger: logger)
         let printer = WatchPrinter(language: global.language, json: json, color: global.useColor)
-        let watcher = WatchService(board: board, printer: printer, filter: filter, count: count,
+        let watcher = WatchService(board: upstreams.board, printer: printer, filter: filter, count: count,
                                    duration: duration.map { .milliseconds(Int64($0 * 1_000)) })
         let group = ServiceGroup(configuration: .init(
-            services: [.init(service: board), .init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup)],
+            services: upstreams.services.map { .init(service: $0) }
+                + [.init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        do {
-            try await group.run()
-        } catch {
-            await transport.shutdown()
-            throw error
-        }
-        await transport.shutdown()
+        try await group.run()
     }
 }
 

@@ -24,10 +24,21 @@ import Testing
     }
 
     func service(_ simulator: RunningSimulator, cache: any CacheStore = InMemoryCache(), perMinute: Int = 10,
-                 clock: Clock) -> (CoinInfoService, LiveHTTPTransport) {
+                 clock: Clock) -> (CoinInfoService, Running) {
         let transport = LiveHTTPTransport()
         let api = CoinGeckoClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("api/v3")), transport: transport)
-        return (CoinInfoService(api: api, cache: cache, callsPerMinute: perMinute, now: { clock.now }), transport)
+        let service = CoinInfoService(api: api, cache: cache, callsPerMinute: perMinute, now: { clock.now })
+        return (service, Running(task: ServiceTask(service), transport: transport))
+    }
+
+    /// The service's run loop and its connections, stopped together.
+    struct Running {
+        let task: ServiceTask
+        let transport: LiveHTTPTransport
+        func shutdown() async {
+            await task.stop()
+            await transport.shutdown()
+        }
     }
 
     @Test func aHundredConcurrentViewersCostOneTrendingCall() async throws {

@@ -15,9 +15,8 @@ import Testing
         var faults = SimFaults()
         faults.latencyMs = 2_500
         try await withSimulator(SimulatorConfiguration(faults: faults)) { simulator in
-            let configuration = ServerConfiguration(port: 0, dataDirectory: ServerHarness.temporaryDirectory(),
-                                                    upbitURL: simulator.baseURL)
-            let app = try await SiseServerApp.build(configuration)
+            let configuration = ServerConfiguration(port: 0, dataDirectory: ServerHarness.temporaryDirectory())
+            let app = try await ServerHarness.build(configuration, upbitURL: simulator.baseURL)
             try await app.test(.live) { client in
                 let started = ContinuousClock.now
                 let early = try await client.execute(uri: "/api/markets", method: .get)

@@ -11,7 +11,7 @@ import Testing
 @Suite struct ConnectionLimitTests {
     static func run(_ limits: ConnectionLimits, _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
         let configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory(), limits: limits)
-        let app = try await SiseServerApp.build(configuration)
+        let app = try await ServerHarness.build(configuration)
         try await app.test(.live) { client in try await body(try #require(client.port)) }
     }
 

@@ -114,7 +114,7 @@ import Testing
     @Test func writesPerAddressAreLimited() async throws {
         let configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory(),
                                                 favoriteWritesPerMinute: 3)
-        let app = try await SiseServerApp.build(configuration)
+        let app = try await ServerHarness.build(configuration)
         try await app.test(.live) { client in
             _ = try await waitUntil(timeout: .seconds(15)) {
                 try await client.execute(uri: "/api/markets", method: .get).status == .ok

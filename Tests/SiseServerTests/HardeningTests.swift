@@ -104,7 +104,7 @@ import Testing
     @Test func anHTTPSPublicURLMakesCookiesSecureWithTheHostPrefix() async throws {
         let configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory(),
                                                 publicURL: URL(string: "https://sise.example"))
-        let app = try await SiseServerApp.build(configuration)
+        let app = try await ServerHarness.build(configuration)
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let response = try await RawHTTP.exchange(port: port, "GET /api/status HTTP/1.1\r\nHost: sise.example\r\nConnection: close\r\n\r\n")

@@ -2,7 +2,14 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
+import Testing
+import ServiceLifecycle
+import SiseEngine
+import SiseFeeds
 import SiseServer
+import SiseSimulator
+import SiseStore
 import SiseTestSupport
 
 /// The real app (demo simulator, SQLite in a temp folder) under Hummingbird's live test client.
@@ -13,8 +20,8 @@ enum ServerHarness {
 
     static func run<T: Sendable>(dataDirectory: URL = temporaryDirectory(), hostile: Bool = false,
                                  _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-        let configuration = ServerConfiguration(port: 0, demo: true, demoHostileNames: hostile, dataDirectory: dataDirectory)
-        let app = try await SiseServerApp.build(configuration)
+        let configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: dataDirectory)
+        let app = try await build(configuration, hostile: hostile)
         return try await app.test(.live) { client in
             // The board is live before the first assertion.
             _ = try await waitUntil(timeout: .seconds(15)) {
@@ -23,6 +30,40 @@ enum ServerHarness {
             }
             return try await body(client)
         }
+    }
+}
+
+extension ServerHarness {
+    /// The app as `sise serve` builds it, from a test's composition root: the real clients
+    /// pointed at `upbitURL` (a simulator the test runs), or at a simulator of its own that the
+    /// app's service group starts and stops.
+    static func build(_ configuration: ServerConfiguration, upbitURL: URL? = nil, hostile: Bool = false,
+                      silence: Duration = .seconds(5)) async throws -> some ApplicationProtocol {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        var services: [any Service] = []
+        var base = upbitURL
+        var simulatorURL: URL?
+        if base == nil {
+            let simulator = try await RunningSimulator.start(SimulatorConfiguration(hostileNames: hostile))
+            services.append(simulator)
+            base = simulator.baseURL
+            simulatorURL = simulator.baseURL
+        }
+        let url = try #require(base)
+        let transport = LiveHTTPTransport()
+        let upbit = UpbitClient(configuration: .init(baseURL: url), transport: transport)
+        let stream = UpbitTickerStream(configuration: .init(url: UpbitStreamConfiguration.webSocketURL(forREST: url), silenceTimeout: silence),
+                                       logger: logger)
+        let board = LiveBoard(api: upbit, stream: stream, logger: logger)
+        let database = try AppDatabase.open(directory: configuration.dataDirectory)
+        let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: .init(baseURL: url.appendingPathComponent("api/v3")), transport: transport),
+                                       cache: SQLiteCache(database: database))
+        services += [ShutdownHook { await transport.shutdown() }, board, coinInfo]
+        let dependencies = ServerDependencies(board: board, upbit: upbit, coinInfo: coinInfo, database: database,
+                                              images: LiveImageFetcher(trustedOrigins: Set(simulatorURL.map { [$0.absoluteString] } ?? [])),
+                                              simulatorURL: simulatorURL, services: services)
+        return try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger)
     }
 }
 

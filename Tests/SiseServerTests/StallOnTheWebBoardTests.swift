@@ -15,9 +15,8 @@ import Testing
 @Suite struct StallOnTheWebBoardTests {
     @Test func aStalledUpstreamReachesThePageAsDelayedAndRecovers() async throws {
         try await withSimulator { simulator in
-            let configuration = ServerConfiguration(port: 0, dataDirectory: ServerHarness.temporaryDirectory(),
-                                                    upbitURL: simulator.baseURL, silence: .milliseconds(1_500))
-            let app = try await SiseServerApp.build(configuration)
+            let configuration = ServerConfiguration(port: 0, dataDirectory: ServerHarness.temporaryDirectory())
+            let app = try await ServerHarness.build(configuration, upbitURL: simulator.baseURL, silence: .milliseconds(1_500))
             try await app.test(.live) { client in
                 let port = try #require(client.port)
                 let inbox = BoardSocketTests.Inbox()

@@ -1,6 +1,7 @@
 import Foundation
 import SiseCore
 import SiseStore
+import SiseTestSupport
 import Testing
 
 /// Favorites in a real SQLite file, and the in-memory double behaving the same.

@@ -21,7 +21,9 @@ public enum SiseBinary {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        // A home of its own per run: no config file, cache or favorites carried between tests.
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("sise-home-\(UUID().uuidString)")
+        var env = ["PATH": "/usr/bin:/bin", "HOME": home.path]
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()

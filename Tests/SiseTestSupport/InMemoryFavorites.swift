@@ -1,6 +1,7 @@
 import Foundation
+import SiseStore
 
-/// Favorites in memory, for router tests that need no database.
+/// Favorites in memory: the same contract as `SQLiteFavorites` (the store tests run both).
 public actor InMemoryFavorites: FavoritesRepository {
     private var items: [String: [String]] = [:]
 

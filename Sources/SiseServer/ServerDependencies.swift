@@ -1,0 +1,34 @@
+import Foundation
+import ServiceLifecycle
+import SiseEngine
+import SiseFeeds
+import SiseStore
+
+/// What `sise serve` is handed by its composition root (the `sise` target, or a test): the
+/// engine and the clients, already built. The server builds none of them.
+public struct ServerDependencies: Sendable {
+    public var board: LiveBoard
+    /// Upbit REST, for what the board does not hold (candles for charts).
+    public var upbit: any UpbitAPI
+    public var coinInfo: CoinInfoService
+    public var database: AppDatabase
+    public var images: any ImageFetching
+    /// The demo simulator (`http://127.0.0.1:PORT`): the image proxy may fetch its image path,
+    /// and `/api/status` names it (for its fault switches); nil when live.
+    public var simulatorURL: URL?
+    /// The dependencies' long-lived work (the simulator, the feed, the cache, closing the
+    /// connection pool), in start order; run by the app's service group, which shuts them down
+    /// in reverse after the HTTP server.
+    public var services: [any Service]
+
+    public init(board: LiveBoard, upbit: any UpbitAPI, coinInfo: CoinInfoService, database: AppDatabase,
+                images: any ImageFetching, simulatorURL: URL? = nil, services: [any Service]) {
+        self.board = board
+        self.upbit = upbit
+        self.coinInfo = coinInfo
+        self.database = database
+        self.images = images
+        self.simulatorURL = simulatorURL
+        self.services = services
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The settings that can come from a flag, the environment or the config file.
+enum SettingKey: String, CaseIterable, Sendable {
+    case upbitURL = "upbit-url"
+    case upbitWebSocketURL = "upbit-ws-url"
+    case coinGeckoURL = "coingecko-url"
+    case coinGeckoKey = "coingecko-key"
+    case coinGeckoPlan = "coingecko-plan"
+    case language = "lang"
+    case dataDirectory = "data-dir"
+
+    /// `SISE_UPBIT_URL`, `SISE_DATA_DIR`, …
+    var environmentName: String {
+        "SISE_" + rawValue.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+}
+
+/// Where a setting's value comes from, strongest first: the flag, the environment, the config
+/// file; nil leaves it to the default. Read once per command, in the composition root.
+struct SettingSources: Sendable {
+    let environment: [String: String]
+    let file: ConfigFile
+
+    func text(_ key: SettingKey, flag: String?) -> String? {
+        if let flag { return flag }
+        if let value = environment[key.environmentName], !value.isEmpty { return value }
+        return file.values[key.rawValue]
+    }
+
+    /// Names where a value came from, for error lines: `--upbit-url`, `SISE_UPBIT_URL`, or the file.
+    func origin(_ key: SettingKey, flag: String?) -> String {
+        if flag != nil { return "--" + key.rawValue }
+        if environment[key.environmentName].map({ !$0.isEmpty }) ?? false { return key.environmentName }
+        if file.values[key.rawValue] != nil, let path = file.path { return "\(key.rawValue) in \(path)" }
+        return "--" + key.rawValue
+    }
+
+    /// An http(s) URL setting (or its default); a bad one is one clear line.
+    func httpURL(_ key: SettingKey, flag: String?, default fallback: URL) throws -> URL {
+        guard let text = text(key, flag: flag) else { return fallback }
+        return try Self.url(text, schemes: ["http", "https"], what: origin(key, flag: flag))
+    }
+
+    /// A ws(s) URL setting; nil when none is set.
+    func webSocketURL(_ key: SettingKey, flag: String?) throws -> URL? {
+        guard let text = text(key, flag: flag) else { return nil }
+        return try Self.url(text, schemes: ["ws", "wss"], what: origin(key, flag: flag))
+    }
+
+    static func url(_ text: String, schemes: Set<String>, what: String) throws -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), schemes.contains(scheme),
+              url.host?.isEmpty == false else {
+            throw ConfigFile.Problem(message: "\(what) must be a \(schemes.sorted().joined(separator: "/")) URL, not '\(text.prefix(80))'")
+        }
+        return url
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SiseCore
+import SiseFeeds
+import SiseStore
+
+/// The typed settings every command shares, resolved from flags, environment and config file.
+struct Settings: Sendable {
+    var upbitURL: URL
+    /// nil: derived from `upbitURL`.
+    var upbitWebSocketURL: URL?
+    var language: Language
+    var sources: SettingSources
+
+    /// Only for the unreachable case where `validate()` passed and a second read failed.
+    static let fallback = Settings(upbitURL: GlobalOptions.defaultUpbitURL, upbitWebSocketURL: nil, language: .ko,
+                                   sources: SettingSources(environment: [:], file: ConfigFile()))
+
+    init(upbitURL: URL, upbitWebSocketURL: URL?, language: Language, sources: SettingSources) {
+        self.upbitURL = upbitURL
+        self.upbitWebSocketURL = upbitWebSocketURL
+        self.language = language
+        self.sources = sources
+    }
+
+    init(_ options: GlobalOptions, _ sources: SettingSources) throws {
+        self.sources = sources
+        upbitURL = try sources.httpURL(.upbitURL, flag: options.upbitURLOption, default: GlobalOptions.defaultUpbitURL)
+        upbitWebSocketURL = try sources.webSocketURL(.upbitWebSocketURL, flag: options.upbitWebSocketURLOption)
+        let languageText = sources.text(.language, flag: options.languageOption) ?? "ko"
+        guard let language = Language(rawValue: languageText.lowercased()) else {
+            throw ConfigFile.Problem(message: "\(sources.origin(.language, flag: options.languageOption)) must be ko or en, not '\(languageText.prefix(20))'")
+        }
+        self.language = language
+    }
+
+    /// The CoinGecko client's settings (`--coingecko-url`, `--coingecko-key`, `--coingecko-plan`).
+    func coinGecko(_ options: CoinGeckoOptions) throws -> CoinGeckoClient.Configuration {
+        let url = try sources.httpURL(.coinGeckoURL, flag: options.urlOption, default: CoinGeckoClient.Configuration.defaultURL)
+        let planText = sources.text(.coinGeckoPlan, flag: options.planOption) ?? "demo"
+        guard let plan = CoinGeckoPlan(rawValue: planText.lowercased()) else {
+            throw ConfigFile.Problem(message: "\(sources.origin(.coinGeckoPlan, flag: options.planOption)) must be demo or pro, not '\(planText.prefix(20))'")
+        }
+        return .init(baseURL: url, key: sources.text(.coinGeckoKey, flag: options.keyOption), plan: plan)
+    }
+
+    /// The data directory (`--data-dir`, `SISE_DATA_DIR`, `data-dir`), else the XDG default.
+    func dataDirectory(flag: String?) -> URL {
+        sources.text(.dataDirectory, flag: flag).map { URL(fileURLWithPath: $0) } ?? AppDatabase.defaultDirectory(environment: sources.environment)
+    }
+}
