@@ -14,23 +14,21 @@ public struct BoardText: Sendable {
     }
 
     public func title(_ column: Column) -> String {
-        let ko = language == .ko
         switch column {
-        case .name: return ko ? "한글명" : "Name"
-        case .market: return ko ? "마켓" : "Market"
-        case .price: return ko ? "현재가" : "Price"
-        case .change: return ko ? "전일대비" : "Change"
-        case .changePrice: return ko ? "대비금액" : "Amount"
-        case .value: return ko ? "거래대금" : "Value 24h"
+        case .name: UIText.name(language)
+        case .market: UIText.market(language)
+        case .price: UIText.price(language)
+        case .change: UIText.change(language)
+        case .changePrice: UIText.changePrice(language)
+        case .value: UIText.value(language)
         }
     }
 
     /// `유의` (investment warning) or `주의` (caution), `WARN` / `CAUT` in English; nil for
     /// neither. A warning outranks a caution.
     public func mark(_ market: Market) -> String? {
-        let ko = language == .ko
-        if market.warning { return ko ? "유의" : "WARN" }
-        if market.isCaution { return ko ? "주의" : "CAUT" }
+        if market.warning { return UIText.warning(language) }
+        if market.isCaution { return UIText.caution(language) }
         return nil
     }
 

@@ -11,6 +11,12 @@ public enum KSTText {
         return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1_000))
     }
 
+    /// `HH:mm:ss` in KST from epoch milliseconds, for clocks on a board and in a stream.
+    public static func clock(_ ms: Int64) -> String {
+        let seconds = ((ms / 1_000 + 9 * 3_600) % 86_400 + 86_400) % 86_400
+        return String(format: "%02d:%02d:%02d", seconds / 3_600, seconds % 3_600 / 60, seconds % 60)
+    }
+
     /// The same from an ISO-8601 time such as CoinGecko's `2026-02-17T15:56:31.631Z`.
     public static func fromISO(_ text: String) -> String? {
         let formatter = ISO8601DateFormatter()

@@ -43,34 +43,20 @@ public enum FeedError: Error, Sendable, Equatable {
 
     /// One line for a person, in their language.
     public func message(_ language: Language) -> String {
-        let ko = language == .ko
+        let l = language
         switch self {
-        case .badRequest(_, let message):
-            return ko ? "잘못된 요청입니다 (400): \(message)" : "Bad request (400): \(message)"
-        case .unauthorized(_, let message):
-            return ko ? "인증에 실패했습니다 (401): \(message)" : "Not authorized (401): \(message)"
-        case .forbidden(_, let message):
-            return ko ? "접근이 거부되었습니다 (403): \(message)" : "Forbidden (403): \(message)"
-        case .notFound(_, let message):
-            return ko ? "찾을 수 없습니다 (404): \(message)" : "Not found (404): \(message)"
+        case .badRequest(_, let message): return UIText.feedBadRequest(l, ["message": message])
+        case .unauthorized(_, let message): return UIText.feedUnauthorized(l, ["message": message])
+        case .forbidden(_, let message): return UIText.feedForbidden(l, ["message": message])
+        case .notFound(_, let message): return UIText.feedNotFound(l, ["message": message])
         case .blocked(let wait):
-            let after = wait.map { ko ? " \(Self.seconds($0))초 후에 다시 시도하세요." : " Try again in \(Self.seconds($0)) s." } ?? ""
-            return (ko ? "요청이 너무 많아 거래소가 접속을 일시 차단했습니다 (418)." : "The exchange temporarily blocked this IP for too many requests (418).") + after
-        case .rateLimited(let wait):
-            return ko ? "요청 한도를 넘었습니다 (429). \(Self.seconds(wait))초 후에 다시 시도합니다."
-                      : "Rate limited (429). Retrying in \(Self.seconds(wait)) s."
-        case .server(let status):
-            return ko ? "거래소 서버 오류입니다 (\(status)). 잠시 후 다시 시도하세요."
-                      : "The exchange had a server error (\(status)). Try again shortly."
-        case .unexpectedStatus(let status, let message):
-            return ko ? "예상하지 못한 응답입니다 (\(status)): \(message)" : "Unexpected response (\(status)): \(message)"
-        case .timeout:
-            return ko ? "거래소 응답 시간이 초과되었습니다." : "The exchange did not answer in time."
-        case .unreachable(let host, _):
-            return ko ? "\(host)에 연결할 수 없습니다. 네트워크를 확인하세요."
-                      : "Cannot reach \(host). Check the network."
-        case .malformedPayload(let context):
-            return ko ? "거래소 응답을 해석할 수 없습니다: \(context)" : "Could not read the exchange's answer: \(context)"
+            return UIText.feedBlocked(l) + (wait.map { UIText.feedRetryIn(l, ["seconds": Self.seconds($0)]) } ?? "")
+        case .rateLimited(let wait): return UIText.feedRateLimited(l, ["seconds": Self.seconds(wait)])
+        case .server(let status): return UIText.feedServer(l, ["status": String(status)])
+        case .unexpectedStatus(let status, let message): return UIText.feedUnexpected(l, ["status": String(status), "message": message])
+        case .timeout: return UIText.feedTimeout(l)
+        case .unreachable(let host, _): return UIText.feedUnreachable(l, ["host": host])
+        case .malformedPayload(let context): return UIText.feedMalformed(l, ["context": context])
         }
     }
 

@@ -49,6 +49,7 @@ public enum SiseServerApp {
             urls: ImageURL(allowedHosts: ["assets.coingecko.com", "coin-images.coingecko.com"], demoOrigin: dependencies.simulatorURL?.absoluteString))
         ImageProxyController(proxy: images).addRoutes(to: router)
         OpenAPIController().addRoutes(to: router)
+        I18nController().addRoutes(to: router)
         BoardSocketController(hub: hub, origin: publicOrigin).addRoutes(to: router)
 
         return Application(

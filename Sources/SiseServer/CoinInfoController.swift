@@ -42,14 +42,11 @@ struct CoinInfoController {
             fetchedAt = cached.fetchedAt
             stale = cached.stale
             retryAt = cached.retryAt
-            let ko = language == .ko
             let asOf = KSTText.timestamp(cached.fetchedAt)
             if let retry = cached.retryAt {
-                let at = KSTText.timestamp(retry)
-                message = ko ? "CoinGecko 요청 한도 초과: \(asOf) 데이터를 표시합니다. \(at)부터 새 데이터를 받습니다."
-                             : "CoinGecko rate limit: showing data from \(asOf). Fresh data from \(at)."
+                message = UIText.staleRateLimited(language, ["asOf": asOf, "at": KSTText.timestamp(retry)])
             } else if cached.stale {
-                message = ko ? "\(asOf) 데이터를 표시하며 새로 고치는 중입니다." : "Showing data from \(asOf) while refreshing."
+                message = UIText.staleRefreshing(language, ["asOf": asOf])
             } else {
                 message = nil
             }

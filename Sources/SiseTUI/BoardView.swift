@@ -17,11 +17,10 @@ struct BoardView {
     }
 
     func draw(_ frame: inout ScreenFrame) {
-        let ko = state.language == .ko
         let c = Self.columns(width: frame.width)
         let top = state.searching || !state.search.isEmpty ? 2 : 1
         if top == 2 {
-            let prompt = (ko ? "검색: " : "Search: ") + state.search + (state.searching ? "▏" : "")
+            let prompt = UIText.searchPrompt(state.language) + state.search + (state.searching ? "▏" : "")
             frame.put(prompt, row: 1, column: 0, width: frame.width, style: CellStyle(foreground: .yellow))
         }
         var x = 0
@@ -47,8 +46,8 @@ struct BoardView {
         let visible = max(0, frame.height - first - 1)
         if rows.isEmpty {
             let empty = state.favoritesOnly && state.search.isEmpty
-                ? (ko ? "관심 종목이 없습니다. f 로 추가하세요." : "No favorites yet. Press f to add one.")
-                : (ko ? "검색 결과가 없습니다." : "No markets match.")
+                ? UIText.emptyFavoritesTUI(state.language)
+                : UIText.empty(state.language)
             frame.put(empty, row: first + 1, column: 2, style: CellStyle(dim: true))
             return
         }
@@ -56,7 +55,7 @@ struct BoardView {
         for (offset, row) in rows.dropFirst(state.scroll).prefix(visible).enumerated() {
             let y = first + offset
             let d = formatter.display(row)
-            let tone: CellStyle.Color = row.ticker.change == .rise ? .red : (row.ticker.change == .fall ? .blue : .none)
+            let tone = CellStyle.color(row.ticker.change.tone)
             let selected = state.scroll + offset == state.selected
             let star = state.favorites.contains(row.id) ? "★" : " "
             frame.put(star, row: y, column: 0, style: CellStyle(foreground: .yellow))

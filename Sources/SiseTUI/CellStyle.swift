@@ -1,3 +1,4 @@
+import SiseCore
 import Foundation
 
 /// How a cell is drawn: a foreground colour, a background colour and a few attributes.
@@ -5,6 +6,18 @@ public struct CellStyle: Hashable, Sendable {
     public enum Color: UInt8, Sendable {
         case none = 0
         case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36, white = 37, gray = 90
+    }
+
+    /// The terminal colour of a tone: a rise red, a fall blue (Korean convention).
+    static func color(_ tone: Tone) -> Color {
+        switch tone {
+        case .rise: .red
+        case .fall: .blue
+        case .warning: .yellow
+        case .stale: .red
+        case .live: .green
+        case .even: .none
+        }
     }
 
     public var foreground: Color = .none

@@ -131,7 +131,7 @@ public final class TUIApp: Sendable {
                 dirty = true
             case .trending(let trending):
                 state.trending = trending
-                if trending == nil { state.message = state.language == .ko ? "트렌딩을 불러오지 못했습니다" : "Could not load trending" }
+                if trending == nil { state.message = UIText.trendingUnavailable(state.language) }
                 dirty = true
             case .tick:
                 state.flashes = state.flashes.filter { $0.value.until > now }
@@ -152,19 +152,18 @@ public final class TUIApp: Sendable {
     }
 
     private func toggle(_ id: MarketID, _ state: inout TUIState) async {
-        let ko = state.language == .ko
         do {
             if state.favorites.contains(id) {
                 try await favorites.remove(owner: owner, item: id.code)
                 state.favorites.remove(id)
-                state.message = ko ? "즐겨찾기에서 삭제했습니다" : "Removed from favorites"
+                state.message = UIText.removed(state.language)
             } else {
                 try await favorites.add(owner: owner, item: id.code)
                 state.favorites.insert(id)
-                state.message = ko ? "즐겨찾기에 추가했습니다" : "Added to favorites"
+                state.message = UIText.added(state.language)
             }
         } catch {
-            state.message = ko ? "즐겨찾기를 저장하지 못했습니다" : "Could not save the favorite"
+            state.message = UIText.favoriteFailed(state.language)
         }
     }
 

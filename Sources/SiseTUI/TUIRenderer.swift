@@ -10,7 +10,7 @@ public struct TUIRenderer: Sendable {
     public func render(_ state: TUIState, snapshot: BoardSnapshot, rows: [MarketRow], width: Int, height: Int, now: Int64) -> ScreenFrame {
         var frame = ScreenFrame(width: width, height: height)
         guard width >= 20, height >= 5 else {
-            frame.put("창이 너무 작습니다 / window too small", row: 0, column: 0)
+            frame.put(UIText.tuiTooSmall(.ko) + " / " + UIText.tuiTooSmall(.en), row: 0, column: 0)
             return frame
         }
         header(&frame, state)
@@ -25,7 +25,6 @@ public struct TUIRenderer: Sendable {
     }
 
     private func header(_ frame: inout ScreenFrame, _ state: TUIState) {
-        let ko = state.language == .ko
         frame.style(row: 0) { $0 = CellStyle(foreground: .white, background: .blue, bold: true) }
         var x = frame.put(" 시세 Sise ", row: 0, column: 0, style: CellStyle(foreground: .white, background: .blue, bold: true))
         if state.demo { x = frame.put(" DEMO ", row: 0, column: x, style: CellStyle(foreground: .none, background: .yellow, bold: true)) + 1 }
@@ -34,7 +33,7 @@ public struct TUIRenderer: Sendable {
             x = frame.put(" \(quote.rawValue) ", row: 0, column: x,
                           style: CellStyle(foreground: .white, background: .blue, bold: active, reverse: active))
         }
-        let tab = state.favoritesOnly ? (ko ? " [관심] " : " [Favorites] ") : (ko ? " [거래소] " : " [Exchange] ")
+        let tab = " [" + (state.favoritesOnly ? UIText.tabFavorites(state.language) : UIText.tabExchange(state.language)) + "] "
         frame.put(tab, row: 0, column: x + 1, style: CellStyle(foreground: .white, background: .blue, bold: true))
     }
 }

@@ -47,11 +47,10 @@ struct CoinCommand: AsyncParsableCommand {
                     return try await BoardLoader(api: upbit).load(markets: [market], listing: [listing]).first
                 }
             } catch let failure as CoinDetail.Failure {
-                let ko = language == .ko
                 switch failure {
-                case .badID: throw CLIFailure.usage(ko ? "sise: 코인 id가 올바르지 않습니다: \(coin)" : "sise: not a coin id: \(coin)")
+                case .badID: throw CLIFailure.usage("sise: " + UIText.badCoinID(language, ["coin": coin]))
                 case .notFound: throw CLIFailure(code: CoinDetail.upbitMarket(id) != nil ? .usage : .upstream,
-                                                 message: ko ? "sise: 알 수 없는 종목입니다: \(coin)" : "sise: unknown coin: \(coin)")
+                                                 message: "sise: " + UIText.unknownCoin(language, ["coin": coin]))
                 }
             }
             }

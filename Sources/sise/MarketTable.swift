@@ -9,7 +9,6 @@ struct MarketTable {
 
     func render(_ rows: [MarketRow]) -> [String] {
         let formatter = MarketFormatter(language: language)
-        let ko = language == .ko
         let text = BoardText(language: language)
         let header = BoardText.Column.allCases.map(text.title)
         let cells: [[String]] = rows.map { row in
@@ -24,10 +23,9 @@ struct MarketTable {
         widths[0] = min(widths[0], Self.maxNameWidth)
         var out = [format(header, widths: widths, paint: nil, bold: true)]
         for (row, line) in zip(rows, cells) {
-            let tone: Terminal.Color? = row.ticker.change == .rise ? .red : (row.ticker.change == .fall ? .blue : nil)
-            out.append(format(line, widths: widths, paint: tone, bold: false))
+            out.append(format(line, widths: widths, paint: Terminal.color(row.ticker.change.tone), bold: false))
         }
-        if rows.isEmpty { out.append(ko ? "(검색 결과가 없습니다)" : "(no markets match)") }
+        if rows.isEmpty { out.append(UIText.noMarketsMatch(language)) }
         return out
     }
 

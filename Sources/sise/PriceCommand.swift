@@ -49,7 +49,7 @@ struct PriceCommand: AsyncParsableCommand {
         }
         guard unknown.isEmpty else {
             let list = unknown.joined(separator: ", ")
-            throw CLIFailure.usage(language == .ko ? "sise: 알 수 없는 종목입니다: \(list)" : "sise: unknown symbol: \(list)")
+            throw CLIFailure.usage("sise: " + UIText.unknownSymbol(language, ["list": list]))
         }
         return ids
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +16,16 @@ enum Terminal {
         case dim = "2"
         case bold = "1"
         case yellow = "33"
+    }
+
+    /// The ANSI colour of a tone: Korean convention, a rise red and a fall blue.
+    static func color(_ tone: Tone) -> Color? {
+        switch tone {
+        case .rise: .red
+        case .fall: .blue
+        case .warning, .stale: .yellow
+        case .even, .live: nil
+        }
     }
 
     static func paint(_ text: String, _ color: Color?, enabled: Bool) -> String {

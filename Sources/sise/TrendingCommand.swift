@@ -20,22 +20,22 @@ struct TrendingCommand: AsyncParsableCommand {
             return try await client.trending(krwPerUSD: rate)
         }
         if json { return printJSON(trending) }
-        let ko = global.language == .ko
-        let f = MarketFormatter(language: global.language)
-        var lines = [TextColumns.fit(ko ? "순위" : "Rank", width: 5) + TextColumns.fit(ko ? "코인" : "Coin", width: 28)
-                 + TextColumns.fit(ko ? "가격(KRW)" : "Price (KRW)", width: 18, alignment: .right)
+        let l = global.language
+        let f = MarketFormatter(language: l)
+        var lines = [TextColumns.fit(UIText.rank(l), width: 5) + TextColumns.fit(UIText.coin(l), width: 28)
+                 + TextColumns.fit(UIText.priceKRW(l), width: 18, alignment: .right)
                  + TextColumns.fit("24h", width: 10, alignment: .right)]
         for coin in trending.coins {
             let price = coin.priceKRW.map { f.price($0, quote: "KRW") } ?? "-"
             let change = coin.change24h.map { f.rate($0 / 100) } ?? "-"
-            let tone: Terminal.Color? = (coin.change24h ?? 0) > 0 ? .red : ((coin.change24h ?? 0) < 0 ? .blue : nil)
+            let tone = Terminal.color(PriceChange(signed: coin.change24h ?? 0).tone)
             lines.append(TextColumns.fit("\(coin.rank)", width: 5) + TextColumns.fit("\(coin.name) \(coin.symbol)", width: 28)
                          + TextColumns.fit(price, width: 18, alignment: .right)
                          + Terminal.paint(TextColumns.fit(change, width: 10, alignment: .right), tone, enabled: global.useColor))
         }
         if !trending.nfts.isEmpty {
             lines.append("")
-            lines.append(TextColumns.fit("NFT", width: 33) + TextColumns.fit(ko ? "바닥가" : "Floor", width: 18, alignment: .right)
+            lines.append(TextColumns.fit("NFT", width: 33) + TextColumns.fit(UIText.floorPrice(l), width: 18, alignment: .right)
                          + TextColumns.fit("24h", width: 10, alignment: .right))
             for nft in trending.nfts {
                 let floor = f.floorPrice(nft.floorPrice, currency: nft.floorPriceCurrency)
@@ -69,9 +69,9 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         let results = try await withCoinGecko(gecko, global) { try await $0.search(query.trimmingCharacters(in: .whitespaces)) }
         if json { return printJSON(results) }
-        let ko = global.language == .ko
+        let l = global.language
         var lines: [String] = []
-        for (title, hits) in [(ko ? "코인" : "Coins", results.coins), ("NFT", results.nfts), (ko ? "거래소" : "Exchanges", results.exchanges)] {
+        for (title, hits) in [(UIText.coins(l), results.coins), (UIText.nfts(l), results.nfts), (UIText.exchanges(l), results.exchanges)] {
             lines.append("\(title) (\(hits.count))")
             for hit in hits.prefix(10) {
                 let rank = hit.marketCapRank.map { "#\($0)" } ?? ""

@@ -15,41 +15,22 @@ struct WatchPrinter: Sendable {
             return
         }
         let d = formatter.display(row)
-        let tone: Terminal.Color? = row.ticker.change == .rise ? .red : (row.ticker.change == .fall ? .blue : nil)
+        let tone = Terminal.color(row.ticker.change.tone)
         let name = TextColumns.fit(row.market.name(in: language), width: 16)
         let market = TextColumns.fit("\(row.market.symbol)/\(row.id.quote)", width: 10)
         let price = Terminal.paint(TextColumns.fit(d.price, width: 14, alignment: .right), tone, enabled: color)
         let rate = Terminal.paint(TextColumns.fit(d.changeRate, width: 8, alignment: .right), tone, enabled: color)
-        write("\(Self.kst(row.ticker.timestamp)) \(name) \(market) \(price) \(rate)")
+        write("\(KSTText.clock(row.ticker.timestamp)) \(name) \(market) \(price) \(rate)")
     }
 
     func status(_ status: ConnectivityStatus) {
-        let message = Self.message(status, language)
+        let message = status.message(language)
         if json {
             write(encode(StatusLine(exchange: status.exchange, state: status.state.rawValue, since: status.since, message: message)))
         } else {
             let now = Int64(Date().timeIntervalSince1970 * 1_000)
-            write(Terminal.paint("\(Self.kst(now)) [\(status.exchange)] \(message)", .yellow, enabled: color))
+            write(Terminal.paint("\(KSTText.clock(now)) [\(status.exchange)] \(message)", Terminal.color(status.state.tone), enabled: color))
         }
-    }
-
-    static func message(_ status: ConnectivityStatus, _ language: Language) -> String {
-        let ko = language == .ko
-        let label: String
-        switch status.state {
-        case .live: label = ko ? "실시간" : "live"
-        case .delayed: label = ko ? "지연 (REST 조회 중)" : "delayed (polling REST)"
-        case .offline: label = ko ? "오프라인" : "offline"
-        case .idle: label = ko ? "대기 (시청자 없음)" : "idle (no viewers)"
-        }
-        guard status.state != .live, let error = status.error else { return label }
-        return "\(label): \(error.message(language))"
-    }
-
-    /// `HH:mm:ss` in KST (UTC+9, no DST), whatever the machine's time zone.
-    static func kst(_ epochMilliseconds: Int64) -> String {
-        let seconds = (epochMilliseconds / 1_000 + 9 * 3_600) % 86_400
-        return String(format: "%02d:%02d:%02d", seconds / 3_600, seconds % 3_600 / 60, seconds % 60)
     }
 
     private struct TickerLine: Encodable {

@@ -1,13 +1,17 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 @testable import sise
 import SiseCore
 import SiseEngine
+import SiseTestSupport
 @testable import SiseTUI
 import Testing
 
 /// One board through every face — the CLI table, the TUI frame and the web page's strings —
 /// shows the same column titles and the same 유의/주의 marks, in Korean and English, because
-/// all of them take their words from `BoardText`.
+/// all of them take their words from SiseCore's one table.
 @Suite struct FacesAgreeTests {
     static func row(_ code: String, _ name: String, warning: Bool) -> MarketRow {
         let id = MarketID(code)!
@@ -36,18 +40,27 @@ import Testing
         #expect(!table.contains(text.markPrefix(Self.rows[1].market) + "Bitcoin"))
     }
 
-    /// The page's hand-kept strings agree with the core table (until the page takes them from
-    /// the server).
-    @Test func thePageUsesTheSameWords() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let script = try String(contentsOf: root.appendingPathComponent("Sources/SiseServer/Resources/Public/i18n.js"), encoding: .utf8)
+    /// The page takes its words from the server: `sise serve` answers `/i18n/{lang}.json` from
+    /// the same table, so the page's titles, marks and states are the CLI's and the TUI's.
+    @Test func thePageGetsTheSameWordsFromTheServer() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-faces-\(UUID().uuidString)")
+        let serve = try SiseProcess(["serve", "--demo", "--port", "0", "--data-dir", directory.path])
+        defer { _ = serve.terminate() }
+        try await expectEventually(timeout: .seconds(20)) { serve.lines.contains { $0.hasPrefix("listening on ") } }
+        let base = try #require(serve.lines.first { $0.hasPrefix("listening on ") }?.dropFirst("listening on ".count))
         let warned = Self.rows[1].market
         for language in Language.allCases {
+            let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: "\(base)/i18n/\(language.rawValue).json")))
+            let page = try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])
             let text = BoardText(language: language)
-            for column in [BoardText.Column.price, .change, .value] {
-                #expect(script.contains("\"\(text.title(column))\""), "\(language): \(text.title(column))")
+            for column in [BoardText.Column.name, .price, .change, .value] {
+                #expect(page[column.rawValue] == text.title(column), "\(language): \(column)")
             }
-            #expect(script.contains("warning: \"\(text.mark(warned) ?? "")\""), "\(language) warning mark")
+            #expect(page["warning"] == text.mark(warned), "\(language) warning mark")
+            for state in Connectivity.allCases {
+                #expect(page[state.rawValue] == state.label(language), "\(language): \(state)")
+            }
+            #expect(page.count == UIText.allCases.count, "the whole table")
         }
     }
 }

@@ -79,7 +79,7 @@ import Testing
         let f = frame(TUIState(language: .en), width: 100, height: 20)
         #expect(f.text.contains("Bitcoin"))
         #expect(!f.text.contains("비트코인"))
-        #expect(f.text.contains("live"))
+        #expect(f.text.contains("Live"), "the same word as the page")
     }
 
     @Test func wideCharactersNeverSplitAtTheEdge() {

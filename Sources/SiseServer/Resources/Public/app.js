@@ -1,5 +1,5 @@
 // Sise web board: renders what the server decided (order, formats); never talks to Upbit.
-import { STRINGS, pickLanguage } from "./i18n.js";
+import { loadStrings, text, pickLanguage } from "./i18n.js";
 import { setupInfo } from "./info.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -23,10 +23,7 @@ const state = {
   upstream: null,
 };
 
-const t = (key, ...args) => {
-  const value = STRINGS[state.lang][key];
-  return typeof value === "function" ? value(...args) : value;
-};
+const t = (key, values) => text(state.lang, key, values);
 
 // ---------- HTTP ----------
 
@@ -235,7 +232,7 @@ function applyStatus(status) {
   if (!upbit) return;
   state.upstream = upbit;
   setChip(upbit.state);
-  const age = upbit.ageMs != null ? ` · ${t("age", Math.round(upbit.ageMs / 1000))}` : "";
+  const age = upbit.ageMs != null ? ` · ${t("ageSeconds", { seconds: Math.round(upbit.ageMs / 1000) })}` : "";
   $("#status").title = (upbit.message || t(upbit.state)) + age;
   for (const tr of state.rows.values()) tr.classList.toggle("stale", upbit.state === "offline" || upbit.state === "idle");
   updateBanner();
@@ -248,7 +245,7 @@ function updateBanner() {
     message.textContent = t("lostServer");
     banner.hidden = false;
   } else if (state.upstream && state.upstream.state === "offline") {
-    message.textContent = t("lostUpstream", "Upbit");
+    message.textContent = t("lostUpstream", { exchange: "Upbit" });
     banner.hidden = false;
   } else {
     banner.hidden = true;
@@ -316,7 +313,7 @@ function applyLanguage() {
   $("[data-action=cancel]").textContent = t("cancel");
   $("[data-action=confirm]").textContent = t("confirm");
   $("#coin-search").placeholder = t("coinSearch");
-  const labels2 = { coins: "resultCoins", nfts: "resultNFTs", exchanges: "resultExchanges" };
+  const labels2 = { coins: "coins", nfts: "nfts", exchanges: "exchanges" };
   for (const button of $$("[data-result-tab]")) button.textContent = t(labels2[button.dataset.resultTab]);
   $("#favorite-cards-title").textContent = t("favoriteCoins");
   $("#trending-title").textContent = t("trendingCoins");
@@ -332,8 +329,10 @@ function applyTheme(theme) {
   document.documentElement.dataset.theme = theme;
 }
 
-function init() {
+async function init() {
   applyTheme(localStorage.getItem("sise.theme") || "auto");
+  // Both languages at once (two small files), so the language toggle never waits.
+  try { await loadStrings(); } catch (_) { /* the keys show until a reload; data still flows */ }
   applyLanguage();
   updateSortHeaders();
 

@@ -1,0 +1,169 @@
+import Foundation
+
+/// Every word a user reads, in Korean and English, for every face (web page, TUI, CLI) and
+/// every error: the one table. Faces name a key; they never spell a string. The page gets this
+/// table from the server (`/i18n/{lang}.json`); `{name}` marks a value filled in at use.
+///
+/// A long file on purpose: one table is easier to keep complete than many small ones (the
+/// compiler checks that every key has both languages).
+public enum UIText: String, CaseIterable, Sendable {
+    // Tabs, columns, marks
+    case tabExchange, tabFavorites, tabInfo
+    case name, market, price, change, changePrice, value, rank, coin, coins, nfts, exchanges
+    case priceKRW, floorPrice
+    case warning, caution, warningLong, cautionLong, investmentWarning
+    // Connectivity
+    case live, delayed, offline, idle, delayedPolling, idleNoViewers, ageSeconds, lostServer, lostUpstream
+    // Board and search
+    case search, searchPrompt, empty, emptyFavorites, emptyFavoritesTUI, noMarketsMatch, retry
+    // Favorites
+    case added, removed, cleared, clearAll, confirmClear, cancel, confirm, favoriteFailed, star
+    // Page chrome
+    case theme, info, coinSearch, trendingUnavailable, staleTrending, searchFailed, detailFailed
+    case favoriteCoins, trendingCoins, trendingNFTs, back, loading
+    // Coin detail
+    case high24h, low24h, ath, atl, marketCap, volume, updated
+    case open, high, low, prevClose, value24h, volume24h, high52w, low52w, nothingSelected
+    // CoinGecko freshness
+    case staleRateLimited, staleRefreshing
+    // TUI
+    case tuiBack, tuiTrendingTitle, tuiHints, tuiHelp1, tuiHelp2, tuiHelp3, tuiHelp4, tuiHelp5, tuiTooSmall
+    // CLI
+    case unknownSymbol, unknownCoin, badCoinID, portInUse, noPermissionToListen, cannotStart
+    // Upstream errors (FeedError)
+    case feedBadRequest, feedUnauthorized, feedForbidden, feedNotFound, feedBlocked, feedRetryIn
+    case feedRateLimited, feedServer, feedUnexpected, feedTimeout, feedUnreachable, feedMalformed
+    // Store errors (StoreError)
+    case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed
+
+    /// The Korean and the English text.
+    public var texts: (ko: String, en: String) {
+        switch self {
+        case .tabExchange: ("거래소", "Exchange")
+        case .tabFavorites: ("관심", "Favorites")
+        case .tabInfo: ("코인정보", "Coin info")
+        case .name: ("한글명", "Name")
+        case .market: ("마켓", "Market")
+        case .price: ("현재가", "Price")
+        case .change: ("전일대비", "Change")
+        case .changePrice: ("대비금액", "Amount")
+        case .value: ("거래대금", "Value 24h")
+        case .rank: ("순위", "Rank")
+        case .coin: ("코인", "Coin")
+        case .coins: ("코인", "Coins")
+        case .nfts: ("NFT", "NFTs")
+        case .exchanges: ("거래소", "Exchanges")
+        case .priceKRW: ("가격(KRW)", "Price (KRW)")
+        case .floorPrice: ("바닥가", "Floor")
+        case .warning: ("유의", "WARN")
+        case .caution: ("주의", "CAUT")
+        case .warningLong: ("유의", "Warning")
+        case .cautionLong: ("주의", "Caution")
+        case .investmentWarning: ("투자유의 종목", "investment warning")
+        case .live: ("실시간", "Live")
+        case .delayed: ("지연", "Delayed")
+        case .offline: ("오프라인", "Offline")
+        case .idle: ("대기", "Idle")
+        case .delayedPolling: ("지연 (REST 조회 중)", "delayed (polling REST)")
+        case .idleNoViewers: ("대기 (시청자 없음)", "idle (no viewers)")
+        case .ageSeconds: ("{seconds}초 전", "{seconds}s ago")
+        case .lostServer: ("Sise 서버와 연결이 끊겼습니다. 다시 연결하는 중…", "Lost the connection to Sise. Reconnecting…")
+        case .lostUpstream: ("{exchange} 시세를 받을 수 없습니다. 마지막 시세를 표시합니다.", "Cannot reach {exchange}. Showing the last prices.")
+        case .search: ("코인명/심볼 검색 (ㅂㅌ)", "Search name or symbol")
+        case .searchPrompt: ("검색: ", "Search: ")
+        case .empty: ("검색 결과가 없습니다.", "No markets match.")
+        case .emptyFavorites: ("관심 종목이 없습니다. ☆를 눌러 추가하세요.", "No favorites yet. Tap ☆ to add one.")
+        case .emptyFavoritesTUI: ("관심 종목이 없습니다. f 로 추가하세요.", "No favorites yet. Press f to add one.")
+        case .noMarketsMatch: ("(검색 결과가 없습니다)", "(no markets match)")
+        case .retry: ("재시도", "Retry")
+        case .added: ("즐겨찾기에 추가했습니다", "Added to favorites")
+        case .removed: ("즐겨찾기에서 삭제했습니다", "Removed from favorites")
+        case .cleared: ("관심 종목을 모두 삭제했습니다", "All favorites removed")
+        case .clearAll: ("전체 삭제", "Clear all")
+        case .confirmClear: ("관심 종목을 모두 삭제할까요?", "Remove all favorites?")
+        case .cancel: ("취소", "Cancel")
+        case .confirm: ("삭제", "Remove")
+        case .favoriteFailed: ("즐겨찾기를 저장하지 못했습니다", "Could not save the favorite")
+        case .star: ("관심 종목", "Favorite")
+        case .theme: ("테마", "Theme")
+        case .info: ("코인정보(CoinGecko 트렌딩·검색)는 곧 제공됩니다.", "Coin info (CoinGecko trending and search) is coming soon.")
+        case .coinSearch: ("코인·NFT·거래소 검색 (CoinGecko)", "Search coins, NFTs, exchanges (CoinGecko)")
+        case .trendingUnavailable: ("트렌딩을 불러오지 못했습니다", "Could not load trending")
+        case .staleTrending: ("CoinGecko 요청 한도로 이전 데이터를 표시합니다.", "CoinGecko rate limit: showing earlier data.")
+        case .searchFailed: ("검색하지 못했습니다", "Search failed")
+        case .detailFailed: ("상세 정보를 불러오지 못했습니다", "Could not load the details")
+        case .favoriteCoins: ("관심 코인", "Favorite coins")
+        case .trendingCoins: ("트렌딩 코인", "Trending coins")
+        case .trendingNFTs: ("트렌딩 NFT", "Trending NFTs")
+        case .back: ("← 뒤로", "← Back")
+        case .loading: ("불러오는 중…", "Loading…")
+        case .high24h: ("24시간 고가", "24h high")
+        case .low24h: ("24시간 저가", "24h low")
+        case .ath: ("최고가", "All-time high")
+        case .atl: ("최저가", "All-time low")
+        case .marketCap: ("시가총액", "Market cap")
+        case .volume: ("거래대금(24h)", "Volume (24h)")
+        case .updated: ("업데이트", "Updated")
+        case .open: ("시가", "Open")
+        case .high: ("고가", "High")
+        case .low: ("저가", "Low")
+        case .prevClose: ("전일종가", "Prev. close")
+        case .value24h: ("거래대금(24h)", "Value (24h)")
+        case .volume24h: ("거래량(24h)", "Volume (24h)")
+        case .high52w: ("52주 최고", "52w high")
+        case .low52w: ("52주 최저", "52w low")
+        case .nothingSelected: ("선택된 종목이 없습니다.", "Nothing selected.")
+        case .staleRateLimited: ("CoinGecko 요청 한도 초과: {asOf} 데이터를 표시합니다. {at}부터 새 데이터를 받습니다.",
+                                 "CoinGecko rate limit: showing data from {asOf}. Fresh data from {at}.")
+        case .staleRefreshing: ("{asOf} 데이터를 표시하며 새로 고치는 중입니다.", "Showing data from {asOf} while refreshing.")
+        case .tuiBack: ("Esc: 돌아가기 · f: 관심", "Esc: back · f: favorite")
+        case .tuiTrendingTitle: ("트렌딩 코인 (CoinGecko) · Esc: 돌아가기", "Trending coins (CoinGecko) · Esc: back")
+        case .tuiHints: ("1-4 정렬 / 검색 f 관심 F 관심목록 ⏎ 상세 ? 도움말 q 종료 ", "1-4 sort / search f fav F favs ⏎ detail ? help q quit ")
+        case .tuiHelp1: ("j/k ↑/↓  이동          g/G  처음/끝        PgUp/PgDn  페이지",
+                         "j/k ↑/↓  move            g/G  top/bottom     PgUp/PgDn  page")
+        case .tuiHelp2: ("1 2 3 4  정렬: 이름 현재가 전일대비 거래대금 (같은 키: 내림→오름→해제)",
+                         "1 2 3 4  sort: name price change value (same key: desc → asc → off)")
+        case .tuiHelp3: ("/        검색 (초성 ㅂㅌ 가능, Esc 지우기)   Enter  상세",
+                         "/        search (Hangul initials work, Esc clears)   Enter  detail")
+        case .tuiHelp4: ("f        관심 추가/삭제     F  관심 목록       t  트렌딩",
+                         "f        toggle favorite   F  favorites        t  trending")
+        case .tuiHelp5: ("Tab      KRW/BTC/USDT       ?  도움말          q  종료",
+                         "Tab      KRW/BTC/USDT      ?  help             q  quit")
+        case .tuiTooSmall: ("창이 너무 작습니다", "window too small")
+        case .unknownSymbol: ("알 수 없는 종목입니다: {list}", "unknown symbol: {list}")
+        case .unknownCoin: ("알 수 없는 종목입니다: {coin}", "unknown coin: {coin}")
+        case .badCoinID: ("코인 id가 올바르지 않습니다: {coin}", "not a coin id: {coin}")
+        case .portInUse: ("포트가 이미 사용 중입니다 (--port로 다른 포트를 지정하세요).", "the port is already in use (choose another with --port).")
+        case .noPermissionToListen: ("이 주소나 포트에서 수신할 권한이 없습니다.", "no permission to listen on that address or port.")
+        case .cannotStart: ("시작할 수 없습니다 ({reason})", "cannot start ({reason})")
+        case .feedBadRequest: ("잘못된 요청입니다 (400): {message}", "Bad request (400): {message}")
+        case .feedUnauthorized: ("인증에 실패했습니다 (401): {message}", "Not authorized (401): {message}")
+        case .feedForbidden: ("접근이 거부되었습니다 (403): {message}", "Forbidden (403): {message}")
+        case .feedNotFound: ("찾을 수 없습니다 (404): {message}", "Not found (404): {message}")
+        case .feedBlocked: ("요청이 너무 많아 거래소가 접속을 일시 차단했습니다 (418).", "The exchange temporarily blocked this IP for too many requests (418).")
+        case .feedRetryIn: (" {seconds}초 후에 다시 시도하세요.", " Try again in {seconds} s.")
+        case .feedRateLimited: ("요청 한도를 넘었습니다 (429). {seconds}초 후에 다시 시도합니다.", "Rate limited (429). Retrying in {seconds} s.")
+        case .feedServer: ("거래소 서버 오류입니다 ({status}). 잠시 후 다시 시도하세요.", "The exchange had a server error ({status}). Try again shortly.")
+        case .feedUnexpected: ("예상하지 못한 응답입니다 ({status}): {message}", "Unexpected response ({status}): {message}")
+        case .feedTimeout: ("거래소 응답 시간이 초과되었습니다.", "The exchange did not answer in time.")
+        case .feedUnreachable: ("{host}에 연결할 수 없습니다. 네트워크를 확인하세요.", "Cannot reach {host}. Check the network.")
+        case .feedMalformed: ("거래소 응답을 해석할 수 없습니다: {context}", "Could not read the exchange's answer: {context}")
+        case .storeUnavailable: ("{path}의 데이터베이스를 사용할 수 없습니다: {reason}", "the database at {path} cannot be used: {reason}")
+        case .storeInvalidItem: ("'{item}'은(는) 마켓 코드나 코인 ID가 아닙니다", "'{item}' is not a market code or a coin id")
+        case .storeTooMany: ("관심 종목은 최대 {limit}개입니다. 먼저 하나를 지우세요", "at most {limit} favorites; remove one first")
+        case .storeFailed: ("데이터베이스 오류: {reason}", "the database failed: {reason}")
+        }
+    }
+
+    /// The text in `language`, its `{name}` placeholders filled from `values`.
+    public func callAsFunction(_ language: Language, _ values: [String: String] = [:]) -> String {
+        var text = language == .ko ? texts.ko : texts.en
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+
+    /// The whole table in one language, as the page loads it (`/i18n/ko.json`).
+    public static func table(_ language: Language) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, language == .ko ? $0.texts.ko : $0.texts.en) })
+    }
+}

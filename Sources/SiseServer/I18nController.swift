@@ -1,0 +1,24 @@
+import Foundation
+import Hummingbird
+import SiseCore
+
+/// `GET /i18n/{ko|en}.json`: the page's words, generated from SiseCore's one table (`UIText`),
+/// so the page never keeps a second copy. The same bytes for everyone; cached for an hour.
+struct I18nController {
+    /// Encoded once per language at start-up.
+    let tables: [String: ByteBuffer] = Dictionary(uniqueKeysWithValues: Language.allCases.map {
+        ("\($0.rawValue).json", ByteBuffer(string: JSONText.encode(UIText.table($0))))
+    })
+
+    func addRoutes(to router: Router<SiseRequestContext>) {
+        router.get("/i18n/:file", use: table)
+    }
+
+    @Sendable func table(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        guard let file = ctx.parameters.get("file"), let body = tables[file] else {
+            throw APIError.notFound("that language (ko.json or en.json)")
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                        body: .init(byteBuffer: body))
+    }
+}
