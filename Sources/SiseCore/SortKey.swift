@@ -13,4 +13,27 @@ public enum SortDirection: String, CaseIterable, Sendable, Codable {
     case none
     case descending
     case ascending
+
+    /// The one vocabulary every face accepts: `asc`/`ascending`, `desc`/`descending`, `none`
+    /// (any case); nil for anything else.
+    public init?(spelling: String) {
+        switch spelling.lowercased() {
+        case "asc", "ascending": self = .ascending
+        case "desc", "descending": self = .descending
+        case "none": self = .none
+        default: return nil
+        }
+    }
+
+    /// How the CLI, the API and the page write it: `asc`, `desc`, `none`.
+    public var spelling: String {
+        switch self {
+        case .none: "none"
+        case .descending: "desc"
+        case .ascending: "asc"
+        }
+    }
+
+    /// For error messages: the accepted spellings.
+    public static let spellings = "asc, desc or none"
 }

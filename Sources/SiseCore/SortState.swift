@@ -14,6 +14,16 @@ public struct SortState: Hashable, Sendable, Codable {
     /// The default order: trade value, highest first.
     public static let `default` = SortState()
 
+    /// The sort a request asks for, the same rule for the CLI and the API: a column without a
+    /// direction sorts it descending; a direction without a column applies to trade value;
+    /// `none` (or nothing) is the default order.
+    public static func requested(key: SortKey?, direction: SortDirection?) -> SortState {
+        let direction = direction ?? .descending
+        guard direction != .none else { return .default }
+        guard let key else { return direction == .descending ? .default : SortState(key: .value, direction: direction) }
+        return SortState(key: key, direction: direction)
+    }
+
     /// The state after tapping the header of `tapped`: the same column advances through the
     /// cycle; another column starts at descending.
     public func tapping(_ tapped: SortKey) -> SortState {

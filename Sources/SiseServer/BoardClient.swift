@@ -74,19 +74,14 @@ final class BoardClient: Sendable {
 
     /// `{"type":"error","code":…,"message":…}`
     static func errorMessage(_ error: APIError) -> String {
-        "{\"type\":\"error\",\"code\":" + JSONText.quote(error.code) + ",\"message\":" + JSONText.quote(error.message) + "}"
+        (try? BoardSocketMessage.encode(BoardSocketMessage.Failure(code: error.code, message: error.message)))
+            ?? #"{"type":"error","code":"internal","message":"error"}"#
     }
 
     func close() { ring.finish() }
 
     var backlog: Int { state.withLock { $0.rows.count + ($0.shared?.rows.count ?? 0) } }
 
-    /// `{"type":"patch","rows":[…],"order":[…]}`; `order` only when it moved.
-    static func patch(rows: [String], order: [String]?) -> String {
-        var text = "{\"type\":\"patch\",\"rows\":[" + rows.joined(separator: ",") + "]"
-        if let order { text += ",\"order\":" + JSONText.encode(order) }
-        return text + "}"
-    }
 
     /// The messages to write now, in order. A shared patch is the very buffer every client of the
     /// view writes: NIO sends it without copying it per socket.
@@ -103,9 +98,11 @@ final class BoardClient: Sendable {
         if let shared = s.shared {
             out.append(shared.bytes)
         } else if !s.rows.isEmpty || s.order != nil {
-            out.append(ByteBuffer(string: Self.patch(rows: Array(s.rows.values), order: s.order)))
+            out.append(ByteBuffer(string: BoardSocketMessage.patch(rows: Array(s.rows.values), order: s.order)))
         }
-        if let heartbeat = s.heartbeat { out.append(ByteBuffer(string: "{\"type\":\"heartbeat\",\"at\":\(heartbeat)}")) }
+        if let heartbeat = s.heartbeat, let text = try? BoardSocketMessage.encode(BoardSocketMessage.Heartbeat(at: heartbeat)) {
+            out.append(ByteBuffer(string: text))
+        }
         return out
     }
 }

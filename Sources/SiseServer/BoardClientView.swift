@@ -10,19 +10,8 @@ struct BoardClientView: Hashable, Sendable {
 
     var query: BoardQuery { parameters.query(favorites: favorites, language: language) }
 
-    /// `{"type":"view","quote":"KRW","sort":"value","order":"desc","q":"","favoritesOnly":false,"lang":"ko"}`
-    struct Message: Decodable {
-        var type: String?
-        var quote: String?
-        var sort: String?
-        var order: String?
-        var q: String?
-        var favoritesOnly: Bool?
-        var lang: String?
-    }
-
     static func parse(_ text: String, fallbackLanguage: Language) throws -> (ViewParameters, Language) {
-        guard text.utf8.count <= 4_096, let message = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)) else {
+        guard text.utf8.count <= 4_096, let message = try? JSONDecoder().decode(BoardSocketMessage.View.self, from: Data(text.utf8)) else {
             throw APIError.badParameter("view", "not a view message")
         }
         let parameters = try ViewParameters(quote: message.quote, sort: message.sort, order: message.order, q: message.q,

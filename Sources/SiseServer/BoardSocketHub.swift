@@ -152,7 +152,7 @@ final class BoardSocketHub: Service, Sendable {
             }
             guard !pieces.isEmpty || moved || statusMessage != nil else { continue }
             let shared = pieces.isEmpty && !moved ? nil
-                : ByteBuffer(string: BoardClient.patch(rows: pieces.map(\.1), order: moved ? order : nil))
+                : ByteBuffer(string: BoardSocketMessage.patch(rows: pieces.map(\.1), order: moved ? order : nil))
             for client in members {
                 client.post(rows: pieces, order: moved ? order : nil, status: statusMessage, shared: shared)
             }
@@ -164,15 +164,18 @@ final class BoardSocketHub: Service, Sendable {
         let snapshot = board.snapshot
         let ordered = view.query.apply(snapshot.rows.values)
         let rows = fragments.withLock { cache in ordered.map { cache.fragment($0, view.language) } }
-        let p = view.parameters
-        let viewJSON = "{\"quote\":\"\(p.quote.rawValue)\",\"sort\":\"\(p.sort.key.rawValue)\",\"order\":\"\(p.orderText)\","
-            + "\"q\":\(JSONText.quote(p.search)),\"favoritesOnly\":\(p.favoritesOnly),\"lang\":\"\(view.language.rawValue)\"}"
-        return "{\"type\":\"snapshot\",\"demo\":\(demo),\"view\":\(viewJSON),\"rows\":[" + rows.joined(separator: ",") + "],\"order\":"
-            + JSONText.encode(ordered.map(\.id.code)) + ",\"status\":" + statusJSON(snapshot.status, view.language) + "}"
+        let echo = BoardSocketMessage.echo(view.parameters, language: view.language)
+        do {
+            return try BoardSocketMessage.snapshot(demo: demo, view: echo, rows: rows, order: ordered.map(\.id.code),
+                                                   status: statusJSON(snapshot.status, view.language))
+        } catch {
+            logger.error("a snapshot could not be encoded")
+            return BoardClient.errorMessage(APIError(status: .internalServerError, code: "internal", message: "the board could not be sent"))
+        }
     }
 
     private func statusJSON(_ status: ConnectivityStatus, _ language: Language) -> String {
-        "{\"type\":\"status\",\"demo\":\(demo),\"exchanges\":{\"\(status.exchange)\":"
-            + JSONText.encode(StatusController.exchange(status, language)) + "}}"
+        let message = BoardSocketMessage.Status(demo: demo, exchanges: [status.exchange: StatusController.exchange(status, language)])
+        return (try? BoardSocketMessage.encode(message)) ?? #"{"type":"status","demo":false,"exchanges":{}}"#
     }
 }

@@ -22,23 +22,8 @@ struct RowFragments: Sendable {
         }
     }
 
-    private struct Payload: Encodable {
-        let row: MarketRowJSON
-        let caution: Bool
-        let ts: Int64
-
-        enum Keys: String, CodingKey { case caution, ts }
-
-        func encode(to encoder: any Encoder) throws {
-            try row.encode(to: encoder)
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(caution, forKey: .caution)
-            try container.encode(ts, forKey: .ts)
-        }
-    }
-
     static func encode(_ row: MarketRow, _ language: Language) -> String {
-        JSONText.encode(Payload(row: MarketRowJSON(row, formatter: MarketFormatter(language: language)),
+        JSONText.encode(BoardSocketMessage.Row(row: MarketRowJSON(row, formatter: MarketFormatter(language: language)),
                                 caution: row.market.isCaution, ts: row.ticker.timestamp))
     }
 }

@@ -27,20 +27,14 @@ struct ViewParameters: Sendable, Hashable {
         } else {
             key = nil
         }
-        var direction = SortDirection.descending
+        var direction: SortDirection?
         if let order, !order.isEmpty {
-            switch order.lowercased() {
-            case "asc", "ascending": direction = .ascending
-            case "desc", "descending": direction = .descending
-            case "none": direction = .none
-            default: throw APIError.badParameter("order", "must be asc, desc or none")
+            guard let parsed = SortDirection(spelling: order) else {
+                throw APIError.badParameter("order", "must be \(SortDirection.spellings)")
             }
+            direction = parsed
         }
-        if let key {
-            self.sort = direction == .none ? .default : SortState(key: key, direction: direction)
-        } else if order != nil, direction != .none {
-            self.sort = SortState(key: .value, direction: direction)
-        }
+        self.sort = SortState.requested(key: key, direction: direction)
         if let q {
             guard q.count <= Self.maxSearchLength else { throw APIError.badParameter("q", "at most \(Self.maxSearchLength) characters") }
             search = q
@@ -56,14 +50,5 @@ struct ViewParameters: Sendable, Hashable {
 
     func query(favorites: Set<MarketID>?, language: Language) -> BoardQuery {
         BoardQuery(quote: quote, sort: sort, search: search, favorites: favoritesOnly ? (favorites ?? []) : nil, language: language)
-    }
-
-    /// The `order` spelling of the sort direction, for echoing views back.
-    var orderText: String {
-        switch sort.direction {
-        case .none: "none"
-        case .descending: "desc"
-        case .ascending: "asc"
-        }
     }
 }

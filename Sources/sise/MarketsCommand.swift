@@ -19,7 +19,7 @@ struct MarketsCommand: AsyncParsableCommand {
     @Option(help: "Sort column: name, price, change or value (default value).")
     var sort: String?
 
-    @Option(help: "Sort order: asc or desc (default desc).")
+    @Option(help: "Sort order: asc, desc or none (default desc).")
     var order: String?
 
     @Option(help: "Filter by Korean name, English name or symbol; 초성 (ㅂㅌ) works.")
@@ -36,17 +36,14 @@ struct MarketsCommand: AsyncParsableCommand {
         if let sort, SortKey(rawValue: sort.lowercased()) == nil {
             throw ValidationError("--sort must be name, price, change or value, not '\(sort)'.")
         }
-        if let order, !["asc", "desc"].contains(order.lowercased()) {
-            throw ValidationError("--order must be asc or desc, not '\(order)'.")
+        if let order, SortDirection(spelling: order) == nil {
+            throw ValidationError("--order must be \(SortDirection.spellings), not '\(order)'.")
         }
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative.") }
     }
 
     var sortState: SortState {
-        let key = sort.flatMap { SortKey(rawValue: $0.lowercased()) }
-        let direction: SortDirection = order?.lowercased() == "asc" ? .ascending : .descending
-        guard let key else { return order == nil ? .default : SortState(key: .value, direction: direction) }
-        return SortState(key: key, direction: direction)
+        SortState.requested(key: sort.flatMap { SortKey(rawValue: $0.lowercased()) }, direction: order.flatMap(SortDirection.init(spelling:)))
     }
 
     func run() async throws {

@@ -21,6 +21,7 @@ const state = {
   retryDelay: 500,
   retryTimer: null,
   upstream: null,
+  nextSort: null,       // column → the sort after tapping it, as the server decided
 };
 
 const t = (key, values) => text(state.lang, key, values);
@@ -90,6 +91,7 @@ function handle(message) {
   switch (message.type) {
     case "snapshot":
       $("#demo-badge").hidden = !message.demo;
+      if (message.view) state.nextSort = message.view.next;
       renderSnapshot(message.rows, message.order);
       applyStatus(message.status);
       break;
@@ -275,10 +277,12 @@ async function toggleFavorite(market) {
   }
 }
 
+// The sort cycle is the server's: each snapshot says what tapping every column leads to.
 function nextSort(key) {
-  if (state.sort !== key || state.order === "none") { state.sort = key; state.order = "desc"; }
-  else if (state.order === "desc") state.order = "asc";
-  else { state.sort = "value"; state.order = "none"; }
+  const next = state.nextSort && state.nextSort[key];
+  if (!next) return;
+  state.sort = next.sort;
+  state.order = next.order;
   updateSortHeaders();
   sendView();
 }

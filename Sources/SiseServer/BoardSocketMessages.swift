@@ -1,0 +1,103 @@
+import Foundation
+import SiseCore
+
+/// The `/ws` protocol as types (documented in `openapi.yaml` under `/ws`). Every message is
+/// built here from these types. Snapshot and patch carry rows that are encoded once per change
+/// and language (from the typed `Row`) and shared by every client that shows them, so their
+/// envelope splices those encoded rows in rather than encoding each row again per client.
+enum BoardSocketMessage {
+    /// Page → server: what the page wants to see.
+    struct View: Codable, Sendable {
+        var type: String?
+        var quote: String?
+        var sort: String?
+        var order: String?
+        var q: String?
+        var favoritesOnly: Bool?
+        var lang: String?
+    }
+
+    /// The view as the server applied it, with what tapping each column header leads to (the
+    /// sort cycle is the core's; the page does not re-decide it).
+    struct ViewEcho: Codable, Sendable, Equatable {
+        var quote: String
+        var sort: String
+        var order: String
+        var q: String
+        var favoritesOnly: Bool
+        var lang: String
+        /// Column (`name`, `price`, `change`, `value`) → the sort after tapping it.
+        var next: [String: SortChoice]
+    }
+
+    struct SortChoice: Codable, Sendable, Equatable {
+        var sort: String
+        var order: String
+    }
+
+    /// One board row: `sise markets --json`'s keys, `caution` (주의 marks) and `ts` (the
+    /// exchange's time of the tick, epoch ms).
+    struct Row: Encodable {
+        let row: MarketRowJSON
+        let caution: Bool
+        let ts: Int64
+
+        enum Keys: String, CodingKey { case caution, ts }
+
+        func encode(to encoder: any Encoder) throws {
+            try row.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(caution, forKey: .caution)
+            try container.encode(ts, forKey: .ts)
+        }
+    }
+
+    struct Status: Encodable {
+        var type = "status"
+        let demo: Bool
+        let exchanges: [String: StatusController.ExchangeStatus]
+    }
+
+    struct Heartbeat: Encodable {
+        var type = "heartbeat"
+        let at: Int64
+    }
+
+    struct Failure: Encodable {
+        var type = "error"
+        let code: String
+        let message: String
+    }
+
+    /// A message that cannot be encoded (it never should: plain strings and numbers).
+    struct EncodingFailed: Error {}
+
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        guard let data = try? JSONText.encoder.encode(value) else { throw EncodingFailed() }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `{"type":"snapshot","demo":…,"view":{…},"rows":[…],"order":[…],"status":{…}}`
+    static func snapshot(demo: Bool, view: ViewEcho, rows: [String], order: [String], status: String) throws -> String {
+        "{\"type\":\"snapshot\",\"demo\":\(demo),\"view\":" + (try encode(view)) + ",\"rows\":[" + rows.joined(separator: ",")
+            + "],\"order\":" + (try encode(order)) + ",\"status\":" + status + "}"
+    }
+
+    /// `{"type":"patch","rows":[…],"order":[…]}`; `order` only when it moved.
+    static func patch(rows: [String], order: [String]?) -> String {
+        var text = "{\"type\":\"patch\",\"rows\":[" + rows.joined(separator: ",") + "]"
+        if let order, let encoded = try? encode(order) { text += ",\"order\":" + encoded }
+        return text + "}"
+    }
+
+    static func echo(_ parameters: ViewParameters, language: Language) -> ViewEcho {
+        var next: [String: SortChoice] = [:]
+        for key in SortKey.allCases {
+            let tapped = parameters.sort.tapping(key)
+            let applied = tapped.direction == .none ? SortState.default : tapped
+            next[key.rawValue] = SortChoice(sort: applied.key.rawValue, order: applied.direction.spelling)
+        }
+        return ViewEcho(quote: parameters.quote.rawValue, sort: parameters.sort.key.rawValue, order: parameters.sort.direction.spelling,
+                        q: parameters.search, favoritesOnly: parameters.favoritesOnly, lang: language.rawValue, next: next)
+    }
+}
