@@ -25,7 +25,7 @@ public struct CoinDetail: Encodable, Sendable {
     public let volume24h: Double?
     public let lastUpdated: String?
     /// The strings the faces show, formatted once here.
-    public let display: [String: String]
+    public let display: Display
     public let points: [[Double]]
     /// The chart the points make (not encoded: faces render it).
     public let chart: ChartModel
@@ -33,6 +33,21 @@ public struct CoinDetail: Encodable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, source, name, symbol, range, price, change24h, high24h, low24h, allTimeHigh, allTimeHighDate
         case allTimeLow, allTimeLowDate, marketCap, marketCapRank, volume24h, lastUpdated, display, points
+    }
+
+    /// The figures as text, keyed as the API has always sent them (absent when unknown).
+    public struct Display: Encodable, Sendable, Equatable {
+        public var price: String
+        public var changeRate: String
+        public var changePrice: String?
+        public var tradeValue: String?
+        public var high24h: String?
+        public var low24h: String?
+        /// Upbit: the 52-week high `price (52w, date)`; CoinGecko: the all-time high `price (date)`.
+        public var ath: String?
+        public var atl: String?
+        public var marketCap: String?
+        public var lastUpdated: String?
     }
 
     public enum Failure: Error, Equatable {
@@ -64,16 +79,12 @@ public struct CoinDetail: Encodable, Sendable {
         if let market = upbitMarket(raw) {
             guard let row = try await row(market) else { throw Failure.notFound("market \(market.code)") }
             let model = ChartModel(points: try await UpbitChartPoints.load(upbit, market: market, range: range), range: range, quote: market.quote)
-            let t = row.ticker, d = f.display(row)
-            let price = { (value: Double) in f.price(value, quote: market.quote, tick: row.tickSize) }
+            let t = row.ticker, d = f.display(row), figures = MarketFigures(row, formatter: f)
             // Market cap is not Upbit's to give: CoinGecko's coin with this symbol (best ranked), when it answers.
             let global = await globalFigures(symbol: row.market.symbol, coinInfo: coinInfo)
-            var display = ["price": d.price, "changeRate": d.changeRate, "changePrice": d.changePrice,
-                           "tradeValue": d.tradeValue, "high24h": price(t.highPrice), "low24h": price(t.lowPrice),
-                           "ath": t.highest52WeekPrice.map { price($0) + " (52w, " + (t.highest52WeekDate ?? "-") + ")" } ?? "-",
-                           "atl": t.lowest52WeekPrice.map { price($0) + " (52w, " + (t.lowest52WeekDate ?? "-") + ")" } ?? "-",
-                           "lastUpdated": KSTText.timestamp(t.timestamp)]
-            display["marketCap"] = global?.marketCap.map { f.tradeValue($0, quote: "KRW") + (global?.marketCapRank.map { " (#\($0))" } ?? "") }
+            let display = Display(price: d.price, changeRate: d.changeRate, changePrice: d.changePrice, tradeValue: d.tradeValue,
+                                  high24h: figures.high, low24h: figures.low, ath: figures.high52w ?? "-", atl: figures.low52w ?? "-",
+                                  marketCap: global.flatMap { marketCapText($0, f) }, lastUpdated: KSTText.timestamp(t.timestamp))
             return CoinDetail(id: market.code, source: "upbit", name: row.market.name(in: language), symbol: row.market.symbol,
                               range: range.rawValue, price: t.price, change24h: t.signedChangeRate * 100, high24h: t.highPrice,
                               low24h: t.lowPrice, allTimeHigh: t.highest52WeekPrice, allTimeHighDate: t.highest52WeekDate,
@@ -91,19 +102,23 @@ public struct CoinDetail: Encodable, Sendable {
         guard let market = try await marketsCall.value.first else { throw Failure.notFound("coin \(raw)") }
         let model = ChartModel(points: (try? await chartCall.value) ?? [], range: range)
         let krw = { (value: Double?) in value.map { f.price($0, quote: "KRW") } }
-        var display: [String: String] = ["price": krw(market.price) ?? "-", "changeRate": market.change24h.map { f.rate($0 / 100) } ?? "-"]
-        display["high24h"] = krw(market.high24h)
-        display["low24h"] = krw(market.low24h)
-        display["ath"] = krw(market.allTimeHigh).map { $0 + " (" + String((market.allTimeHighDate ?? "").prefix(10)) + ")" }
-        display["atl"] = krw(market.allTimeLow).map { $0 + " (" + String((market.allTimeLowDate ?? "").prefix(10)) + ")" }
-        display["marketCap"] = market.marketCap.map { f.tradeValue($0, quote: "KRW") + (market.marketCapRank.map { " (#\($0))" } ?? "") }
-        display["tradeValue"] = market.volume24h.map { f.tradeValue($0, quote: "KRW") }
-        display["lastUpdated"] = market.lastUpdated.flatMap(KSTText.fromISO)
+        let display = Display(
+            price: krw(market.price) ?? "-", changeRate: market.change24h.map { f.rate($0 / 100) } ?? "-",
+            tradeValue: market.volume24h.map { f.tradeValue($0, quote: "KRW") },
+            high24h: krw(market.high24h), low24h: krw(market.low24h),
+            ath: krw(market.allTimeHigh).map { $0 + " (" + String((market.allTimeHighDate ?? "").prefix(10)) + ")" },
+            atl: krw(market.allTimeLow).map { $0 + " (" + String((market.allTimeLowDate ?? "").prefix(10)) + ")" },
+            marketCap: marketCapText(market, f), lastUpdated: market.lastUpdated.flatMap(KSTText.fromISO))
         return CoinDetail(id: market.id, source: "coingecko", name: market.name, symbol: market.symbol, range: range.rawValue,
                           price: market.price, change24h: market.change24h, high24h: market.high24h, low24h: market.low24h,
                           allTimeHigh: market.allTimeHigh, allTimeHighDate: market.allTimeHighDate, allTimeLow: market.allTimeLow,
                           allTimeLowDate: market.allTimeLowDate, marketCap: market.marketCap, marketCapRank: market.marketCapRank,
                           volume24h: market.volume24h, lastUpdated: market.lastUpdated, display: display,
                           points: model.points.map { [Double($0.time), $0.price] }, chart: model)
+    }
+
+    /// `₩1,234조 (#1)`: the market cap in KRW with its rank.
+    static func marketCapText(_ market: CoinMarket, _ f: MarketFormatter) -> String? {
+        market.marketCap.map { f.tradeValue($0, quote: "KRW") + (market.marketCapRank.map { " (#\($0))" } ?? "") }
     }
 }

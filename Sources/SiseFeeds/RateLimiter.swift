@@ -12,7 +12,7 @@ import Foundation
 public actor RateLimiter {
     /// A granted slot; hand it back with `release` once the answer (or failure) is in.
     public struct Ticket: Sendable {
-        let group: String
+        let group: RateLimitGroup
         let id: UInt64
     }
 
@@ -25,9 +25,9 @@ public actor RateLimiter {
     public let limit: Int
     public let window: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
-    private var slots: [String: [Slot]] = [:]
-    private var pausedUntil: [String: ContinuousClock.Instant] = [:]
-    private var blockedUntil: [String: ContinuousClock.Instant] = [:]
+    private var slots: [RateLimitGroup: [Slot]] = [:]
+    private var pausedUntil: [RateLimitGroup: ContinuousClock.Instant] = [:]
+    private var blockedUntil: [RateLimitGroup: ContinuousClock.Instant] = [:]
     private var nextID: UInt64 = 0
 
     /// - Parameters:
@@ -43,7 +43,7 @@ public actor RateLimiter {
 
     /// Waits until `group` may send one more request and takes the slot.
     /// - Throws: `FeedError.blocked` while the group is banned; `CancellationError`.
-    public func acquire(_ group: String) async throws -> Ticket {
+    public func acquire(_ group: RateLimitGroup) async throws -> Ticket {
         while true {
             let current = now()
             if let until = blockedUntil[group], until > current {
@@ -66,12 +66,12 @@ public actor RateLimiter {
     }
 
     /// The exchange said 429: pause the group.
-    public func rateLimited(_ group: String, retryAfter: Duration?) {
+    public func rateLimited(_ group: RateLimitGroup, retryAfter: Duration?) {
         pause(group, for: max(retryAfter ?? .seconds(1), .seconds(1)))
     }
 
     /// The exchange said 418: nothing goes to this group until the ban is over.
-    public func blocked(_ group: String, for ban: Duration) {
+    public func blocked(_ group: RateLimitGroup, for ban: Duration) {
         blockedUntil[group] = now().advanced(by: ban)
     }
 
@@ -94,7 +94,7 @@ public actor RateLimiter {
     }
 
     /// Grants a slot at `current`, or says how long to wait before asking again.
-    func decide(_ group: String, at current: ContinuousClock.Instant) -> Decision {
+    func decide(_ group: RateLimitGroup, at current: ContinuousClock.Instant) -> Decision {
         if let until = pausedUntil[group], until > current { return .wait(current.duration(to: until)) }
         var list = slots[group, default: []]
         list.removeAll { slot in slot.finished.map { $0.advanced(by: window) <= current } ?? false }
@@ -110,7 +110,7 @@ public actor RateLimiter {
         return .wait(max(wake, .milliseconds(1)))
     }
 
-    private func pause(_ group: String, for duration: Duration) {
+    private func pause(_ group: RateLimitGroup, for duration: Duration) {
         let until = now().advanced(by: duration)
         pausedUntil[group] = max(pausedUntil[group] ?? until, until)
     }

@@ -2,11 +2,11 @@ import Foundation
 
 /// Upbit's `Remaining-Req: group=ticker; min=600; sec=9` header. `min` is deprecated and ignored.
 public struct RemainingRequests: Sendable, Equatable {
-    public var group: String
+    public var group: RateLimitGroup
     /// Requests left in the current second for this group.
     public var perSecond: Int
 
-    public init(group: String, perSecond: Int) {
+    public init(group: RateLimitGroup, perSecond: Int) {
         self.group = group
         self.perSecond = perSecond
     }
@@ -24,6 +24,6 @@ public struct RemainingRequests: Sendable, Equatable {
             }
         }
         guard let group, !group.isEmpty, let sec else { return nil }
-        self.init(group: group, perSecond: sec)
+        self.init(group: RateLimitGroup(rawValue: group), perSecond: sec)
     }
 }

@@ -15,11 +15,23 @@ public protocol UpbitAPI: Sendable {
     func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal]
 }
 
-/// Upbit's rate-limit groups, spelled as the `Remaining-Req` header spells them.
-public enum UpbitGroup: String, CaseIterable, Sendable {
-    case market
-    case ticker
-    case candles
-    case orderbook
-    case trade
+/// An exchange's rate-limit group, spelled as its headers spell it (Upbit's `Remaining-Req:
+/// group=ticker`). Known groups are named below; a group an exchange adds is still a group.
+public struct RateLimitGroup: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+    public var description: String { rawValue }
+
+    public static let market = RateLimitGroup(rawValue: "market")
+    public static let ticker = RateLimitGroup(rawValue: "ticker")
+    public static let candles = RateLimitGroup(rawValue: "candles")
+    public static let orderbook = RateLimitGroup(rawValue: "orderbook")
+    public static let trade = RateLimitGroup(rawValue: "trade")
+    /// The WebSocket upgrade's own reply group.
+    public static let websocket = RateLimitGroup(rawValue: "websocket")
+    /// WebSocket connection attempts (Upbit: 5 per second per address).
+    public static let websocketConnect = RateLimitGroup(rawValue: "websocket-connect")
+    /// Requests carrying an `Origin` header (Upbit: 1 per 10 seconds).
+    public static let origin = RateLimitGroup(rawValue: "origin")
 }

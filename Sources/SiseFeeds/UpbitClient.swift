@@ -68,11 +68,11 @@ public struct UpbitClient: UpbitAPI {
 
     // MARK: - Transport
 
-    private func get<T: Decodable>(_ path: String, _ query: [String: String], group: UpbitGroup) async throws -> T {
+    private func get<T: Decodable>(_ path: String, _ query: [String: String], group: RateLimitGroup) async throws -> T {
         let url = try makeURL(path, query)
         var retries = 0
         while true {
-            let ticket = try await limiter.acquire(group.rawValue)
+            let ticket = try await limiter.acquire(group)
             let response: HTTPResponseData
             do {
                 response = try await transport.get(url, headers: [])
@@ -82,19 +82,19 @@ public struct UpbitClient: UpbitAPI {
                 throw error
             }
             if let remaining = response.header("remaining-req").flatMap(RemainingRequests.init(header:)) {
-                await limiter.observe(RemainingRequests(group: group.rawValue, perSecond: remaining.perSecond))
+                await limiter.observe(RemainingRequests(group: group, perSecond: remaining.perSecond))
             }
             switch response.status {
             case 200..<300:
                 return try UpbitDecoding.decode(T.self, from: response.body, context: path)
             case 429:
                 let wait = RetryAfter.parse(response.header("retry-after")) ?? .seconds(1)
-                await limiter.rateLimited(group.rawValue, retryAfter: wait)
+                await limiter.rateLimited(group, retryAfter: wait)
                 retries += 1
                 if retries > configuration.maxRetriesAfter429 { throw FeedError.rateLimited(retryAfter: max(wait, .seconds(1))) }
             case 418:
                 let ban = RetryAfter.parse(response.header("retry-after")) ?? configuration.defaultBan
-                await limiter.blocked(group.rawValue, for: ban)
+                await limiter.blocked(group, for: ban)
                 throw FeedError.blocked(retryAfter: ban)
             default:
                 throw UpbitDecoding.error(status: response.status, body: response.body)

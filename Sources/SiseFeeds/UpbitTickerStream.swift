@@ -63,7 +63,7 @@ public final class UpbitTickerStream: Sendable {
             // A refused upgrade names its wait: never come back sooner (a 418 means much later).
             if let refusal = Self.refusalWait(outcome.error), case .reconnect(let delay) = action, delay < refusal {
                 logger.warning("upbit refused the websocket upgrade; waiting",
-                               metadata: ["status": "\(outcome.error.status ?? 0)", "group": "\(outcome.group ?? "-")",
+                               metadata: ["status": "\(outcome.error.status ?? 0)", "group": "\(outcome.group?.rawValue ?? "-")",
                                           "wait": "\(refusal)"])
                 action = .reconnect(after: refusal)
             }
@@ -75,7 +75,7 @@ public final class UpbitTickerStream: Sendable {
         var connected: Bool
         var receivedFrames: Bool
         /// The rate-limit group named by a refused upgrade's `Remaining-Req`, if any.
-        var group: String? = nil
+        var group: RateLimitGroup? = nil
     }
 
     /// How long a refusal asks us to stay away: 429 its window, 418 its ban (a minute if unsaid).

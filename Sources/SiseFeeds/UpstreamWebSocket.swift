@@ -37,7 +37,7 @@ public enum UpstreamWebSocket {
         /// The refusal in the feeds' terms (429 and 418 carry their waits).
         public var error: FeedError
         /// The rate-limit group of `Remaining-Req`, when the answer named one.
-        public var group: String?
+        public var group: RateLimitGroup?
     }
 
     typealias FrameChannel = NIOAsyncChannel<WebSocketFrame, WebSocketFrame>
@@ -195,7 +195,7 @@ public enum UpstreamWebSocket {
         switch head.status.code {
         case 429:
             // The group's window: Upbit's `origin` group is 10 s, the others a second.
-            let floor: Duration = group == "origin" ? .seconds(10) : .seconds(1)
+            let floor: Duration = group == .origin ? .seconds(10) : .seconds(1)
             return Refusal(error: .rateLimited(retryAfter: max(retryAfter ?? floor, floor)), group: group)
         case 418:
             return Refusal(error: .blocked(retryAfter: retryAfter), group: group)

@@ -21,17 +21,7 @@ struct DetailView {
         frame.put("\(row.market.name(in: state.language)) \(row.market.symbol)/\(quote)", row: 2, column: 2, style: CellStyle(bold: true))
         frame.put(d.price, row: 3, column: 2, style: CellStyle(foreground: tone, bold: true))
         frame.put("\(d.changeRate)  \(d.changePrice)", row: 3, column: 4 + DisplayWidth.of(d.price), style: CellStyle(foreground: tone))
-        let price = { (value: Double) in f.price(value, quote: quote, tick: row.tickSize) }
-        var lines: [(String, String)] = [
-            (UIText.open(language), price(t.openingPrice)),
-            (UIText.high(language), price(t.highPrice)),
-            (UIText.low(language), price(t.lowPrice)),
-            (UIText.prevClose(language), price(t.prevClosingPrice)),
-            (UIText.value24h(language), d.tradeValue),
-            (UIText.volume24h(language), NumberText.grouped(t.tradeVolume24h, decimals: 3) + " " + row.market.symbol),
-        ]
-        if let high = t.highest52WeekPrice { lines.append((UIText.high52w(language), price(high) + " (" + (t.highest52WeekDate ?? "-") + ")")) }
-        if let low = t.lowest52WeekPrice { lines.append((UIText.low52w(language), price(low) + " (" + (t.lowest52WeekDate ?? "-") + ")")) }
+        var lines = MarketFigures(row, formatter: f).lines(language)
         if row.market.warning { lines.append((UIText.warningLong(language), UIText.investmentWarning(language))) }
         if !row.market.cautions.isEmpty { lines.append((UIText.cautionLong(language), row.market.cautions.joined(separator: ", "))) }
         for (i, (label, value)) in lines.enumerated() where 5 + i < frame.height - 2 {

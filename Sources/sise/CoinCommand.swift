@@ -30,8 +30,7 @@ struct CoinCommand: AsyncParsableCommand {
     func run() async throws {
         let range = ChartModel.Range(rawValue: range)!
         let language = global.language
-        // `BTC` and `KRW-BTC` are Upbit markets; lower-case names (`bitcoin`, `usd-coin`) are CoinGecko ids.
-        let id = coin == coin.uppercased() ? MarketID.resolve(coin, quote: .krw)?.code ?? coin : coin
+        let id = CoinReference(coin).id
         let settings = global.settings
         let geckoConfiguration = try settings.coinGecko(gecko)
         // The CoinGecko cache is the one `sise serve` keeps: repeated lookups cost no calls.
@@ -56,7 +55,7 @@ struct CoinCommand: AsyncParsableCommand {
             }
         }
         if json { return printJSON(detail) }
-        var lines = ["\(detail.name) \(detail.symbol)  \(detail.display["price"] ?? "-") KRW  \(detail.display["changeRate"] ?? "")"]
+        var lines = ["\(detail.name) \(detail.symbol)  \(detail.display.price) KRW  \(detail.display.changeRate)"]
         if Terminal.isTerminal(stdout: true) || ProcessInfo.processInfo.environment["SISE_FORCE_CHART"] == "1" {
             lines += BrailleChart.render(detail.chart, columns: 60, rows: 12, language: language)
         } else if let first = detail.chart.points.first, let last = detail.chart.points.last {

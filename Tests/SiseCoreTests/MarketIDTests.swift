@@ -33,3 +33,13 @@ import Testing
         #expect(MarketID.resolve("B<T>C", quote: .krw) == nil)
     }
 }
+
+@Suite struct CoinReferenceTests {
+    @Test func upperCaseIsAMarketAndAnythingElseACoinGeckoID() {
+        #expect(CoinReference("BTC") == .market(MarketID("KRW-BTC")!))
+        #expect(CoinReference("BTC-ETH") == .market(MarketID("BTC-ETH")!))
+        #expect(CoinReference("bitcoin") == .coinGecko("bitcoin"))
+        #expect(CoinReference("usd-coin").id == "usd-coin")
+        #expect(CoinReference(" KRW-XRP ").id == "KRW-XRP")
+    }
+}
