@@ -31,13 +31,7 @@ public enum UpbitStreamDecoder {
     }
 
     /// Keys are looked up by their DEFAULT name, then by their SIMPLE abbreviation.
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    typealias Key = AnyKey
 
     struct Fields {
         let container: KeyedDecodingContainer<Key>
@@ -92,29 +86,11 @@ public enum UpbitStreamDecoder {
             }
         }
 
+        /// Through the one field table (`UpbitTickerField`), DEFAULT or SIMPLE keys.
         static func ticker(_ f: Fields) throws -> Ticker {
-            let direction = try f.optional(String.self, "change", "c").flatMap(PriceChange.init(rawValue:))
-            let signedPrice = try f.optional(Double.self, "signed_change_price", "scp")
-                ?? UpbitTickerDTO.sign(try f.optional(Double.self, "change_price", "cp"), direction)
-            let signedRate = try f.optional(Double.self, "signed_change_rate", "scr")
-                ?? UpbitTickerDTO.sign(try f.optional(Double.self, "change_rate", "cr"), direction)
-            let tradeTime = try f.optional(Int64.self, "trade_timestamp", "ttms")
-            let time = try f.optional(Int64.self, "timestamp", "tms")
-            return Ticker(
-                market: try f.market(), price: try f.required(Double.self, "trade_price", "tp"),
-                change: direction ?? PriceChange(signed: signedPrice),
-                signedChangePrice: signedPrice, signedChangeRate: signedRate,
-                openingPrice: try f.optional(Double.self, "opening_price", "op") ?? 0,
-                highPrice: try f.optional(Double.self, "high_price", "hp") ?? 0,
-                lowPrice: try f.optional(Double.self, "low_price", "lp") ?? 0,
-                prevClosingPrice: try f.optional(Double.self, "prev_closing_price", "pcp") ?? 0,
-                tradeValue24h: try f.optional(Double.self, "acc_trade_price_24h", "atp24h") ?? 0,
-                tradeVolume24h: try f.optional(Double.self, "acc_trade_volume_24h", "atv24h") ?? 0,
-                highest52WeekPrice: try f.optional(Double.self, "highest_52_week_price", "h52wp"),
-                highest52WeekDate: try f.optional(String.self, "highest_52_week_date", "h52wdt"),
-                lowest52WeekPrice: try f.optional(Double.self, "lowest_52_week_price", "l52wp"),
-                lowest52WeekDate: try f.optional(String.self, "lowest_52_week_date", "l52wdt"),
-                tradeTimestamp: tradeTime ?? time ?? 0, timestamp: time ?? tradeTime ?? 0)
+            let price = UpbitTickerField.price.keys
+            return try UpbitTickerValues(market: try f.market(), price: try f.required(Double.self, price.full, price.simple),
+                                         reading: f.container.tickerReader(simple: true)).ticker
         }
 
         static func trade(_ f: Fields) throws -> Trade {
@@ -128,7 +104,7 @@ public enum UpbitStreamDecoder {
                          timestamp: try f.optional(Int64.self, "trade_timestamp", "ttms") ?? f.required(Int64.self, "timestamp", "tms"),
                          sequentialID: try f.optional(Int64.self, "sequential_id", "sid") ?? 0,
                          prevClosingPrice: try f.optional(Double.self, "prev_closing_price", "pcp") ?? 0,
-                         changePrice: UpbitTickerDTO.sign(try f.optional(Double.self, "change_price", "cp"), direction))
+                         changePrice: UpbitTickerValues.sign(try f.optional(Double.self, "change_price", "cp"), direction))
         }
 
         static func orderbook(_ c: KeyedDecodingContainer<Key>, _ f: Fields) throws -> Orderbook {

@@ -6,12 +6,8 @@ import SiseCore
 /// rest with `memchr`. Anything it does not recognise returns nil so the full decoder can
 /// look (status and error frames, other types, malformed input).
 public enum UpbitTickerFrameDecoder {
-    /// The fields the decoder keeps, by their index in `Fields`.
-    enum Field: Int {
-        case type, code, price, change, signedChangePrice, signedChangeRate, changePrice, changeRate
-        case open, high, low, prevClose, value24h, volume24h, high52, high52Date, low52, low52Date
-        case tradeTimestamp, timestamp
-    }
+    /// The fields the decoder keeps: the one table's (`UpbitTickerField`).
+    typealias Field = UpbitTickerField
 
     /// What one pass over a frame found; numbers live in a stack buffer (no heap per frame).
     private struct Values {
@@ -95,19 +91,25 @@ public enum UpbitTickerFrameDecoder {
         let direction: PriceChange? = v.change.flatMap { range in
             equals(p, range, "RISE") ? .rise : equals(p, range, "FALL") ? .fall : equals(p, range, "EVEN") ? .even : nil
         }
-        let signedPrice = number(.signedChangePrice) ?? UpbitTickerDTO.sign(number(.changePrice), direction)
-        let signedRate = number(.signedChangeRate) ?? UpbitTickerDTO.sign(number(.changeRate), direction)
-        let tradeTime = number(.tradeTimestamp).flatMap(ExactTime.milliseconds)
-        let time = number(.timestamp).flatMap(ExactTime.milliseconds)
-        return Ticker(
-            market: market, price: price, change: direction ?? PriceChange(signed: signedPrice),
-            signedChangePrice: signedPrice, signedChangeRate: signedRate,
-            openingPrice: number(.open) ?? 0, highPrice: number(.high) ?? 0, lowPrice: number(.low) ?? 0,
-            prevClosingPrice: number(.prevClose) ?? 0, tradeValue24h: number(.value24h) ?? 0,
-            tradeVolume24h: number(.volume24h) ?? 0,
-            highest52WeekPrice: number(.high52), highest52WeekDate: v.high52Date.map { string(p, $0) },
-            lowest52WeekPrice: number(.low52), lowest52WeekDate: v.low52Date.map { string(p, $0) },
-            tradeTimestamp: tradeTime ?? time ?? 0, timestamp: time ?? tradeTime ?? 0)
+        var values = UpbitTickerValues(market: market, price: price)
+        values.change = direction
+        values.signedChangePrice = number(.signedChangePrice)
+        values.signedChangeRate = number(.signedChangeRate)
+        values.changePrice = number(.changePrice)
+        values.changeRate = number(.changeRate)
+        values.open = number(.open)
+        values.high = number(.high)
+        values.low = number(.low)
+        values.prevClose = number(.prevClose)
+        values.value24h = number(.value24h)
+        values.volume24h = number(.volume24h)
+        values.high52 = number(.high52)
+        values.high52Date = v.high52Date.map { string(p, $0) }
+        values.low52 = number(.low52)
+        values.low52Date = v.low52Date.map { string(p, $0) }
+        values.tradeTimestamp = number(.tradeTimestamp).flatMap(ExactTime.milliseconds)
+        values.timestamp = number(.timestamp).flatMap(ExactTime.milliseconds)
+        return values.ticker
     }
 
     // MARK: - Bytes

@@ -112,3 +112,21 @@ import Testing
         #expect(RetryAfter.parse(String(repeating: "9", count: 400)) == nil)
     }
 }
+
+/// The byte decoder's key matcher and the one field table agree: every field's DEFAULT and
+/// SIMPLE key finds that field, and nothing else does.
+@Suite struct TickerFieldTableTests {
+    @Test func everyKeyOfTheTableIsMatchedToItsField() {
+        for field in UpbitTickerField.allCases {
+            for key in [field.keys.full, field.keys.simple] {
+                let bytes = Array(key.utf8)
+                let found = bytes.withUnsafeBufferPointer { UpbitTickerFrameDecoder.field($0.baseAddress!, 0, bytes.count) }
+                #expect(found == field, "\(key)")
+            }
+        }
+        for stranger in ["tradeprice", "trade_pricex", "xx", "timestamps"] {
+            let bytes = Array(stranger.utf8)
+            #expect(bytes.withUnsafeBufferPointer { UpbitTickerFrameDecoder.field($0.baseAddress!, 0, bytes.count) } == nil, "\(stranger)")
+        }
+    }
+}
