@@ -1,13 +1,16 @@
 import Foundation
 import Hummingbird
 
-/// `GET /openapi.yaml`: the API's description, kept in the repository beside the code.
+/// `GET /openapi.yaml`: the API's description, kept in the repository beside the code, read
+/// once at start-up (no file I/O in the handler).
 struct OpenAPIController {
+    let document: ByteBuffer? = WebAssets.file("openapi.yaml").map { ByteBuffer(bytes: $0) }
+
     func addRoutes(to router: Router<SiseRequestContext>) {
+        let document = document
         router.get("/openapi.yaml") { _, _ -> Response in
-            guard let data = WebAssets.file("openapi.yaml") else { throw APIError.notFound("openapi.yaml") }
-            return Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            guard let document else { throw APIError.notFound("openapi.yaml") }
+            return Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: document))
         }
     }
 }
