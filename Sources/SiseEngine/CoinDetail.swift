@@ -39,6 +39,8 @@ public struct CoinDetail: Encodable, Sendable {
     public struct Display: Encodable, Sendable, Equatable {
         public var price: String
         public var changeRate: String
+        /// `rise`, `fall` or `even`: the colour of the change, decided here.
+        public var tone: String
         public var changePrice: String?
         public var tradeValue: String?
         public var high24h: String?
@@ -82,7 +84,7 @@ public struct CoinDetail: Encodable, Sendable {
             let t = row.ticker, d = f.display(row), figures = MarketFigures(row, formatter: f)
             // Market cap is not Upbit's to give: CoinGecko's coin with this symbol (best ranked), when it answers.
             let global = await globalFigures(symbol: row.market.symbol, coinInfo: coinInfo)
-            let display = Display(price: d.price, changeRate: d.changeRate, changePrice: d.changePrice, tradeValue: d.tradeValue,
+            let display = Display(price: d.price, changeRate: d.changeRate, tone: t.change.tone.rawValue, changePrice: d.changePrice, tradeValue: d.tradeValue,
                                   high24h: figures.high, low24h: figures.low, ath: figures.high52w ?? "-", atl: figures.low52w ?? "-",
                                   marketCap: global.flatMap { marketCapText($0, f) }, lastUpdated: KSTText.timestamp(t.timestamp))
             return CoinDetail(id: market.code, source: "upbit", name: row.market.name(in: language), symbol: row.market.symbol,
@@ -104,6 +106,7 @@ public struct CoinDetail: Encodable, Sendable {
         let krw = { (value: Double?) in value.map { f.price($0, quote: "KRW") } }
         let display = Display(
             price: krw(market.price) ?? "-", changeRate: market.change24h.map { f.rate($0 / 100) } ?? "-",
+            tone: PriceChange(signed: market.change24h ?? 0).tone.rawValue,
             tradeValue: market.volume24h.map { f.tradeValue($0, quote: "KRW") },
             high24h: krw(market.high24h), low24h: krw(market.low24h),
             ath: krw(market.allTimeHigh).map { $0 + " (" + String((market.allTimeHighDate ?? "").prefix(10)) + ")" },

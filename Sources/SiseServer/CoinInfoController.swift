@@ -79,17 +79,19 @@ struct CoinInfoController {
     }
 
     @Sendable func trending(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        let cached = try await upstream { try await context.coinInfo.trending() }
+        let cached = try await upstream(request) { try await context.coinInfo.trending() }
         let f = MarketFormatter(language: LanguagePreference.of(request))
         let view = TrendingView(coins: cached.value.coins.map { coin in
             TrendingView.Coin(coin: coin, display: [
                 "price": coin.priceKRW.map { f.price($0, quote: "KRW") } ?? "-",
                 "change": coin.change24h.map { f.rate($0 / 100) } ?? "-",
+                "tone": PriceChange(signed: coin.change24h ?? 0).tone.rawValue,
             ])
         }, nfts: cached.value.nfts.map { nft in
             TrendingView.NFT(nft: nft, display: [
                 "floorPrice": f.floorPrice(nft.floorPrice, currency: nft.floorPriceCurrency),
                 "change": nft.floorPriceChange24h.map { f.rate($0 / 100) } ?? "-",
+                "tone": PriceChange(signed: nft.floorPriceChange24h ?? 0).tone.rawValue,
             ])
         })
         return JSONText.response(Fresh(CoinInfoService.Cached(value: view, fetchedAt: cached.fetchedAt, stale: cached.stale,
@@ -100,7 +102,7 @@ struct CoinInfoController {
         let q = CoinInfoService.normalizedQuery(request.uri.queryParameters["q"].map(String.init) ?? "")
         guard (2...64).contains(q.count) else { throw APIError.badParameter("q", "2 to 64 characters") }
         let client = ctx.clientIdentities
-        return JSONText.response(Fresh(try await upstream { try await context.coinInfo.search(q, client: client) },
+        return JSONText.response(Fresh(try await upstream(request) { try await context.coinInfo.search(q, client: client) },
                                        language: LanguagePreference.of(request)))
     }
 
@@ -120,7 +122,7 @@ struct CoinInfoController {
         guard let range = ChartModel.Range(rawValue: rangeText) else { throw APIError.badParameter("range", "must be 1d, 7d, 30d or 1y") }
         let rows = context.board.snapshot.rows
         do {
-            return try await upstream {
+            return try await upstream(request) {
                 try await CoinDetail.load(raw, range: range, language: LanguagePreference.of(request), upbit: context.upbit,
                                           coinInfo: context.coinInfo, client: ctx.clientIdentities, row: { rows[$0] })
             }
@@ -132,15 +134,15 @@ struct CoinInfoController {
         }
     }
 
-    /// Upstream failures become 503 with the user's message, never a 500.
-    private func upstream<T>(_ body: () async throws -> T) async throws -> T {
+    /// Upstream failures become 503 with the message in the asker's language, never a 500.
+    private func upstream<T>(_ request: Request, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as FeedError {
             if case .notFound = error { throw APIError.notFound("coin") }
             var retryAfter: Int?
             if case .rateLimited(let wait) = error { retryAfter = max(1, Int(wait.components.seconds) + 1) }
-            throw APIError(status: .serviceUnavailable, code: "upstream", message: error.message(.en), retryAfter: retryAfter)
+            throw APIError(status: .serviceUnavailable, code: "upstream", message: error.message(LanguagePreference.of(request)), retryAfter: retryAfter)
         }
     }
 }

@@ -24,7 +24,6 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
     element.textContent = value == null ? "" : String(value);
     return element;
   };
-  const tone = (value) => (value > 0 ? "up" : value < 0 ? "down" : "");
 
   async function toggleFavorite(id) {
     const had = state.favorites.has(id);
@@ -84,7 +83,7 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
       li.append(text("span", coin.rank, "rank"), img(coin.thumb));
       const name = text("span", coin.name, "grow");
       name.append(text("span", coin.symbol, "sym"));
-      li.append(name, text("span", coin.display.price, "num"), text("span", coin.display.change, "num " + tone(coin.change24h)));
+      li.append(name, text("span", coin.display.price, "num"), text("span", coin.display.change, "num " + coin.display.tone));
       li.addEventListener("click", () => openDetail(coin.id));
       coins.append(li);
     }
@@ -95,7 +94,7 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
       li.dataset.nftId = nft.id;
       li.append(img(nft.thumb), text("span", nft.name, "grow"));
       // The server formats the figures (like every price): the page only places them.
-      li.append(text("span", nft.display.floorPrice, "num"), text("span", nft.display.change, "num " + tone(nft.floorPriceChange24h)));
+      li.append(text("span", nft.display.floorPrice, "num"), text("span", nft.display.change, "num " + nft.display.tone));
       nfts.append(li);
     }
   }
@@ -195,7 +194,7 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
       $("#detail-price").textContent = body.display.price;
       const change = $("#detail-change");
       change.textContent = body.display.changeRate;
-      change.className = tone(body.change24h);
+      change.className = body.display.tone;
       // The chart is SVG that Sise drew (labels escaped on the server).
       if (chart.ok) $("#detail-chart").innerHTML = await chart.text();
       const stats = $("#detail-stats");
