@@ -7,18 +7,13 @@ import Testing
 /// Every real CoinGecko file decodes (string-typed numbers, three error shapes, old layouts).
 @Suite(.enabled(if: RealFixtures.available, Comment(rawValue: RealFixtures.skipReason)))
 struct CoinGeckoFixtureTests {
-    /// Serves a fixture's bytes as if CoinGecko had answered them.
-    struct FixtureTransport: HTTPTransport {
-        let status: Int
-        let name: String
-        var headers: [String: String] = [:]
-        func get(_ url: URL, headers: [(String, String)]) async throws -> HTTPResponseData {
-            HTTPResponseData(status: status, headers: self.headers, body: try RealFixtures.data(name))
-        }
+    /// Serves a fixture's bytes as if CoinGecko had answered them, whatever the path.
+    static func FixtureTransport(status: Int, name: String, headers: [String: String] = [:]) -> StubTransport {
+        StubTransport(["": { _ in HTTPResponseData(status: status, headers: headers, body: try RealFixtures.data(name)) }])
     }
 
     func client(_ name: String, status: Int = 200, headers: [String: String] = [:]) -> CoinGeckoClient {
-        CoinGeckoClient(transport: FixtureTransport(status: status, name: name, headers: headers))
+        CoinGeckoClient(transport: Self.FixtureTransport(status: status, name: name, headers: headers))
     }
 
     @Test func trendingWithStringTypedFields() async throws {
@@ -130,5 +125,20 @@ struct CoinGeckoDetailFixtureTests {
         #expect(capture.headers.map(\.0) == [header] && capture.headers.first?.1 == "secret")
         #expect(capture.url?.absoluteString.contains("secret") == false)
         #expect(capture.url?.absoluteString == "https://api.coingecko.com/api/v3/exchange_rates")
+    }
+}
+
+/// The transport double refuses what was not stubbed, so a client calling the wrong endpoint
+/// fails its test.
+@Suite struct StubTransportTests {
+    @Test func anUnstubbedPathFails() async throws {
+        let transport = StubTransport()
+        transport.stub("/search/trending", body: Data(#"{"coins":[],"nfts":[]}"#.utf8))
+        let client = CoinGeckoClient(transport: transport)
+        _ = try await client.trending(krwPerUSD: nil)
+        await withKnownIssue {
+            _ = try await client.search("bit")
+        }
+        #expect(transport.requests.count == 2)
     }
 }
