@@ -30,3 +30,22 @@ public struct MarketRowJSON: Codable, Hashable, Sendable {
         display = formatter.display(row)
     }
 }
+
+extension MarketRowJSON {
+    /// The row's keys and, beside them in the same object, a face's own keys (`sise watch`'s
+    /// `type` and `at`, the WebSocket's `caution` and `ts`).
+    public struct With<Extra: Encodable>: Encodable {
+        public let row: MarketRowJSON
+        public let extra: Extra
+
+        public init(_ row: MarketRowJSON, _ extra: Extra) {
+            self.row = row
+            self.extra = extra
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try row.encode(to: encoder)
+            try extra.encode(to: encoder)
+        }
+    }
+}

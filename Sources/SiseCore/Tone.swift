@@ -11,6 +11,13 @@ public enum Tone: String, Sendable, CaseIterable {
     case live
 }
 
+extension Tone {
+    /// A tick's move from the last price shown: what a price flash shows.
+    public static func move(from old: Double, to new: Double) -> Tone {
+        PriceChange(signed: new - old).tone
+    }
+}
+
 extension PriceChange {
     public var tone: Tone {
         switch self {

@@ -37,19 +37,11 @@ enum BoardSocketMessage {
 
     /// One board row: `sise markets --json`'s keys, `caution` (주의 marks) and `ts` (the
     /// exchange's time of the tick, epoch ms).
-    struct Row: Encodable {
-        let row: MarketRowJSON
+    typealias Row = MarketRowJSON.With<RowKeys>
+
+    struct RowKeys: Encodable {
         let caution: Bool
         let ts: Int64
-
-        enum Keys: String, CodingKey { case caution, ts }
-
-        func encode(to encoder: any Encoder) throws {
-            try row.encode(to: encoder)
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(caution, forKey: .caution)
-            try container.encode(ts, forKey: .ts)
-        }
     }
 
     struct Status: Encodable {

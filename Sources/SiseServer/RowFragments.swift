@@ -23,7 +23,7 @@ struct RowFragments: Sendable {
     }
 
     static func encode(_ row: MarketRow, _ language: Language) -> String {
-        JSONText.encode(BoardSocketMessage.Row(row: MarketRowJSON(row, formatter: MarketFormatter(language: language)),
-                                caution: row.market.isCaution, ts: row.ticker.timestamp))
+        JSONText.encode(BoardSocketMessage.Row(MarketRowJSON(row, formatter: MarketFormatter(language: language)),
+                                               .init(caution: row.market.isCaution, ts: row.ticker.timestamp)))
     }
 }

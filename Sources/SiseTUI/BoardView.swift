@@ -64,7 +64,7 @@ struct BoardView {
             frame.put(name + " " + row.market.symbol, row: y, column: c.star, width: c.name)
             var priceStyle = CellStyle(foreground: tone)
             if let flash = state.flashes[row.id], flash.until > now {
-                priceStyle = CellStyle(foreground: .white, background: flash.up ? .red : .blue, bold: true)
+                priceStyle = CellStyle(foreground: .white, background: CellStyle.color(flash.tone), bold: true)
             }
             var col = c.star + c.name + 1
             frame.put(d.price, row: y, column: col, width: c.price, alignment: .right, style: priceStyle)

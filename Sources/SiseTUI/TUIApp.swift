@@ -115,7 +115,7 @@ public final class TUIApp: Sendable {
                 if case .changes(let changed) = update {
                     for row in changed {
                         if let old = prices[row.id], old != row.ticker.price {
-                            state.flashes[row.id] = (row.ticker.price > old, now + 600)
+                            state.flashes[row.id] = (Tone.move(from: old, to: row.ticker.price), now + 600)
                         }
                         prices[row.id] = row.ticker.price
                     }

@@ -17,7 +17,7 @@ public struct TUIState: Sendable {
     public var language: Language
     public var demo: Bool
     /// Markets whose price just changed: direction and until when (epoch ms) to highlight.
-    public var flashes: [MarketID: (up: Bool, until: Int64)] = [:]
+    public var flashes: [MarketID: (tone: Tone, until: Int64)] = [:]
     public var message: String?
     /// The detail screen's chart (loaded when the detail opens).
     public var chart: (market: MarketID, points: [PricePoint])?

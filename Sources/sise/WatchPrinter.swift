@@ -11,7 +11,7 @@ struct WatchPrinter: Sendable {
     func ticker(_ row: MarketRow) {
         let formatter = MarketFormatter(language: language)
         if json {
-            write(encode(TickerLine(row: MarketRowJSON(row, formatter: formatter), at: row.ticker.timestamp)))
+            write(encode(MarketRowJSON.With(MarketRowJSON(row, formatter: formatter), TickerKeys(at: row.ticker.timestamp))))
             return
         }
         let d = formatter.display(row)
@@ -33,18 +33,9 @@ struct WatchPrinter: Sendable {
         }
     }
 
-    private struct TickerLine: Encodable {
-        let row: MarketRowJSON
+    private struct TickerKeys: Encodable {
+        var type = "ticker"
         let at: Int64
-
-        enum Keys: String, CodingKey { case type, at }
-
-        func encode(to encoder: any Encoder) throws {
-            try row.encode(to: encoder)
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode("ticker", forKey: .type)
-            try container.encode(at, forKey: .at)
-        }
     }
 
     private struct StatusLine: Encodable {
