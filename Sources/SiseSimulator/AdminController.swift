@@ -7,17 +7,30 @@ import HummingbirdWebSocket
 /// - `GET /_sim/stats` — request counts per service and group.
 /// - `GET /_sim/faults`, `POST /_sim/faults` (a partial JSON of `SimFaults`) — fault switches.
 /// - `POST /_sim/reset` — faults off, counters and bans cleared.
+///
+/// Each takes `?exchange=upbit|korbit|bithumb` (default upbit): every venue has its own.
 struct AdminController: Sendable {
-    let exchange: SimExchange
+    let venues: [SimVenue: SimExchange]
+
+    /// The venue a control request names; nil for an unknown one.
+    private func venue(_ request: Request) -> SimExchange? {
+        let name = request.uri.queryParameters["exchange"].map(String.init) ?? "upbit"
+        return SimVenue(rawValue: name.lowercased()).flatMap { venues[$0] }
+    }
+
+    private static let unknownVenue = SimResponses.error(status: 400, name: "bad_exchange", message: "exchange must be upbit, korbit or bithumb")
 
     func addRoutes(to router: Router<SimRequestContext>) {
-        router.get("/_sim/stats") { _, _ in
-            SimResponses.json(exchange.statsJSON())
+        router.get("/_sim/stats") { request, _ in
+            guard let exchange = venue(request) else { return Self.unknownVenue }
+            return SimResponses.json(exchange.statsJSON())
         }
-        router.get("/_sim/faults") { _, _ in
-            try Self.encode(exchange.faults)
+        router.get("/_sim/faults") { request, _ in
+            guard let exchange = venue(request) else { return Self.unknownVenue }
+            return try Self.encode(exchange.faults)
         }
         router.post("/_sim/faults") { request, _ in
+            guard let exchange = venue(request) else { return Self.unknownVenue }
             if let refusal = Self.refusal(request) { return refusal }
             var request = request
             let body = try await request.collectBody(upTo: 64 * 1024)
@@ -27,6 +40,7 @@ struct AdminController: Sendable {
             return try Self.encode(exchange.updateFaults(patch))
         }
         router.post("/_sim/reset") { request, _ in
+            guard let exchange = venue(request) else { return Self.unknownVenue }
             if let refusal = Self.refusal(request) { return refusal }
             exchange.reset()
             return SimResponses.json("{}")

@@ -49,8 +49,10 @@ enum SimCandleWriter {
         return json.text
     }
 
-    private static func writeCandle(market: SimMarket, unit: Unit, start: Int, end: Int, now: Double,
-                                    into json: inout JSONWriter) {
+    /// A bucket's open, high, low, close and traded value, sampled along the walk (every
+    /// venue's candles come from here).
+    static func ohlc(market: SimMarket, start: Int, end: Int, now: Double)
+        -> (open: Double, high: Double, low: Double, close: Double, value: Double, closeAt: Double) {
         let closeAt = min(Double(end) - 0.001, now)
         let open = market.price(at: Double(start))
         let close = market.price(at: closeAt)
@@ -62,7 +64,12 @@ enum SimCandleWriter {
         }
         let span = max(1, closeAt - Double(start))
         let noise = 0.5 + Double(SimRandom.hash(UInt64(start), SimRandom.hash(market.code)) % 1_000) / 1_000
-        let value = market.value24h(at: closeAt) * span / 86_400 * noise
+        return (open, high, low, close, market.value24h(at: closeAt) * span / 86_400 * noise, closeAt)
+    }
+
+    private static func writeCandle(market: SimMarket, unit: Unit, start: Int, end: Int, now: Double,
+                                    into json: inout JSONWriter) {
+        let (open, high, low, close, value, closeAt) = ohlc(market: market, start: start, end: end, now: now)
         let lastTick = Int64(closeAt * 1_000) - Int64(SimRandom.hash(UInt64(start), 3) % 500)
         json.beginObject()
         json.field("market", market.code)

@@ -6,6 +6,8 @@ import Synchronization
 final class SimExchange: Sendable {
     let universe: SimUniverse
     let configuration: SimulatorConfiguration
+    /// Which exchange this one plays (each has its own listings, limits, faults and counters).
+    let venue: SimVenue
 
     private struct State {
         var faults: SimFaults
@@ -22,11 +24,15 @@ final class SimExchange: Sendable {
     let hub = SimStreamHub()
     let coinGecko: SimCoinGecko
 
-    init(configuration: SimulatorConfiguration) {
+    init(configuration: SimulatorConfiguration, venue: SimVenue = .upbit) {
         self.configuration = configuration
+        self.venue = venue
         universe = SimUniverse(seed: configuration.seed, krwCount: configuration.krwMarkets,
-                               hostileNames: configuration.hostileNames)
-        state = Mutex(State(faults: configuration.faults, random: SimRandom(seed: configuration.seed ^ 0xFA17)))
+                               hostileNames: configuration.hostileNames, venue: venue)
+        var initial = State(faults: configuration.faults, random: SimRandom(seed: configuration.seed ^ 0xFA17))
+        // Per-second budgets: Upbit 10 per group, Korbit 50 per address, Bithumb 150 per group.
+        initial.limiter.limit = venue == .korbit ? 50 : venue == .bithumb ? 150 : 10
+        state = Mutex(initial)
         coinGecko = SimCoinGecko(universe: universe, seed: configuration.seed)
     }
 

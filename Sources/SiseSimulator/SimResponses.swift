@@ -47,6 +47,8 @@ enum SimResponses {
 struct SimHTTPError: Error {
     let status: Int
     let message: String
+    /// Bithumb answers errors with HTTP 200, except this one.
+    var httpStatusOnBithumb = false
 
     static func missing() -> SimHTTPError { SimHTTPError(status: 400, message: SimResponses.defaultMessage(400)) }
     static func typeMismatch() -> SimHTTPError { SimHTTPError(status: 400, message: "Type mismatch error. Check the parameters type!") }

@@ -9,7 +9,7 @@ struct SimUniverse: Sendable {
     static let cautionReasons = ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING", "DEPOSIT_AMOUNT_SOARING",
                                  "GLOBAL_PRICE_DIFFERENCES", "CONCENTRATION_OF_SMALL_ACCOUNTS"]
 
-    init(seed: UInt64, krwCount: Int = 250, hostileNames: Bool = false) {
+    init(seed: UInt64, krwCount: Int = 250, hostileNames: Bool = false, venue: SimVenue = .upbit) {
         var random = SimRandom(seed: seed)
         let real = SimCoinCatalog.coins
         let invented = SimNameGenerator.generate(count: max(0, krwCount - real.count),
@@ -40,17 +40,21 @@ struct SimUniverse: Sendable {
             // Busier coins first: BTC about 160 billion KRW a day, the tail a few hundred million.
             let value = 1.6e11 / pow(Double(rank + 1), 1.1) * (0.6 + Double(SimRandom.hash(seed, UInt64(rank)) % 800) / 1_000)
             let walk = walkFor(listing.symbol)
-            markets.append(SimMarket(code: "KRW-\(listing.symbol)", quote: "KRW", base: listing.symbol,
-                                     korean: listing.korean, english: listing.english, warning: listing.warning,
-                                     cautions: cautions, basePrice: listing.price, walk: walk, denominator: nil,
-                                     dailyValue: value))
-            if rank > 0 && rank % 3 != 2 && listing.symbol != "USDT" && listing.symbol != "USDC" && rank < 200 {
+            let price = listing.price * venue.priceFactor(seed: seed, symbol: listing.symbol)
+            let lists = { (quote: String) in venue.lists(rank: rank, symbol: listing.symbol, quote: quote) }
+            if lists("KRW") {
+                markets.append(SimMarket(code: "KRW-\(listing.symbol)", quote: "KRW", base: listing.symbol,
+                                         korean: listing.korean, english: listing.english, warning: listing.warning,
+                                         cautions: cautions, basePrice: price, walk: walk, denominator: nil,
+                                         dailyValue: value))
+            }
+            if rank > 0 && rank % 3 != 2 && listing.symbol != "USDT" && listing.symbol != "USDC" && rank < 200 && lists("BTC") {
                 markets.append(SimMarket(code: "BTC-\(listing.symbol)", quote: "BTC", base: listing.symbol,
                                          korean: listing.korean, english: listing.english, warning: listing.warning,
-                                         cautions: cautions, basePrice: listing.price / btcKRW, walk: walk,
+                                         cautions: cautions, basePrice: price / btcKRW, walk: walk,
                                          denominator: walkFor("BTC"), dailyValue: value / btcKRW / 20))
             }
-            if rank % 4 == 0 && listing.symbol != "USDT" && rank < 240 {
+            if rank % 4 == 0 && listing.symbol != "USDT" && rank < 240 && lists("USDT") {
                 markets.append(SimMarket(code: "USDT-\(listing.symbol)", quote: "USDT", base: listing.symbol,
                                          korean: listing.korean, english: listing.english, warning: listing.warning,
                                          cautions: cautions, basePrice: listing.price / usdtKRW, walk: walk,

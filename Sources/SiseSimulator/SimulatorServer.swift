@@ -4,14 +4,20 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 
-/// The simulated exchange as an HTTP (and later WebSocket) server on loopback.
+/// The simulated exchanges on one loopback port: Upbit at the root (`/v1/…`,
+/// `/websocket/v1`), Korbit at the root too (`/v2/…`, `/v2/public`), Bithumb under `/bithumb`
+/// (`/bithumb/v1/…`, `/bithumb/websocket/v1`), CoinGecko under `/api/v3`, controls at `/_sim`.
 public struct SimulatorServer: Sendable {
     public let configuration: SimulatorConfiguration
     let exchange: SimExchange
+    let korbit: SimExchange
+    let bithumb: SimExchange
 
     public init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
         exchange = SimExchange(configuration: configuration)
+        korbit = SimExchange(configuration: configuration, venue: .korbit)
+        bithumb = SimExchange(configuration: configuration, venue: .bithumb)
     }
 
     /// Builds the Hummingbird application; `onReady` receives the bound port.
@@ -21,8 +27,12 @@ public struct SimulatorServer: Sendable {
         router.middlewares.add(UpbitNotFoundMiddleware())
         UpbitRESTController(exchange: exchange).addRoutes(to: router)
         UpbitStreamController(exchange: exchange, hub: exchange.hub).addRoutes(to: router)
+        UpbitRESTController(exchange: bithumb, bithumb: true).addRoutes(to: router)
+        UpbitStreamController(exchange: bithumb, hub: bithumb.hub, path: "/bithumb/websocket/v1").addRoutes(to: router)
+        KorbitRESTController(exchange: korbit).addRoutes(to: router)
+        KorbitStreamController(exchange: korbit).addRoutes(to: router)
         CoinGeckoController(exchange: exchange).addRoutes(to: router)
-        AdminController(exchange: exchange).addRoutes(to: router)
+        AdminController(venues: [.upbit: exchange, .korbit: korbit, .bithumb: bithumb]).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning
         return Application(

@@ -3,23 +3,44 @@ import Hummingbird
 import HummingbirdWebSocket
 
 /// Upbit's quotation REST endpoints on the simulator, each behind the rate limit and the faults.
+/// Bithumb's `/v1` is the same family with its traps (`bithumb` on, under `/bithumb`): errors
+/// with HTTP 200, `market_warning` instead of `market_event`, ticker times in KST written as
+/// epoch ms, no `/v1/ticker/all`, at most 200 markets per ticker call, and
+/// `/v1/market/virtual_asset_warning`.
 struct UpbitRESTController: Sendable {
     let exchange: SimExchange
+    var bithumb = false
+    /// Bithumb's tickers refuse more markets than this in one call (HTTP 400).
+    static let bithumbMaxMarkets = 200
 
     func addRoutes(to router: Router<SimRequestContext>) {
-        router.get("/v1/market/all") { request, _ in
+        let p = bithumb ? "/bithumb" : ""
+        router.get("\(p)/v1/market/all") { request, _ in
             try await serve("market", request) { marketAll(request) }
         }
-        router.get("/v1/ticker") { request, _ in
+        router.get("\(p)/v1/ticker") { request, _ in
             try await serve("ticker", request) { try tickers(request) }
+        }
+        if bithumb {
+            router.get("\(p)/v1/market/virtual_asset_warning") { request, _ in
+                try await serve("market", request) { assetWarnings() }
+            }
+            return addCandleRoutes(to: router, prefix: p)
         }
         router.get("/v1/ticker/all") { request, _ in
             try await serve("ticker", request) { try tickerAll(request) }
         }
-        router.get("/v1/candles/seconds") { request, _ in
+        router.get("/v1/orderbook/instruments") { request, _ in
+            try await serve("orderbook", request) { try instruments(request) }
+        }
+        addCandleRoutes(to: router, prefix: p)
+    }
+
+    private func addCandleRoutes(to router: Router<SimRequestContext>, prefix p: String) {
+        router.get("\(p)/v1/candles/seconds") { request, _ in
             try await serve("candles", request) { try candles(request, unit: .seconds) }
         }
-        router.get("/v1/candles/minutes/:unit") { request, context in
+        router.get("\(p)/v1/candles/minutes/:unit") { request, context in
             try await serve("candles", request) {
                 guard let unit = context.parameters.get("unit").flatMap(Int.init),
                       [1, 3, 5, 10, 15, 30, 60, 240].contains(unit) else { throw SimHTTPError.typeMismatch() }
@@ -27,12 +48,9 @@ struct UpbitRESTController: Sendable {
             }
         }
         for (path, unit) in [("days", SimCandleWriter.Unit.days), ("weeks", .weeks), ("months", .months), ("years", .years)] {
-            router.get("/v1/candles/\(path)") { request, _ in
+            router.get("\(p)/v1/candles/\(path)") { request, _ in
                 try await serve("candles", request) { try candles(request, unit: unit) }
             }
-        }
-        router.get("/v1/orderbook/instruments") { request, _ in
-            try await serve("orderbook", request) { try instruments(request) }
         }
     }
 
@@ -45,7 +63,8 @@ struct UpbitRESTController: Sendable {
             try await delay()
             var headers = SimResponses.remainingReq(origin ? "origin" : group, remaining)
             if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-            return SimResponses.error(status: status, message: SimResponses.defaultMessage(status), headers: headers)
+            return SimResponses.error(status: bithumb && status < 429 ? 200 : status, name: bithumb ? String(status) : nil,
+                                      message: SimResponses.defaultMessage(status), headers: headers)
         case .proceed(let remaining, let malformed):
             try await delay()
             let headers = SimResponses.remainingReq(origin ? "origin" : group, remaining)
@@ -54,7 +73,10 @@ struct UpbitRESTController: Sendable {
                 if malformed { body = String(body.prefix(max(1, body.count / 2))) }
                 return SimResponses.json(body, headers: headers)
             } catch let error as SimHTTPError {
-                return SimResponses.error(status: error.status, message: error.message, headers: headers)
+                // Bithumb answers its errors with HTTP 200 (the body says what went wrong), all
+                // but the too-many-markets refusal.
+                let status = bithumb && !error.httpStatusOnBithumb ? 200 : error.status
+                return SimResponses.error(status: status, name: bithumb ? String(error.status) : nil, message: error.message, headers: headers)
             }
         }
     }
@@ -73,7 +95,7 @@ struct UpbitRESTController: Sendable {
     // MARK: - Handlers
 
     private func marketAll(_ request: Request) -> String {
-        let details = query(request, "is_details").map { $0.lowercased() == "true" } ?? false
+        let details = query(request, bithumb ? "isDetails" : "is_details").map { $0.lowercased() == "true" } ?? false
         var json = JSONWriter(capacity: exchange.universe.markets.count * 300)
         json.beginArray()
         let delisted = Set(exchange.faults.delisted)
@@ -82,7 +104,9 @@ struct UpbitRESTController: Sendable {
             json.field("market", market.code)
             json.field("korean_name", market.korean)
             json.field("english_name", market.english)
-            if details {
+            if details && bithumb {
+                json.field("market_warning", market.warning || !market.cautions.isEmpty ? "CAUTION" : "NONE")
+            } else if details {
                 json.key("market_event")
                 json.beginObject()
                 json.field("warning", market.warning)
@@ -101,6 +125,9 @@ struct UpbitRESTController: Sendable {
     private func tickers(_ request: Request) throws -> String {
         guard let list = query(request, "markets"), !list.isEmpty else { throw SimHTTPError.missing() }
         let codes = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+        if bithumb && codes.count > Self.bithumbMaxMarkets {
+            throw SimHTTPError(status: 400, message: "markets: at most \(Self.bithumbMaxMarkets) per request", httpStatusOnBithumb: true)
+        }
         let markets = try codes.map { code -> SimMarket in
             guard let market = exchange.universe.market(code) else { throw SimHTTPError.codeNotFound() }
             return market
@@ -121,7 +148,13 @@ struct UpbitRESTController: Sendable {
         var json = JSONWriter(capacity: markets.count * 900)
         json.beginArray()
         for market in markets {
-            SimTickerWriter.write(market, exchange.ticker(market, atMilliseconds: ms), into: &json)
+            var state = exchange.ticker(market, atMilliseconds: ms)
+            if bithumb {
+                // Bithumb's trap: KST wall time written as if it were epoch ms (9 h ahead).
+                state.timestamp += Int64(SimTime.kstOffset) * 1_000
+                state.tradeTimestamp += Int64(SimTime.kstOffset) * 1_000
+            }
+            SimTickerWriter.write(market, state, into: &json)
         }
         json.endArray()
         return json.text
@@ -161,6 +194,23 @@ struct UpbitRESTController: Sendable {
             json.beginArray()
             json.string("0")
             json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        return json.text
+    }
+
+    /// `[{market, warning_type, warning_step, end_date}]` for the venue's warned listings.
+    private func assetWarnings() -> String {
+        var json = JSONWriter()
+        json.beginArray()
+        let end = SimTime.compactDate(Int(exchange.now) + 3 * 86_400 + SimTime.kstOffset)
+        for market in exchange.universe.markets where market.quote == "KRW" && (market.warning || !market.cautions.isEmpty) {
+            json.beginObject()
+            json.field("market", market.code)
+            json.field("warning_type", market.warning ? "PRICE_SUDDEN_FLUCTUATION" : "PRICE_DIFFERENCE_HIGH")
+            json.field("warning_step", market.warning ? "WARNING" : "CAUTION")
+            json.field("end_date", "\(end.prefix(4))-\(end.dropFirst(4).prefix(2))-\(end.suffix(2)) 23:59:59")
             json.endObject()
         }
         json.endArray()

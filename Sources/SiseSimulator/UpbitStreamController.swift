@@ -10,9 +10,11 @@ import NIOCore
 struct UpbitStreamController: Sendable {
     let exchange: SimExchange
     let hub: SimStreamHub
+    /// Upbit's path; Bithumb's (same protocol) is `/bithumb/websocket/v1` here.
+    var path = "/websocket/v1"
 
     func addRoutes(to router: Router<SimRequestContext>) {
-        router.ws("/websocket/v1") { request, context in
+        router.ws(RouterPath(path)) { request, context in
             if exchange.faults.wsRefuse {
                 exchange.count("upbit", "websocket")
                 return .dontUpgrade
