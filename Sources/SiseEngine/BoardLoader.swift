@@ -6,9 +6,9 @@ import SiseFeeds
 /// sizes, joined into rows. Tick sizes are best effort — without them the magnitude rule decides
 /// the decimals, which is better than no board.
 public struct BoardLoader: Sendable {
-    private let api: any UpbitAPI
+    private let api: any ExchangeAPI
 
-    public init(api: any UpbitAPI) {
+    public init(api: any ExchangeAPI) {
         self.api = api
     }
 

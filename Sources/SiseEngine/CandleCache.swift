@@ -6,7 +6,7 @@ import SiseFeeds
 /// candle's natural period (at most `maxFreshness`), identical concurrent requests sharing it,
 /// and beyond `maxFetches` different fetches in flight a typed refusal at once instead of a
 /// queue that grows while the rate limiter spaces them out. Everything else passes through.
-public actor CandleCache: UpbitAPI {
+public actor CandleCache: ExchangeAPI {
     /// Too many different candle fetches are already waiting: come back shortly.
     public struct Busy: Error, Sendable {
         public let retryAfter: Int
@@ -18,7 +18,7 @@ public actor CandleCache: UpbitAPI {
         let count: Int
     }
 
-    private let api: any UpbitAPI
+    private let api: any ExchangeAPI
     private let maxFreshness: Duration
     private let maxFetches: Int
     private let now: @Sendable () -> ContinuousClock.Instant
@@ -26,7 +26,7 @@ public actor CandleCache: UpbitAPI {
     private var inFlight: [Key: Task<[Candle], any Error>] = [:]
     private let maxEntries = 2_000
 
-    public init(api: any UpbitAPI, maxFreshness: Duration = .seconds(600), maxFetches: Int = 8,
+    public init(api: any ExchangeAPI, maxFreshness: Duration = .seconds(600), maxFetches: Int = 8,
                 now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.api = api
         self.maxFreshness = maxFreshness

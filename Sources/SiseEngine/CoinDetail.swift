@@ -74,7 +74,7 @@ public struct CoinDetail: Encodable, Sendable {
     /// Loads a detail: markets from the board row and Upbit candles, anything else from CoinGecko
     /// (through the shared cache).
     /// - Parameter client: who asks; CoinGecko cache misses count against it (`CoinInfoService`).
-    public static func load(_ raw: String, range: ChartModel.Range, language: Language, upbit: any UpbitAPI,
+    public static func load(_ raw: String, range: ChartModel.Range, language: Language, upbit: any ExchangeAPI,
                             coinInfo: CoinInfoService, client: Set<String> = [],
                             row: (MarketID) async throws -> MarketRow?) async throws -> CoinDetail {
         let f = MarketFormatter(language: language)

@@ -10,7 +10,7 @@ import Synchronization
 /// a snapshot and then coalesced changes. One upstream connection however many viewers.
 public actor LiveBoard: Service {
     public let configuration: LiveBoardConfiguration
-    private let api: any UpbitAPI
+    private let api: any ExchangeAPI
     private let stream: any TickerStreaming
     private let now: @Sendable () -> Int64
     private let logger: Logger
@@ -52,7 +52,7 @@ public actor LiveBoard: Service {
     /// Opens when the first board (markets and tickers) is published.
     private let loaded = Latch()
 
-    public init(configuration: LiveBoardConfiguration = .init(), api: any UpbitAPI, stream: any TickerStreaming,
+    public init(configuration: LiveBoardConfiguration = .init(), api: any ExchangeAPI, stream: any TickerStreaming,
                 now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) },
                 logger: Logger = Logger(label: "sise.engine")) {
         self.configuration = configuration
@@ -181,7 +181,7 @@ public actor LiveBoard: Service {
 
     // MARK: - Stream events
 
-    func handle(_ event: UpbitStreamEvent) {
+    func handle(_ event: TickerStreamEvent) {
         // A frame still in flight when the feed was parked must not make an idle board "live".
         guard !isIdle else { return }
         switch event {

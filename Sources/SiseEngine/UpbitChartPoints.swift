@@ -6,7 +6,7 @@ import SiseFeeds
 /// Upbit candles for a chart range: minutes for a day, days for a week or a month, weeks for a
 /// year — closes, oldest first.
 public enum UpbitChartPoints {
-    public static func load(_ api: any UpbitAPI, market: MarketID, range: ChartModel.Range) async throws -> [PricePoint] {
+    public static func load(_ api: any ExchangeAPI, market: MarketID, range: ChartModel.Range) async throws -> [PricePoint] {
         let (unit, count): (CandleUnit, Int) = switch range {
         case .day: (.minutes(10), 144)
         case .week: (.days, 7)

@@ -9,7 +9,7 @@ import Synchronization
 final class StreamSession: Sendable {
     private let configuration: UpbitStreamConfiguration
     private let codes: @Sendable () async -> [MarketID]
-    private let events: @Sendable (UpbitStreamEvent) async -> Void
+    private let events: @Sendable (TickerStreamEvent) async -> Void
     private let resubscribe: Wakeup
     private let clock: any StreamClock
     private let state: Mutex<State>
@@ -25,7 +25,7 @@ final class StreamSession: Sendable {
     struct Silence: Error {}
 
     init(configuration: UpbitStreamConfiguration, codes: @escaping @Sendable () async -> [MarketID],
-         events: @escaping @Sendable (UpbitStreamEvent) async -> Void, resubscribe: Wakeup,
+         events: @escaping @Sendable (TickerStreamEvent) async -> Void, resubscribe: Wakeup,
          clock: any StreamClock) {
         self.configuration = configuration
         self.clock = clock
@@ -46,7 +46,7 @@ final class StreamSession: Sendable {
         try await subscribe(connection)
         // A text PING makes Upbit send {"status":"UP"} every 10 s; WebSocket pings more often
         // than the silence bound make sure a healthy socket is never silent that long.
-        try await connection.send(text: "PING")
+        if configuration.dialect == .upbit { try await connection.send(text: "PING") }
         await events(.connected)
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -69,8 +69,11 @@ final class StreamSession: Sendable {
 
     /// The subscribe request, always with the full code list (a new request replaces the old).
     func subscribe(_ connection: UpstreamWebSocketConnection) async throws {
-        let list = await codes().map(\.code)
-        try await connection.send(text: Self.request(codes: list, format: configuration.format))
+        let codes = await codes()
+        switch configuration.dialect {
+        case .upbit: try await connection.send(text: Self.request(codes: codes.map(\.code), format: configuration.format))
+        case .korbit: try await connection.send(text: KorbitStreamFrames.request(codes: codes))
+        }
     }
 
     static func request(codes: [String], format: UpbitStreamConfiguration.Format) -> String {
@@ -81,10 +84,11 @@ final class StreamSession: Sendable {
 
     private func read(_ connection: UpstreamWebSocketConnection) async throws {
         let code = try await connection.read { message in
-            let event: UpbitStreamEvent
+            let event: TickerStreamEvent
             switch message {
             case .binary(let buffer), .text(let buffer):
-                event = buffer.withUnsafeReadableBytes { Self.decode($0) }
+                let dialect = configuration.dialect
+                event = buffer.withUnsafeReadableBytes { dialect == .korbit ? KorbitStreamFrames.decode($0) : Self.decode($0) }
                 // Only what the exchange sends of its own accord proves the feed is flowing; a
                 // pong proves the socket is open, and a socket that answers pings but delivers no
                 // prices is exactly the frozen board the watchdog is there to catch.
@@ -112,7 +116,7 @@ final class StreamSession: Sendable {
             try await clock.sleep(for: interval)
             try await connection.ping()
             sinceText += interval
-            if sinceText >= configuration.pingInterval {
+            if configuration.dialect == .upbit, sinceText >= configuration.pingInterval {
                 try await connection.send(text: "PING")
                 sinceText = .zero
             }
@@ -120,7 +124,7 @@ final class StreamSession: Sendable {
     }
 
     /// Ticker frames take the byte-level fast path; anything else the full decoder.
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> UpbitStreamEvent {
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> TickerStreamEvent {
         if let ticker = UpbitTickerFrameDecoder.decode(bytes) { return .ticker(ticker) }
         switch try? UpbitStreamDecoder.decode(Data(bytes)) {
         case .ticker(let ticker, _): return .ticker(ticker)

@@ -6,7 +6,7 @@ public protocol TickerStreaming: Sendable {
     /// Connects and reconnects until cancelled, reporting through `events`; `codes` is asked
     /// for the full list before every (re)subscription.
     func run(codes: @escaping @Sendable () async -> [MarketID],
-             events: @escaping @Sendable (UpbitStreamEvent) async -> Void) async
+             events: @escaping @Sendable (TickerStreamEvent) async -> Void) async
     /// The code list changed: resubscribe with the full new list.
     func resubscribe()
     /// Whether the exchange's REST side currently answers (shapes the reconnect backoff).

@@ -1,18 +1,27 @@
 import Foundation
 import SiseCore
 
-/// The live `UpbitAPI`: REST over an `HTTPTransport`, every call inside the per-group limit,
+/// The live `ExchangeAPI` of Upbit — and of Bithumb's `/v1`, an Upbit look-alike with traps
+/// (`dialect: .bithumb`): REST over an `HTTPTransport`, every call inside the per-group limit,
 /// 429s waited out and retried a few times, 418s surfaced at once and never retried.
-public struct UpbitClient: UpbitAPI {
+public struct UpbitClient: ExchangeAPI {
+    /// Upbit, or Bithumb's traps: errors with HTTP 200, no `/v1/ticker/all` (tickers by market
+    /// list, at most 200 a call), ticker times in KST written as epoch ms, no instruments.
+    public enum Dialect: Sendable {
+        case upbit, bithumb
+    }
+
     public struct Configuration: Sendable {
         public var baseURL: URL
+        public var dialect: Dialect
         /// How many times a 429 is waited out before the error reaches the caller.
         public var maxRetriesAfter429: Int
         /// How long a 418 closes a group when the answer does not say.
         public var defaultBan: Duration
 
-        public init(baseURL: URL, maxRetriesAfter429: Int = 3, defaultBan: Duration = .seconds(60)) {
+        public init(baseURL: URL, dialect: Dialect = .upbit, maxRetriesAfter429: Int = 3, defaultBan: Duration = .seconds(60)) {
             self.baseURL = baseURL
+            self.dialect = dialect
             self.maxRetriesAfter429 = maxRetriesAfter429
             self.defaultBan = defaultBan
         }
@@ -28,12 +37,24 @@ public struct UpbitClient: UpbitAPI {
         self.limiter = limiter
     }
 
+    public static let bithumbURL = URL(string: "https://api.bithumb.com")!
+    /// Bithumb refuses more markets than this in one ticker call.
+    public static let bithumbMarketsPerCall = 200
+    /// Bithumb's ticker times are KST wall time written as epoch ms: this far ahead.
+    static let bithumbClockSkew: Int64 = 9 * 3_600 * 1_000
+
+    private var isBithumb: Bool { configuration.dialect == .bithumb }
+
     public func markets() async throws -> [Market] {
-        let rows: [UpbitMarketDTO] = try await get("/v1/market/all", ["is_details": "true"], group: .market)
+        let rows: [UpbitMarketDTO] = try await get("/v1/market/all", [isBithumb ? "isDetails" : "is_details": "true"], group: .market)
         return try rows.map { try $0.toMarket() }
     }
 
     public func tickers(quotes: [QuoteCurrency]) async throws -> [Ticker] {
+        if isBithumb {
+            let wanted = Set(quotes.map(\.rawValue))
+            return try await tickers(markets: try await markets().map(\.id).filter { wanted.contains($0.quote) })
+        }
         let list = quotes.map(\.rawValue).joined(separator: ",")
         let rows: [UpbitTickerDTO] = try await get("/v1/ticker/all", ["quote_currencies": list], group: .ticker)
         return try rows.map { try $0.toTicker() }
@@ -41,9 +62,22 @@ public struct UpbitClient: UpbitAPI {
 
     public func tickers(markets: [MarketID]) async throws -> [Ticker] {
         guard !markets.isEmpty else { return [] }
-        let list = markets.map(\.code).joined(separator: ",")
-        let rows: [UpbitTickerDTO] = try await get("/v1/ticker", ["markets": list], group: .ticker)
-        return try rows.map { try $0.toTicker() }
+        guard isBithumb else {
+            let rows: [UpbitTickerDTO] = try await get("/v1/ticker", ["markets": markets.map(\.code).joined(separator: ",")], group: .ticker)
+            return try rows.map { try $0.toTicker() }
+        }
+        var tickers: [Ticker] = []
+        for start in stride(from: 0, to: markets.count, by: Self.bithumbMarketsPerCall) {
+            let chunk = markets[start..<min(start + Self.bithumbMarketsPerCall, markets.count)]
+            let rows: [UpbitTickerDTO] = try await get("/v1/ticker", ["markets": chunk.map(\.code).joined(separator: ",")], group: .ticker)
+            for row in rows {
+                var ticker = try row.toTicker()
+                ticker.timestamp -= Self.bithumbClockSkew
+                ticker.tradeTimestamp -= Self.bithumbClockSkew
+                tickers.append(ticker)
+            }
+        }
+        return tickers
     }
 
     public func candles(market: MarketID, unit: CandleUnit, count: Int, to: Date?) async throws -> [Candle] {
@@ -56,7 +90,8 @@ public struct UpbitClient: UpbitAPI {
     }
 
     public func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal] {
-        guard !markets.isEmpty else { return [:] }
+        // Bithumb has no instruments endpoint: its KRW ladder is the table Sise knows.
+        guard !markets.isEmpty, !isBithumb else { return [:] }
         let list = markets.map(\.code).joined(separator: ",")
         let rows: [UpbitInstrumentDTO] = try await get("/v1/orderbook/instruments", ["markets": list], group: .orderbook)
         var ticks: [MarketID: Decimal] = [:]
@@ -69,7 +104,7 @@ public struct UpbitClient: UpbitAPI {
     // MARK: - Transport
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String], group: RateLimitGroup) async throws -> T {
-        let url = try makeURL(path, query)
+        let url = try RESTURL.make(configuration.baseURL, path, query)
         var retries = 0
         while true {
             let ticket = try await limiter.acquire(group)
@@ -86,6 +121,8 @@ public struct UpbitClient: UpbitAPI {
             }
             switch response.status {
             case 200..<300:
+                // Bithumb answers its errors with HTTP 200 and an Upbit-style body.
+                if let failure = UpbitDecoding.errorInSuccess(response.body) { throw failure }
                 return try UpbitDecoding.decode(T.self, from: response.body, context: path)
             case 429:
                 let wait = RetryAfter.parse(response.header("retry-after")) ?? .seconds(1)
@@ -100,18 +137,5 @@ public struct UpbitClient: UpbitAPI {
                 throw UpbitDecoding.error(status: response.status, body: response.body)
             }
         }
-    }
-
-    private func makeURL(_ path: String, _ query: [String: String]) throws -> URL {
-        guard var components = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false) else {
-            throw FeedError.unreachable(host: configuration.baseURL.absoluteString, reason: "bad base URL")
-        }
-        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.path = basePath + path
-        components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
-        guard let url = components.url else {
-            throw FeedError.unreachable(host: configuration.baseURL.absoluteString, reason: "bad URL for \(path)")
-        }
-        return url
     }
 }

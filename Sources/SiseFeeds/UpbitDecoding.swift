@@ -14,6 +14,15 @@ enum UpbitDecoding {
         }
     }
 
+    /// An error body sent with a 2xx status (Bithumb does): `{"error":{"name":404,…}}` becomes
+    /// the error its `name` says; nil for anything else.
+    static func errorInSuccess(_ body: Data) -> FeedError? {
+        guard body.first == UInt8(ascii: "{"), body.count < 4_096,
+              let parsed = try? JSONDecoder().decode(UpbitErrorDTO.self, from: body) else { return nil }
+        let status = Int(parsed.error.name) ?? 400
+        return error(status: (400...599).contains(status) ? status : 400, body: body)
+    }
+
     /// Maps a non-2xx answer to a `FeedError`, keeping Upbit's error name and message.
     static func error(status: Int, body: Data) -> FeedError {
         let parsed = try? JSONDecoder().decode(UpbitErrorDTO.self, from: body)

@@ -1,5 +1,10 @@
 import Foundation
 
+/// How an exchange's ticker WebSocket speaks: Upbit's protocol (Upbit, Bithumb) or Korbit's.
+public enum StreamDialect: Sendable {
+    case upbit, korbit
+}
+
 /// Where and how the ticker stream connects.
 public struct UpbitStreamConfiguration: Sendable {
     public enum Format: String, Sendable {
@@ -8,6 +13,8 @@ public struct UpbitStreamConfiguration: Sendable {
     }
 
     public var url: URL
+    public var dialect: StreamDialect
+    /// Upbit's protocol only.
     public var format: Format
     /// A text `PING` every this often (Upbit closes idle sockets after 60–120 s); WebSocket ping
     /// frames go out more often, at half the silence bound.
@@ -20,10 +27,11 @@ public struct UpbitStreamConfiguration: Sendable {
     /// Upbit allows 5 connection attempts per second per IP.
     public var maxConnectsPerSecond: Int
 
-    public init(url: URL, format: Format = .default, pingInterval: Duration = .seconds(30),
+    public init(url: URL, dialect: StreamDialect = .upbit, format: Format = .default, pingInterval: Duration = .seconds(30),
                 silenceTimeout: Duration = .seconds(5), timing: StreamConnectionMachine.Timing = .init(),
                 maxConnectsPerSecond: Int = 5) {
         self.url = url
+        self.dialect = dialect
         self.format = format
         self.pingInterval = pingInterval
         self.silenceTimeout = silenceTimeout
@@ -31,11 +39,13 @@ public struct UpbitStreamConfiguration: Sendable {
         self.maxConnectsPerSecond = maxConnectsPerSecond
     }
 
-    /// The WebSocket URL for a REST base URL: http→ws, https→wss, path `/websocket/v1`.
-    public static func webSocketURL(forREST base: URL) -> URL {
+    /// The WebSocket URL for a REST base URL: http→ws, https→wss, `path` after the base's own
+    /// path (`/websocket/v1` for Upbit and Bithumb, `/v2/public` for Korbit).
+    public static func webSocketURL(forREST base: URL, path: String = "/websocket/v1") -> URL {
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.scheme = components.scheme?.lowercased() == "http" ? "ws" : "wss"
-        components.path = "/websocket/v1"
+        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.path = basePath + path
         components.query = nil
         return components.url ?? base
     }

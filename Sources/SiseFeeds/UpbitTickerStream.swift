@@ -36,7 +36,7 @@ public final class UpbitTickerStream: Sendable {
     /// Connects and reconnects until cancelled, reporting through `events`.
     /// - Parameter codes: the full list to subscribe, asked again before every (re)subscription.
     public func run(codes: @escaping @Sendable () async -> [MarketID],
-                    events: @escaping @Sendable (UpbitStreamEvent) async -> Void) async {
+                    events: @escaping @Sendable (TickerStreamEvent) async -> Void) async {
         var machine = StreamConnectionMachine(timing: configuration.timing)
         var gate = ConnectRateGate(limit: configuration.maxConnectsPerSecond)
         var action = machine.handle(.start, jitter: 0)
@@ -89,7 +89,7 @@ public final class UpbitTickerStream: Sendable {
 
     /// One connection: until it closes, fails, or falls silent.
     private func connectOnce(codes: @escaping @Sendable () async -> [MarketID],
-                             events: @escaping @Sendable (UpbitStreamEvent) async -> Void) async -> Outcome {
+                             events: @escaping @Sendable (TickerStreamEvent) async -> Void) async -> Outcome {
         let session = StreamSession(configuration: configuration, codes: codes, events: events,
                                     resubscribe: resubscribeRequests, clock: clock)
         let host = configuration.url.host ?? configuration.url.absoluteString

@@ -9,7 +9,7 @@ struct ServerContext: Sendable {
     let board: LiveBoard
     let favorites: any FavoritesRepository
     let coinInfo: CoinInfoService
-    let upbit: any UpbitAPI
+    let upbit: any ExchangeAPI
     let demo: Bool
     let simulatorURL: URL?
     let version: String

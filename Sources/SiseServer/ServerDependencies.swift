@@ -9,7 +9,7 @@ import SiseStore
 public struct ServerDependencies: Sendable {
     public var board: LiveBoard
     /// Upbit REST, for what the board does not hold (candles for charts).
-    public var upbit: any UpbitAPI
+    public var upbit: any ExchangeAPI
     public var coinInfo: CoinInfoService
     public var database: AppDatabase
     public var images: any ImageFetching
@@ -21,7 +21,7 @@ public struct ServerDependencies: Sendable {
     /// in reverse after the HTTP server.
     public var services: [any Service]
 
-    public init(board: LiveBoard, upbit: any UpbitAPI, coinInfo: CoinInfoService, database: AppDatabase,
+    public init(board: LiveBoard, upbit: any ExchangeAPI, coinInfo: CoinInfoService, database: AppDatabase,
                 images: any ImageFetching, simulatorURL: URL? = nil, services: [any Service]) {
         self.board = board
         self.upbit = upbit

@@ -10,8 +10,8 @@ import Testing
 /// passes the bound after its last data frame — not before — and the stream reconnects.
 @Suite(.serialized) struct SilenceWatchdogTests {
     final class EventLog: Sendable {
-        private let events = Mutex<[UpbitStreamEvent]>([])
-        func add(_ event: UpbitStreamEvent) { events.withLock { $0.append(event) } }
+        private let events = Mutex<[TickerStreamEvent]>([])
+        func add(_ event: TickerStreamEvent) { events.withLock { $0.append(event) } }
         var tickers: Int { events.withLock { $0.filter { if case .ticker = $0 { true } else { false } }.count } }
         var timeouts: Int { events.withLock { $0.filter { $0 == .disconnected(.timeout) }.count } }
     }

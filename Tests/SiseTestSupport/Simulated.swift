@@ -25,8 +25,9 @@ public func withSimulator<T: Sendable>(
 /// Small HTTP helpers for the simulator's `/_sim/` admin endpoints (URLSession is fine for
 /// plain HTTP here; the product's client is AsyncHTTPClient).
 public enum SimAdmin {
-    public static func setFaults(_ simulator: RunningSimulator, _ json: String) async throws {
-        var request = URLRequest(url: simulator.baseURL.appendingPathComponent("_sim/faults"))
+    /// - Parameter exchange: whose switches (`upbit`, `korbit`, `bithumb`; each venue has its own).
+    public static func setFaults(_ simulator: RunningSimulator, _ json: String, exchange: String = "upbit") async throws {
+        var request = URLRequest(url: URL(string: simulator.baseURL.absoluteString + "/_sim/faults?exchange=\(exchange)")!)
         request.httpMethod = "POST"
         request.httpBody = Data(json.utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -35,8 +36,8 @@ public enum SimAdmin {
     }
 
     /// `/_sim/stats` as nested dictionaries.
-    public static func stats(_ simulator: RunningSimulator) async throws -> [String: [String: Int]] {
-        let (data, _) = try await URLSession.shared.data(from: simulator.baseURL.appendingPathComponent("_sim/stats"))
+    public static func stats(_ simulator: RunningSimulator, exchange: String = "upbit") async throws -> [String: [String: Int]] {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: simulator.baseURL.absoluteString + "/_sim/stats?exchange=\(exchange)")!)
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         var out: [String: [String: Int]] = [:]
         for (key, value) in object {

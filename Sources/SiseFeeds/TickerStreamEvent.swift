@@ -1,8 +1,8 @@
 import Foundation
 import SiseCore
 
-/// What the ticker stream reports to its owner.
-public enum UpbitStreamEvent: Sendable, Equatable {
+/// What a ticker stream (any exchange's) reports to its owner.
+public enum TickerStreamEvent: Sendable, Equatable {
     case connecting(attempt: Int)
     /// Connected and subscribed.
     case connected

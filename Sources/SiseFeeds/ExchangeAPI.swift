@@ -1,8 +1,9 @@
 import Foundation
 import SiseCore
 
-/// Upbit's public quotation API, as the rest of Sise sees it (SiseCore values, typed errors).
-public protocol UpbitAPI: Sendable {
+/// An exchange's public quotation API, as the rest of Sise sees it (SiseCore values, typed
+/// errors): `UpbitClient` (Upbit, and Bithumb's look-alike) and `KorbitClient` are the live ones.
+public protocol ExchangeAPI: Sendable {
     /// Every listed pair with names and warning flags (`/v1/market/all?is_details=true`).
     func markets() async throws -> [Market]
     /// Every ticker of the given quote markets (`/v1/ticker/all?quote_currencies=`).

@@ -1,0 +1,145 @@
+import Foundation
+import SiseCore
+
+/// The live Korbit v2 quotation client: every call inside Korbit's 50 requests a second per
+/// address (its `Ratelimit` header read as it goes), a 429 waited out per `Retry-After` and
+/// retried a few times. Only KRW pairs exist; `stopped` pairs are not on the board.
+public struct KorbitClient: ExchangeAPI {
+    public struct Configuration: Sendable {
+        public var baseURL: URL
+        public var maxRetriesAfter429: Int
+
+        public init(baseURL: URL, maxRetriesAfter429: Int = 3) {
+            self.baseURL = baseURL
+            self.maxRetriesAfter429 = maxRetriesAfter429
+        }
+    }
+
+    public static let defaultURL = URL(string: "https://api.korbit.co.kr")!
+    static let group: RateLimitGroup = "quotation"
+
+    public let configuration: Configuration
+    private let transport: any HTTPTransport
+    private let limiter: RateLimiter
+
+    public init(configuration: Configuration, transport: any HTTPTransport,
+                limiter: RateLimiter = RateLimiter(limit: 40)) {
+        self.configuration = configuration
+        self.transport = transport
+        self.limiter = limiter
+    }
+
+    /// Tradable pairs. Korbit names no coin in Korean or English: the symbol stands in until
+    /// the engine lends a name another exchange gives.
+    public func markets() async throws -> [Market] {
+        let pairs: [KorbitDTO.CurrencyPair] = try await get("/v2/currencyPairs", [:])
+        return pairs.compactMap { pair in
+            guard pair.status?.lowercased() != "stopped", let id = KorbitSymbol.market(pair.symbol) else { return nil }
+            return Market(id: id, koreanName: "", englishName: id.base)
+        }
+    }
+
+    public func tickers(quotes: [QuoteCurrency]) async throws -> [Ticker] {
+        guard quotes.contains(.krw) else { return [] }
+        let rows: [KorbitDTO.Ticker] = try await get("/v2/tickers", [:])
+        return rows.compactMap { try? $0.toTicker() }
+    }
+
+    /// An unknown symbol is simply absent (Korbit answers `{"success":true,"data":[]}`).
+    public func tickers(markets: [MarketID]) async throws -> [Ticker] {
+        guard !markets.isEmpty else { return [] }
+        let rows: [KorbitDTO.Ticker] = try await get("/v2/tickers", ["symbol": markets.map(KorbitSymbol.symbol).joined(separator: ",")])
+        return try rows.map { try $0.toTicker() }
+    }
+
+    /// Newest first, as every `ExchangeAPI` answers.
+    public func candles(market: MarketID, unit: CandleUnit, count: Int, to: Date?) async throws -> [Candle] {
+        guard let interval = Self.interval(unit) else {
+            throw FeedError.badRequest(name: "interval", message: "Korbit has no \(unit.pathComponent) candles")
+        }
+        var query = ["symbol": KorbitSymbol.symbol(market), "interval": interval, "limit": String(min(max(count, 1), 200))]
+        if let to { query["end"] = String(Int64(to.timeIntervalSince1970 * 1_000)) }
+        let rows: [KorbitDTO.Candle] = try await get("/v2/candles", query)
+        return rows.compactMap { row -> Candle? in
+            typealias N = KorbitDTO.Ticker
+            guard let open = N.number(row.open), let high = N.number(row.high), let low = N.number(row.low),
+                  let close = N.number(row.close) else { return nil }
+            let volume = N.number(row.volume) ?? 0
+            return Candle(market: market, start: Date(timeIntervalSince1970: Double(row.timestamp) / 1_000), open: open, high: high,
+                          low: low, close: close, volume: volume, value: volume * close, lastTradeAt: row.timestamp)
+        }.sorted { $0.start > $1.start }
+    }
+
+    /// Korbit's tick ladder is the KRW table Sise already knows.
+    public func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal] { [:] }
+
+    static func interval(_ unit: CandleUnit) -> String? {
+        switch unit {
+        case .minutes(let n) where [1, 5, 15, 30, 60, 240].contains(n): String(n)
+        case .days: "1D"
+        case .weeks: "1W"
+        default: nil
+        }
+    }
+
+    // MARK: - Transport
+
+    private func get<T: Decodable>(_ path: String, _ query: [String: String]) async throws -> T {
+        let url = try RESTURL.make(configuration.baseURL, path, query)
+        var retries = 0
+        while true {
+            let ticket = try await limiter.acquire(Self.group)
+            let response: HTTPResponseData
+            do {
+                response = try await transport.get(url, headers: [])
+                await limiter.release(ticket)
+            } catch {
+                await limiter.release(ticket)
+                throw error
+            }
+            if let remaining = KorbitRateLimit.remaining(response.header("ratelimit")) {
+                await limiter.observe(RemainingRequests(group: Self.group, perSecond: remaining))
+            }
+            switch response.status {
+            case 200..<300:
+                let envelope = try UpbitDecoding.decode(KorbitDTO.Envelope<T>.self, from: response.body, context: path)
+                guard envelope.success, let data = envelope.data else {
+                    throw Self.error(status: envelope.error?.code ?? 400, message: envelope.error?.message)
+                }
+                return data
+            case 429:
+                let wait = RetryAfter.parse(response.header("retry-after")) ?? .seconds(1)
+                await limiter.rateLimited(Self.group, retryAfter: wait)
+                retries += 1
+                if retries > configuration.maxRetriesAfter429 { throw FeedError.rateLimited(retryAfter: max(wait, .seconds(1))) }
+            default:
+                let body = try? JSONDecoder().decode(KorbitDTO.Failure.self, from: response.body)
+                throw Self.error(status: response.status, message: body?.error?.message)
+            }
+        }
+    }
+
+    static func error(status: Int, message: String?) -> FeedError {
+        let text = String((message ?? "").prefix(200))
+        switch status {
+        case 400: return .badRequest(name: text, message: text)
+        case 401: return .unauthorized(name: text, message: text)
+        case 403: return .forbidden(name: text, message: text)
+        case 404: return .notFound(name: text, message: text)
+        case 500...599: return .server(status: status)
+        default: return .unexpectedStatus(status: status, message: text)
+        }
+    }
+}
+
+/// Korbit's `Ratelimit: limit=50, remaining=49, reset=1`.
+enum KorbitRateLimit {
+    static func remaining(_ header: String?) -> Int? {
+        guard let header, header.utf8.count <= 200 else { return nil }
+        for field in header.split(separator: ",") {
+            let pair = field.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "remaining" { return Int(pair[1]) }
+        }
+        return nil
+    }
+}
