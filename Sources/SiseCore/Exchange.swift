@@ -13,6 +13,16 @@ public enum Exchange: String, CaseIterable, Sendable, Codable, Hashable {
     /// For error messages: the accepted names.
     public static let names = "upbit, korbit or bithumb"
 
+    /// The quote markets the exchange has: Upbit KRW, BTC and USDT; Bithumb KRW and BTC;
+    /// Korbit KRW only.
+    public var quotes: [QuoteCurrency] {
+        switch self {
+        case .upbit: QuoteCurrency.allCases
+        case .bithumb: [.krw, .btc]
+        case .korbit: [.krw]
+        }
+    }
+
     /// The exchange's name as people write it (the same in Korean and English text).
     public var displayName: String {
         switch self {

@@ -6,11 +6,14 @@ public struct MarketRow: Hashable, Sendable {
     public var ticker: Ticker
     /// The exchange's order tick (e.g. 1000 for KRW-BTC), when known; it decides the decimals.
     public var tickSize: Decimal?
+    /// Where the market trades.
+    public var exchange: Exchange
 
-    public init(market: Market, ticker: Ticker, tickSize: Decimal? = nil) {
+    public init(market: Market, ticker: Ticker, tickSize: Decimal? = nil, exchange: Exchange = .default) {
         self.market = market
         self.ticker = ticker
         self.tickSize = tickSize
+        self.exchange = exchange
     }
 
     public var id: MarketID { market.id }

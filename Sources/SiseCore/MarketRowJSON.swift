@@ -1,8 +1,10 @@
 import Foundation
 
 /// The public JSON shape of a board row — `sise markets --json`, `sise price --json`, the HTTP
-/// API and `sise watch` all print exactly these keys.
-public struct MarketRowJSON: Codable, Hashable, Sendable {
+/// API and `sise watch` all print at least these keys.
+public struct MarketRowJSON: Encodable, Hashable, Sendable {
+    /// `upbit`, `korbit` or `bithumb`.
+    public var exchange: Exchange
     public var market: String
     public var symbol: String
     public var koreanName: String
@@ -17,6 +19,7 @@ public struct MarketRowJSON: Codable, Hashable, Sendable {
     public var display: RowDisplay
 
     public init(_ row: MarketRow, formatter: MarketFormatter) {
+        exchange = row.exchange
         market = row.id.code
         symbol = row.market.symbol
         koreanName = row.market.koreanName

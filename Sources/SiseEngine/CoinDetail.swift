@@ -74,7 +74,8 @@ public struct CoinDetail: Encodable, Sendable {
     /// Loads a detail: markets from the board row and Upbit candles, anything else from CoinGecko
     /// (through the shared cache).
     /// - Parameter client: who asks; CoinGecko cache misses count against it (`CoinInfoService`).
-    public static func load(_ raw: String, range: ChartModel.Range, language: Language, upbit: any ExchangeAPI,
+    /// - Parameter exchange: whose market a market code names (`upbit` is the API's REST client).
+    public static func load(_ raw: String, range: ChartModel.Range, language: Language, exchange: Exchange = .default, upbit: any ExchangeAPI,
                             coinInfo: CoinInfoService, client: Set<String> = [],
                             row: (MarketID) async throws -> MarketRow?) async throws -> CoinDetail {
         let f = MarketFormatter(language: language)
@@ -87,7 +88,7 @@ public struct CoinDetail: Encodable, Sendable {
             let display = Display(price: d.price, changeRate: d.changeRate, tone: t.change.tone.rawValue, changePrice: d.changePrice, tradeValue: d.tradeValue,
                                   high24h: figures.high, low24h: figures.low, ath: figures.high52w ?? "-", atl: figures.low52w ?? "-",
                                   marketCap: global.flatMap { marketCapText($0, f) }, lastUpdated: KSTText.timestamp(t.timestamp))
-            return CoinDetail(id: market.code, source: "upbit", name: row.market.name(in: language), symbol: row.market.symbol,
+            return CoinDetail(id: market.code, source: exchange.rawValue, name: row.market.name(in: language), symbol: row.market.symbol,
                               range: range.rawValue, price: t.price, change24h: t.signedChangeRate * 100, high24h: t.highPrice,
                               low24h: t.lowPrice, allTimeHigh: t.highest52WeekPrice, allTimeHighDate: t.highest52WeekDate,
                               allTimeLow: t.lowest52WeekPrice, allTimeLowDate: t.lowest52WeekDate, marketCap: global?.marketCap,

@@ -60,7 +60,7 @@ public actor LiveBoard: Service {
         self.stream = stream
         self.now = now
         self.logger = logger
-        let initial = ConnectivityStatus(exchange: configuration.exchange, state: .offline, since: now())
+        let initial = ConnectivityStatus(exchange: configuration.exchange.rawValue, state: .offline, since: now())
         status = initial
         published = Mutex(BoardSnapshot(rows: [:], receivedAt: [:], status: initial))
         demand = Mutex(Demand(lastSeen: now()))
@@ -219,7 +219,7 @@ public actor LiveBoard: Service {
             rows[id]?.ticker = ticker
             return
         }
-        rows[id] = MarketRow(market: market, ticker: ticker, tickSize: ticks[id])
+        rows[id] = MarketRow(market: market, ticker: ticker, tickSize: ticks[id], exchange: configuration.exchange)
         changed.insert(id)
     }
 
@@ -235,7 +235,7 @@ public actor LiveBoard: Service {
         guard state != status.state || error != status.error else { return }
         let since = state == status.state ? status.since : now()
         let moved = state != status.state
-        status = ConnectivityStatus(exchange: configuration.exchange, state: state, since: since,
+        status = ConnectivityStatus(exchange: configuration.exchange.rawValue, state: state, since: since,
                                     lastDataAt: lastDataAt, error: error)
         statusChanged = true
         // A change of state is news now, not at the end of the coalescing window.
@@ -315,7 +315,7 @@ public actor LiveBoard: Service {
 
     private func failed(_ error: any Error) {
         guard !(error is CancellationError) else { return }
-        let feedError = error as? FeedError ?? .unreachable(host: configuration.exchange, reason: "\(error)")
+        let feedError = error as? FeedError ?? .unreachable(host: configuration.exchange.rawValue, reason: String(describing: type(of: error)))
         // A 429 or 418 on REST is the exchange answering: its host is up, so the stream (whose
         // limits are its own) keeps retrying at the short cap rather than backing off for long.
         switch feedError {

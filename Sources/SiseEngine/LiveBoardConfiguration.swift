@@ -3,7 +3,7 @@ import SiseCore
 
 /// How a live board runs.
 public struct LiveBoardConfiguration: Sendable {
-    public var exchange: String
+    public var exchange: Exchange
     /// The quote markets on the board (and in the stream subscription).
     public var quotes: [QuoteCurrency]
     /// Changes are gathered this long before subscribers are told (newest state wins).
@@ -16,7 +16,7 @@ public struct LiveBoardConfiguration: Sendable {
     /// the next viewer; nil never idles (the TUI and `sise watch` are viewers by definition).
     public var idleAfter: Duration?
 
-    public init(exchange: String = "upbit", quotes: [QuoteCurrency] = QuoteCurrency.allCases,
+    public init(exchange: Exchange = .default, quotes: [QuoteCurrency] = QuoteCurrency.allCases,
                 coalesceWindow: Duration = .milliseconds(100), pollInterval: Duration = .seconds(1),
                 marketRefreshInterval: Duration = .seconds(300), idleAfter: Duration? = nil) {
         self.idleAfter = idleAfter

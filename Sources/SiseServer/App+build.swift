@@ -15,12 +15,12 @@ public enum SiseServerApp {
                              logger: Logger = Logger(label: "sise.serve"),
                              onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws -> some ApplicationProtocol {
         let database = dependencies.database
-        let board = dependencies.board
+        let boards = dependencies.boards
         let favorites = SQLiteFavorites(database: database)
         let devices = DeviceCleanup(registry: DeviceRegistry(database: database), logger: logger)
-        let hub = BoardSocketHub(board: board, favorites: favorites, demo: configuration.demo, logger: logger)
-        let context = ServerContext(board: board, favorites: favorites, coinInfo: dependencies.coinInfo,
-                                    upbit: CandleCache(api: dependencies.upbit), demo: configuration.demo,
+        let hub = BoardSocketHub(boards: boards, favorites: favorites, demo: configuration.demo, logger: logger)
+        let context = ServerContext(boards: boards, favorites: favorites, coinInfo: dependencies.coinInfo,
+                                    candles: dependencies.apis.mapValues { CandleCache(api: $0) }, demo: configuration.demo,
                                     simulatorURL: dependencies.simulatorURL,
                                     version: configuration.version,
                                     favoritesChanged: { await hub.favoritesChanged($0) },

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import SiseCore
 import Synchronization
 
 /// One browser connection's outbox. Messages merge while the socket is busy, so a slow client
@@ -22,6 +23,18 @@ final class BoardClient: Sendable {
         /// The view's patch exactly as computed for every client of the view: sent as is when
         /// nothing else is pending (the common case), so most clients cost no encoding at all.
         var shared: (bytes: ByteBuffer, rows: [(String, String)], order: [String]?)?
+    }
+
+    /// The exchange whose board this client counts as a viewer of.
+    private let watched = Mutex<Exchange>(.default)
+    var watching: Exchange { watched.withLock { $0 } }
+
+    /// Now watching `exchange`; returns what it watched before.
+    func watch(_ exchange: Exchange) -> Exchange {
+        watched.withLock { current in
+            defer { current = exchange }
+            return current
+        }
     }
 
     init(deviceID: String, view: BoardClientView?) {

@@ -15,7 +15,7 @@ struct BoardClientView: Hashable, Sendable {
             throw APIError.badParameter("view", "not a view message")
         }
         let parameters = try ViewParameters(quote: message.quote, sort: message.sort, order: message.order, q: message.q,
-                                            favorites: message.favoritesOnly.map { $0 ? "true" : "false" })
+                                            favorites: message.favoritesOnly.map { $0 ? "true" : "false" }, exchange: message.exchange)
         return (parameters, message.lang.flatMap(Language.init(rawValue:)) ?? fallbackLanguage)
     }
 }

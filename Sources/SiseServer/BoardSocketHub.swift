@@ -7,46 +7,57 @@ import SiseEngine
 import SiseStore
 import Synchronization
 
-/// Fans the live board out to browsers. Each batch from the engine is turned into one
-/// computation per distinct view (shared by every client showing it) and merged into each
-/// client's outbox; rows are encoded once per change and language.
+/// Fans the live boards (one per exchange) out to browsers. Each batch from an engine is turned
+/// into one computation per distinct view of that exchange (shared by every client showing it)
+/// and merged into each client's outbox; rows are encoded once per change and language.
 final class BoardSocketHub: Service, Sendable {
-    private let board: LiveBoard
+    private let boards: ExchangeBoards
     private let favorites: any FavoritesRepository
     private let demo: Bool
     private let logger: Logger
     private let clients = Mutex<[UInt64: BoardClient]>([:])
     private let counter = Atomic<UInt64>(0)
-    private let fragments = Mutex(RowFragments())
+    private let fragments = Mutex<[Exchange: RowFragments]>([:])
     private let lastOrders = Mutex<[BoardClientView: [String]]>([:])
     static let heartbeatInterval = Duration.seconds(15)
     static let staleStatusInterval = Duration.seconds(5)
     /// Distinct views (sort, filter, search, language) computed per batch, at most.
     static let maxDistinctViews = 2_000
 
-    init(board: LiveBoard, favorites: any FavoritesRepository, demo: Bool, logger: Logger) {
-        self.board = board
+    init(boards: ExchangeBoards, favorites: any FavoritesRepository, demo: Bool, logger: Logger) {
+        self.boards = boards
         self.favorites = favorites
         self.demo = demo
         self.logger = logger
     }
 
-    /// A browser opened `/ws`: it is a viewer, so the upstream feed runs (or wakes).
+    /// A browser opened `/ws`: it is a viewer (of Upbit until its view says otherwise), so that
+    /// upstream feed runs (or wakes).
     func add(_ client: BoardClient) -> UInt64 {
         let id = counter.add(1, ordering: .relaxed).newValue
         clients.withLock { $0[id] = client }
-        board.viewerArrived()
+        boards[client.watching]?.viewerArrived()
         return id
     }
 
     func remove(_ id: UInt64) {
         guard let client = clients.withLock({ $0.removeValue(forKey: id) }) else { return }
         client.close()
-        board.viewerLeft()
+        boards[client.watching]?.viewerLeft()
     }
 
     /// A browser chose (or changed) its view: answer with a full snapshot of it.
     func setView(_ client: BoardClient, parameters: ViewParameters, language: Language) async {
+        guard let board = boards[parameters.exchange] else {
+            client.reject(APIError.notFound("exchange \(parameters.exchange.rawValue)"))
+            return
+        }
+        // Its viewers move with it: the exchange it left may idle, the one it chose wakes.
+        let previous = client.watch(parameters.exchange)
+        if previous != parameters.exchange {
+            boards[previous]?.viewerLeft()
+            board.viewerArrived()
+        }
         // Before the first board: say where things stand now, and the snapshot follows once
         // there is one (an empty snapshot would read as "no markets").
         if !board.hasData {
@@ -68,7 +79,12 @@ final class BoardSocketHub: Service, Sendable {
             return
         }
         if parameters.favoritesOnly {
-            view.favorites = (try? await favorites.list(owner: client.deviceID)).map { Set($0.compactMap(MarketID.init)) } ?? []
+            view.favorites = (try? await favorites.list(owner: client.deviceID)).map { keys in
+                Set(keys.compactMap { key -> MarketID? in
+                    guard case .market(let code, let on)? = FavoriteItem(key), on == parameters.exchange else { return nil }
+                    return MarketID(code)
+                })
+            } ?? []
         }
         client.setView(view, snapshot: snapshotMessage(view))
     }
@@ -94,19 +110,27 @@ final class BoardSocketHub: Service, Sendable {
     }
 
     private func follow() async {
+        await withDiscardingTaskGroup { group in
+            for (exchange, board) in boards.all {
+                group.addTask { await self.follow(exchange, board) }
+            }
+        }
+    }
+
+    private func follow(_ exchange: Exchange, _ board: LiveBoard) async {
         for await update in board.updates() {
             if Task.isCancelled { return }
             switch update {
             case .snapshot:
                 break
             case .changes(let rows):
-                fragments.withLock { $0.invalidate(rows.map(\.id)) }
-                publish(changed: Set(rows.map(\.id)), status: nil)
+                fragments.withLock { $0[exchange, default: RowFragments()].invalidate(rows.map(\.id)) }
+                publish(exchange, changed: Set(rows.map(\.id)), status: nil)
             case .removed(let ids):
-                fragments.withLock { $0.invalidate(ids) }
-                publish(changed: [], status: nil)
+                fragments.withLock { $0[exchange, default: RowFragments()].invalidate(ids) }
+                publish(exchange, changed: [], status: nil)
             case .status(let status):
-                publish(changed: [], status: status)
+                publish(exchange, changed: [], status: status)
             }
         }
     }
@@ -117,8 +141,10 @@ final class BoardSocketHub: Service, Sendable {
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.staleStatusInterval)
             sinceHeartbeat += Self.staleStatusInterval
-            let status = board.snapshot.status
-            if status.state != .live { publish(changed: [], status: status) }
+            for (exchange, board) in boards.all {
+                let status = board.snapshot.status
+                if status.state != .live { publish(exchange, changed: [], status: status) }
+            }
             if sinceHeartbeat >= Self.heartbeatInterval {
                 sinceHeartbeat = .zero
                 let now = Int64(Date().timeIntervalSince1970 * 1_000)
@@ -129,12 +155,14 @@ final class BoardSocketHub: Service, Sendable {
 
     /// One computation per distinct view; each client of it gets the changed rows it shows and
     /// the order when it moved.
-    private func publish(changed: Set<MarketID>, status: ConnectivityStatus?) {
+    private func publish(_ exchange: Exchange, changed: Set<MarketID>, status: ConnectivityStatus?) {
         let everyone = clients.withLock { Array($0.values) }
-        guard !everyone.isEmpty else { return }
+        guard !everyone.isEmpty, let board = boards[exchange] else { return }
         let rows = board.snapshot.rows
         var byView: [BoardClientView: [BoardClient]] = [:]
-        for client in everyone { if let view = client.view { byView[view, default: []].append(client) } }
+        for client in everyone {
+            if let view = client.view, view.parameters.exchange == exchange { byView[view, default: []].append(client) }
+        }
         var statusText: [Language: String] = [:]
         for (view, members) in byView {
             let ordered = view.query.apply(rows.values)
@@ -144,7 +172,9 @@ final class BoardSocketHub: Service, Sendable {
                 return last[view] != order
             }
             let shown = ordered.filter { changed.contains($0.id) }
-            let pieces = fragments.withLock { cache in shown.map { ($0.id.code, cache.fragment($0, view.language)) } }
+            let pieces = fragments.withLock { all in
+                shown.map { ($0.id.code, all[exchange, default: RowFragments()].fragment($0, view.language)) }
+            }
             var statusMessage: String?
             if let status {
                 statusMessage = statusText[view.language] ?? statusJSON(status, view.language)
@@ -157,13 +187,14 @@ final class BoardSocketHub: Service, Sendable {
                 client.post(rows: pieces, order: moved ? order : nil, status: statusMessage, shared: shared)
             }
         }
-        lastOrders.withLock { last in last = last.filter { byView[$0.key] != nil } }
+        lastOrders.withLock { last in last = last.filter { $0.key.parameters.exchange != exchange || byView[$0.key] != nil } }
     }
 
     private func snapshotMessage(_ view: BoardClientView) -> String {
-        let snapshot = board.snapshot
+        let exchange = view.parameters.exchange
+        let snapshot = (boards[exchange] ?? boards.upbit).snapshot
         let ordered = view.query.apply(snapshot.rows.values)
-        let rows = fragments.withLock { cache in ordered.map { cache.fragment($0, view.language) } }
+        let rows = fragments.withLock { all in ordered.map { all[exchange, default: RowFragments()].fragment($0, view.language) } }
         let echo = BoardSocketMessage.echo(view.parameters, language: view.language)
         do {
             return try BoardSocketMessage.snapshot(demo: demo, view: echo, rows: rows, order: ordered.map(\.id.code),

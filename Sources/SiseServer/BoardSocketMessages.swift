@@ -15,11 +15,14 @@ enum BoardSocketMessage {
         var q: String?
         var favoritesOnly: Bool?
         var lang: String?
+        /// `upbit` (default), `korbit` or `bithumb`.
+        var exchange: String?
     }
 
     /// The view as the server applied it, with what tapping each column header leads to (the
     /// sort cycle is the core's; the page does not re-decide it).
     struct ViewEcho: Codable, Sendable, Equatable {
+        var exchange: String
         var quote: String
         var sort: String
         var order: String
@@ -89,7 +92,7 @@ enum BoardSocketMessage {
             let applied = tapped.direction == .none ? SortState.default : tapped
             next[key.rawValue] = SortChoice(sort: applied.key.rawValue, order: applied.direction.spelling)
         }
-        return ViewEcho(quote: parameters.quote.rawValue, sort: parameters.sort.key.rawValue, order: parameters.sort.direction.spelling,
+        return ViewEcho(exchange: parameters.exchange.rawValue, quote: parameters.quote.rawValue, sort: parameters.sort.key.rawValue, order: parameters.sort.direction.spelling,
                         q: parameters.search, favoritesOnly: parameters.favoritesOnly, lang: language.rawValue, next: next)
     }
 }

@@ -120,10 +120,12 @@ struct CoinInfoController {
         let raw = ctx.parameters.get("id") ?? ""
         let rangeText = request.uri.queryParameters["range"].map(String.init) ?? "7d"
         guard let range = ChartModel.Range(rawValue: rangeText) else { throw APIError.badParameter("range", "must be 1d, 7d, 30d or 1y") }
-        let rows = context.board.snapshot.rows
+        let exchange = try ServerContext.exchange(request)
+        let rows = try context.board(exchange).snapshot.rows
+        let api = try context.api(exchange)
         do {
             return try await upstream(request) {
-                try await CoinDetail.load(raw, range: range, language: LanguagePreference.of(request), upbit: context.upbit,
+                try await CoinDetail.load(raw, range: range, language: LanguagePreference.of(request), exchange: exchange, upbit: api,
                                           coinInfo: context.coinInfo, client: ctx.clientIdentities, row: { rows[$0] })
             }
         } catch let failure as CoinDetail.Failure {

@@ -26,6 +26,8 @@ struct FavoritesController {
     struct Change: Encodable {
         let item: String
         let kind: String
+        /// The market's exchange (absent for a coin).
+        let exchange: String?
         let favorite: Bool
     }
 
@@ -39,20 +41,20 @@ struct FavoritesController {
 
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try admitWrite(ctx)
-        let item = try validated(ctx)
+        let item = try validated(request, ctx)
         let added = try await context.favorites.add(owner: ctx.deviceID, item: item.key)
         if added { await context.favoritesChanged(ctx.deviceID) }
-        return JSONText.response(Change(item: item.key, kind: item.kind, favorite: true), status: added ? .created : .ok)
+        return JSONText.response(Change(item: item.key, kind: item.kind, exchange: item.exchange?.rawValue, favorite: true), status: added ? .created : .ok)
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try admitWrite(ctx)
-        let item = try validated(ctx)
+        let item = try validated(request, ctx)
         guard try await context.favorites.remove(owner: ctx.deviceID, item: item.key) else {
             throw APIError.notFound("favorite \(item.key)")
         }
         await context.favoritesChanged(ctx.deviceID)
-        return JSONText.response(Change(item: item.key, kind: item.kind, favorite: false))
+        return JSONText.response(Change(item: item.key, kind: item.kind, exchange: item.exchange?.rawValue, favorite: false))
     }
 
     @Sendable func clear(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -65,17 +67,22 @@ struct FavoritesController {
     /// A market must be listed (once the board is known); a coin id must have CoinGecko's
     /// syntax. Text that reads both ways (`krw-abc`) is the market when it is listed, else the
     /// coin.
-    private func validated(_ ctx: SiseRequestContext) throws -> FavoriteItem {
+    /// `?exchange=korbit` puts a market on that exchange (as `korbit:KRW-BTC` does).
+    private func validated(_ request: Request, _ ctx: SiseRequestContext) throws -> FavoriteItem {
         let raw = ctx.parameters.get("item") ?? ""
-        let readings = FavoriteItem.readings(raw)
+        var readings = FavoriteItem.readings(raw)
+        if request.uri.queryParameters["exchange"] != nil, !raw.contains(":") {
+            let exchange = try ServerContext.exchange(request)
+            readings = readings.map { $0.on(exchange) }
+        }
         guard !readings.isEmpty else {
             throw APIError.badParameter("item", "'\(raw.prefix(40))' is not a market code (KRW-BTC) or a coin id (bitcoin)")
         }
-        let board = context.board.snapshot.rows
         for reading in readings {
             switch reading {
-            case .market(let code):
-                if !context.board.hasData || MarketID(code).map({ board[$0] != nil }) == true { return reading }
+            case .market(let code, let exchange):
+                let board = try context.board(exchange)
+                if !board.hasData || MarketID(code).map({ board.snapshot.rows[$0] != nil }) == true { return reading }
             case .coin:
                 return reading
             }

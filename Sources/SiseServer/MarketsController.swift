@@ -17,11 +17,11 @@ struct MarketsController {
         let q = request.uri.queryParameters
         let view = try ViewParameters(quote: q["quote"].map(String.init), sort: q["sort"].map(String.init),
                                       order: q["order"].map(String.init), q: q["q"].map(String.init),
-                                      favorites: q["favorites"].map(String.init))
-        try await context.requireBoard()
+                                      favorites: q["favorites"].map(String.init), exchange: q["exchange"].map(String.init))
+        try await context.requireBoard(view.exchange)
         let language = LanguagePreference.of(request)
-        let favorites = view.favoritesOnly ? try await context.favoriteMarkets(ctx.deviceID) : nil
-        let rows = view.query(favorites: favorites, language: language).apply(context.board.snapshot.rows.values)
+        let favorites = view.favoritesOnly ? try await context.favoriteMarkets(ctx.deviceID, exchange: view.exchange) : nil
+        let rows = view.query(favorites: favorites, language: language).apply(try context.board(view.exchange).snapshot.rows.values)
         let formatter = MarketFormatter(language: language)
         return JSONText.response(rows.map { MarketRowJSON($0, formatter: formatter) })
     }
@@ -29,8 +29,9 @@ struct MarketsController {
     @Sendable func one(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let raw = ctx.parameters.get("market") ?? ""
         guard let id = MarketID(raw) else { throw APIError.badParameter("market", "'\(raw.prefix(40))' is not a market code like KRW-BTC") }
-        try await context.requireBoard()
-        guard let row = context.board.snapshot.rows[id] else { throw APIError.notFound("market \(id.code)") }
+        let exchange = try ServerContext.exchange(request)
+        try await context.requireBoard(exchange)
+        guard let row = try context.board(exchange).snapshot.rows[id] else { throw APIError.notFound("market \(id.code)") }
         return JSONText.response(MarketRowJSON(row, formatter: MarketFormatter(language: LanguagePreference.of(request))))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import SiseCore
 import SiseEngine
 import SiseFeeds
@@ -6,10 +7,11 @@ import SiseStore
 
 /// What every controller needs: the live board, the favorites store and the app's facts.
 struct ServerContext: Sendable {
-    let board: LiveBoard
+    let boards: ExchangeBoards
     let favorites: any FavoritesRepository
     let coinInfo: CoinInfoService
-    let upbit: any ExchangeAPI
+    /// Each exchange's REST client behind its candle cache.
+    let candles: [Exchange: CandleCache]
     let demo: Bool
     let simulatorURL: URL?
     let version: String
@@ -23,14 +25,41 @@ struct ServerContext: Sendable {
 
     /// Waits (briefly) for the board's first data; 503 with `Retry-After` when it is not there:
     /// an empty board before the first load must never read as "no markets".
-    func requireBoard() async throws {
+    func requireBoard(_ exchange: Exchange = .default) async throws {
+        let board = try self.board(exchange)
         board.touch()
         guard await board.waitForData(upTo: Self.firstBoardWait) else {
-            throw APIError.unavailable("the board", retryAfter: 1)
+            throw APIError.unavailable("the \(exchange.rawValue) board", retryAfter: 1)
         }
     }
 
-    func favoriteMarkets(_ owner: String) async throws -> Set<MarketID> {
-        Set(try await favorites.list(owner: owner).compactMap(MarketID.init))
+    /// Upbit's board (the default everywhere).
+    var board: LiveBoard { boards.upbit }
+
+    /// The board of `exchange`; 404 when this server does not run it.
+    func board(_ exchange: Exchange) throws -> LiveBoard {
+        guard let board = boards[exchange] else { throw APIError.notFound("exchange \(exchange.rawValue)") }
+        return board
+    }
+
+    /// The REST client (behind its candle cache) of `exchange`.
+    func api(_ exchange: Exchange) throws -> CandleCache {
+        guard let api = candles[exchange] else { throw APIError.notFound("exchange \(exchange.rawValue)") }
+        return api
+    }
+
+    /// `?exchange=` (default upbit); a bad one is a 400 that names it.
+    static func exchange(_ request: Request) throws -> Exchange {
+        guard let text = request.uri.queryParameters["exchange"].map(String.init), !text.isEmpty else { return .default }
+        guard let exchange = Exchange(name: text) else { throw APIError.badParameter("exchange", "must be \(Exchange.names)") }
+        return exchange
+    }
+
+    /// The favorites of `owner` that are markets of `exchange`.
+    func favoriteMarkets(_ owner: String, exchange: Exchange = .default) async throws -> Set<MarketID> {
+        Set(try await favorites.list(owner: owner).compactMap { key -> MarketID? in
+            guard case .market(let code, let on)? = FavoriteItem(key), on == exchange else { return nil }
+            return MarketID(code)
+        })
     }
 }

@@ -1,15 +1,17 @@
 import Foundation
 import ServiceLifecycle
 import SiseEngine
+import SiseCore
 import SiseFeeds
 import SiseStore
 
 /// What `sise serve` is handed by its composition root (the `sise` target, or a test): the
 /// engine and the clients, already built. The server builds none of them.
 public struct ServerDependencies: Sendable {
-    public var board: LiveBoard
-    /// Upbit REST, for what the board does not hold (candles for charts).
-    public var upbit: any ExchangeAPI
+    /// One live board per exchange.
+    public var boards: ExchangeBoards
+    /// Each exchange's REST client, for what the boards do not hold (candles for charts).
+    public var apis: [Exchange: any ExchangeAPI]
     public var coinInfo: CoinInfoService
     public var database: AppDatabase
     public var images: any ImageFetching
@@ -21,10 +23,10 @@ public struct ServerDependencies: Sendable {
     /// in reverse after the HTTP server.
     public var services: [any Service]
 
-    public init(board: LiveBoard, upbit: any ExchangeAPI, coinInfo: CoinInfoService, database: AppDatabase,
+    public init(boards: ExchangeBoards, apis: [Exchange: any ExchangeAPI], coinInfo: CoinInfoService, database: AppDatabase,
                 images: any ImageFetching, simulatorURL: URL? = nil, services: [any Service]) {
-        self.board = board
-        self.upbit = upbit
+        self.boards = boards
+        self.apis = apis
         self.coinInfo = coinInfo
         self.database = database
         self.images = images

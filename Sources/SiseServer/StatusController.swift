@@ -28,11 +28,11 @@ struct StatusController {
     }
 
     @Sendable func status(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        let snapshot = context.board.snapshot.status
         let language = LanguagePreference.of(request)
+        var exchanges: [String: ExchangeStatus] = [:]
+        for (exchange, board) in context.boards.all { exchanges[exchange.rawValue] = Self.exchange(board.snapshot.status, language) }
         return JSONText.response(Status(version: context.version, demo: context.demo,
-                                        simulator: context.simulatorURL?.absoluteString,
-                                        exchanges: [snapshot.exchange: Self.exchange(snapshot, language)]))
+                                        simulator: context.simulatorURL?.absoluteString, exchanges: exchanges))
     }
 
     static func exchange(_ status: ConnectivityStatus, _ language: Language) -> ExchangeStatus {

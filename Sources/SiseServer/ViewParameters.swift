@@ -8,12 +8,17 @@ struct ViewParameters: Sendable, Hashable {
     var sort: SortState = .default
     var search: String = ""
     var favoritesOnly = false
+    var exchange: Exchange = .default
 
     static let maxSearchLength = 100
 
     init() {}
 
-    init(quote: String?, sort: String?, order: String?, q: String?, favorites: String?) throws {
+    init(quote: String?, sort: String?, order: String?, q: String?, favorites: String?, exchange: String? = nil) throws {
+        if let exchange, !exchange.isEmpty {
+            guard let parsed = Exchange(name: exchange) else { throw APIError.badParameter("exchange", "must be \(Exchange.names)") }
+            self.exchange = parsed
+        }
         if let quote {
             guard let parsed = QuoteCurrency(code: quote) else { throw APIError.badParameter("quote", "must be KRW, BTC or USDT") }
             self.quote = parsed

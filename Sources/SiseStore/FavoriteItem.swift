@@ -1,10 +1,13 @@
 import Foundation
+import SiseCore
 
-/// What a favorite points at: a market of an exchange (`KRW-BTC`) or a CoinGecko coin
-/// (`bitcoin`, `shiba-inu`). Typed, so an id with a hyphen is never mistaken for a market.
+/// What a favorite points at: a market of an exchange (`KRW-BTC` on Upbit, `korbit:KRW-BTC`)
+/// or a CoinGecko coin (`bitcoin`, `shiba-inu`, exchange-free). Typed, so an id with a hyphen
+/// is never mistaken for a market. Favorites stored before there were three exchanges are
+/// Upbit's, as they always were.
 public enum FavoriteItem: Hashable, Sendable {
-    /// Upper-case `QUOTE-BASE` of a quote Sise shows.
-    case market(String)
+    /// Upper-case `QUOTE-BASE` of a quote Sise shows, on an exchange.
+    case market(String, Exchange = .default)
     /// CoinGecko's id syntax: lower-case ASCII letters, digits, `-`, `_`, `.`.
     case coin(String)
 
@@ -21,8 +24,17 @@ public enum FavoriteItem: Hashable, Sendable {
     /// Every way `raw` can be read, market first: `krw-btc` may be the market KRW-BTC or a coin
     /// id, and only the listing can tell (`shiba-inu` is only a coin; `KRW-BTC` only a market).
     public static func readings(_ raw: String) -> [FavoriteItem] {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        var text = raw.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty, text.utf8.count <= 100, text.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else { return [] }
+        // `korbit:KRW-BTC`: a market of another exchange (only a market can carry one).
+        if let colon = text.firstIndex(of: ":") {
+            guard let exchange = Exchange(name: String(text[..<colon])) else { return [] }
+            text = String(text[text.index(after: colon)...])
+            return readings(text).compactMap { reading in
+                if case .market(let code, _) = reading { return .market(code, exchange) }
+                return nil
+            }
+        }
         var found: [FavoriteItem] = []
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 2, quotes.contains(parts[0].uppercased()), (1...maxBaseLength).contains(parts[1].count),
@@ -36,10 +48,22 @@ public enum FavoriteItem: Hashable, Sendable {
         return found
     }
 
-    /// How it is stored and shown: `KRW-BTC` or `shiba-inu`.
+    /// The exchange of a market; nil for a coin.
+    public var exchange: Exchange? {
+        if case .market(_, let exchange) = self { return exchange }
+        return nil
+    }
+
+    /// The same market on `exchange` (a coin stays a coin).
+    public func on(_ exchange: Exchange) -> FavoriteItem {
+        if case .market(let code, _) = self { return .market(code, exchange) }
+        return self
+    }
+
+    /// How it is stored and shown: `KRW-BTC`, `korbit:KRW-BTC` or `shiba-inu`.
     public var key: String {
         switch self {
-        case .market(let code): code
+        case .market(let code, let exchange): exchange == .default ? code : "\(exchange.rawValue):\(code)"
         case .coin(let id): id
         }
     }

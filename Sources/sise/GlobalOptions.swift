@@ -14,6 +14,22 @@ struct GlobalOptions: ParsableArguments {
             help: "Upbit WebSocket URL (env SISE_UPBIT_WS_URL; default derived from --upbit-url: ws(s)://HOST/websocket/v1).")
     var upbitWebSocketURLOption: String?
 
+    @Option(name: .customLong("korbit-url"),
+            help: "Korbit REST base URL (env SISE_KORBIT_URL; default https://api.korbit.co.kr).")
+    var korbitURLOption: String?
+
+    @Option(name: .customLong("korbit-ws-url"),
+            help: "Korbit WebSocket URL (env SISE_KORBIT_WS_URL; default derived from --korbit-url: ws(s)://HOST/v2/public).")
+    var korbitWebSocketURLOption: String?
+
+    @Option(name: .customLong("bithumb-url"),
+            help: "Bithumb REST base URL (env SISE_BITHUMB_URL; default https://api.bithumb.com).")
+    var bithumbURLOption: String?
+
+    @Option(name: .customLong("bithumb-ws-url"),
+            help: "Bithumb WebSocket URL (env SISE_BITHUMB_WS_URL; default derived from --bithumb-url: ws(s)://HOST/websocket/v1).")
+    var bithumbWebSocketURLOption: String?
+
     @Option(name: .customLong("lang"), help: "Language of the output: ko or en (env SISE_LANG; default ko).")
     var languageOption: String?
 
@@ -41,7 +57,17 @@ struct GlobalOptions: ParsableArguments {
 
     var language: Language { settings.language }
     var upbitURL: URL { settings.upbitURL }
-    var upbitWebSocketURL: URL { settings.upbitWebSocketURL ?? UpbitStreamConfiguration.webSocketURL(forREST: upbitURL) }
+    var upbitWebSocketURL: URL { settings.endpoint(.upbit).webSocket }
+
+    /// Runs `body` with the live REST client of `exchange`, shutting its connections down on
+    /// every path; feed errors become exit code 3 with a line in the user's language.
+    func withExchange<T>(_ exchange: Exchange, _ body: (any ExchangeAPI) async throws -> T) async throws -> T {
+        let settings = settings
+        return try await withTransport(language) { transport in
+            try await body(ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
+                                               lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : []))
+        }
+    }
 
     var useColor: Bool {
         !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true && Terminal.isTerminal(stdout: true)

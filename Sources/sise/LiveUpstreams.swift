@@ -11,50 +11,73 @@ import SiseSimulator
 /// and handed down. Library modules build none.
 struct LiveUpstreams {
     let transport: LiveHTTPTransport
-    let upbit: UpbitClient
-    let board: LiveBoard
+    /// Each exchange's REST client (for what boards do not hold: candles, one-off rows).
+    let apis: [Exchange: any ExchangeAPI]
+    let upbit: any ExchangeAPI
+    let boards: ExchangeBoards
     let coinGecko: CoinGeckoClient
     /// The built-in simulator when `--demo`.
     let simulator: RunningSimulator?
+    /// The exchanges whose boards run (Upbit's board always exists, as the default the
+    /// server's routes fall back to, but runs only when asked for).
+    let running: [Exchange]
 
     struct Demo {
         var hostileNames = false
     }
 
     /// Starts the simulator first when `demo` is set (the clients need its port), then builds
-    /// the clients. Nothing runs until `services` run.
+    /// the clients and one board per exchange in `exchanges` (Upbit's always). Nothing runs
+    /// until `services` run.
     static func build(_ settings: Settings, coinGecko: CoinGeckoClient.Configuration, demo: Demo?,
-                      board configuration: LiveBoardConfiguration = .init(), silence: Duration,
-                      logger: Logger) async throws -> LiveUpstreams {
-        var restURL = settings.upbitURL
-        var webSocketURL = settings.upbitWebSocketURL ?? UpbitStreamConfiguration.webSocketURL(forREST: restURL)
+                      exchanges: [Exchange] = Exchange.allCases, board configuration: LiveBoardConfiguration = .init(),
+                      silence: Duration, logger: Logger) async throws -> LiveUpstreams {
+        var endpoints = Dictionary(uniqueKeysWithValues: Exchange.allCases.map { ($0, settings.endpoint($0)) })
         var gecko = coinGecko
         var simulator: RunningSimulator?
         if let demo {
             let running = try await RunningSimulator.start(SimulatorConfiguration(hostileNames: demo.hostileNames))
             simulator = running
-            restURL = running.baseURL
-            webSocketURL = UpbitStreamConfiguration.webSocketURL(forREST: running.baseURL)
+            endpoints = Dictionary(uniqueKeysWithValues: Exchange.allCases.map { exchange in
+                let rest = exchange == .bithumb ? running.baseURL.appendingPathComponent("bithumb") : running.baseURL
+                return (exchange, ExchangeEndpoint(exchange: exchange, rest: rest, webSocket: ExchangeEndpoint.webSocketURL(exchange, rest: rest)))
+            })
             gecko = .init(baseURL: running.baseURL.appendingPathComponent("api/v3"))
             logger.info("demo: simulator on \(running.baseURL.absoluteString)")
         }
         let transport = LiveHTTPTransport()
-        let upbit = UpbitClient(configuration: .init(baseURL: restURL), transport: transport)
-        let stream = UpbitTickerStream(configuration: .init(url: webSocketURL, silenceTimeout: silence), logger: logger)
+        var apis: [Exchange: any ExchangeAPI] = [:]
+        var boards: [Exchange: LiveBoard] = [:]
+        for exchange in Exchange.allCases where exchanges.contains(exchange) {
+            guard let endpoint = endpoints[exchange] else { continue }
+            let lenders = exchange == .korbit ? [Exchange.upbit, .bithumb].compactMap { endpoints[$0] } : []
+            let api = ExchangeClients.api(exchange, endpoint, transport: transport, lenders: lenders)
+            apis[exchange] = api
+            var boardConfiguration = configuration
+            boardConfiguration.exchange = exchange
+            boardConfiguration.quotes = configuration.quotes.filter(exchange.quotes.contains)
+            if boardConfiguration.quotes.isEmpty { boardConfiguration.quotes = [.krw] }
+            boards[exchange] = LiveBoard(configuration: boardConfiguration, api: api,
+                                         stream: ExchangeClients.stream(endpoint, silence: silence, logger: logger), logger: logger)
+        }
+        let upbitAPI = apis[.upbit] ?? ExchangeClients.api(.upbit, settings.endpoint(.upbit), transport: transport)
+        let upbitBoard = boards[.upbit] ?? LiveBoard(configuration: configuration, api: upbitAPI,
+                                                     stream: ExchangeClients.stream(settings.endpoint(.upbit), silence: silence, logger: logger),
+                                                     logger: logger)
         return LiveUpstreams(
-            transport: transport, upbit: upbit,
-            board: LiveBoard(configuration: configuration, api: upbit, stream: stream, logger: logger),
-            coinGecko: CoinGeckoClient(configuration: gecko, transport: transport),
-            simulator: simulator)
+            transport: transport, apis: apis, upbit: upbitAPI, boards: ExchangeBoards(upbit: upbitBoard, others: boards),
+            coinGecko: CoinGeckoClient(configuration: gecko, transport: transport), simulator: simulator,
+            running: exchanges)
     }
 
     /// The demo simulator's origin, whose images the image proxy may fetch.
     var demoOrigin: String? { simulator?.baseURL.absoluteString }
 
     /// In start order (a service group shuts them down in reverse): the simulator, closing the
-    /// connection pool, the board.
+    /// connection pool, the boards.
     var services: [any Service] {
         let transport = transport
-        return (simulator.map { [$0] } ?? []) + [ShutdownHook { await transport.shutdown() }, board]
+        return (simulator.map { [$0] } ?? []) + [ShutdownHook { await transport.shutdown() }]
+            + boards.all.filter { running.contains($0.exchange) }.map(\.board)
     }
 }

@@ -12,6 +12,7 @@ struct MarketsCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var venue: ExchangeOption
 
     @Option(help: "Quote market: KRW, BTC or USDT.")
     var quote: String = "KRW"
@@ -32,7 +33,8 @@ struct MarketsCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard QuoteCurrency(code: quote) != nil else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
+        guard let parsed = QuoteCurrency(code: quote) else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
+        try venue.check(quote: parsed)
         if let sort, SortKey(rawValue: sort.lowercased()) == nil {
             throw ValidationError("--sort must be name, price, change or value, not '\(sort)'.")
         }
@@ -48,8 +50,9 @@ struct MarketsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let language = global.language
-        let rows = try await global.withUpbit { client in
-            try await BoardLoader(api: client).load(quote: QuoteCurrency(code: quote)!)
+        let exchange = venue.exchange
+        let rows = try await global.withExchange(exchange) { client in
+            try await BoardLoader(api: client, exchange: exchange).load(quote: QuoteCurrency(code: quote) ?? .krw)
         }
         var shown = MarketSorter.sorted(MarketSearch(search ?? "").filter(rows), by: sortState, language: language)
         if let limit { shown = Array(shown.prefix(limit)) }

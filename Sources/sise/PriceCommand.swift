@@ -12,6 +12,7 @@ struct PriceCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var venue: ExchangeOption
 
     @Argument(help: "Symbols (BTC) or market codes (KRW-BTC).")
     var symbols: [String]
@@ -25,10 +26,11 @@ struct PriceCommand: AsyncParsableCommand {
 
     func run() async throws {
         let language = global.language
-        let rows = try await global.withUpbit { client in
+        let exchange = venue.exchange
+        let rows = try await global.withExchange(exchange) { client in
             let listing = try await client.markets()
             let ids = try resolve(symbols, in: listing, language: language)
-            return try await BoardLoader(api: client).load(markets: ids, listing: listing)
+            return try await BoardLoader(api: client, exchange: exchange).load(markets: ids, listing: listing)
         }
         try RowOutput(language: language, color: global.useColor).print(rows, json: json)
     }

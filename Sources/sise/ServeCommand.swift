@@ -104,7 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
             let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: SQLiteCache(database: database),
                                            callsPerMinute: coinGeckoCallsPerMinute)
             let dependencies = ServerDependencies(
-                board: upstreams.board, upbit: upstreams.upbit, coinInfo: coinInfo, database: database,
+                boards: upstreams.boards, apis: upstreams.apis, coinInfo: coinInfo, database: database,
                 images: LiveImageFetcher(trustedOrigins: Set(upstreams.demoOrigin.map { [$0] } ?? [])),
                 simulatorURL: upstreams.simulator?.baseURL, services: upstreams.services + [coinInfo])
             app = try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger) { port in

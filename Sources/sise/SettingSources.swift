@@ -4,6 +4,10 @@ import Foundation
 enum SettingKey: String, CaseIterable, Sendable {
     case upbitURL = "upbit-url"
     case upbitWebSocketURL = "upbit-ws-url"
+    case korbitURL = "korbit-url"
+    case korbitWebSocketURL = "korbit-ws-url"
+    case bithumbURL = "bithumb-url"
+    case bithumbWebSocketURL = "bithumb-ws-url"
     case coinGeckoURL = "coingecko-url"
     case coinGeckoKey = "coingecko-key"
     case coinGeckoPlan = "coingecko-plan"

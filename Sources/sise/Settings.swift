@@ -10,6 +10,16 @@ struct Settings: Sendable {
     var upbitWebSocketURL: URL?
     var language: Language
     var sources: SettingSources
+    /// Korbit's and Bithumb's REST bases and WebSocket URLs (nil: derived).
+    var others: [Exchange: (rest: URL, webSocket: URL?)] = [:]
+
+    /// Where an exchange is reached: its REST base and its WebSocket URL (given, or derived
+    /// from the REST base as the exchange lays out its paths).
+    func endpoint(_ exchange: Exchange) -> ExchangeEndpoint {
+        let rest = exchange == .upbit ? upbitURL : others[exchange]?.rest ?? ExchangeEndpoint.defaultURL(exchange)
+        let webSocket = exchange == .upbit ? upbitWebSocketURL : others[exchange]?.webSocket
+        return ExchangeEndpoint(exchange: exchange, rest: rest, webSocket: webSocket ?? ExchangeEndpoint.webSocketURL(exchange, rest: rest))
+    }
 
     /// Only for the unreachable case where `validate()` passed and a second read failed.
     static let fallback = Settings(upbitURL: GlobalOptions.defaultUpbitURL, upbitWebSocketURL: nil, language: .ko,
@@ -26,6 +36,10 @@ struct Settings: Sendable {
         self.sources = sources
         upbitURL = try sources.httpURL(.upbitURL, flag: options.upbitURLOption, default: GlobalOptions.defaultUpbitURL)
         upbitWebSocketURL = try sources.webSocketURL(.upbitWebSocketURL, flag: options.upbitWebSocketURLOption)
+        others[.korbit] = (try sources.httpURL(.korbitURL, flag: options.korbitURLOption, default: ExchangeEndpoint.defaultURL(.korbit)),
+                           try sources.webSocketURL(.korbitWebSocketURL, flag: options.korbitWebSocketURLOption))
+        others[.bithumb] = (try sources.httpURL(.bithumbURL, flag: options.bithumbURLOption, default: ExchangeEndpoint.defaultURL(.bithumb)),
+                            try sources.webSocketURL(.bithumbWebSocketURL, flag: options.bithumbWebSocketURLOption))
         let languageText = sources.text(.language, flag: options.languageOption) ?? "ko"
         guard let language = Language(rawValue: languageText.lowercased()) else {
             throw ConfigFile.Problem(message: "\(sources.origin(.language, flag: options.languageOption)) must be ko or en, not '\(languageText.prefix(20))'")

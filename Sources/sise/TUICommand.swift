@@ -50,7 +50,7 @@ struct TUICommand: AsyncParsableCommand {
         }
         let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: SQLiteCache(database: database))
         let api = upstreams.upbit
-        let app = TUIApp(board: upstreams.board, favorites: SQLiteFavorites(database: database),
+        let app = TUIApp(board: upstreams.boards.upbit, favorites: SQLiteFavorites(database: database),
                          state: TUIState(quote: QuoteCurrency(code: quote) ?? .krw, language: global.language, demo: demo),
                          chart: { id in (try? await UpbitChartPoints.load(api, market: id, range: .week)) ?? [] },
                          trending: { try? await coinInfo.trending().value })

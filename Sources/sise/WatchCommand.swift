@@ -14,6 +14,7 @@ struct WatchCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var venue: ExchangeOption
     @OptionGroup var feed: LiveFeedOptions
 
     @Argument(help: "Only these symbols (BTC) or markets (KRW-BTC); default every market of --quote.")
@@ -32,7 +33,8 @@ struct WatchCommand: AsyncParsableCommand {
     var count: Int?
 
     func validate() throws {
-        guard QuoteCurrency(code: quote) != nil else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
+        guard let parsed = QuoteCurrency(code: quote) else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
+        try venue.check(quote: parsed)
         if let duration, !(duration > 0 && duration <= 31_536_000) { throw ValidationError("--duration must be between 0 and 31536000 seconds.") }
         if let count, count <= 0 { throw ValidationError("--count must be positive.") }
         for market in markets where parse(market) == nil {
@@ -50,10 +52,12 @@ struct WatchCommand: AsyncParsableCommand {
         for id in filter { if let q = QuoteCurrency(code: id.quote), !quotes.contains(q) { quotes.append(q) } }
         var logger = Logger(label: "sise.watch")
         logger.logLevel = .error
-        let upstreams = try await LiveUpstreams.build(global.settings, coinGecko: .init(), demo: nil,
+        let exchange = venue.exchange
+        let upstreams = try await LiveUpstreams.build(global.settings, coinGecko: .init(), demo: nil, exchanges: [exchange],
                                                       board: .init(quotes: quotes), silence: feed.silenceDuration, logger: logger)
+        guard let board = upstreams.boards[exchange] else { throw CLIFailure.usage("sise: no \(exchange.rawValue) board") }
         let printer = WatchPrinter(language: global.language, json: json, color: global.useColor)
-        let watcher = WatchService(board: upstreams.board, printer: printer, filter: filter, count: count,
+        let watcher = WatchService(board: board, printer: printer, filter: filter, count: count,
                                    duration: duration.map { .milliseconds(Int64($0 * 1_000)) })
         let group = ServiceGroup(configuration: .init(
             services: upstreams.services.map { .init(service: $0) }

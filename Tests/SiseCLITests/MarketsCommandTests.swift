@@ -6,7 +6,7 @@ import Testing
 
 /// `sise markets` and `sise price`, run as a built binary against the simulator.
 @Suite struct MarketsCommandTests {
-    static let rowKeys: Set<String> = ["market", "symbol", "koreanName", "englishName", "price", "change",
+    static let rowKeys: Set<String> = ["exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
                                        "changeRate", "changePrice", "tradeValue24h", "warning", "display"]
     static let displayKeys: Set<String> = ["price", "changeRate", "changePrice", "tradeValue"]
 
@@ -128,5 +128,34 @@ import Testing
         let result = try await SiseBinary.run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+}
+
+/// `--exchange` on the one-shot commands: the same rows from Korbit and Bithumb, with their
+/// own base URLs (flags like `--upbit-url`), and the quotes each has.
+@Suite struct ExchangeOptionTests {
+    @Test func priceAndMarketsOnKorbitAndBithumb() async throws {
+        try await withSimulator { simulator in
+            let base = simulator.baseURL.absoluteString
+            let korbit = try await SiseBinary.run(["price", "BTC", "ETH", "--exchange", "korbit", "--korbit-url", base, "--upbit-url", base, "--json"])
+            #expect(korbit.status == 0, "\(korbit.stderr)")
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(korbit.stdout.utf8)) as? [[String: Any]])
+            #expect(rows.map { $0["market"] as? String } == ["KRW-BTC", "KRW-ETH"])
+            #expect(rows.allSatisfy { $0["exchange"] as? String == "korbit" })
+            #expect(rows.first?["koreanName"] as? String == "비트코인", "names borrowed from Upbit")
+            let bithumb = try await SiseBinary.run(["markets", "--exchange", "bithumb", "--quote", "BTC", "--json", "--bithumb-url", base + "/bithumb"])
+            #expect(bithumb.status == 0, "\(bithumb.stderr)")
+            let btc = try #require(try JSONSerialization.jsonObject(with: Data(bithumb.stdout.utf8)) as? [[String: Any]])
+            #expect(!btc.isEmpty && btc.allSatisfy { $0["exchange"] as? String == "bithumb" })
+            let env = try await SiseBinary.run(["price", "BTC", "--exchange", "bithumb", "--json"], environment: ["SISE_BITHUMB_URL": base + "/bithumb"])
+            #expect(env.status == 0 && env.stdout.contains("\"bithumb\""), "\(env.stderr)")
+        }
+    }
+
+    @Test func aQuoteTheExchangeLacksOrAnUnknownExchangeIsUsage() async throws {
+        let usdt = try await SiseBinary.run(["markets", "--exchange", "korbit", "--quote", "BTC"])
+        #expect(usdt.status == 2 && usdt.stderr.contains("Korbit has no BTC market"), "\(usdt.stderr)")
+        let unknown = try await SiseBinary.run(["price", "BTC", "--exchange", "binance"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("--exchange must be"), "\(unknown.stderr)")
     }
 }

@@ -29,7 +29,7 @@ import Testing
         #expect(Set(status.keys) == ["type", "exchange", "state", "since", "message"])
         #expect(status["exchange"] as? String == "upbit")
         let ticker = try #require(parsed.first { $0["type"] as? String == "ticker" })
-        #expect(Set(ticker.keys) == ["type", "market", "symbol", "koreanName", "englishName", "price", "change",
+        #expect(Set(ticker.keys) == ["type", "exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
                                      "changeRate", "changePrice", "tradeValue24h", "warning", "display", "at"])
 
         await first.stop()

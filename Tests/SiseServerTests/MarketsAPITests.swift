@@ -5,7 +5,7 @@ import SiseTestSupport
 import Testing
 
 @Suite struct MarketsAPITests {
-    static let rowKeys: Set<String> = ["market", "symbol", "koreanName", "englishName", "price", "change",
+    static let rowKeys: Set<String> = ["exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
                                        "changeRate", "changePrice", "tradeValue24h", "warning", "display"]
 
     @Test func marketsRowsStatusAndStaticFiles() async throws {

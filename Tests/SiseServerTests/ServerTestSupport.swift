@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 import ServiceLifecycle
+import SiseCore
 import SiseEngine
 import SiseFeeds
 import SiseServer
@@ -52,15 +53,28 @@ extension ServerHarness {
         }
         let url = try #require(base)
         let transport = LiveHTTPTransport()
+        // The three venues of one simulator: Upbit and Korbit at its root, Bithumb under /bithumb.
         let upbit = UpbitClient(configuration: .init(baseURL: url), transport: transport)
-        let stream = UpbitTickerStream(configuration: .init(url: UpbitStreamConfiguration.webSocketURL(forREST: url), silenceTimeout: silence),
-                                       logger: logger)
-        let board = LiveBoard(api: upbit, stream: stream, logger: logger)
+        let bithumbURL = url.appendingPathComponent("bithumb")
+        let bithumb = UpbitClient(configuration: .init(baseURL: bithumbURL, dialect: .bithumb), transport: transport)
+        let korbit = MarketNameLender(KorbitClient(configuration: .init(baseURL: url), transport: transport), lenders: [upbit])
+        func stream(_ rest: URL, _ path: String, _ dialect: StreamDialect) -> UpbitTickerStream {
+            UpbitTickerStream(configuration: .init(url: UpbitStreamConfiguration.webSocketURL(forREST: rest, path: path), dialect: dialect,
+                                                   silenceTimeout: silence), logger: logger)
+        }
+        let board = LiveBoard(api: upbit, stream: stream(url, "/websocket/v1", .upbit), logger: logger)
+        let others: [Exchange: LiveBoard] = [
+            .korbit: LiveBoard(configuration: .init(exchange: .korbit, quotes: [.krw], idleAfter: .seconds(60)), api: korbit,
+                               stream: stream(url, "/v2/public", .korbit), logger: logger),
+            .bithumb: LiveBoard(configuration: .init(exchange: .bithumb, quotes: [.krw, .btc], idleAfter: .seconds(60)), api: bithumb,
+                                stream: stream(bithumbURL, "/websocket/v1", .upbit), logger: logger),
+        ]
         let database = try AppDatabase.open(directory: configuration.dataDirectory)
         let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: .init(baseURL: url.appendingPathComponent("api/v3")), transport: transport),
                                        cache: SQLiteCache(database: database))
-        services += [ShutdownHook { await transport.shutdown() }, board, coinInfo]
-        let dependencies = ServerDependencies(board: board, upbit: upbit, coinInfo: coinInfo, database: database,
+        services += [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo]
+        let dependencies = ServerDependencies(boards: ExchangeBoards(upbit: board, others: others),
+                                              apis: [.upbit: upbit, .korbit: korbit, .bithumb: bithumb], coinInfo: coinInfo, database: database,
                                               images: LiveImageFetcher(trustedOrigins: Set(simulatorURL.map { [$0.absoluteString] } ?? [])),
                                               simulatorURL: simulatorURL, services: services)
         return try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger)

@@ -1,0 +1,21 @@
+import ArgumentParser
+import SiseCore
+
+/// `--exchange upbit|korbit|bithumb` (default upbit, as before there were three).
+struct ExchangeOption: ParsableArguments {
+    @Option(name: .customLong("exchange"), help: "Exchange: upbit, korbit or bithumb (default upbit).")
+    var name: String = Exchange.default.rawValue
+
+    var exchange: Exchange { Exchange(name: name) ?? .default }
+
+    func validate() throws {
+        guard Exchange(name: name) != nil else { throw ValidationError("--exchange must be \(Exchange.names), not '\(name.prefix(40))'.") }
+    }
+
+    /// The quote must be one the exchange has (Korbit: KRW only).
+    func check(quote: QuoteCurrency) throws {
+        guard exchange.quotes.contains(quote) else {
+            throw ValidationError("\(exchange.displayName) has no \(quote.rawValue) market (it has \(exchange.quotes.map(\.rawValue).joined(separator: ", "))).")
+        }
+    }
+}
