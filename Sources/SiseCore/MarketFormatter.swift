@@ -43,6 +43,11 @@ public struct MarketFormatter: Sendable {
         NumberText.signed(fraction * 100, decimals: 2) + "%"
     }
 
+    /// An unsigned percentage with two decimals (`0.31%`): a gap, not a change.
+    public func percent(_ fraction: Double) -> String {
+        String(format: "%.2f%%", fraction * 100)
+    }
+
     /// 거래대금: KRW in millions (`162,997백만` / `162,997M`), BTC with 3 decimals, USDT whole.
     public func tradeValue(_ value: Double, quote: String) -> String {
         switch QuoteCurrency(code: quote) {

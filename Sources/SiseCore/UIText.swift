@@ -33,6 +33,8 @@ public enum UIText: String, CaseIterable, Sendable {
     // Upstream errors (FeedError)
     case feedBadRequest, feedUnauthorized, feedForbidden, feedNotFound, feedBlocked, feedRetryIn
     case feedRateLimited, feedServer, feedUnexpected, feedTimeout, feedUnreachable, feedMalformed
+    // Exchanges and the cross-exchange board
+    case exchange, tabCompare, compareSymbol, highVenue, lowVenue, gap, staleVenue, compareEmpty, tuiCompareTitle
     // Store errors (StoreError)
     case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed
 
@@ -148,6 +150,15 @@ public enum UIText: String, CaseIterable, Sendable {
         case .feedTimeout: ("거래소 응답 시간이 초과되었습니다.", "The exchange did not answer in time.")
         case .feedUnreachable: ("{host}에 연결할 수 없습니다. 네트워크를 확인하세요.", "Cannot reach {host}. Check the network.")
         case .feedMalformed: ("거래소 응답을 해석할 수 없습니다: {context}", "Could not read the exchange's answer: {context}")
+        case .exchange: ("거래소", "Exchange")
+        case .tabCompare: ("비교", "Compare")
+        case .compareSymbol: ("심볼", "Symbol")
+        case .highVenue: ("최고", "High")
+        case .lowVenue: ("최저", "Low")
+        case .gap: ("차이", "Gap")
+        case .staleVenue: ("지연", "stale")
+        case .compareEmpty: ("두 거래소 이상에 상장된 코인이 없습니다.", "No coin is listed on two exchanges yet.")
+        case .tuiCompareTitle: ("거래소 비교 (원화) · Esc: 돌아가기", "Exchanges compared (KRW) · Esc: back")
         case .storeUnavailable: ("{path}의 데이터베이스를 사용할 수 없습니다: {reason}", "the database at {path} cannot be used: {reason}")
         case .storeInvalidItem: ("'{item}'은(는) 마켓 코드나 코인 ID가 아닙니다", "'{item}' is not a market code or a coin id")
         case .storeTooMany: ("관심 종목은 최대 {limit}개입니다. 먼저 하나를 지우세요", "at most {limit} favorites; remove one first")

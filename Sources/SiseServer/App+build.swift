@@ -40,6 +40,7 @@ public enum SiseServerApp {
             router.middlewares.add(FileMiddleware(assets.path, searchForIndexHtml: true, logger: logger))
         }
         MarketsController(context: context).addRoutes(to: router)
+        CompareController(context: context).addRoutes(to: router)
         StatusController(context: context).addRoutes(to: router)
         FavoritesController(context: context).addRoutes(to: router)
         CoinInfoController(context: context).addRoutes(to: router)

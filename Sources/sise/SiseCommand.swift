@@ -4,9 +4,9 @@ import ArgumentParser
 struct SiseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sise",
-        abstract: "시세 — a real-time cryptocurrency market tracker (Upbit, CoinGecko).",
+        abstract: "시세 — a real-time cryptocurrency market tracker (Upbit, Korbit, Bithumb, CoinGecko).",
         version: SiseVersion.current,
-        subcommands: [ServeCommand.self, TUICommand.self, MarketsCommand.self, PriceCommand.self, WatchCommand.self, TrendingCommand.self, SearchCommand.self, CoinCommand.self, SimulateCommand.self, BenchCommand.self]
+        subcommands: [ServeCommand.self, TUICommand.self, MarketsCommand.self, PriceCommand.self, WatchCommand.self, CompareCommand.self, TrendingCommand.self, SearchCommand.self, CoinCommand.self, SimulateCommand.self, BenchCommand.self]
     )
 }
 

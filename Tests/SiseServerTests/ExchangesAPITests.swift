@@ -63,3 +63,22 @@ import Testing
         }
     }
 }
+
+extension ExchangesAPITests {
+    @Test func compareShowsTheLiveGapAcrossExchanges() async throws {
+        try await ServerHarness.run { client in
+            let some = try await rows(client, "/api/compare?symbols=BTC,ETH,XRP&sort=symbol")
+            #expect(some.map { $0["symbol"] as? String } == ["BTC", "ETH", "XRP"])
+            let btc = try #require(some.first)
+            #expect((btc["prices"] as? [String: Double])?.count == 3)
+            #expect((btc["stale"] as? [String: Bool])?.values.contains(true) == false)
+            #expect((btc["gap"] as? Double ?? 0) > 0)
+            #expect(((btc["display"] as? [String: Any])?["gap"] as? String)?.hasSuffix("%") == true)
+            let all = try await rows(client, "/api/compare")
+            let gaps = all.compactMap { $0["gap"] as? Double }
+            #expect(all.count > 100 && gaps == gaps.sorted(by: >))
+            let bad = try await client.execute(uri: "/api/compare?sort=random", method: .get)
+            #expect(bad.status == .badRequest)
+        }
+    }
+}

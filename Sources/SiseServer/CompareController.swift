@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import SiseCore
+import SiseEngine
+
+/// `GET /api/compare?symbols=BTC,ETH&sort=gap|symbol`: every coin listed in KRW on at least two
+/// exchanges, its live price on each, the dearest and cheapest venue and the gap, from the
+/// same live boards (and feeds) as everything else.
+struct CompareController {
+    let context: ServerContext
+    static let maxSymbols = 100
+
+    func addRoutes(to router: Router<SiseRequestContext>) {
+        router.get("/api/compare", use: compare)
+    }
+
+    @Sendable func compare(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let q = request.uri.queryParameters
+        var symbols: Set<String>?
+        if let text = q["symbols"].map(String.init), !text.isEmpty {
+            let list = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+            guard list.count <= Self.maxSymbols, list.allSatisfy({ (1...20).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber } }) else {
+                throw APIError.badParameter("symbols", "up to \(Self.maxSymbols) symbols like BTC,ETH")
+            }
+            symbols = Set(list)
+        }
+        var sort = CompareBoard.Sort.gap
+        if let text = q["sort"].map(String.init), !text.isEmpty {
+            guard let parsed = CompareBoard.Sort(rawValue: text.lowercased()) else { throw APIError.badParameter("sort", "must be gap or symbol") }
+            sort = parsed
+        }
+        // Every venue is watched while someone compares: wake them all, wait briefly for data.
+        let boards = context.boards.all
+        for (_, board) in boards { board.touch() }
+        var loaded = 0
+        for (_, board) in boards where await board.waitForData(upTo: ServerContext.firstBoardWait) { loaded += 1 }
+        guard loaded >= 2 else { throw APIError.unavailable("the exchange boards", retryAfter: 1) }
+        let formatter = MarketFormatter(language: LanguagePreference.of(request))
+        let rows = CompareBoard.rows(context.boards.compareVenues(), symbols: symbols, sort: sort)
+        return JSONText.response(rows.map { CompareRowJSON($0, formatter: formatter) })
+    }
+}
