@@ -29,6 +29,8 @@ enum BoardSocketMessage {
         var q: String
         var favoritesOnly: Bool
         var lang: String
+        /// The quote markets this exchange has (the page hides the others).
+        var quotes: [String]
         /// Column (`name`, `price`, `change`, `value`) → the sort after tapping it.
         var next: [String: SortChoice]
     }
@@ -93,6 +95,7 @@ enum BoardSocketMessage {
             next[key.rawValue] = SortChoice(sort: applied.key.rawValue, order: applied.direction.spelling)
         }
         return ViewEcho(exchange: parameters.exchange.rawValue, quote: parameters.quote.rawValue, sort: parameters.sort.key.rawValue, order: parameters.sort.direction.spelling,
-                        q: parameters.search, favoritesOnly: parameters.favoritesOnly, lang: language.rawValue, next: next)
+                        q: parameters.search, favoritesOnly: parameters.favoritesOnly, lang: language.rawValue,
+                        quotes: parameters.exchange.quotes.map(\.rawValue), next: next)
     }
 }

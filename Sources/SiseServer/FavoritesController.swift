@@ -69,7 +69,9 @@ struct FavoritesController {
     /// coin.
     /// `?exchange=korbit` puts a market on that exchange (as `korbit:KRW-BTC` does).
     private func validated(_ request: Request, _ ctx: SiseRequestContext) throws -> FavoriteItem {
-        let raw = ctx.parameters.get("item") ?? ""
+        // Path parameters arrive as sent: `korbit%3AKRW-BTC` is `korbit:KRW-BTC`.
+        let sent = ctx.parameters.get("item") ?? ""
+        let raw = sent.removingPercentEncoding ?? sent
         var readings = FavoriteItem.readings(raw)
         if request.uri.queryParameters["exchange"] != nil, !raw.contains(":") {
             let exchange = try ServerContext.exchange(request)

@@ -57,6 +57,10 @@ import Testing
             #expect(Set(list["favorites"] as? [String] ?? []) == ["KRW-BTC", "korbit:KRW-BTC"])
             let onlyKorbit = try await rows(client, "/api/markets?exchange=korbit&favorites=true", headers: jar.pageHeaders)
             #expect(onlyKorbit.count == 1)
+            // The page sends the key percent-encoded, as a path segment must be.
+            _ = try await rows(client, "/api/markets?exchange=bithumb")
+            let encoded = try await client.execute(uri: "/api/favorites/bithumb%3AKRW-ETH", method: .put, headers: jar.pageHeaders)
+            #expect(encoded.status == .created && (json(encoded) as? [String: Any])?["item"] as? String == "bithumb:KRW-ETH")
             // A market Korbit does not list cannot be starred there.
             let missing = try await client.execute(uri: "/api/favorites/korbit:KRW-NOPE", method: .put, headers: jar.pageHeaders)
             #expect(missing.status == .notFound)

@@ -1,6 +1,7 @@
 // Sise web board: renders what the server decided (order, formats); never talks to Upbit.
 import { loadStrings, text, pickLanguage } from "./i18n.js";
 import { setupInfo } from "./info.js";
+import { setupCompare } from "./compare.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -8,6 +9,7 @@ const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selec
 const state = {
   lang: pickLanguage(),
   tab: "exchange",
+  exchange: ["upbit", "korbit", "bithumb"].includes(localStorage.getItem("sise.exchange")) ? localStorage.getItem("sise.exchange") : "upbit",
   quote: "KRW",
   sort: "value",
   order: "none",
@@ -82,16 +84,43 @@ function connect() {
 function sendView() {
   if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
   state.socket.send(JSON.stringify({
-    type: "view", quote: state.quote, sort: state.sort, order: state.order, q: state.q,
+    type: "view", exchange: state.exchange, quote: state.quote, sort: state.sort, order: state.order, q: state.q,
     favoritesOnly: state.tab === "favorites", lang: state.lang,
   }));
+}
+
+// A favorite names its exchange unless it is Upbit's (`KRW-BTC`, `korbit:KRW-BTC`).
+function favoriteKey(market, exchange = state.exchange) {
+  return exchange === "upbit" ? market : `${exchange}:${market}`;
+}
+
+function selectExchange(exchange) {
+  state.exchange = exchange;
+  localStorage.setItem("sise.exchange", exchange);
+  for (const button of $$("[data-exchange]")) button.setAttribute("aria-pressed", String(button.dataset.exchange === exchange));
+  sendView();
+}
+
+// The quotes the exchange has come with its snapshot; a quote it lacks falls back to KRW.
+function applyQuotes(quotes) {
+  if (!quotes) return;
+  for (const button of $$("[data-quote]")) button.hidden = !quotes.includes(button.dataset.quote);
+  if (!quotes.includes(state.quote)) {
+    state.quote = "KRW";
+    for (const button of $$("[data-quote]")) button.setAttribute("aria-pressed", String(button.dataset.quote === "KRW"));
+    sendView();
+  }
 }
 
 function handle(message) {
   switch (message.type) {
     case "snapshot":
       $("#demo-badge").hidden = !message.demo;
-      if (message.view) state.nextSort = message.view.next;
+      if (message.view) {
+        state.nextSort = message.view.next;
+        if (message.view.exchange !== state.exchange) break;   // an answer to a view already left
+        applyQuotes(message.view.quotes);
+      }
       renderSnapshot(message.rows, message.order);
       applyStatus(message.status);
       break;
@@ -149,8 +178,9 @@ function buildRow(row) {
 // Every user-visible string goes in as text: coin names can hold anything.
 function fillRow(tr, row, previous) {
   tr.dataset.change = row.change;
+  tr.dataset.exchange = row.exchange || "upbit";
   const star = $("[data-action=favorite]", tr);
-  star.setAttribute("aria-pressed", String(state.favorites.has(row.market)));
+  star.setAttribute("aria-pressed", String(state.favorites.has(favoriteKey(row.market, tr.dataset.exchange))));
   star.setAttribute("aria-label", `${t("star")} ${row.market}`);
   const nameCell = tr.children[1];
   nameCell.textContent = "";
@@ -167,6 +197,13 @@ function fillRow(tr, row, previous) {
     symbol.append(mark);
   }
   symbol.append(document.createTextNode(`${row.symbol}/${row.market.split("-")[0]}`));
+  // In the favorites tab each row says where it trades.
+  if (state.tab === "favorites") {
+    const venue = document.createElement("span");
+    venue.className = "venue";
+    venue.textContent = ` · ${exchangeName(tr.dataset.exchange)}`;
+    symbol.append(venue);
+  }
   nameCell.append(name, symbol);
   const price = tr.children[2];
   price.textContent = row.display.price;
@@ -217,8 +254,13 @@ function reorder(order) {
 
 function refreshStars() {
   for (const [market, tr] of state.rows) {
-    $("[data-action=favorite]", tr).setAttribute("aria-pressed", String(state.favorites.has(market)));
+    $("[data-action=favorite]", tr).setAttribute("aria-pressed", String(state.favorites.has(favoriteKey(market, tr.dataset.exchange))));
   }
+}
+
+function exchangeName(exchange) {
+  const button = $(`[data-exchange="${exchange}"]`);
+  return button ? button.textContent : exchange;
 }
 
 // ---------- Status and banner ----------
@@ -230,7 +272,7 @@ function setChip(stateName) {
 }
 
 function applyStatus(status) {
-  const upbit = status && status.exchanges && status.exchanges.upbit;
+  const upbit = status && status.exchanges && status.exchanges[state.exchange];
   if (!upbit) return;
   state.upstream = upbit;
   setChip(upbit.state);
@@ -247,7 +289,7 @@ function updateBanner() {
     message.textContent = t("lostServer");
     banner.hidden = false;
   } else if (state.upstream && state.upstream.state === "offline") {
-    message.textContent = t("lostUpstream", { exchange: "Upbit" });
+    message.textContent = t("lostUpstream", { exchange: exchangeName(state.exchange) });
     banner.hidden = false;
   } else {
     banner.hidden = true;
@@ -298,16 +340,18 @@ function selectTab(tab) {
   state.tab = tab;
   for (const button of $$("[data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
   $("#coin-detail").hidden = true;
-  $("#board-panel").hidden = tab === "info";
+  $("#board-panel").hidden = tab === "info" || tab === "compare";
   $("#info-panel").hidden = tab !== "info";
+  $("#compare-panel").hidden = tab !== "compare";
   $("#clear-favorites").hidden = tab !== "favorites";
-  if (tab === "info") info.showHome(); else sendView();
+  if (tab === "compare") compare.start(); else compare.stop();
+  if (tab === "info") info.showHome(); else if (tab !== "compare") sendView();
 }
 state.selectTab = selectTab;
 
 function applyLanguage() {
   document.documentElement.lang = state.lang;
-  const labels = { exchange: "tabExchange", favorites: "tabFavorites", info: "tabInfo" };
+  const labels = { exchange: "tabExchange", favorites: "tabFavorites", info: "tabInfo", compare: "tabCompare" };
   for (const button of $$("[data-tab]")) button.textContent = t(labels[button.dataset.tab]);
   for (const button of $$("[data-sort]")) $(".label", button).textContent = t(button.dataset.sort);
   $("#search").placeholder = t("search");
@@ -323,6 +367,9 @@ function applyLanguage() {
   $("#trending-title").textContent = t("trendingCoins");
   $("#trending-nfts-title").textContent = t("trendingNFTs");
   $("#detail-back").textContent = t("back");
+  $("#compare-coin").textContent = t("coin");
+  $("#compare-gap").textContent = t("gap");
+  $(".exchanges").setAttribute("aria-label", t("exchange"));
   $("#search-empty").textContent = t("empty");
   $("#lang-toggle").textContent = state.lang === "ko" ? "EN" : "한";
   setChip($("#status").dataset.state);
@@ -342,12 +389,34 @@ async function init() {
 
   $("#rows").addEventListener("click", (event) => {
     const star = event.target.closest("[data-action=favorite]");
-    if (star) { toggleFavorite(star.closest("tr").dataset.market); return; }
+    const tr = event.target.closest("tr");
+    if (!tr) return;
+    const key = favoriteKey(tr.dataset.market, tr.dataset.exchange);
+    if (star) { toggleFavorite(key); return; }
     const name = event.target.closest("td:nth-child(2)");
-    if (name) info.openDetail(name.closest("tr").dataset.market);
+    if (name) info.openDetail(key);
   });
   for (const button of $$("[data-sort]")) button.addEventListener("click", () => nextSort(button.dataset.sort));
   for (const button of $$("[data-tab]")) button.addEventListener("click", () => selectTab(button.dataset.tab));
+  for (const button of $$("[data-exchange]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.exchange === state.exchange));
+    button.addEventListener("click", () => selectExchange(button.dataset.exchange));
+  }
+  // The Korbit seed's gesture: a swipe across the board moves between 거래소 and 관심.
+  let touch = null;
+  $("#board-panel").addEventListener("touchstart", (event) => {
+    const point = event.changedTouches[0];
+    touch = { x: point.clientX, y: point.clientY };
+  }, { passive: true });
+  $("#board-panel").addEventListener("touchend", (event) => {
+    if (!touch) return;
+    const point = event.changedTouches[0];
+    const dx = point.clientX - touch.x, dy = point.clientY - touch.y;
+    touch = null;
+    if (Math.abs(dx) < 60 || Math.abs(dy) > 40) return;
+    if (dx < 0 && state.tab === "exchange") selectTab("favorites");
+    else if (dx > 0 && state.tab === "favorites") selectTab("exchange");
+  }, { passive: true });
   for (const button of $$("[data-quote]")) {
     button.addEventListener("click", () => {
       state.quote = button.dataset.quote;
@@ -394,4 +463,5 @@ async function init() {
 }
 
 const info = setupInfo({ api, t, toast, state, refreshStars });
+const compare = setupCompare({ t, state });
 init();

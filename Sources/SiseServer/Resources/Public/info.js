@@ -37,6 +37,15 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
     } catch (_) { toast(t("favoriteFailed")); }
   }
 
+  // A favorite key to its coin route: `korbit:KRW-BTC` → `/api/coins/KRW-BTC…?exchange=korbit`.
+  function coinURL(id, suffix, query) {
+    const colon = id.indexOf(":");
+    const params = new URLSearchParams(query);
+    if (colon > 0) params.set("exchange", id.slice(0, colon));
+    const coin = colon > 0 ? id.slice(colon + 1) : id;
+    return `/api/coins/${encodeURIComponent(coin)}${suffix}?${params}`;
+  }
+
   // ---------- Home: favorite cards and trending ----------
 
   async function showHome() {
@@ -64,7 +73,7 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
       card.dataset.coinId = id;
       card.append(text("div", id, "card-name"));
       const spark = img(null);
-      spark.src = `/api/coins/${encodeURIComponent(id)}/chart.svg?range=7d`;
+      spark.src = coinURL(id, "/chart.svg", { range: "7d" });
       card.append(spark);
       card.addEventListener("click", () => openDetail(id));
       cards.append(card);
@@ -185,8 +194,8 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
     for (const button of $$("[data-range]")) button.setAttribute("aria-pressed", String(button.dataset.range === detailRange));
     try {
       const [response, chart] = await Promise.all([
-        fetch(`/api/coins/${encodeURIComponent(id)}?range=${detailRange}`),
-        fetch(`/api/coins/${encodeURIComponent(id)}/chart.svg?range=${detailRange}`),
+        fetch(coinURL(id, "", { range: detailRange })),
+        fetch(coinURL(id, "/chart.svg", { range: detailRange })),
       ]);
       const body = await response.json();
       if (!response.ok) throw new Error(body.error && body.error.message);
