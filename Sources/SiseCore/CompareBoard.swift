@@ -14,6 +14,18 @@ public struct CompareRow: Sendable, Equatable {
     /// `(max − min) / min` over the current venues; nil with fewer than two.
     public var gap: Double?
 
+    public init(symbol: String, koreanName: String, englishName: String, prices: [Exchange: Double], stale: Set<Exchange>,
+                high: Exchange?, low: Exchange?, gap: Double?) {
+        self.symbol = symbol
+        self.koreanName = koreanName
+        self.englishName = englishName
+        self.prices = prices
+        self.stale = stale
+        self.high = high
+        self.low = low
+        self.gap = gap
+    }
+
     public func name(in language: Language) -> String {
         switch language {
         case .ko: koreanName.isEmpty ? englishName : koreanName

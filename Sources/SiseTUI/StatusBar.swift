@@ -13,7 +13,7 @@ struct StatusBar {
         frame.style(row: y) { $0 = CellStyle(foreground: .white, background: .gray) }
         let label = status.state.label(state.language)
         let tone = CellStyle.color(status.state.tone)
-        var x = frame.put(" upbit ", row: y, column: 0, style: CellStyle(foreground: .white, background: .gray, bold: true))
+        var x = frame.put(" \(state.exchange.displayName) ", row: y, column: 0, style: CellStyle(foreground: .white, background: .gray, bold: true))
         x = frame.put(" \(label) ", row: y, column: x, style: CellStyle(foreground: .white, background: tone, bold: true))
         if let last = status.lastDataAt {
             let age = max(0, (now - last) / 1_000)

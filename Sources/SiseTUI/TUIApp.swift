@@ -12,7 +12,7 @@ import Glibc
 public final class TUIApp: Sendable {
     enum Event: Sendable {
         case keys([Key])
-        case board(BoardUpdate)
+        case board(Exchange, BoardUpdate)
         case resize
         case tick
         case quit
@@ -20,21 +20,22 @@ public final class TUIApp: Sendable {
         case trending(Trending?)
     }
 
-    private let board: LiveBoard
+    private let boards: ExchangeBoards
     private let favorites: any FavoritesRepository
     private let owner: String
     private let initial: TUIState
-    private let chartSource: @Sendable (MarketID) async -> [PricePoint]
+    private let chartSource: @Sendable (Exchange, MarketID) async -> [PricePoint]
     private let trendingSource: @Sendable () async -> Trending?
     static let frameInterval = Duration.milliseconds(50)
 
     /// - Parameters:
     ///   - chart: a week of prices for the detail screen (Upbit candles).
     ///   - trending: CoinGecko trending for `t` (nil when it cannot be had).
-    public init(board: LiveBoard, favorites: any FavoritesRepository, owner: String = "local", state: TUIState,
-                chart: @escaping @Sendable (MarketID) async -> [PricePoint] = { _ in [] },
+    /// - Parameter boards: every exchange's board (`e` cycles them, `c` compares them).
+    public init(boards: ExchangeBoards, favorites: any FavoritesRepository, owner: String = "local", state: TUIState,
+                chart: @escaping @Sendable (Exchange, MarketID) async -> [PricePoint] = { _, _ in [] },
                 trending: @escaping @Sendable () async -> Trending? = { nil }) {
-        self.board = board
+        self.boards = boards
         self.favorites = favorites
         self.owner = owner
         initial = state
@@ -54,8 +55,10 @@ public final class TUIApp: Sendable {
         // Loads the screens ask for (a chart, trending), run beside the event loop.
         let (loads, loader) = AsyncStream.makeStream(of: (@Sendable () async -> Event).self, bufferingPolicy: .bufferingNewest(8))
         await withDiscardingTaskGroup { group in
-            group.addTask { [board] in
-                for await update in board.updates() { sink.yield(.board(update)) }
+            for (exchange, board) in boards.all {
+                group.addTask {
+                    for await update in board.updates() { sink.yield(.board(exchange, update)) }
+                }
             }
             group.addTask {
                 // Flashes fade on a timer: four times a second is enough for the eye.
@@ -80,7 +83,7 @@ public final class TUIApp: Sendable {
     private func handle(_ events: AsyncStream<Event>, session: TerminalSession,
                         load: (@escaping @Sendable () async -> Event) -> Void) async {
         var state = initial
-        state.favorites = Set((try? await favorites.list(owner: owner))?.compactMap(MarketID.init) ?? [])
+        state.favorites = await favoriteMarkets(of: state.exchange)
         let controller = TUIController()
         let renderer = TUIRenderer()
         var previous: ScreenFrame?
@@ -94,24 +97,32 @@ public final class TUIApp: Sendable {
             case .quit:
                 return
             case .keys(let keys):
-                var rows = state.query.apply(board.snapshot.rows.values)
+                var rows = state.query.apply(board(state).snapshot.rows.values)
                 for key in keys {
                     let page = max(1, size.height - 4)
                     switch controller.handle(key, state: &state, rows: rows, page: page) {
                     case .quit: return
                     case .toggleFavorite(let id): await toggle(id, &state)
+                    case .switchExchange(let exchange):
+                        state.favorites = await favoriteMarkets(of: exchange)
+                        prices = [:]
+                        previous = nil
                     case .loadChart(let id):
                         let source = chartSource
-                        load { .chart(id, await source(id)) }
+                        let exchange = state.exchange
+                        load { .chart(id, await source(exchange, id)) }
                     case .loadTrending:
                         let source = trendingSource
                         load { .trending(await source()) }
                     case .none: break
                     }
-                    rows = state.query.apply(board.snapshot.rows.values)
+                    rows = state.query.apply(board(state).snapshot.rows.values)
                 }
                 dirty = true
-            case .board(let update):
+            case .board(let exchange, _) where exchange != state.exchange:
+                // Another exchange moved: only the compare screen shows it.
+                if state.screen == .compare { dirty = true }
+            case .board(_, let update):
                 if case .changes(let changed) = update {
                     for row in changed {
                         if let old = prices[row.id], old != row.ticker.price {
@@ -139,10 +150,13 @@ public final class TUIApp: Sendable {
             }
             guard dirty, ContinuousClock.now - lastRender >= Self.frameInterval else { continue }
             // Filtering and sorting happen once per frame (at most 20 a second), not per event.
+            let board = board(state)
             let rows = state.query.apply(board.snapshot.rows.values)
             let visible = max(1, size.height - (state.searching || !state.search.isEmpty ? 4 : 3))
             state.clamp(count: rows.count, visible: visible)
-            let frame = renderer.render(state, snapshot: board.snapshot, rows: rows, width: size.width, height: size.height, now: now)
+            let compared = state.screen == .compare ? CompareBoard.rows(boards.compareVenues()) : []
+            let frame = renderer.render(state, snapshot: board.snapshot, rows: rows, width: size.width, height: size.height, now: now,
+                                        compared: compared)
             let output = FrameDiff.render(from: previous, to: frame)
             if !output.isEmpty { session.write(output) }
             previous = frame
@@ -151,14 +165,28 @@ public final class TUIApp: Sendable {
         }
     }
 
+    /// The board on screen (Upbit's if the state names one this process does not run).
+    private func board(_ state: TUIState) -> LiveBoard {
+        boards[state.exchange] ?? boards.upbit
+    }
+
+    /// `exchange`'s markets among the stored favorites (`KRW-BTC` is Upbit's, `korbit:KRW-BTC` Korbit's).
+    private func favoriteMarkets(of exchange: Exchange) async -> Set<MarketID> {
+        Set(((try? await favorites.list(owner: owner)) ?? []).compactMap { key -> MarketID? in
+            guard case .market(let code, let on)? = FavoriteItem(key), on == exchange else { return nil }
+            return MarketID(code)
+        })
+    }
+
     private func toggle(_ id: MarketID, _ state: inout TUIState) async {
+        let key = FavoriteItem.market(id.code, state.exchange).key
         do {
             if state.favorites.contains(id) {
-                try await favorites.remove(owner: owner, item: id.code)
+                try await favorites.remove(owner: owner, item: key)
                 state.favorites.remove(id)
                 state.message = UIText.removed(state.language)
             } else {
-                try await favorites.add(owner: owner, item: id.code)
+                try await favorites.add(owner: owner, item: key)
                 state.favorites.insert(id)
                 state.message = UIText.added(state.language)
             }

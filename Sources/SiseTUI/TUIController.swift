@@ -11,6 +11,8 @@ public struct TUIController: Sendable {
         case toggleFavorite(MarketID)
         case loadChart(MarketID)
         case loadTrending
+        /// The board is now another exchange's: follow it, reload its favorites.
+        case switchExchange(Exchange)
     }
 
     public init() {}
@@ -44,14 +46,23 @@ public struct TUIController: Sendable {
             state.screen = .trending
             return .loadTrending
         case .character("?"): state.screen = state.screen == .help ? .board : .help
+        case .character("c"): state.screen = state.screen == .compare ? .board : .compare
+        case .character("e"):
+            let all = state.exchanges
+            guard all.count > 1, let index = all.firstIndex(of: state.exchange) else { break }
+            state.exchange = all[(index + 1) % all.count]
+            if !state.exchange.quotes.contains(state.quote) { state.quote = .krw }
+            state.selected = 0
+            state.scroll = 0
+            return .switchExchange(state.exchange)
         case .enter:
             if rows.indices.contains(state.selected) {
                 state.screen = .detail
                 return .loadChart(rows[state.selected].id)
             }
         case .tab:
-            let all = QuoteCurrency.allCases
-            state.quote = all[(all.firstIndex(of: state.quote)! + 1) % all.count]
+            let all = state.exchange.quotes
+            state.quote = all[((all.firstIndex(of: state.quote) ?? -1) + 1) % all.count]
             state.selected = 0
         case .escape:
             if state.screen != .board { state.screen = .board } else if !state.search.isEmpty { state.search = "" }

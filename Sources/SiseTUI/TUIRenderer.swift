@@ -7,7 +7,9 @@ import SiseEngine
 public struct TUIRenderer: Sendable {
     public init() {}
 
-    public func render(_ state: TUIState, snapshot: BoardSnapshot, rows: [MarketRow], width: Int, height: Int, now: Int64) -> ScreenFrame {
+    /// - Parameter compared: the cross-exchange rows, for the compare screen (`c`).
+    public func render(_ state: TUIState, snapshot: BoardSnapshot, rows: [MarketRow], width: Int, height: Int, now: Int64,
+                       compared: [CompareRow] = []) -> ScreenFrame {
         var frame = ScreenFrame(width: width, height: height)
         guard width >= 20, height >= 5 else {
             frame.put(UIText.tuiTooSmall(.ko) + " / " + UIText.tuiTooSmall(.en), row: 0, column: 0)
@@ -19,6 +21,7 @@ public struct TUIRenderer: Sendable {
         case .detail: DetailView(state: state, row: rows.indices.contains(state.selected) ? rows[state.selected] : nil).draw(&frame)
         case .help: HelpView(language: state.language).draw(&frame)
         case .trending: TrendingView(language: state.language, trending: state.trending).draw(&frame)
+        case .compare: CompareView(language: state.language, rows: compared).draw(&frame)
         }
         StatusBar(state: state, status: snapshot.status, now: now).draw(&frame)
         return frame
@@ -28,7 +31,8 @@ public struct TUIRenderer: Sendable {
         frame.style(row: 0) { $0 = CellStyle(foreground: .white, background: .blue, bold: true) }
         var x = frame.put(" 시세 Sise ", row: 0, column: 0, style: CellStyle(foreground: .white, background: .blue, bold: true))
         if state.demo { x = frame.put(" DEMO ", row: 0, column: x, style: CellStyle(foreground: .none, background: .yellow, bold: true)) + 1 }
-        for quote in QuoteCurrency.allCases {
+        x = frame.put(" \(state.exchange.displayName) ", row: 0, column: x, style: CellStyle(foreground: .white, background: .blue, bold: true))
+        for quote in state.exchange.quotes {
             let active = quote == state.quote
             x = frame.put(" \(quote.rawValue) ", row: 0, column: x,
                           style: CellStyle(foreground: .white, background: .blue, bold: active, reverse: active))

@@ -3,14 +3,18 @@ import SiseCore
 
 /// Everything the TUI shows besides the board itself, changed only by keys and time.
 public struct TUIState: Sendable {
-    public enum Screen: Sendable, Equatable { case board, detail, help, trending }
+    public enum Screen: Sendable, Equatable { case board, detail, help, trending, compare }
 
     public var screen: Screen = .board
+    /// The exchange on the board; `e` cycles through `exchanges`.
+    public var exchange: Exchange = .default
+    public var exchanges: [Exchange] = [.default]
     public var quote: QuoteCurrency
     public var sort: SortState = .default
     public var search = ""
     public var searching = false
     public var favoritesOnly = false
+    /// The current exchange's favorite markets.
     public var favorites: Set<MarketID> = []
     public var selected = 0
     public var scroll = 0
@@ -24,8 +28,11 @@ public struct TUIState: Sendable {
     /// CoinGecko trending, once loaded.
     public var trending: Trending?
 
-    public init(quote: QuoteCurrency = .krw, language: Language = .ko, demo: Bool = false) {
+    public init(quote: QuoteCurrency = .krw, language: Language = .ko, demo: Bool = false,
+                exchange: Exchange = .default, exchanges: [Exchange] = [.default]) {
         self.quote = quote
+        self.exchange = exchange
+        self.exchanges = exchanges.contains(exchange) ? exchanges : [exchange] + exchanges
         self.language = language
         self.demo = demo
     }

@@ -18,6 +18,7 @@ struct TUICommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var feed: LiveFeedOptions
     @OptionGroup var gecko: CoinGeckoOptions
+    @OptionGroup var venue: ExchangeOption
 
     @Flag(help: "Run the built-in simulator instead of live Upbit (shows DEMO).")
     var demo = false
@@ -29,7 +30,8 @@ struct TUICommand: AsyncParsableCommand {
     var dataDirectory: String?
 
     func validate() throws {
-        guard QuoteCurrency(code: quote) != nil else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
+        guard let parsed = QuoteCurrency(code: quote) else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
+        try venue.check(quote: parsed)
     }
 
     func run() async throws {
@@ -49,10 +51,14 @@ struct TUICommand: AsyncParsableCommand {
             throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
         }
         let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: SQLiteCache(database: database))
-        let api = upstreams.upbit
-        let app = TUIApp(board: upstreams.boards.upbit, favorites: SQLiteFavorites(database: database),
-                         state: TUIState(quote: QuoteCurrency(code: quote) ?? .krw, language: global.language, demo: demo),
-                         chart: { id in (try? await UpbitChartPoints.load(api, market: id, range: .week)) ?? [] },
+        let apis = upstreams.apis
+        let app = TUIApp(boards: upstreams.boards, favorites: SQLiteFavorites(database: database),
+                         state: TUIState(quote: QuoteCurrency(code: quote) ?? .krw, language: global.language, demo: demo,
+                                         exchange: venue.exchange, exchanges: Exchange.allCases),
+                         chart: { exchange, id in
+                             guard let api = apis[exchange] else { return [] }
+                             return (try? await UpbitChartPoints.load(api, market: id, range: .week)) ?? []
+                         },
                          trending: { try? await coinInfo.trending().value })
         let screen = TerminalScreen(app: app, session: TerminalSession())
         // The screen owns the keyboard and the signals (q, Ctrl-C): when it ends, the group

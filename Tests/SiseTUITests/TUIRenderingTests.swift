@@ -49,7 +49,7 @@ import Testing
         let xrpEnd = column(of: "2,045", in: xrp)! + 5
         #expect(btcEnd == xrpEnd)
         #expect(lines[0].contains("DEMO"))
-        #expect(lines[height - 1].contains("upbit") && lines[height - 1].contains("실시간"))
+        #expect(lines[height - 1].contains("Upbit") && lines[height - 1].contains("실시간"))
         #expect(lines[height - 1].contains("KST"))
         if width >= 90 { #expect(btc.contains("+1,086,67")) } else { #expect(!btc.contains("+1,086,67")) }
     }
@@ -132,5 +132,39 @@ import Testing
         #expect(decoder.feed([0x1B]) == [])
         #expect(decoder.flushEscape() == [.escape])
         #expect(decoder.feed([0x0D, 0x7F]) == [.enter, .backspace])
+    }
+}
+
+/// `e` cycles the exchanges (quotes the exchange lacks fall back to KRW), `c` toggles the
+/// compare screen, and the bars name the exchange on screen.
+@Suite struct TUIExchangeTests {
+    @Test func eCyclesExchangesAndCTogglesCompare() {
+        let controller = TUIController()
+        var state = TUIState(quote: .usdt, exchanges: Exchange.allCases)
+        let rows = state.query.apply(TUIRenderingTests.rows)
+        #expect(controller.handle(.character("e"), state: &state, rows: rows, page: 10) == .switchExchange(.korbit))
+        #expect(state.exchange == .korbit && state.quote == .krw, "Korbit has no USDT market")
+        _ = controller.handle(.tab, state: &state, rows: rows, page: 10)
+        #expect(state.quote == .krw, "Tab walks only the quotes the exchange has")
+        #expect(controller.handle(.character("e"), state: &state, rows: rows, page: 10) == .switchExchange(.bithumb))
+        #expect(controller.handle(.character("e"), state: &state, rows: rows, page: 10) == .switchExchange(.upbit))
+        _ = controller.handle(.character("c"), state: &state, rows: rows, page: 10)
+        #expect(state.screen == .compare)
+        _ = controller.handle(.character("c"), state: &state, rows: rows, page: 10)
+        #expect(state.screen == .board)
+    }
+
+    @Test func theCompareScreenShowsVenuesAndTheGap() {
+        let btc = CompareRow(symbol: "BTC", koreanName: "비트코인", englishName: "Bitcoin",
+                             prices: [.upbit: 100_000_000, .korbit: 100_300_000, .bithumb: 99_800_000], stale: [],
+                             high: .korbit, low: .bithumb, gap: 0.00501)
+        var state = TUIState(exchange: .korbit, exchanges: Exchange.allCases)
+        state.screen = .compare
+        let frame = TUIRenderer().render(state, snapshot: TUIRenderingTests.snapshot, rows: [], width: 100, height: 12, now: 0,
+                                         compared: [btc])
+        let text = frame.text
+        #expect(text.contains("Upbit") && text.contains("Korbit") && text.contains("Bithumb"))
+        #expect(text.contains("비트코인 BTC") && text.contains("100,300,000") && text.contains("0.50%"))
+        #expect(text.split(separator: "\n").last?.contains("Korbit") == true, "the status bar names the exchange")
     }
 }

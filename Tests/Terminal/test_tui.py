@@ -122,3 +122,18 @@ def test_sigterm_restores_the_terminal(pane):
         pane.wait(lambda s: "EXITED" in s, what="exit on SIGTERM")
         pane.send("stty -a | grep -o -- '-icanon' || echo COOKED", "Enter")
         pane.wait(lambda s: "COOKED" in s, what="cooked mode")
+
+
+def test_e_cycles_exchanges_and_c_compares(pane):
+    with tempfile.TemporaryDirectory() as data_dir:
+        start(pane, data_dir)
+        pane.wait(lambda s: "비트코인" in s and "실시간" in s, what="the live board")
+        pane.send("e")
+        pane.wait(lambda s: "Korbit" in s.splitlines()[-1] and "비트코인" in s and "실시간" in s, what="the Korbit board")
+        pane.send("e")
+        pane.wait(lambda s: "Bithumb" in s.splitlines()[-1] and "비트코인" in s, what="the Bithumb board")
+        pane.send("c")
+        screen = pane.wait(lambda s: "Upbit" in s and "Korbit" in s and "%" in s, what="the compare screen")
+        assert "BTC" in screen
+        pane.send("q")
+        pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
