@@ -47,7 +47,11 @@ public struct UpbitClient: ExchangeAPI {
 
     public func markets() async throws -> [Market] {
         let rows: [UpbitMarketDTO] = try await get("/v1/market/all", [isBithumb ? "isDetails" : "is_details": "true"], group: .market)
-        return try rows.map { try $0.toMarket() }
+        let markets = try rows.map { try $0.toMarket() }
+        guard isBithumb else { return markets }
+        // Bithumb says why a market is flagged in a list of its own; best effort.
+        let alerts: [BithumbWarningDTO] = (try? await get("/v1/market/virtual_asset_warning", [:], group: .market)) ?? []
+        return BithumbWarningDTO.apply(alerts, to: markets)
     }
 
     public func tickers(quotes: [QuoteCurrency]) async throws -> [Ticker] {

@@ -13,6 +13,7 @@ struct CoinCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gecko: CoinGeckoOptions
+    @OptionGroup var venue: ExchangeOption
 
     @Argument(help: "An Upbit symbol or market (BTC, KRW-BTC) or a CoinGecko id (bitcoin).")
     var coin: String
@@ -36,14 +37,16 @@ struct CoinCommand: AsyncParsableCommand {
         // The CoinGecko cache is the one `sise serve` keeps: repeated lookups cost no calls.
         let database = try? AppDatabase.open(directory: settings.dataDirectory(flag: nil))
         let detail: CoinDetail = try await withTransport(language) { transport in
-            let upbit = UpbitClient(configuration: .init(baseURL: settings.upbitURL), transport: transport)
+            let exchange = venue.exchange
+            let upbit = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
+                                            lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
             let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: geckoConfiguration, transport: transport),
                                            cache: database.map { SQLiteCache(database: $0) } ?? NoCache())
             return try await whileRunning(coinInfo) {
             do {
-                return try await CoinDetail.load(id, range: range, language: language, upbit: upbit, coinInfo: coinInfo) { market in
+                return try await CoinDetail.load(id, range: range, language: language, exchange: exchange, upbit: upbit, coinInfo: coinInfo) { market in
                     guard let listing = try await upbit.markets().first(where: { $0.id == market }) else { return nil }
-                    return try await BoardLoader(api: upbit).load(markets: [market], listing: [listing]).first
+                    return try await BoardLoader(api: upbit, exchange: exchange).load(markets: [market], listing: [listing]).first
                 }
             } catch let failure as CoinDetail.Failure {
                 switch failure {

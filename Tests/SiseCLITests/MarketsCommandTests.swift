@@ -147,6 +147,11 @@ import Testing
             #expect(bithumb.status == 0, "\(bithumb.stderr)")
             let btc = try #require(try JSONSerialization.jsonObject(with: Data(bithumb.stdout.utf8)) as? [[String: Any]])
             #expect(!btc.isEmpty && btc.allSatisfy { $0["exchange"] as? String == "bithumb" })
+            let coin = try await SiseBinary.run(["coin", "KRW-BTC", "--exchange", "korbit", "--korbit-url", base, "--upbit-url", base,
+                                                 "--coingecko-url", base + "/api/v3", "--json"])
+            #expect(coin.status == 0, "\(coin.stderr)")
+            let detail = try #require(try JSONSerialization.jsonObject(with: Data(coin.stdout.utf8)) as? [String: Any])
+            #expect(detail["source"] as? String == "korbit" && (detail["points"] as? [Any])?.isEmpty == false)
             let env = try await SiseBinary.run(["price", "BTC", "--exchange", "bithumb", "--json"], environment: ["SISE_BITHUMB_URL": base + "/bithumb"])
             #expect(env.status == 0 && env.stdout.contains("\"bithumb\""), "\(env.stderr)")
         }

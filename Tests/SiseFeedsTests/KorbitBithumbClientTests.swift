@@ -65,6 +65,10 @@ import Testing
             #expect(abs(btc.timestamp - now) < 60_000, "KST wall time turned back into epoch ms: \(btc.timestamp - now)")
             let calls = try await SimAdmin.stats(simulator, exchange: "bithumb")["upbit"]?["ticker"] ?? 0
             #expect(calls >= 2, "chunked into calls of at most 200")
+            // Bithumb's warning list becomes cautions (and a WARNING step the serious flag).
+            let flagged = markets.filter { $0.cautions.contains("PRICE_SUDDEN_FLUCTUATION") }
+            #expect(!flagged.isEmpty && flagged.allSatisfy(\.warning))
+            #expect(markets.contains { $0.cautions.contains("PRICE_DIFFERENCE_HIGH") })
         }
     }
 
