@@ -63,7 +63,8 @@ public actor LiveBoard: Service {
         let initial = ConnectivityStatus(exchange: configuration.exchange.rawValue, state: .offline, since: now())
         status = initial
         published = Mutex(BoardSnapshot(rows: [:], receivedAt: [:], status: initial))
-        demand = Mutex(Demand(lastSeen: now()))
+        // A board that starts idle has never been watched: its grace period is long over.
+        demand = Mutex(Demand(lastSeen: configuration.startsIdle ? Int64.min / 2 : now()))
     }
 
     // MARK: - Viewers (the idle rule)
@@ -130,6 +131,11 @@ public actor LiveBoard: Service {
     /// The upstream feed (stream, and polling while it is down) runs while someone watches;
     /// after `idleAfter` without a viewer it is closed, and the next viewer opens it again.
     private func feedLoop() async {
+        if configuration.startsIdle, let idleAfter = configuration.idleAfter, !watched(within: idleAfter) {
+            enterIdle()
+            await untilSomeoneWatches(within: idleAfter)
+            leaveIdle()
+        }
         while !Task.isCancelled {
             await withTaskGroup(of: Void.self) { feed in
                 feed.addTask { await self.pollLoop() }

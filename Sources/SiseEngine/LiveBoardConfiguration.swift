@@ -15,11 +15,15 @@ public struct LiveBoardConfiguration: Sendable {
     /// With no viewer for this long the upstream stream and polling stop (state `idle`) until
     /// the next viewer; nil never idles (the TUI and `sise watch` are viewers by definition).
     public var idleAfter: Duration?
+    /// With `idleAfter` set: start idle (no upstream connection, no REST) until the first
+    /// viewer — for the exchanges a server runs beside its default one.
+    public var startsIdle: Bool
 
     public init(exchange: Exchange = .default, quotes: [QuoteCurrency] = QuoteCurrency.allCases,
                 coalesceWindow: Duration = .milliseconds(100), pollInterval: Duration = .seconds(1),
-                marketRefreshInterval: Duration = .seconds(300), idleAfter: Duration? = nil) {
+                marketRefreshInterval: Duration = .seconds(300), idleAfter: Duration? = nil, startsIdle: Bool = false) {
         self.idleAfter = idleAfter
+        self.startsIdle = startsIdle && idleAfter != nil
         self.exchange = exchange
         self.quotes = quotes
         self.coalesceWindow = coalesceWindow

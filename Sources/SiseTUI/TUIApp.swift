@@ -84,6 +84,10 @@ public final class TUIApp: Sendable {
                         load: (@escaping @Sendable () async -> Event) -> Void) async {
         var state = initial
         state.favorites = await favoriteMarkets(of: state.exchange)
+        // The screen watches its exchange; the others wake when switched to or compared.
+        var watched = state.exchange
+        boards[watched]?.viewerArrived()
+        defer { boards[watched]?.viewerLeft() }
         let controller = TUIController()
         let renderer = TUIRenderer()
         var previous: ScreenFrame?
@@ -104,6 +108,9 @@ public final class TUIApp: Sendable {
                     case .quit: return
                     case .toggleFavorite(let id): await toggle(id, &state)
                     case .switchExchange(let exchange):
+                        boards[watched]?.viewerLeft()
+                        boards[exchange]?.viewerArrived()
+                        watched = exchange
                         state.favorites = await favoriteMarkets(of: exchange)
                         prices = [:]
                         previous = nil
@@ -154,6 +161,7 @@ public final class TUIApp: Sendable {
             let rows = state.query.apply(board.snapshot.rows.values)
             let visible = max(1, size.height - (state.searching || !state.search.isEmpty ? 4 : 3))
             state.clamp(count: rows.count, visible: visible)
+            if state.screen == .compare { for (_, other) in boards.all { other.touch() } }
             let compared = state.screen == .compare ? CompareBoard.rows(boards.compareVenues()) : []
             let frame = renderer.render(state, snapshot: board.snapshot, rows: rows, width: size.width, height: size.height, now: now,
                                         compared: compared)

@@ -27,10 +27,12 @@ struct LiveUpstreams {
     }
 
     /// Starts the simulator first when `demo` is set (the clients need its port), then builds
-    /// the clients and one board per exchange in `exchanges` (Upbit's always). Nothing runs
-    /// until `services` run.
+    /// the clients and one board per exchange in `exchanges` (Upbit's always). The `primary`
+    /// exchange's board runs as `configuration` says; the others start idle and run only while
+    /// someone watches them (a minute's grace after the last). Nothing runs until `services` run.
     static func build(_ settings: Settings, coinGecko: CoinGeckoClient.Configuration, demo: Demo?,
-                      exchanges: [Exchange] = Exchange.allCases, board configuration: LiveBoardConfiguration = .init(),
+                      exchanges: [Exchange] = Exchange.allCases, primary: Exchange = .default,
+                      board configuration: LiveBoardConfiguration = .init(),
                       silence: Duration, logger: Logger) async throws -> LiveUpstreams {
         var endpoints = Dictionary(uniqueKeysWithValues: Exchange.allCases.map { ($0, settings.endpoint($0)) })
         var gecko = coinGecko
@@ -55,6 +57,10 @@ struct LiveUpstreams {
             apis[exchange] = api
             var boardConfiguration = configuration
             boardConfiguration.exchange = exchange
+            if exchange != primary {
+                boardConfiguration.idleAfter = configuration.idleAfter ?? .seconds(60)
+                boardConfiguration.startsIdle = true
+            }
             boardConfiguration.quotes = configuration.quotes.filter(exchange.quotes.contains)
             if boardConfiguration.quotes.isEmpty { boardConfiguration.quotes = [.krw] }
             boards[exchange] = LiveBoard(configuration: boardConfiguration, api: api,

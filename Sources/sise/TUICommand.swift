@@ -44,7 +44,7 @@ struct TUICommand: AsyncParsableCommand {
             // The database first: nothing has to be closed again when it cannot be opened.
             database = try AppDatabase.open(directory: settings.dataDirectory(flag: dataDirectory))
             upstreams = try await LiveUpstreams.build(settings, coinGecko: try settings.coinGecko(gecko), demo: demo ? .init() : nil,
-                                                      silence: feed.silenceDuration, logger: logger)
+                                                      primary: venue.exchange, silence: feed.silenceDuration, logger: logger)
         } catch let problem as ConfigFile.Problem {
             throw problem
         } catch {

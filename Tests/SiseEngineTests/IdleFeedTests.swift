@@ -59,4 +59,25 @@ import Testing
             }
         }
     }
+
+    /// A board beside the default one starts idle: no REST call and no socket until its first
+    /// viewer, then live within seconds.
+    @Test func aBoardThatStartsIdleCostsNothingUntilItsFirstViewer() async throws {
+        try await withSimulator { simulator in
+            let h = LiveBoardHarness.start(simulator, idleAfter: .seconds(60), startsIdle: true)
+            do {
+                try await expectEventually(timeout: .seconds(5)) { h.state == .idle }
+                try await Task.sleep(for: .milliseconds(1_000))
+                let stats = try await SimAdmin.stats(simulator)
+                #expect(stats["upbit"]?["market"] == nil && stats["upbit"]?["websocket"] == nil, "nothing asked upstream: \(stats)")
+                h.board.viewerArrived()
+                try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+                #expect(h.board.snapshot.rows.count >= 240)
+                await h.stop()
+            } catch {
+                await h.stop()
+                throw error
+            }
+        }
+    }
 }

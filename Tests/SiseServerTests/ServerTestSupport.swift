@@ -64,9 +64,9 @@ extension ServerHarness {
         }
         let board = LiveBoard(api: upbit, stream: stream(url, "/websocket/v1", .upbit), logger: logger)
         let others: [Exchange: LiveBoard] = [
-            .korbit: LiveBoard(configuration: .init(exchange: .korbit, quotes: [.krw], idleAfter: .seconds(60)), api: korbit,
+            .korbit: LiveBoard(configuration: .init(exchange: .korbit, quotes: [.krw], idleAfter: .seconds(60), startsIdle: true), api: korbit,
                                stream: stream(url, "/v2/public", .korbit), logger: logger),
-            .bithumb: LiveBoard(configuration: .init(exchange: .bithumb, quotes: [.krw, .btc], idleAfter: .seconds(60)), api: bithumb,
+            .bithumb: LiveBoard(configuration: .init(exchange: .bithumb, quotes: [.krw, .btc], idleAfter: .seconds(60), startsIdle: true), api: bithumb,
                                 stream: stream(bithumbURL, "/websocket/v1", .upbit), logger: logger),
         ]
         let database = try AppDatabase.open(directory: configuration.dataDirectory)

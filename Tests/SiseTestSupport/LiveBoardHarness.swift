@@ -16,7 +16,7 @@ public final class LiveBoardHarness: Sendable {
     public static func start(_ simulator: RunningSimulator, quotes: [QuoteCurrency] = [.krw],
                              format: UpbitStreamConfiguration.Format = .default,
                              silenceTimeout: Duration = .seconds(15),
-                             marketRefresh: Duration = .seconds(300), idleAfter: Duration? = nil,
+                             marketRefresh: Duration = .seconds(300), idleAfter: Duration? = nil, startsIdle: Bool = false,
                              now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) })
         -> LiveBoardHarness {
         var logger = Logger(label: "test")
@@ -26,7 +26,8 @@ public final class LiveBoardHarness: Sendable {
         let stream = UpbitTickerStream(configuration: .init(
             url: UpbitStreamConfiguration.webSocketURL(forREST: simulator.baseURL), format: format,
             silenceTimeout: silenceTimeout), logger: logger)
-        let board = LiveBoard(configuration: .init(quotes: quotes, marketRefreshInterval: marketRefresh, idleAfter: idleAfter),
+        let board = LiveBoard(configuration: .init(quotes: quotes, marketRefreshInterval: marketRefresh, idleAfter: idleAfter,
+                                                   startsIdle: startsIdle),
                               api: api, stream: stream, now: now, logger: logger)
         let task = Task { _ = try? await board.run() }
         return LiveBoardHarness(board: board, simulator: simulator, stream: stream, transport: transport, task: task)
