@@ -14,32 +14,58 @@ export function setupCompare({ t, state }) {
     return td;
   }
 
+  // Rows are kept by symbol and updated in place: a second's refresh neither flickers nor
+  // loses a reader's place.
+  const kept = new Map();
+
+  function build(symbol) {
+    const tr = document.createElement("tr");
+    tr.dataset.compare = symbol;
+    const name = document.createElement("td");
+    const title = document.createElement("span");
+    title.className = "name";
+    const code = document.createElement("span");
+    code.className = "symbol";
+    name.append(title, code);
+    tr.append(name);
+    for (const exchange of exchanges) {
+      const td = cell("", "num");
+      td.dataset.venue = exchange;
+      tr.append(td);
+    }
+    tr.append(cell("", "num gap"));
+    return tr;
+  }
+
+  function fill(tr, row) {
+    const [title, code] = tr.firstElementChild.children;
+    title.textContent = state.lang === "en" ? row.englishName || row.koreanName : row.koreanName || row.englishName;
+    code.textContent = row.symbol;
+    for (const td of tr.querySelectorAll("td[data-venue]")) {
+      const exchange = td.dataset.venue;
+      td.textContent = row.display.prices[exchange] || "-";
+      td.classList.toggle("high", row.high === exchange);
+      td.classList.toggle("low", row.low === exchange);
+      const stale = Boolean(row.stale && row.stale[exchange]);
+      td.classList.toggle("stale", stale);
+      td.title = stale ? t("staleVenue") : "";
+    }
+    tr.lastElementChild.textContent = row.display.gap;
+  }
+
   function render(rows) {
     const body = $("#compare-rows");
-    body.textContent = "";
+    const seen = new Set();
+    let cursor = body.firstElementChild;
     for (const row of rows) {
-      const tr = document.createElement("tr");
-      tr.dataset.compare = row.symbol;
-      const name = document.createElement("td");
-      const title = document.createElement("span");
-      title.className = "name";
-      title.textContent = state.lang === "en" ? row.englishName || row.koreanName : row.koreanName || row.englishName;
-      const symbol = document.createElement("span");
-      symbol.className = "symbol";
-      symbol.textContent = row.symbol;
-      name.append(title, symbol);
-      tr.append(name);
-      for (const exchange of exchanges) {
-        const price = row.display.prices[exchange];
-        const td = cell(price || "-", "num");
-        td.dataset.venue = exchange;
-        if (row.high === exchange) td.classList.add("high");
-        if (row.low === exchange) td.classList.add("low");
-        if (row.stale && row.stale[exchange]) { td.classList.add("stale"); td.title = t("staleVenue"); }
-        tr.append(td);
-      }
-      tr.append(cell(row.display.gap, "num gap"));
-      body.append(tr);
+      seen.add(row.symbol);
+      let tr = kept.get(row.symbol);
+      if (!tr) { tr = build(row.symbol); kept.set(row.symbol, tr); }
+      fill(tr, row);
+      if (tr !== cursor) body.insertBefore(tr, cursor); else cursor = cursor.nextElementSibling;
+    }
+    for (const [symbol, tr] of kept) {
+      if (!seen.has(symbol)) { tr.remove(); kept.delete(symbol); }
     }
     const empty = $("#compare-empty");
     empty.hidden = rows.length > 0;
