@@ -88,15 +88,7 @@ public struct KorbitClient: ExchangeAPI {
         let url = try RESTURL.make(configuration.baseURL, path, query)
         var retries = 0
         while true {
-            let ticket = try await limiter.acquire(Self.group)
-            let response: HTTPResponseData
-            do {
-                response = try await transport.get(url, headers: [])
-                await limiter.release(ticket)
-            } catch {
-                await limiter.release(ticket)
-                throw error
-            }
+            let response = try await limiter.send(url, in: Self.group, over: transport)
             if let remaining = KorbitRateLimit.remaining(response.header("ratelimit")) {
                 await limiter.observe(RemainingRequests(group: Self.group, perSecond: remaining))
             }

@@ -115,3 +115,19 @@ public actor RateLimiter {
         pausedUntil[group] = max(pausedUntil[group] ?? until, until)
     }
 }
+
+extension RateLimiter {
+    /// One GET inside `group`'s limit: the slot is taken before and given back after, whatever
+    /// the answer (or the failure).
+    nonisolated func send(_ url: URL, in group: RateLimitGroup, over transport: any HTTPTransport) async throws -> HTTPResponseData {
+        let ticket = try await acquire(group)
+        do {
+            let response = try await transport.get(url, headers: [])
+            await release(ticket)
+            return response
+        } catch {
+            await release(ticket)
+            throw error
+        }
+    }
+}

@@ -111,15 +111,7 @@ public struct UpbitClient: ExchangeAPI {
         let url = try RESTURL.make(configuration.baseURL, path, query)
         var retries = 0
         while true {
-            let ticket = try await limiter.acquire(group)
-            let response: HTTPResponseData
-            do {
-                response = try await transport.get(url, headers: [])
-                await limiter.release(ticket)
-            } catch {
-                await limiter.release(ticket)
-                throw error
-            }
+            let response = try await limiter.send(url, in: group, over: transport)
             if let remaining = response.header("remaining-req").flatMap(RemainingRequests.init(header:)) {
                 await limiter.observe(RemainingRequests(group: group, perSecond: remaining.perSecond))
             }
