@@ -35,6 +35,9 @@ public enum UIText: String, CaseIterable, Sendable {
     case feedRateLimited, feedServer, feedUnexpected, feedTimeout, feedUnreachable, feedMalformed
     // Exchanges and the cross-exchange board
     case exchange, tabCompare, compareSymbol, highVenue, lowVenue, gap, staleVenue, compareEmpty, tuiCompareTitle
+    // Accounts
+    case accountBadEmail, accountBadUsername, accountPasswordLength, accountPasswordCommon, accountBadNickname
+    case accountLoginMissing, accountLoginNeeded, accountTaken, accountLoginFailed, accountThrottled, accountSignupThrottled, accountWrongPassword
     // Store errors (StoreError)
     case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed
 
@@ -159,6 +162,18 @@ public enum UIText: String, CaseIterable, Sendable {
         case .staleVenue: ("지연", "stale")
         case .compareEmpty: ("두 거래소 이상에 상장된 코인이 없습니다.", "No coin is listed on two exchanges yet.")
         case .tuiCompareTitle: ("거래소 비교 (원화) · Esc: 돌아가기", "Exchanges compared (KRW) · Esc: back")
+        case .accountBadEmail: ("이메일 주소가 올바르지 않습니다", "that is not an e-mail address")
+        case .accountBadUsername: ("아이디는 영문 소문자·숫자·_·. 3–30자입니다", "a user name is 3–30 of a–z, 0–9, _ and .")
+        case .accountPasswordLength: ("비밀번호는 8자 이상, 128바이트 이하입니다", "a password has at least 8 characters and at most 128 bytes")
+        case .accountPasswordCommon: ("너무 흔한 비밀번호입니다. 다른 비밀번호를 고르세요", "that password is too common; choose another")
+        case .accountBadNickname: ("닉네임은 2–20칸입니다", "a nickname is 2–20 columns wide")
+        case .accountLoginMissing: ("이메일이나 아이디가 필요합니다", "an e-mail address or a user name is needed")
+        case .accountLoginNeeded: ("로그인이 필요합니다", "log in first")
+        case .accountTaken: ("이미 사용 중인 이메일 또는 아이디입니다", "that e-mail address or user name is taken")
+        case .accountLoginFailed: ("아이디 또는 비밀번호가 맞지 않습니다", "the login or the password is wrong")
+        case .accountThrottled: ("로그인 시도가 너무 많습니다. {seconds}초 후에 다시 시도하세요", "too many attempts; try again in {seconds} s")
+        case .accountSignupThrottled: ("가입 시도가 너무 많습니다. {seconds}초 후에 다시 시도하세요", "too many sign-ups from here; try again in {seconds} s")
+        case .accountWrongPassword: ("현재 비밀번호가 맞지 않습니다", "the current password is wrong")
         case .storeUnavailable: ("{path}의 데이터베이스를 사용할 수 없습니다: {reason}", "the database at {path} cannot be used: {reason}")
         case .storeInvalidItem: ("'{item}'은(는) 마켓 코드나 코인 ID가 아닙니다", "'{item}' is not a market code or a coin id")
         case .storeTooMany: ("관심 종목은 최대 {limit}개입니다. 먼저 하나를 지우세요", "at most {limit} favorites; remove one first")

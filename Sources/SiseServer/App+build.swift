@@ -35,6 +35,8 @@ public enum SiseServerApp {
         router.middlewares.add(PathGuardMiddleware())
         router.middlewares.add(HostCheckMiddleware(origin: publicOrigin))
         router.middlewares.add(DeviceIdentityMiddleware(secure: publicOrigin.isSecure, devices: devices))
+        let accounts = SQLiteAccounts(database: database)
+        router.middlewares.add(SessionMiddleware(accounts: accounts, secure: publicOrigin.isSecure))
         router.middlewares.add(CSRFMiddleware(origin: publicOrigin))
         if let assets = WebAssets.directory {
             router.middlewares.add(FileMiddleware(assets.path, searchForIndexHtml: true, logger: logger))
@@ -43,6 +45,10 @@ public enum SiseServerApp {
         CompareController(context: context).addRoutes(to: router)
         StatusController(context: context).addRoutes(to: router)
         FavoritesController(context: context).addRoutes(to: router)
+        let hasher = PasswordHasher(cost: configuration.passwordCost)
+        AuthController(accounts: accounts, hasher: hasher, throttle: LoginThrottle(), secure: publicOrigin.isSecure,
+                       favoritesChanged: { await hub.favoritesChanged($0) }).addRoutes(to: router)
+        MeController(accounts: accounts, hasher: hasher, secure: publicOrigin.isSecure).addRoutes(to: router)
         CoinInfoController(context: context).addRoutes(to: router)
         let images = ImageProxy(
             fetcher: dependencies.images,

@@ -20,7 +20,7 @@ struct BoardSocketController {
             origin.acceptsOrigin(request.headers[.origin]) ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, context in
             let language = LanguagePreference.of(context.request)
-            let client = BoardClient(deviceID: context.requestContext.deviceID, view: nil)
+            let client = BoardClient(deviceID: context.requestContext.owner, view: nil)
             let id = hub.add(client)
             defer { hub.remove(id) }
             let views = ViewInbox()

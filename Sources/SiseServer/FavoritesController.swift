@@ -19,7 +19,7 @@ struct FavoritesController {
     }
 
     @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        JSONText.response(Favorites(favorites: try await context.favorites.list(owner: ctx.deviceID)))
+        JSONText.response(Favorites(favorites: try await context.favorites.list(owner: ctx.owner)))
     }
 
     /// The answer to a change: the item and where it stands, not the whole list.
@@ -42,25 +42,25 @@ struct FavoritesController {
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try admitWrite(ctx)
         let item = try validated(request, ctx)
-        let added = try await context.favorites.add(owner: ctx.deviceID, item: item.key)
-        if added { await context.favoritesChanged(ctx.deviceID) }
+        let added = try await context.favorites.add(owner: ctx.owner, item: item.key)
+        if added { await context.favoritesChanged(ctx.owner) }
         return JSONText.response(Change(item: item.key, kind: item.kind, exchange: item.exchange?.rawValue, favorite: true), status: added ? .created : .ok)
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try admitWrite(ctx)
         let item = try validated(request, ctx)
-        guard try await context.favorites.remove(owner: ctx.deviceID, item: item.key) else {
+        guard try await context.favorites.remove(owner: ctx.owner, item: item.key) else {
             throw APIError.notFound("favorite \(item.key)")
         }
-        await context.favoritesChanged(ctx.deviceID)
+        await context.favoritesChanged(ctx.owner)
         return JSONText.response(Change(item: item.key, kind: item.kind, exchange: item.exchange?.rawValue, favorite: false))
     }
 
     @Sendable func clear(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try admitWrite(ctx)
-        try await context.favorites.clear(owner: ctx.deviceID)
-        await context.favoritesChanged(ctx.deviceID)
+        try await context.favorites.clear(owner: ctx.owner)
+        await context.favoritesChanged(ctx.owner)
         return JSONText.response(Favorites(favorites: []))
     }
 

@@ -20,7 +20,7 @@ struct MarketsController {
                                       favorites: q["favorites"].map(String.init), exchange: q["exchange"].map(String.init))
         try await context.requireBoard(view.exchange)
         let language = LanguagePreference.of(request)
-        let favorites = view.favoritesOnly ? try await context.favoriteMarkets(ctx.deviceID, exchange: view.exchange) : nil
+        let favorites = view.favoritesOnly ? try await context.favoriteMarkets(ctx.owner, exchange: view.exchange) : nil
         let rows = view.query(favorites: favorites, language: language).apply(try context.board(view.exchange).snapshot.rows.values)
         let formatter = MarketFormatter(language: language)
         return JSONText.response(rows.map { MarketRowJSON($0, formatter: formatter) })

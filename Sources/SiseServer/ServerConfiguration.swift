@@ -18,6 +18,9 @@ public struct ServerConfiguration: Sendable {
     public var limits: ConnectionLimits
     /// Favorite changes per client address per minute (0: no limit).
     public var favoriteWritesPerMinute: Int
+    /// bcrypt's cost for passwords: 12 (the floor for people's passwords); tests lower it to
+    /// keep their run short.
+    public var passwordCost: UInt8 = 12
 
     public init(host: String = "127.0.0.1", port: Int = 8080, demo: Bool = false, dataDirectory: URL,
                 version: String = "0.1.0", publicURL: URL? = nil, limits: ConnectionLimits = .init(),

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import SiseStore
 
 /// The request context of every route: Hummingbird's core, the WebSocket hook, and the
 /// device identity the identity middleware resolved.
@@ -9,6 +10,10 @@ public struct SiseRequestContext: RequestContext, WebSocketRequestContext {
     public let webSocket: WebSocketHandlerReference<SiseRequestContext>
     /// The anonymous device that owns favorites until accounts arrive.
     public var deviceID: String = ""
+    /// The logged-in account, when the request carries a live session.
+    public var account: Account?
+    /// The hash of this request's session token (to end or keep it).
+    public var sessionTokenHash: String?
     /// The peer's IP address (per-client limits count against it as well as the device).
     public let clientAddress: String?
 
@@ -17,6 +22,10 @@ public struct SiseRequestContext: RequestContext, WebSocketRequestContext {
         webSocket = .init()
         clientAddress = source.channel.remoteAddress?.ipAddress
     }
+
+    /// Who owns what this request reads and changes: the account when logged in, else the
+    /// anonymous device.
+    public var owner: String { account?.owner ?? deviceID }
 
     /// The identities a per-client limit counts against.
     var clientIdentities: Set<String> {

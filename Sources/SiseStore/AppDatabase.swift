@@ -73,6 +73,23 @@ public final class AppDatabase: Sendable {
                 t.column("lastSeen", .integer).notNull()
             }
         }
+        migrator.registerMigration("v4: accounts and sessions") { db in
+            try db.create(table: "account") { t in
+                t.primaryKey("id", .text)
+                t.column("email", .text).unique()
+                t.column("username", .text).unique()
+                t.column("nickname", .text).notNull()
+                t.column("passwordHash", .text)
+                t.column("createdAt", .integer).notNull()
+            }
+            try db.create(table: "session") { t in
+                t.primaryKey("tokenHash", .text)
+                t.column("accountID", .text).notNull().references("account", onDelete: .cascade)
+                t.column("createdAt", .integer).notNull()
+                t.column("expiresAt", .integer).notNull()
+            }
+            try db.create(index: "session_account", on: "session", columns: ["accountID"])
+        }
         return migrator
     }
 

@@ -11,6 +11,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case failed(String)
     /// The owner already has the most favorites allowed.
     case tooMany(limit: Int)
+    /// The e-mail address or user name belongs to another account.
+    case taken
 
     /// One line for a person, in their language.
     public func message(_ language: Language) -> String {
@@ -19,6 +21,7 @@ public enum StoreError: Error, Sendable, Equatable {
         case .invalidItem(let item): UIText.storeInvalidItem(language, ["item": String(item.prefix(40))])
         case .tooMany(let limit): UIText.storeTooMany(language, ["limit": String(limit)])
         case .failed(let reason): UIText.storeFailed(language, ["reason": reason])
+        case .taken: UIText.accountTaken(language)
         }
     }
 

@@ -1,0 +1,156 @@
+import Foundation
+import Hummingbird
+import SiseCore
+import SiseStore
+
+/// `POST /api/auth/signup|login|logout|logout-all`: accounts with e-mail or user name and a
+/// password (bcrypt cost 12). Log-in rotates the session (no fixation), throttles failures per
+/// account and per address with growing waits, answers the same for an unknown login and a wrong
+/// password (in about the same time), and brings the device's favorites into the account.
+struct AuthController {
+    let accounts: SQLiteAccounts
+    let hasher: PasswordHasher
+    let throttle: LoginThrottle
+    let secure: Bool
+    /// Told when an owner's favorites change (live views follow).
+    let favoritesChanged: @Sendable (String) async -> Void
+
+    func addRoutes(to router: Router<SiseRequestContext>) {
+        router.post("/api/auth/signup", use: signup)
+        router.post("/api/auth/login", use: login)
+        router.post("/api/auth/logout", use: logout)
+        router.post("/api/auth/logout-all", use: logoutAll)
+    }
+
+    struct SignUp: Decodable {
+        var email: String?
+        var username: String?
+        var password: String
+        var nickname: String
+    }
+
+    struct LogIn: Decodable {
+        var login: String
+        var password: String
+    }
+
+    /// What `/api/me` and a log-in answer: never the full e-mail address, never a hash.
+    struct Me: Encodable {
+        let id: String
+        let nickname: String
+        let email: String?
+        let username: String?
+        let providers: [String]
+        let createdAt: Int64
+
+        init(_ account: Account) {
+            id = account.id
+            nickname = account.nickname
+            email = account.email.map(AccountRules.masked)
+            username = account.username
+            providers = account.passwordHash == nil ? [] : ["password"]
+            createdAt = account.createdAt
+        }
+    }
+
+    @Sendable func signup(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let language = LanguagePreference.of(request)
+        let body = try await JSONBody.decode(SignUp.self, request, ctx)
+        let email = try rule(language) { try body.email.map(AccountRules.email) }
+        let username = try rule(language) { try body.username.map(AccountRules.username) }
+        guard email != nil || username != nil else { throw Self.problem(.loginMissing, language) }
+        try rule(language) { try AccountRules.password(body.password) }
+        let nickname = try rule(language) { try AccountRules.nickname(body.nickname) }
+        let wait = await throttle.signup(ctx.clientAddress ?? "?")
+        if wait > 0 {
+            throw APIError(status: .tooManyRequests, code: "too_many_signups",
+                           message: UIText.accountSignupThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
+        }
+        let hash = try await hasher.hash(body.password)
+        let now = Self.now()
+        let account: Account
+        do {
+            account = try await accounts.create(email: email, username: username, nickname: nickname, passwordHash: hash, at: now)
+        } catch StoreError.taken {
+            throw APIError(status: .conflict, code: "taken", message: UIText.accountTaken(language))
+        }
+        return try await start(account, request, ctx, status: .created)
+    }
+
+    @Sendable func login(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let language = LanguagePreference.of(request)
+        let body = try await JSONBody.decode(LogIn.self, request, ctx)
+        let login = body.login.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !login.isEmpty, login.utf8.count <= 254, body.password.utf8.count <= 1_024 else {
+            throw Self.problem(.loginMissing, language)
+        }
+        let keys = ["login:" + login, "ip:" + (ctx.clientAddress ?? "?")]
+        let wait = await throttle.wait(keys)
+        if wait > 0 {
+            throw APIError(status: .tooManyRequests, code: "too_many_attempts",
+                           message: UIText.accountThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
+        }
+        let account = try await accounts.account(login: login)
+        // The same work and the same answer whether the login exists or not.
+        guard try await hasher.verify(body.password, against: account?.passwordHash), let account else {
+            await throttle.failed(keys)
+            throw APIError(status: .unauthorized, code: "login_failed", message: UIText.accountLoginFailed(language))
+        }
+        await throttle.succeeded(keys[0])
+        return try await start(account, request, ctx, status: .ok)
+    }
+
+    @Sendable func logout(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        if let hash = ctx.sessionTokenHash { try await accounts.endSession(tokenHash: hash) }
+        var response = JSONText.response(["loggedIn": false])
+        response.setCookie(SessionMiddleware.clearing(secure: secure))
+        return response
+    }
+
+    @Sendable func logoutAll(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        guard let account = ctx.account else { throw MeController.unauthorized(LanguagePreference.of(request)) }
+        try await accounts.endSessions(of: account.id)
+        var response = JSONText.response(["loggedIn": false])
+        response.setCookie(SessionMiddleware.clearing(secure: secure))
+        return response
+    }
+
+    /// A fresh session (the old one, if any, ends: no fixation) and the device's favorites
+    /// brought into the account.
+    private func start(_ account: Account, _ request: Request, _ ctx: SiseRequestContext, status: HTTPResponse.Status) async throws -> Response {
+        if let old = ctx.sessionTokenHash { try await accounts.endSession(tokenHash: old) }
+        let token = SessionMiddleware.newToken()
+        let now = Self.now()
+        try await accounts.createSession(tokenHash: SessionMiddleware.hash(token), account: account.id, at: now,
+                                         expiresAt: now + SessionMiddleware.lifetime)
+        if !ctx.deviceID.isEmpty {
+            try await accounts.mergeFavorites(from: ctx.deviceID, into: account.owner, at: now)
+            await favoritesChanged(account.owner)
+        }
+        var response = JSONText.response(Me(account), status: status)
+        response.setCookie(SessionMiddleware.cookie(token, secure: secure))
+        return response
+    }
+
+    private func rule<T>(_ language: Language, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let problem as AccountRules.Problem { throw Self.problem(problem, language) }
+    }
+
+    static func problem(_ problem: AccountRules.Problem, _ language: Language) -> APIError {
+        APIError(status: .badRequest, code: "bad_account", message: problem.message(language))
+    }
+
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1_000) }
+}
+
+/// A small JSON body (at most 16 KB), or a 400 that says so.
+enum JSONBody {
+    static func decode<T: Decodable>(_ type: T.Type, _ request: Request, _ ctx: SiseRequestContext) async throws -> T {
+        var request = request
+        guard let buffer = try? await request.collectBody(upTo: 16_384) else { throw APIError.tooLarge }
+        guard let value = try? JSONDecoder().decode(T.self, from: Data(buffer: buffer)) else {
+            throw APIError.badParameter("body", "not the JSON this route takes")
+        }
+        return value
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import SiseCore
+import SiseStore
+
+/// `GET/PATCH/DELETE /api/me`: the logged-in person's profile; a nickname change, a password
+/// change (asks the old one, ends the other sessions), deleting the account (asks the password,
+/// removes everything it owns).
+struct MeController {
+    let accounts: SQLiteAccounts
+    let hasher: PasswordHasher
+    let secure: Bool
+
+    func addRoutes(to router: Router<SiseRequestContext>) {
+        router.get("/api/me", use: me)
+        router.patch("/api/me", use: change)
+        router.delete("/api/me", use: delete)
+    }
+
+    struct Change: Decodable {
+        var nickname: String?
+        var password: String?
+        var newPassword: String?
+    }
+
+    struct Confirm: Decodable {
+        var password: String
+    }
+
+    static func unauthorized(_ language: Language) -> APIError {
+        APIError(status: .unauthorized, code: "unauthorized", message: UIText.accountLoginNeeded(language))
+    }
+
+    @Sendable func me(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        guard let account = ctx.account else { throw Self.unauthorized(LanguagePreference.of(request)) }
+        return JSONText.response(AuthController.Me(account))
+    }
+
+    @Sendable func change(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let language = LanguagePreference.of(request)
+        guard var account = ctx.account else { throw Self.unauthorized(language) }
+        let body = try await JSONBody.decode(Change.self, request, ctx)
+        if let nickname = body.nickname {
+            do { account.nickname = try AccountRules.nickname(nickname) } catch let problem as AccountRules.Problem {
+                throw AuthController.problem(problem, language)
+            }
+            try await accounts.setNickname(account.nickname, of: account.id)
+        }
+        if let newPassword = body.newPassword {
+            guard try await hasher.verify(body.password ?? "", against: account.passwordHash) else {
+                throw APIError(status: .forbidden, code: "wrong_password", message: UIText.accountWrongPassword(language))
+            }
+            do { try AccountRules.password(newPassword) } catch let problem as AccountRules.Problem {
+                throw AuthController.problem(problem, language)
+            }
+            let hash = try await hasher.hash(newPassword)
+            try await accounts.setPasswordHash(hash, of: account.id, keepSession: ctx.sessionTokenHash)
+            account.passwordHash = hash
+        }
+        return JSONText.response(AuthController.Me(account))
+    }
+
+    @Sendable func delete(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let language = LanguagePreference.of(request)
+        guard let account = ctx.account else { throw Self.unauthorized(language) }
+        let body = try await JSONBody.decode(Confirm.self, request, ctx)
+        guard try await hasher.verify(body.password, against: account.passwordHash) else {
+            throw APIError(status: .forbidden, code: "wrong_password", message: UIText.accountWrongPassword(language))
+        }
+        try await accounts.delete(account.id)
+        var response = JSONText.response(["deleted": true])
+        response.setCookie(SessionMiddleware.clearing(secure: secure))
+        return response
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import SiseCore
+
+/// A person's account.
+public struct Account: Sendable, Equatable {
+    public let id: String
+    public var email: String?
+    public var username: String?
+    public var nickname: String
+    /// bcrypt; nil for an account that only logs in through a provider.
+    public var passwordHash: String?
+    /// Epoch ms.
+    public let createdAt: Int64
+
+    /// Who owns this account's favorites (and later its portfolio and alerts).
+    public var owner: String { "user:" + id }
+}
+
+/// Accounts and their server-side sessions in SQLite. A session is stored only as the hash of
+/// its token; one named transaction per write.
+public struct SQLiteAccounts: Sendable {
+    private let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// - Throws: `StoreError.taken` when the e-mail address or user name is already used.
+    public func create(email: String?, username: String?, nickname: String, passwordHash: String?, at now: Int64) async throws -> Account {
+        let account = Account(id: UUID().uuidString.lowercased(), email: email, username: username, nickname: nickname,
+                              passwordHash: passwordHash, createdAt: now)
+        return try await database.write { db in
+            let taken = try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE email = ? OR username = ?",
+                                          arguments: [email, username]) ?? false
+            if taken { throw StoreError.taken }
+            try db.execute(sql: "INSERT INTO account (id, email, username, nickname, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [account.id, email, username, nickname, passwordHash, now])
+            return account
+        }
+    }
+
+    /// The account whose e-mail address or user name is `login` (already normalised).
+    public func account(login: String) async throws -> Account? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM account WHERE email = ? OR username = ?", arguments: [login, login]).map(Self.account)
+        }
+    }
+
+    public func account(id: String) async throws -> Account? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id]).map(Self.account)
+        }
+    }
+
+    public func setNickname(_ nickname: String, of id: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE account SET nickname = ? WHERE id = ?", arguments: [nickname, id])
+        }
+    }
+
+    /// A new password ends every session but `keep`.
+    public func setPasswordHash(_ hash: String, of id: String, keepSession keep: String?) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE account SET passwordHash = ? WHERE id = ?", arguments: [hash, id])
+            try db.execute(sql: "DELETE FROM session WHERE accountID = ? AND tokenHash IS NOT ?", arguments: [id, keep])
+        }
+    }
+
+    /// Removes the account and everything it owns (sessions, favorites).
+    public func delete(_ id: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE accountID = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM favorite WHERE owner = ?", arguments: ["user:" + id])
+            try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: - Sessions
+
+    public func createSession(tokenHash: String, account id: String, at now: Int64, expiresAt: Int64) async throws {
+        try await database.write { db in
+            try db.execute(sql: "INSERT INTO session (tokenHash, accountID, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                           arguments: [tokenHash, id, now, expiresAt])
+        }
+    }
+
+    /// The account of a live session, its expiry pushed to `extendTo` (sliding); nil (and the
+    /// session gone) when it has expired.
+    public func session(tokenHash: String, at now: Int64, extendTo: Int64) async throws -> Account? {
+        try await database.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT accountID, expiresAt FROM session WHERE tokenHash = ?", arguments: [tokenHash]) else {
+                return nil
+            }
+            guard (row["expiresAt"] as Int64) > now else {
+                try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [tokenHash])
+                return nil
+            }
+            try db.execute(sql: "UPDATE session SET expiresAt = ? WHERE tokenHash = ?", arguments: [extendTo, tokenHash])
+            return try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [row["accountID"] as String]).map(Self.account)
+        }
+    }
+
+    public func endSession(tokenHash: String) async throws {
+        try await database.write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [tokenHash]) }
+    }
+
+    /// Log out everywhere.
+    public func endSessions(of id: String) async throws {
+        try await database.write { db in try db.execute(sql: "DELETE FROM session WHERE accountID = ?", arguments: [id]) }
+    }
+
+    /// Copies `from`'s favorites to `to` (union, no duplicates, at most `limit`), as a device's
+    /// anonymous favorites join the account that logs in on it.
+    public func mergeFavorites(from: String, into to: String, limit: Int = SQLiteFavorites.defaultLimit, at now: Int64) async throws {
+        try await database.write { db in
+            let mine = Set(try String.fetchAll(db, sql: "SELECT item FROM favorite WHERE owner = ?", arguments: [to]))
+            var count = mine.count
+            for item in try String.fetchAll(db, sql: "SELECT item FROM favorite WHERE owner = ? ORDER BY createdAt, rowid", arguments: [from])
+            where !mine.contains(item) && count < limit {
+                try db.execute(sql: "INSERT INTO favorite (owner, item, createdAt) VALUES (?, ?, ?)", arguments: [to, item, now])
+                count += 1
+            }
+        }
+    }
+
+    private static func account(_ row: Row) -> Account {
+        Account(id: row["id"], email: row["email"], username: row["username"], nickname: row["nickname"],
+                passwordHash: row["passwordHash"], createdAt: row["createdAt"])
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SiseServer
+import SiseTestSupport
+import Testing
+
+/// Accounts over the API: sign-up rules, log-in that rotates the session and says nothing about
+/// which half was wrong, throttling, log-out (here and everywhere), password change and account
+/// deletion, and a device's favorites joining the account.
+@Suite struct AccountsAPITests {
+    static func run(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory())
+        configuration.passwordCost = 4
+        let app = try await ServerHarness.build(configuration)
+        try await app.test(.live) { client in try await body(client) }
+    }
+
+    static func post(_ client: any TestClientProtocol, _ uri: String, _ json: String, _ jar: inout CookieJar,
+                     method: HTTPRequest.Method = .post) async throws -> TestResponse {
+        var headers = jar.pageHeaders
+        headers[.contentType] = "application/json"
+        let response = try await client.execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: json))
+        jar.take(response)
+        return response
+    }
+
+    static func fresh(_ client: any TestClientProtocol) async throws -> CookieJar {
+        var jar = CookieJar()
+        jar.take(try await client.execute(uri: "/api/favorites", method: .get))
+        return jar
+    }
+
+    @Test func signUpRulesAndTheProfile() async throws {
+        try await Self.run { client in
+            var jar = try await Self.fresh(client)
+            for (body, code) in [(#"{"email":"nope","password":"a long secret","nickname":"민수"}"#, "bad_account"),
+                                 (#"{"email":"a@b.kr","password":"short","nickname":"민수"}"#, "bad_account"),
+                                 (#"{"email":"a@b.kr","password":"password123","nickname":"민수"}"#, "bad_account"),
+                                 (#"{"email":"a@b.kr","password":"a long secret","nickname":"x"}"#, "bad_account"),
+                                 (#"{"password":"a long secret","nickname":"민수"}"#, "bad_account"),
+                                 ("not json", "bad_parameter")] {
+                let answer = try await Self.post(client, "/api/auth/signup", body, &jar)
+                #expect(answer.status == .badRequest && errorCode(answer) == code, "\(body)")
+            }
+            let created = try await Self.post(client, "/api/auth/signup", #"{"email":" Minsu@Example.KR ","password":"a long secret","nickname":"민수"}"#, &jar)
+            #expect(created.status == .created)
+            #expect(jar.cookies["sise_session"]?.count == 64)
+            let me = try #require(json(try await client.execute(uri: "/api/me", method: .get, headers: jar.pageHeaders)) as? [String: Any])
+            #expect(me["nickname"] as? String == "민수" && me["email"] as? String == "m***@example.kr", "the address is masked")
+            var other = try await Self.fresh(client)
+            let taken = try await Self.post(client, "/api/auth/signup", #"{"email":"minsu@example.kr","password":"another secret","nickname":"철수"}"#, &other)
+            #expect(taken.status == .conflict && errorCode(taken) == "taken")
+            let renamed = try await Self.post(client, "/api/me", #"{"nickname":"민수짱"}"#, &jar, method: .patch)
+            #expect((json(renamed) as? [String: Any])?["nickname"] as? String == "민수짱")
+            #expect(try await client.execute(uri: "/api/me", method: .get).status == .unauthorized, "no session, no profile")
+        }
+    }
+
+    @Test func logInRotatesTheSessionAndFailuresLookAlike() async throws {
+        try await Self.run { client in
+            var first = try await Self.fresh(client)
+            _ = try await Self.post(client, "/api/auth/signup", #"{"username":"minsu","password":"a long secret","nickname":"민수"}"#, &first)
+            let firstToken = try #require(first.cookies["sise_session"])
+            var second = try await Self.fresh(client)
+            let wrong = try await Self.post(client, "/api/auth/login", #"{"login":"minsu","password":"not it at all"}"#, &second)
+            let unknown = try await Self.post(client, "/api/auth/login", #"{"login":"nobody","password":"not it at all"}"#, &second)
+            #expect(wrong.status == .unauthorized && unknown.status == .unauthorized)
+            #expect(String(buffer: wrong.body) == String(buffer: unknown.body), "the same answer for both")
+            // Log-in over an existing session replaces it (no fixation).
+            _ = try await Self.post(client, "/api/auth/login", #"{"login":"MINSU","password":"a long secret"}"#, &first)
+            let secondToken = try #require(first.cookies["sise_session"])
+            #expect(secondToken != firstToken)
+            var stale = CookieJar()
+            stale.cookies = ["sise_session": firstToken]
+            #expect(try await client.execute(uri: "/api/me", method: .get, headers: [.cookie: stale.header]).status == .unauthorized)
+            // Log-in is a state change: without the CSRF echo it is refused.
+            let forged = try await client.execute(uri: "/api/auth/login", method: .post, headers: [.contentType: "application/json"],
+                                                  body: ByteBuffer(string: #"{"login":"minsu","password":"a long secret"}"#))
+            #expect(forged.status == .forbidden)
+            // Log out: the cookie goes, the session with it.
+            let out = try await Self.post(client, "/api/auth/logout", "{}", &first)
+            #expect(out.status == .ok)
+            var kept = CookieJar()
+            kept.cookies = ["sise_session": secondToken]
+            #expect(try await client.execute(uri: "/api/me", method: .get, headers: [.cookie: kept.header]).status == .unauthorized)
+        }
+    }
+
+    @Test func failedLogInsAreThrottledWithAWait() async throws {
+        try await Self.run { client in
+            var jar = try await Self.fresh(client)
+            _ = try await Self.post(client, "/api/auth/signup", #"{"username":"target","password":"a long secret","nickname":"표적"}"#, &jar)
+            var attacker = try await Self.fresh(client)
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<7 {
+                statuses.append(try await Self.post(client, "/api/auth/login", #"{"login":"target","password":"guess guess"}"#, &attacker).status)
+            }
+            #expect(statuses.prefix(5).allSatisfy { $0 == .unauthorized })
+            let limited = try await Self.post(client, "/api/auth/login", #"{"login":"target","password":"a long secret"}"#, &attacker)
+            #expect(limited.status == .tooManyRequests && limited.headers[.retryAfter] != nil, "even the right password waits")
+        }
+    }
+
+    @Test func passwordChangeLogOutEverywhereAndDeletion() async throws {
+        try await Self.run { client in
+            var phone = try await Self.fresh(client)
+            _ = try await Self.post(client, "/api/auth/signup", #"{"email":"j@ex.kr","password":"a long secret","nickname":"지수"}"#, &phone)
+            var laptop = try await Self.fresh(client)
+            _ = try await Self.post(client, "/api/auth/login", #"{"login":"j@ex.kr","password":"a long secret"}"#, &laptop)
+            let refused = try await Self.post(client, "/api/me", #"{"password":"wrong one!","newPassword":"a newer secret"}"#, &phone, method: .patch)
+            #expect(refused.status == .forbidden)
+            let changed = try await Self.post(client, "/api/me", #"{"password":"a long secret","newPassword":"a newer secret"}"#, &phone, method: .patch)
+            #expect(changed.status == .ok)
+            #expect(try await client.execute(uri: "/api/me", method: .get, headers: phone.pageHeaders).status == .ok, "this session stays")
+            #expect(try await client.execute(uri: "/api/me", method: .get, headers: laptop.pageHeaders).status == .unauthorized,
+                    "the other sessions end")
+            _ = try await Self.post(client, "/api/auth/login", #"{"login":"j@ex.kr","password":"a newer secret"}"#, &laptop)
+            _ = try await Self.post(client, "/api/auth/logout-all", "{}", &phone)
+            #expect(try await client.execute(uri: "/api/me", method: .get, headers: laptop.pageHeaders).status == .unauthorized)
+            _ = try await Self.post(client, "/api/auth/login", #"{"login":"j@ex.kr","password":"a newer secret"}"#, &phone)
+            let gone = try await Self.post(client, "/api/me", #"{"password":"a newer secret"}"#, &phone, method: .delete)
+            #expect(gone.status == .ok)
+            let again = try await Self.post(client, "/api/auth/login", #"{"login":"j@ex.kr","password":"a newer secret"}"#, &laptop)
+            #expect(again.status == .unauthorized, "the account is gone")
+        }
+    }
+
+    @Test func aDevicesFavoritesJoinTheAccountAndFollowIt() async throws {
+        try await Self.run { client in
+            _ = try await waitUntil(timeout: .seconds(15)) { try await client.execute(uri: "/api/markets", method: .get).status == .ok }
+            var phone = try await Self.fresh(client)
+            _ = try await client.execute(uri: "/api/favorites/KRW-BTC", method: .put, headers: phone.pageHeaders)
+            _ = try await Self.post(client, "/api/auth/signup", #"{"username":"hana","password":"a long secret","nickname":"하나"}"#, &phone)
+            var laptop = try await Self.fresh(client)
+            _ = try await client.execute(uri: "/api/favorites/bitcoin", method: .put, headers: laptop.pageHeaders)
+            _ = try await Self.post(client, "/api/auth/login", #"{"login":"hana","password":"a long secret"}"#, &laptop)
+            let list = try #require(json(try await client.execute(uri: "/api/favorites", method: .get, headers: phone.pageHeaders)) as? [String: Any])
+            #expect(Set(list["favorites"] as? [String] ?? []) == ["KRW-BTC", "bitcoin"], "the union, on every device of the account")
+        }
+    }
+}
