@@ -20,6 +20,8 @@ final class BoardClient: Sendable {
         var status: String?
         var heartbeat: Int64?
         var error: String?
+        /// The owner's favorites, when they changed (newest wins).
+        var favorites: String?
         /// The view's patch exactly as computed for every client of the view: sent as is when
         /// nothing else is pending (the common case), so most clients cost no encoding at all.
         var shared: (bytes: ByteBuffer, rows: [(String, String)], order: [String]?)?
@@ -79,6 +81,12 @@ final class BoardClient: Sendable {
     }
 
     /// Tells the browser its last message was refused.
+    /// The owner's favorites changed (on this page or another of the same account).
+    func favoritesChanged(_ message: String) {
+        state.withLock { $0.favorites = message }
+        ring.yield()
+    }
+
     func reject(_ error: APIError) {
         let text = Self.errorMessage(error)
         state.withLock { $0.error = text }
@@ -106,6 +114,7 @@ final class BoardClient: Sendable {
         }
         var out: [ByteBuffer] = []
         if let error = s.error { out.append(ByteBuffer(string: error)) }
+        if let favorites = s.favorites { out.append(ByteBuffer(string: favorites)) }
         if let snapshot = s.snapshot { out.append(ByteBuffer(string: snapshot)) }
         if let status = s.status { out.append(ByteBuffer(string: status)) }
         if let shared = s.shared {

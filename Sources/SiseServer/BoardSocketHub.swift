@@ -89,9 +89,15 @@ final class BoardSocketHub: Service, Sendable {
         client.setView(view, snapshot: snapshotMessage(view))
     }
 
-    /// A device's favorites changed: its favorites-only views start over from a snapshot.
+    /// An owner's (a device's or an account's) favorites changed: every page of it is told
+    /// the new list (stars follow within a batch), and its favorites-only views start over.
     func favoritesChanged(_ owner: String) async {
-        let affected = clients.withLock { $0.values.filter { $0.deviceID == owner && $0.view?.parameters.favoritesOnly == true } }
+        let pages = clients.withLock { $0.values.filter { $0.deviceID == owner } }
+        if !pages.isEmpty, let list = try? await favorites.list(owner: owner),
+           let message = try? BoardSocketMessage.encode(BoardSocketMessage.Favorites(favorites: list)) {
+            for page in pages { page.favoritesChanged(message) }
+        }
+        let affected = pages.filter { $0.view?.parameters.favoritesOnly == true }
         for client in affected {
             if let view = client.view { await setView(client, parameters: view.parameters, language: view.language) }
         }

@@ -55,6 +55,12 @@ enum BoardSocketMessage {
         let exchanges: [String: StatusController.ExchangeStatus]
     }
 
+    /// The owner's favorites after a change on any of its pages or devices.
+    struct Favorites: Encodable {
+        var type = "favorites"
+        let favorites: [String]
+    }
+
     struct Heartbeat: Encodable {
         var type = "heartbeat"
         let at: Int64

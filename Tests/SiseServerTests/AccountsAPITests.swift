@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdWSClient
+import Logging
 import SiseServer
 import SiseTestSupport
 import Testing
@@ -138,6 +140,48 @@ import Testing
             _ = try await Self.post(client, "/api/auth/login", #"{"login":"hana","password":"a long secret"}"#, &laptop)
             let list = try #require(json(try await client.execute(uri: "/api/favorites", method: .get, headers: phone.pageHeaders)) as? [String: Any])
             #expect(Set(list["favorites"] as? [String] ?? []) == ["KRW-BTC", "bitcoin"], "the union, on every device of the account")
+        }
+    }
+}
+
+/// Two pages of one account: a star set on one appears on the other over `/ws` within a second.
+@Suite struct AccountFavoritesLiveTests {
+    @Test func aStarOnOnePageReachesTheOtherPageOfTheAccount() async throws {
+        try await AccountsAPITests.run { client in
+            let port = try #require(client.port)
+            _ = try await waitUntil(timeout: .seconds(15)) { try await client.execute(uri: "/api/markets", method: .get).status == .ok }
+            var phone = try await AccountsAPITests.fresh(client)
+            _ = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"username":"live","password":"a long secret","nickname":"라이브"}"#, &phone)
+            var laptop = try await AccountsAPITests.fresh(client)
+            _ = try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"live","password":"a long secret"}"#, &laptop)
+            let inbox = BoardSocketTests.Inbox()
+            let cookie = laptop.header
+            let phoneHeaders = phone.pageHeaders
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws",
+                                                      configuration: .init(maxFrameSize: 1 << 22, additionalHeaders: [.cookie: cookie]),
+                                                      logger: Logger(label: "test")) { inbound, outbound, _ in
+                        try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#))
+                        for try await message in inbound.messages(maxSize: 1 << 22) {
+                            if case .text(let text) = message { inbox.add(text) }
+                        }
+                    }
+                    try await Task.sleep(for: .seconds(60))
+                }
+                group.addTask {
+                    try await expectEventually(timeout: .seconds(10)) { !inbox.of("snapshot").isEmpty }
+                    let starred = ContinuousClock.now
+                    let put = try await client.execute(uri: "/api/favorites/KRW-ETH", method: .put, headers: phoneHeaders)
+                    #expect(put.status == .created)
+                    try await expectEventually(timeout: .seconds(2)) {
+                        inbox.of("favorites").contains { ($0["favorites"] as? [String])?.contains("KRW-ETH") == true }
+                    }
+                    #expect(starred.duration(to: .now) < .seconds(1), "within a second")
+                }
+                try await group.next()
+                group.cancelAll()
+            }
         }
     }
 }

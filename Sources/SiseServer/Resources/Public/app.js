@@ -132,6 +132,11 @@ function handle(message) {
       $("#demo-badge").hidden = !message.demo;
       applyStatus(message);
       break;
+    case "favorites":
+      // Starred or cleared on another page or device of the same owner.
+      state.favorites = new Set(message.favorites || []);
+      refreshStars();
+      break;
     default:
       break;
   }
