@@ -47,7 +47,7 @@ public enum SiseServerApp {
         FavoritesController(context: context).addRoutes(to: router)
         let hasher = PasswordHasher(cost: configuration.passwordCost)
         AuthController(accounts: accounts, hasher: hasher, throttle: LoginThrottle(), secure: publicOrigin.isSecure,
-                       favoritesChanged: { await hub.favoritesChanged($0) }).addRoutes(to: router)
+                       signupPolicy: configuration.signup, favoritesChanged: { await hub.favoritesChanged($0) }).addRoutes(to: router)
         MeController(accounts: accounts, hasher: hasher, secure: publicOrigin.isSecure).addRoutes(to: router)
         CoinInfoController(context: context).addRoutes(to: router)
         let images = ImageProxy(

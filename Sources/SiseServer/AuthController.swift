@@ -12,6 +12,7 @@ struct AuthController {
     let hasher: PasswordHasher
     let throttle: LoginThrottle
     let secure: Bool
+    var signupPolicy: SignupPolicy = .open
     /// Told when an owner's favorites change (live views follow).
     let favoritesChanged: @Sendable (String) async -> Void
 
@@ -55,6 +56,9 @@ struct AuthController {
 
     @Sendable func signup(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let language = LanguagePreference.of(request)
+        guard signupPolicy == .open else {
+            throw APIError(status: .forbidden, code: "signup_closed", message: UIText.accountSignupClosed(language))
+        }
         let body = try await JSONBody.decode(SignUp.self, request, ctx)
         let email = try rule(language) { try body.email.map(AccountRules.email) }
         let username = try rule(language) { try body.username.map(AccountRules.username) }

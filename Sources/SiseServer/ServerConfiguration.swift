@@ -1,5 +1,10 @@
 import Foundation
 
+/// `sise serve --signup open|closed`.
+public enum SignupPolicy: String, Sendable, CaseIterable {
+    case open, closed
+}
+
 /// Everything the HTTP side of `sise serve` can set; one typed struct, checked before anything
 /// starts. (The feeds' settings belong to the composition root that builds them.)
 public struct ServerConfiguration: Sendable {
@@ -21,6 +26,9 @@ public struct ServerConfiguration: Sendable {
     /// bcrypt's cost for passwords: 12 (the floor for people's passwords); tests lower it to
     /// keep their run short.
     public var passwordCost: UInt8 = 12
+    /// Who may create an account: anyone (`open`) or nobody but the operator (`closed`, with
+    /// `sise users add`).
+    public var signup: SignupPolicy = .open
 
     public init(host: String = "127.0.0.1", port: Int = 8080, demo: Bool = false, dataDirectory: URL,
                 version: String = "0.1.0", publicURL: URL? = nil, limits: ConnectionLimits = .init(),

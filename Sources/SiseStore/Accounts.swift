@@ -47,6 +47,13 @@ public struct SQLiteAccounts: Sendable {
         }
     }
 
+    /// Every account, oldest first (for the operator).
+    public func all() async throws -> [Account] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM account ORDER BY createdAt, rowid").map(Self.account)
+        }
+    }
+
     public func account(id: String) async throws -> Account? {
         try await database.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id]).map(Self.account)

@@ -50,6 +50,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-connections-per-ip"), help: "Open connections per client address, loopback exempt (default 256).")
     var maxConnectionsPerIP: Int = 256
 
+    @Option(help: "Who may create an account: open (anyone) or closed (only `sise users add`). Default open.")
+    var signup: String = "open"
+
     @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
     var dataDirectory: String?
 
@@ -69,6 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard idleAfter.isFinite, idleAfter == 0 || (1...86_400).contains(idleAfter) else {
             throw ValidationError("--idle-after must be 0 (never) or 1–86400 seconds.")
         }
+        guard SignupPolicy(rawValue: signup.lowercased()) != nil else { throw ValidationError("--signup must be open or closed, not '\(signup.prefix(20))'.") }
         guard (1...10_000).contains(coinGeckoCallsPerMinute) else { throw ValidationError("--coingecko-calls-per-minute must be 1–10000.") }
     }
 
@@ -87,11 +91,12 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = try Self.logLevel()
         let settings = global.settings
         let dataDirectory = settings.dataDirectory(flag: dataDirectory)
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, demo: demo, dataDirectory: dataDirectory, version: SiseVersion.current,
             publicURL: publicURL.flatMap(URL.init(string:)),
             limits: ConnectionLimits(maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerIP),
             favoriteWritesPerMinute: favoriteWritesPerMinute)
+        configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
         let shownHost = host
         let app: any Service
         do {

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
 import SiseServer
+import SiseStore
 import SiseTestSupport
 import Testing
 
@@ -182,6 +183,26 @@ import Testing
                 try await group.next()
                 group.cancelAll()
             }
+        }
+    }
+}
+
+/// `--signup closed`: nobody signs up over the API; the operator's accounts log in as usual.
+@Suite struct ClosedSignupTests {
+    @Test func closedSignupRefusesButOperatorAccountsLogIn() async throws {
+        var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory())
+        configuration.passwordCost = 4
+        configuration.signup = .closed
+        let accounts = SQLiteAccounts(database: try AppDatabase.open(directory: configuration.dataDirectory))
+        _ = try await accounts.create(email: nil, username: "owner", nickname: "주인",
+                                      passwordHash: try await PasswordHasher(cost: 4).hash("a long secret"), at: 0)
+        let app = try await ServerHarness.build(configuration)
+        try await app.test(.live) { client in
+            var jar = try await AccountsAPITests.fresh(client)
+            let refused = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"username":"new","password":"a long secret","nickname":"새로"}"#, &jar)
+            #expect(refused.status == .forbidden && errorCode(refused) == "signup_closed")
+            let login = try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"owner","password":"a long secret"}"#, &jar)
+            #expect(login.status == .ok)
         }
     }
 }

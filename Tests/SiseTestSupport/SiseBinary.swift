@@ -17,7 +17,8 @@ public enum SiseBinary {
     }
 
     /// Runs `sise args…` to completion with a clean environment plus `environment`.
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+    /// - Parameter stdin: what the command reads on standard input (nothing by default).
+    public static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) async throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -29,8 +30,13 @@ public enum SiseBinary {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try? input.fileHandleForWriting.close()
+        }
         // Blocking reads run on their own threads: on the cooperative pool they would starve the
         // in-process simulator the binary is talking to.
         return await withCheckedContinuation { continuation in
