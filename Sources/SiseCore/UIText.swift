@@ -38,6 +38,11 @@ public enum UIText: String, CaseIterable, Sendable {
     // Accounts
     case accountBadEmail, accountBadUsername, accountPasswordLength, accountPasswordCommon, accountBadNickname
     case accountLoginMissing, accountLoginNeeded, accountSignupClosed, accountTaken, accountLoginFailed, accountThrottled, accountSignupThrottled, accountWrongPassword
+    // Account pages
+    case accountLogin, accountSignup, accountLogout, accountLogoutAll, accountProfile, accountLoginField, accountEmailField
+    case accountUsernameField, accountPasswordField, accountNicknameField, accountSave, accountSaved, accountJoined
+    case accountCurrentPassword, accountNewPassword, accountChangePassword, accountDelete, accountDeleted, accountWelcome
+    case accountLoggedOut, accountFailed
     // Store errors (StoreError)
     case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed
 
@@ -175,6 +180,27 @@ public enum UIText: String, CaseIterable, Sendable {
         case .accountThrottled: ("로그인 시도가 너무 많습니다. {seconds}초 후에 다시 시도하세요", "too many attempts; try again in {seconds} s")
         case .accountSignupThrottled: ("가입 시도가 너무 많습니다. {seconds}초 후에 다시 시도하세요", "too many sign-ups from here; try again in {seconds} s")
         case .accountWrongPassword: ("현재 비밀번호가 맞지 않습니다", "the current password is wrong")
+        case .accountLogin: ("로그인", "Log in")
+        case .accountSignup: ("가입", "Sign up")
+        case .accountLogout: ("로그아웃", "Log out")
+        case .accountLogoutAll: ("모든 기기에서 로그아웃", "Log out everywhere")
+        case .accountProfile: ("내 정보", "Profile")
+        case .accountLoginField: ("이메일 또는 아이디", "E-mail or user name")
+        case .accountEmailField: ("이메일", "E-mail")
+        case .accountUsernameField: ("아이디", "User name")
+        case .accountPasswordField: ("비밀번호", "Password")
+        case .accountNicknameField: ("닉네임", "Nickname")
+        case .accountSave: ("저장", "Save")
+        case .accountSaved: ("저장했습니다", "Saved")
+        case .accountJoined: ("가입일", "Joined")
+        case .accountCurrentPassword: ("현재 비밀번호", "Current password")
+        case .accountNewPassword: ("새 비밀번호", "New password")
+        case .accountChangePassword: ("비밀번호 변경", "Change password")
+        case .accountDelete: ("계정 삭제", "Delete account")
+        case .accountDeleted: ("계정을 삭제했습니다", "Account deleted")
+        case .accountWelcome: ("{nickname}님, 환영합니다", "Welcome, {nickname}")
+        case .accountLoggedOut: ("로그아웃했습니다", "Logged out")
+        case .accountFailed: ("요청을 처리하지 못했습니다", "That did not work")
         case .storeUnavailable: ("{path}의 데이터베이스를 사용할 수 없습니다: {reason}", "the database at {path} cannot be used: {reason}")
         case .storeInvalidItem: ("'{item}'은(는) 마켓 코드나 코인 ID가 아닙니다", "'{item}' is not a market code or a coin id")
         case .storeTooMany: ("관심 종목은 최대 {limit}개입니다. 먼저 하나를 지우세요", "at most {limit} favorites; remove one first")

@@ -2,6 +2,7 @@
 import { loadStrings, text, pickLanguage } from "./i18n.js";
 import { setupInfo } from "./info.js";
 import { setupCompare } from "./compare.js";
+import { setupAccount } from "./account.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -345,8 +346,10 @@ function selectTab(tab) {
   state.tab = tab;
   for (const button of $$("[data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
   $("#coin-detail").hidden = true;
-  $("#board-panel").hidden = tab === "info" || tab === "compare";
+  $("#board-panel").hidden = tab === "info" || tab === "compare" || tab === "profile";
   $("#info-panel").hidden = tab !== "info";
+  $("#profile-panel").hidden = tab !== "profile";
+  if (tab === "profile") { account.showProfile(); return; }
   $("#compare-panel").hidden = tab !== "compare";
   $("#clear-favorites").hidden = tab !== "favorites";
   if (tab === "compare") compare.start(); else compare.stop();
@@ -375,6 +378,7 @@ function applyLanguage() {
   $("#compare-coin").textContent = t("coin");
   $("#compare-gap").textContent = t("gap");
   $(".exchanges").setAttribute("aria-label", t("exchange"));
+  account.applyLanguage();
   $("#search-empty").textContent = t("empty");
   $("#lang-toggle").textContent = state.lang === "ko" ? "EN" : "한";
   setChip($("#status").dataset.state);
@@ -463,10 +467,20 @@ async function init() {
   });
 
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  await account.load();
   loadFavorites();
   connect();
 }
 
 const info = setupInfo({ api, t, toast, state, refreshStars });
 const compare = setupCompare({ t, state });
+// Who is logged in changed: favorites and the live stream now speak for the new owner.
+function ownerChanged() {
+  loadFavorites();
+  const old = state.socket;
+  state.socket = null;          // its close is not a lost connection
+  if (old) old.close();
+  connect();
+}
+const account = setupAccount({ t, toast, state, csrfToken, onOwnerChanged: ownerChanged });
 init();

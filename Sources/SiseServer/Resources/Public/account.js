@@ -1,0 +1,138 @@
+// Accounts in the page: the header button (로그인 or the nickname), the log-in / sign-up
+// dialog, and the profile page. The server decides everything (rules, messages, masking); on
+// every change of who is logged in the page reloads favorites and reconnects its live stream,
+// so it speaks for the new owner.
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+
+export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
+  let mode = "login";
+
+  async function send(method, path, body) {
+    const response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: { "X-CSRF-Token": csrfToken(), "Accept": "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error((json.error && json.error.message) || t("accountFailed"));
+    return json;
+  }
+
+  function paint() {
+    const button = $("#account-button");
+    button.textContent = state.me ? state.me.nickname : t("accountLogin");
+    button.dataset.loggedIn = String(Boolean(state.me));
+  }
+
+  function openDialog(next) {
+    mode = next;
+    for (const tab of $$("[data-auth]")) tab.setAttribute("aria-selected", String(tab.dataset.auth === mode));
+    $("#auth-nickname-row").hidden = mode !== "signup";
+    $("#auth-password").autocomplete = mode === "signup" ? "new-password" : "current-password";
+    $("#auth-submit").textContent = mode === "signup" ? t("accountSignup") : t("accountLogin");
+    $("#auth-error").hidden = true;
+    if ($("#auth-dialog").hidden) {
+      // A fresh dialog: nothing typed for an earlier log-in lingers (a password least of all).
+      for (const input of $$("#auth-form input")) input.value = "";
+    }
+    $("#auth-dialog").hidden = false;
+    $("#auth-login").focus();
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    const login = $("#auth-login").value.trim();
+    const password = $("#auth-password").value;
+    try {
+      let me;
+      if (mode === "signup") {
+        const body = { password, nickname: $("#auth-nickname").value };
+        if (login.includes("@")) body.email = login; else body.username = login;
+        me = await send("POST", "/api/auth/signup", body);
+      } else {
+        me = await send("POST", "/api/auth/login", { login, password });
+      }
+      state.me = me;
+      $("#auth-dialog").hidden = true;
+      $("#auth-password").value = "";
+      toast(t("accountWelcome", { nickname: me.nickname }));
+      paint();
+      onOwnerChanged();
+    } catch (error) {
+      const note = $("#auth-error");
+      note.textContent = error.message;
+      note.hidden = false;
+    }
+  }
+
+  function showProfile() {
+    if (!state.me) return;
+    $("#profile-email").textContent = state.me.email || state.me.username || "-";
+    $("#profile-joined").textContent = new Date(state.me.createdAt).toLocaleDateString(state.lang === "en" ? "en" : "ko", { timeZone: "Asia/Seoul" });
+    $("#profile-nickname").value = state.me.nickname;
+  }
+
+  async function logout(path) {
+    try {
+      await send("POST", path, {});
+    } catch (_) { /* the session may be gone already */ }
+    state.me = null;
+    paint();
+    toast(t("accountLoggedOut"));
+    state.selectTab("exchange");
+    onOwnerChanged();
+  }
+
+  function applyLanguage() {
+    const words = {
+      "#profile-title": "accountProfile", "#profile-email-label": "accountEmailField", "#profile-joined-label": "accountJoined",
+      "#profile-nickname-label": "accountNicknameField", "#profile-save": "accountSave", "#password-current-label": "accountCurrentPassword",
+      "#password-new-label": "accountNewPassword", "#password-save": "accountChangePassword", "#logout": "accountLogout",
+      "#logout-all": "accountLogoutAll", "#auth-login-label": "accountLoginField", "#auth-password-label": "accountPasswordField",
+      "#auth-nickname-label": "accountNicknameField", "[data-auth=login]": "accountLogin", "[data-auth=signup]": "accountSignup",
+      "[data-action=auth-cancel]": "cancel",
+    };
+    for (const [selector, key] of Object.entries(words)) { const element = $(selector); if (element) element.textContent = t(key); }
+    paint();
+  }
+
+  $("#account-button").addEventListener("click", () => {
+    if (state.me) state.selectTab("profile"); else openDialog("login");
+  });
+  for (const tab of $$("[data-auth]")) tab.addEventListener("click", () => openDialog(tab.dataset.auth));
+  $("[data-action=auth-cancel]").addEventListener("click", () => { $("#auth-dialog").hidden = true; });
+  $("#auth-form").addEventListener("submit", submit);
+  $("#profile-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      state.me = await send("PATCH", "/api/me", { nickname: $("#profile-nickname").value });
+      paint();
+      toast(t("accountSaved"));
+    } catch (error) { toast(error.message); }
+  });
+  $("#password-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await send("PATCH", "/api/me", { password: $("#password-current").value, newPassword: $("#password-new").value });
+      $("#password-current").value = "";
+      $("#password-new").value = "";
+      toast(t("accountSaved"));
+    } catch (error) { toast(error.message); }
+  });
+  $("#logout").addEventListener("click", () => logout("/api/auth/logout"));
+  $("#logout-all").addEventListener("click", () => logout("/api/auth/logout-all"));
+
+  return {
+    async load() {
+      try {
+        const response = await fetch("/api/me", { credentials: "same-origin", headers: { "Accept": "application/json" } });
+        state.me = response.ok ? await response.json() : null;
+      } catch (_) { state.me = null; }
+      paint();
+    },
+    showProfile,
+    applyLanguage,
+  };
+}
