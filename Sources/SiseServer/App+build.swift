@@ -48,7 +48,9 @@ public enum SiseServerApp {
         let hasher = PasswordHasher(cost: configuration.passwordCost)
         AuthController(accounts: accounts, hasher: hasher, throttle: LoginThrottle(), secure: publicOrigin.isSecure,
                        signupPolicy: configuration.signup, favoritesChanged: { await hub.favoritesChanged($0) }).addRoutes(to: router)
-        MeController(accounts: accounts, hasher: hasher, secure: publicOrigin.isSecure).addRoutes(to: router)
+        let avatars = configuration.dataDirectory.appendingPathComponent("avatars")
+        MeController(accounts: accounts, hasher: hasher, secure: publicOrigin.isSecure, avatars: avatars).addRoutes(to: router)
+        AvatarController(accounts: accounts, directory: avatars).addRoutes(to: router)
         CoinInfoController(context: context).addRoutes(to: router)
         let images = ImageProxy(
             fetcher: dependencies.images,

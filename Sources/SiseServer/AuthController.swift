@@ -43,6 +43,8 @@ struct AuthController {
         let username: String?
         let providers: [String]
         let createdAt: Int64
+        /// The picture (a default one until uploaded).
+        let avatar: String
 
         init(_ account: Account) {
             id = account.id
@@ -51,6 +53,7 @@ struct AuthController {
             username = account.username
             providers = account.passwordHash == nil ? [] : ["password"]
             createdAt = account.createdAt
+            avatar = "/api/users/\(account.id)/avatar"
         }
     }
 

@@ -10,6 +10,8 @@ struct MeController {
     let accounts: SQLiteAccounts
     let hasher: PasswordHasher
     let secure: Bool
+    /// Where pictures are kept (an account's goes with it).
+    var avatars: URL?
 
     func addRoutes(to router: Router<SiseRequestContext>) {
         router.get("/api/me", use: me)
@@ -66,6 +68,9 @@ struct MeController {
         let body = try await JSONBody.decode(Confirm.self, request, ctx)
         guard try await hasher.verify(body.password, against: account.passwordHash) else {
             throw APIError(status: .forbidden, code: "wrong_password", message: UIText.accountWrongPassword(language))
+        }
+        if let avatars, let picture = try await accounts.avatar(of: account.id), AvatarController.isFileName(picture.file) {
+            try? FileManager.default.removeItem(at: avatars.appendingPathComponent(picture.file))
         }
         try await accounts.delete(account.id)
         var response = JSONText.response(["deleted": true])

@@ -16,8 +16,9 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
             // the JSON error shape and these headers.
             response = APIErrorMiddleware<Context>.response(APIError(status: .internalServerError, code: "internal", message: "internal error"))
         }
-        response.headers[.contentSecurityPolicy] =
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+        let base = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+        // A route's own policy (`sandbox` on uploaded pictures) is kept and tightened by the base.
+        response.headers[.contentSecurityPolicy] = response.headers[.contentSecurityPolicy].map { $0 + "; " + base } ?? base
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.init("Referrer-Policy")!] = "same-origin"
         return response

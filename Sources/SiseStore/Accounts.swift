@@ -47,6 +47,25 @@ public struct SQLiteAccounts: Sendable {
         }
     }
 
+    /// The account's picture: its file name (in the avatars folder) and type; nil for none.
+    public func avatar(of id: String) async throws -> (file: String, type: String)? {
+        try await database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT avatarFile, avatarType FROM account WHERE id = ?", arguments: [id]),
+                  let file = row["avatarFile"] as String?, let type = row["avatarType"] as String? else { return nil }
+            return (file, type)
+        }
+    }
+
+    /// Sets (or with nil clears) the picture; returns the file it replaces, to be removed.
+    @discardableResult
+    public func setAvatar(_ avatar: (file: String, type: String)?, of id: String) async throws -> String? {
+        try await database.write { db in
+            let old = try String.fetchOne(db, sql: "SELECT avatarFile FROM account WHERE id = ?", arguments: [id])
+            try db.execute(sql: "UPDATE account SET avatarFile = ?, avatarType = ? WHERE id = ?", arguments: [avatar?.file, avatar?.type, id])
+            return old
+        }
+    }
+
     /// Every account, oldest first (for the operator).
     public func all() async throws -> [Account] {
         try await database.read { db in

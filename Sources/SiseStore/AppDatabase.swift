@@ -90,6 +90,12 @@ public final class AppDatabase: Sendable {
             }
             try db.create(index: "session_account", on: "session", columns: ["accountID"])
         }
+        migrator.registerMigration("v5: avatars") { db in
+            try db.alter(table: "account") { t in
+                t.add(column: "avatarFile", .text)
+                t.add(column: "avatarType", .text)
+            }
+        }
         return migrator
     }
 

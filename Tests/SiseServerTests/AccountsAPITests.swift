@@ -15,6 +15,7 @@ import Testing
 @Suite struct AccountsAPITests {
     static func run(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory())
+        ServerHarness.lastDataDirectory.value = configuration.dataDirectory
         configuration.passwordCost = 4
         let app = try await ServerHarness.build(configuration)
         try await app.test(.live) { client in try await body(client) }
@@ -203,6 +204,59 @@ import Testing
             #expect(refused.status == .forbidden && errorCode(refused) == "signup_closed")
             let login = try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"owner","password":"a long secret"}"#, &jar)
             #expect(login.status == .ok)
+        }
+    }
+}
+
+/// Profile pictures: recognised by their bytes, measured from their header, served as what
+/// they are and sandboxed; fakes, giants and polyglots refused or defused.
+@Suite struct AvatarTests {
+    static func png(_ width: Int, _ height: Int, tail: String = "") -> [UInt8] {
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            + [UInt8(width >> 24 & 255), UInt8(width >> 16 & 255), UInt8(width >> 8 & 255), UInt8(width & 255),
+               UInt8(height >> 24 & 255), UInt8(height >> 16 & 255), UInt8(height >> 8 & 255), UInt8(height & 255), 8, 6, 0, 0, 0]
+            + Array(tail.utf8)
+    }
+
+    @Test func uploadServeReplaceAndRefuse() async throws {
+        try await AccountsAPITests.run { client in
+            var jar = try await AccountsAPITests.fresh(client)
+            let me = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"username":"pic","password":"a long secret","nickname":"사진"}"#, &jar)
+            let avatarURL = try #require((json(me) as? [String: Any])?["avatar"] as? String)
+            let fallback = try await client.execute(uri: avatarURL, method: .get)
+            #expect(fallback.status == .ok && fallback.headers[.contentType] == "image/svg+xml", "a default picture")
+
+            func put(_ bytes: [UInt8], declared: String = "image/png") async throws -> TestResponse {
+                var headers = jar.pageHeaders
+                headers[.contentType] = declared
+                return try await client.execute(uri: "/api/me/avatar", method: .put, headers: headers, body: ByteBuffer(bytes: bytes))
+            }
+            // A polyglot: a real PNG header with HTML behind it is served as a PNG, sandboxed.
+            let polyglot = try await put(Self.png(64, 64, tail: "<html><script>alert(1)</script>"), declared: "text/html")
+            #expect(polyglot.status == .ok)
+            let served = try await client.execute(uri: avatarURL, method: .get)
+            #expect(served.headers[.contentType] == "image/png")
+            #expect(served.headers[.contentSecurityPolicy]?.hasPrefix("sandbox") == true)
+            #expect(served.headers[.init("X-Content-Type-Options")!] == "nosniff")
+            let mine = try await client.execute(uri: "/api/me/avatar", method: .get, headers: jar.pageHeaders)
+            #expect(mine.status == .ok && mine.headers[.contentType] == "image/png")
+
+            let fake = try await put(Array("<svg onload=alert(1)>".utf8), declared: "image/png")
+            #expect(fake.status == .unsupportedMediaType && errorCode(fake) == "unsupported_image", "the declared type is not believed")
+            let giant = try await put(Self.png(5_000, 10))
+            #expect(giant.status == .contentTooLarge)
+            let heavy = try await put(Self.png(10, 10) + Array(repeating: 0, count: 2 * 1_024 * 1_024))
+            #expect(heavy.status == .contentTooLarge)
+
+            // Replacing leaves one file; deleting leaves none.
+            let folder = try #require(ServerHarness.lastDataDirectory.value).appendingPathComponent("avatars")
+            _ = try await put(Self.png(32, 32))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
+            var headers = jar.pageHeaders
+            headers[.contentType] = "application/json"
+            #expect(try await client.execute(uri: "/api/me/avatar", method: .delete, headers: headers).status == .ok)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+            #expect(try await client.execute(uri: avatarURL, method: .get).headers[.contentType] == "image/svg+xml")
         }
     }
 }

@@ -35,6 +35,21 @@ enum ServerHarness {
 }
 
 extension ServerHarness {
+    /// The data directory of the last server `AccountsAPITests.run` started (tests in a suite
+    /// run one at a time).
+    static let lastDataDirectory = Box<URL?>(nil)
+
+    final class Box<T: Sendable>: @unchecked Sendable {
+        // @unchecked: a test-only cell behind a lock.
+        private let lock = NSLock()
+        private var stored: T
+        init(_ value: T) { stored = value }
+        var value: T {
+            get { lock.lock(); defer { lock.unlock() }; return stored }
+            set { lock.lock(); stored = newValue; lock.unlock() }
+        }
+    }
+
     /// The app as `sise serve` builds it, from a test's composition root: the real clients
     /// pointed at `upbitURL` (a simulator the test runs), or at a simulator of its own that the
     /// app's service group starts and stops.
