@@ -42,7 +42,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case accountLogin, accountSignup, accountLogout, accountLogoutAll, accountProfile, accountLoginField, accountEmailField
     case accountUsernameField, accountPasswordField, accountNicknameField, accountSave, accountSaved, accountJoined
     case accountCurrentPassword, accountNewPassword, accountChangePassword, accountDelete, accountDeleted, accountWelcome
-    case accountLoggedOut, accountFailed, avatarTooLarge, avatarUnsupported
+    case accountLoggedOut, accountFailed, avatarTooLarge, avatarUnsupported, avatarLabel, avatarRemove
     // Store errors (StoreError)
     case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed
 
@@ -203,6 +203,8 @@ public enum UIText: String, CaseIterable, Sendable {
         case .accountFailed: ("요청을 처리하지 못했습니다", "That did not work")
         case .avatarTooLarge: ("사진은 2MB, 4096×4096 이하여야 합니다", "a picture may be at most 2 MB and 4096×4096")
         case .avatarUnsupported: ("PNG, JPEG, WebP 사진만 올릴 수 있습니다", "only PNG, JPEG and WebP pictures")
+        case .avatarLabel: ("사진", "Picture")
+        case .avatarRemove: ("사진 삭제", "Remove picture")
         case .storeUnavailable: ("{path}의 데이터베이스를 사용할 수 없습니다: {reason}", "the database at {path} cannot be used: {reason}")
         case .storeInvalidItem: ("'{item}'은(는) 마켓 코드나 코인 ID가 아닙니다", "'{item}' is not a market code or a coin id")
         case .storeTooMany: ("관심 종목은 최대 {limit}개입니다. 먼저 하나를 지우세요", "at most {limit} favorites; remove one first")

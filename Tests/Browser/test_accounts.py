@@ -1,5 +1,10 @@
 """Accounts in the page, in real Chromium against `sise serve --demo`: sign up, log out, log in,
 edit the profile, and two browsers of one account seeing a favorite appear live."""
+import os
+import struct
+import tempfile
+import zlib
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
@@ -16,6 +21,16 @@ def sign(driver, mode, login, password, nickname=None):
     if nickname:
         driver.find_element(By.ID, "auth-nickname").send_keys(nickname)
     driver.find_element(By.ID, "auth-submit").click()
+
+
+def tiny_png(path):
+    """A real 2×2 PNG."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    raw = b"".join(b"\x00" + b"\xff\x00\x00" * 2 for _ in range(2))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
 
 
 def test_sign_up_log_out_log_in_and_edit_profile(server, browser):
@@ -37,6 +52,16 @@ def test_sign_up_log_out_log_in_and_edit_profile(server, browser):
     nickname.send_keys("민수짱")
     browser.find_element(By.ID, "profile-save").click()
     wait(browser, lambda d: button.text == "민수짱")
+    # A picture: uploaded from a file, shown in the header, served as the PNG it is.
+    with tempfile.TemporaryDirectory() as folder:
+        picture = os.path.join(folder, "me.png")
+        tiny_png(picture)
+        before = browser.find_element(By.ID, "header-avatar").get_attribute("src")
+        browser.find_element(By.ID, "avatar-file").send_keys(picture)
+        wait(browser, lambda d: d.find_element(By.ID, "header-avatar").get_attribute("src") != before)
+    kind = browser.execute_async_script(
+        "const done = arguments[0]; fetch(document.getElementById('header-avatar').src).then(r => done(r.headers.get('content-type')));")
+    assert kind == "image/png"
     panel.find_element(By.ID, "logout").click()
     wait(browser, lambda d: button.get_attribute("data-logged-in") == "false")
     wait(browser, lambda d: row_count(d) > 100)

@@ -24,6 +24,10 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
     const button = $("#account-button");
     button.textContent = state.me ? state.me.nickname : t("accountLogin");
     button.dataset.loggedIn = String(Boolean(state.me));
+    const avatar = $("#header-avatar");
+    avatar.hidden = !state.me;
+    // A new query each time the picture changes, so the browser does not show the old one.
+    if (state.me) avatar.src = `${state.me.avatar}?v=${state.avatarVersion || 0}`;
   }
 
   function openDialog(next) {
@@ -72,6 +76,22 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
     $("#profile-email").textContent = state.me.email || state.me.username || "-";
     $("#profile-joined").textContent = new Date(state.me.createdAt).toLocaleDateString(state.lang === "en" ? "en" : "ko", { timeZone: "Asia/Seoul" });
     $("#profile-nickname").value = state.me.nickname;
+    $("#profile-avatar").src = `${state.me.avatar}?v=${state.avatarVersion || 0}`;
+  }
+
+  async function uploadAvatar(file) {
+    try {
+      const response = await fetch("/api/me/avatar", {
+        method: "PUT", credentials: "same-origin",
+        headers: { "X-CSRF-Token": csrfToken(), "Content-Type": "application/octet-stream" }, body: file,
+      });
+      const json = await response.json().catch(() => ({}));
+      if (!response.ok) throw new Error((json.error && json.error.message) || t("accountFailed"));
+      state.avatarVersion = Date.now();
+      paint();
+      showProfile();
+      toast(t("accountSaved"));
+    } catch (error) { toast(error.message); }
   }
 
   async function logout(path) {
@@ -92,7 +112,7 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
       "#password-new-label": "accountNewPassword", "#password-save": "accountChangePassword", "#logout": "accountLogout",
       "#logout-all": "accountLogoutAll", "#auth-login-label": "accountLoginField", "#auth-password-label": "accountPasswordField",
       "#auth-nickname-label": "accountNicknameField", "[data-auth=login]": "accountLogin", "[data-auth=signup]": "accountSignup",
-      "[data-action=auth-cancel]": "cancel",
+      "[data-action=auth-cancel]": "cancel", "#profile-avatar-label": "avatarLabel", "#avatar-remove": "avatarRemove",
     };
     for (const [selector, key] of Object.entries(words)) { const element = $(selector); if (element) element.textContent = t(key); }
     paint();
@@ -119,6 +139,15 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
       $("#password-current").value = "";
       $("#password-new").value = "";
       toast(t("accountSaved"));
+    } catch (error) { toast(error.message); }
+  });
+  $("#avatar-file").addEventListener("change", (event) => { if (event.target.files[0]) uploadAvatar(event.target.files[0]); });
+  $("#avatar-remove").addEventListener("click", async () => {
+    try {
+      await send("DELETE", "/api/me/avatar");
+      state.avatarVersion = Date.now();
+      paint();
+      showProfile();
     } catch (error) { toast(error.message); }
   });
   $("#logout").addEventListener("click", () => logout("/api/auth/logout"));
