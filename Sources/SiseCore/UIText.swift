@@ -37,7 +37,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case exchange, tabCompare, compareSymbol, highVenue, lowVenue, gap, staleVenue, compareEmpty, tuiCompareTitle
     // Accounts
     case accountBadEmail, accountBadUsername, accountPasswordLength, accountPasswordCommon, accountBadNickname
-    case accountLoginMissing, accountLoginNeeded, accountSignupClosed, accountTaken, accountLoginFailed, accountThrottled, accountSignupThrottled, accountWrongPassword
+    case accountLoginMissing, accountLoginNeeded, accountSignupClosed, accountBadInvite, accountTaken, accountLoginFailed, accountThrottled, accountSignupThrottled, accountWrongPassword
     // Account pages
     case accountLogin, accountSignup, accountLogout, accountLogoutAll, accountProfile, accountLoginField, accountEmailField
     case accountUsernameField, accountPasswordField, accountNicknameField, accountSave, accountSaved, accountJoined
@@ -175,6 +175,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .accountLoginMissing: ("이메일이나 아이디가 필요합니다", "an e-mail address or a user name is needed")
         case .accountLoginNeeded: ("로그인이 필요합니다", "log in first")
         case .accountSignupClosed: ("이 서버는 가입을 받지 않습니다. 운영자에게 문의하세요", "this server takes no sign-ups; ask its operator")
+        case .accountBadInvite: ("초대 코드가 없거나 이미 사용되었습니다", "that invitation is unknown or already used")
         case .accountTaken: ("이미 사용 중인 이메일 또는 아이디입니다", "that e-mail address or user name is taken")
         case .accountLoginFailed: ("아이디 또는 비밀번호가 맞지 않습니다", "the login or the password is wrong")
         case .accountThrottled: ("로그인 시도가 너무 많습니다. {seconds}초 후에 다시 시도하세요", "too many attempts; try again in {seconds} s")

@@ -28,6 +28,8 @@ struct AuthController {
         var username: String?
         var password: String
         var nickname: String
+        /// With `--signup invite`: the invitation code.
+        var invite: String?
     }
 
     struct LogIn: Decodable {
@@ -59,7 +61,7 @@ struct AuthController {
 
     @Sendable func signup(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let language = LanguagePreference.of(request)
-        guard signupPolicy == .open else {
+        guard signupPolicy != .closed else {
             throw APIError(status: .forbidden, code: "signup_closed", message: UIText.accountSignupClosed(language))
         }
         let body = try await JSONBody.decode(SignUp.self, request, ctx)
@@ -77,9 +79,13 @@ struct AuthController {
         let now = Self.now()
         let account: Account
         do {
-            account = try await accounts.create(email: email, username: username, nickname: nickname, passwordHash: hash, at: now)
+            let invite = signupPolicy == .invite ? SessionMiddleware.hash(body.invite ?? "") : nil
+            account = try await accounts.create(email: email, username: username, nickname: nickname, passwordHash: hash, at: now,
+                                                inviteHash: invite)
         } catch StoreError.taken {
             throw APIError(status: .conflict, code: "taken", message: UIText.accountTaken(language))
+        } catch StoreError.badInvite {
+            throw APIError(status: .forbidden, code: "bad_invite", message: UIText.accountBadInvite(language))
         }
         return try await start(account, request, ctx, status: .created)
     }

@@ -2,7 +2,8 @@ import Foundation
 
 /// `sise serve --signup open|closed`.
 public enum SignupPolicy: String, Sendable, CaseIterable {
-    case open, closed
+    /// Anyone; nobody but the operator; whoever holds an unused invitation (`sise users invite`).
+    case open, closed, invite
 }
 
 /// Everything the HTTP side of `sise serve` can set; one typed struct, checked before anything

@@ -53,3 +53,10 @@ struct SessionMiddleware: RouterMiddleware {
         Cookie(name: cookieName(secure: secure), value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
     }
 }
+
+/// Secrets handed to people (session tokens, invitation codes): 256 random bits shown once,
+/// only their SHA-256 kept.
+public enum SecretToken {
+    public static func new() -> String { SessionMiddleware.newToken() }
+    public static func hash(_ token: String) -> String { SessionMiddleware.hash(token) }
+}

@@ -26,14 +26,22 @@ public struct SQLiteAccounts: Sendable {
         self.database = database
     }
 
-    /// - Throws: `StoreError.taken` when the e-mail address or user name is already used.
-    public func create(email: String?, username: String?, nickname: String, passwordHash: String?, at now: Int64) async throws -> Account {
+    /// - Parameter inviteHash: with `--signup invite`, the hash of an unused invitation, spent
+    ///   by this account in the same transaction.
+    /// - Throws: `StoreError.taken` when the e-mail address or user name is already used,
+    ///   `StoreError.badInvite` for an unknown or spent invitation.
+    public func create(email: String?, username: String?, nickname: String, passwordHash: String?, at now: Int64,
+                       inviteHash: String? = nil) async throws -> Account {
         let account = Account(id: UUID().uuidString.lowercased(), email: email, username: username, nickname: nickname,
                               passwordHash: passwordHash, createdAt: now)
         return try await database.write { db in
             let taken = try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE email = ? OR username = ?",
                                           arguments: [email, username]) ?? false
             if taken { throw StoreError.taken }
+            if let inviteHash {
+                try db.execute(sql: "UPDATE invite SET usedBy = ? WHERE codeHash = ? AND usedBy IS NULL", arguments: [account.id, inviteHash])
+                guard db.changesCount == 1 else { throw StoreError.badInvite }
+            }
             try db.execute(sql: "INSERT INTO account (id, email, username, nickname, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
                            arguments: [account.id, email, username, nickname, passwordHash, now])
             return account
@@ -63,6 +71,13 @@ public struct SQLiteAccounts: Sendable {
             let old = try String.fetchOne(db, sql: "SELECT avatarFile FROM account WHERE id = ?", arguments: [id])
             try db.execute(sql: "UPDATE account SET avatarFile = ?, avatarType = ? WHERE id = ?", arguments: [avatar?.file, avatar?.type, id])
             return old
+        }
+    }
+
+    /// Stores an invitation (its hash only) for `--signup invite`.
+    public func createInvite(codeHash: String, at now: Int64) async throws {
+        try await database.write { db in
+            try db.execute(sql: "INSERT INTO invite (codeHash, createdAt) VALUES (?, ?)", arguments: [codeHash, now])
         }
     }
 

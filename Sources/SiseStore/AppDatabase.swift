@@ -96,6 +96,13 @@ public final class AppDatabase: Sendable {
                 t.add(column: "avatarType", .text)
             }
         }
+        migrator.registerMigration("v6: invites") { db in
+            try db.create(table: "invite") { t in
+                t.primaryKey("codeHash", .text)
+                t.column("createdAt", .integer).notNull()
+                t.column("usedBy", .text)
+            }
+        }
         return migrator
     }
 

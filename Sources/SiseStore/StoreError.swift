@@ -13,6 +13,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case tooMany(limit: Int)
     /// The e-mail address or user name belongs to another account.
     case taken
+    /// The invitation is unknown or already used.
+    case badInvite
 
     /// One line for a person, in their language.
     public func message(_ language: Language) -> String {
@@ -22,6 +24,7 @@ public enum StoreError: Error, Sendable, Equatable {
         case .tooMany(let limit): UIText.storeTooMany(language, ["limit": String(limit)])
         case .failed(let reason): UIText.storeFailed(language, ["reason": reason])
         case .taken: UIText.accountTaken(language)
+        case .badInvite: UIText.accountBadInvite(language)
         }
     }
 

@@ -50,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-connections-per-ip"), help: "Open connections per client address, loopback exempt (default 256).")
     var maxConnectionsPerIP: Int = 256
 
-    @Option(help: "Who may create an account: open (anyone) or closed (only `sise users add`). Default open.")
+    @Option(help: "Who may create an account: open (anyone), closed (only `sise users add`) or invite (a code from `sise users invite`). Default open.")
     var signup: String = "open"
 
     @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
@@ -72,7 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard idleAfter.isFinite, idleAfter == 0 || (1...86_400).contains(idleAfter) else {
             throw ValidationError("--idle-after must be 0 (never) or 1–86400 seconds.")
         }
-        guard SignupPolicy(rawValue: signup.lowercased()) != nil else { throw ValidationError("--signup must be open or closed, not '\(signup.prefix(20))'.") }
+        guard SignupPolicy(rawValue: signup.lowercased()) != nil else { throw ValidationError("--signup must be open, closed or invite, not '\(signup.prefix(20))'.") }
         guard (1...10_000).contains(coinGeckoCallsPerMinute) else { throw ValidationError("--coingecko-calls-per-minute must be 1–10000.") }
     }
 

@@ -11,7 +11,7 @@ struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "List, add, reset the password of, or delete accounts in the data directory.",
-        subcommands: [List.self, Add.self, ResetPassword.self, Delete.self]
+        subcommands: [List.self, Add.self, ResetPassword.self, Delete.self, Invite.self]
     )
 
     struct Store: ParsableArguments {
@@ -98,6 +98,17 @@ struct UsersCommand: AsyncParsableCommand {
             let account = try await store.find(login)
             let hash = try await PasswordHasher().hash(try store.password())
             try await store.accounts().setPasswordHash(hash, of: account.id, keepSession: nil)
+        }
+    }
+
+    struct Invite: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a one-time invitation code for `sise serve --signup invite`.")
+        @OptionGroup var store: Store
+
+        func run() async throws {
+            let code = SecretToken.new()
+            try await store.accounts().createInvite(codeHash: SecretToken.hash(code), at: Int64(Date().timeIntervalSince1970 * 1_000))
+            print(code)
         }
     }
 

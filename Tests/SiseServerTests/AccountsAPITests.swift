@@ -260,3 +260,28 @@ import Testing
         }
     }
 }
+
+/// `--signup invite`: a sign-up needs an unused invitation, and spends it.
+@Suite struct InviteSignupTests {
+    @Test func anInvitationWorksOnce() async throws {
+        var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory())
+        configuration.passwordCost = 4
+        configuration.signup = .invite
+        let accounts = SQLiteAccounts(database: try AppDatabase.open(directory: configuration.dataDirectory))
+        let code = SecretToken.new()
+        try await accounts.createInvite(codeHash: SecretToken.hash(code), at: 0)
+        let app = try await ServerHarness.build(configuration)
+        try await app.test(.live) { client in
+            var jar = try await AccountsAPITests.fresh(client)
+            let none = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"username":"guest","password":"a long secret","nickname":"손님"}"#, &jar)
+            #expect(none.status == .forbidden && errorCode(none) == "bad_invite")
+            let used = try await AccountsAPITests.post(client, "/api/auth/signup",
+                                                       #"{"username":"guest","password":"a long secret","nickname":"손님","invite":"\#(code)"}"#, &jar)
+            #expect(used.status == .created)
+            var other = try await AccountsAPITests.fresh(client)
+            let again = try await AccountsAPITests.post(client, "/api/auth/signup",
+                                                        #"{"username":"guest2","password":"a long secret","nickname":"손님2","invite":"\#(code)"}"#, &other)
+            #expect(again.status == .forbidden, "spent")
+        }
+    }
+}
