@@ -42,13 +42,7 @@ struct DeviceIdentityMiddleware: RouterMiddleware {
     }
 
     /// 128 random bits as 32 lower-case hex digits.
-    static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let hex = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
-    }
+    static func newToken() -> String { RandomHex.make(words: 2) }
 
     static func isToken(_ value: String) -> Bool {
         value.count == 32 && value.allSatisfy { $0.isHexDigit && !$0.isUppercase }

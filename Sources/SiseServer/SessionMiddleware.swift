@@ -27,13 +27,7 @@ struct SessionMiddleware: RouterMiddleware {
     }
 
     /// 256 random bits as 64 lower-case hex digits.
-    static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in
-            let hex = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
-    }
+    static func newToken() -> String { RandomHex.make(words: 4) }
 
     static func isToken(_ value: String) -> Bool {
         value.count == 64 && value.allSatisfy { $0.isHexDigit && !$0.isUppercase }
@@ -51,6 +45,17 @@ struct SessionMiddleware: RouterMiddleware {
     /// Tells the browser to forget its session cookie.
     static func clearing(secure: Bool) -> Cookie {
         Cookie(name: cookieName(secure: secure), value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+    }
+}
+
+/// Random bits from the system's generator as lower-case hex, 64 bits a word.
+enum RandomHex {
+    static func make(words: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<words).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
     }
 }
 
