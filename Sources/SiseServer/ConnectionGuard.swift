@@ -23,7 +23,15 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// The request line, kept until its end to check its shape.
     private var requestLine: [UInt8] = []
     private var requestLineDone = false
+    private var requestLineLength = 0
     private var done = false
+    /// Refused: whatever else the client sends is dropped, never parsed as a request.
+    private var refused = false
+    /// The head so far, held back until it is complete and acceptable: the HTTP layer never
+    /// sees a request this handler refuses (it would answer it a second time).
+    private var pending: ByteBuffer?
+    /// The longest request line (method, target, version) accepted.
+    static let maxRequestLine = 8_192
 
     init(counter: ConnectionCounter) {
         self.counter = counter
@@ -72,6 +80,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if refused { return }
         guard !done else { return context.fireChannelRead(data) }
         let buffer = unwrapInboundIn(data)
         var finished = false
@@ -79,7 +88,10 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             for byte in bytes {
                 headBytes += 1
                 if !requestLineDone {
-                    if byte == 0x0A { requestLineDone = true } else if requestLine.count < 8_192 { requestLine.append(byte) }
+                    if byte == 0x0A { requestLineDone = true } else {
+                        requestLineLength += 1
+                        if requestLine.count < Self.maxRequestLine { requestLine.append(byte) }
+                    }
                 }
                 if byte == 0x0A { headerLines += 1 }
                 tail.append(byte)
@@ -89,6 +101,10 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
                     break
                 }
             }
+        }
+        if requestLineLength > Self.maxRequestLine {
+            refuse(context, status: "414 URI Too Long", code: "uri_too_long", message: "the request target is too long", retryAfter: nil)
+            return
         }
         if !finished && (headBytes > counter.limits.maxHeaderBytes || headerLines > counter.limits.maxHeaderCount + 1) {
             done = true
@@ -101,11 +117,23 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             refuse(context, status: "400 Bad Request", code: "bad_request", message: "malformed request line", retryAfter: nil)
             return
         }
-        if finished {
-            done = true
-            deadline?.cancel()
+        guard finished else {
+            var held = pending ?? context.channel.allocator.buffer(capacity: buffer.readableBytes)
+            var incoming = buffer
+            held.writeBuffer(&incoming)
+            pending = held
+            return
         }
-        context.fireChannelRead(data)
+        done = true
+        deadline?.cancel()
+        if var head = pending {
+            var incoming = buffer
+            head.writeBuffer(&incoming)
+            pending = nil
+            context.fireChannelRead(wrapInboundOut(head))
+        } else {
+            context.fireChannelRead(data)
+        }
         if finished {
             // The rest of the connection's life belongs to the HTTP layer. Removal is deferred
             // to the next tick: this handler's own read is still on the stack.
@@ -131,6 +159,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     private func refuse(_ context: ChannelHandlerContext, status: String, code: String, message: String, retryAfter: Int?) {
         done = true
+        refused = true
+        pending = nil
         let body = #"{"error":{"code":""# + code + #"","message":""# + message + #""}}"#
         var head = "HTTP/1.1 \(status)\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
         head += "Connection: close\r\nX-Content-Type-Options: nosniff\r\n"

@@ -24,6 +24,18 @@ import Testing
         }
     }
 
+    /// A request target longer than 8 KB gets one answer, 414 in JSON — never a second, empty
+    /// one from the HTTP layer behind (the contract fuzzer found that with a 25 KB query).
+    @Test func aHugeRequestTargetGetsOne414() async throws {
+        try await Self.run(ConnectionLimits()) { port in
+            let target = "/api/compare?symbols=" + String(repeating: "%F0%95%B3%AC", count: 2_100)
+            let answer = try await RawHTTP.exchange(port: port, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 414"), "\(answer.prefix(80))")
+            #expect(answer.contains("application/json") && answer.contains("uri_too_long"))
+            #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "exactly one response")
+        }
+    }
+
     @Test func hugeOrCountlessHeadersGet431() async throws {
         try await Self.run(ConnectionLimits()) { port in
             let huge = "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 100_000) + "\r\n\r\n"
