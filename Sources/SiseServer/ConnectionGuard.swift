@@ -145,14 +145,16 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// `METHOD SP TARGET SP HTTP/1.x` (CR optional), the method a token, no control bytes.
+    /// `METHOD SP TARGET SP HTTP/1.x` (CR optional), the method a token, the target printable
+    /// ASCII (non-ASCII must be percent-encoded; the HTTP parser behind would refuse it with an
+    /// empty 400 of its own).
     static func isRequestLine(_ raw: [UInt8]) -> Bool {
         let line = raw.last == 0x0D ? Array(raw.dropLast()) : raw
         let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
         guard parts.count == 3, let method = parts.first, !method.isEmpty, method.count <= 16,
               method.allSatisfy({ (0x41...0x5A).contains($0) }),
               parts[1].first == UInt8(ascii: "/") || parts[1].first == UInt8(ascii: "*") || parts[1].starts(with: Array("http".utf8)),
-              parts[1].allSatisfy({ $0 > 0x20 && $0 != 0x7F }),
+              parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
               Array(parts[2]) == Array("HTTP/1.1".utf8) || Array(parts[2]) == Array("HTTP/1.0".utf8) else { return false }
         return true
     }

@@ -36,6 +36,16 @@ import Testing
         }
     }
 
+    /// A raw (not percent-encoded) UTF-8 target is malformed: one JSON 400, not the HTTP
+    /// parser's empty one.
+    @Test func aRawUTF8TargetGetsOneJSON400() async throws {
+        try await Self.run(ConnectionLimits()) { port in
+            let answer = try await RawHTTP.exchange(port: port, "GET /api/compare?symbols=비트코인 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 400") && answer.contains("application/json") && answer.contains("bad_request"), "\(answer.prefix(120))")
+            #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "exactly one response")
+        }
+    }
+
     @Test func hugeOrCountlessHeadersGet431() async throws {
         try await Self.run(ConnectionLimits()) { port in
             let huge = "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 100_000) + "\r\n\r\n"
