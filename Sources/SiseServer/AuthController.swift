@@ -97,7 +97,8 @@ struct AuthController {
         guard !login.isEmpty, login.utf8.count <= 254, body.password.utf8.count <= 1_024 else {
             throw Self.problem(.loginMissing, language)
         }
-        let keys = ["login:" + login, "ip:" + (ctx.clientAddress ?? "?")]
+        let loginKey = "login:" + login
+        let keys = [loginKey, "ip:" + (ctx.clientAddress ?? "?")]
         let wait = await throttle.wait(keys)
         if wait > 0 {
             throw APIError(status: .tooManyRequests, code: "too_many_attempts",
@@ -109,7 +110,7 @@ struct AuthController {
             await throttle.failed(keys)
             throw APIError(status: .unauthorized, code: "login_failed", message: UIText.accountLoginFailed(language))
         }
-        await throttle.succeeded(keys[0])
+        await throttle.succeeded(loginKey)
         return try await start(account, request, ctx, status: .ok)
     }
 

@@ -61,8 +61,8 @@ struct AvatarController {
     }
 
     private func serve(_ id: String) async throws -> Response {
+        // `nosniff` comes with every answer (SecurityHeadersMiddleware); `sandbox` is this route's.
         var headers: HTTPFields = [.contentSecurityPolicy: "sandbox", .cacheControl: "private, max-age=60"]
-        headers[.init("X-Content-Type-Options")!] = "nosniff"
         if let avatar = try await accounts.avatar(of: id), Self.isFileName(avatar.file) {
             let file = directory.appendingPathComponent(avatar.file)
             if let data = try? await NIOThreadPool.singleton.runIfActive({ try Data(contentsOf: file) }) {
