@@ -43,6 +43,9 @@ public enum UIText: String, CaseIterable, Sendable {
     case accountUsernameField, accountPasswordField, accountNicknameField, accountSave, accountSaved, accountJoined
     case accountCurrentPassword, accountNewPassword, accountChangePassword, accountDelete, accountDeleted, accountWelcome
     case accountLoggedOut, accountFailed, avatarTooLarge, avatarUnsupported, avatarLabel, avatarRemove
+    // Social login (OpenID Connect)
+    case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
+    case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname
     // Store errors (StoreError)
     case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed
 
@@ -206,6 +209,22 @@ public enum UIText: String, CaseIterable, Sendable {
         case .avatarUnsupported: ("PNG, JPEG, WebP 사진만 올릴 수 있습니다", "only PNG, JPEG and WebP pictures")
         case .avatarLabel: ("사진", "Picture")
         case .avatarRemove: ("사진 삭제", "Remove picture")
+        case .socialLogin: ("{provider}로 로그인", "Log in with {provider}")
+        case .socialOr: ("또는", "or")
+        case .socialLinked: ("연결된 로그인", "Linked log-ins")
+        case .socialLink: ("{provider} 연결", "Link {provider}")
+        case .socialUnlink: ("연결 해제", "Unlink")
+        case .socialPassword: ("비밀번호", "Password")
+        case .socialLastLogin: ("마지막 로그인 수단은 해제할 수 없습니다. 먼저 비밀번호를 정하거나 다른 로그인을 연결하세요",
+                                "that is your last way to log in; set a password or link another log-in first")
+        case .socialUnknownProvider: ("'{provider}' 로그인은 이 서버에 설정되어 있지 않습니다", "'{provider}' log-in is not configured on this server")
+        case .socialExpired: ("로그인 요청이 만료되었거나 이미 사용되었습니다. 다시 시도하세요", "that log-in request expired or was already used; try again")
+        case .socialFailed: ("{provider} 로그인을 확인하지 못했습니다 ({reason})", "the {provider} log-in could not be verified ({reason})")
+        case .socialUnavailable: ("{provider}에 연결할 수 없습니다. 잠시 후 다시 시도하세요", "{provider} cannot be reached; try again shortly")
+        case .socialEmailInUse: ("이 이메일로 가입된 계정이 있습니다. 그 계정으로 로그인한 뒤 내 정보에서 {provider}를 연결하세요",
+                                 "an account already uses this e-mail address; log in to it and link {provider} from your profile")
+        case .socialLinkedElsewhere: ("이 {provider} 계정은 다른 Sise 계정에 연결되어 있습니다", "this {provider} account is linked to another Sise account")
+        case .socialDefaultNickname: ("{provider} 사용자", "{provider} user")
         case .storeUnavailable: ("{path}의 데이터베이스를 사용할 수 없습니다: {reason}", "the database at {path} cannot be used: {reason}")
         case .storeInvalidItem: ("'{item}'은(는) 마켓 코드나 코인 ID가 아닙니다", "'{item}' is not a market code or a coin id")
         case .storeTooMany: ("관심 종목은 최대 {limit}개입니다. 먼저 하나를 지우세요", "at most {limit} favorites; remove one first")

@@ -45,8 +45,17 @@ public final class LiveHTTPTransport: HTTPTransport {
     }
 
     public func get(_ url: URL, headers: [(String, String)]) async throws -> HTTPResponseData {
+        try await execute(url, method: .GET, headers: headers, body: nil)
+    }
+
+    public func post(_ url: URL, headers: [(String, String)], body: Data) async throws -> HTTPResponseData {
+        try await execute(url, method: .POST, headers: headers, body: body)
+    }
+
+    private func execute(_ url: URL, method: HTTPMethod, headers: [(String, String)], body: Data?) async throws -> HTTPResponseData {
         var request = HTTPClientRequest(url: url.absoluteString)
-        request.method = .GET
+        request.method = method
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "Accept-Encoding", value: "gzip")
         request.headers.add(name: "User-Agent", value: configuration.userAgent)

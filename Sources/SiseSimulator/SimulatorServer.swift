@@ -12,6 +12,7 @@ public struct SimulatorServer: Sendable {
     let exchange: SimExchange
     let korbit: SimExchange
     let bithumb: SimExchange
+    let openID = SimOpenID()
 
     public init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
@@ -32,6 +33,7 @@ public struct SimulatorServer: Sendable {
         KorbitRESTController(exchange: korbit).addRoutes(to: router)
         KorbitStreamController(exchange: korbit).addRoutes(to: router)
         CoinGeckoController(exchange: exchange).addRoutes(to: router)
+        OpenIDController(provider: openID).addRoutes(to: router)
         AdminController(venues: [.upbit: exchange, .korbit: korbit, .bithumb: bithumb]).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning

@@ -115,6 +115,10 @@ struct CoinGeckoDetailFixtureTests {
             self.headers = headers
             return HTTPResponseData(status: 200, headers: [:], body: Data(#"{"rates":{"krw":{"value":2},"usd":{"value":1}}}"#.utf8))
         }
+
+        func post(_ url: URL, headers: [(String, String)], body: Data) async throws -> HTTPResponseData {
+            try await get(url, headers: headers)
+        }
     }
 
     @Test(arguments: [(CoinGeckoPlan.demo, "x-cg-demo-api-key"), (.pro, "x-cg-pro-api-key")])

@@ -140,6 +140,10 @@ import Testing
         func get(_ url: URL, headers: [(String, String)]) async throws -> HTTPResponseData {
             answer.withLock { $0 }
         }
+
+        func post(_ url: URL, headers: [(String, String)], body: Data) async throws -> HTTPResponseData {
+            answer.withLock { $0 }
+        }
     }
 }
 

@@ -24,6 +24,11 @@ public final class StubTransport: HTTPTransport {
     /// Every URL requested, in order.
     public var requests: [URL] { seen.withLock { $0 } }
 
+    /// POSTs are answered like GETs, by path.
+    public func post(_ url: URL, headers: [(String, String)], body: Data) async throws -> HTTPResponseData {
+        try await get(url, headers: headers)
+    }
+
     public func get(_ url: URL, headers: [(String, String)]) async throws -> HTTPResponseData {
         seen.withLock { $0.append(url) }
         let answer = answers.withLock { answers in
