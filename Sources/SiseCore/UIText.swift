@@ -45,7 +45,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case accountLoggedOut, accountFailed, avatarTooLarge, avatarUnsupported, avatarLabel, avatarRemove
     // Social login (OpenID Connect)
     case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
-    case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname
+    case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
     // Store errors (StoreError)
     case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed
 
@@ -225,6 +225,7 @@ public enum UIText: String, CaseIterable, Sendable {
                                  "an account already uses this e-mail address; log in to it and link {provider} from your profile")
         case .socialLinkedElsewhere: ("이 {provider} 계정은 다른 Sise 계정에 연결되어 있습니다", "this {provider} account is linked to another Sise account")
         case .socialDefaultNickname: ("{provider} 사용자", "{provider} user")
+        case .socialConfirmNickname: ("확인을 위해 닉네임을 정확히 입력하세요", "type your nickname exactly to confirm")
         case .storeUnavailable: ("{path}의 데이터베이스를 사용할 수 없습니다: {reason}", "the database at {path} cannot be used: {reason}")
         case .storeInvalidItem: ("'{item}'은(는) 마켓 코드나 코인 ID가 아닙니다", "'{item}' is not a market code or a coin id")
         case .storeTooMany: ("관심 종목은 최대 {limit}개입니다. 먼저 하나를 지우세요", "at most {limit} favorites; remove one first")

@@ -199,8 +199,8 @@ struct LenientJWKS: Decodable {
 }
 
 /// Comparing secrets without an early exit.
-enum ConstantTime {
-    static func equal(_ a: String, _ b: String) -> Bool {
+public enum ConstantTime {
+    public static func equal(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0

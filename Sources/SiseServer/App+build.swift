@@ -46,8 +46,13 @@ public enum SiseServerApp {
         StatusController(context: context).addRoutes(to: router)
         FavoritesController(context: context).addRoutes(to: router)
         let hasher = PasswordHasher(cost: configuration.passwordCost)
-        AuthController(accounts: accounts, hasher: hasher, throttle: LoginThrottle(), secure: publicOrigin.isSecure,
-                       signupPolicy: configuration.signup, favoritesChanged: { await hub.favoritesChanged($0) }).addRoutes(to: router)
+        let sessions = SessionOpener(accounts: accounts, secure: publicOrigin.isSecure, favoritesChanged: { await hub.favoritesChanged($0) })
+        let throttle = LoginThrottle()
+        AuthController(accounts: accounts, hasher: hasher, throttle: throttle, sessions: sessions,
+                       signupPolicy: configuration.signup).addRoutes(to: router)
+        SocialAuthController(clients: Dictionary(dependencies.identityProviders.map { ($0.provider.id, $0) }, uniquingKeysWith: { first, _ in first }),
+                             accounts: accounts, sessions: sessions, throttle: throttle, pending: PendingLogins(), origin: publicOrigin,
+                             signupPolicy: configuration.signup).addRoutes(to: router)
         let avatars = configuration.dataDirectory.appendingPathComponent("avatars")
         MeController(accounts: accounts, hasher: hasher, secure: publicOrigin.isSecure, avatars: avatars).addRoutes(to: router)
         AvatarController(accounts: accounts, directory: avatars).addRoutes(to: router)

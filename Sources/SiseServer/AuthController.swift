@@ -11,10 +11,8 @@ struct AuthController {
     let accounts: SQLiteAccounts
     let hasher: PasswordHasher
     let throttle: LoginThrottle
-    let secure: Bool
+    let sessions: SessionOpener
     var signupPolicy: SignupPolicy = .open
-    /// Told when an owner's favorites change (live views follow).
-    let favoritesChanged: @Sendable (String) async -> Void
 
     func addRoutes(to router: Router<SiseRequestContext>) {
         router.post("/api/auth/signup", use: signup)
@@ -48,14 +46,20 @@ struct AuthController {
         /// The picture (a default one until uploaded).
         let avatar: String
 
-        init(_ account: Account) {
+        /// - Parameter linked: the providers linked to the account (`kakao`, …); `password`
+        ///   leads the list when the account has one.
+        init(_ account: Account, linked: [String]) {
             id = account.id
             nickname = account.nickname
             email = account.email.map(AccountRules.masked)
             username = account.username
-            providers = account.passwordHash == nil ? [] : ["password"]
+            providers = (account.passwordHash == nil ? [] : ["password"]) + linked
             createdAt = account.createdAt
             avatar = "/api/users/\(account.id)/avatar"
+        }
+
+        static func of(_ account: Account, _ accounts: SQLiteAccounts) async throws -> Me {
+            Me(account, linked: try await accounts.providers(of: account.id))
         }
     }
 
@@ -87,7 +91,7 @@ struct AuthController {
         } catch StoreError.badInvite {
             throw APIError(status: .forbidden, code: "bad_invite", message: UIText.accountBadInvite(language))
         }
-        return try await start(account, request, ctx, status: .created)
+        return try await start(account, ctx, status: .created)
     }
 
     @Sendable func login(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -111,13 +115,13 @@ struct AuthController {
             throw APIError(status: .unauthorized, code: "login_failed", message: UIText.accountLoginFailed(language))
         }
         await throttle.succeeded(loginKey)
-        return try await start(account, request, ctx, status: .ok)
+        return try await start(account, ctx, status: .ok)
     }
 
     @Sendable func logout(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         if let hash = ctx.sessionTokenHash { try await accounts.endSession(tokenHash: hash) }
         var response = JSONText.response(["loggedIn": false])
-        response.setCookie(SessionMiddleware.clearing(secure: secure))
+        response.setCookie(SessionMiddleware.clearing(secure: sessions.secure))
         return response
     }
 
@@ -125,24 +129,14 @@ struct AuthController {
         guard let account = ctx.account else { throw MeController.unauthorized(LanguagePreference.of(request)) }
         try await accounts.endSessions(of: account.id)
         var response = JSONText.response(["loggedIn": false])
-        response.setCookie(SessionMiddleware.clearing(secure: secure))
+        response.setCookie(SessionMiddleware.clearing(secure: sessions.secure))
         return response
     }
 
-    /// A fresh session (the old one, if any, ends: no fixation) and the device's favorites
-    /// brought into the account.
-    private func start(_ account: Account, _ request: Request, _ ctx: SiseRequestContext, status: HTTPResponse.Status) async throws -> Response {
-        if let old = ctx.sessionTokenHash { try await accounts.endSession(tokenHash: old) }
-        let token = SessionMiddleware.newToken()
-        let now = Self.now()
-        try await accounts.createSession(tokenHash: SessionMiddleware.hash(token), account: account.id, at: now,
-                                         expiresAt: now + SessionMiddleware.lifetime)
-        if !ctx.deviceID.isEmpty {
-            try await accounts.mergeFavorites(from: ctx.deviceID, into: account.owner, at: now)
-            await favoritesChanged(account.owner)
-        }
-        var response = JSONText.response(Me(account), status: status)
-        response.setCookie(SessionMiddleware.cookie(token, secure: secure))
+    private func start(_ account: Account, _ ctx: SiseRequestContext, status: HTTPResponse.Status) async throws -> Response {
+        let cookie = try await sessions.open(account, ctx)
+        var response = JSONText.response(try await Me.of(account, accounts), status: status)
+        response.setCookie(cookie)
         return response
     }
 

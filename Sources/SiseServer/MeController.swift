@@ -25,8 +25,11 @@ struct MeController {
         var newPassword: String?
     }
 
+    /// Deleting asks the password; an account without one (made through a provider) asks its
+    /// nickname typed out instead.
     struct Confirm: Decodable {
-        var password: String
+        var password: String?
+        var nickname: String?
     }
 
     static func unauthorized(_ language: Language) -> APIError {
@@ -35,7 +38,7 @@ struct MeController {
 
     @Sendable func me(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         guard let account = ctx.account else { throw Self.unauthorized(LanguagePreference.of(request)) }
-        return JSONText.response(AuthController.Me(account))
+        return JSONText.response(try await AuthController.Me.of(account, accounts))
     }
 
     @Sendable func change(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -48,8 +51,10 @@ struct MeController {
             }
             try await accounts.setNickname(account.nickname, of: account.id)
         }
+        // An account made through a provider sets its first password without an old one.
         if let newPassword = body.newPassword {
-            guard try await hasher.verify(body.password ?? "", against: account.passwordHash) else {
+            let allowed = try await account.passwordHash == nil ? true : hasher.verify(body.password ?? "", against: account.passwordHash)
+            guard allowed else {
                 throw APIError(status: .forbidden, code: "wrong_password", message: UIText.accountWrongPassword(language))
             }
             do { try AccountRules.password(newPassword) } catch let problem as AccountRules.Problem {
@@ -59,15 +64,20 @@ struct MeController {
             try await accounts.setPasswordHash(hash, of: account.id, keepSession: ctx.sessionTokenHash)
             account.passwordHash = hash
         }
-        return JSONText.response(AuthController.Me(account))
+        return JSONText.response(try await AuthController.Me.of(account, accounts))
     }
 
     @Sendable func delete(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let language = LanguagePreference.of(request)
         guard let account = ctx.account else { throw Self.unauthorized(language) }
         let body = try await JSONBody.decode(Confirm.self, request, ctx)
-        guard try await hasher.verify(body.password, against: account.passwordHash) else {
-            throw APIError(status: .forbidden, code: "wrong_password", message: UIText.accountWrongPassword(language))
+        let confirmed = account.passwordHash == nil
+            ? body.nickname == account.nickname
+            : try await hasher.verify(body.password ?? "", against: account.passwordHash)
+        guard confirmed else {
+            throw account.passwordHash == nil
+                ? APIError(status: .forbidden, code: "confirm_nickname", message: UIText.socialConfirmNickname(language))
+                : APIError(status: .forbidden, code: "wrong_password", message: UIText.accountWrongPassword(language))
         }
         if let avatars, let picture = try await accounts.avatar(of: account.id), AvatarController.isFileName(picture.file) {
             try? FileManager.default.removeItem(at: avatars.appendingPathComponent(picture.file))

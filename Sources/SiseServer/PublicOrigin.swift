@@ -48,6 +48,20 @@ public final class PublicOrigin: Sendable {
         state.withLock { $0.port = port }
     }
 
+    /// The origin to hand a third party that sends browsers back here (an OpenID redirect
+    /// URI): the public URL's, else the scheme and the `Host` the request came with (already
+    /// checked to be one of ours).
+    func base(host authority: String?) -> String {
+        state.withLock { state in
+            if explicit, let host = state.hosts.first {
+                let standard = (state.scheme == "https" && state.port == 443) || (state.scheme == "http" && state.port == 80)
+                let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+                return "\(state.scheme)://\(shownHost)" + (standard || state.port == nil ? "" : ":\(state.port ?? 0)")
+            }
+            return "\(state.scheme)://\(authority ?? "127.0.0.1")"
+        }
+    }
+
     /// Whether cookies must be `Secure` (and may use the `__Host-` prefix).
     public var isSecure: Bool { state.withLock { $0.scheme == "https" } }
 

@@ -18,19 +18,22 @@ public struct ServerDependencies: Sendable {
     /// The demo simulator (`http://127.0.0.1:PORT`): the image proxy may fetch its image path,
     /// and `/api/status` names it (for its fault switches); nil when live.
     public var simulatorURL: URL?
+    /// The OpenID Connect providers people may log in with (built from configuration).
+    public var identityProviders: [OpenIDClient]
     /// The dependencies' long-lived work (the simulator, the feed, the cache, closing the
     /// connection pool), in start order; run by the app's service group, which shuts them down
     /// in reverse after the HTTP server.
     public var services: [any Service]
 
     public init(boards: ExchangeBoards, apis: [Exchange: any ExchangeAPI], coinInfo: CoinInfoService, database: AppDatabase,
-                images: any ImageFetching, simulatorURL: URL? = nil, services: [any Service]) {
+                images: any ImageFetching, simulatorURL: URL? = nil, identityProviders: [OpenIDClient] = [], services: [any Service]) {
         self.boards = boards
         self.apis = apis
         self.coinInfo = coinInfo
         self.database = database
         self.images = images
         self.simulatorURL = simulatorURL
+        self.identityProviders = identityProviders
         self.services = services
     }
 }

@@ -108,13 +108,83 @@ public struct SQLiteAccounts: Sendable {
         }
     }
 
-    /// Removes the account and everything it owns (sessions, favorites).
+    /// Removes the account and everything it owns (sessions, favorites, linked log-ins).
     public func delete(_ id: String) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM session WHERE accountID = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM identity WHERE accountID = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM favorite WHERE owner = ?", arguments: ["user:" + id])
             try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id])
         }
+    }
+
+    // MARK: - Social identities
+
+    /// The account a provider's person is linked to.
+    public func account(provider: String, subject: String) async throws -> Account? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT account.* FROM identity JOIN account ON account.id = identity.accountID
+                WHERE identity.provider = ? AND identity.subject = ?
+                """, arguments: [provider, subject]).map(Self.account)
+        }
+    }
+
+    /// A new account for a person who arrives through a provider (no password), linked to it
+    /// in the same transaction.
+    /// - Throws: `StoreError.taken` when the e-mail address belongs to another account,
+    ///   `StoreError.linkedElsewhere` when the identity is already linked.
+    public func create(identity: SocialIdentity, nickname: String, at now: Int64) async throws -> Account {
+        let account = Account(id: UUID().uuidString.lowercased(), email: identity.email, username: nil, nickname: nickname,
+                              passwordHash: nil, createdAt: now)
+        return try await database.write { db in
+            if let email = identity.email, try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE email = ?", arguments: [email]) ?? false {
+                throw StoreError.taken
+            }
+            try db.execute(sql: "INSERT INTO account (id, email, username, nickname, passwordHash, createdAt) VALUES (?, ?, NULL, ?, NULL, ?)",
+                           arguments: [account.id, identity.email, nickname, now])
+            try Self.insert(identity, account: account.id, at: now, db)
+            return account
+        }
+    }
+
+    /// Links a provider's person to an existing account (from its profile page). Linking one
+    /// that is already this account's is a no-op.
+    /// - Throws: `StoreError.linkedElsewhere` when it belongs to another account.
+    public func link(_ identity: SocialIdentity, to id: String, at now: Int64) async throws {
+        try await database.write { db in
+            if let owner = try String.fetchOne(db, sql: "SELECT accountID FROM identity WHERE provider = ? AND subject = ?",
+                                               arguments: [identity.provider, identity.subject]) {
+                guard owner == id else { throw StoreError.linkedElsewhere(provider: identity.provider) }
+                return
+            }
+            try Self.insert(identity, account: id, at: now, db)
+        }
+    }
+
+    /// Unlinks every identity of `provider` from the account, unless that leaves it no way to
+    /// log in (no password and no other provider).
+    /// - Throws: `StoreError.lastLogin`.
+    public func unlink(provider: String, from id: String) async throws {
+        try await database.write { db in
+            let hasPassword = try Bool.fetchOne(db, sql: "SELECT passwordHash IS NOT NULL FROM account WHERE id = ?", arguments: [id]) ?? false
+            let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM identity WHERE accountID = ? AND provider != ?",
+                                          arguments: [id, provider]) ?? 0
+            guard hasPassword || others > 0 else { throw StoreError.lastLogin }
+            try db.execute(sql: "DELETE FROM identity WHERE accountID = ? AND provider = ?", arguments: [id, provider])
+        }
+    }
+
+    /// The providers linked to the account, by name.
+    public func providers(of id: String) async throws -> [String] {
+        try await database.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT provider FROM identity WHERE accountID = ? ORDER BY provider", arguments: [id])
+        }
+    }
+
+    private static func insert(_ identity: SocialIdentity, account id: String, at now: Int64, _ db: Database) throws {
+        try db.execute(sql: "INSERT INTO identity (provider, subject, accountID, email, linkedAt) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [identity.provider, identity.subject, id, identity.email, now])
     }
 
     // MARK: - Sessions

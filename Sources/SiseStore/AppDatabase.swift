@@ -103,6 +103,16 @@ public final class AppDatabase: Sendable {
                 t.column("usedBy", .text)
             }
         }
+        migrator.registerMigration("v7: social identities") { db in
+            try db.create(table: "identity") { t in
+                t.column("provider", .text).notNull()
+                t.column("subject", .text).notNull()
+                t.column("accountID", .text).notNull().indexed().references("account", onDelete: .cascade)
+                t.column("email", .text)
+                t.column("linkedAt", .integer).notNull()
+                t.primaryKey(["provider", "subject"])
+            }
+        }
         return migrator
     }
 

@@ -15,6 +15,10 @@ public enum StoreError: Error, Sendable, Equatable {
     case taken
     /// The invitation is unknown or already used.
     case badInvite
+    /// The social identity already belongs to another account.
+    case linkedElsewhere(provider: String)
+    /// Unlinking would leave the account no way to log in.
+    case lastLogin
 
     /// One line for a person, in their language.
     public func message(_ language: Language) -> String {
@@ -25,6 +29,8 @@ public enum StoreError: Error, Sendable, Equatable {
         case .failed(let reason): UIText.storeFailed(language, ["reason": reason])
         case .taken: UIText.accountTaken(language)
         case .badInvite: UIText.accountBadInvite(language)
+        case .linkedElsewhere(let provider): UIText.socialLinkedElsewhere(language, ["provider": provider])
+        case .lastLogin: UIText.socialLastLogin(language)
         }
     }
 

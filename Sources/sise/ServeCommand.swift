@@ -53,6 +53,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Who may create an account: open (anyone), closed (only `sise users add`) or invite (a code from `sise users invite`). Default open.")
     var signup: String = "open"
 
+    @Option(name: .customLong("login"),
+            help: "A social log-in provider's setting, PROVIDER.FIELD=VALUE (repeatable): kakao.client-id=…, myidp.issuer=https://…; see README. Prefer SISE_LOGIN_* or the config file for secrets.")
+    var login: [String] = []
+
     @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
     var dataDirectory: String?
 
@@ -98,6 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
             favoriteWritesPerMinute: favoriteWritesPerMinute)
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
         let shownHost = host
+        var providers = try LoginProviderSettings.providers(flags: login, sources: settings.sources)
         let app: any Service
         do {
             // The database first: nothing has to be closed again when it cannot be opened.
@@ -106,12 +111,16 @@ struct ServeCommand: AsyncParsableCommand {
                 settings, coinGecko: try settings.coinGecko(gecko), demo: demo ? .init(hostileNames: demoHostileNames) : nil,
                 board: .init(idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000))),
                 silence: feed.silenceDuration, logger: logger)
+            if let simulator = upstreams.simulator, !providers.contains(where: { $0.id == "demo" }) {
+                providers.append(LoginProviderSettings.demo(simulator: simulator.baseURL))
+            }
             let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: SQLiteCache(database: database),
                                            callsPerMinute: coinGeckoCallsPerMinute)
             let dependencies = ServerDependencies(
                 boards: upstreams.boards, apis: upstreams.apis, coinInfo: coinInfo, database: database,
                 images: LiveImageFetcher(trustedOrigins: Set(upstreams.demoOrigin.map { [$0] } ?? [])),
-                simulatorURL: upstreams.simulator?.baseURL, services: upstreams.services + [coinInfo])
+                simulatorURL: upstreams.simulator?.baseURL,
+                identityProviders: providers.map { OpenIDClient(provider: $0, transport: upstreams.transport) }, services: upstreams.services + [coinInfo])
             app = try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger) { port in
                 // Straight to the descriptor: scripts and tests wait for this line.
                 FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(port)\n".utf8))
