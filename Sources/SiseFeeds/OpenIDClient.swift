@@ -30,7 +30,8 @@ public actor OpenIDClient {
     private var discovery: (document: OpenIDDiscoveryDTO, at: Date)?
     private var keys = JWTKeyCollection()
     private var kids: Set<String> = []
-    private var keysAt: Date?
+    /// When a token's unknown `kid` last made us fetch the keys.
+    private var lastUnknownKeyRefresh: Date?
     private var appleSecret: (value: String, at: Date)?
 
     static let discoveryLifetime: TimeInterval = 3_600
@@ -103,7 +104,13 @@ public actor OpenIDClient {
             throw .rejected(.malformed)
         }
         guard let algorithm = header.alg, Self.algorithms.contains(algorithm) else { throw .rejected(.algorithm) }
-        if kids.isEmpty || header.kid.map({ !kids.contains($0) }) ?? false {
+        if kids.isEmpty {
+            try await refreshKeys()
+        } else if let kid = header.kid, !kids.contains(kid),
+                  lastUnknownKeyRefresh.map({ now().timeIntervalSince($0) >= Self.keyRefreshFloor }) ?? true {
+            // The provider rotated its keys (or the token is forged): fetch them again, at most
+            // once per floor, so unknown ids cannot make us hammer the provider.
+            lastUnknownKeyRefresh = now()
             try await refreshKeys()
         }
         let claims: IDTokenClaims
@@ -125,7 +132,6 @@ public actor OpenIDClient {
     }
 
     private func refreshKeys() async throws(OpenIDError) {
-        if let keysAt, !kids.isEmpty, now().timeIntervalSince(keysAt) < Self.keyRefreshFloor { return }
         let document = try await discovered()
         let response = try await call { try await self.transport.get(document.jwksURI, headers: [("Accept", "application/json")]) }
         guard response.status == 200, let set = try? JSONDecoder().decode(LenientJWKS.self, from: response.body) else {
@@ -139,7 +145,6 @@ public actor OpenIDClient {
         }
         keys = fresh
         kids = names
-        keysAt = now()
     }
 
     // MARK: - Discovery and the client secret

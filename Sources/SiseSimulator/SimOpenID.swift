@@ -44,7 +44,7 @@ actor SimOpenID {
         Person(login: "minji", nickname: "김민지", email: "minji@example.com"),
         Person(login: "alex", nickname: "Alex Kim", email: "alex@example.com"),
         Person(login: "jisoo", nickname: "지수", email: nil),
-        Person(login: "mallory", nickname: "<img src=x onerror=alert(1)>", email: "mallory@example.com"),
+        Person(login: "mallory", nickname: "<b>mal</b>lory", email: "mallory@example.com"),
     ]
 
     private var mode = Mode.normal

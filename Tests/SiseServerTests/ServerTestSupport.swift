@@ -91,9 +91,17 @@ extension ServerHarness {
         let dependencies = ServerDependencies(boards: ExchangeBoards(upbit: board, others: others),
                                               apis: [.upbit: upbit, .korbit: korbit, .bithumb: bithumb], coinInfo: coinInfo, database: database,
                                               images: LiveImageFetcher(trustedOrigins: Set(simulatorURL.map { [$0.absoluteString] } ?? [])),
-                                              simulatorURL: simulatorURL, services: services)
+                                              simulatorURL: simulatorURL,
+                                              identityProviders: simulatorURL.map { [OpenIDClient(provider: testProvider($0), transport: transport)] } ?? [],
+                                              services: services)
         return try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger)
     }
+}
+
+/// The simulator's OpenID provider as `--demo` configures it.
+func testProvider(_ simulator: URL) -> OpenIDProvider {
+    OpenIDProvider(id: "demo", displayName: "Demo", issuer: simulator.appendingPathComponent("oidc"), clientID: "sise-demo",
+                   clientSecret: .fixed("sise-demo-secret"), scopes: ["openid", "email", "profile"])
 }
 
 /// A browser's cookie jar, enough for the device and CSRF cookies.
@@ -102,7 +110,7 @@ struct CookieJar: Sendable {
 
     mutating func take(_ response: TestResponse) {
         for field in response.headers where field.name == .setCookie {
-            let pair = field.value.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            let pair = field.value.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             if pair.count == 2 { cookies[String(pair[0])] = String(pair[1]) }
         }
     }
