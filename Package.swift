@@ -135,7 +135,10 @@ let package = Package(
             path: "Tests/SiseTestSupport"
         ),
         .testTarget(name: "SiseCoreTests", dependencies: ["SiseCore", "SiseTestSupport"]),
-        .testTarget(name: "SiseFeedsTests", dependencies: ["SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
+        .testTarget(
+            name: "SiseFeedsTests",
+            dependencies: ["SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport", .product(name: "JWTKit", package: "jwt-kit")]
+        ),
         .testTarget(
             name: "SiseSimulatorTests",
             dependencies: [
