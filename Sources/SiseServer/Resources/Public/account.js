@@ -7,6 +7,9 @@ const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selec
 
 export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
   let mode = "login";
+  // The social log-ins this server offers: [{ id, name, start }].
+  let providers = [];
+  const providerName = (id) => (providers.find((p) => p.id === id) || { name: id }).name;
 
   async function send(method, path, body) {
     const response = await fetch(path, {
@@ -45,6 +48,84 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
     $("#auth-login").focus();
   }
 
+  // One link per provider: the browser goes to the provider and comes back logged in.
+  function paintSocial() {
+    const box = $("#social-buttons");
+    box.replaceChildren(...providers.map((provider) => {
+      const link = document.createElement("a");
+      link.href = provider.start;
+      link.dataset.provider = provider.id;
+      link.textContent = t("socialLogin", { provider: provider.name });
+      return link;
+    }));
+    $("#social-logins").hidden = providers.length === 0;
+  }
+
+  // The profile's linked log-ins: unlink what is linked, link what is not.
+  function paintProviders() {
+    const list = $("#profile-providers");
+    const linked = new Set((state.me && state.me.providers) || []);
+    const rows = [];
+    if (linked.has("password")) {
+      const row = document.createElement("li");
+      row.dataset.linked = "password";
+      row.textContent = t("socialPassword");
+      rows.push(row);
+    }
+    for (const provider of providers) {
+      const row = document.createElement("li");
+      const name = document.createElement("span");
+      name.textContent = provider.name;
+      row.append(name);
+      if (linked.has(provider.id)) {
+        row.dataset.linked = provider.id;
+        const unlink = document.createElement("button");
+        unlink.type = "button";
+        unlink.dataset.unlink = provider.id;
+        unlink.textContent = t("socialUnlink");
+        unlink.addEventListener("click", async () => {
+          try {
+            state.me = await send("DELETE", `/api/me/providers/${encodeURIComponent(provider.id)}`);
+            paintProviders();
+          } catch (error) { toast(error.message); }
+        });
+        row.append(unlink);
+      } else {
+        const link = document.createElement("a");
+        link.href = `${provider.start}?link=1`;
+        link.dataset.linkProvider = provider.id;
+        link.textContent = t("socialLink", { provider: provider.name });
+        row.append(link);
+      }
+      rows.push(row);
+    }
+    list.replaceChildren(...rows);
+    $("#profile-providers-box").hidden = providers.length === 0;
+  }
+
+  // Back from a provider: `?auth=login|linked` or `?auth_error=…`, worded here, then gone
+  // from the address bar (a reload must not say it again).
+  function announceReturn() {
+    const query = new URLSearchParams(location.search);
+    const outcome = query.get("auth");
+    const problem = query.get("auth_error");
+    if (!outcome && !problem) return;
+    const provider = providerName(query.get("provider") || "");
+    if (outcome === "login" && state.me) toast(t("accountWelcome", { nickname: state.me.nickname }));
+    if (outcome === "linked") { toast(t("accountSaved")); state.selectTab("profile"); }
+    const messages = {
+      expired: () => t("socialExpired"),
+      failed: () => t("socialFailed", { provider, reason: query.get("reason") || "?" }),
+      unavailable: () => t("socialUnavailable", { provider }),
+      email_in_use: () => t("socialEmailInUse", { provider }),
+      linked_elsewhere: () => t("socialLinkedElsewhere", { provider }),
+      signup_closed: () => t("accountSignupClosed"),
+      throttled: () => t("accountSignupThrottled", { seconds: query.get("seconds") || "60" }),
+    };
+    if (problem) toast((messages[problem] || (() => t("accountFailed")))());
+    history.replaceState(null, "", location.pathname);
+  }
+
   async function submit(event) {
     event.preventDefault();
     const login = $("#auth-login").value.trim();
@@ -77,6 +158,7 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
     $("#profile-joined").textContent = new Date(state.me.createdAt).toLocaleDateString(state.lang === "en" ? "en" : "ko", { timeZone: "Asia/Seoul" });
     $("#profile-nickname").value = state.me.nickname;
     $("#profile-avatar").src = `${state.me.avatar}?v=${state.avatarVersion || 0}`;
+    paintProviders();
   }
 
   async function uploadAvatar(file) {
@@ -113,9 +195,12 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
       "#logout-all": "accountLogoutAll", "#auth-login-label": "accountLoginField", "#auth-password-label": "accountPasswordField",
       "#auth-nickname-label": "accountNicknameField", "[data-auth=login]": "accountLogin", "[data-auth=signup]": "accountSignup",
       "[data-action=auth-cancel]": "cancel", "#profile-avatar-label": "avatarLabel", "#avatar-remove": "avatarRemove",
+      "#social-or": "socialOr", "#profile-providers-title": "socialLinked",
     };
     for (const [selector, key] of Object.entries(words)) { const element = $(selector); if (element) element.textContent = t(key); }
     paint();
+    paintSocial();
+    if (state.me && !$("#profile-panel").hidden) paintProviders();
   }
 
   $("#account-button").addEventListener("click", () => {
@@ -155,11 +240,16 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
 
   return {
     async load() {
-      try {
-        const response = await fetch("/api/me", { credentials: "same-origin", headers: { "Accept": "application/json" } });
-        state.me = response.ok ? await response.json() : null;
-      } catch (_) { state.me = null; }
+      const get = (path) => fetch(path, { credentials: "same-origin", headers: { "Accept": "application/json" } });
+      const [me, listed] = await Promise.all([
+        get("/api/me").then((r) => (r.ok ? r.json() : null)).catch(() => null),
+        get("/api/auth/providers").then((r) => (r.ok ? r.json() : { providers: [] })).catch(() => ({ providers: [] })),
+      ]);
+      state.me = me;
+      providers = listed.providers || [];
       paint();
+      paintSocial();
+      announceReturn();
     },
     showProfile,
     applyLanguage,

@@ -1,6 +1,6 @@
 // Offline shell: the page's own files are cached so Sise opens without a network; live data
 // always comes from the server (API and WebSocket are never cached).
-const CACHE = "sise-shell-v5";
+const CACHE = "sise-shell-v6";
 const SHELL = ["/", "/index.html", "/app.css", "/app.js", "/i18n.js", "/info.js", "/compare.js", "/account.js", "/manifest.webmanifest", "/icon.svg",
                "/i18n/ko.json", "/i18n/en.json"];
 
@@ -18,7 +18,8 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
-  if (url.pathname.startsWith("/api/") || url.pathname === "/ws" || url.pathname === "/img") return;
+  // Social log-in hops through another site: the browser follows those redirects itself.
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/auth/") || url.pathname === "/ws" || url.pathname === "/img") return;
   // Network first, so a deployed update shows at once; the cache when offline.
   event.respondWith(
     fetch(event.request)
