@@ -48,6 +48,33 @@ public struct MarketFormatter: Sendable {
         String(format: "%.2f%%", fraction * 100)
     }
 
+    /// A price in a ranking's currency: KRW as Upbit ticks it; USD with cents, more
+    /// significant digits below a dollar (`0.000632`).
+    public func price(_ value: Double, currency: RankingCurrency) -> String {
+        switch currency {
+        case .krw: return price(value, quote: "KRW")
+        case .usd:
+            let decimals = value >= 1 ? 2 : value >= 0.01 ? 4 : value > 0 ? min(12, 3 - Int(floor(log10(value)))) : 2
+            return "$" + NumberText.grouped(value, decimals: decimals)
+        }
+    }
+
+    /// A big sum, short: `2,043.5조` / `3,456억` in Korean, `₩2.04T`, `$1.23T`, `$456.7B`,
+    /// `$12.3M` in English (market caps, volumes).
+    public func compactMoney(_ value: Double, currency: RankingCurrency) -> String {
+        guard value.isFinite else { return "-" }
+        if currency == .krw && language == .ko {
+            if value >= 1e12 { return NumberText.grouped(value / 1e12, decimals: 1) + "조" }
+            if value >= 1e8 { return NumberText.grouped(value / 1e8, decimals: 0) + "억" }
+            return NumberText.grouped(value / 1e4, decimals: 0) + "만"
+        }
+        let sign = currency == .krw ? "₩" : "$"
+        for (size, unit) in [(1e12, "T"), (1e9, "B"), (1e6, "M")] where value >= size {
+            return sign + NumberText.grouped(value / size, decimals: 2) + unit
+        }
+        return sign + NumberText.grouped(value, decimals: 0)
+    }
+
     /// 거래대금: KRW in millions (`162,997백만` / `162,997M`), BTC with 3 decimals, USDT whole.
     public func tradeValue(_ value: Double, quote: String) -> String {
         switch QuoteCurrency(code: quote) {

@@ -18,6 +18,11 @@ public struct MarketSearch: Sendable, Hashable {
             .contains { contains(Array($0.lowercased())) }
     }
 
+    /// Whether any of `fields` (names, symbols) holds the search.
+    public func matches(any fields: [String]) -> Bool {
+        needle.isEmpty || fields.contains { contains(Array($0.lowercased())) }
+    }
+
     public func filter(_ rows: [MarketRow]) -> [MarketRow] {
         needle.isEmpty ? rows : rows.filter { matches($0.market) }
     }

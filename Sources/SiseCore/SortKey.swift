@@ -34,6 +34,17 @@ public enum SortDirection: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The 3-state header cycle (the BitRise cycle): another column, or the same one with no
+    /// direction, starts descending; descending turns ascending; ascending turns none.
+    public func tapped(sameColumn: Bool) -> SortDirection {
+        guard sameColumn else { return .descending }
+        switch self {
+        case .none: return .descending
+        case .descending: return .ascending
+        case .ascending: return .none
+        }
+    }
+
     /// For error messages: the accepted spellings.
     public static let spellings = "asc, desc or none"
 }

@@ -27,13 +27,7 @@ public struct SortState: Hashable, Sendable, Codable {
     /// The state after tapping the header of `tapped`: the same column advances through the
     /// cycle; another column starts at descending.
     public func tapping(_ tapped: SortKey) -> SortState {
-        guard tapped == key, direction != .none else {
-            return SortState(key: tapped, direction: .descending)
-        }
-        switch direction {
-        case .descending: return SortState(key: tapped, direction: .ascending)
-        case .ascending, .none: return SortState(key: tapped, direction: .none)
-        }
+        SortState(key: tapped, direction: direction.tapped(sameColumn: tapped == key))
     }
 
     /// The direction a header shows: only the active column has one.
