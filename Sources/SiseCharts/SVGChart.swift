@@ -55,6 +55,22 @@ public enum SVGChart {
         return svg + "</svg>"
     }
 
+    /// A 7-day sparkline for a ranking row: one line, red when the week rose, blue when it
+    /// fell; empty for fewer than two points.
+    public static func sparkline(_ prices: [Double], width: Int = 96, height: Int = 28) -> String {
+        let points = prices.filter(\.isFinite)
+        guard points.count >= 2, let low = points.min(), let high = points.max(), let first = points.first, let last = points.last else { return "" }
+        let span = high - low
+        let color = last > first ? "#d60000" : last < first ? "#0051c7" : "#888888"
+        let step = Double(width - 2) / Double(points.count - 1)
+        let line = points.enumerated().map { i, p in
+            let y = span > 0 ? 1 + (1 - (p - low) / span) * Double(height - 2) : Double(height) / 2
+            return (i == 0 ? "M" : "L") + "\(f(1 + Double(i) * step)) \(f(y))"
+        }.joined(separator: " ")
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"spark\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" "
+            + "role=\"img\" aria-label=\"7d\"><path d=\"\(line)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/></svg>"
+    }
+
     private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
 
     static func escape(_ text: String) -> String {

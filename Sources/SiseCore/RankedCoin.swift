@@ -95,3 +95,20 @@ public struct KoreanListing: Hashable, Sendable {
         self.koreanName = koreanName
     }
 }
+
+extension KoreanListing {
+    /// Symbol → listing from each exchange's markets, the first exchange given winning (Upbit,
+    /// then Bithumb, then Korbit is the order Korean traders look); KRW markets only.
+    public static func index(_ markets: [(Exchange, [Market])]) -> [String: KoreanListing] {
+        var index: [String: KoreanListing] = [:]
+        for (exchange, list) in markets {
+            for market in list where market.id.quote == "KRW" && index[market.symbol] == nil {
+                index[market.symbol] = KoreanListing(exchange: exchange, market: market.id, koreanName: market.koreanName)
+            }
+        }
+        return index
+    }
+
+    /// The order in which exchanges name a coin for the ranking.
+    public static let exchangeOrder: [Exchange] = [.upbit, .bithumb, .korbit]
+}

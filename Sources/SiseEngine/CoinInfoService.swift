@@ -36,6 +36,10 @@ public actor CoinInfoService: Service {
         public var markets: Duration = .seconds(60)
         public var chart: Duration = .seconds(300)
         public var rate: Duration = .seconds(600)
+        /// CoinGecko refreshes `/coins/markets` every 45 s (more slowly on the free tier).
+        public var ranking: Duration = .seconds(90)
+        /// CoinGecko refreshes `/global` every 10 minutes.
+        public var global: Duration = .seconds(300)
         public init() {}
     }
 
@@ -49,6 +53,8 @@ public actor CoinInfoService: Service {
     private nonisolated let calls: AsyncStream<@Sendable () async -> Void>
     private nonisolated let callSink: AsyncStream<@Sendable () async -> Void>.Continuation
     private var memory: [String: (data: Data, fetchedAt: Int64, used: Int64)] = [:]
+    /// The last decoded value of each entry, so a thousand viewers of one answer decode it once.
+    private var decoded: [String: (fetchedAt: Int64, value: any Sendable)] = [:]
     /// Upstream lookups each client (`device:…`, `ip:…`) caused in the last minute.
     private var misses: [String: [Int64]] = [:]
     private var stores = 0
@@ -123,6 +129,33 @@ public actor CoinInfoService: Service {
         }
     }
 
+    /// Ranks 1 … `blocks` × 250 in `currency`: CoinGecko's pages of 250, each cached on its own
+    /// and fetched once for every viewer. The first page is what everyone shares; deeper pages
+    /// count against the client that first asks for them.
+    public func ranking(currency: RankingCurrency, blocks: Int, client: Set<String> = []) async throws -> Cached<[RankedCoin]> {
+        var coins: [RankedCoin] = []
+        var oldest = Int64.max
+        var stale = false
+        var retryAt: Int64?
+        for block in 1...max(1, blocks) {
+            let part = try await fetch("ranking:\(currency.rawValue):\(block)", ttl: freshness.ranking, client: block == 1 ? [] : client) {
+                try await $0.ranking(currency: currency, page: block, perPage: RankingBoard.maxPerPage)
+            }
+            coins += part.value
+            oldest = min(oldest, part.fetchedAt)
+            stale = stale || part.stale
+            retryAt = part.retryAt ?? retryAt
+            // CoinGecko has no more coins past a short page.
+            if part.value.count < RankingBoard.maxPerPage { break }
+        }
+        return Cached(value: coins, fetchedAt: oldest, stale: stale, retryAt: retryAt)
+    }
+
+    /// The whole market (`/global`), shared by every viewer.
+    public func global() async throws -> Cached<GlobalMarket> {
+        try await fetch("global", ttl: freshness.global) { try await $0.global() }
+    }
+
     /// KRW per USD, cached like the rest (trending's KRW prices need it).
     private func rate() async throws -> Double {
         try await fetch("rate:krw-usd", ttl: freshness.rate) { try await $0.krwPerUSD() }.value
@@ -135,7 +168,7 @@ public actor CoinInfoService: Service {
         let current = now()
         let ttlMs = Int64(ttl.components.seconds) * 1_000
         if memory[key] == nil, let stored = await cache.get(key) { remember(key, stored.data, fetchedAt: stored.fetchedAt) }
-        if let entry = memory[key], let value = try? JSONDecoder().decode(T.self, from: entry.data) {
+        if let entry = memory[key], let value = decodedValue(T.self, key, entry) {
             memory[key]?.used = current
             if current - entry.fetchedAt < ttlMs { return Cached(value: value, fetchedAt: entry.fetchedAt, stale: false, retryAt: nil) }
             // Stale while revalidating: answer now, refresh behind the scenes if the budget allows.
@@ -147,15 +180,26 @@ public actor CoinInfoService: Service {
             throw FeedError.rateLimited(retryAfter: .milliseconds(max(1_000, nextCallAt() - current)))
         }
         let data = try await call.value()
+        if let entry = memory[key], let value = decodedValue(T.self, key, entry) {
+            return Cached(value: value, fetchedAt: entry.fetchedAt, stale: false, retryAt: nil)
+        }
         let value = try JSONDecoder().decode(T.self, from: data)
         return Cached(value: value, fetchedAt: memory[key]?.fetchedAt ?? now(), stale: false, retryAt: nil)
+    }
+
+    private func decodedValue<T: Codable & Sendable>(_ type: T.Type, _ key: String, _ entry: (data: Data, fetchedAt: Int64, used: Int64)) -> T? {
+        if let memo = decoded[key], memo.fetchedAt == entry.fetchedAt, let value = memo.value as? T { return value }
+        guard let value = try? JSONDecoder().decode(T.self, from: entry.data) else { return nil }
+        decoded[key] = (entry.fetchedAt, value)
+        return value
     }
 
     /// The in-flight refresh of `key`, starting one if the budget allows (nil when it does not).
     private func refresh<T: Codable & Sendable>(_ key: String, _ load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T) -> SharedCall<Data>? {
         if let running = inFlight[key] { return running }
         let current = now()
-        let shared = key == "trending" || key.hasPrefix("rate:") || key.hasPrefix("markets:")
+        let shared = key == "trending" || key == "global" || key.hasPrefix("rate:") || key.hasPrefix("markets:")
+            || (key.hasPrefix("ranking:") && key.hasSuffix(":1"))
         guard current >= blockedUntil, budget.take(at: current, limit: shared ? nil : budget.perMinute - reserved).granted else { return nil }
         upstreamCalls += 1
         let api = self.api
@@ -195,6 +239,7 @@ public actor CoinInfoService: Service {
         guard memory.count > Self.memoryEntries else { return }
         for (old, _) in memory.sorted(by: { $0.value.used < $1.value.used }).prefix(Self.memoryEntries / 10) {
             memory[old] = nil
+            decoded[old] = nil
         }
     }
 

@@ -17,6 +17,11 @@ public protocol CoinGeckoAPI: Sendable {
     func coin(id: String) async throws -> CoinMarket
     /// `/simple/price?ids=&vs_currencies=krw,usd&include_24hr_change=true&include_last_updated_at=true`.
     func simplePrice(ids: [String]) async throws -> [SimplePrice]
+    /// One page of the market-cap ranking (`/coins/markets`, `order=market_cap_desc`, with the
+    /// 7-day sparkline and 1 h / 24 h / 7 d changes).
+    func ranking(currency: RankingCurrency, page: Int, perPage: Int) async throws -> [RankedCoin]
+    /// The whole market (`/global`).
+    func global() async throws -> GlobalMarket
 }
 
 /// Which CoinGecko plan a key belongs to: it decides the header the key travels in.

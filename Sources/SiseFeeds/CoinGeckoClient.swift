@@ -98,6 +98,30 @@ public struct CoinGeckoClient: CoinGeckoAPI {
         return try SimplePriceDecoding.decode(body)
     }
 
+    public func ranking(currency: RankingCurrency, page: Int, perPage: Int) async throws -> [RankedCoin] {
+        let rows: [CoinGeckoMarketDTO] = try await get("/coins/markets", [
+            "vs_currency": currency.rawValue, "order": "market_cap_desc", "per_page": String(perPage), "page": String(page),
+            "sparkline": "true", "price_change_percentage": "1h,24h,7d",
+        ])
+        return rows.map { r in
+            RankedCoin(id: r.id, symbol: r.symbol.uppercased(), name: r.name, image: r.image, rank: r.market_cap_rank,
+                       price: r.current_price.flatMap(finite), change1h: r.price_change_percentage_1h_in_currency.flatMap(finite),
+                       change24h: (r.price_change_percentage_24h_in_currency ?? r.price_change_percentage_24h).flatMap(finite),
+                       change7d: r.price_change_percentage_7d_in_currency.flatMap(finite), marketCap: r.market_cap.flatMap(finite),
+                       volume24h: r.total_volume.flatMap(finite), sparkline: (r.sparkline_in_7d?.price ?? []).compactMap { $0.flatMap(finite) })
+        }
+    }
+
+    public func global() async throws -> GlobalMarket {
+        let dto: CoinGeckoGlobalDTO = try await get("/global", [:])
+        let d = dto.data
+        return GlobalMarket(totalMarketCap: (d.total_market_cap ?? [:]).filter { $0.value.isFinite },
+                            totalVolume: (d.total_volume ?? [:]).filter { $0.value.isFinite },
+                            dominance: (d.market_cap_percentage ?? [:]).filter { $0.value.isFinite },
+                            marketCapChange24h: d.market_cap_change_percentage_24h_usd.flatMap(finite),
+                            activeCryptocurrencies: d.active_cryptocurrencies, markets: d.markets, updatedAt: d.updated_at)
+    }
+
     // MARK: - Transport
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String]) async throws -> T {
@@ -138,6 +162,9 @@ public struct CoinGeckoClient: CoinGeckoAPI {
         }
     }
 }
+
+/// A number a face can show; nil for NaN or infinity.
+private func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }
 
 private func zip2(_ a: Double?, _ b: Double?) -> (Double, Double)? {
     guard let a, let b else { return nil }

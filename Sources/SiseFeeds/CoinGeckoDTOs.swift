@@ -111,6 +111,23 @@ struct CoinGeckoMarketDTO: Decodable {
     var atl_date: String?
     var last_updated: String?
     var sparkline_in_7d: Sparkline?
+    var price_change_percentage_1h_in_currency: Double?
+    var price_change_percentage_24h_in_currency: Double?
+    var price_change_percentage_7d_in_currency: Double?
+}
+
+/// `/global`: `{"data":{…}}`; every figure may be missing.
+struct CoinGeckoGlobalDTO: Decodable {
+    struct Data: Decodable {
+        var active_cryptocurrencies: Int?
+        var markets: Int?
+        var total_market_cap: [String: Double]?
+        var total_volume: [String: Double]?
+        var market_cap_percentage: [String: Double]?
+        var market_cap_change_percentage_24h_usd: Double?
+        var updated_at: Int64?
+    }
+    var data: Data
 }
 
 struct CoinGeckoChartDTO: Decodable {

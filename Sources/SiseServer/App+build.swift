@@ -57,6 +57,7 @@ public enum SiseServerApp {
         MeController(accounts: accounts, hasher: hasher, secure: publicOrigin.isSecure, avatars: avatars).addRoutes(to: router)
         AvatarController(accounts: accounts, directory: avatars).addRoutes(to: router)
         CoinInfoController(context: context).addRoutes(to: router)
+        RankingController(context: context).addRoutes(to: router)
         let images = ImageProxy(
             fetcher: dependencies.images,
             cache: ImageCache(directory: configuration.dataDirectory.appendingPathComponent("images")),

@@ -116,6 +116,10 @@ struct CoinInfoController {
                         body: .init(byteBuffer: ByteBuffer(string: SVGChart.render(detail.chart, language: LanguagePreference.of(request)))))
     }
 
+    private func upstream<T>(_ request: Request, _ body: () async throws -> T) async throws -> T {
+        try await Self.upstream(request, body)
+    }
+
     private func detail(_ request: Request, _ ctx: SiseRequestContext) async throws -> CoinDetail {
         let raw = ctx.parameters.get("id") ?? ""
         let rangeText = request.uri.queryParameters["range"].map(String.init) ?? "7d"
@@ -137,7 +141,7 @@ struct CoinInfoController {
     }
 
     /// Upstream failures become 503 with the message in the asker's language, never a 500.
-    private func upstream<T>(_ request: Request, _ body: () async throws -> T) async throws -> T {
+    static func upstream<T>(_ request: Request, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as FeedError {

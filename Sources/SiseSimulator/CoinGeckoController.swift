@@ -14,6 +14,7 @@ struct CoinGeckoController: Sendable {
         group.get("/search") { request, _ in try gate(request) { try search(request) } }
         group.get("/exchange_rates") { request, _ in try gate(request) { rates() } }
         group.get("/coins/markets") { request, _ in try gate(request) { try markets(request) } }
+        group.get("/global") { request, _ in try gate(request) { global() } }
         group.get("/coins/:id/market_chart") { request, context in
             try gate(request) { try chart(request, id: context.parameters.get("id") ?? "") }
         }
@@ -210,35 +211,55 @@ struct CoinGeckoController: Sendable {
         return json.text
     }
 
+    /// `/coins/markets`: by `ids`, or the market-cap ranking paged by `page` and `per_page`
+    /// (1–250, default 100); `sparkline=true` adds the 7-day hourly prices and
+    /// `price_change_percentage=1h,24h,7d` the `…_in_currency` changes.
     private func markets(_ request: Request) throws -> String {
-        guard query(request, "vs_currency")?.lowercased() == "krw" || query(request, "vs_currency")?.lowercased() == "usd" else {
+        guard let currency = query(request, "vs_currency")?.lowercased(), currency == "krw" || currency == "usd" else {
             throw SimHTTPError(status: 400, message: "Missing parameter vs_currency")
         }
-        let usd = query(request, "vs_currency")?.lowercased() == "usd"
+        let scale = currency == "usd" ? 1 / SimCoinGecko.krwPerUSD : 1
         let ids = (query(request, "ids") ?? "").split(separator: ",").map { String($0) }
         let t = exchange.now
+        let ranked = gecko.ranked(at: t)
+        let selected: ArraySlice<(coin: SimCoinGecko.Coin, rank: Int)>
+        if ids.isEmpty {
+            let perPage = min(250, max(1, Int(query(request, "per_page") ?? "") ?? 100))
+            let page = max(1, Int(query(request, "page") ?? "") ?? 1)
+            let start = min(ranked.count, (page - 1) * perPage)
+            selected = ranked[start..<min(ranked.count, start + perPage)]
+        } else {
+            let wanted = Set(ids)
+            selected = ranked.filter { wanted.contains($0.coin.id) }[...]
+        }
         let sparkline = query(request, "sparkline") == "true"
-        var json = JSONWriter(capacity: 4_000)
+        let periods = Set((query(request, "price_change_percentage") ?? "").split(separator: ",").map(String.init))
+        var json = JSONWriter(capacity: 4_000 + selected.count * (sparkline ? 3_500 : 700))
         json.beginArray()
-        for coin in ids.compactMap(gecko.coin) {
-            let scale = usd ? 1 / SimCoinGecko.krwPerUSD : 1
+        for (coin, rank) in selected {
             let price = coin.market.price(at: t) * scale
             let day = (0...24).map { coin.market.price(at: t - Double($0) * 3_600) * scale }
             let year = stride(from: 0.0, through: 365, by: 5).map { (coin.market.price(at: t - $0 * 86_400) * scale, t - $0 * 86_400) }
-            let ath = year.max { $0.0 < $1.0 }!, atl = year.min { $0.0 < $1.0 }!
+            let ath = year.max { $0.0 < $1.0 } ?? (price, t), atl = year.min { $0.0 < $1.0 } ?? (price, t)
+            let cap = gecko.marketCap(coin, at: t) * scale
             json.beginObject()
             json.field("id", coin.id)
             json.field("symbol", coin.symbol.lowercased())
             json.field("name", coin.name)
             json.field("image", image(request, "coins", coin.id))
             json.field("current_price", price)
-            json.field("market_cap", (price * 1e7 / Double(coin.rank)).rounded())
-            json.field("market_cap_rank", int: Int64(coin.rank))
+            json.field("market_cap", cap.rounded())
+            json.field("market_cap_rank", int: Int64(rank))
+            json.key("fully_diluted_valuation")
+            json.null()
             json.field("total_volume", (coin.market.value24h(at: t) * scale).rounded())
-            json.field("high_24h", day.max()!)
-            json.field("low_24h", day.min()!)
-            json.field("price_change_24h", price - day.last!)
+            json.field("high_24h", day.max() ?? price)
+            json.field("low_24h", day.min() ?? price)
+            json.field("price_change_24h", price - (day.last ?? price))
             json.field("price_change_percentage_24h", gecko.change24h(coin, at: t))
+            json.field("circulating_supply", (cap / max(price, 1e-12)).rounded())
+            json.key("max_supply")
+            json.null()
             json.field("ath", ath.0)
             json.field("ath_date", SimTime.isoLocal(Int(ath.1)) + ".000Z")
             json.field("atl", atl.0)
@@ -255,10 +276,52 @@ struct CoinGeckoController: Sendable {
                 json.endArray()
                 json.endObject()
             }
-            json.field("price_change_percentage_24h_in_currency", gecko.change24h(coin, at: t))
+            for (period, hours) in [("1h", 1.0), ("24h", 24), ("7d", 168)] where periods.contains(period) || (period == "24h" && periods.isEmpty) {
+                json.field("price_change_percentage_\(period)_in_currency", gecko.change(coin, hours: hours, at: t))
+            }
             json.endObject()
         }
         json.endArray()
+        return json.text
+    }
+
+    /// `/global`: totals over every simulated coin, dominance by market cap.
+    private func global() -> String {
+        let t = exchange.now
+        let caps = gecko.coins.map { ($0, gecko.marketCap($0, at: t)) }
+        let total = caps.reduce(0) { $0 + $1.1 }
+        let before = gecko.coins.reduce(0.0) { sum, coin in
+            sum + gecko.marketCap(coin, at: t) / (1 + gecko.change24h(coin, at: t) / 100)
+        }
+        let volume = gecko.coins.reduce(0.0) { $0 + $1.market.value24h(at: t) }
+        let btcKRW = gecko.coin("bitcoin")?.market.price(at: t) ?? 1e8
+        var json = JSONWriter(capacity: 2_000)
+        json.beginObject()
+        json.key("data")
+        json.beginObject()
+        json.field("active_cryptocurrencies", int: Int64(gecko.coins.count))
+        json.field("upcoming_icos", int: 0)
+        json.field("ongoing_icos", int: 49)
+        json.field("ended_icos", int: 3_376)
+        json.field("markets", int: Int64(gecko.coins.count * 3))
+        for (name, value) in [("total_market_cap", total), ("total_volume", volume)] {
+            json.key(name)
+            json.beginObject()
+            json.field("btc", value / btcKRW)
+            json.field("krw", value.rounded())
+            json.field("usd", (value / SimCoinGecko.krwPerUSD).rounded())
+            json.endObject()
+        }
+        json.key("market_cap_percentage")
+        json.beginObject()
+        for (coin, cap) in caps.sorted(by: { $0.1 > $1.1 }).prefix(10) {
+            json.field(coin.symbol.lowercased(), total > 0 ? cap / total * 100 : 0)
+        }
+        json.endObject()
+        json.field("market_cap_change_percentage_24h_usd", before > 0 ? (total - before) / before * 100 : 0)
+        json.field("updated_at", int: Int64(t))
+        json.endObject()
+        json.endObject()
         return json.text
     }
 

@@ -59,7 +59,24 @@ struct SimCoinGecko: Sendable {
 
     /// Percent change over the last 24 h along the walk.
     func change24h(_ coin: Coin, at t: Double) -> Double {
-        let now = coin.market.price(at: t), then = coin.market.price(at: t - 86_400)
+        change(coin, hours: 24, at: t)
+    }
+
+    /// Percent change over the last `hours` along the walk.
+    func change(_ coin: Coin, hours: Double, at t: Double) -> Double {
+        let now = coin.market.price(at: t), then = coin.market.price(at: t - hours * 3_600)
         return then == 0 ? 0 : (now - then) / then * 100
+    }
+
+    /// Market cap in KRW: a fixed supply (a cap that falls off with the listing's order, at the
+    /// base price) times the price now — so caps move with prices and ranks can swap.
+    func marketCap(_ coin: Coin, at t: Double) -> Double {
+        let supply = 2e15 / pow(Double(coin.rank), 1.25) / coin.market.basePrice
+        return (supply * coin.market.price(at: t)).rounded()
+    }
+
+    /// Every coin by market cap, largest first, with its rank.
+    func ranked(at t: Double) -> [(coin: Coin, rank: Int)] {
+        coins.map { ($0, marketCap($0, at: t)) }.sorted { $0.1 > $1.1 }.enumerated().map { ($0.element.0, $0.offset + 1) }
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A ranking view as the API (`?page=&perPage=&currency=&sort=&order=&q=`) and the CLI
+/// (`--page`, `--per-page`, `--currency`, …) ask for it, checked once: pages of 1–250 rows,
+/// no deeper than rank 1,000, KRW or USD.
+public struct RankingRequest: Sendable, Hashable {
+    public var page = 1
+    public var perPage = 100
+    public var currency = RankingCurrency.krw
+    public var sort = RankingSort()
+    public var search = ""
+
+    /// The parameter that is wrong and what it must be.
+    public struct Problem: Error, Equatable, Sendable {
+        public let parameter: String
+        public let detail: String
+    }
+
+    public init() {}
+
+    public init(page: String?, perPage: String?, currency: String?, sort: String? = nil, order: String? = nil, q: String? = nil) throws(Problem) {
+        if let page, !page.isEmpty {
+            guard let value = Int(page), value >= 1 else { throw Problem(parameter: "page", detail: "a whole number from 1") }
+            self.page = value
+        }
+        if let perPage, !perPage.isEmpty {
+            guard let value = Int(perPage), (1...RankingBoard.maxPerPage).contains(value) else {
+                throw Problem(parameter: "perPage", detail: "1 to \(RankingBoard.maxPerPage)")
+            }
+            self.perPage = value
+        }
+        guard (self.page - 1) * self.perPage < RankingBoard.maxRank else {
+            throw Problem(parameter: "page", detail: "the ranking goes to rank \(RankingBoard.maxRank)")
+        }
+        if let currency, !currency.isEmpty {
+            guard let value = RankingCurrency(rawValue: currency.lowercased()) else { throw Problem(parameter: "currency", detail: "krw or usd") }
+            self.currency = value
+        }
+        var key: RankingSortKey?
+        if let sort, !sort.isEmpty {
+            guard let value = RankingSortKey.allCases.first(where: { $0.rawValue.lowercased() == sort.lowercased() }) else {
+                throw Problem(parameter: "sort", detail: RankingSortKey.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            key = value
+        }
+        var direction: SortDirection?
+        if let order, !order.isEmpty {
+            guard let value = SortDirection(spelling: order) else { throw Problem(parameter: "order", detail: SortDirection.spellings) }
+            direction = value
+        }
+        self.sort = RankingSort.requested(key: key, direction: direction)
+        if let q {
+            guard q.count <= 100 else { throw Problem(parameter: "q", detail: "at most 100 characters") }
+            search = q
+        }
+    }
+
+    /// CoinGecko pages of 250 that hold this view's ranks (the last may be short).
+    public var blocks: Int {
+        RankingBoard.blocksNeeded(page: page, perPage: perPage)
+    }
+
+    /// The page of `coins` this request shows.
+    public func page(_ coins: [RankedCoin], listings: [String: KoreanListing], favorites: Set<String> = [], language: Language) -> RankingPage {
+        RankingBoard.page(coins, page: page, perPage: perPage, currency: currency, sort: sort, search: MarketSearch(search),
+                          listings: listings, favorites: favorites, language: language)
+    }
+}
