@@ -46,6 +46,9 @@ public enum UIText: String, CaseIterable, Sendable {
     // Social login (OpenID Connect)
     case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
     case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
+    // Ranking and the global market
+    case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
+    case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
     // Store errors (StoreError)
     case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed
 
@@ -209,6 +212,23 @@ public enum UIText: String, CaseIterable, Sendable {
         case .avatarUnsupported: ("PNG, JPEG, WebP 사진만 올릴 수 있습니다", "only PNG, JPEG and WebP pictures")
         case .avatarLabel: ("사진", "Picture")
         case .avatarRemove: ("사진 삭제", "Remove picture")
+        case .tabRanking: ("랭킹", "Ranking")
+        case .change1h: ("1시간", "1h")
+        case .change24h: ("24시간", "24h")
+        case .change7d: ("7일", "7d")
+        case .chart7d: ("7일 차트", "7d chart")
+        case .totalMarketCap: ("전체 시가총액", "Total market cap")
+        case .totalVolume24h: ("24시간 거래량", "24h volume")
+        case .btcDominance: ("BTC 점유율", "BTC dominance")
+        case .ethDominance: ("ETH 점유율", "ETH dominance")
+        case .activeCoins: ("코인 수", "Coins")
+        case .prevPage: ("이전", "Previous")
+        case .nextPage: ("다음", "Next")
+        case .pageNumber: ("{page}쪽", "page {page}")
+        case .liveBoardLink: ("실시간 시세", "Live board")
+        case .rankingEmpty: ("표시할 코인이 없습니다", "No coins to show")
+        case .tuiRankingTitle: ("코인 랭킹 (CoinGecko 시가총액)", "Coin ranking (CoinGecko market cap)")
+        case .tuiRankingHints: ("←/→ 쪽 넘기기 · 1–7 정렬 · / 검색 · Enter 시세 · Esc 뒤로", "←/→ pages · 1–7 sort · / search · Enter board · Esc back")
         case .socialLogin: ("{provider}로 로그인", "Log in with {provider}")
         case .socialOr: ("또는", "or")
         case .socialLinked: ("연결된 로그인", "Linked log-ins")
