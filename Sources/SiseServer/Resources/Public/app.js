@@ -3,6 +3,7 @@ import { loadStrings, text, pickLanguage } from "./i18n.js";
 import { setupInfo } from "./info.js";
 import { setupCompare } from "./compare.js";
 import { setupAccount } from "./account.js";
+import { setupRanking } from "./ranking.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -262,6 +263,7 @@ function refreshStars() {
   for (const [market, tr] of state.rows) {
     $("[data-action=favorite]", tr).setAttribute("aria-pressed", String(state.favorites.has(favoriteKey(market, tr.dataset.exchange))));
   }
+  ranking.refreshStars();
 }
 
 function exchangeName(exchange) {
@@ -346,10 +348,17 @@ function selectTab(tab) {
   state.tab = tab;
   for (const button of $$("[data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
   $("#coin-detail").hidden = true;
-  $("#board-panel").hidden = tab === "info" || tab === "compare" || tab === "profile";
+  $("#board-panel").hidden = tab === "info" || tab === "compare" || tab === "profile" || tab === "ranking";
   $("#info-panel").hidden = tab !== "info";
   $("#profile-panel").hidden = tab !== "profile";
-  if (tab === "profile") { account.showProfile(); return; }
+  $("#ranking-panel").hidden = tab !== "ranking";
+  if (tab === "ranking") ranking.start(); else ranking.stop();
+  if (tab === "ranking" || tab === "profile") {
+    compare.stop();
+    $("#compare-panel").hidden = true;
+    if (tab === "profile") account.showProfile();
+    return;
+  }
   $("#compare-panel").hidden = tab !== "compare";
   $("#clear-favorites").hidden = tab !== "favorites";
   if (tab === "compare") compare.start(); else compare.stop();
@@ -379,6 +388,7 @@ function applyLanguage() {
   $("#compare-gap").textContent = t("gap");
   $(".exchanges").setAttribute("aria-label", t("exchange"));
   account.applyLanguage();
+  ranking.applyLanguage();
   $("#search-empty").textContent = t("empty");
   $("#lang-toggle").textContent = state.lang === "ko" ? "EN" : "한";
   setChip($("#status").dataset.state);
@@ -474,6 +484,12 @@ async function init() {
 
 const info = setupInfo({ api, t, toast, state, refreshStars });
 const compare = setupCompare({ t, state });
+// A ranking row opens its coin; its live-board link opens the market on its exchange.
+function openFromRanking(id, exchange) {
+  if (exchange) selectExchange(exchange);
+  info.openDetail(exchange ? favoriteKey(id, exchange) : id);
+}
+const ranking = setupRanking({ t, toast, state, toggleFavorite, openDetail: openFromRanking });
 // Who is logged in changed: favorites and the live stream now speak for the new owner.
 function ownerChanged() {
   loadFavorites();

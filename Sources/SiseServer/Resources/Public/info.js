@@ -181,7 +181,7 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
 
   async function openDetail(id) {
     returnTab = state.tab;
-    for (const section of ["#board-panel", "#info-panel"]) $(section).hidden = true;
+    for (const section of ["#board-panel", "#info-panel", "#ranking-panel", "#compare-panel"]) $(section).hidden = true;
     const detail = $("#coin-detail");
     detail.hidden = false;
     detail.dataset.coinId = id;

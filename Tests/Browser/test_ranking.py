@@ -1,0 +1,69 @@
+"""The 랭킹 tab in real Chromium against `sise serve --demo`: CoinGecko's ranking (the
+simulator's), the global bar, 초성 search, the 3-state sort, a star, paging, and a row that opens
+its coin."""
+import re
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from test_board import wait, open_board
+
+ROW = "#ranking-rows tr[data-coin]"
+
+
+def percent(text):
+    return float(text.replace("%", "").replace("+", ""))
+
+
+def open_ranking(browser, server):
+    open_board(browser, server)
+    browser.find_element(By.CSS_SELECTOR, '[data-tab="ranking"]').click()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ROW)) >= 100, timeout=20)
+
+
+def test_ranking_global_bar_search_sort_star_and_pages(server, browser):
+    open_ranking(browser, server)
+    first = browser.find_elements(By.CSS_SELECTOR, ROW)[0]
+    assert first.get_attribute("data-coin") == "bitcoin" and first.get_attribute("data-rank") == "1"
+    assert "비트코인" in first.text and "BTC" in first.text
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '[data-global="totalMarketCap"]').text.endswith("조"))
+    assert re.match(r"^\d+\.\d\d%$", browser.find_element(By.CSS_SELECTOR, '[data-global="btcDominance"]').text)
+    # 초성 within the page.
+    browser.find_element(By.ID, "ranking-search").send_keys("ㅂㅌ")
+    wait(browser, lambda d: 0 < len(d.find_elements(By.CSS_SELECTOR, ROW)) < 100)
+    names = [r.find_element(By.CSS_SELECTOR, ".name").text for r in browser.find_elements(By.CSS_SELECTOR, ROW)]
+    assert "비트코인" in names
+    browser.find_element(By.ID, "ranking-search").clear()
+    browser.execute_script("document.getElementById('ranking-search').dispatchEvent(new Event('input'))")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ROW)) == 100)
+    # 24h: descending, then ascending, then back to rank order.
+    header = browser.find_element(By.CSS_SELECTOR, '[data-rank-sort="change24h"]')
+    changes = lambda d: [percent(r.find_elements(By.CSS_SELECTOR, "td.num")[3].text) for r in d.find_elements(By.CSS_SELECTOR, ROW)]
+    header.click()
+    wait(browser, lambda d: header.get_attribute("aria-sort") == "descending")
+    values = changes(browser)
+    assert values == sorted(values, reverse=True)
+    header.click()
+    wait(browser, lambda d: header.get_attribute("aria-sort") == "ascending")
+    header.click()
+    wait(browser, lambda d: header.get_attribute("aria-sort") == "none")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ROW)[0].get_attribute("data-rank") == "1")
+    # A star by CoinGecko id.
+    star = browser.find_element(By.CSS_SELECTOR, '#ranking-rows tr[data-coin="ethereum"] [data-action="favorite"]')
+    star.click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '#ranking-rows tr[data-coin="ethereum"] [data-action="favorite"]')
+         .get_attribute("aria-pressed") == "true")
+    favorites = browser.execute_async_script(
+        "const done = arguments[0]; fetch('/api/favorites').then(r => r.json()).then(b => done(b.favorites));")
+    assert "ethereum" in favorites
+    # The next page starts at 101.
+    browser.find_element(By.ID, "ranking-next").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ROW)[0].get_attribute("data-rank") == "101")
+
+
+def test_a_ranking_row_opens_its_coin(server, browser):
+    open_ranking(browser, server)
+    browser.find_element(By.CSS_SELECTOR, '#ranking-rows tr[data-coin="solana"] .name').click()
+    detail = wait(browser, EC.visibility_of_element_located((By.ID, "coin-detail")))
+    assert detail.get_attribute("data-coin-id") == "solana"
+    assert browser.find_element(By.ID, "ranking-panel").get_attribute("hidden") is not None
