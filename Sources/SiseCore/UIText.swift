@@ -141,8 +141,8 @@ public enum UIText: String, CaseIterable, Sendable {
                          "1 2 3 4  sort: name price change value (same key: desc → asc → off)")
         case .tuiHelp3: ("/        검색 (초성 ㅂㅌ 가능, Esc 지우기)   Enter  상세",
                          "/        search (Hangul initials work, Esc clears)   Enter  detail")
-        case .tuiHelp4: ("f        관심 추가/삭제     F  관심 목록       t  트렌딩",
-                         "f        toggle favorite   F  favorites        t  trending")
+        case .tuiHelp4: ("f        관심 추가/삭제     F  관심 목록       t  트렌딩     r  랭킹",
+                         "f        toggle favorite   F  favorites        t  trending   r  ranking")
         case .tuiHelp5: ("Tab      KRW/BTC/USDT       ?  도움말          q  종료",
                          "Tab      KRW/BTC/USDT      ?  help             q  quit")
         case .tuiTooSmall: ("창이 너무 작습니다", "window too small")
@@ -228,7 +228,8 @@ public enum UIText: String, CaseIterable, Sendable {
         case .liveBoardLink: ("실시간 시세", "Live board")
         case .rankingEmpty: ("표시할 코인이 없습니다", "No coins to show")
         case .tuiRankingTitle: ("코인 랭킹 (CoinGecko 시가총액)", "Coin ranking (CoinGecko market cap)")
-        case .tuiRankingHints: ("←/→ 쪽 넘기기 · 1–7 정렬 · / 검색 · Enter 시세 · Esc 뒤로", "←/→ pages · 1–7 sort · / search · Enter board · Esc back")
+        case .tuiRankingHints: ("←/→ 쪽 · 1–7 정렬 · / 검색 · f 관심 · Tab KRW/USD · Enter 시세 · Esc 뒤로",
+                                "←/→ pages · 1–7 sort · / search · f fav · Tab KRW/USD · Enter board · Esc back")
         case .socialLogin: ("{provider}로 로그인", "Log in with {provider}")
         case .socialOr: ("또는", "or")
         case .socialLinked: ("연결된 로그인", "Linked log-ins")

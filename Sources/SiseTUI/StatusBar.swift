@@ -25,7 +25,7 @@ struct StatusBar {
         if let message = state.message {
             x = frame.put(" " + message + " ", row: y, column: x, style: CellStyle(foreground: .yellow, background: .gray))
         }
-        let hints = UIText.tuiHints(state.language)
+        let hints = state.screen == .ranking ? UIText.tuiRankingHints(state.language) : UIText.tuiHints(state.language)
         let start = max(x + 1, frame.width - DisplayWidth.of(hints))
         if start + 4 < frame.width {
             frame.put(hints, row: y, column: start, width: frame.width - start, style: CellStyle(foreground: .white, background: .gray))

@@ -18,6 +18,7 @@ public final class TUIApp: Sendable {
         case quit
         case chart(MarketID, [PricePoint])
         case trending(Trending?)
+        case ranking(RankingLoad?)
     }
 
     private let boards: ExchangeBoards
@@ -26,6 +27,9 @@ public final class TUIApp: Sendable {
     private let initial: TUIState
     private let chartSource: @Sendable (Exchange, MarketID) async -> [PricePoint]
     private let trendingSource: @Sendable () async -> Trending?
+    private let rankingSource: @Sendable (RankingCurrency, Int) async -> RankingLoad?
+    /// The ranking is asked again this often while it is on screen.
+    static let rankingRefresh: Int64 = 60_000
     static let frameInterval = Duration.milliseconds(50)
 
     /// - Parameters:
@@ -34,13 +38,15 @@ public final class TUIApp: Sendable {
     /// - Parameter boards: every exchange's board (`e` cycles them, `c` compares them).
     public init(boards: ExchangeBoards, favorites: any FavoritesRepository, owner: String = "local", state: TUIState,
                 chart: @escaping @Sendable (Exchange, MarketID) async -> [PricePoint] = { _, _ in [] },
-                trending: @escaping @Sendable () async -> Trending? = { nil }) {
+                trending: @escaping @Sendable () async -> Trending? = { nil },
+                ranking: @escaping @Sendable (RankingCurrency, Int) async -> RankingLoad? = { _, _ in nil }) {
         self.boards = boards
         self.favorites = favorites
         self.owner = owner
         initial = state
         chartSource = chart
         trendingSource = trending
+        rankingSource = ranking
     }
 
     /// Runs until `q` (or a signal). The terminal is restored on every way out.
@@ -84,6 +90,7 @@ public final class TUIApp: Sendable {
                         load: (@escaping @Sendable () async -> Event) -> Void) async {
         var state = initial
         state.favorites = await favoriteMarkets(of: state.exchange)
+        state.favoriteCoins = await favoriteCoins()
         // The screen watches its exchange; the others wake when switched to or compared.
         var watched = state.exchange
         boards[watched]?.viewerArrived()
@@ -104,7 +111,8 @@ public final class TUIApp: Sendable {
                 var rows = state.query.apply(board(state).snapshot.rows.values)
                 for key in keys {
                     let page = max(1, size.height - 4)
-                    switch controller.handle(key, state: &state, rows: rows, page: page) {
+                    let ranked = state.screen == .ranking ? state.rankingPage(listings: boards.koreanListings)?.rows ?? [] : []
+                    switch controller.handle(key, state: &state, rows: rows, page: page, ranked: ranked) {
                     case .quit: return
                     case .toggleFavorite(let id): await toggle(id, &state)
                     case .switchExchange(let exchange):
@@ -121,6 +129,12 @@ public final class TUIApp: Sendable {
                     case .loadTrending:
                         let source = trendingSource
                         load { .trending(await source()) }
+                    case .loadRanking:
+                        state.ranking.loadedAt = now
+                        let source = rankingSource
+                        let request = state.ranking.request
+                        load { .ranking(await source(request.currency, request.blocks)) }
+                    case .toggleCoinFavorite(let id): await toggleCoin(id, &state)
                     case .none: break
                     }
                     rows = state.query.apply(board(state).snapshot.rows.values)
@@ -151,20 +165,40 @@ public final class TUIApp: Sendable {
                 state.trending = trending
                 if trending == nil { state.message = UIText.trendingUnavailable(state.language) }
                 dirty = true
+            case .ranking(let loaded):
+                if let loaded {
+                    state.ranking.coins = loaded.coins
+                    state.ranking.global = loaded.global ?? state.ranking.global
+                    state.ranking.staleNote = loaded.staleNote
+                } else {
+                    state.message = UIText.trendingUnavailable(state.language)
+                }
+                dirty = true
             case .tick:
                 state.flashes = state.flashes.filter { $0.value.until > now }
+                if state.screen == .ranking, now - state.ranking.loadedAt >= Self.rankingRefresh {
+                    state.ranking.loadedAt = now
+                    let source = rankingSource
+                    let request = state.ranking.request
+                    load { .ranking(await source(request.currency, request.blocks)) }
+                }
                 dirty = true
             }
             guard dirty, ContinuousClock.now - lastRender >= Self.frameInterval else { continue }
             // Filtering and sorting happen once per frame (at most 20 a second), not per event.
             let board = board(state)
             let rows = state.query.apply(board.snapshot.rows.values)
-            let visible = max(1, size.height - (state.searching || !state.search.isEmpty ? 4 : 3))
-            state.clamp(count: rows.count, visible: visible)
+            let rankingPage = state.screen == .ranking ? state.rankingPage(listings: boards.koreanListings) : nil
+            if let rankingPage {
+                state.clamp(count: rankingPage.rows.count, visible: max(1, size.height - 6))
+            } else {
+                let visible = max(1, size.height - (state.searching || !state.search.isEmpty ? 4 : 3))
+                state.clamp(count: rows.count, visible: visible)
+            }
             if state.screen == .compare { for (_, other) in boards.all { other.touch() } }
             let compared = state.screen == .compare ? CompareBoard.rows(boards.compareVenues()) : []
             let frame = renderer.render(state, snapshot: board.snapshot, rows: rows, width: size.width, height: size.height, now: now,
-                                        compared: compared)
+                                        compared: compared, ranking: rankingPage)
             let output = FrameDiff.render(from: previous, to: frame)
             if !output.isEmpty { session.write(output) }
             previous = frame
@@ -184,6 +218,30 @@ public final class TUIApp: Sendable {
             guard case .market(let code, let on)? = FavoriteItem(key), on == exchange else { return nil }
             return MarketID(code)
         })
+    }
+
+    /// The stored favorites that are CoinGecko coins.
+    private func favoriteCoins() async -> Set<String> {
+        Set(((try? await favorites.list(owner: owner)) ?? []).compactMap { key -> String? in
+            guard case .coin(let id)? = FavoriteItem(key) else { return nil }
+            return id
+        })
+    }
+
+    private func toggleCoin(_ id: String, _ state: inout TUIState) async {
+        do {
+            if state.favoriteCoins.contains(id) {
+                try await favorites.remove(owner: owner, item: id)
+                state.favoriteCoins.remove(id)
+                state.message = UIText.removed(state.language)
+            } else {
+                try await favorites.add(owner: owner, item: id)
+                state.favoriteCoins.insert(id)
+                state.message = UIText.added(state.language)
+            }
+        } catch {
+            state.message = UIText.favoriteFailed(state.language)
+        }
     }
 
     private func toggle(_ id: MarketID, _ state: inout TUIState) async {

@@ -11,6 +11,9 @@ public struct TUIController: Sendable {
         case toggleFavorite(MarketID)
         case loadChart(MarketID)
         case loadTrending
+        /// Load (or reload) the ranking's pages for the current request.
+        case loadRanking
+        case toggleCoinFavorite(String)
         /// The board is now another exchange's: follow it, reload its favorites.
         case switchExchange(Exchange)
     }
@@ -18,9 +21,10 @@ public struct TUIController: Sendable {
     public init() {}
 
     /// Applies `key` to `state` given the rows currently shown and the page height.
-    public func handle(_ key: Key, state: inout TUIState, rows: [MarketRow], page: Int) -> Effect {
+    public func handle(_ key: Key, state: inout TUIState, rows: [MarketRow], page: Int, ranked: [RankingRow] = []) -> Effect {
         state.message = nil
         if state.searching { return search(key, state: &state) }
+        if state.screen == .ranking, let effect = ranking(key, state: &state, rows: ranked, page: page) { return effect }
         switch key {
         case .character("q"), .control("c"): return .quit
         case .character("j"), .down: state.selected += 1
@@ -34,7 +38,7 @@ public struct TUIController: Sendable {
         case .character("3"): sort(.change, &state)
         case .character("4"): sort(.value, &state)
         case .character("/"):
-            state.screen = .board
+            if state.screen != .ranking { state.screen = .board }
             state.searching = true
         case .character("f"):
             if rows.indices.contains(state.selected) { return .toggleFavorite(rows[state.selected].id) }
@@ -45,6 +49,11 @@ public struct TUIController: Sendable {
         case .character("t"):
             state.screen = .trending
             return .loadTrending
+        case .character("r"):
+            state.screen = .ranking
+            state.selected = 0
+            state.scroll = 0
+            return .loadRanking
         case .character("?"): state.screen = state.screen == .help ? .board : .help
         case .character("c"): state.screen = state.screen == .compare ? .board : .compare
         case .character("e"):
@@ -71,22 +80,71 @@ public struct TUIController: Sendable {
         return .none
     }
 
+    /// Keys of the ranking screen; nil for the ones it shares with the board (q, ?, t, c, …).
+    private func ranking(_ key: Key, state: inout TUIState, rows: [RankingRow], page: Int) -> Effect? {
+        let sortKeys: [Character: RankingSortKey] = ["1": .rank, "2": .price, "3": .change1h, "4": .change24h, "5": .change7d,
+                                                     "6": .marketCap, "7": .volume]
+        switch key {
+        case .character(let c) where sortKeys[c] != nil:
+            state.ranking.request.sort = state.ranking.request.sort.tapping(sortKeys[c] ?? .rank)
+            state.selected = 0
+            return Effect.none
+        case .left, .character("h"):
+            guard state.ranking.request.page > 1 else { return Effect.none }
+            state.ranking.request.page -= 1
+            state.selected = 0
+            return .loadRanking
+        case .right, .character("l"):
+            guard state.ranking.request.page * state.ranking.request.perPage < RankingBoard.maxRank else { return Effect.none }
+            state.ranking.request.page += 1
+            state.selected = 0
+            return .loadRanking
+        case .character("r"):
+            return .loadRanking
+        case .character("f"):
+            return rows.indices.contains(state.selected) ? .toggleCoinFavorite(rows[state.selected].coin.id) : Effect.none
+        case .enter:
+            // To the coin's live row: its exchange's KRW board, searched for its symbol.
+            guard rows.indices.contains(state.selected), let listing = rows[state.selected].listing else { return Effect.none }
+            state.screen = .board
+            state.quote = .krw
+            state.search = listing.market.base
+            state.selected = 0
+            state.scroll = 0
+            guard listing.exchange != state.exchange, state.exchanges.contains(listing.exchange) else { return Effect.none }
+            state.exchange = listing.exchange
+            return .switchExchange(listing.exchange)
+        case .escape where !state.ranking.request.search.isEmpty:
+            state.ranking.request.search = ""
+            return Effect.none
+        case .tab:
+            state.ranking.request.currency = state.ranking.request.currency == .krw ? .usd : .krw
+            return .loadRanking
+        default:
+            return nil
+        }
+    }
+
     private func sort(_ key: SortKey, _ state: inout TUIState) {
         state.sort = state.sort.tapping(key)
         state.screen = .board
     }
 
     private func search(_ key: Key, state: inout TUIState) -> Effect {
+        // On the ranking screen, `/` searches the ranking page.
+        let ranking = state.screen == .ranking
+        var text = ranking ? state.ranking.request.search : state.search
+        defer { if ranking { state.ranking.request.search = text } else { state.search = text } }
         switch key {
         case .escape:
-            state.search = ""
+            text = ""
             state.searching = false
         case .enter:
             state.searching = false
         case .backspace:
-            if !state.search.isEmpty { state.search.removeLast() }
+            if !text.isEmpty { text.removeLast() }
         case .character(let c):
-            state.search.append(c)
+            if text.count < 100 { text.append(c) }
         case .control("c"):
             return .quit
         default: break

@@ -9,7 +9,7 @@ public struct TUIRenderer: Sendable {
 
     /// - Parameter compared: the cross-exchange rows, for the compare screen (`c`).
     public func render(_ state: TUIState, snapshot: BoardSnapshot, rows: [MarketRow], width: Int, height: Int, now: Int64,
-                       compared: [CompareRow] = []) -> ScreenFrame {
+                       compared: [CompareRow] = [], ranking: RankingPage? = nil) -> ScreenFrame {
         var frame = ScreenFrame(width: width, height: height)
         guard width >= 20, height >= 5 else {
             frame.put(UIText.tuiTooSmall(.ko) + " / " + UIText.tuiTooSmall(.en), row: 0, column: 0)
@@ -22,6 +22,7 @@ public struct TUIRenderer: Sendable {
         case .help: HelpView(language: state.language).draw(&frame)
         case .trending: TrendingView(language: state.language, trending: state.trending).draw(&frame)
         case .compare: CompareView(language: state.language, rows: compared).draw(&frame)
+        case .ranking: RankingView(state: state, page: ranking).draw(&frame)
         }
         StatusBar(state: state, status: snapshot.status, now: now).draw(&frame)
         return frame

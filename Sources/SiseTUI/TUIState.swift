@@ -3,7 +3,19 @@ import SiseCore
 
 /// Everything the TUI shows besides the board itself, changed only by keys and time.
 public struct TUIState: Sendable {
-    public enum Screen: Sendable, Equatable { case board, detail, help, trending, compare }
+    public enum Screen: Sendable, Equatable { case board, detail, help, trending, compare, ranking }
+
+    /// The ranking screen (`r`): CoinGecko's market-cap ranking, its page, sort and search.
+    public struct Ranking: Sendable {
+        public var coins: [RankedCoin]?
+        public var global: GlobalMarket?
+        /// Why the figures are old, when they are (CoinGecko's budget, a refresh under way).
+        public var staleNote: String?
+        public var request = RankingRequest()
+        public var loadedAt: Int64 = 0
+
+        public init() {}
+    }
 
     public var screen: Screen = .board
     /// The exchange on the board; `e` cycles through `exchanges`.
@@ -27,6 +39,9 @@ public struct TUIState: Sendable {
     public var chart: (market: MarketID, points: [PricePoint])?
     /// CoinGecko trending, once loaded.
     public var trending: Trending?
+    public var ranking = Ranking()
+    /// Favorite CoinGecko coins (the ranking's stars).
+    public var favoriteCoins: Set<String> = []
 
     public init(quote: QuoteCurrency = .krw, language: Language = .ko, demo: Bool = false,
                 exchange: Exchange = .default, exchanges: [Exchange] = [.default]) {
@@ -35,6 +50,11 @@ public struct TUIState: Sendable {
         self.exchanges = exchanges.contains(exchange) ? exchanges : [exchange] + exchanges
         self.language = language
         self.demo = demo
+    }
+
+    /// The ranking page on screen, given the Korean listings of the boards.
+    public func rankingPage(listings: [String: KoreanListing]) -> RankingPage? {
+        ranking.coins.map { ranking.request.page($0, listings: listings, favorites: favoriteCoins, language: language) }
     }
 
     public var query: BoardQuery {

@@ -59,7 +59,15 @@ struct TUICommand: AsyncParsableCommand {
                              guard let api = apis[exchange] else { return [] }
                              return (try? await UpbitChartPoints.load(api, market: id, range: .week)) ?? []
                          },
-                         trending: { try? await coinInfo.trending().value })
+                         trending: { try? await coinInfo.trending().value },
+                         ranking: { currency, blocks in
+                             guard let coins = try? await coinInfo.ranking(currency: currency, blocks: blocks) else { return nil }
+                             let global = try? await coinInfo.global().value
+                             let asOf = KSTText.timestamp(coins.fetchedAt)
+                             let note = coins.retryAt.map { UIText.staleRateLimited(settings.language, ["asOf": asOf, "at": KSTText.timestamp($0)]) }
+                                 ?? (coins.stale ? UIText.staleRefreshing(settings.language, ["asOf": asOf]) : nil)
+                             return RankingLoad(coins: coins.value, global: global, staleNote: note)
+                         })
         let screen = TerminalScreen(app: app, session: TerminalSession())
         // The screen owns the keyboard and the signals (q, Ctrl-C): when it ends, the group
         // shuts the feeds down in reverse order and the terminal is already restored.

@@ -137,3 +137,36 @@ def test_e_cycles_exchanges_and_c_compares(pane):
         assert "BTC" in screen
         pane.send("q")
         pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
+
+
+def test_r_shows_the_ranking_with_pages_sort_search_and_a_way_to_the_board(pane):
+    with tempfile.TemporaryDirectory() as data_dir:
+        start(pane, data_dir)
+        pane.send("r")
+        screen = pane.wait(lambda s: "코인 랭킹" in s and "비트코인 BTC" in s and "전체 시가총액" in s and "조" in s, what="the ranking")
+        ranked = [line for line in screen.splitlines() if line.strip()[:1].isdigit()]
+        assert ranked[0].split()[0] == "1" and "비트코인" in ranked[0]
+        # 4 sorts by 24h, descending first.
+        pane.send("4")
+        pane.wait(lambda s: "24시간▼" in s, what="24h descending")
+        pane.send("4")
+        pane.wait(lambda s: "24시간▲" in s, what="24h ascending")
+        pane.send("4")
+        pane.wait(lambda s: "▲" not in s and "▼" not in s, what="rank order again")
+        # → to the next page (ranks from 101).
+        pane.send("Right")
+        pane.wait(lambda s: "2쪽" in s and any(line.strip().startswith("101 ") for line in s.splitlines()), what="page 2")
+        pane.send("Left")
+        pane.wait(lambda s: "1쪽" in s and "비트코인 BTC" in s, what="page 1")
+        # / searches the page; ㅇㄷ finds 이더리움.
+        pane.send("/")
+        pane.send("ㅇㄷ", literal=True)
+        pane.wait(lambda s: "검색: ㅇㄷ" in s and "이더리움 ETH" in s and "비트코인 BTC" not in s, what="the ranking search")
+        pane.send("Enter")
+        # f stars the coin (by its CoinGecko id); Enter goes to its live board row.
+        pane.send("f")
+        pane.wait(lambda s: "★" in s and "추가" in s, what="a starred coin")
+        pane.send("Enter")
+        pane.wait(lambda s: "한글명" in s and "이더리움" in s and "비트코인" not in s, what="the board searched for ETH")
+        pane.send("q")
+        pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
