@@ -20,7 +20,10 @@ public struct RankingRequest: Sendable, Hashable {
 
     public init(page: String?, perPage: String?, currency: String?, sort: String? = nil, order: String? = nil, q: String? = nil) throws(Problem) {
         if let page, !page.isEmpty {
-            guard let value = Int(page), value >= 1 else { throw Problem(parameter: "page", detail: "a whole number from 1") }
+            // Bounded before any arithmetic: no page number from outside can overflow.
+            guard let value = Int(page), (1...RankingBoard.maxRank).contains(value) else {
+                throw Problem(parameter: "page", detail: "a whole number from 1 to \(RankingBoard.maxRank)")
+            }
             self.page = value
         }
         if let perPage, !perPage.isEmpty {

@@ -123,3 +123,34 @@ import Testing
         }
     }
 }
+
+/// The ranking through the same cache: many viewers of the top 250 cost one call; deeper
+/// pages are each one call more, counted against the client that asks.
+@Suite(.serialized) struct RankingCacheTests {
+    @Test func aThousandViewersOfTheRankingCostOneCallPerPage() async throws {
+        try await withSimulator { simulator in
+            let clock = CoinInfoServiceTests.Clock()
+            let (service, running) = CoinInfoServiceTests().service(simulator, clock: clock)
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<1_000 { group.addTask { try await service.ranking(currency: .krw, blocks: 1).value.count } }
+                for try await count in group { #expect(count == 250) }
+            }
+            #expect(try await SimAdmin.stats(simulator)["coingecko"]?["/coins/markets"] == 1)
+            _ = try await service.global()
+            _ = try await service.global()
+            #expect(try await SimAdmin.stats(simulator)["coingecko"]?["/global"] == 1)
+            // A deeper page is one more call; the first is still fresh.
+            let deeper = try await service.ranking(currency: .krw, blocks: 2, client: ["device:a"])
+            #expect(deeper.value.count == 250, "the simulator lists 250 coins: the second page is empty")
+            #expect(try await SimAdmin.stats(simulator)["coingecko"]?["/coins/markets"] == 2)
+            // USD is its own ranking.
+            let usd = try await service.ranking(currency: .usd, blocks: 1)
+            #expect(usd.value.first?.id == "bitcoin" && (usd.value.first?.price ?? 0) < 1_000_000)
+            // After ~90 s the copy is stale: answered at once, refreshed behind.
+            clock.advance(seconds: 120)
+            let stale = try await service.ranking(currency: .krw, blocks: 1)
+            #expect(stale.stale && stale.value.count == 250)
+            await running.shutdown()
+        }
+    }
+}
