@@ -1,0 +1,121 @@
+import Foundation
+
+/// Where a coin's global (USDT) price comes from.
+public enum GlobalPriceSource: String, Sendable, Codable, CaseIterable {
+    /// Binance spot `<SYMBOL>USDT`, live.
+    case binance
+    /// CoinGecko's USD price, for coins Binance does not list.
+    case coingecko
+}
+
+/// Where the KRW-per-USD rate comes from (`--fx`).
+public enum FXSource: String, Sendable, Codable, CaseIterable {
+    /// Upbit's live `KRW-USDT` (the default: no extra dependency).
+    case upbitUSDT = "upbit-usdt"
+    /// Dunamu's bank reference rate (Hana Bank), cached for minutes.
+    case dunamu
+    /// CoinGecko's `/exchange_rates`.
+    case coingecko
+}
+
+/// A coin's price abroad in USD(T), when it was seen and where.
+public struct GlobalQuote: Hashable, Sendable {
+    public var price: Double
+    /// Epoch ms.
+    public var at: Int64
+    public var source: GlobalPriceSource
+
+    public init(price: Double, at: Int64, source: GlobalPriceSource) {
+        self.price = price
+        self.at = at
+        self.source = source
+    }
+}
+
+/// KRW per USD, when it was seen and where.
+public struct FXQuote: Hashable, Sendable {
+    public var krwPerUSD: Double
+    /// Epoch ms.
+    public var at: Int64
+    public var source: FXSource
+
+    public init(krwPerUSD: Double, at: Int64, source: FXSource) {
+        self.krwPerUSD = krwPerUSD
+        self.at = at
+        self.source = source
+    }
+}
+
+/// The kimchi premium (김프), decided once:
+/// `premium = krwPrice / (globalUsdtPrice × usdKrw) − 1`, a signed fraction like `changeRate`.
+/// Nil when an input is missing, not a positive finite number, or older than its bound —
+/// never a made-up number.
+public enum KimchiPremium {
+    /// The formula itself.
+    public static func premium(krwPrice: Double, globalPrice: Double, krwPerUSD: Double) -> Double? {
+        guard krwPrice.isFinite, globalPrice.isFinite, krwPerUSD.isFinite, krwPrice > 0, globalPrice > 0, krwPerUSD > 0 else { return nil }
+        let value = krwPrice / (globalPrice * krwPerUSD) - 1
+        return value.isFinite ? value : nil
+    }
+
+    /// How old an input may be (ms): a live stream a few beats, polled sources their period.
+    public static func bound(_ source: GlobalPriceSource) -> Int64 {
+        switch source {
+        case .binance: 30_000
+        case .coingecko: 600_000
+        }
+    }
+
+    public static func bound(_ source: FXSource) -> Int64 {
+        switch source {
+        case .upbitUSDT: 60_000
+        // Banks post rates in business hours: a Friday's rate serves the weekend.
+        case .dunamu: 3 * 86_400_000
+        case .coingecko: 1_800_000
+        }
+    }
+
+    /// The premium of a KRW price given the inputs seen, at `now` (epoch ms).
+    public static func premium(krwPrice: Double, global: GlobalQuote?, fx: FXQuote?, now: Int64) -> Double? {
+        guard let global, let fx, now - global.at <= bound(global.source), now - fx.at <= bound(fx.source) else { return nil }
+        return premium(krwPrice: krwPrice, globalPrice: global.price, krwPerUSD: fx.krwPerUSD)
+    }
+
+    /// The market's 김프: the median premium of the `count` KRW coins with the most trade value
+    /// that have one; nil when none has.
+    public static func marketPremium(_ rows: [MarketRow], premium: (MarketRow) -> Double?, count: Int = 20) -> Double? {
+        let values = rows.filter { $0.id.quote == "KRW" }
+            .sorted { $0.ticker.tradeValue24h > $1.ticker.tradeValue24h }
+            .lazy.compactMap(premium).prefix(count)
+        return median(Array(values))
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
+
+/// The inputs of every premium at one moment: each symbol's global quote and the FX rate.
+/// Faces ask it for a KRW row's premium; it answers nil for anything but a KRW market.
+public struct PremiumInputs: Sendable {
+    public var global: [String: GlobalQuote]
+    public var fx: FXQuote?
+    /// Epoch ms the staleness bounds are judged at.
+    public var now: Int64
+
+    public init(global: [String: GlobalQuote] = [:], fx: FXQuote? = nil, now: Int64 = 0) {
+        self.global = global
+        self.fx = fx
+        self.now = now
+    }
+
+    public static let none = PremiumInputs()
+
+    public func premium(_ row: MarketRow) -> Double? {
+        guard row.id.quote == "KRW" else { return nil }
+        return KimchiPremium.premium(krwPrice: row.ticker.price, global: global[row.id.base], fx: fx, now: now)
+    }
+}
