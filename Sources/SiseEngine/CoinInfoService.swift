@@ -158,7 +158,12 @@ public actor CoinInfoService: Service {
 
     /// KRW per USD, cached like the rest (trending's KRW prices need it).
     private func rate() async throws -> Double {
-        try await fetch("rate:krw-usd", ttl: freshness.rate) { try await $0.krwPerUSD() }.value
+        try await krwPerUSD().value
+    }
+
+    /// KRW per USD from `/exchange_rates` (the premium's `--fx coingecko`), shared and cached.
+    public func krwPerUSD() async throws -> Cached<Double> {
+        try await fetch("rate:krw-usd", ttl: freshness.rate) { try await $0.krwPerUSD() }
     }
 
     // MARK: - The cache

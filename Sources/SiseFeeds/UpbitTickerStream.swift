@@ -79,7 +79,7 @@ public final class UpbitTickerStream: Sendable {
     }
 
     /// How long a refusal asks us to stay away: 429 its window, 418 its ban (a minute if unsaid).
-    static func refusalWait(_ error: FeedError) -> Duration? {
+    public static func refusalWait(_ error: FeedError) -> Duration? {
         switch error {
         case .rateLimited(let wait): max(wait, .seconds(1))
         case .blocked(let ban): ban ?? .seconds(60)

@@ -13,12 +13,14 @@ public struct SimulatorServer: Sendable {
     let korbit: SimExchange
     let bithumb: SimExchange
     let openID = SimOpenID()
+    let binance: SimBinance
 
     public init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
         exchange = SimExchange(configuration: configuration)
         korbit = SimExchange(configuration: configuration, venue: .korbit)
         bithumb = SimExchange(configuration: configuration, venue: .bithumb)
+        binance = SimBinance(exchange: exchange)
     }
 
     /// Builds the Hummingbird application; `onReady` receives the bound port.
@@ -34,6 +36,7 @@ public struct SimulatorServer: Sendable {
         KorbitStreamController(exchange: korbit).addRoutes(to: router)
         CoinGeckoController(exchange: exchange).addRoutes(to: router)
         OpenIDController(provider: openID).addRoutes(to: router)
+        BinanceController(binance: binance).addRoutes(to: router)
         AdminController(venues: [.upbit: exchange, .korbit: korbit, .bithumb: bithumb]).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning

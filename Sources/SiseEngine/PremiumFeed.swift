@@ -1,0 +1,252 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import SiseCore
+import SiseFeeds
+import Synchronization
+
+/// The kimchi premium's inputs, live, for every face: Binance's USDT prices (one WebSocket for
+/// every viewer, REST `/ticker/price` while the socket is down), CoinGecko's USD prices for coins
+/// Binance does not list (out of the shared ranking, no extra call), and KRW per USD from the
+/// chosen source. Faces read `inputs` (no await) and follow `updates()` (the symbols whose
+/// premium may have moved; `*` when the rate moved).
+public final class PremiumFeed: Service, Sendable {
+    public struct Configuration: Sendable {
+        public var fx: FXSource
+        /// REST polling while the stream is down.
+        public var restInterval: Duration = .seconds(5)
+        public var dunamuInterval: Duration = .seconds(300)
+        public var coinGeckoInterval: Duration = .seconds(120)
+
+        public init(fx: FXSource = .upbitUSDT) {
+            self.fx = fx
+        }
+    }
+
+    /// Where things stand, for the faces' source labels and for `/api/status`.
+    public struct Status: Sendable, Equatable {
+        /// `live` (stream), `polling` (REST), `offline`.
+        public var global: String
+        public var globalAt: Int64?
+        public var fx: FXQuote?
+        /// The chosen source failed and this one stands in.
+        public var fxFallback: Bool
+        public var fxSource: FXSource
+    }
+
+    private struct State {
+        var binance: [String: GlobalQuote] = [:]
+        var coinGecko: [String: GlobalQuote] = [:]
+        var merged: [String: GlobalQuote] = [:]
+        var fx: FXQuote?
+        var fxFallback = false
+        var streamUp = false
+        var lastStreamPrices: Int64 = 0
+        var lastRest: Int64 = 0
+    }
+
+    public let configuration: Configuration
+    private let binance: BinanceClient
+    private let stream: BinanceMiniTickerStream
+    private let upbit: LiveBoard
+    private let upbitAPI: (any ExchangeAPI)?
+    private let dunamu: DunamuForexClient?
+    private let coinInfo: CoinInfoService?
+    private let logger: Logger
+    private let now: @Sendable () -> Int64
+    private let state = Mutex(State())
+    private let subscribers = Mutex<[UInt64: AsyncStream<Set<String>>.Continuation]>([:])
+    private let counter = Atomic<UInt64>(0)
+    static let usdt = MarketID(quote: "KRW", base: "USDT")
+
+    public init(configuration: Configuration, binance: BinanceClient, stream: BinanceMiniTickerStream, upbit: LiveBoard,
+                upbitAPI: (any ExchangeAPI)?, dunamu: DunamuForexClient?, coinInfo: CoinInfoService?, logger: Logger,
+                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) }) {
+        self.configuration = configuration
+        self.binance = binance
+        self.stream = stream
+        self.upbit = upbit
+        self.upbitAPI = upbitAPI
+        self.dunamu = dunamu
+        self.coinInfo = coinInfo
+        self.logger = logger
+        self.now = now
+    }
+
+    /// The inputs as they are now.
+    public var inputs: PremiumInputs {
+        let current = now()
+        return state.withLock { PremiumInputs(global: $0.merged, fx: $0.fx, now: current) }
+    }
+
+    public var status: Status {
+        let current = now()
+        return state.withLock { s in
+            let global = s.streamUp && current - s.lastStreamPrices <= KimchiPremium.bound(.binance) ? "live"
+                : current - s.lastRest <= KimchiPremium.bound(.binance) ? "polling" : "offline"
+            return Status(global: global, globalAt: max(s.lastStreamPrices, s.lastRest) == 0 ? nil : max(s.lastStreamPrices, s.lastRest),
+                          fx: s.fx, fxFallback: s.fxFallback, fxSource: configuration.fx)
+        }
+    }
+
+    /// Symbols whose global price moved (`*`: the rate moved, every premium did).
+    public func updates() -> AsyncStream<Set<String>> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Set<String>.self, bufferingPolicy: .bufferingNewest(32))
+        let id = counter.add(1, ordering: .relaxed).newValue
+        subscribers.withLock { $0[id] = continuation }
+        continuation.onTermination = { [weak self] _ in self?.subscribers.withLock { _ = $0.removeValue(forKey: id) } }
+        return stream
+    }
+
+    private func publish(_ symbols: Set<String>) {
+        guard !symbols.isEmpty else { return }
+        for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(symbols) }
+    }
+
+    // MARK: - Service
+
+    public func run() async throws {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.followStream() }
+            group.addTask { await self.pollREST() }
+            group.addTask { await self.followFX() }
+            if coinInfo != nil { group.addTask { await self.followCoinGecko() } }
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
+        for continuation in subscribers.withLock({ Array($0.values) }) { continuation.finish() }
+    }
+
+    private func followStream() async {
+        await stream.run { event in
+            switch event {
+            case .connected:
+                self.state.withLock { $0.streamUp = true }
+            case .prices(let prices, let at):
+                self.apply(prices, at: at == 0 ? self.now() : min(at, self.now()), source: .binance, stream: true)
+            case .disconnected(let error):
+                self.state.withLock { $0.streamUp = false }
+                self.logger.debug("binance stream down", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// While the stream delivers nothing, one REST call every few seconds (weight 4 of 6,000 a
+    /// minute), waiting out a 429 or a 418 as Binance says.
+    private func pollREST() async {
+        while !Task.isCancelled {
+            var wait = configuration.restInterval
+            let quiet = state.withLock { now() - $0.lastStreamPrices > 5_000 }
+            if quiet {
+                do {
+                    let prices = try await binance.usdtPrices()
+                    let at = now()
+                    state.withLock { $0.lastRest = at }
+                    apply(prices, at: at, source: .binance, stream: false)
+                } catch let error as FeedError {
+                    if let refusal = UpbitTickerStream.refusalWait(error) { wait = max(wait, refusal) }
+                    logger.debug("binance REST failed", metadata: ["error": "\(error)"])
+                } catch {
+                    return
+                }
+            }
+            do { try await Task.sleep(for: wait) } catch { return }
+        }
+    }
+
+    /// USD prices of the top coins (the shared USD ranking) for symbols Binance lacks.
+    private func followCoinGecko() async {
+        guard let coinInfo else { return }
+        while !Task.isCancelled {
+            if let ranking = try? await coinInfo.ranking(currency: .usd, blocks: 1) {
+                var quotes: [String: GlobalQuote] = [:]
+                for coin in ranking.value.sorted(by: { ($0.rank ?? .max) < ($1.rank ?? .max) }) where quotes[coin.symbol] == nil {
+                    if let price = coin.price, price > 0 { quotes[coin.symbol] = GlobalQuote(price: price, at: ranking.fetchedAt, source: .coingecko) }
+                }
+                state.withLock { s in
+                    s.coinGecko = quotes
+                    s.merged = Self.merge(s.binance, quotes, now: now())
+                }
+                publish(Set(quotes.keys))
+            }
+            do { try await Task.sleep(for: configuration.coinGeckoInterval) } catch { return }
+        }
+    }
+
+    private func apply(_ prices: [String: Double], at: Int64, source: GlobalPriceSource, stream: Bool) {
+        let current = now()
+        state.withLock { s in
+            for (symbol, price) in prices { s.binance[symbol] = GlobalQuote(price: price, at: at, source: source) }
+            if stream { s.lastStreamPrices = current }
+            s.merged = Self.merge(s.binance, s.coinGecko, now: current)
+        }
+        publish(Set(prices.keys))
+    }
+
+    /// Binance where its quote is fresh; CoinGecko where Binance has none (or only a stale one).
+    static func merge(_ binance: [String: GlobalQuote], _ coinGecko: [String: GlobalQuote], now: Int64) -> [String: GlobalQuote] {
+        var merged = coinGecko
+        for (symbol, quote) in binance where now - quote.at <= KimchiPremium.bound(.binance) || merged[symbol] == nil {
+            merged[symbol] = quote
+        }
+        return merged
+    }
+
+    // MARK: - The rate
+
+    private func followFX() async {
+        var lastDunamu: Int64 = 0
+        var lastUpbitREST: Int64 = 0
+        while !Task.isCancelled {
+            let current = now()
+            var quote: FXQuote?
+            var fallback = false
+            switch configuration.fx {
+            case .dunamu:
+                if let held = state.withLock({ $0.fx }), held.source == .dunamu, current - lastDunamu < Self.milliseconds(configuration.dunamuInterval) {
+                    quote = held
+                } else if let dunamu, let rate = try? await dunamu.krwPerUSD() {
+                    lastDunamu = current
+                    quote = FXQuote(krwPerUSD: rate.rate, at: current, source: .dunamu)
+                } else {
+                    // The bank rate is unreachable: Upbit's USDT stands in, and says so.
+                    quote = await upbitUSDT(current, &lastUpbitREST)
+                    fallback = true
+                }
+            case .coingecko:
+                if let cached = try? await coinInfo?.krwPerUSD() {
+                    quote = FXQuote(krwPerUSD: cached.value, at: cached.stale ? cached.fetchedAt : current, source: .coingecko)
+                } else {
+                    quote = await upbitUSDT(current, &lastUpbitREST)
+                    fallback = true
+                }
+            case .upbitUSDT:
+                quote = await upbitUSDT(current, &lastUpbitREST)
+            }
+            let changed = state.withLock { s in
+                defer { s.fx = quote ?? s.fx; s.fxFallback = fallback }
+                return s.fx?.krwPerUSD != quote?.krwPerUSD || s.fxFallback != fallback
+            }
+            if changed { publish(["*"]) }
+            do { try await Task.sleep(for: .seconds(1)) } catch { return }
+        }
+    }
+
+    /// Upbit's KRW-USDT: from the live board when it is fresh, else a REST ticker every 10 s.
+    private func upbitUSDT(_ current: Int64, _ lastREST: inout Int64) async -> FXQuote? {
+        let snapshot = upbit.snapshot
+        if let row = snapshot.rows[Self.usdt], let at = snapshot.receivedAt[Self.usdt], current - at <= 30_000 {
+            return FXQuote(krwPerUSD: row.ticker.price, at: at, source: .upbitUSDT)
+        }
+        if let held = state.withLock({ $0.fx }), held.source == .upbitUSDT, current - lastREST < 10_000 { return held }
+        guard let upbitAPI, let ticker = try? await upbitAPI.tickers(markets: [Self.usdt]).first else {
+            return state.withLock { $0.fx?.source == .upbitUSDT ? $0.fx : nil }
+        }
+        lastREST = current
+        return FXQuote(krwPerUSD: ticker.price, at: current, source: .upbitUSDT)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+}
