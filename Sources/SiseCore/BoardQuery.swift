@@ -19,14 +19,14 @@ public struct BoardQuery: Hashable, Sendable {
         self.language = language
     }
 
-    /// The rows this view shows, in order.
-    public func apply<S: Sequence>(_ rows: S) -> [MarketRow] where S.Element == MarketRow {
+    /// The rows this view shows, in order (`premium` for sorting by the kimchi premium).
+    public func apply<S: Sequence>(_ rows: S, premium: PremiumInputs = .none) -> [MarketRow] where S.Element == MarketRow {
         let search = MarketSearch(self.search)
         let kept = rows.filter { row in
             row.id.quote == quote.rawValue
                 && (favorites?.contains(row.id) ?? true)
                 && search.matches(row.market)
         }
-        return MarketSorter.sorted(kept, by: sort, language: language)
+        return MarketSorter.sorted(kept, by: sort, language: language, premium: premium)
     }
 }

@@ -119,3 +119,61 @@ public struct PremiumInputs: Sendable {
         return KimchiPremium.premium(krwPrice: row.ticker.price, global: global[row.id.base], fx: fx, now: now)
     }
 }
+
+/// One row of the premium table — `sise premium --json` rows are exactly these keys, and
+/// `GET /api/premium` rows the same: numbers as JSON numbers, `null` when unknown.
+public struct PremiumRowJSON: Encodable, Sendable, Hashable {
+    public var symbol: String
+    public var exchange: Exchange
+    public var krwPrice: Double
+    public var globalPrice: Double?
+    public var globalSource: GlobalPriceSource?
+    public var fx: Double?
+    public var fxSource: FXSource
+    public var premium: Double?
+
+    /// The row of a KRW board row, given the inputs and the configured rate source.
+    public init(_ row: MarketRow, inputs: PremiumInputs, fxSource: FXSource) {
+        symbol = row.id.base
+        exchange = row.exchange
+        krwPrice = row.ticker.price
+        let global = inputs.global[row.id.base]
+        globalPrice = global?.price
+        globalSource = global?.source
+        fx = inputs.fx?.krwPerUSD
+        self.fxSource = fxSource
+        premium = inputs.premium(row)
+    }
+
+    enum Keys: String, CodingKey { case symbol, exchange, krwPrice, globalPrice, globalSource, fx, fxSource, premium }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(symbol, forKey: .symbol)
+        try c.encode(exchange, forKey: .exchange)
+        try c.encode(krwPrice, forKey: .krwPrice)
+        try c.encode(globalPrice, forKey: .globalPrice)
+        try c.encode(globalSource, forKey: .globalSource)
+        try c.encode(fx, forKey: .fx)
+        try c.encode(fxSource, forKey: .fxSource)
+        try c.encode(premium, forKey: .premium)
+    }
+}
+
+extension PremiumInputs {
+    /// Why premiums are unknown right now (nil when they can be computed): the words a face
+    /// shows beside the column.
+    public func unavailableReason(_ language: Language) -> String? {
+        guard let fx else { return UIText.premiumUnavailable(language, ["reason": "FX"]) }
+        if now - fx.at > KimchiPremium.bound(fx.source) { return UIText.premiumUnavailable(language, ["reason": "FX " + fx.source.rawValue]) }
+        let fresh = global.values.contains { now - $0.at <= KimchiPremium.bound($0.source) }
+        return fresh ? nil : UIText.premiumUnavailable(language, ["reason": UIText.globalSourceBinance(language)])
+    }
+
+    /// `abroad Binance · FX upbit-usdt 1,494`: the sources beside every premium.
+    public func sourceLabel(_ language: Language, fxSource: FXSource) -> String {
+        let rate = fx.map { NumberText.grouped($0.krwPerUSD, decimals: $0.krwPerUSD >= 100 ? 1 : 4) } ?? "-"
+        return UIText.premiumSource(language, ["global": UIText.globalSourceBinance(language), "fx": (fx?.source ?? fxSource).rawValue,
+                                               "rate": rate])
+    }
+}

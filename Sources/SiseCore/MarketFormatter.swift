@@ -8,14 +8,16 @@ public struct MarketFormatter: Sendable {
         self.language = language
     }
 
-    public func display(_ row: MarketRow) -> RowDisplay {
+    /// - Parameter premium: the row's kimchi premium (a fraction), when known.
+    public func display(_ row: MarketRow, premium: Double? = nil) -> RowDisplay {
         let quote = row.id.quote
         let decimals = TickSize.decimals(price: row.ticker.price, quote: quote, tick: row.tickSize)
         return RowDisplay(
             price: NumberText.grouped(row.ticker.price, decimals: decimals),
             changeRate: rate(row.ticker.signedChangeRate),
             changePrice: NumberText.signed(row.ticker.signedChangePrice, decimals: decimals),
-            tradeValue: tradeValue(row.ticker.tradeValue24h, quote: quote)
+            tradeValue: tradeValue(row.ticker.tradeValue24h, quote: quote),
+            premium: premium.map(rate) ?? "-"
         )
     }
 

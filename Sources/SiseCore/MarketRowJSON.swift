@@ -16,9 +16,12 @@ public struct MarketRowJSON: Encodable, Hashable, Sendable {
     public var changePrice: Double
     public var tradeValue24h: Double
     public var warning: Bool
+    /// The kimchi premium as a signed fraction; nil (JSON `null`) when unknown or not KRW.
+    public var premium: Double?
     public var display: RowDisplay
 
-    public init(_ row: MarketRow, formatter: MarketFormatter) {
+    /// - Parameter premium: the row's kimchi premium, when the face knows one.
+    public init(_ row: MarketRow, formatter: MarketFormatter, premium: Double? = nil) {
         exchange = row.exchange
         market = row.id.code
         symbol = row.market.symbol
@@ -30,7 +33,29 @@ public struct MarketRowJSON: Encodable, Hashable, Sendable {
         changePrice = row.ticker.signedChangePrice
         tradeValue24h = row.ticker.tradeValue24h
         warning = row.market.warning
-        display = formatter.display(row)
+        self.premium = premium
+        display = formatter.display(row, premium: premium)
+    }
+
+    enum Keys: String, CodingKey {
+        case exchange, market, symbol, koreanName, englishName, price, change, changeRate, changePrice, tradeValue24h, warning, premium, display
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(exchange, forKey: .exchange)
+        try c.encode(market, forKey: .market)
+        try c.encode(symbol, forKey: .symbol)
+        try c.encode(koreanName, forKey: .koreanName)
+        try c.encode(englishName, forKey: .englishName)
+        try c.encode(price, forKey: .price)
+        try c.encode(change, forKey: .change)
+        try c.encode(changeRate, forKey: .changeRate)
+        try c.encode(changePrice, forKey: .changePrice)
+        try c.encode(tradeValue24h, forKey: .tradeValue24h)
+        try c.encode(warning, forKey: .warning)
+        try c.encode(premium, forKey: .premium)
+        try c.encode(display, forKey: .display)
     }
 }
 

@@ -7,19 +7,22 @@ import Foundation
 /// a pre-lowercased name, an index) rather than whole rows, and lowercases each name once.
 public enum MarketSorter {
     private struct SortItem {
-        let number: Double
+        /// nil only for an unknown premium: it sorts last in either direction.
+        let number: Double?
         let name: String
         let lowered: [UInt32]
         let code: String
         let index: Int
     }
 
-    public static func sorted(_ rows: [MarketRow], by state: SortState, language: Language = .ko) -> [MarketRow] {
+    /// - Parameter premium: each row's kimchi premium, for `sort=premium`.
+    public static func sorted(_ rows: [MarketRow], by state: SortState, language: Language = .ko,
+                              premium: PremiumInputs = .none) -> [MarketRow] {
         let effective = state.direction == .none ? SortState(key: .value, direction: .descending) : state
         let ascending = effective.direction == .ascending
         let items = rows.enumerated().map { index, row in
             let name = row.market.name(in: language)
-            return SortItem(number: number(row, effective.key), name: name,
+            return SortItem(number: effective.key == .premium ? premium.premium(row) : number(row, effective.key), name: name,
                             lowered: name.lowercased().unicodeScalars.map(\.value), code: row.id.code, index: index)
         }
         let ordered = items.sorted { a, b in
@@ -27,7 +30,9 @@ public enum MarketSorter {
                 let order = compare(a, b)
                 if order != 0 { return ascending ? order < 0 : order > 0 }
             } else if a.number != b.number {
-                return ascending ? a.number < b.number : a.number > b.number
+                guard let x = a.number else { return false }
+                guard let y = b.number else { return true }
+                return ascending ? x < y : x > y
             }
             let byName = compare(a, b)
             if byName != 0 { return byName < 0 }
@@ -42,6 +47,7 @@ public enum MarketSorter {
         case .price: row.ticker.price
         case .change: row.ticker.signedChangeRate
         case .value: row.ticker.tradeValue24h
+        case .premium: 0
         }
     }
 

@@ -6,11 +6,14 @@ public struct RowDisplay: Hashable, Sendable, Codable {
     public var changeRate: String
     public var changePrice: String
     public var tradeValue: String
+    /// The kimchi premium (`+1.23%`), `-` when unknown or not a KRW market.
+    public var premium: String
 
-    public init(price: String, changeRate: String, changePrice: String, tradeValue: String) {
+    public init(price: String, changeRate: String, changePrice: String, tradeValue: String, premium: String = "-") {
         self.price = price
         self.changeRate = changeRate
         self.changePrice = changePrice
         self.tradeValue = tradeValue
+        self.premium = premium
     }
 }

@@ -6,6 +6,8 @@ public enum SortKey: String, CaseIterable, Sendable, Codable {
     case price
     case change
     case value
+    /// The kimchi premium (KRW boards; unknown premiums sort last).
+    case premium
 }
 
 /// The direction of the chosen column; `none` means the default order (trade value descending).

@@ -47,6 +47,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
     case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
     // Ranking and the global market
+    case premium, premiumSource, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
     case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
     // Store errors (StoreError)
@@ -212,6 +213,13 @@ public enum UIText: String, CaseIterable, Sendable {
         case .avatarUnsupported: ("PNG, JPEG, WebP 사진만 올릴 수 있습니다", "only PNG, JPEG and WebP pictures")
         case .avatarLabel: ("사진", "Picture")
         case .avatarRemove: ("사진 삭제", "Remove picture")
+        case .premium: ("김프", "Premium")
+        case .premiumSource: ("해외 {global} · 환율 {fx} {rate}", "abroad {global} · FX {fx} {rate}")
+        case .premiumUnavailable: ("김프 계산 불가: {reason}", "no premium: {reason}")
+        case .marketPremium: ("시장 김프", "Market premium")
+        case .fxFallback: ("{source} 실패, {fallback} 사용 중", "{source} failed; using {fallback}")
+        case .globalSourceBinance: ("바이낸스", "Binance")
+        case .globalSourceCoinGecko: ("코인게코", "CoinGecko")
         case .tabRanking: ("랭킹", "Ranking")
         case .change1h: ("1시간", "1h")
         case .change24h: ("24시간", "24h")

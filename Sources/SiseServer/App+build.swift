@@ -18,13 +18,14 @@ public enum SiseServerApp {
         let boards = dependencies.boards
         let favorites = SQLiteFavorites(database: database)
         let devices = DeviceCleanup(registry: DeviceRegistry(database: database), logger: logger)
-        let hub = BoardSocketHub(boards: boards, favorites: favorites, demo: configuration.demo, logger: logger)
-        let context = ServerContext(boards: boards, favorites: favorites, coinInfo: dependencies.coinInfo,
+        let hub = BoardSocketHub(boards: boards, favorites: favorites, demo: configuration.demo, premium: dependencies.premium, logger: logger)
+        var context = ServerContext(boards: boards, favorites: favorites, coinInfo: dependencies.coinInfo,
                                     candles: dependencies.apis.mapValues { CandleCache(api: $0) }, demo: configuration.demo,
                                     simulatorURL: dependencies.simulatorURL,
                                     version: configuration.version,
                                     favoritesChanged: { await hub.favoritesChanged($0) },
                                     favoriteWrites: WriteRateLimit(perMinute: configuration.favoriteWritesPerMinute))
+        context.premium = dependencies.premium
 
         let publicOrigin = PublicOrigin(publicURL: configuration.publicURL, listenHost: configuration.host, port: configuration.port)
         let router = Router(context: SiseRequestContext.self)
@@ -58,6 +59,7 @@ public enum SiseServerApp {
         AvatarController(accounts: accounts, directory: avatars).addRoutes(to: router)
         CoinInfoController(context: context).addRoutes(to: router)
         RankingController(context: context).addRoutes(to: router)
+        PremiumController(context: context).addRoutes(to: router)
         let images = ImageProxy(
             fetcher: dependencies.images,
             cache: ImageCache(directory: configuration.dataDirectory.appendingPathComponent("images")),

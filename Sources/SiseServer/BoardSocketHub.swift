@@ -14,6 +14,7 @@ final class BoardSocketHub: Service, Sendable {
     private let boards: ExchangeBoards
     private let favorites: any FavoritesRepository
     private let demo: Bool
+    private let premium: PremiumFeed?
     private let logger: Logger
     private let clients = Mutex<[UInt64: BoardClient]>([:])
     private let counter = Atomic<UInt64>(0)
@@ -24,10 +25,11 @@ final class BoardSocketHub: Service, Sendable {
     /// Distinct views (sort, filter, search, language) computed per batch, at most.
     static let maxDistinctViews = 2_000
 
-    init(boards: ExchangeBoards, favorites: any FavoritesRepository, demo: Bool, logger: Logger) {
+    init(boards: ExchangeBoards, favorites: any FavoritesRepository, demo: Bool, premium: PremiumFeed? = nil, logger: Logger) {
         self.boards = boards
         self.favorites = favorites
         self.demo = demo
+        self.premium = premium
         self.logger = logger
     }
 
@@ -109,6 +111,7 @@ final class BoardSocketHub: Service, Sendable {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.follow() }
             group.addTask { await self.tick() }
+            if let premium { group.addTask { await self.followPremium(premium) } }
             try? await gracefulShutdown()
             group.cancelAll()
         }
@@ -141,6 +144,21 @@ final class BoardSocketHub: Service, Sendable {
         }
     }
 
+    /// A global price or the rate moved: the KRW rows of those symbols (all of them for the
+    /// rate) are re-encoded and sent, on every exchange.
+    private func followPremium(_ premium: PremiumFeed) async {
+        for await symbols in premium.updates() {
+            if Task.isCancelled { return }
+            let everything = symbols.contains("*")
+            for (exchange, board) in boards.all {
+                let ids = board.snapshot.rows.keys.filter { $0.quote == "KRW" && (everything || symbols.contains($0.base)) }
+                guard !ids.isEmpty else { continue }
+                fragments.withLock { $0[exchange, default: RowFragments()].invalidate(ids) }
+                publish(exchange, changed: Set(ids), status: nil)
+            }
+        }
+    }
+
     /// Heartbeats, and status frames with growing ages while the board is not live.
     private func tick() async {
         var sinceHeartbeat = Duration.zero
@@ -165,13 +183,14 @@ final class BoardSocketHub: Service, Sendable {
         let everyone = clients.withLock { Array($0.values) }
         guard !everyone.isEmpty, let board = boards[exchange] else { return }
         let rows = board.snapshot.rows
+        let inputs = premium?.inputs ?? .none
         var byView: [BoardClientView: [BoardClient]] = [:]
         for client in everyone {
             if let view = client.view, view.parameters.exchange == exchange { byView[view, default: []].append(client) }
         }
         var statusText: [Language: String] = [:]
         for (view, members) in byView {
-            let ordered = view.query.apply(rows.values)
+            let ordered = view.query.apply(rows.values, premium: inputs)
             let order = ordered.map(\.id.code)
             let moved = lastOrders.withLock { last in
                 defer { last[view] = order }
@@ -179,7 +198,7 @@ final class BoardSocketHub: Service, Sendable {
             }
             let shown = ordered.filter { changed.contains($0.id) }
             let pieces = fragments.withLock { all in
-                shown.map { ($0.id.code, all[exchange, default: RowFragments()].fragment($0, view.language)) }
+                shown.map { ($0.id.code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
             }
             var statusMessage: String?
             if let status {
@@ -199,8 +218,11 @@ final class BoardSocketHub: Service, Sendable {
     private func snapshotMessage(_ view: BoardClientView) -> String {
         let exchange = view.parameters.exchange
         let snapshot = (boards[exchange] ?? boards.upbit).snapshot
-        let ordered = view.query.apply(snapshot.rows.values)
-        let rows = fragments.withLock { all in ordered.map { all[exchange, default: RowFragments()].fragment($0, view.language) } }
+        let inputs = premium?.inputs ?? .none
+        let ordered = view.query.apply(snapshot.rows.values, premium: inputs)
+        let rows = fragments.withLock { all in
+            ordered.map { all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0)) }
+        }
         let echo = BoardSocketMessage.echo(view.parameters, language: view.language)
         do {
             return try BoardSocketMessage.snapshot(demo: demo, view: echo, rows: rows, order: ordered.map(\.id.code),

@@ -21,9 +21,10 @@ struct MarketsController {
         try await context.requireBoard(view.exchange)
         let language = LanguagePreference.of(request)
         let favorites = view.favoritesOnly ? try await context.favoriteMarkets(ctx.owner, exchange: view.exchange) : nil
-        let rows = view.query(favorites: favorites, language: language).apply(try context.board(view.exchange).snapshot.rows.values)
+        let premium = context.premiumInputs
+        let rows = view.query(favorites: favorites, language: language).apply(try context.board(view.exchange).snapshot.rows.values, premium: premium)
         let formatter = MarketFormatter(language: language)
-        return JSONText.response(rows.map { MarketRowJSON($0, formatter: formatter) })
+        return JSONText.response(rows.map { MarketRowJSON($0, formatter: formatter, premium: premium.premium($0)) })
     }
 
     @Sendable func one(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -32,7 +33,8 @@ struct MarketsController {
         let exchange = try ServerContext.exchange(request)
         try await context.requireBoard(exchange)
         guard let row = try context.board(exchange).snapshot.rows[id] else { throw APIError.notFound("market \(id.code)") }
-        return JSONText.response(MarketRowJSON(row, formatter: MarketFormatter(language: LanguagePreference.of(request))))
+        return JSONText.response(MarketRowJSON(row, formatter: MarketFormatter(language: LanguagePreference.of(request)),
+                                               premium: context.premiumInputs.premium(row)))
     }
 }
 

@@ -8,9 +8,10 @@ struct RowFragments: Sendable {
 
     /// A row's JSON: `sise markets --json` keys plus `caution` (주의 marks) and `ts` (the
     /// exchange's timestamp of the tick, epoch ms — what latency is measured from).
-    mutating func fragment(_ row: MarketRow, _ language: Language) -> String {
+    /// `premium` is the row's kimchi premium: a change of it must `invalidate` the row too.
+    mutating func fragment(_ row: MarketRow, _ language: Language, premium: Double?) -> String {
         if let hit = cache[language]?[row.id] { return hit }
-        let text = Self.encode(row, language)
+        let text = Self.encode(row, language, premium: premium)
         cache[language, default: [:]][row.id] = text
         return text
     }
@@ -22,8 +23,8 @@ struct RowFragments: Sendable {
         }
     }
 
-    static func encode(_ row: MarketRow, _ language: Language) -> String {
-        JSONText.encode(BoardSocketMessage.Row(MarketRowJSON(row, formatter: MarketFormatter(language: language)),
+    static func encode(_ row: MarketRow, _ language: Language, premium: Double?) -> String {
+        JSONText.encode(BoardSocketMessage.Row(MarketRowJSON(row, formatter: MarketFormatter(language: language), premium: premium),
                                                .init(caution: row.market.isCaution, ts: row.ticker.timestamp)))
     }
 }

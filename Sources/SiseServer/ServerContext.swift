@@ -18,6 +18,11 @@ struct ServerContext: Sendable {
     /// Told when a device's favorites change, so live views that show favorites follow.
     let favoritesChanged: @Sendable (String) async -> Void
     let favoriteWrites: WriteRateLimit
+    /// The kimchi premium's live inputs (nil: this server computes no premium).
+    var premium: PremiumFeed? = nil
+
+    /// The premium inputs now (none when there is no feed: every premium is unknown).
+    var premiumInputs: PremiumInputs { premium?.inputs ?? .none }
 
     /// The favorites of `owner` that are Upbit markets.
     /// How long a board request waits for the first board before answering 503.

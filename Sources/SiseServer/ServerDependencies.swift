@@ -20,13 +20,16 @@ public struct ServerDependencies: Sendable {
     public var simulatorURL: URL?
     /// The OpenID Connect providers people may log in with (built from configuration).
     public var identityProviders: [OpenIDClient]
+    /// The kimchi premium's inputs (Binance, the FX rate); nil computes no premium.
+    public var premium: PremiumFeed?
     /// The dependencies' long-lived work (the simulator, the feed, the cache, closing the
     /// connection pool), in start order; run by the app's service group, which shuts them down
     /// in reverse after the HTTP server.
     public var services: [any Service]
 
     public init(boards: ExchangeBoards, apis: [Exchange: any ExchangeAPI], coinInfo: CoinInfoService, database: AppDatabase,
-                images: any ImageFetching, simulatorURL: URL? = nil, identityProviders: [OpenIDClient] = [], services: [any Service]) {
+                images: any ImageFetching, simulatorURL: URL? = nil, identityProviders: [OpenIDClient] = [], premium: PremiumFeed? = nil,
+                services: [any Service]) {
         self.boards = boards
         self.apis = apis
         self.coinInfo = coinInfo
@@ -34,6 +37,7 @@ public struct ServerDependencies: Sendable {
         self.images = images
         self.simulatorURL = simulatorURL
         self.identityProviders = identityProviders
+        self.premium = premium
         self.services = services
     }
 }

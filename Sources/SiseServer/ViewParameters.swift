@@ -26,7 +26,7 @@ struct ViewParameters: Sendable, Hashable {
         let key: SortKey?
         if let sort, !sort.isEmpty {
             guard let parsed = SortKey(rawValue: sort.lowercased()) else {
-                throw APIError.badParameter("sort", "must be name, price, change or value")
+                throw APIError.badParameter("sort", "must be name, price, change, value or premium")
             }
             key = parsed
         } else {

@@ -60,8 +60,11 @@ final class SimBinance: Sendable {
         0.005 + 0.025 * SimRandom.unit(SimRandom.hash(coin.symbol + "@premium"))
     }
 
+    /// Abroad, over the simulated Upbit's own USDT price: premiums measured with `--fx
+    /// upbit-usdt` land on each coin's +0.5 … +3 % (and higher over the bank rate).
     func price(_ coin: SimCoinGecko.Coin, at t: Double) -> Double {
-        coin.market.price(at: t) / SimCoinGecko.krwPerUSD / (1 + premium(coin))
+        let usdt = exchange.coinGecko.coin("tether")?.market.price(at: t) ?? SimCoinGecko.krwPerUSD
+        return coin.market.price(at: t) / usdt / (1 + premium(coin))
     }
 
     var switches: Switches { state.withLock { $0.switches } }

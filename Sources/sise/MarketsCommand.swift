@@ -36,7 +36,7 @@ struct MarketsCommand: AsyncParsableCommand {
         guard let parsed = QuoteCurrency(code: quote) else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
         try venue.check(quote: parsed)
         if let sort, SortKey(rawValue: sort.lowercased()) == nil {
-            throw ValidationError("--sort must be name, price, change or value, not '\(sort)'.")
+            throw ValidationError("--sort must be name, price, change, value or premium, not '\(sort)'.")
         }
         if let order, SortDirection(spelling: order) == nil {
             throw ValidationError("--order must be \(SortDirection.spellings), not '\(order)'.")

@@ -17,6 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gecko: CoinGeckoOptions
     @OptionGroup var feed: LiveFeedOptions
+    @OptionGroup var premiumOptions: PremiumOptions
 
     @Option(name: .customLong("idle-after"),
             help: "Seconds with no viewer before the upstream feed closes until the next one (default 60; 0 never).")
@@ -103,6 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
         let shownHost = host
         var providers = try LoginProviderSettings.providers(flags: login, sources: settings.sources)
+        let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
         let app: any Service
         do {
             // The database first: nothing has to be closed again when it cannot be opened.
@@ -116,11 +118,13 @@ struct ServeCommand: AsyncParsableCommand {
             }
             let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: SQLiteCache(database: database),
                                            callsPerMinute: coinGeckoCallsPerMinute)
+            let premium = upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger)
             let dependencies = ServerDependencies(
                 boards: upstreams.boards, apis: upstreams.apis, coinInfo: coinInfo, database: database,
                 images: LiveImageFetcher(trustedOrigins: Set(upstreams.demoOrigin.map { [$0] } ?? [])),
                 simulatorURL: upstreams.simulator?.baseURL,
-                identityProviders: providers.map { OpenIDClient(provider: $0, transport: upstreams.transport) }, services: upstreams.services + [coinInfo])
+                identityProviders: providers.map { OpenIDClient(provider: $0, transport: upstreams.transport) }, premium: premium,
+                services: upstreams.services + [coinInfo, premium])
             app = try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger) { port in
                 // Straight to the descriptor: scripts and tests wait for this line.
                 FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(port)\n".utf8))

@@ -11,6 +11,10 @@ enum SettingKey: String, CaseIterable, Sendable {
     case coinGeckoURL = "coingecko-url"
     case coinGeckoKey = "coingecko-key"
     case coinGeckoPlan = "coingecko-plan"
+    case binanceURL = "binance-url"
+    case binanceWebSocketURL = "binance-ws-url"
+    case fx = "fx"
+    case dunamuURL = "dunamu-url"
     case language = "lang"
     case dataDirectory = "data-dir"
 

@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import SiseCore
+import SiseEngine
+
+/// `GET /api/premium?exchange=&symbols=`: the kimchi premium table of an exchange's KRW board
+/// (rows as `sise premium --json`), the market's 김프 (the median of the top 20 by trade value),
+/// the rate and its source, and why premiums are unknown when they are.
+struct PremiumController {
+    let context: ServerContext
+
+    func addRoutes(to router: Router<SiseRequestContext>) {
+        router.get("/api/premium", use: table)
+    }
+
+    struct Table: Encodable {
+        struct FX: Encodable {
+            let rate: Double
+            let source: FXSource
+            let at: Int64
+            let fallback: Bool
+        }
+        struct Global: Encodable {
+            let state: String
+            let at: Int64?
+        }
+        let exchange: Exchange
+        let fx: FX?
+        let global: Global?
+        let marketPremium: Double?
+        let unavailable: String?
+        let display: [String: String]
+        let rows: [PremiumRowJSON]
+
+        enum Keys: String, CodingKey { case exchange, fx, global, marketPremium, unavailable, display, rows }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(exchange, forKey: .exchange)
+            try c.encode(fx, forKey: .fx)
+            try c.encode(global, forKey: .global)
+            try c.encode(marketPremium, forKey: .marketPremium)
+            try c.encode(unavailable, forKey: .unavailable)
+            try c.encode(display, forKey: .display)
+            try c.encode(rows, forKey: .rows)
+        }
+    }
+
+    @Sendable func table(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let language = LanguagePreference.of(request)
+        let exchange = try ServerContext.exchange(request)
+        var wanted: Set<String>?
+        if let text = request.uri.queryParameters["symbols"].map(String.init), !text.isEmpty {
+            let symbols = text.uppercased().split(separator: ",").map(String.init)
+            guard symbols.count <= 100, symbols.allSatisfy({ (1...20).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }) else {
+                throw APIError.badParameter("symbols", "up to 100 symbols of letters and digits, comma-separated")
+            }
+            wanted = Set(symbols)
+        }
+        try await context.requireBoard(exchange)
+        let board = try context.board(exchange)
+        let inputs = context.premiumInputs
+        let status = context.premium?.status
+        let fxSource = context.premium?.configuration.fx ?? .upbitUSDT
+        let krw = board.snapshot.rows(quote: .krw)
+        let rows = krw.filter { wanted?.contains($0.id.base) ?? true }
+            .sorted { $0.ticker.tradeValue24h > $1.ticker.tradeValue24h }
+            .map { PremiumRowJSON($0, inputs: inputs, fxSource: fxSource) }
+        let market = KimchiPremium.marketPremium(krw, premium: inputs.premium)
+        let f = MarketFormatter(language: language)
+        var display = ["marketPremium": market.map(f.rate) ?? "-", "source": inputs.sourceLabel(language, fxSource: fxSource)]
+        if let status, status.fxFallback, let used = status.fx?.source {
+            display["fallback"] = UIText.fxFallback(language, ["source": fxSource.rawValue, "fallback": used.rawValue])
+        }
+        let table = Table(exchange: exchange,
+                          fx: inputs.fx.map { Table.FX(rate: $0.krwPerUSD, source: $0.source, at: $0.at, fallback: status?.fxFallback ?? false) },
+                          global: status.map { Table.Global(state: $0.global, at: $0.globalAt) }, marketPremium: market,
+                          unavailable: context.premium == nil ? UIText.premiumUnavailable(language, ["reason": "off"]) : inputs.unavailableReason(language),
+                          display: display, rows: rows)
+        return JSONText.response(table)
+    }
+}
