@@ -101,6 +101,24 @@ function selectExchange(exchange) {
   localStorage.setItem("sise.exchange", exchange);
   for (const button of $$("[data-exchange]")) button.setAttribute("aria-pressed", String(button.dataset.exchange === exchange));
   sendView();
+  loadPremium();
+}
+
+// The market's 김프 (median of the top 20 by trade value) and the premium's sources, as the
+// server words them; every ten seconds while a KRW board shows.
+async function loadPremium() {
+  const bar = $("#premium-bar");
+  if (state.quote !== "KRW" || state.tab === "ranking" || state.tab === "info") { bar.hidden = true; return; }
+  try {
+    const response = await fetch(`/api/premium?exchange=${state.exchange}&symbols=BTC&lang=${state.lang}`, { headers: { "Accept": "application/json" } });
+    if (!response.ok) { bar.hidden = true; return; }
+    const body = await response.json();
+    const figure = $("#market-premium");
+    figure.textContent = body.display.marketPremium;
+    figure.className = body.marketPremium > 0 ? "rise" : body.marketPremium < 0 ? "fall" : "";
+    $("#premium-source").textContent = body.unavailable || body.display.fallback || body.display.source;
+    bar.hidden = false;
+  } catch (_) { /* the bar keeps its last figure */ }
 }
 
 // The quotes the exchange has come with its snapshot; a quote it lacks falls back to KRW.
@@ -175,9 +193,11 @@ function buildRow(row) {
   price.className = "num price";
   const rate = document.createElement("td");
   rate.className = "num rate";
+  const premium = document.createElement("td");
+  premium.className = "num premium";
   const value = document.createElement("td");
   value.className = "num value";
-  tr.append(starCell, nameCell, price, rate, value);
+  tr.append(starCell, nameCell, price, rate, premium, value);
   fillRow(tr, row, null);
   return tr;
 }
@@ -221,7 +241,11 @@ function fillRow(tr, row, previous) {
   amount.className = "amount";
   amount.textContent = row.display.changePrice;
   rate.append(amount);
-  tr.children[4].textContent = row.display.tradeValue;
+  const premium = tr.children[4];
+  premium.textContent = row.display.premium || "-";
+  premium.classList.toggle("rise", row.premium > 0);
+  premium.classList.toggle("fall", row.premium < 0);
+  tr.children[5].textContent = row.display.tradeValue;
   if (previous && previous.price !== row.price) {
     price.classList.remove("flash-up", "flash-down");
     void price.offsetWidth; // restart the animation
@@ -390,6 +414,8 @@ function applyLanguage() {
   account.applyLanguage();
   ranking.applyLanguage();
   $("#search-empty").textContent = t("empty");
+  $("#market-premium-label").textContent = t("marketPremium");
+  loadPremium();
   $("#lang-toggle").textContent = state.lang === "ko" ? "EN" : "한";
   setChip($("#status").dataset.state);
   updateBanner();
@@ -441,6 +467,7 @@ async function init() {
       state.quote = button.dataset.quote;
       for (const other of $$("[data-quote]")) other.setAttribute("aria-pressed", String(other === button));
       sendView();
+      loadPremium();
     });
   }
   let searchTimer = null;
@@ -477,6 +504,8 @@ async function init() {
   });
 
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  loadPremium();
+  setInterval(loadPremium, 10000);
   await account.load();
   loadFavorites();
   connect();
