@@ -4,7 +4,7 @@ import Foundation
 /// and the 유의/주의 marks. Faces place them; they never spell their own.
 public struct BoardText: Sendable {
     public enum Column: String, CaseIterable, Sendable {
-        case name, market, price, change, changePrice, value
+        case name, market, price, change, changePrice, value, premium
     }
 
     public let language: Language
@@ -21,6 +21,7 @@ public struct BoardText: Sendable {
         case .change: UIText.change(language)
         case .changePrice: UIText.changePrice(language)
         case .value: UIText.value(language)
+        case .premium: UIText.premium(language)
         }
     }
 

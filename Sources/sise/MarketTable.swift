@@ -7,14 +7,16 @@ struct MarketTable {
     let color: Bool
     static let maxNameWidth = 24
 
-    func render(_ rows: [MarketRow]) -> [String] {
+    /// - Parameter premium: the premium's inputs; KRW boards get a 김프 column.
+    func render(_ rows: [MarketRow], premium: PremiumInputs = .none) -> [String] {
         let formatter = MarketFormatter(language: language)
         let text = BoardText(language: language)
-        let header = BoardText.Column.allCases.map(text.title)
+        let krw = rows.first?.id.quote == "KRW"
+        let header = BoardText.Column.allCases.filter { krw || $0 != .premium }.map(text.title)
         let cells: [[String]] = rows.map { row in
-            let d = formatter.display(row)
+            let d = formatter.display(row, premium: premium.premium(row))
             return [text.markPrefix(row.market) + row.market.name(in: language), "\(row.market.symbol)/\(row.id.quote)",
-                    d.price, d.changeRate, d.changePrice, d.tradeValue]
+                    d.price, d.changeRate, d.changePrice, d.tradeValue] + (krw ? [d.premium] : [])
         }
         var widths = header.map(DisplayWidth.of)
         for line in cells {

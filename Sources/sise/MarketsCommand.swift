@@ -13,11 +13,13 @@ struct MarketsCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var venue: ExchangeOption
+    @OptionGroup var premiumOptions: PremiumOptions
+    @OptionGroup var gecko: CoinGeckoOptions
 
     @Option(help: "Quote market: KRW, BTC or USDT.")
     var quote: String = "KRW"
 
-    @Option(help: "Sort column: name, price, change or value (default value).")
+    @Option(help: "Sort column: name, price, change, value or premium (default value).")
     var sort: String?
 
     @Option(help: "Sort order: asc, desc or none (default desc).")
@@ -51,11 +53,22 @@ struct MarketsCommand: AsyncParsableCommand {
     func run() async throws {
         let language = global.language
         let exchange = venue.exchange
-        let rows = try await global.withExchange(exchange) { client in
-            try await BoardLoader(api: client, exchange: exchange).load(quote: QuoteCurrency(code: quote) ?? .krw)
+        let settings = global.settings
+        let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
+        let coinGecko = try settings.coinGecko(gecko)
+        let krw = (QuoteCurrency(code: quote) ?? .krw) == .krw
+        let (rows, premium) = try await withTransport(language) { transport in
+            // The board and (for KRW) the premium's inputs at once; the premium never fails the board.
+            async let premium = krw ? OneShotPremium.inputs(premiumSettings, settings: settings, coinGecko: coinGecko, transport: transport) : nil
+            let api = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
+                                          lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
+            let rows = try await BoardLoader(api: api, exchange: exchange).load(quote: QuoteCurrency(code: quote) ?? .krw)
+            return (rows, await premium)
         }
-        var shown = MarketSorter.sorted(MarketSearch(search ?? "").filter(rows), by: sortState, language: language)
+        for problem in premium?.problems ?? [] { FileHandle.standardError.write(Data((UIText.premiumUnavailable(language, ["reason": problem]) + "\n").utf8)) }
+        let inputs = premium?.inputs ?? .none
+        var shown = MarketSorter.sorted(MarketSearch(search ?? "").filter(rows), by: sortState, language: language, premium: inputs)
         if let limit { shown = Array(shown.prefix(limit)) }
-        try RowOutput(language: language, color: global.useColor).print(shown, json: json)
+        try RowOutput(language: language, color: global.useColor).print(shown, json: json, premium: inputs)
     }
 }

@@ -6,15 +6,15 @@ struct RowOutput {
     let language: Language
     let color: Bool
 
-    func print(_ rows: [MarketRow], json: Bool) throws {
+    func print(_ rows: [MarketRow], json: Bool, premium: PremiumInputs = .none) throws {
         let formatter = MarketFormatter(language: language)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-            let data = try encoder.encode(rows.map { MarketRowJSON($0, formatter: formatter) })
+            let data = try encoder.encode(rows.map { MarketRowJSON($0, formatter: formatter, premium: premium.premium($0)) })
             FileHandle.standardOutput.write(data + Data("\n".utf8))
         } else {
-            let lines = MarketTable(language: language, color: color).render(rows)
+            let lines = MarketTable(language: language, color: color).render(rows, premium: premium)
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
     }

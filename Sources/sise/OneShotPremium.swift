@@ -1,0 +1,60 @@
+import Foundation
+import SiseCore
+import SiseEngine
+import SiseFeeds
+
+/// The premium's inputs for a one-shot command (`sise markets`, `sise premium`): one Binance
+/// REST call, one rate (Upbit's KRW-USDT ticker, Dunamu's, or CoinGecko's), in parallel. A
+/// source that fails leaves premiums unknown (null) and says why; it never fails the command.
+enum OneShotPremium {
+    struct Result {
+        var inputs: PremiumInputs
+        /// Why some or all premiums are unknown.
+        var problems: [String]
+    }
+
+    static func inputs(_ premium: PremiumSettings, settings: Settings, coinGecko: CoinGeckoClient.Configuration,
+                       transport: any HTTPTransport) async -> Result {
+        let binance = BinanceClient(configuration: premium.binance, transport: transport)
+        async let global = Self.catching { try await binance.usdtPrices() }
+        async let rate = Self.catching { try await Self.rate(premium, settings: settings, coinGecko: coinGecko, transport: transport) }
+        let now = Int64(Date().timeIntervalSince1970 * 1_000)
+        var problems: [String] = []
+        let prices: [String: Double]
+        switch await global {
+        case .success(let value): prices = value
+        case .failure(let error):
+            prices = [:]
+            problems.append("binance: " + error.message(settings.language))
+        }
+        var fx: FXQuote?
+        switch await rate {
+        case .success(let value): fx = FXQuote(krwPerUSD: value, at: now, source: premium.fx)
+        case .failure(let error): problems.append("\(premium.fx.rawValue): " + error.message(settings.language))
+        }
+        let quotes = prices.mapValues { GlobalQuote(price: $0, at: now, source: .binance) }
+        return Result(inputs: PremiumInputs(global: quotes, fx: fx, now: now), problems: problems)
+    }
+
+    private static func rate(_ premium: PremiumSettings, settings: Settings, coinGecko: CoinGeckoClient.Configuration,
+                             transport: any HTTPTransport) async throws -> Double {
+        switch premium.fx {
+        case .upbitUSDT:
+            let upbit = ExchangeClients.api(.upbit, settings.endpoint(.upbit), transport: transport)
+            guard let ticker = try await upbit.tickers(markets: [MarketID(quote: "KRW", base: "USDT")]).first else {
+                throw FeedError.malformedPayload(context: "no KRW-USDT ticker")
+            }
+            return ticker.price
+        case .dunamu:
+            return try await DunamuForexClient(baseURL: premium.dunamuURL, transport: transport).krwPerUSD().rate
+        case .coingecko:
+            return try await CoinGeckoClient(configuration: coinGecko, transport: transport).krwPerUSD()
+        }
+    }
+
+    private static func catching<T: Sendable>(_ body: () async throws -> T) async -> Swift.Result<T, FeedError> {
+        do { return .success(try await body()) } catch let error as FeedError { return .failure(error) } catch {
+            return .failure(.unreachable(host: "?", reason: String(describing: error)))
+        }
+    }
+}

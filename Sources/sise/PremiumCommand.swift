@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import SiseCore
+import SiseEngine
+import SiseFeeds
+
+/// `sise premium`: the kimchi premium of an exchange's KRW coins, with the global price, the
+/// rate and their sources.
+struct PremiumCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "premium",
+        abstract: "The kimchi premium (김프): KRW price against Binance's USDT price × KRW per USD, per coin.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var venue: ExchangeOption
+    @OptionGroup var premiumOptions: PremiumOptions
+    @OptionGroup var gecko: CoinGeckoOptions
+
+    @Argument(help: "Symbols (BTC ETH …); default: every KRW coin by trade value.")
+    var symbols: [String] = []
+
+    @Flag(help: "Print a JSON array of {symbol, exchange, krwPrice, globalPrice, globalSource, fx, fxSource, premium}.")
+    var json = false
+
+    func validate() throws {
+        for symbol in symbols where !(1...20).contains(symbol.count) || !symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+            throw ValidationError("'\(symbol.prefix(30))' is not a symbol like BTC.")
+        }
+    }
+
+    func run() async throws {
+        let language = global.language
+        let exchange = venue.exchange
+        let settings = global.settings
+        let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
+        let coinGecko = try settings.coinGecko(gecko)
+        let (rows, premium) = try await withTransport(language) { transport in
+            async let premium = OneShotPremium.inputs(premiumSettings, settings: settings, coinGecko: coinGecko, transport: transport)
+            let api = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
+                                          lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
+            let rows = try await BoardLoader(api: api, exchange: exchange).load(quote: .krw)
+            return (rows, await premium)
+        }
+        let wanted = Set(symbols.map { $0.uppercased() })
+        let unknown = wanted.subtracting(rows.map(\.id.base))
+        guard unknown.isEmpty else {
+            throw CLIFailure.usage("sise: " + UIText.unknownSymbol(language, ["list": unknown.sorted().joined(separator: ", ")]))
+        }
+        let shown = rows.filter { wanted.isEmpty || wanted.contains($0.id.base) }.sorted { $0.ticker.tradeValue24h > $1.ticker.tradeValue24h }
+        let table = shown.map { PremiumRowJSON($0, inputs: premium.inputs, fxSource: premiumSettings.fx) }
+        for problem in premium.problems { FileHandle.standardError.write(Data((UIText.premiumUnavailable(language, ["reason": problem]) + "\n").utf8)) }
+        if json { return printJSON(table) }
+        let f = MarketFormatter(language: language)
+        var out = TextColumns.fit(UIText.coin(language), width: 20) + TextColumns.fit(UIText.price(language), width: 16, alignment: .right)
+            + TextColumns.fit("USD(T)", width: 16, alignment: .right) + TextColumns.fit(UIText.premium(language), width: 10, alignment: .right) + "\n"
+        for (row, line) in zip(shown, table) {
+            let tone = Terminal.color(PriceChange(signed: line.premium ?? 0).tone)
+            let source = line.globalSource == .coingecko ? " (CoinGecko)" : ""
+            out += TextColumns.fit(row.market.name(in: language) + " " + line.symbol, width: 20)
+                + TextColumns.fit(f.price(line.krwPrice, quote: "KRW"), width: 16, alignment: .right)
+                + TextColumns.fit((line.globalPrice.map { f.price($0, currency: .usd) } ?? "-") + source, width: 16, alignment: .right)
+                + Terminal.paint(TextColumns.fit(line.premium.map(f.rate) ?? "-", width: 10, alignment: .right), tone, enabled: global.useColor) + "\n"
+        }
+        out += premium.inputs.sourceLabel(language, fxSource: premiumSettings.fx) + "\n"
+        print(out, terminator: "")
+    }
+}
