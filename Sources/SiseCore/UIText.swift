@@ -135,11 +135,11 @@ public enum UIText: String, CaseIterable, Sendable {
         case .staleRefreshing: ("{asOf} 데이터를 표시하며 새로 고치는 중입니다.", "Showing data from {asOf} while refreshing.")
         case .tuiBack: ("Esc: 돌아가기 · f: 관심", "Esc: back · f: favorite")
         case .tuiTrendingTitle: ("트렌딩 코인 (CoinGecko) · Esc: 돌아가기", "Trending coins (CoinGecko) · Esc: back")
-        case .tuiHints: ("1-4 정렬 / 검색 f 관심 F 관심목록 ⏎ 상세 ? 도움말 q 종료 ", "1-4 sort / search f fav F favs ⏎ detail ? help q quit ")
+        case .tuiHints: ("1-5 정렬 / 검색 f 관심 F 관심목록 ⏎ 상세 r 랭킹 ? 도움말 q 종료 ", "1-5 sort / search f fav F favs ⏎ detail r rank ? help q quit ")
         case .tuiHelp1: ("j/k ↑/↓  이동          g/G  처음/끝        PgUp/PgDn  페이지",
                          "j/k ↑/↓  move            g/G  top/bottom     PgUp/PgDn  page")
-        case .tuiHelp2: ("1 2 3 4  정렬: 이름 현재가 전일대비 거래대금 (같은 키: 내림→오름→해제)",
-                         "1 2 3 4  sort: name price change value (same key: desc → asc → off)")
+        case .tuiHelp2: ("1-5      정렬: 이름 현재가 전일대비 거래대금 김프 (같은 키: 내림→오름→해제)",
+                         "1-5      sort: name price change value premium (same key: desc → asc → off)")
         case .tuiHelp3: ("/        검색 (초성 ㅂㅌ 가능, Esc 지우기)   Enter  상세",
                          "/        search (Hangul initials work, Esc clears)   Enter  detail")
         case .tuiHelp4: ("f        관심 추가/삭제     F  관심 목록       t  트렌딩     r  랭킹",

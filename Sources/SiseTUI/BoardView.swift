@@ -9,15 +9,17 @@ struct BoardView {
     let now: Int64
 
     /// Column widths for a terminal `width` columns wide: the name takes what is left.
-    static func columns(width: Int) -> (star: Int, name: Int, price: Int, rate: Int, amount: Int, value: Int) {
+    /// - Parameter premium: a KRW board shows the 김프 column (when there is room).
+    static func columns(width: Int, premium: Bool = false) -> (star: Int, name: Int, price: Int, rate: Int, amount: Int, value: Int, premium: Int) {
         let price = 15, rate = 9, value = width >= 100 ? 14 : 12
         let amount = width >= 90 ? 13 : 0
-        let name = max(8, width - 2 - price - rate - amount - value - 4)
-        return (2, min(name, 40), price, rate, amount, value)
+        let premiumWidth = premium && width >= 60 ? 8 : 0
+        let name = max(8, width - 2 - price - rate - amount - value - premiumWidth - 4 - (premiumWidth > 0 ? 1 : 0))
+        return (2, min(name, 40), price, rate, amount, value, premiumWidth)
     }
 
     func draw(_ frame: inout ScreenFrame) {
-        let c = Self.columns(width: frame.width)
+        let c = Self.columns(width: frame.width, premium: state.quote == .krw)
         let top = state.searching || !state.search.isEmpty ? 2 : 1
         if top == 2 {
             let prompt = UIText.searchPrompt(state.language) + state.search + (state.searching ? "▏" : "")
@@ -25,9 +27,9 @@ struct BoardView {
         }
         var x = 0
         let text = BoardText(language: state.language)
-        let titles = [BoardText.Column.name, .price, .change, .changePrice, .value].map(text.title)
-        let keys: [SortKey?] = [.name, .price, .change, nil, .value]
-        let widths = [c.name, c.price, c.rate, c.amount, c.value]
+        let titles = [BoardText.Column.name, .price, .change, .changePrice, .premium, .value].map(text.title)
+        let keys: [SortKey?] = [.name, .price, .change, nil, .premium, .value]
+        let widths = [c.name, c.price, c.rate, c.amount, c.premium, c.value]
         x = c.star
         for (i, title) in titles.enumerated() where widths[i] > 0 {
             var label = title
@@ -54,7 +56,8 @@ struct BoardView {
         let formatter = MarketFormatter(language: state.language)
         for (offset, row) in rows.dropFirst(state.scroll).prefix(visible).enumerated() {
             let y = first + offset
-            let d = formatter.display(row)
+            let premium = state.premium.premium(row)
+            let d = formatter.display(row, premium: premium)
             let tone = CellStyle.color(row.ticker.change.tone)
             let selected = state.scroll + offset == state.selected
             let star = state.favorites.contains(row.id) ? "★" : " "
@@ -74,6 +77,11 @@ struct BoardView {
             if c.amount > 0 {
                 frame.put(d.changePrice, row: y, column: col, width: c.amount, alignment: .right, style: CellStyle(foreground: tone))
                 col += c.amount + 1
+            }
+            if c.premium > 0 {
+                frame.put(d.premium, row: y, column: col, width: c.premium, alignment: .right,
+                          style: CellStyle(foreground: CellStyle.color(PriceChange(signed: premium ?? 0).tone)))
+                col += c.premium + 1
             }
             frame.put(d.tradeValue, row: y, column: col, width: c.value, alignment: .right)
             if selected { frame.style(row: y) { $0.reverse = true } }

@@ -28,6 +28,7 @@ public final class TUIApp: Sendable {
     private let chartSource: @Sendable (Exchange, MarketID) async -> [PricePoint]
     private let trendingSource: @Sendable () async -> Trending?
     private let rankingSource: @Sendable (RankingCurrency, Int) async -> RankingLoad?
+    private let premium: PremiumFeed?
     /// The ranking is asked again this often while it is on screen.
     static let rankingRefresh: Int64 = 60_000
     static let frameInterval = Duration.milliseconds(50)
@@ -39,7 +40,8 @@ public final class TUIApp: Sendable {
     public init(boards: ExchangeBoards, favorites: any FavoritesRepository, owner: String = "local", state: TUIState,
                 chart: @escaping @Sendable (Exchange, MarketID) async -> [PricePoint] = { _, _ in [] },
                 trending: @escaping @Sendable () async -> Trending? = { nil },
-                ranking: @escaping @Sendable (RankingCurrency, Int) async -> RankingLoad? = { _, _ in nil }) {
+                ranking: @escaping @Sendable (RankingCurrency, Int) async -> RankingLoad? = { _, _ in nil },
+                premium: PremiumFeed? = nil) {
         self.boards = boards
         self.favorites = favorites
         self.owner = owner
@@ -47,6 +49,7 @@ public final class TUIApp: Sendable {
         chartSource = chart
         trendingSource = trending
         rankingSource = ranking
+        self.premium = premium
     }
 
     /// Runs until `q` (or a signal). The terminal is restored on every way out.
@@ -64,6 +67,12 @@ public final class TUIApp: Sendable {
             for (exchange, board) in boards.all {
                 group.addTask {
                     for await update in board.updates() { sink.yield(.board(exchange, update)) }
+                }
+            }
+            if let premium {
+                group.addTask {
+                    // A global price or the rate moved: the 김프 column redraws.
+                    for await _ in premium.updates() { sink.yield(.tick) }
                 }
             }
             group.addTask {
@@ -108,7 +117,8 @@ public final class TUIApp: Sendable {
             case .quit:
                 return
             case .keys(let keys):
-                var rows = state.query.apply(board(state).snapshot.rows.values)
+                state.premium = premium?.inputs ?? .none
+                var rows = state.query.apply(board(state).snapshot.rows.values, premium: state.premium)
                 for key in keys {
                     let page = max(1, size.height - 4)
                     let ranked = state.screen == .ranking ? state.rankingPage(listings: boards.koreanListings)?.rows ?? [] : []
@@ -137,7 +147,7 @@ public final class TUIApp: Sendable {
                     case .toggleCoinFavorite(let id): await toggleCoin(id, &state)
                     case .none: break
                     }
-                    rows = state.query.apply(board(state).snapshot.rows.values)
+                    rows = state.query.apply(board(state).snapshot.rows.values, premium: state.premium)
                 }
                 dirty = true
             case .board(let exchange, _) where exchange != state.exchange:
@@ -187,7 +197,8 @@ public final class TUIApp: Sendable {
             guard dirty, ContinuousClock.now - lastRender >= Self.frameInterval else { continue }
             // Filtering and sorting happen once per frame (at most 20 a second), not per event.
             let board = board(state)
-            let rows = state.query.apply(board.snapshot.rows.values)
+            state.premium = premium?.inputs ?? .none
+            let rows = state.query.apply(board.snapshot.rows.values, premium: state.premium)
             let rankingPage = state.screen == .ranking ? state.rankingPage(listings: boards.koreanListings) : nil
             if let rankingPage {
                 state.clamp(count: rankingPage.rows.count, visible: max(1, size.height - 6))

@@ -37,6 +37,7 @@ public struct TUIController: Sendable {
         case .character("2"): sort(.price, &state)
         case .character("3"): sort(.change, &state)
         case .character("4"): sort(.value, &state)
+        case .character("5"): sort(.premium, &state)
         case .character("/"):
             if state.screen != .ranking { state.screen = .board }
             state.searching = true

@@ -40,6 +40,8 @@ public struct TUIState: Sendable {
     /// CoinGecko trending, once loaded.
     public var trending: Trending?
     public var ranking = Ranking()
+    /// The kimchi premium's inputs at the last frame (none without a feed).
+    public var premium = PremiumInputs.none
     /// Favorite CoinGecko coins (the ranking's stars).
     public var favoriteCoins: Set<String> = []
 

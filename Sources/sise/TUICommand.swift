@@ -19,6 +19,7 @@ struct TUICommand: AsyncParsableCommand {
     @OptionGroup var feed: LiveFeedOptions
     @OptionGroup var gecko: CoinGeckoOptions
     @OptionGroup var venue: ExchangeOption
+    @OptionGroup var premiumOptions: PremiumOptions
 
     @Flag(help: "Run the built-in simulator instead of live Upbit (shows DEMO).")
     var demo = false
@@ -51,6 +52,7 @@ struct TUICommand: AsyncParsableCommand {
             throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
         }
         let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: SQLiteCache(database: database))
+        let premium = upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger)
         let apis = upstreams.apis
         let app = TUIApp(boards: upstreams.boards, favorites: SQLiteFavorites(database: database),
                          state: TUIState(quote: QuoteCurrency(code: quote) ?? .krw, language: global.language, demo: demo,
@@ -67,12 +69,12 @@ struct TUICommand: AsyncParsableCommand {
                              let note = coins.retryAt.map { UIText.staleRateLimited(settings.language, ["asOf": asOf, "at": KSTText.timestamp($0)]) }
                                  ?? (coins.stale ? UIText.staleRefreshing(settings.language, ["asOf": asOf]) : nil)
                              return RankingLoad(coins: coins.value, global: global, staleNote: note)
-                         })
+                         }, premium: premium)
         let screen = TerminalScreen(app: app, session: TerminalSession())
         // The screen owns the keyboard and the signals (q, Ctrl-C): when it ends, the group
         // shuts the feeds down in reverse order and the terminal is already restored.
         let group = ServiceGroup(configuration: .init(
-            services: (upstreams.services + [coinInfo]).map { .init(service: $0) }
+            services: (upstreams.services + [coinInfo, premium]).map { .init(service: $0) }
                 + [.init(service: screen, successTerminationBehavior: .gracefullyShutdownGroup,
                          failureTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [], logger: logger))

@@ -170,3 +170,19 @@ def test_r_shows_the_ranking_with_pages_sort_search_and_a_way_to_the_board(pane)
         pane.wait(lambda s: "한글명" in s and "이더리움" in s and "비트코인" not in s, what="the board searched for ETH")
         pane.send("q")
         pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
+
+
+def test_5_sorts_the_board_by_the_kimchi_premium(pane):
+    with tempfile.TemporaryDirectory() as data_dir:
+        start(pane, data_dir)
+        screen = pane.wait(lambda s: "김프" in s and "+" in s.split("김프", 1)[1], what="the premium column")
+        pane.send("5")
+        screen = pane.wait(lambda s: "김프▼" in s, what="premium descending")
+        values = []
+        for line in screen.splitlines()[2:-1]:
+            cells = line.split()
+            if cells and cells[-2].endswith("%"):
+                values.append(float(cells[-2].rstrip("%")))
+        assert len(values) >= 5 and values == sorted(values, reverse=True), values
+        pane.send("q")
+        pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
