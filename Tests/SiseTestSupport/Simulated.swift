@@ -80,3 +80,21 @@ public func expectEventually(timeout: Duration = .seconds(5), _ comment: String 
     if !held { Issue.record("condition did not hold within \(timeout) \(comment)", sourceLocation: sourceLocation) }
     return held
 }
+
+extension SimAdmin {
+    /// `POST /_sim/binance` with a JSON object of the Binance switches.
+    public static func setBinance(_ simulator: RunningSimulator, _ json: String) async throws {
+        var request = URLRequest(url: URL(string: simulator.baseURL.absoluteString + "/_sim/binance")!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(json.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (_, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw SimAdminError(what: "binance \(json)") }
+    }
+
+    /// `GET /_sim/binance`: `restCalls`, `wsConnects`, `wsOpen`, `usedWeight`.
+    public static func binance(_ simulator: RunningSimulator) async throws -> [String: Int] {
+        let (_, data) = try await get(simulator, "/_sim/binance")
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Int]) ?? [:]
+    }
+}
