@@ -13,14 +13,21 @@ public struct CompareRowJSON: Encodable, Sendable {
     /// A fraction: 0.0031 = 0.31 %.
     public var gap: Double?
     public var stale: [String: Bool]
+    /// The coin's global price in USD(T) (when the premium knows one).
+    public var global: Double?
+    /// Each venue's kimchi premium (a fraction, `null` when unknown).
+    public var premiums: [String: Double?]
     public var display: Display
 
     public struct Display: Encodable, Sendable {
         public var prices: [String: String]
         public var gap: String
+        public var global: String
+        public var premiums: [String: String]
     }
 
-    public init(_ row: CompareRow, formatter: MarketFormatter) {
+    /// - Parameter premium: the premium's inputs (none: every premium unknown).
+    public init(_ row: CompareRow, formatter: MarketFormatter, premium: PremiumInputs = .none) {
         symbol = row.symbol
         koreanName = row.koreanName
         englishName = row.englishName
@@ -29,7 +36,15 @@ public struct CompareRowJSON: Encodable, Sendable {
         low = row.low?.rawValue
         gap = row.gap
         stale = Dictionary(uniqueKeysWithValues: row.prices.keys.map { ($0.rawValue, row.stale.contains($0)) })
+        let quote = premium.global[row.symbol]
+        let venues = row.prices.map { venue, price in
+            (venue.rawValue, KimchiPremium.premium(krwPrice: price, global: quote, fx: premium.fx, now: premium.now))
+        }
+        premiums = Dictionary(uniqueKeysWithValues: venues)
+        global = venues.contains { $0.1 != nil } ? quote?.price : nil
         display = Display(prices: Dictionary(uniqueKeysWithValues: row.prices.map { ($0.key.rawValue, formatter.price($0.value, quote: "KRW")) }),
-                          gap: row.gap.map { formatter.percent($0) } ?? "-")
+                          gap: row.gap.map { formatter.percent($0) } ?? "-",
+                          global: global.map { formatter.price($0, currency: .usd) } ?? "-",
+                          premiums: Dictionary(uniqueKeysWithValues: venues.map { ($0.0, $0.1.map(formatter.rate) ?? "-") }))
     }
 }

@@ -47,7 +47,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
     case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
     // Ranking and the global market
-    case premium, premiumSource, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
+    case premium, globalPrice, premiumSource, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
     case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
     // Store errors (StoreError)
@@ -214,6 +214,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .avatarLabel: ("사진", "Picture")
         case .avatarRemove: ("사진 삭제", "Remove picture")
         case .premium: ("김프", "Premium")
+        case .globalPrice: ("해외(USD)", "Abroad (USD)")
         case .premiumSource: ("해외 {global} · 환율 {fx} {rate}", "abroad {global} · FX {fx} {rate}")
         case .premiumUnavailable: ("김프 계산 불가: {reason}", "no premium: {reason}")
         case .marketPremium: ("시장 김프", "Market premium")

@@ -20,6 +20,9 @@ final class BoardSocketHub: Service, Sendable {
     private let counter = Atomic<UInt64>(0)
     private let fragments = Mutex<[Exchange: RowFragments]>([:])
     private let lastOrders = Mutex<[BoardClientView: [String]]>([:])
+    /// One publication at a time: the board's batches and the premium's updates both publish,
+    /// and an order computed from older inputs must never arrive after rows from newer ones.
+    private let publishing = Mutex(())
     static let heartbeatInterval = Duration.seconds(15)
     static let staleStatusInterval = Duration.seconds(5)
     /// Distinct views (sort, filter, search, language) computed per batch, at most.
@@ -133,11 +136,9 @@ final class BoardSocketHub: Service, Sendable {
             case .snapshot:
                 break
             case .changes(let rows):
-                fragments.withLock { $0[exchange, default: RowFragments()].invalidate(rows.map(\.id)) }
-                publish(exchange, changed: Set(rows.map(\.id)), status: nil)
+                publish(exchange, changed: Set(rows.map(\.id)), status: nil, invalidate: rows.map(\.id))
             case .removed(let ids):
-                fragments.withLock { $0[exchange, default: RowFragments()].invalidate(ids) }
-                publish(exchange, changed: [], status: nil)
+                publish(exchange, changed: [], status: nil, invalidate: ids)
             case .status(let status):
                 publish(exchange, changed: [], status: status)
             }
@@ -153,8 +154,7 @@ final class BoardSocketHub: Service, Sendable {
             for (exchange, board) in boards.all {
                 let ids = board.snapshot.rows.keys.filter { $0.quote == "KRW" && (everything || symbols.contains($0.base)) }
                 guard !ids.isEmpty else { continue }
-                fragments.withLock { $0[exchange, default: RowFragments()].invalidate(ids) }
-                publish(exchange, changed: Set(ids), status: nil)
+                publish(exchange, changed: Set(ids), status: nil, invalidate: ids)
             }
         }
     }
@@ -179,7 +179,16 @@ final class BoardSocketHub: Service, Sendable {
 
     /// One computation per distinct view; each client of it gets the changed rows it shows and
     /// the order when it moved.
-    private func publish(_ exchange: Exchange, changed: Set<MarketID>, status: ConnectivityStatus?) {
+    /// - Parameter invalidate: rows whose encoded fragments are out of date — forgotten under the
+    ///   same lock, so no concurrent publication can cache an old encoding after they changed.
+    private func publish(_ exchange: Exchange, changed: Set<MarketID>, status: ConnectivityStatus?, invalidate: [MarketID] = []) {
+        publishing.withLock { _ in
+            if !invalidate.isEmpty { fragments.withLock { $0[exchange, default: RowFragments()].invalidate(invalidate) } }
+            publishLocked(exchange, changed: changed, status: status)
+        }
+    }
+
+    private func publishLocked(_ exchange: Exchange, changed: Set<MarketID>, status: ConnectivityStatus?) {
         let everyone = clients.withLock { Array($0.values) }
         guard !everyone.isEmpty, let board = boards[exchange] else { return }
         let rows = board.snapshot.rows

@@ -37,6 +37,7 @@ struct CompareController {
         guard loaded >= 2 else { throw APIError.unavailable("the exchange boards", retryAfter: 1) }
         let formatter = MarketFormatter(language: LanguagePreference.of(request))
         let rows = CompareBoard.rows(context.boards.compareVenues(), symbols: symbols, sort: sort)
-        return JSONText.response(rows.map { CompareRowJSON($0, formatter: formatter) })
+        let premium = context.premiumInputs
+        return JSONText.response(rows.map { CompareRowJSON($0, formatter: formatter, premium: premium) })
     }
 }

@@ -21,6 +21,8 @@ struct StatusController {
         let demo: Bool
         let simulator: String?
         let exchanges: [String: ExchangeStatus]
+        /// The kimchi premium's sources: `{"global":"live|polling|offline","fx":"upbit-usdt","fxFallback":false}`.
+        let premium: [String: String]?
     }
 
     func addRoutes(to router: Router<SiseRequestContext>) {
@@ -32,7 +34,12 @@ struct StatusController {
         var exchanges: [String: ExchangeStatus] = [:]
         for (exchange, board) in context.boards.all { exchanges[exchange.rawValue] = Self.exchange(board.snapshot.status, language) }
         return JSONText.response(Status(version: context.version, demo: context.demo,
-                                        simulator: context.simulatorURL?.absoluteString, exchanges: exchanges))
+                                        simulator: context.simulatorURL?.absoluteString, exchanges: exchanges,
+                                        premium: context.premium.map { feed in
+                                            let status = feed.status
+                                            return ["global": status.global, "fx": (status.fx?.source ?? status.fxSource).rawValue,
+                                                    "fxSource": status.fxSource.rawValue, "fxFallback": String(status.fxFallback)]
+                                        }))
     }
 
     static func exchange(_ status: ConnectivityStatus, _ language: Language) -> ExchangeStatus {

@@ -87,12 +87,19 @@ extension ServerHarness {
         let database = try AppDatabase.open(directory: configuration.dataDirectory)
         let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: .init(baseURL: url.appendingPathComponent("api/v3")), transport: transport),
                                        cache: SQLiteCache(database: database))
-        services += [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo]
+        // The kimchi premium from the same simulator's Binance, as `--demo` has it.
+        let premium = PremiumFeed(configuration: .init(fx: .upbitUSDT),
+                                  binance: BinanceClient(configuration: .init(baseURL: url.appendingPathComponent("binance")), transport: transport),
+                                  stream: BinanceMiniTickerStream(webSocketBase: BinanceClient.Configuration.derivedWebSocketURL(url.appendingPathComponent("binance")),
+                                                                  logger: logger),
+                                  upbit: board, upbitAPI: upbit, dunamu: nil, coinInfo: coinInfo, logger: logger)
+        services += [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo, premium]
         let dependencies = ServerDependencies(boards: ExchangeBoards(upbit: board, others: others),
                                               apis: [.upbit: upbit, .korbit: korbit, .bithumb: bithumb], coinInfo: coinInfo, database: database,
                                               images: LiveImageFetcher(trustedOrigins: Set(simulatorURL.map { [$0.absoluteString] } ?? [])),
                                               simulatorURL: simulatorURL,
                                               identityProviders: simulatorURL.map { [OpenIDClient(provider: testProvider($0), transport: transport)] } ?? [],
+                                              premium: premium,
                                               services: services)
         return try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger)
     }

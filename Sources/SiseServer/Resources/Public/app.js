@@ -410,6 +410,7 @@ function applyLanguage() {
   $("#detail-back").textContent = t("back");
   $("#compare-coin").textContent = t("coin");
   $("#compare-gap").textContent = t("gap");
+  $("#compare-global").textContent = t("globalPrice");
   $(".exchanges").setAttribute("aria-label", t("exchange"));
   account.applyLanguage();
   ranking.applyLanguage();

@@ -34,6 +34,7 @@ export function setupCompare({ t, state }) {
       tr.append(td);
     }
     tr.append(cell("", "num gap"));
+    tr.append(cell("", "num global"));
     return tr;
   }
 
@@ -44,13 +45,22 @@ export function setupCompare({ t, state }) {
     for (const td of tr.querySelectorAll("td[data-venue]")) {
       const exchange = td.dataset.venue;
       td.textContent = row.display.prices[exchange] || "-";
+      // Each venue's premium under its price.
+      const premium = row.display.premiums && row.display.premiums[exchange];
+      if (premium && premium !== "-") {
+        const small = document.createElement("span");
+        small.className = "amount premium";
+        small.textContent = premium;
+        td.append(small);
+      }
       td.classList.toggle("high", row.high === exchange);
       td.classList.toggle("low", row.low === exchange);
       const stale = Boolean(row.stale && row.stale[exchange]);
       td.classList.toggle("stale", stale);
       td.title = stale ? t("staleVenue") : "";
     }
-    tr.lastElementChild.textContent = row.display.gap;
+    tr.querySelector("td.gap").textContent = row.display.gap;
+    tr.lastElementChild.textContent = row.display.global || "-";
   }
 
   function render(rows) {

@@ -1,0 +1,44 @@
+"""The kimchi premium in real Chromium against `sise serve --demo`: the 김프 column, sorting by it
+(3-state, unknown last), the market's 김프 with its source, and each venue's premium on 비교."""
+from selenium.webdriver.common.by import By
+
+from test_board import wait, open_board, ROW
+
+
+def premiums(driver):
+    """Every row's premium in one read (the board moves while cells are read one by one)."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(td => td.textContent)", ROW + " td.premium")
+
+
+def test_sort_by_premium_and_see_its_source(server, browser):
+    open_board(browser, server)
+    wait(browser, lambda d: sum(text.endswith("%") for text in premiums(d)) > 100, timeout=20)
+    bar = wait(browser, lambda d: d.find_element(By.ID, "premium-source").text and d.find_element(By.ID, "premium-bar"))
+    assert "upbit-usdt" in browser.find_element(By.ID, "premium-source").text and "바이낸스" in browser.find_element(By.ID, "premium-source").text
+    assert browser.find_element(By.ID, "market-premium").text.endswith("%")
+    header = browser.find_element(By.CSS_SELECTOR, '[data-sort="premium"]')
+    header.click()
+    wait(browser, lambda d: header.get_attribute("aria-sort") == "descending")
+
+    def ordered(d, reverse):
+        texts = premiums(d)
+        known = [float(t.rstrip("%")) for t in texts if t.endswith("%")]
+        unknown_last = all(not t.endswith("%") for t in texts[len(known):])
+        return len(known) > 100 and unknown_last and known == sorted(known, reverse=reverse)
+
+    wait(browser, lambda d: ordered(d, True))
+    header.click()
+    wait(browser, lambda d: header.get_attribute("aria-sort") == "ascending" and ordered(d, False))
+    # A positive premium is red, a negative one blue, as the board's colours go.
+    first = browser.find_element(By.CSS_SELECTOR, ROW + " td.premium")
+    assert ("fall" in first.get_attribute("class")) == first.text.startswith("-")
+
+
+def test_compare_shows_each_venues_premium_and_the_global_price(server, browser):
+    open_board(browser, server)
+    browser.find_element(By.CSS_SELECTOR, '[data-tab="compare"]').click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"] td.global')
+         and d.find_element(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"] td.global').text.startswith("$"), timeout=20)
+    cell = browser.find_element(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"] td[data-venue="upbit"] .premium')
+    assert cell.text.endswith("%")

@@ -1,0 +1,41 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SiseServer
+import SiseTestSupport
+import Testing
+
+/// The premium on the API over the demo simulator: board rows gain `premium` and
+/// `display.premium`, `sort=premium` orders them (unknown last), `/api/premium` has the table,
+/// the market's 김프 and its sources, and `/api/compare` each venue's premium.
+@Suite struct PremiumAPITests {
+    @Test func rowsSortTableAndCompare() async throws {
+        try await ServerHarness.run { client in
+            try await expectEventually(timeout: .seconds(15), "the premium's inputs arrive") {
+                let body = json(try await client.execute(uri: "/api/premium?symbols=BTC", method: .get)) as? [String: Any]
+                return ((body?["rows"] as? [[String: Any]])?.first?["premium"] as? Double) != nil
+            }
+            let table = try #require(json(try await client.execute(uri: "/api/premium?symbols=BTC,ETH", method: .get)) as? [String: Any])
+            let rows = try #require(table["rows"] as? [[String: Any]])
+            #expect(rows.count == 2 && rows.allSatisfy { Set($0.keys) == ["symbol", "exchange", "krwPrice", "globalPrice", "globalSource", "fx", "fxSource", "premium"] })
+            let btc = try #require(rows.first { $0["symbol"] as? String == "BTC" })
+            let premium = try #require(btc["premium"] as? Double)
+            let krw = try #require(btc["krwPrice"] as? Double), global = try #require(btc["globalPrice"] as? Double), fx = try #require(btc["fx"] as? Double)
+            #expect(abs(premium - (krw / (global * fx) - 1)) < 1e-9, "the one formula")
+            #expect(btc["globalSource"] as? String == "binance" && btc["fxSource"] as? String == "upbit-usdt")
+            #expect(table["marketPremium"] is Double && ((table["display"] as? [String: String])?["source"] ?? "").contains("upbit-usdt"))
+            let sorted = try #require(json(try await client.execute(uri: "/api/markets?sort=premium&order=desc", method: .get)) as? [[String: Any]])
+            let known = sorted.compactMap { $0["premium"] as? Double }
+            #expect(known.count > 100 && known == known.sorted(by: >))
+            let firstUnknown = sorted.firstIndex { $0["premium"] is NSNull } ?? sorted.count
+            #expect(sorted[firstUnknown...].allSatisfy { $0["premium"] is NSNull }, "unknown premiums last")
+            #expect((sorted.first?["display"] as? [String: String])?["premium"]?.hasSuffix("%") == true)
+            let btcMarket = try #require(json(try await client.execute(uri: "/api/markets?quote=BTC", method: .get)) as? [[String: Any]])
+            #expect(btcMarket.allSatisfy { $0["premium"] is NSNull }, "only KRW markets have one")
+            #expect(try await client.execute(uri: "/api/premium?symbols=B%3CTC", method: .get).status == .badRequest)
+            let status = try #require(json(try await client.execute(uri: "/api/status", method: .get)) as? [String: Any])
+            #expect((status["premium"] as? [String: String])?["fx"] == "upbit-usdt")
+        }
+    }
+}
