@@ -17,7 +17,8 @@ public struct MarketFormatter: Sendable {
             changeRate: rate(row.ticker.signedChangeRate),
             changePrice: NumberText.signed(row.ticker.signedChangePrice, decimals: decimals),
             tradeValue: tradeValue(row.ticker.tradeValue24h, quote: quote),
-            premium: premium.map(rate) ?? "-"
+            premium: premium.map(rate) ?? "-",
+            premiumTone: PriceChange(signed: premium ?? 0).tone.rawValue
         )
     }
 

@@ -43,6 +43,8 @@ public struct RankingRow: Sendable, Hashable {
     public var currency: RankingCurrency
     public var listing: KoreanListing?
     public var favorite: Bool
+    /// The kimchi premium of its live board row (listed coins only; nil when unknown).
+    public var premium: Double?
     public var display: Display
 
     public struct Display: Sendable, Hashable, Codable {
@@ -52,6 +54,8 @@ public struct RankingRow: Sendable, Hashable {
         public var changeRate7d: String
         public var marketCap: String
         public var volume24h: String
+        /// `+1.23%` on its Korean board, `-` when unknown or unlisted.
+        public var premium: String = "-"
         /// `rise` / `fall` / `even` per change, for the faces' colours.
         public var tone1h: String
         public var tone24h: String
@@ -90,7 +94,7 @@ public enum RankingBoard {
 
     public static func page(_ coins: [RankedCoin], page: Int, perPage: Int, currency: RankingCurrency, sort: RankingSort = RankingSort(),
                             search: MarketSearch = MarketSearch(""), listings: [String: KoreanListing] = [:],
-                            favorites: Set<String> = [], language: Language = .ko) -> RankingPage {
+                            favorites: Set<String> = [], premiums: [String: Double] = [:], language: Language = .ko) -> RankingPage {
         let ordered = coins.sorted { ($0.rank ?? .max, $0.id) < ($1.rank ?? .max, $1.id) }
         // A symbol's listing goes to its best-ranked coin only.
         var claimed: Set<String> = []
@@ -103,8 +107,12 @@ public enum RankingBoard {
         let window = start < ordered.count ? Array(ordered[start..<min(ordered.count, start + perPage)]) : []
         let formatter = MarketFormatter(language: language)
         var rows = window.map { coin in
-            RankingRow(coin: coin, currency: currency, listing: listed[coin.id], favorite: favorites.contains(coin.id),
-                       display: display(coin, currency, formatter))
+            let listing = listed[coin.id]
+            let premium = listing.flatMap { premiums[$0.market.base] }
+            var shown = display(coin, currency, formatter)
+            shown.premium = premium.map(formatter.rate) ?? "-"
+            return RankingRow(coin: coin, currency: currency, listing: listing, favorite: favorites.contains(coin.id), premium: premium,
+                              display: shown)
         }
         if !search.isEmpty {
             rows = rows.filter { search.matches(any: [$0.coin.name, $0.coin.symbol, $0.coin.id, $0.listing?.koreanName ?? ""]) }

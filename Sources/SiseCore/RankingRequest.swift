@@ -64,8 +64,10 @@ public struct RankingRequest: Sendable, Hashable {
     }
 
     /// The page of `coins` this request shows.
-    public func page(_ coins: [RankedCoin], listings: [String: KoreanListing], favorites: Set<String> = [], language: Language) -> RankingPage {
+    /// - Parameter premiums: the kimchi premium of each listed symbol's board row.
+    public func page(_ coins: [RankedCoin], listings: [String: KoreanListing], favorites: Set<String> = [],
+                     premiums: [String: Double] = [:], language: Language) -> RankingPage {
         RankingBoard.page(coins, page: page, perPage: perPage, currency: currency, sort: sort, search: MarketSearch(search),
-                          listings: listings, favorites: favorites, language: language)
+                          listings: listings, favorites: favorites, premiums: premiums, language: language)
     }
 }

@@ -37,8 +37,7 @@ public struct RankingRowJSON: Encodable, Sendable {
         try c.encode(row.currency, forKey: .currency)
         try c.encode(coin.image, forKey: .image)
         try c.encode(row.listing.map { Listing(exchange: $0.exchange, market: $0.market.code) }, forKey: .listing)
-        // The kimchi premium arrives with its own issue; until then it is honestly unknown.
-        try c.encode(Double?.none, forKey: .premium)
+        try c.encode(row.premium, forKey: .premium)
         try c.encode(row.favorite, forKey: .favorite)
         try c.encode(row.display, forKey: .display)
     }

@@ -8,12 +8,16 @@ public struct RowDisplay: Hashable, Sendable, Codable {
     public var tradeValue: String
     /// The kimchi premium (`+1.23%`), `-` when unknown or not a KRW market.
     public var premium: String
+    /// The premium's tone (`rise` above zero, `fall` below, `even`): faces colour by it.
+    public var premiumTone: String
 
-    public init(price: String, changeRate: String, changePrice: String, tradeValue: String, premium: String = "-") {
+    public init(price: String, changeRate: String, changePrice: String, tradeValue: String, premium: String = "-",
+                premiumTone: String = Tone.even.rawValue) {
         self.price = price
         self.changeRate = changeRate
         self.changePrice = changePrice
         self.tradeValue = tradeValue
         self.premium = premium
+        self.premiumTone = premiumTone
     }
 }

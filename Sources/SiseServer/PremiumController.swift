@@ -68,7 +68,8 @@ struct PremiumController {
             .map { PremiumRowJSON($0, inputs: inputs, fxSource: fxSource) }
         let market = KimchiPremium.marketPremium(krw, premium: inputs.premium)
         let f = MarketFormatter(language: language)
-        var display = ["marketPremium": market.map(f.rate) ?? "-", "source": inputs.sourceLabel(language, fxSource: fxSource)]
+        var display = ["marketPremium": market.map(f.rate) ?? "-", "source": inputs.sourceLabel(language, fxSource: fxSource),
+                       "tone": PriceChange(signed: market ?? 0).tone.rawValue]
         if let status, status.fxFallback, let used = status.fx?.source {
             display["fallback"] = UIText.fxFallback(language, ["source": fxSource.rawValue, "fallback": used.rawValue])
         }

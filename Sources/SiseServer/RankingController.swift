@@ -59,7 +59,14 @@ struct RankingController {
             try await context.coinInfo.ranking(currency: asked.currency, blocks: asked.blocks, client: client)
         }
         let favorites = Set((try? await context.favorites.list(owner: ctx.owner)) ?? [])
-        let page = asked.page(cached.value, listings: context.boards.koreanListings, favorites: favorites, language: language)
+        let listings = context.boards.koreanListings
+        // Each listed coin's premium on the board it links to.
+        let inputs = context.premiumInputs
+        var premiums: [String: Double] = [:]
+        for (symbol, listing) in listings {
+            if let row = context.boards[listing.exchange]?.snapshot.rows[listing.market], let premium = inputs.premium(row) { premiums[symbol] = premium }
+        }
+        let page = asked.page(cached.value, listings: listings, favorites: favorites, premiums: premiums, language: language)
         let view = PageView(currency: page.currency, page: page.page, perPage: page.perPage, sort: .init(page.sort),
                             next: Dictionary(uniqueKeysWithValues: page.next.map { ($0.key.rawValue, PageView.Sort($0.value)) }),
                             rows: page.rows.map { PageView.Row(row: $0, sparkline: SVGChart.sparkline($0.coin.sparkline)) })

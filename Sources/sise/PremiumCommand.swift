@@ -9,7 +9,7 @@ import SiseFeeds
 struct PremiumCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "premium",
-        abstract: "The kimchi premium (김프): KRW price against Binance's USDT price × KRW per USD, per coin.")
+        abstract: "The kimchi premium: KRW price against Binance's USDT price × KRW per USD, per coin.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var venue: ExchangeOption

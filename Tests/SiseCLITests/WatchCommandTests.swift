@@ -30,7 +30,7 @@ import Testing
         #expect(status["exchange"] as? String == "upbit")
         let ticker = try #require(parsed.first { $0["type"] as? String == "ticker" })
         #expect(Set(ticker.keys) == ["type", "exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
-                                     "changeRate", "changePrice", "tradeValue24h", "warning", "display", "at"])
+                                     "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display", "at"])
 
         await first.stop()
         try await expectEventually(timeout: .seconds(10)) {

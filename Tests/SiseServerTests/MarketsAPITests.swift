@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct MarketsAPITests {
     static let rowKeys: Set<String> = ["exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
-                                       "changeRate", "changePrice", "tradeValue24h", "warning", "display"]
+                                       "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display"]
 
     @Test func marketsRowsStatusAndStaticFiles() async throws {
         try await ServerHarness.run { client in

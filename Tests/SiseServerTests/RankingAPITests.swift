@@ -21,6 +21,7 @@ import Testing
             let first = rows[0]
             #expect(first["rank"] as? Int == 1 && first["id"] as? String == "bitcoin" && first["koreanName"] as? String == "비트코인")
             #expect((first["listing"] as? [String: String])?["market"] == "KRW-BTC")
+            #expect(first.keys.contains("premium"), "its kimchi premium (a number once Binance has been heard)")
             let rate = try #require(first["changeRate24h"] as? Double)
             #expect(abs(rate) < 1, "a fraction, not percent")
             #expect((first["sparkline"] as? String)?.hasPrefix("<svg") == true)

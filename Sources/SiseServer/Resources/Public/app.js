@@ -115,7 +115,7 @@ async function loadPremium() {
     const body = await response.json();
     const figure = $("#market-premium");
     figure.textContent = body.display.marketPremium;
-    figure.className = body.marketPremium > 0 ? "rise" : body.marketPremium < 0 ? "fall" : "";
+    figure.className = body.display.tone || "";
     $("#premium-source").textContent = body.unavailable || body.display.fallback || body.display.source;
     bar.hidden = false;
   } catch (_) { /* the bar keeps its last figure */ }
@@ -243,8 +243,8 @@ function fillRow(tr, row, previous) {
   rate.append(amount);
   const premium = tr.children[4];
   premium.textContent = row.display.premium || "-";
-  premium.classList.toggle("rise", row.premium > 0);
-  premium.classList.toggle("fall", row.premium < 0);
+  premium.classList.toggle("rise", row.display.premiumTone === "rise");
+  premium.classList.toggle("fall", row.display.premiumTone === "fall");
   tr.children[5].textContent = row.display.tradeValue;
   if (previous && previous.price !== row.price) {
     price.classList.remove("flash-up", "flash-down");

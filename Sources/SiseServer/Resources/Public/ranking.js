@@ -66,7 +66,15 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
     // The server's own SVG (numbers and colours only; no text from outside).
     spark.innerHTML = data.sparkline || "";
     const d = data.display;
-    tr.append(cell(data.rank == null ? "-" : String(data.rank), "num rank"), starCell, name, cell(d.price, "num"),
+    const price = cell(d.price, "num");
+    if (d.premium && d.premium !== "-") {
+      // Its kimchi premium on the Korean board it links to.
+      const premium = document.createElement("span");
+      premium.className = "amount premium";
+      premium.textContent = `${t("premium")} ${d.premium}`;
+      price.append(premium);
+    }
+    tr.append(cell(data.rank == null ? "-" : String(data.rank), "num rank"), starCell, name, price,
       cell(d.changeRate1h, `num wide ${d.tone1h}`), cell(d.changeRate24h, `num ${d.tone24h}`), cell(d.changeRate7d, `num wide ${d.tone7d}`),
       cell(d.marketCap, "num wide"), cell(d.volume24h, "num wide"), spark);
     return tr;
