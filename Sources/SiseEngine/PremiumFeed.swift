@@ -139,10 +139,13 @@ public final class PremiumFeed: Service, Sendable {
             let quiet = state.withLock { now() - $0.lastStreamPrices > 5_000 }
             if quiet {
                 do {
-                    let prices = try await binance.usdtPrices()
+                    let (prices, used) = try await binance.usdtPricesAndWeight()
                     let at = now()
                     state.withLock { $0.lastRest = at }
                     apply(prices, at: at, source: .binance, stream: false)
+                    // Past 80 % of the minute's weight (other programs on this address count
+                    // too): wait the minute out rather than meet a 429.
+                    if let used, used * 5 >= BinanceClient.weightPerMinute * 4 { wait = max(wait, .seconds(60)) }
                 } catch let error as FeedError {
                     if let refusal = UpbitTickerStream.refusalWait(error) { wait = max(wait, refusal) }
                     logger.debug("binance REST failed", metadata: ["error": "\(error)"])

@@ -38,6 +38,12 @@ public struct BinanceClient: Sendable {
 
     /// Every USDT pair's last price, by base symbol (`BTC` → 67291.01).
     public func usdtPrices() async throws -> [String: Double] {
+        try await usdtPricesAndWeight().prices
+    }
+
+    /// The prices and the request weight Binance says this address used in the current minute
+    /// (`x-mbx-used-weight-1m`), so a caller can slow down before a 429.
+    public func usdtPricesAndWeight() async throws -> (prices: [String: Double], usedWeight: Int?) {
         let url = try RESTURL.make(configuration.baseURL, "/api/v3/ticker/price", [:])
         let response = try await transport.get(url, headers: [("Accept", "application/json")])
         guard response.status == 200 else { throw Self.error(response) }
@@ -48,8 +54,11 @@ public struct BinanceClient: Sendable {
         for row in rows {
             if let (base, price) = BinancePairs.usdt(row.symbol, row.price) { prices[base] = price }
         }
-        return prices
+        return (prices, response.header("x-mbx-used-weight-1m").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
     }
+
+    /// Binance's limit of request weight per minute and address.
+    public static let weightPerMinute = 6_000
 
     /// 429: the window to wait out; 418: banned (for `Retry-After`); others by status.
     static func error(_ response: HTTPResponseData) -> FeedError {

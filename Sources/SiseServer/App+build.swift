@@ -26,6 +26,8 @@ public enum SiseServerApp {
                                     favoritesChanged: { await hub.favoritesChanged($0) },
                                     favoriteWrites: WriteRateLimit(perMinute: configuration.favoriteWritesPerMinute))
         context.premium = dependencies.premium
+        let history = dependencies.premium.map { PremiumHistory(boards: boards, feed: $0) }
+        context.premiumHistory = history
 
         let publicOrigin = PublicOrigin(publicURL: configuration.publicURL, listenHost: configuration.host, port: configuration.port)
         let router = Router(context: SiseRequestContext.self)
@@ -74,7 +76,7 @@ public enum SiseServerApp {
             server: .guardedHTTP1WebSocket(webSocketRouter: router, counter: ConnectionCounter(limits: configuration.limits)),
             // A deep accept queue: thousands of browsers reconnect at once after a restart.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise", backlog: 4_096),
-            services: dependencies.services + [hub, devices],
+            services: dependencies.services + [hub, devices] + (history.map { [$0] } ?? []),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 publicOrigin.bound(port: port)

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SiseCharts
 import SiseCore
 import SiseEngine
 
@@ -28,11 +29,13 @@ struct PremiumController {
         let fx: FX?
         let global: Global?
         let marketPremium: Double?
+        /// Today's market premium (KST), `[epoch ms, fraction]` a minute apart.
+        let history: [[Double]]
         let unavailable: String?
         let display: [String: String]
         let rows: [PremiumRowJSON]
 
-        enum Keys: String, CodingKey { case exchange, fx, global, marketPremium, unavailable, display, rows }
+        enum Keys: String, CodingKey { case exchange, fx, global, marketPremium, history, unavailable, display, rows }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
@@ -40,6 +43,7 @@ struct PremiumController {
             try c.encode(fx, forKey: .fx)
             try c.encode(global, forKey: .global)
             try c.encode(marketPremium, forKey: .marketPremium)
+            try c.encode(history, forKey: .history)
             try c.encode(unavailable, forKey: .unavailable)
             try c.encode(display, forKey: .display)
             try c.encode(rows, forKey: .rows)
@@ -70,12 +74,16 @@ struct PremiumController {
         let f = MarketFormatter(language: language)
         var display = ["marketPremium": market.map(f.rate) ?? "-", "source": inputs.sourceLabel(language, fxSource: fxSource),
                        "tone": PriceChange(signed: market ?? 0).tone.rawValue]
+        let history = context.premiumHistory?.today(exchange) ?? []
+        // The day's curve, drawn by SiseCharts (nothing until two samples exist).
+        display["chart"] = SVGChart.sparkline(history.map(\.value), width: 72, height: 20)
         if let status, status.fxFallback, let used = status.fx?.source {
             display["fallback"] = UIText.fxFallback(language, ["source": fxSource.rawValue, "fallback": used.rawValue])
         }
         let table = Table(exchange: exchange,
                           fx: inputs.fx.map { Table.FX(rate: $0.krwPerUSD, source: $0.source, at: $0.at, fallback: status?.fxFallback ?? false) },
                           global: status.map { Table.Global(state: $0.global, at: $0.globalAt) }, marketPremium: market,
+                          history: history.map { [Double($0.at), $0.value] },
                           unavailable: context.premium == nil ? UIText.premiumUnavailable(language, ["reason": "off"]) : inputs.unavailableReason(language),
                           display: display, rows: rows)
         return JSONText.response(table)

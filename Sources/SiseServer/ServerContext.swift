@@ -20,6 +20,8 @@ struct ServerContext: Sendable {
     let favoriteWrites: WriteRateLimit
     /// The kimchi premium's live inputs (nil: this server computes no premium).
     var premium: PremiumFeed? = nil
+    /// The market's 김프 through the day (with a feed).
+    var premiumHistory: PremiumHistory? = nil
 
     /// The premium inputs now (none when there is no feed: every premium is unknown).
     var premiumInputs: PremiumInputs { premium?.inputs ?? .none }

@@ -16,16 +16,30 @@ import Testing
     @Test func pricesRefusalsAndWeight() async throws {
         try await withSimulator { simulator in
             let transport = LiveHTTPTransport()
+            do {
+                try await refusalsAndWeight(simulator, transport)
+            } catch {
+                await transport.shutdown()
+                throw error
+            }
+            await transport.shutdown()
+        }
+    }
+
+    private func refusalsAndWeight(_ simulator: RunningSimulator, _ transport: LiveHTTPTransport) async throws {
             let binance = client(simulator, transport)
-            let prices = try await binance.usdtPrices()
+            let (prices, used) = try await binance.usdtPricesAndWeight()
             #expect((prices["BTC"] ?? 0) > 10_000 && prices["USDT"] == nil && prices.count > 150)
+            #expect(used == 4, "the weight header is read")
             try await SimAdmin.setBinance(simulator, #"{"failNext":1,"failNextStatus":429,"retryAfterSeconds":7}"#)
             await #expect(throws: FeedError.rateLimited(retryAfter: .seconds(7))) { try await binance.usdtPrices() }
             try await SimAdmin.setBinance(simulator, #"{"failNext":1,"failNextStatus":418,"retryAfterSeconds":120}"#)
             await #expect(throws: FeedError.blocked(retryAfter: .seconds(120))) { try await binance.usdtPrices() }
             #expect(try await SimAdmin.binance(simulator)["usedWeight"] == 4, "only the answered call counts its weight")
-            await transport.shutdown()
-        }
+            // 4 used of 8: one more call fits, the next goes past the minute's weight (429).
+            try await SimAdmin.setBinance(simulator, #"{"weightPerMinute":8}"#)
+            _ = try await binance.usdtPrices()
+            await #expect(throws: FeedError.self, "past the minute's weight: 429") { try await binance.usdtPrices() }
     }
 
     @Test func theStreamDeliversAndReconnectsAfterADropAndASilence() async throws {

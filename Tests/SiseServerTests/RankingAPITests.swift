@@ -55,7 +55,9 @@ import Testing
             let simulator = try #require((status["simulator"] as? String).flatMap(URL.init(string:)))
             let answer = try await SocialLoginTests.browser.get(simulator.appendingPathComponent("_sim/stats"), headers: [])
             let stats = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: [String: Any]])
-            #expect(stats["coingecko"]?["/coins/markets"] as? Int == 1)
+            // One call for the two hundred KRW viewers; the premium feed's USD ranking may add one.
+            let calls = try #require(stats["coingecko"]?["/coins/markets"] as? Int)
+            #expect(calls >= 1 && calls <= 2, "\(calls) upstream calls")
         }
     }
 }

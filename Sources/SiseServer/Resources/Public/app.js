@@ -117,6 +117,8 @@ async function loadPremium() {
     figure.textContent = body.display.marketPremium;
     figure.className = body.display.tone || "";
     $("#premium-source").textContent = body.unavailable || body.display.fallback || body.display.source;
+    // The day's curve: the server's own SVG (numbers only).
+    $("#premium-chart").innerHTML = body.display.chart || "";
     bar.hidden = false;
   } catch (_) { /* the bar keeps its last figure */ }
 }
