@@ -240,35 +240,31 @@ public final class TUIApp: Sendable {
     }
 
     private func toggleCoin(_ id: String, _ state: inout TUIState) async {
-        do {
-            if state.favoriteCoins.contains(id) {
-                try await favorites.remove(owner: owner, item: id)
-                state.favoriteCoins.remove(id)
-                state.message = UIText.removed(state.language)
-            } else {
-                try await favorites.add(owner: owner, item: id)
-                state.favoriteCoins.insert(id)
-                state.message = UIText.added(state.language)
-            }
-        } catch {
-            state.message = UIText.favoriteFailed(state.language)
+        if let now = await flip(id, isOn: state.favoriteCoins.contains(id), &state) {
+            if now { state.favoriteCoins.insert(id) } else { state.favoriteCoins.remove(id) }
         }
     }
 
     private func toggle(_ id: MarketID, _ state: inout TUIState) async {
         let key = FavoriteItem.market(id.code, state.exchange).key
+        if let now = await flip(key, isOn: state.favorites.contains(id), &state) {
+            if now { state.favorites.insert(id) } else { state.favorites.remove(id) }
+        }
+    }
+
+    /// Stores the favorite `key` on or off and says so; whether it is on now (nil: it failed).
+    private func flip(_ key: String, isOn: Bool, _ state: inout TUIState) async -> Bool? {
         do {
-            if state.favorites.contains(id) {
+            if isOn {
                 try await favorites.remove(owner: owner, item: key)
-                state.favorites.remove(id)
-                state.message = UIText.removed(state.language)
             } else {
                 try await favorites.add(owner: owner, item: key)
-                state.favorites.insert(id)
-                state.message = UIText.added(state.language)
             }
+            state.message = isOn ? UIText.removed(state.language) : UIText.added(state.language)
+            return !isOn
         } catch {
             state.message = UIText.favoriteFailed(state.language)
+            return nil
         }
     }
 

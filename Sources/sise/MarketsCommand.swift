@@ -56,15 +56,8 @@ struct MarketsCommand: AsyncParsableCommand {
         let settings = global.settings
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
         let coinGecko = try settings.coinGecko(gecko)
-        let krw = (QuoteCurrency(code: quote) ?? .krw) == .krw
-        let (rows, premium) = try await withTransport(language) { transport in
-            // The board and (for KRW) the premium's inputs at once; the premium never fails the board.
-            async let premium = krw ? OneShotPremium.inputs(premiumSettings, settings: settings, coinGecko: coinGecko, transport: transport) : nil
-            let api = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
-                                          lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
-            let rows = try await BoardLoader(api: api, exchange: exchange).load(quote: QuoteCurrency(code: quote) ?? .krw)
-            return (rows, await premium)
-        }
+        let (rows, premium) = try await OneShotPremium.board(exchange, quote: QuoteCurrency(code: quote) ?? .krw, premium: premiumSettings,
+                                                             settings: settings, coinGecko: coinGecko)
         for problem in premium?.problems ?? [] { FileHandle.standardError.write(Data((UIText.premiumUnavailable(language, ["reason": problem]) + "\n").utf8)) }
         let inputs = premium?.inputs ?? .none
         var shown = MarketSorter.sorted(MarketSearch(search ?? "").filter(rows), by: sortState, language: language, premium: inputs)

@@ -13,6 +13,19 @@ enum OneShotPremium {
         var problems: [String]
     }
 
+    /// `exchange`'s board of `quote` and, for KRW, the premium's inputs, fetched together.
+    static func board(_ exchange: Exchange, quote: QuoteCurrency, premium: PremiumSettings, settings: Settings,
+                      coinGecko: CoinGeckoClient.Configuration) async throws -> ([MarketRow], Result?) {
+        try await withTransport(settings.language) { transport in
+            // The premium never fails the board: its problems come back as words.
+            async let inputs = quote == .krw ? Self.inputs(premium, settings: settings, coinGecko: coinGecko, transport: transport) : nil
+            let api = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
+                                          lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
+            let rows = try await BoardLoader(api: api, exchange: exchange).load(quote: quote)
+            return (rows, await inputs)
+        }
+    }
+
     static func inputs(_ premium: PremiumSettings, settings: Settings, coinGecko: CoinGeckoClient.Configuration,
                        transport: any HTTPTransport) async -> Result {
         let binance = BinanceClient(configuration: premium.binance, transport: transport)

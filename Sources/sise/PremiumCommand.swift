@@ -34,13 +34,8 @@ struct PremiumCommand: AsyncParsableCommand {
         let settings = global.settings
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
         let coinGecko = try settings.coinGecko(gecko)
-        let (rows, premium) = try await withTransport(language) { transport in
-            async let premium = OneShotPremium.inputs(premiumSettings, settings: settings, coinGecko: coinGecko, transport: transport)
-            let api = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
-                                          lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
-            let rows = try await BoardLoader(api: api, exchange: exchange).load(quote: .krw)
-            return (rows, await premium)
-        }
+        let (rows, loaded) = try await OneShotPremium.board(exchange, quote: .krw, premium: premiumSettings, settings: settings, coinGecko: coinGecko)
+        let premium = loaded ?? OneShotPremium.Result(inputs: .none, problems: [])
         let wanted = Set(symbols.map { $0.uppercased() })
         let unknown = wanted.subtracting(rows.map(\.id.base))
         guard unknown.isEmpty else {

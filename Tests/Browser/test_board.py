@@ -2,6 +2,7 @@
 import re
 import time
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -12,7 +13,9 @@ ROW = "#rows tr[data-market]"
 
 
 def wait(driver, condition, timeout=15):
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition)
+    # Live pages replace elements while a condition reads them: a stale one means "look again".
+    return WebDriverWait(driver, timeout, poll_frequency=0.1,
+                         ignored_exceptions=[StaleElementReferenceException]).until(condition)
 
 
 def rows(driver):
