@@ -38,7 +38,8 @@ extension HTTPServerBuilder {
         decoder.maxHeaderListSize = limits.maxHeaderBytes
         decoder.maxHeaderFieldCount = limits.maxHeaderCount
         let idle = TimeAmount.seconds(limits.idleTimeout.components.seconds)
-        let http1 = HTTP1Channel.Configuration(idleTimeout: idle, httpDecoderConfiguration: decoder)
+        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [ParserErrorAnswer()], idleTimeout: idle,
+                                               httpDecoderConfiguration: decoder)
         return HTTPServerBuilder { responder in
             GuardedServerChannel(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,

@@ -17,13 +17,39 @@ enum OneShotPremium {
     static func board(_ exchange: Exchange, quote: QuoteCurrency, premium: PremiumSettings, settings: Settings,
                       coinGecko: CoinGeckoClient.Configuration) async throws -> ([MarketRow], Result?) {
         try await withTransport(settings.language) { transport in
-            // The premium never fails the board: its problems come back as words.
-            async let inputs = quote == .krw ? Self.inputs(premium, settings: settings, coinGecko: coinGecko, transport: transport) : nil
             let api = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
                                           lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
-            let rows = try await BoardLoader(api: api, exchange: exchange).load(quote: quote)
-            return (rows, await inputs)
+            guard quote == .krw else { return (try await BoardLoader(api: api, exchange: exchange).load(quote: quote), nil) }
+            // The premium never fails the board, nor holds it up for long: its problems come back
+            // as words, and an unreachable source is given up on shortly after the board is in.
+            let inputs = Task { await Self.inputs(premium, settings: settings, coinGecko: coinGecko, transport: transport) }
+            let rows: [MarketRow]
+            do {
+                rows = try await BoardLoader(api: api, exchange: exchange).load(quote: quote)
+            } catch {
+                inputs.cancel()
+                _ = await inputs.value
+                throw error
+            }
+            return (rows, await Self.awaiting(inputs, upTo: grace, language: settings.language))
         }
+    }
+
+    /// How long the premium may keep a loaded board waiting.
+    static let grace = Duration.milliseconds(1_500)
+
+    /// The task's result, or — past `limit` — the task cancelled and the reason said.
+    static func awaiting(_ task: Task<Result, Never>, upTo limit: Duration, language: Language) async -> Result {
+        let finished = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { _ = await task.value; return true }
+            group.addTask { (try? await Task.sleep(for: limit)) != nil ? false : true }
+            let first = await group.next() ?? true
+            if !first { task.cancel() }
+            group.cancelAll()
+            return first
+        }
+        let result = await task.value
+        return finished ? result : Result(inputs: result.inputs, problems: result.problems.isEmpty ? [FeedError.timeout.message(language)] : result.problems)
     }
 
     static func inputs(_ premium: PremiumSettings, settings: Settings, coinGecko: CoinGeckoClient.Configuration,

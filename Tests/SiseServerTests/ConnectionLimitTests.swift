@@ -36,6 +36,21 @@ import Testing
         }
     }
 
+    /// The same on a kept-alive connection: the second request's oversized head is answered in
+    /// JSON (431), not with the HTTP layer's empty 400 (the contract fuzzer found it, a session
+    /// reusing its connection for a 25 KB query).
+    @Test func anOversizedHeadAfterAKeptAliveRequestIsAnsweredInJSON() async throws {
+        try await Self.run(ConnectionLimits()) { port in
+            let target = "/api/premium?symbols=" + String(repeating: "%F0%95%B3%AC", count: 2_100)
+            let answer = try await RawHTTP.exchange(port: port, "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                                                    + "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            // Sent in one write the two are pipelined, and the parser meets the second before the
+            // first is answered: the connection ends with the JSON 431 either way.
+            #expect(answer.contains("HTTP/1.1 431") && answer.contains("headers_too_large"), "\(answer.prefix(600))")
+            #expect(!answer.contains("400 Bad Request"), "never the HTTP layer's empty 400")
+        }
+    }
+
     /// A raw (not percent-encoded) UTF-8 target is malformed: one JSON 400, not the HTTP
     /// parser's empty one.
     @Test func aRawUTF8TargetGetsOneJSON400() async throws {
