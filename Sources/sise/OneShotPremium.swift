@@ -92,7 +92,10 @@ enum OneShotPremium {
     }
 
     private static func catching<T: Sendable>(_ body: () async throws -> T) async -> Swift.Result<T, FeedError> {
-        do { return .success(try await body()) } catch let error as FeedError { return .failure(error) } catch {
+        do { return .success(try await body()) } catch let error as FeedError { return .failure(error) } catch is CancellationError {
+            // Given up on after the board's grace: it did not answer in time.
+            return .failure(.timeout)
+        } catch {
             return .failure(.unreachable(host: "?", reason: String(describing: error)))
         }
     }
