@@ -223,18 +223,4 @@ public enum FormEncoding {
     public static func encode(_ items: [(String, String)]) -> String {
         items.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
     }
-
-    /// Parses a form body or query string; nil for malformed escapes.
-    public static func decode(_ text: String) -> [String: String]? {
-        var values: [String: String] = [:]
-        for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = parts[0].replacingOccurrences(of: "+", with: " ").removingPercentEncoding,
-                  let value = (parts.count > 1 ? String(parts[1]) : "").replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
-                return nil
-            }
-            values[name] = value
-        }
-        return values
-    }
 }
