@@ -100,6 +100,16 @@ public enum PortfolioLedger {
         return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
     }
 
+    /// A price from a board (binary floating point) as a decimal: rounded to 8 places, so
+    /// `0.1` is 0.1 and not the binary approximation's 0.1000000000000000055….
+    public static func decimal(from price: Double) -> Decimal {
+        guard price.isFinite else { return 0 }
+        var exact = Decimal(price)
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, 8, .plain)
+        return rounded
+    }
+
     /// A decimal as a plain string (`"0.25"`, `"110055000"`), rounded to `scale` places.
     public static func text(_ value: Decimal, scale: Int = 8) -> String {
         var input = value

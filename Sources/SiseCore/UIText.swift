@@ -51,7 +51,18 @@ public enum UIText: String, CaseIterable, Sendable {
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
     case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
     // Store errors (StoreError)
-    case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed
+    case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed, storeTooManyRecords
+    // Portfolio
+    case tabPortfolio, txBuy, txSell, txDeposit, txWithdraw, txType, quantity, txPrice, fee, txTime, note, portfolioAdd
+    case averagePrice, invested, valuation, unrealizedPnl, realizedPnl, returnRate, allocation, portfolioTotal, portfolioEmpty
+    case importCSV, exportCSV, delete, portfolioImported, portfolioMoreThanHeld, portfolioInvalid, tuiPortfolioTitle, tuiPortfolioHints
+    // Alerts
+    case tabAlerts, alertAdd, alertAbove, alertBelow, alertMove, alertPremiumAbove, alertPremiumBelow, alertPercent, alertWindow
+    case alertRecurring, alertCooldown, alertEnabled, alertHistory, alertEmpty, alertHistoryEmpty, alertFired, alertRuleAbove
+    case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, webhooks, webhookAdd, webhookURL, webhookSecret
+    case webhookDisabled, alertNotifyDenied
+    // Candle charts
+    case chartLine, chartCandles, chartInterval, chartIndicators
 
     /// The Korean and the English text.
     public var texts: (ko: String, en: String) {
@@ -260,6 +271,68 @@ public enum UIText: String, CaseIterable, Sendable {
         case .storeInvalidItem: ("'{item}'은(는) 마켓 코드나 코인 ID가 아닙니다", "'{item}' is not a market code or a coin id")
         case .storeTooMany: ("관심 종목은 최대 {limit}개입니다. 먼저 하나를 지우세요", "at most {limit} favorites; remove one first")
         case .storeFailed: ("데이터베이스 오류: {reason}", "the database failed: {reason}")
+        case .storeTooManyRecords: ("최대 {limit}건까지 저장할 수 있습니다", "at most {limit} records")
+        case .tabPortfolio: ("포트폴리오", "Portfolio")
+        case .txBuy: ("매수", "Buy")
+        case .txSell: ("매도", "Sell")
+        case .txDeposit: ("입금", "Deposit")
+        case .txWithdraw: ("출금", "Withdraw")
+        case .txType: ("종류", "Type")
+        case .quantity: ("수량", "Quantity")
+        case .txPrice: ("단가(KRW)", "Price (KRW)")
+        case .fee: ("수수료", "Fee")
+        case .txTime: ("일시", "Time")
+        case .note: ("메모", "Note")
+        case .portfolioAdd: ("거래 추가", "Add transaction")
+        case .averagePrice: ("평균매수가", "Avg. price")
+        case .invested: ("매수금액", "Invested")
+        case .valuation: ("평가금액", "Value")
+        case .unrealizedPnl: ("평가손익", "Unrealized P&L")
+        case .realizedPnl: ("실현손익", "Realized P&L")
+        case .returnRate: ("수익률", "Return")
+        case .allocation: ("비중", "Allocation")
+        case .portfolioTotal: ("합계", "Total")
+        case .portfolioEmpty: ("거래를 추가하면 평가손익이 실시간으로 계산됩니다", "Add a transaction to see live P&L")
+        case .importCSV: ("CSV 가져오기", "Import CSV")
+        case .exportCSV: ("CSV 내보내기", "Export CSV")
+        case .delete: ("삭제", "Delete")
+        case .portfolioImported: ("{count}건을 가져왔습니다", "imported {count} transactions")
+        case .portfolioMoreThanHeld: ("{market}: 그 시점에 보유한 수량보다 많이 매도·출금할 수 없습니다",
+                                      "{market}: cannot sell or withdraw more than was held at that time")
+        case .portfolioInvalid: ("수량은 0보다 커야 하고 가격·수수료는 음수일 수 없습니다", "quantity must be positive, price and fee not negative")
+        case .tuiPortfolioTitle: ("포트폴리오", "Portfolio")
+        case .tuiPortfolioHints: ("p/Esc 돌아가기  q 종료", "p/Esc back  q quit")
+        case .tabAlerts: ("알림", "Alerts")
+        case .alertAdd: ("알림 추가", "Add alert")
+        case .alertAbove: ("가격 이상", "Price at or above")
+        case .alertBelow: ("가격 이하", "Price at or below")
+        case .alertMove: ("급등락", "Move within a window")
+        case .alertPremiumAbove: ("김프 이상", "Premium at or above")
+        case .alertPremiumBelow: ("김프 이하", "Premium at or below")
+        case .alertPercent: ("변동률(%)", "Percent")
+        case .alertWindow: ("기간(분)", "Window (min)")
+        case .alertRecurring: ("반복", "Recurring")
+        case .alertCooldown: ("재알림 간격(초)", "Cool-down (s)")
+        case .alertEnabled: ("사용", "On")
+        case .alertHistory: ("알림 기록", "History")
+        case .alertEmpty: ("설정한 알림이 없습니다", "No alerts yet")
+        case .alertHistoryEmpty: ("울린 알림이 없습니다", "No alert has fired yet")
+        case .alertFired: ("{market} {rule}", "{market} {rule}")
+        case .alertRuleAbove: ("{price} 이상 도달", "reached {price} or above")
+        case .alertRuleBelow: ("{price} 이하 도달", "reached {price} or below")
+        case .alertRuleMove: ("{window}분 내 {percent}% 변동", "moved {percent}% within {window} min")
+        case .alertRulePremiumAbove: ("김프 {percent}% 이상", "premium at or above {percent}%")
+        case .alertRulePremiumBelow: ("김프 {percent}% 이하", "premium at or below {percent}%")
+        case .webhooks: ("웹훅", "Webhooks")
+        case .webhookAdd: ("웹훅 추가", "Add webhook")
+        case .webhookURL: ("URL", "URL")
+        case .webhookSecret: ("서명 비밀값", "Signing secret")
+        case .webhookDisabled: ("실패가 반복되어 중지됨", "disabled after repeated failures")
+        case .alertNotifyDenied: ("브라우저 알림이 차단되어 화면 안에서만 알립니다", "browser notifications are blocked; alerts show in the page only")
+        case .chartLine: ("라인", "Line")
+        case .chartCandles: ("캔들", "Candles")
+        case .chartInterval: ("간격", "Interval")
+        case .chartIndicators: ("보조지표", "Indicators")
         }
     }
 

@@ -50,6 +50,8 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .invalidItem: return Self.response(APIError(status: .badRequest, code: "bad_parameter", message: error.message))
             case .tooMany: return Self.response(APIError(status: .conflict, code: "favorites_full", message: error.message))
             case .taken: return Self.response(APIError(status: .conflict, code: "taken", message: error.message))
+            case .tooManyRecords: return Self.response(APIError(status: .conflict, code: "too_many", message: error.message))
+            case .ledger: return Self.response(APIError(status: .conflict, code: "ledger", message: error.message))
             default: return Self.response(APIError(status: .serviceUnavailable, code: "store_unavailable", message: "favorites are unavailable right now"))
             }
         } catch let limited as CoinInfoService.ClientLimited {

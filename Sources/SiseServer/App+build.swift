@@ -18,7 +18,9 @@ public enum SiseServerApp {
         let boards = dependencies.boards
         let favorites = SQLiteFavorites(database: database)
         let devices = DeviceCleanup(registry: DeviceRegistry(database: database), logger: logger)
-        let hub = BoardSocketHub(boards: boards, favorites: favorites, demo: configuration.demo, premium: dependencies.premium, logger: logger)
+        let portfolio = PortfolioStore(database: database)
+        let hub = BoardSocketHub(boards: boards, favorites: favorites, portfolio: portfolio, demo: configuration.demo, premium: dependencies.premium,
+                                 logger: logger)
         var context = ServerContext(boards: boards, favorites: favorites, coinInfo: dependencies.coinInfo,
                                     candles: dependencies.apis.mapValues { CandleCache(api: $0) }, demo: configuration.demo,
                                     simulatorURL: dependencies.simulatorURL,
@@ -62,6 +64,7 @@ public enum SiseServerApp {
         CoinInfoController(context: context).addRoutes(to: router)
         RankingController(context: context).addRoutes(to: router)
         PremiumController(context: context).addRoutes(to: router)
+        PortfolioController(context: context, store: portfolio, changed: { await hub.portfolioChanged($0) }).addRoutes(to: router)
         let images = ImageProxy(
             fetcher: dependencies.images,
             cache: ImageCache(directory: configuration.dataDirectory.appendingPathComponent("images")),

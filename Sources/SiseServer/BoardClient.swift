@@ -22,6 +22,10 @@ final class BoardClient: Sendable {
         var error: String?
         /// The owner's favorites, when they changed (newest wins).
         var favorites: String?
+        /// The owner's portfolio at live prices, when it changed (newest wins).
+        var portfolio: String?
+        /// Alerts that fired for the owner, oldest first (at most `maxNotices`).
+        var notices: [String] = []
         /// The view's patch exactly as computed for every client of the view: sent as is when
         /// nothing else is pending (the common case), so most clients cost no encoding at all.
         var shared: (bytes: ByteBuffer, rows: [(String, String)], order: [String]?)?
@@ -87,6 +91,37 @@ final class BoardClient: Sendable {
         ring.yield()
     }
 
+    /// Whether this page shows the portfolio (and wants its live P&L).
+    private let portfolioWatch = Mutex<(on: Bool, last: String?)>((false, nil))
+    var watchesPortfolio: Bool { portfolioWatch.withLock { $0.on } }
+
+    func watchPortfolio(_ on: Bool) {
+        portfolioWatch.withLock { $0 = (on, nil) }
+    }
+
+    /// The owner's portfolio now; sent only when it differs from what this page last got.
+    func portfolio(_ message: String) {
+        let fresh = portfolioWatch.withLock { watch -> Bool in
+            guard watch.on, watch.last != message else { return false }
+            watch.last = message
+            return true
+        }
+        guard fresh else { return }
+        state.withLock { $0.portfolio = message }
+        ring.yield()
+    }
+
+    static let maxNotices = 20
+
+    /// An alert fired for the owner: queued (the oldest dropped beyond `maxNotices`).
+    func notice(_ message: String) {
+        state.withLock { s in
+            s.notices.append(message)
+            if s.notices.count > Self.maxNotices { s.notices.removeFirst(s.notices.count - Self.maxNotices) }
+        }
+        ring.yield()
+    }
+
     func reject(_ error: APIError) {
         let text = Self.errorMessage(error)
         state.withLock { $0.error = text }
@@ -115,6 +150,8 @@ final class BoardClient: Sendable {
         var out: [ByteBuffer] = []
         if let error = s.error { out.append(ByteBuffer(string: error)) }
         if let favorites = s.favorites { out.append(ByteBuffer(string: favorites)) }
+        for notice in s.notices { out.append(ByteBuffer(string: notice)) }
+        if let portfolio = s.portfolio { out.append(ByteBuffer(string: portfolio)) }
         if let snapshot = s.snapshot { out.append(ByteBuffer(string: snapshot)) }
         if let status = s.status { out.append(ByteBuffer(string: status)) }
         if let shared = s.shared {

@@ -39,6 +39,10 @@ struct BoardSocketController {
                                 return
                             }
                             guard case .text(let text) = message else { continue }
+                            if let watch = BoardSocketMessage.PortfolioWatch.parse(text) {
+                                await hub.watchPortfolio(client, watch.watch)
+                                continue
+                            }
                             do {
                                 views.post(try BoardClientView.parse(text, fallbackLanguage: language))
                             } catch let error as APIError {

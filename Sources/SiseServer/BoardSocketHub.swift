@@ -13,6 +13,7 @@ import Synchronization
 final class BoardSocketHub: Service, Sendable {
     private let boards: ExchangeBoards
     private let favorites: any FavoritesRepository
+    private let portfolioPush: PortfolioPush
     private let demo: Bool
     private let premium: PremiumFeed?
     private let logger: Logger
@@ -28,9 +29,11 @@ final class BoardSocketHub: Service, Sendable {
     /// Distinct views (sort, filter, search, language) computed per batch, at most.
     static let maxDistinctViews = 2_000
 
-    init(boards: ExchangeBoards, favorites: any FavoritesRepository, demo: Bool, premium: PremiumFeed? = nil, logger: Logger) {
+    init(boards: ExchangeBoards, favorites: any FavoritesRepository, portfolio: PortfolioStore, demo: Bool, premium: PremiumFeed? = nil,
+         logger: Logger) {
         self.boards = boards
         self.favorites = favorites
+        portfolioPush = PortfolioPush(store: portfolio, boards: boards)
         self.demo = demo
         self.premium = premium
         self.logger = logger
@@ -108,12 +111,42 @@ final class BoardSocketHub: Service, Sendable {
         }
     }
 
+    /// The open pages of an owner (a device or an account).
+    func pages(of owner: String) -> [BoardClient] {
+        clients.withLock { $0.values.filter { $0.deviceID == owner } }
+    }
+
+    /// An owner's transactions changed: its pages that show the portfolio get it now.
+    func portfolioChanged(_ owner: String) async {
+        await portfolioPush.changed(owner, pages: pages(of: owner))
+    }
+
+    /// A page opened (or left) the portfolio: it gets the portfolio now, then as prices move.
+    func watchPortfolio(_ client: BoardClient, _ on: Bool) async {
+        client.watchPortfolio(on)
+        if on { await portfolioPush.changed(client.deviceID, pages: [client]) }
+    }
+
+    /// An alert fired for `owner`: every open page of it is told.
+    func notify(_ owner: String, message: String) {
+        for page in pages(of: owner) { page.notice(message) }
+    }
+
+    private func pushPortfolios() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: PortfolioPush.interval)
+            let watchers = clients.withLock { $0.values.filter(\.watchesPortfolio) }
+            if !watchers.isEmpty { await portfolioPush.round(watchers) }
+        }
+    }
+
     // MARK: - Service
 
     func run() async throws {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.follow() }
             group.addTask { await self.tick() }
+            group.addTask { await self.pushPortfolios() }
             if let premium { group.addTask { await self.followPremium(premium) } }
             try? await gracefulShutdown()
             group.cancelAll()

@@ -19,6 +19,19 @@ enum BoardSocketMessage {
         var exchange: String?
     }
 
+    /// Page → server: `{"type":"portfolio","watch":true}` while the page shows the portfolio
+    /// (live P&L follows as `{"type":"portfolio",…}`), `false` when it leaves it.
+    struct PortfolioWatch: Decodable {
+        var type: String
+        var watch: Bool
+
+        static func parse(_ text: String) -> PortfolioWatch? {
+            guard text.utf8.count <= 256, let message = try? JSONDecoder().decode(PortfolioWatch.self, from: Data(text.utf8)),
+                  message.type == "portfolio" else { return nil }
+            return message
+        }
+    }
+
     /// The view as the server applied it, with what tapping each column header leads to (the
     /// sort cycle is the core's; the page does not re-decide it).
     struct ViewEcho: Codable, Sendable, Equatable {

@@ -31,16 +31,8 @@ struct FavoritesController {
         let favorite: Bool
     }
 
-    /// 429 with `Retry-After` when this address wrote too often in the last minute.
-    private func admitWrite(_ ctx: SiseRequestContext) throws {
-        if let wait = context.favoriteWrites.take(ctx.clientAddress) {
-            throw APIError(status: .tooManyRequests, code: "too_many_writes",
-                           message: "too many changes from this address; retry in \(wait) s", retryAfter: wait)
-        }
-    }
-
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try admitWrite(ctx)
+        try context.admitWrite(ctx)
         let item = try validated(request, ctx)
         let added = try await context.favorites.add(owner: ctx.owner, item: item.key)
         if added { await context.favoritesChanged(ctx.owner) }
@@ -48,7 +40,7 @@ struct FavoritesController {
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try admitWrite(ctx)
+        try context.admitWrite(ctx)
         let item = try validated(request, ctx)
         guard try await context.favorites.remove(owner: ctx.owner, item: item.key) else {
             throw APIError.notFound("favorite \(item.key)")
@@ -58,7 +50,7 @@ struct FavoritesController {
     }
 
     @Sendable func clear(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try admitWrite(ctx)
+        try context.admitWrite(ctx)
         try await context.favorites.clear(owner: ctx.owner)
         await context.favoritesChanged(ctx.owner)
         return JSONText.response(Favorites(favorites: []))

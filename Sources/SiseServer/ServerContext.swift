@@ -40,6 +40,15 @@ struct ServerContext: Sendable {
         }
     }
 
+    /// 429 with `Retry-After` when this address wrote (favorites, portfolio, alerts) too often
+    /// in the last minute.
+    func admitWrite(_ ctx: SiseRequestContext) throws {
+        if let wait = favoriteWrites.take(ctx.clientAddress) {
+            throw APIError(status: .tooManyRequests, code: "too_many_writes",
+                           message: "too many changes from this address; retry in \(wait) s", retryAfter: wait)
+        }
+    }
+
     /// Upbit's board (the default everywhere).
     var board: LiveBoard { boards.upbit }
 

@@ -113,6 +113,62 @@ public final class AppDatabase: Sendable {
                 t.primaryKey(["provider", "subject"])
             }
         }
+        migrator.registerMigration("v8: portfolio and alerts") { db in
+            try db.create(table: "portfolio_transaction") { t in
+                t.primaryKey("id", .text)
+                t.column("owner", .text).notNull().indexed()
+                t.column("kind", .text).notNull()
+                t.column("exchange", .text).notNull()
+                t.column("market", .text).notNull()
+                // Decimal strings: money and quantities never pass through binary floating point.
+                t.column("quantity", .text).notNull()
+                t.column("price", .text).notNull()
+                t.column("fee", .text).notNull()
+                t.column("at", .integer).notNull()
+                t.column("note", .text).notNull()
+                t.column("createdAt", .integer).notNull()
+            }
+            try db.create(table: "alert") { t in
+                t.primaryKey("id", .text)
+                t.column("owner", .text).notNull().indexed()
+                t.column("exchange", .text).notNull()
+                t.column("market", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("value", .text).notNull()
+                t.column("windowMinutes", .integer)
+                t.column("recurring", .boolean).notNull()
+                t.column("cooldownSeconds", .integer).notNull()
+                t.column("enabled", .boolean).notNull()
+                t.column("createdAt", .integer).notNull()
+                t.column("lastFiredAt", .integer)
+            }
+            try db.create(table: "alert_firing") { t in
+                t.primaryKey("id", .text)
+                t.column("alertID", .text).notNull()
+                t.column("owner", .text).notNull().indexed()
+                t.column("body", .text).notNull()
+                t.column("at", .integer).notNull()
+            }
+            try db.create(table: "webhook") { t in
+                t.primaryKey("id", .text)
+                t.column("owner", .text).notNull().indexed()
+                t.column("url", .text).notNull()
+                t.column("secret", .text).notNull()
+                t.column("createdAt", .integer).notNull()
+                t.column("failures", .integer).notNull().defaults(to: 0)
+                t.column("disabled", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: "webhook_delivery") { t in
+                t.autoIncrementedPrimaryKey("seq")
+                t.column("webhookID", .text).notNull().indexed().references("webhook", onDelete: .cascade)
+                t.column("firingID", .text).notNull()
+                t.column("status", .integer)
+                t.column("attempt", .integer).notNull()
+                t.column("ok", .boolean).notNull()
+                t.column("error", .text)
+                t.column("at", .integer).notNull()
+            }
+        }
         return migrator
     }
 

@@ -19,6 +19,10 @@ public enum StoreError: Error, Sendable, Equatable {
     case linkedElsewhere(provider: String)
     /// Unlinking would leave the account no way to log in.
     case lastLogin
+    /// The owner already keeps the most records (transactions, alerts, webhooks) allowed.
+    case tooManyRecords(limit: Int)
+    /// The portfolio's transactions would not add up (selling more than was held).
+    case ledger(PortfolioLedger.Problem)
 
     /// One line for a person, in their language.
     public func message(_ language: Language) -> String {
@@ -31,6 +35,9 @@ public enum StoreError: Error, Sendable, Equatable {
         case .badInvite: UIText.accountBadInvite(language)
         case .linkedElsewhere(let provider): UIText.socialLinkedElsewhere(language, ["provider": provider])
         case .lastLogin: UIText.socialLastLogin(language)
+        case .tooManyRecords(let limit): UIText.storeTooManyRecords(language, ["limit": String(limit)])
+        case .ledger(.moreThanHeld(_, let market)): UIText.portfolioMoreThanHeld(language, ["market": market.code])
+        case .ledger(.invalid): UIText.portfolioInvalid(language)
         }
     }
 

@@ -4,6 +4,7 @@ import { setupInfo } from "./info.js";
 import { setupCompare } from "./compare.js";
 import { setupAccount } from "./account.js";
 import { setupRanking } from "./ranking.js";
+import { setupPortfolio } from "./portfolio.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -66,6 +67,7 @@ function connect() {
     state.connected = true;
     state.retryDelay = 500;
     sendView();
+    portfolio.resume();
     updateBanner();
   });
   socket.addEventListener("message", (event) => {
@@ -81,6 +83,10 @@ function connect() {
     state.retryTimer = setTimeout(connect, state.retryDelay);
     state.retryDelay = Math.min(state.retryDelay * 2, 15000);
   });
+}
+
+function send(message) {
+  if (state.socket && state.socket.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(message));
 }
 
 function sendView() {
@@ -153,6 +159,9 @@ function handle(message) {
     case "status":
       $("#demo-badge").hidden = !message.demo;
       applyStatus(message);
+      break;
+    case "portfolio":
+      portfolio.handle(message);
       break;
     case "favorites":
       // Starred or cleared on another page or device of the same owner.
@@ -374,12 +383,16 @@ function selectTab(tab) {
   state.tab = tab;
   for (const button of $$("[data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
   $("#coin-detail").hidden = true;
-  $("#board-panel").hidden = tab === "info" || tab === "compare" || tab === "profile" || tab === "ranking";
+  // Pages of their own: the board and its toolbar step aside.
+  const pages = ["info", "compare", "profile", "ranking", "portfolio"];
+  $("#board-panel").hidden = pages.includes(tab);
   $("#info-panel").hidden = tab !== "info";
   $("#profile-panel").hidden = tab !== "profile";
   $("#ranking-panel").hidden = tab !== "ranking";
+  $("#portfolio-panel").hidden = tab !== "portfolio";
   if (tab === "ranking") ranking.start(); else ranking.stop();
-  if (tab === "ranking" || tab === "profile") {
+  if (tab === "portfolio") portfolio.start(); else portfolio.stop();
+  if (tab === "ranking" || tab === "profile" || tab === "portfolio") {
     compare.stop();
     $("#compare-panel").hidden = true;
     if (tab === "profile") account.showProfile();
@@ -394,7 +407,8 @@ state.selectTab = selectTab;
 
 function applyLanguage() {
   document.documentElement.lang = state.lang;
-  const labels = { exchange: "tabExchange", favorites: "tabFavorites", info: "tabInfo", compare: "tabCompare" };
+  const labels = { exchange: "tabExchange", favorites: "tabFavorites", info: "tabInfo", compare: "tabCompare", ranking: "tabRanking",
+    portfolio: "tabPortfolio" };
   for (const button of $$("[data-tab]")) button.textContent = t(labels[button.dataset.tab]);
   for (const button of $$("[data-sort]")) $(".label", button).textContent = t(button.dataset.sort);
   $("#search").placeholder = t("search");
@@ -416,6 +430,7 @@ function applyLanguage() {
   $(".exchanges").setAttribute("aria-label", t("exchange"));
   account.applyLanguage();
   ranking.applyLanguage();
+  portfolio.applyLanguage();
   $("#search-empty").textContent = t("empty");
   $("#market-premium-label").textContent = t("marketPremium");
   loadPremium();
@@ -521,10 +536,12 @@ function openFromRanking(id, exchange) {
   if (exchange) selectExchange(exchange);
   info.openDetail(exchange ? favoriteKey(id, exchange) : id);
 }
+const portfolio = setupPortfolio({ t, toast, state, csrfToken, send });
 const ranking = setupRanking({ t, toast, state, toggleFavorite, openDetail: openFromRanking });
 // Who is logged in changed: favorites and the live stream now speak for the new owner.
 function ownerChanged() {
   loadFavorites();
+  if (state.tab === "portfolio") portfolio.refresh();
   const old = state.socket;
   state.socket = null;          // its close is not a lost connection
   if (old) old.close();

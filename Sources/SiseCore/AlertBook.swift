@@ -1,0 +1,178 @@
+import Foundation
+
+/// Every enabled alert, arranged for evaluation on each tick (see `AlertLadder`): a tick of a
+/// market nobody watches costs one dictionary miss; a tick of a watched market costs O(1) per
+/// ladder when nothing fires.
+///
+/// Semantics: a rule fires when its condition holds and did not hold at the previous evaluation
+/// (a new rule counts as "did not hold", so one already true fires at its first evaluation);
+/// after firing it re-arms only once the value has gone back past the hysteresis band. A
+/// one-shot rule fires once and leaves the book (the caller disables it); a recurring rule
+/// stays, and a crossing within its cool-down after the last firing is passed over.
+public struct AlertBook: Sendable {
+    /// Price rules re-arm once the price is 0.5 % back from the line.
+    public static let priceBand = 0.005
+    /// Premium rules re-arm 0.2 percentage points back from the line.
+    public static let premiumBand = 0.2
+    /// Move rules re-arm once the move is back under 80 % of its percent.
+    public static let moveBand = 0.2
+
+    struct Key: Hashable, Sendable {
+        let exchange: Exchange
+        let market: MarketID
+    }
+
+    struct MarketAlerts: Sendable {
+        var above = AlertLadder(rising: true)
+        var below = AlertLadder(rising: false)
+        var premiumAbove = AlertLadder(rising: true)
+        var premiumBelow = AlertLadder(rising: false)
+        var moves: [Int: (window: MoveWindow, ladder: AlertLadder)] = [:]
+
+        var isEmpty: Bool {
+            above.isEmpty && below.isEmpty && premiumAbove.isEmpty && premiumBelow.isEmpty && moves.isEmpty
+        }
+    }
+
+    private var markets: [Key: MarketAlerts] = [:]
+    public private(set) var rules: [String: AlertRule] = [:]
+
+    public init() {}
+
+    /// The exchanges some enabled rule watches (their feeds must run).
+    public var exchanges: Set<Exchange> { Set(markets.keys.map(\.exchange)) }
+
+    /// Whether any rule watches the market (a cheap test before computing a premium).
+    public func watches(_ exchange: Exchange, _ market: MarketID) -> Bool { markets[Key(exchange: exchange, market: market)] != nil }
+
+    public func watchesPremium(_ exchange: Exchange, _ market: MarketID) -> Bool {
+        guard let alerts = markets[Key(exchange: exchange, market: market)] else { return false }
+        return !alerts.premiumAbove.isEmpty || !alerts.premiumBelow.isEmpty
+    }
+
+    /// Adds (or replaces) a rule; a disabled one only leaves the book.
+    public mutating func insert(_ rule: AlertRule) {
+        remove(rule.id)
+        guard rule.enabled else { return }
+        rules[rule.id] = rule
+        let key = Key(exchange: rule.exchange, market: rule.market)
+        let level = NSDecimalNumber(decimal: rule.value).doubleValue
+        var alerts = markets[key] ?? MarketAlerts()
+        switch rule.kind {
+        case .above: alerts.above.insert(rule.id, level: level)
+        case .below: alerts.below.insert(rule.id, level: level)
+        case .premiumAbove: alerts.premiumAbove.insert(rule.id, level: level)
+        case .premiumBelow: alerts.premiumBelow.insert(rule.id, level: level)
+        case .move:
+            let minutes = rule.windowMinutes ?? 10
+            var entry = alerts.moves[minutes] ?? (MoveWindow(span: Int64(minutes) * 60_000), AlertLadder(rising: true))
+            entry.ladder.insert(rule.id, level: level)
+            alerts.moves[minutes] = entry
+        }
+        markets[key] = alerts
+    }
+
+    public mutating func remove(_ id: String) {
+        guard let rule = rules.removeValue(forKey: id) else { return }
+        let key = Key(exchange: rule.exchange, market: rule.market)
+        guard var alerts = markets[key] else { return }
+        alerts.above.remove(id)
+        alerts.below.remove(id)
+        alerts.premiumAbove.remove(id)
+        alerts.premiumBelow.remove(id)
+        for (minutes, var entry) in alerts.moves {
+            entry.ladder.remove(id)
+            alerts.moves[minutes] = entry.ladder.isEmpty ? nil : entry
+        }
+        markets[key] = alerts.isEmpty ? nil : alerts
+    }
+
+    /// A fired rule with what fired it.
+    public struct Fired: Sendable, Equatable {
+        public var rule: AlertRule
+        /// The move or premium (percent) that fired a move or premium rule.
+        public var observed: Double?
+    }
+
+    /// A price tick at `at` (epoch ms): the rules it fires. One-shot rules leave the book.
+    public mutating func price(_ price: Double, exchange: Exchange, market: MarketID, at: Int64) -> [Fired] {
+        let key = Key(exchange: exchange, market: market)
+        guard var alerts = markets[key], price.isFinite, price > 0 else { return [] }
+        var fired = alerts.above.step(price) { $0 * Self.priceBand }.compactMap { lookup($0, nil) }
+        fired += alerts.below.step(price) { $0 * Self.priceBand }.compactMap { lookup($0, nil) }
+        for (minutes, var entry) in alerts.moves {
+            let move = entry.window.add(price, at: at)
+            fired += entry.ladder.step(move) { $0 * Self.moveBand }.compactMap { lookup($0, move) }
+            alerts.moves[minutes] = entry
+        }
+        markets[key] = alerts
+        return settle(fired, at: at)
+    }
+
+    /// The market's premium (percent) now: the premium rules it fires.
+    public mutating func premium(_ percent: Double, exchange: Exchange, market: MarketID, at: Int64) -> [Fired] {
+        let key = Key(exchange: exchange, market: market)
+        guard var alerts = markets[key], percent.isFinite else { return [] }
+        var fired = alerts.premiumAbove.step(percent) { _ in Self.premiumBand }.compactMap { lookup($0, percent) }
+        fired += alerts.premiumBelow.step(percent) { _ in Self.premiumBand }.compactMap { lookup($0, percent) }
+        markets[key] = alerts
+        return settle(fired, at: at)
+    }
+
+    private func lookup(_ id: String, _ observed: Double?) -> Fired? {
+        rules[id].map { Fired(rule: $0, observed: observed) }
+    }
+
+    /// One-shot rules leave; recurring ones note the firing, or pass it over within their cool-down.
+    private mutating func settle(_ fired: [Fired], at: Int64) -> [Fired] {
+        var out: [Fired] = []
+        for var firing in fired {
+            if !firing.rule.recurring {
+                remove(firing.rule.id)
+                firing.rule.enabled = false
+            } else {
+                if let last = firing.rule.lastFiredAt, at - last < Int64(firing.rule.cooldownSeconds) * 1_000 { continue }
+                rules[firing.rule.id]?.lastFiredAt = at
+            }
+            firing.rule.lastFiredAt = at
+            out.append(firing)
+        }
+        return out
+    }
+}
+
+/// The lowest and highest price of the last `span` ms (monotonic queues: amortised O(1) a tick),
+/// and the move they make: up from the low or down from the high, in percent, whichever is more.
+struct MoveWindow: Sendable {
+    let span: Int64
+    private var lows: [(at: Int64, price: Double)] = []
+    private var highs: [(at: Int64, price: Double)] = []
+    private var lowStart = 0, highStart = 0
+
+    init(span: Int64) {
+        self.span = span
+    }
+
+    mutating func add(_ price: Double, at: Int64) -> Double {
+        Self.push((at, price), into: &lows, start: &lowStart) { $0 >= price }
+        Self.push((at, price), into: &highs, start: &highStart) { $0 <= price }
+        let cutoff = at - span
+        while lowStart < lows.count - 1, lows[lowStart].at < cutoff { lowStart += 1 }
+        while highStart < highs.count - 1, highs[highStart].at < cutoff { highStart += 1 }
+        let low = lows[lowStart].price, high = highs[highStart].price
+        let up = low > 0 ? (price - low) / low * 100 : 0
+        let down = high > 0 ? (high - price) / high * 100 : 0
+        return max(up, down)
+    }
+
+    /// Appends, dropping the entries the new one dominates; compacts the consumed head now and then.
+    private static func push(_ entry: (at: Int64, price: Double), into list: inout [(at: Int64, price: Double)], start: inout Int,
+                             dominated: (Double) -> Bool) {
+        while list.count > start, let last = list.last, dominated(last.price) { list.removeLast() }
+        list.append(entry)
+        if start > 1_024, start * 2 > list.count {
+            list.removeFirst(start)
+            start = 0
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// What an alert watches.
+public enum AlertKind: String, Codable, CaseIterable, Sendable {
+    /// The price reaches `value` or more.
+    case above
+    /// The price reaches `value` or less.
+    case below
+    /// The price moves `value` percent or more within `windowMinutes` (up from the window's
+    /// low or down from its high).
+    case move
+    /// The kimchi premium reaches `value` percent or more.
+    case premiumAbove
+    /// The kimchi premium reaches `value` percent or less.
+    case premiumBelow
+}
+
+/// One alert rule of an owner, on one market of one exchange.
+public struct AlertRule: Hashable, Codable, Sendable {
+    public var id: String
+    public var owner: String
+    public var exchange: Exchange
+    public var market: MarketID
+    public var kind: AlertKind
+    /// KRW (above/below) or percent (move, premium), as a decimal.
+    public var value: Decimal
+    /// The move's window (move only), 1…1440 minutes.
+    public var windowMinutes: Int?
+    /// Fires again on each new crossing (after `cooldownSeconds`); otherwise fires once and is disabled.
+    public var recurring: Bool
+    public var cooldownSeconds: Int
+    public var enabled: Bool
+    public var createdAt: Int64
+    public var lastFiredAt: Int64?
+
+    public init(id: String, owner: String, exchange: Exchange = .upbit, market: MarketID, kind: AlertKind, value: Decimal,
+                windowMinutes: Int? = nil, recurring: Bool = false, cooldownSeconds: Int = 0, enabled: Bool = true,
+                createdAt: Int64 = 0, lastFiredAt: Int64? = nil) {
+        self.id = id
+        self.owner = owner
+        self.exchange = exchange
+        self.market = market
+        self.kind = kind
+        self.value = value
+        self.windowMinutes = windowMinutes
+        self.recurring = recurring
+        self.cooldownSeconds = cooldownSeconds
+        self.enabled = enabled
+        self.createdAt = createdAt
+        self.lastFiredAt = lastFiredAt
+    }
+
+    /// The rule in words (`reached 100,000,000 or above`).
+    public func describe(_ language: Language) -> String {
+        let number = NSDecimalNumber(decimal: value).doubleValue
+        let percent = PortfolioLedger.text(value, scale: 2)
+        return switch kind {
+        case .above: UIText.alertRuleAbove(language, ["price": MarketFormatter(language: language).price(number, quote: market.quote)])
+        case .below: UIText.alertRuleBelow(language, ["price": MarketFormatter(language: language).price(number, quote: market.quote)])
+        case .move: UIText.alertRuleMove(language, ["percent": percent, "window": String(windowMinutes ?? 0)])
+        case .premiumAbove: UIText.alertRulePremiumAbove(language, ["percent": percent])
+        case .premiumBelow: UIText.alertRulePremiumBelow(language, ["percent": percent])
+        }
+    }
+}
+
+/// An alert that fired: what every delivery (page, terminal, webhook) carries.
+public struct AlertFiring: Codable, Equatable, Sendable {
+    public var type = "alert"
+    public var id: String
+    public var alertId: String
+    public var owner: String
+    public var exchange: String
+    public var market: String
+    /// The rule's kind (`above`, `below`, `move`, `premiumAbove`, `premiumBelow`).
+    public var rule: String
+    /// The rule's threshold (KRW or percent), as a decimal string.
+    public var value: String
+    /// The price that fired it.
+    public var price: Double
+    /// The premium (percent) that fired a premium rule; the move (percent) that fired a move.
+    public var observed: Double?
+    /// Epoch ms.
+    public var at: Int64
+    /// The rule in words, in Korean and English (`{market} {rule}` is the line to show).
+    public var message: [String: String]
+
+    enum CodingKeys: String, CodingKey { case type, id, alertId, exchange, market, rule, value, price, observed, at, message }
+
+    public init(id: String, rule: AlertRule, price: Double, observed: Double?, at: Int64) {
+        self.id = id
+        alertId = rule.id
+        owner = rule.owner
+        exchange = rule.exchange.rawValue
+        market = rule.market.code
+        self.rule = rule.kind.rawValue
+        value = PortfolioLedger.text(rule.value)
+        self.price = price
+        self.observed = observed
+        self.at = at
+        message = Dictionary(uniqueKeysWithValues: Language.allCases.map {
+            ($0.rawValue, UIText.alertFired($0, ["market": rule.market.code, "rule": rule.describe($0)]))
+        })
+    }
+
+    /// Decoded from a stored body, the owner is the store's to say (it is never sent out).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        alertId = try c.decode(String.self, forKey: .alertId)
+        owner = ""
+        exchange = try c.decode(String.self, forKey: .exchange)
+        market = try c.decode(String.self, forKey: .market)
+        rule = try c.decode(String.self, forKey: .rule)
+        value = try c.decode(String.self, forKey: .value)
+        price = try c.decode(Double.self, forKey: .price)
+        observed = try c.decodeIfPresent(Double.self, forKey: .observed)
+        at = try c.decode(Int64.self, forKey: .at)
+        message = try c.decode([String: String].self, forKey: .message)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(type, forKey: .type)
+        try c.encode(id, forKey: .id)
+        try c.encode(alertId, forKey: .alertId)
+        try c.encode(exchange, forKey: .exchange)
+        try c.encode(market, forKey: .market)
+        try c.encode(rule, forKey: .rule)
+        try c.encode(value, forKey: .value)
+        try c.encode(price, forKey: .price)
+        try c.encode(observed, forKey: .observed)
+        try c.encode(at, forKey: .at)
+        try c.encode(message, forKey: .message)
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+
+/// Transactions as CSV (RFC 4180): the header `type,exchange,market,quantity,price,fee,at,note`,
+/// one transaction a line; `at` is ISO 8601 in UTC (`2026-11-23T09:00:00Z`, fractions allowed)
+/// or epoch milliseconds; `exchange` and `fee` may be empty (upbit, 0). Fields with a comma,
+/// quote or line break are quoted, quotes doubled.
+public enum PortfolioCSV {
+    public static let header = ["type", "exchange", "market", "quantity", "price", "fee", "at", "note"]
+
+    /// A line that cannot be read, numbered from 1 (the header is line 1).
+    public struct Problem: Error, Equatable, Sendable {
+        public let line: Int
+        public let reason: String
+        public var message: String { "line \(line): \(reason)" }
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
+    }
+
+    /// The most transactions one import may carry.
+    public static let maxRows = 10_000
+
+    public static func encode(_ transactions: [PortfolioTransaction]) -> String {
+        var out = header.joined(separator: ",") + "\r\n"
+        for t in transactions.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
+            let fields = [t.kind.rawValue, t.exchange.rawValue, t.market.code, PortfolioLedger.text(t.quantity, scale: 12),
+                          PortfolioLedger.text(t.price, scale: 8), PortfolioLedger.text(t.fee, scale: 8), isoTime(t.at), t.note]
+            out += fields.map(quoted).joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+
+    /// The transactions of a CSV text, ids made by `newID`; the first problem stops the import,
+    /// so nothing half-read is ever stored.
+    public static func decode(_ text: String, newID: () -> String) throws(Problem) -> [PortfolioTransaction] {
+        let records = try records(text)
+        guard let head = records.first else { throw Problem(line: 1, reason: "empty file; expected the header " + header.joined(separator: ",")) }
+        let names = head.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        var column: [String: Int] = [:]
+        for (index, name) in names.enumerated() where header.contains(name) { column[name] = index }
+        for required in ["type", "market", "quantity", "price", "at"] where column[required] == nil {
+            throw Problem(line: 1, reason: "the header lacks '\(required)' (expected " + header.joined(separator: ",") + ")")
+        }
+        guard records.count - 1 <= maxRows else { throw Problem(line: maxRows + 2, reason: "more than \(maxRows) transactions") }
+        var out: [PortfolioTransaction] = []
+        for record in records.dropFirst() where !(record.fields.count == 1 && record.fields[0].isEmpty) {
+            func field(_ name: String) -> String {
+                guard let index = column[name], index < record.fields.count else { return "" }
+                return record.fields[index].trimmingCharacters(in: .whitespaces)
+            }
+            let line = record.line
+            do {
+                out.append(try PortfolioInput(type: field("type"), exchange: field("exchange"), market: field("market"),
+                                              quantity: field("quantity"), price: field("price"), fee: field("fee"),
+                                              at: field("at"), note: column["note"].flatMap { $0 < record.fields.count ? record.fields[$0] : nil } ?? "")
+                    .transaction(id: newID()))
+            } catch {
+                throw Problem(line: line, reason: error.message)
+            }
+        }
+        return out
+    }
+
+    static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func isoTime(_ ms: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = ms % 1_000 == 0 ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1_000))
+    }
+
+    struct Record {
+        var line: Int
+        var fields: [String]
+    }
+
+    /// Splits RFC 4180 text into records (quoted fields may hold commas and line breaks).
+    static func records(_ text: String) throws(Problem) -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = ""
+        var quoted = false, afterQuote = false
+        var line = 1, recordLine = 1
+        var chars = Array(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+        chars.append("\n")
+        var index = 0
+        while index < chars.count {
+            let c = chars[index]
+            index += 1
+            if quoted {
+                if c == "\"" {
+                    if index < chars.count, chars[index] == "\"" { field.append("\""); index += 1 } else { quoted = false; afterQuote = true }
+                } else {
+                    if c == "\n" || c == "\r\n" { line += 1 }
+                    field.append(c)
+                }
+                continue
+            }
+            switch c {
+            case "\"" where field.isEmpty && !afterQuote:
+                quoted = true
+            case ",":
+                fields.append(field); field = ""; afterQuote = false
+            case "\n", "\r\n", "\r":
+                fields.append(field); field = ""; afterQuote = false
+                if !(fields.count == 1 && fields[0].isEmpty && index >= chars.count) { records.append(Record(line: recordLine, fields: fields)) }
+                fields = []
+                line += 1
+                recordLine = line
+            default:
+                guard !afterQuote else { throw Problem(line: line, reason: "text after a closing quote") }
+                field.append(c)
+            }
+        }
+        if quoted { throw Problem(line: recordLine, reason: "a quoted field is not closed") }
+        return records
+    }
+}
+
+/// A transaction as people and scripts send it (every field text), checked in one place for
+/// the API, the CSV import and the CLI.
+public struct PortfolioInput: Decodable, Sendable {
+    public var type: String
+    public var exchange: String?
+    public var market: String
+    public var quantity: String
+    public var price: String
+    public var fee: String?
+    /// Epoch ms, or ISO 8601 text.
+    public var at: String?
+    public var note: String?
+
+    public init(type: String, exchange: String? = nil, market: String, quantity: String, price: String, fee: String? = nil,
+                at: String? = nil, note: String? = nil) {
+        self.type = type
+        self.exchange = exchange
+        self.market = market
+        self.quantity = quantity
+        self.price = price
+        self.fee = fee
+        self.at = at
+        self.note = note
+    }
+
+    enum CodingKeys: String, CodingKey { case type, exchange, market, quantity, price, fee, at, note }
+
+    /// Numbers are accepted as JSON numbers too (`"at": 1763888400000`, `"quantity": 0.5`),
+    /// read through their text so no binary rounding enters.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func text(_ key: CodingKeys) throws -> String? {
+            guard c.contains(key), !(try c.decodeNil(forKey: key)) else { return nil }
+            if let string = try? c.decodeIfPresent(String.self, forKey: key) { return string }
+            if let whole = try? c.decodeIfPresent(Int64.self, forKey: key) { return String(whole) }
+            if let number = try? c.decodeIfPresent(Decimal.self, forKey: key) { return "\(number)" }
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "\(key.stringValue) must be text or a number")
+        }
+        guard c.contains(.type), c.contains(.market), c.contains(.quantity), c.contains(.price) else {
+            throw Failure("type, market, quantity and price are required")
+        }
+        type = try text(.type) ?? ""
+        exchange = try text(.exchange)
+        market = try text(.market) ?? ""
+        quantity = try text(.quantity) ?? ""
+        price = try text(.price) ?? ""
+        fee = try text(.fee)
+        at = try text(.at)
+        note = try text(.note)
+    }
+
+    /// Why an input is refused, in words.
+    public struct Failure: Error, Equatable, Sendable {
+        public let message: String
+        public init(_ message: String) { self.message = message }
+    }
+
+    public static let maxNote = 200
+
+    /// The checked transaction; `now` is its time when `at` is absent.
+    public func transaction(id: String, now: Int64 = Int64(Date().timeIntervalSince1970 * 1_000)) throws(Failure) -> PortfolioTransaction {
+        guard let kind = TransactionKind(rawValue: type.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            throw Failure("type must be buy, sell, deposit or withdraw")
+        }
+        let exchangeText = exchange?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard let venue = exchangeText.isEmpty ? Exchange.default : Exchange(name: exchangeText) else {
+            throw Failure("exchange must be \(Exchange.names)")
+        }
+        let code = market.trimmingCharacters(in: .whitespaces).uppercased()
+        guard let marketID = MarketID(code), marketID.quote == "KRW" else { throw Failure("market must be a KRW market such as KRW-BTC") }
+        guard let q = PortfolioLedger.decimal(quantity), q > 0 else { throw Failure("quantity must be a positive decimal such as 0.5") }
+        guard let p = PortfolioLedger.decimal(price) else { throw Failure("price must be a decimal number of KRW such as 100000000") }
+        let feeText = fee?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard let f = feeText.isEmpty ? 0 : PortfolioLedger.decimal(feeText) else { throw Failure("fee must be a decimal number of KRW") }
+        let time: Int64
+        if let at = at?.trimmingCharacters(in: .whitespaces), !at.isEmpty {
+            guard let parsed = Self.time(at) else { throw Failure("at must be epoch milliseconds or ISO 8601 time") }
+            time = parsed
+        } else {
+            time = now
+        }
+        let text = note ?? ""
+        guard text.count <= Self.maxNote else { throw Failure("note must be at most \(Self.maxNote) characters") }
+        return PortfolioTransaction(id: id, kind: kind, exchange: venue, market: marketID, quantity: q, price: p, fee: f, at: time, note: text)
+    }
+
+    /// Epoch ms (1970…2100) or ISO 8601 (with or without fractional seconds).
+    static func time(_ text: String) -> Int64? {
+        if text.allSatisfy(\.isASCII), let ms = Int64(text) { return (0...4_102_444_800_000).contains(ms) ? ms : nil }
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return Int64((date.timeIntervalSince1970 * 1_000).rounded()) }
+        }
+        return nil
+    }
+}

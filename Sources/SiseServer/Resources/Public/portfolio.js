@@ -1,0 +1,186 @@
+// The 포트폴리오 tab: transactions in, positions and P&L at live prices out. The server values
+// and formats everything (decimal strings, display texts); the page only lays them out. While
+// the tab is open the socket streams the portfolio (`{"type":"portfolio",…}`) as prices move.
+const $ = (selector, root = document) => root.querySelector(selector);
+
+export function setupPortfolio({ t, toast, state, csrfToken, send }) {
+  let open = false;
+
+  async function call(method, path, body, contentType = "application/json") {
+    const response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: { "X-CSRF-Token": csrfToken(), "Accept": "application/json", "Content-Type": contentType },
+      body,
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error((answer.error && answer.error.message) || `${response.status}`);
+    return answer;
+  }
+
+  function cell(text, col, className) {
+    const td = document.createElement("td");
+    td.dataset.col = col;
+    if (className) td.className = className;
+    td.textContent = text;
+    return td;
+  }
+
+  const palette = ["#3b82f6", "#f59e0b", "#10b981", "#ef4444", "#8b5cf6", "#ec4899", "#14b8a6", "#f97316", "#64748b"];
+
+  // A donut of the allocation: one circle per position, dashed to its share.
+  function donut(positions) {
+    const svg = $("#portfolio-donut");
+    svg.replaceChildren();
+    const ns = "http://www.w3.org/2000/svg";
+    const ring = document.createElementNS(ns, "circle");
+    Object.entries({ cx: 21, cy: 21, r: 15.915, fill: "none", stroke: "var(--line, #ddd)", "stroke-width": 6 }).forEach(([k, v]) => ring.setAttribute(k, v));
+    svg.append(ring);
+    let offset = 25;
+    positions.filter((p) => p.allocation > 0).forEach((p, index) => {
+      const share = p.allocation * 100;
+      const arc = document.createElementNS(ns, "circle");
+      Object.entries({ cx: 21, cy: 21, r: 15.915, fill: "none", stroke: palette[index % palette.length], "stroke-width": 6,
+        "stroke-dasharray": `${share} ${100 - share}`, "stroke-dashoffset": offset }).forEach(([k, v]) => arc.setAttribute(k, v));
+      arc.dataset.market = p.market;
+      const title = document.createElementNS(ns, "title");
+      title.textContent = `${p.market} ${share.toFixed(1)}%`;
+      arc.append(title);
+      svg.append(arc);
+      offset = (offset - share + 100) % 100;
+    });
+  }
+
+  function render(report) {
+    const held = (report.positions || []).filter((p) => Number(p.quantity) > 0);
+    const body = $("#portfolio-rows");
+    body.replaceChildren();
+    for (const p of held) {
+      const tr = document.createElement("tr");
+      tr.dataset.market = p.market;
+      tr.dataset.exchange = p.exchange;
+      tr.dataset.stale = String(p.stale);
+      const d = p.display;
+      tr.append(cell(p.exchange === "upbit" ? p.market : `${p.market} · ${p.exchange}`, "market"), cell(d.quantity, "quantity", "num"),
+        cell(d.averagePrice, "averagePrice", "num"), cell(d.price + (p.stale ? " *" : ""), "price", "num" + (p.stale ? " stale" : "")),
+        cell(d.value, "value", "num"), cell(d.unrealizedPnl, "unrealizedPnl", `num ${d.tone}`), cell(d.returnRate, "returnRate", `num ${d.tone}`));
+      body.append(tr);
+    }
+    $("#portfolio-empty").hidden = held.length > 0;
+    const totals = report.totals;
+    const list = $("#portfolio-totals");
+    list.replaceChildren();
+    const figures = [["invested", totals.display.invested], ["valuation", totals.display.value],
+      ["unrealizedPnl", totals.display.unrealizedPnl], ["returnRate", totals.display.returnRate], ["realizedPnl", totals.display.realizedPnl]];
+    for (const [key, value] of figures) {
+      const dt = document.createElement("dt");
+      dt.textContent = t(key);
+      const dd = document.createElement("dd");
+      dd.dataset.total = key;
+      if (key === "unrealizedPnl" || key === "returnRate") dd.className = totals.display.tone;
+      dd.textContent = value + (totals.stale && key === "valuation" ? " *" : "");
+      list.append(dt, dd);
+    }
+    donut(held);
+  }
+
+  async function loadTransactions() {
+    try {
+      const body = await call("GET", "/api/portfolio/transactions");
+      const rows = $("#portfolio-transactions");
+      rows.replaceChildren();
+      for (const tx of body.transactions.slice().reverse()) {
+        const tr = document.createElement("tr");
+        tr.dataset.id = tx.id;
+        const when = new Date(tx.at).toLocaleString(state.lang === "ko" ? "ko-KR" : "en-GB", { timeZone: "Asia/Seoul" });
+        const kind = { buy: "txBuy", sell: "txSell", deposit: "txDeposit", withdraw: "txWithdraw" }[tx.type];
+        tr.append(cell(when, "at"), cell(t(kind), "type"), cell(tx.market, "market"), cell(tx.quantity, "quantity", "num"),
+          cell(tx.price, "price", "num"), cell(tx.note, "note"));
+        const remove = document.createElement("button");
+        remove.type = "button";
+        remove.dataset.action = "delete-transaction";
+        remove.textContent = t("delete");
+        const td = document.createElement("td");
+        td.append(remove);
+        tr.append(td);
+        rows.append(tr);
+      }
+    } catch (_) { /* the table keeps what it had */ }
+  }
+
+  async function refresh() {
+    try { render(await call("GET", "/api/portfolio")); } catch (_) { /* the stream follows */ }
+    loadTransactions();
+  }
+
+  function showError(message) {
+    const error = $("#tx-error");
+    error.textContent = message || "";
+    error.hidden = !message;
+  }
+
+  $("#portfolio-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const market = form.market.value.trim().toUpperCase();
+    const body = {
+      type: form.type.value, exchange: form.exchange.value, market: market.includes("-") ? market : `KRW-${market}`,
+      quantity: form.quantity.value.trim(), price: form.price.value.trim(), fee: form.fee.value.trim() || "0", note: form.note.value,
+    };
+    if (form.at.value) body.at = new Date(form.at.value).getTime();
+    try {
+      await call("POST", "/api/portfolio/transactions", JSON.stringify(body));
+      showError("");
+      form.quantity.value = "";
+      form.note.value = "";
+      toast(t("added"));
+      refresh();
+    } catch (error) { showError(error.message); }
+  });
+
+  $("#portfolio-transactions").addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-action=delete-transaction]");
+    if (!button) return;
+    try {
+      await call("DELETE", `/api/portfolio/transactions/${encodeURIComponent(button.closest("tr").dataset.id)}`);
+      toast(t("removed"));
+      refresh();
+    } catch (error) { toast(error.message); }
+  });
+
+  $("#portfolio-import").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    try {
+      const text = await file.text();
+      const json = text.trimStart().startsWith("{");
+      const body = await call("POST", "/api/portfolio/import", text, json ? "application/json" : "text/csv");
+      toast(t("portfolioImported", { count: body.imported }));
+      refresh();
+    } catch (error) { toast(error.message); }
+    event.target.value = "";
+  });
+
+  function applyLanguage() {
+    for (const label of document.querySelectorAll("#portfolio-panel [data-label]")) label.textContent = t(label.dataset.label);
+    const heads = { market: "market", quantity: "quantity", averagePrice: "averagePrice", price: "price", value: "valuation",
+      unrealizedPnl: "unrealizedPnl", returnRate: "returnRate" };
+    for (const th of document.querySelectorAll("#portfolio-panel th[data-col]")) th.textContent = t(heads[th.dataset.col]);
+    for (const option of $("#tx-type").options) option.textContent = t({ buy: "txBuy", sell: "txSell", deposit: "txDeposit", withdraw: "txWithdraw" }[option.value]);
+    $("#portfolio-add-title").textContent = t("portfolioAdd");
+    $("#tx-submit").textContent = t("portfolioAdd");
+    $("#portfolio-export").textContent = t("exportCSV");
+    $("#portfolio-empty").textContent = t("portfolioEmpty");
+    $("#portfolio-donut").setAttribute("aria-label", t("allocation"));
+  }
+
+  return {
+    start() { open = true; send({ type: "portfolio", watch: true }); refresh(); },
+    stop() { if (open) send({ type: "portfolio", watch: false }); open = false; },
+    // The socket (re)connected: ask for the stream again while the tab is open.
+    resume() { if (open) send({ type: "portfolio", watch: true }); },
+    handle(message) { if (open) render(message); },
+    refresh,
+    applyLanguage,
+  };
+}

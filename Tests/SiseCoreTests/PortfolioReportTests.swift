@@ -1,0 +1,103 @@
+import Foundation
+import SiseCore
+import Testing
+
+@Suite struct PortfolioReportTests {
+    let btc = MarketID("KRW-BTC")!
+    let eth = MarketID("KRW-ETH")!
+
+    func tx(_ kind: TransactionKind, _ market: MarketID, _ quantity: String, _ price: String, fee: String = "0", at: Int64,
+            exchange: Exchange = .upbit) -> PortfolioTransaction {
+        PortfolioTransaction(id: "t\(at)", kind: kind, exchange: exchange, market: market, quantity: Decimal(string: quantity)!,
+                             price: Decimal(string: price)!, fee: Decimal(string: fee)!, at: at)
+    }
+
+    /// Hand-worked: 0.5 BTC at 100,000,000 (+50,000 fee) = 50,050,000 invested; at 110,000,000 it
+    /// is worth 55,000,000: +4,950,000 = +9.89011 %. 2 ETH at 4,000,000 = 8,000,000, no price.
+    @Test func valuesAtLivePricesInDecimalsAndMarksMissingPricesStale() throws {
+        let positions = try PortfolioLedger.positions([tx(.buy, btc, "0.5", "100000000", fee: "50000", at: 1), tx(.buy, eth, "2", "4000000", at: 2)])
+        let report = PortfolioReport(positions: positions) { _, market in
+            market == self.btc ? PortfolioReport.Quote(price: 110_000_000, live: true) : nil
+        }
+        let row = try #require(report.positions.first { $0.market == "KRW-BTC" })
+        #expect(row.quantity == "0.5")
+        #expect(row.averagePrice == "100100000")
+        #expect(row.invested == "50050000")
+        #expect(row.price == "110000000")
+        #expect(row.value == "55000000")
+        #expect(row.unrealizedPnl == "4950000")
+        #expect(abs((row.returnRate ?? 0) - 4_950_000.0 / 50_050_000.0) < 1e-12)
+        #expect(row.stale == false)
+        #expect(row.display.unrealizedPnl == "+4,950,000")
+        #expect(row.display.tone == "rise")
+        let eth = try #require(report.positions.first { $0.market == "KRW-ETH" })
+        #expect(eth.price == nil && eth.value == nil && eth.stale)
+        #expect(eth.display.tone == "stale")
+        // Totals: an unpriced holding counts at its cost, and the totals say they are stale.
+        #expect(report.totals.invested == "58050000")
+        #expect(report.totals.value == "63000000")
+        #expect(report.totals.unrealizedPnl == "4950000")
+        #expect(report.totals.stale)
+        #expect(abs((row.allocation ?? 0) - 55.0 / 63.0) < 1e-12)
+    }
+
+    @Test func keysAreNeverAbsent() throws {
+        let positions = try PortfolioLedger.positions([tx(.buy, btc, "1", "1", at: 1)])
+        let report = PortfolioReport(positions: positions) { _, _ in nil }
+        let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
+        let row = try #require((object["positions"] as? [[String: Any]])?.first)
+        for key in ["exchange", "market", "quantity", "averagePrice", "invested", "price", "value", "unrealizedPnl", "realizedPnl", "returnRate", "stale"] {
+            #expect(row.keys.contains(key), "\(key)")
+        }
+        #expect(row["price"] is NSNull)
+        let totals = try #require(object["totals"] as? [String: Any])
+        for key in ["invested", "value", "unrealizedPnl", "realizedPnl", "returnRate"] { #expect(totals.keys.contains(key), "\(key)") }
+    }
+
+    @Test func aBoardPriceEntersAsItsDecimalNotItsBinaryApproximation() {
+        #expect(PortfolioLedger.decimal(from: 0.1) == Decimal(string: "0.1"))
+        #expect(PortfolioLedger.decimal(from: 103_493_000) == Decimal(string: "103493000"))
+        #expect(PortfolioLedger.decimal(from: .nan) == 0)
+    }
+}
+
+@Suite struct PortfolioCSVTests {
+    var counter = 0
+
+    @Test func roundTripsThroughItsOwnExport() throws {
+        let btc = MarketID("KRW-BTC")!
+        let original = [
+            PortfolioTransaction(id: "a", kind: .buy, market: btc, quantity: Decimal(string: "0.12345678")!, price: 100_000_000, fee: 6_172,
+                                 at: 1_763_856_000_000, note: "first, \"careful\"\nbuy"),
+            PortfolioTransaction(id: "b", kind: .sell, exchange: .korbit, market: btc, quantity: Decimal(string: "0.1")!, price: 110_000_000,
+                                 at: 1_763_856_000_123),
+        ]
+        let text = PortfolioCSV.encode(original)
+        #expect(text.hasPrefix("type,exchange,market,quantity,price,fee,at,note\r\n"))
+        #expect(text.contains("2025-11-23T00:00:00Z"))
+        var n = 0
+        let back = try PortfolioCSV.decode(text) { n += 1; return "id\(n)" }
+        #expect(back.count == 2)
+        #expect(back[0].quantity == Decimal(string: "0.12345678"))
+        #expect(back[0].note == "first, \"careful\"\nbuy")
+        #expect(back[0].at == 1_763_856_000_000)
+        #expect(back[1].exchange == .korbit && back[1].kind == .sell && back[1].at == 1_763_856_000_123)
+    }
+
+    @Test func readsAHandWrittenFileAndNamesTheBadLine() throws {
+        let good = "type,market,quantity,price,at\nbuy,krw-btc,0.5,100000000,1763856000000\n\nbuy,KRW-ETH,2,4000000,2025-11-23T09:00:00+09:00\n"
+        var n = 0
+        let rows = try PortfolioCSV.decode(good) { n += 1; return "\(n)" }
+        #expect(rows.map(\.market.code) == ["KRW-BTC", "KRW-ETH"])
+        #expect(rows[1].at == 1_763_856_000_000)
+        #expect(rows[0].fee == 0 && rows[0].exchange == .upbit)
+
+        #expect(throws: PortfolioCSV.Problem(line: 3, reason: "quantity must be a positive decimal such as 0.5")) {
+            try PortfolioCSV.decode("type,market,quantity,price,at\nbuy,KRW-BTC,1,1,1\nbuy,KRW-BTC,1e5,1,1\n") { "x" }
+        }
+        #expect(throws: PortfolioCSV.Problem.self) { try PortfolioCSV.decode("market,quantity\nKRW-BTC,1\n") { "x" } }
+        #expect(throws: PortfolioCSV.Problem.self) { try PortfolioCSV.decode("type,market,quantity,price,at\nbuy,\"KRW-BTC,1,1,1\n") { "x" } }
+        #expect(throws: PortfolioCSV.Problem.self) { try PortfolioCSV.decode("type,market,quantity,price,at\nbuy,BTC-ETH,1,1,1\n") { "x" } }
+        #expect(throws: PortfolioCSV.Problem.self) { try PortfolioCSV.decode("type,market,quantity,price,at\nhodl,KRW-BTC,1,1,1\n") { "x" } }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import SiseServer
+import SiseTestSupport
+import Testing
+
+@Suite struct PortfolioAPITests {
+    @Test func transactionsInLiveProfitAndLossOut() async throws {
+        try await ServerHarness.run { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/portfolio", method: .get))
+            var headers = jar.pageHeaders
+            headers[.contentType] = "application/json"
+            let board = try #require(json(try await client.execute(uri: "/api/markets/KRW-BTC", method: .get)) as? [String: Any])
+            let live = try #require(board["price"] as? Double)
+
+            let body = #"{"type":"buy","market":"KRW-BTC","quantity":"0.5","price":"100000000","fee":"50000","at":1763856000000,"note":"<b>x</b>"}"#
+            let added = try await client.execute(uri: "/api/portfolio/transactions", method: .post, headers: headers, body: ByteBuffer(string: body))
+            #expect(added.status == .created)
+            let stored = try #require(json(added) as? [String: Any])
+            #expect(stored["exchange"] as? String == "upbit" && stored["quantity"] as? String == "0.5" && stored["note"] as? String == "<b>x</b>")
+
+            let report = try #require(json(try await client.execute(uri: "/api/portfolio", method: .get, headers: [.cookie: jar.header])) as? [String: Any])
+            let row = try #require((report["positions"] as? [[String: Any]])?.first)
+            #expect(row["averagePrice"] as? String == "100100000")
+            #expect(row["invested"] as? String == "50050000")
+            let priceText = try #require(row["price"] as? String)
+            let price = try #require(Double(priceText))
+            #expect(abs(price - live) / live < 0.05, "valued at the board's price")
+            let valueText = try #require(row["value"] as? String)
+            let value = try #require(Double(valueText))
+            #expect(abs(value - price * 0.5) < 1)
+            #expect(row["stale"] as? Bool == false)
+            let totals = try #require(report["totals"] as? [String: Any])
+            #expect(totals["invested"] as? String == "50050000")
+            #expect(totals["returnRate"] is Double)
+
+            // Refusals name the problem and store nothing.
+            for (bad, code) in [(#"{"type":"sell","market":"KRW-BTC","quantity":"1","price":"1"}"#, "ledger"),
+                                (#"{"type":"buy","market":"KRW-BTC","quantity":"-1","price":"1"}"#, "bad_parameter"),
+                                (#"{"type":"buy","market":"BTC-ETH","quantity":"1","price":"1"}"#, "bad_parameter"),
+                                (#"{"type":"buy","market":"KRW-BTC","quantity":"1e400","price":"1"}"#, "bad_parameter"),
+                                (#"{"type":"buy","market":"KRW-BTC"}"#, "bad_parameter"),
+                                (#"{"type":"buy","exchange":"nasdaq","market":"KRW-BTC","quantity":"1","price":"1"}"#, "bad_parameter")] {
+                let refused = try await client.execute(uri: "/api/portfolio/transactions", method: .post, headers: headers, body: ByteBuffer(string: bad))
+                #expect(errorCode(refused) == code, "\(bad)")
+            }
+            #expect(try await client.execute(uri: "/api/portfolio/transactions", method: .post, headers: [.cookie: jar.header],
+                                             body: ByteBuffer(string: body)).status == .forbidden, "CSRF guards writes")
+
+            // Export, then import the same CSV: twice the holding; another device sees nothing.
+            let csv = try await client.execute(uri: "/api/portfolio/export", method: .get, headers: [.cookie: jar.header])
+            #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
+            var csvHeaders = jar.pageHeaders
+            csvHeaders[.contentType] = "text/csv"
+            let imported = try await client.execute(uri: "/api/portfolio/import", method: .post, headers: csvHeaders, body: csv.body)
+            #expect((json(imported) as? [String: Any])?["imported"] as? Int == 1)
+            let badCSV = try await client.execute(uri: "/api/portfolio/import", method: .post, headers: csvHeaders,
+                                                  body: ByteBuffer(string: "type,market,quantity,price,at\nbuy,KRW-BTC,abc,1,1\n"))
+            #expect(errorCode(badCSV) == "bad_parameter")
+            #expect(String(buffer: badCSV.body).contains("line 2"))
+            let list = try #require(json(try await client.execute(uri: "/api/portfolio/transactions", method: .get, headers: [.cookie: jar.header]))
+                                    as? [String: Any])
+            let transactions = try #require(list["transactions"] as? [[String: Any]])
+            #expect(transactions.count == 2)
+            let stranger = try #require(json(try await client.execute(uri: "/api/portfolio", method: .get)) as? [String: Any])
+            #expect((stranger["positions"] as? [Any])?.isEmpty == true)
+
+            let id = try #require(transactions.first?["id"] as? String)
+            #expect(try await client.execute(uri: "/api/portfolio/transactions/\(id)", method: .delete, headers: jar.pageHeaders).status == .ok)
+            #expect(try await client.execute(uri: "/api/portfolio/transactions/\(id)", method: .delete, headers: jar.pageHeaders).status == .notFound)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import SiseCore
+import SiseStore
+import Testing
+
+@Suite struct PortfolioStoreTests {
+    let btc = MarketID("KRW-BTC")!
+
+    func tx(_ id: String, _ kind: TransactionKind, _ quantity: String, at: Int64) -> PortfolioTransaction {
+        PortfolioTransaction(id: id, kind: kind, market: btc, quantity: Decimal(string: quantity)!, price: 100_000_000, at: at)
+    }
+
+    @Test func keepsDecimalsExactlyAndRefusesWhatDoesNotAddUp() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-portfolio-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = PortfolioStore(database: try AppDatabase.open(directory: directory))
+        try await store.add(owner: "a", [tx("1", .buy, "0.123456789012", at: 1)])
+        // Selling more than was held at that time is refused, and nothing of the batch stays.
+        await #expect(throws: StoreError.ledger(.moreThanHeld(id: "3", market: btc))) {
+            try await store.add(owner: "a", [tx("2", .buy, "1", at: 5), tx("3", .sell, "0.2", at: 2)])
+        }
+        #expect(try await store.transactions(owner: "a").map(\.id) == ["1"])
+        try await store.add(owner: "a", [tx("4", .sell, "0.1", at: 3)])
+        // Deleting the buy would leave the later sell selling what was never held.
+        await #expect(throws: StoreError.self) { try await store.remove(owner: "a", id: "1") }
+        #expect(try await store.remove(owner: "a", id: "4"))
+        #expect(try await store.remove(owner: "a", id: "4") == false)
+        // A reopened file gives back the very same decimals; other owners see nothing.
+        let reopened = PortfolioStore(database: try AppDatabase.open(directory: directory))
+        #expect(try await reopened.transactions(owner: "a").first?.quantity == Decimal(string: "0.123456789012"))
+        #expect(try await reopened.transactions(owner: "b").isEmpty)
+        let limited = PortfolioStore(database: try AppDatabase.open(directory: directory), limit: 2)
+        await #expect(throws: StoreError.tooManyRecords(limit: 2)) {
+            try await limited.add(owner: "a", [tx("5", .buy, "1", at: 9), tx("6", .buy, "1", at: 10)])
+        }
+    }
+}
