@@ -159,6 +159,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseEngine", "SiseTUI", "SiseSimulator", "SiseTestSupport"]),

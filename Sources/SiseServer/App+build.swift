@@ -31,6 +31,15 @@ public enum SiseServerApp {
         let history = dependencies.premium.map { PremiumHistory(boards: boards, feed: $0) }
         context.premiumHistory = history
 
+        // Alerts: evaluated on every tick, told to the owner's pages and webhooks.
+        let alertStore = AlertStore(database: database)
+        let poster = WebhookPoster(allowPrivate: configuration.allowPrivateWebhooks)
+        let webhooks = WebhookDispatcher(store: alertStore, poster: poster, retryDelays: configuration.webhookRetryDelays, logger: logger)
+        let alerts = AlertEngine(boards: boards, store: alertStore, premium: dependencies.premium, logger: logger) { firing in
+            hub.notify(firing.owner, message: JSONText.encode(firing))
+            webhooks.enqueue(firing)
+        }
+
         let publicOrigin = PublicOrigin(publicURL: configuration.publicURL, listenHost: configuration.host, port: configuration.port)
         let router = Router(context: SiseRequestContext.self)
         // Outermost first: headers on every answer, then errors in one JSON shape, then
@@ -65,6 +74,7 @@ public enum SiseServerApp {
         RankingController(context: context).addRoutes(to: router)
         PremiumController(context: context).addRoutes(to: router)
         PortfolioController(context: context, store: portfolio, changed: { await hub.portfolioChanged($0) }).addRoutes(to: router)
+        AlertsController(context: context, store: alertStore, engine: alerts, poster: poster).addRoutes(to: router)
         let images = ImageProxy(
             fetcher: dependencies.images,
             cache: ImageCache(directory: configuration.dataDirectory.appendingPathComponent("images")),
@@ -79,7 +89,7 @@ public enum SiseServerApp {
             server: .guardedHTTP1WebSocket(webSocketRouter: router, counter: ConnectionCounter(limits: configuration.limits)),
             // A deep accept queue: thousands of browsers reconnect at once after a restart.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise", backlog: 4_096),
-            services: dependencies.services + [hub, devices] + (history.map { [$0] } ?? []),
+            services: dependencies.services + [hub, devices, webhooks, alerts] + (history.map { [$0] } ?? []),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 publicOrigin.bound(port: port)

@@ -30,6 +30,11 @@ public struct ServerConfiguration: Sendable {
     /// Who may create an account: anyone (`open`) or nobody but the operator (`closed`, with
     /// `sise users add`).
     public var signup: SignupPolicy = .open
+    /// Webhooks may target loopback and private addresses (`--allow-private-webhooks`): only for
+    /// an operator whose alert receivers live on their own network.
+    public var allowPrivateWebhooks = false
+    /// Pauses between a failed webhook delivery and its retries.
+    public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(5), .seconds(30)]
 
     public init(host: String = "127.0.0.1", port: Int = 8080, demo: Bool = false, dataDirectory: URL,
                 version: String = "0.1.0", publicURL: URL? = nil, limits: ConnectionLimits = .init(),

@@ -103,6 +103,16 @@ public struct AlertStore: Sendable {
         public var createdAt: Int64
         public var failures: Int
         public var disabled: Bool
+
+        public init(id: String, owner: String, url: String, secret: String, createdAt: Int64, failures: Int = 0, disabled: Bool = false) {
+            self.id = id
+            self.owner = owner
+            self.url = url
+            self.secret = secret
+            self.createdAt = createdAt
+            self.failures = failures
+            self.disabled = disabled
+        }
     }
 
     public struct Delivery: Sendable, Equatable, Codable {
@@ -113,6 +123,16 @@ public struct AlertStore: Sendable {
         public var ok: Bool
         public var error: String?
         public var at: Int64
+
+        public init(webhookId: String, firingId: String, status: Int? = nil, attempt: Int, ok: Bool, error: String? = nil, at: Int64) {
+            self.webhookId = webhookId
+            self.firingId = firingId
+            self.status = status
+            self.attempt = attempt
+            self.ok = ok
+            self.error = error
+            self.at = at
+        }
     }
 
     public func webhooks(owner: String) async throws -> [Webhook] {

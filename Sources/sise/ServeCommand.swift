@@ -54,6 +54,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Who may create an account: open (anyone), closed (only `sise users add`) or invite (a code from `sise users invite`). Default open.")
     var signup: String = "open"
 
+    @Flag(help: "Let alert webhooks target loopback and private addresses (receivers on your own network).")
+    var allowPrivateWebhooks = false
+
     @Option(name: .customLong("login"),
             help: "A social log-in provider's setting, PROVIDER.FIELD=VALUE (repeatable): kakao.client-id=…, myidp.issuer=https://…; see README. Prefer SISE_LOGIN_* or the config file for secrets.")
     var login: [String] = []
@@ -102,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
             limits: ConnectionLimits(maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerIP),
             favoriteWritesPerMinute: favoriteWritesPerMinute)
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
+        configuration.allowPrivateWebhooks = allowPrivateWebhooks
         let shownHost = host
         var providers = try LoginProviderSettings.providers(flags: login, sources: settings.sources)
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)

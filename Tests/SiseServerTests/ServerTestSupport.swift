@@ -20,8 +20,10 @@ enum ServerHarness {
     }
 
     static func run<T: Sendable>(dataDirectory: URL = temporaryDirectory(), hostile: Bool = false,
+                                 configure: (inout ServerConfiguration) -> Void = { _ in },
                                  _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-        let configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: dataDirectory)
+        var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: dataDirectory)
+        configure(&configuration)
         let app = try await build(configuration, hostile: hostile)
         return try await app.test(.live) { client in
             // The board is live before the first assertion.

@@ -1,0 +1,151 @@
+import Foundation
+
+/// An alert as people and scripts send it, checked in one place for the API and the CLI:
+/// `{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"…"}`,
+/// `{…,"type":"move","percent":"5","windowMinutes":10}`, `{…,"type":"premiumAbove","percent":"3"}`,
+/// plus optional `"recurring":true,"cooldownSeconds":600`.
+public struct AlertInput: Decodable, Sendable {
+    public var exchange: String?
+    public var market: String
+    public var type: String
+    public var price: String?
+    public var percent: String?
+    public var windowMinutes: Int?
+    public var recurring: Bool?
+    public var cooldownSeconds: Int?
+    public var enabled: Bool?
+
+    public init(exchange: String? = nil, market: String, type: String, price: String? = nil, percent: String? = nil, windowMinutes: Int? = nil,
+                recurring: Bool? = nil, cooldownSeconds: Int? = nil) {
+        self.exchange = exchange
+        self.market = market
+        self.type = type
+        self.price = price
+        self.percent = percent
+        self.windowMinutes = windowMinutes
+        self.recurring = recurring
+        self.cooldownSeconds = cooldownSeconds
+    }
+
+    enum CodingKeys: String, CodingKey { case exchange, market, type, price, percent, windowMinutes, recurring, cooldownSeconds, enabled }
+
+    /// Decimal fields may come as JSON numbers too (read through their text).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func decimalText(_ key: CodingKeys) -> String? {
+            guard c.contains(key) else { return nil }
+            if let text = try? c.decode(String.self, forKey: key) { return text }
+            return (try? c.decode(Decimal.self, forKey: key)).map { "\($0)" }
+        }
+        exchange = try c.decodeIfPresent(String.self, forKey: .exchange)
+        market = try c.decode(String.self, forKey: .market)
+        type = try c.decode(String.self, forKey: .type)
+        price = decimalText(.price)
+        percent = decimalText(.percent)
+        windowMinutes = try c.decodeIfPresent(Int.self, forKey: .windowMinutes)
+        recurring = try c.decodeIfPresent(Bool.self, forKey: .recurring)
+        cooldownSeconds = try c.decodeIfPresent(Int.self, forKey: .cooldownSeconds)
+        enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled)
+    }
+
+    public typealias Failure = PortfolioInput.Failure
+
+    /// The checked rule of `owner`.
+    public func rule(id: String, owner: String, now: Int64 = Int64(Date().timeIntervalSince1970 * 1_000)) throws(Failure) -> AlertRule {
+        let exchangeText = exchange?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard let venue = exchangeText.isEmpty ? Exchange.default : Exchange(name: exchangeText) else {
+            throw Failure("exchange must be \(Exchange.names)")
+        }
+        guard let marketID = MarketID(market.trimmingCharacters(in: .whitespaces).uppercased()) else {
+            throw Failure("market must be a market code such as KRW-BTC")
+        }
+        guard let kind = AlertKind(rawValue: type) else { throw Failure("type must be above, below, move, premiumAbove or premiumBelow") }
+        let value: Decimal
+        var window: Int?
+        switch kind {
+        case .above, .below:
+            guard let text = price, let p = PortfolioLedger.decimal(text), p > 0 else { throw Failure("price must be a positive decimal such as 100000000") }
+            value = p
+        case .move:
+            guard let text = percent, let p = PortfolioLedger.decimal(text), p > 0, p <= 1_000 else {
+                throw Failure("percent must be a positive decimal such as 5")
+            }
+            let minutes = windowMinutes ?? 10
+            guard (1...1_440).contains(minutes) else { throw Failure("windowMinutes must be 1 to 1440") }
+            value = p
+            window = minutes
+        case .premiumAbove, .premiumBelow:
+            guard marketID.quote == "KRW" else { throw Failure("a premium alert needs a KRW market") }
+            guard let text = percent?.trimmingCharacters(in: .whitespaces), let p = Self.signedDecimal(text), abs(p) <= 100 else {
+                throw Failure("percent must be a decimal such as 3 or -1.5")
+            }
+            value = p
+        }
+        let cooldown = cooldownSeconds ?? (recurring == true ? 600 : 0)
+        guard (0...86_400 * 7).contains(cooldown) else { throw Failure("cooldownSeconds must be 0 to 604800") }
+        return AlertRule(id: id, owner: owner, exchange: venue, market: marketID, kind: kind, value: value, windowMinutes: window,
+                         recurring: recurring ?? false, cooldownSeconds: cooldown, enabled: enabled ?? true, createdAt: now)
+    }
+
+    /// A decimal with an optional leading minus (a premium may be negative).
+    static func signedDecimal(_ text: String) -> Decimal? {
+        if text.hasPrefix("-") { return PortfolioLedger.decimal(String(text.dropFirst())).map { -$0 } }
+        return PortfolioLedger.decimal(text)
+    }
+}
+
+/// A rule as the API and `sise alerts list --json` print it: `price` for above/below,
+/// `percent` (and `windowMinutes` for a move) otherwise, as decimal strings; `description` in words.
+public struct AlertRuleJSON: Encodable, Sendable {
+    public var id: String
+    public var exchange: String
+    public var market: String
+    public var type: String
+    public var price: String?
+    public var percent: String?
+    public var windowMinutes: Int?
+    public var recurring: Bool
+    public var cooldownSeconds: Int
+    public var enabled: Bool
+    public var createdAt: Int64
+    public var lastFiredAt: Int64?
+    public var description: String
+
+    public init(_ rule: AlertRule, language: Language) {
+        id = rule.id
+        exchange = rule.exchange.rawValue
+        market = rule.market.code
+        type = rule.kind.rawValue
+        let text = PortfolioLedger.text(rule.value)
+        price = rule.kind == .above || rule.kind == .below ? text : nil
+        percent = price == nil ? text : nil
+        windowMinutes = rule.windowMinutes
+        recurring = rule.recurring
+        cooldownSeconds = rule.cooldownSeconds
+        enabled = rule.enabled
+        createdAt = rule.createdAt
+        lastFiredAt = rule.lastFiredAt
+        description = rule.describe(language)
+    }
+
+    enum Keys: String, CodingKey {
+        case id, exchange, market, type, price, percent, windowMinutes, recurring, cooldownSeconds, enabled, createdAt, lastFiredAt, description
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(exchange, forKey: .exchange)
+        try c.encode(market, forKey: .market)
+        try c.encode(type, forKey: .type)
+        try c.encode(price, forKey: .price)
+        try c.encode(percent, forKey: .percent)
+        try c.encode(windowMinutes, forKey: .windowMinutes)
+        try c.encode(recurring, forKey: .recurring)
+        try c.encode(cooldownSeconds, forKey: .cooldownSeconds)
+        try c.encode(enabled, forKey: .enabled)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(lastFiredAt, forKey: .lastFiredAt)
+        try c.encode(description, forKey: .description)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import SiseCore
+import SiseStore
+import Synchronization
+
+/// Evaluates every enabled alert on every tick the boards apply (never by polling): each batch
+/// of changed rows goes through the `AlertBook` (O(1) per ladder when nothing fires). A firing
+/// is recorded in the store (a one-shot rule is disabled there) and then handed to `deliver`.
+/// While any rule watches an exchange, its feed counts a viewer, so alerts fire with no page open.
+public final class AlertEngine: Service, Sendable {
+    private let boards: ExchangeBoards
+    private let store: AlertStore
+    private let premium: PremiumFeed?
+    private let deliver: @Sendable (AlertFiring) async -> Void
+    private let logger: Logger
+    private let book = Mutex(AlertBook())
+    /// The exchanges this engine keeps awake (one viewer each).
+    private let awake = Mutex<Set<Exchange>>([])
+    private let running = Mutex(false)
+
+    public init(boards: ExchangeBoards, store: AlertStore, premium: PremiumFeed? = nil, logger: Logger = Logger(label: "sise.alerts"),
+                deliver: @escaping @Sendable (AlertFiring) async -> Void) {
+        self.boards = boards
+        self.store = store
+        self.premium = premium
+        self.logger = logger
+        self.deliver = deliver
+    }
+
+    public func run() async throws {
+        do {
+            let rules = try await store.enabledRules()
+            book.withLock { book in for rule in rules { book.insert(rule) } }
+        } catch {
+            logger.error("alerts could not be loaded", metadata: ["error": "\(error)"])
+        }
+        running.withLock { $0 = true }
+        syncAwake()
+        await withDiscardingTaskGroup { group in
+            for (exchange, board) in boards.all {
+                group.addTask { await self.follow(exchange, board) }
+            }
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
+        running.withLock { $0 = false }
+        for exchange in awake.withLock({ all in defer { all = [] }; return all }) { boards[exchange]?.viewerLeft() }
+    }
+
+    /// A rule was created or changed: it is (re-)armed, and evaluated at once against the live
+    /// price (its first evaluation counts the condition as not held before).
+    public func upsert(_ rule: AlertRule) async {
+        book.withLock { $0.insert(rule) }
+        syncAwake()
+        guard rule.enabled, let board = boards[rule.exchange] else { return }
+        let snapshot = board.snapshot
+        guard snapshot.status.state == .live, let row = snapshot.rows[rule.market] else { return }
+        await apply(rule.exchange, [row])
+    }
+
+    public func remove(_ id: String) {
+        book.withLock { $0.remove(id) }
+        syncAwake()
+    }
+
+    /// The rules in the book now (for tests and the status page).
+    public var ruleCount: Int { book.withLock { $0.rules.count } }
+
+    private func follow(_ exchange: Exchange, _ board: LiveBoard) async {
+        for await update in board.updates() {
+            if Task.isCancelled { return }
+            if case .changes(let rows) = update { await apply(exchange, rows) }
+        }
+    }
+
+    private func apply(_ exchange: Exchange, _ rows: [MarketRow]) async {
+        let inputs = premium?.inputs
+        let now = Int64(Date().timeIntervalSince1970 * 1_000)
+        let fired = book.withLock { book -> [AlertBook.Fired] in
+            var fired: [AlertBook.Fired] = []
+            for row in rows where book.watches(exchange, row.id) {
+                let at = row.ticker.timestamp > 0 ? row.ticker.timestamp : now
+                fired += book.price(row.ticker.price, exchange: exchange, market: row.id, at: at)
+                if book.watchesPremium(exchange, row.id), let premium = inputs?.premium(row) {
+                    fired += book.premium(premium * 100, exchange: exchange, market: row.id, at: at)
+                }
+            }
+            return fired
+        }
+        guard !fired.isEmpty else { return }
+        syncAwake()
+        for one in fired {
+            let firing = AlertFiring(id: UUID().uuidString.lowercased(), rule: one.rule, price: rows.first { $0.id == one.rule.market }?.ticker.price ?? 0,
+                                     observed: one.observed, at: one.rule.lastFiredAt ?? now)
+            do { try await store.record(firing, rule: one.rule) } catch {
+                logger.error("an alert firing could not be stored", metadata: ["error": "\(error)"])
+            }
+            await deliver(firing)
+        }
+    }
+
+    /// One viewer on each exchange some rule watches; none on the others.
+    private func syncAwake() {
+        guard running.withLock({ $0 }) else { return }
+        let wanted = book.withLock { $0.exchanges }
+        let (arrive, leave) = awake.withLock { current -> (Set<Exchange>, Set<Exchange>) in
+            defer { current = wanted }
+            return (wanted.subtracting(current), current.subtracting(wanted))
+        }
+        for exchange in arrive { boards[exchange]?.viewerArrived() }
+        for exchange in leave { boards[exchange]?.viewerLeft() }
+    }
+}

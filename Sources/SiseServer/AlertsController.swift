@@ -1,0 +1,141 @@
+import Foundation
+import Hummingbird
+import SiseCore
+import SiseEngine
+import SiseFeeds
+import SiseStore
+
+/// The owner's alerts, their history and webhooks.
+struct AlertsController {
+    let context: ServerContext
+    let store: AlertStore
+    let engine: AlertEngine
+    let poster: WebhookPoster
+
+    func addRoutes(to router: Router<SiseRequestContext>) {
+        router.get("/api/alerts", use: list)
+        router.post("/api/alerts", use: add)
+        router.get("/api/alerts/history", use: history)
+        router.patch("/api/alerts/{id}", use: change)
+        router.delete("/api/alerts/{id}", use: remove)
+        router.get("/api/webhooks", use: webhooks)
+        router.post("/api/webhooks", use: addWebhook)
+        router.delete("/api/webhooks/{id}", use: removeWebhook)
+        router.get("/api/webhooks/{id}/deliveries", use: deliveries)
+    }
+
+    struct Alerts: Encodable { let alerts: [AlertRuleJSON] }
+    struct History: Encodable { let history: [AlertFiring] }
+
+    /// A webhook as listed: never its secret.
+    struct WebhookJSON: Encodable {
+        let id: String
+        let url: String
+        let createdAt: Int64
+        let failures: Int
+        let disabled: Bool
+
+        init(_ hook: AlertStore.Webhook) {
+            id = hook.id
+            url = hook.url
+            createdAt = hook.createdAt
+            failures = hook.failures
+            disabled = hook.disabled
+        }
+    }
+
+    struct Webhooks: Encodable { let webhooks: [WebhookJSON] }
+    struct Deliveries: Encodable { let deliveries: [AlertStore.Delivery] }
+
+    @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let language = LanguagePreference.of(request)
+        return JSONText.response(Alerts(alerts: try await store.rules(owner: ctx.owner).map { AlertRuleJSON($0, language: language) }))
+    }
+
+    @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        try context.admitWrite(ctx)
+        let input = try await JSONBody.decode(AlertInput.self, request, ctx)
+        let rule: AlertRule
+        do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: ctx.owner) } catch {
+            throw APIError.badParameter("body", error.message)
+        }
+        try listed(rule)
+        try await store.add(rule)
+        await engine.upsert(rule)
+        return JSONText.response(AlertRuleJSON(rule, language: LanguagePreference.of(request)), status: .created)
+    }
+
+    /// `{"enabled":false}`, a new `price`/`percent`/`windowMinutes`, `recurring`, `cooldownSeconds`.
+    @Sendable func change(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        try context.admitWrite(ctx)
+        let id = ctx.parameters.get("id") ?? ""
+        guard var rule = try await store.rules(owner: ctx.owner).first(where: { $0.id == id }) else { throw APIError.notFound("alert \(id)") }
+        struct Change: Decodable {
+            var price: String?, percent: String?, windowMinutes: Int?, recurring: Bool?, cooldownSeconds: Int?, enabled: Bool?
+        }
+        let body = try await JSONBody.decode(Change.self, request, ctx)
+        let text = PortfolioLedger.text(rule.value)
+        let input = AlertInput(exchange: rule.exchange.rawValue, market: rule.market.code, type: rule.kind.rawValue,
+                               price: body.price ?? text, percent: body.percent ?? text, windowMinutes: body.windowMinutes ?? rule.windowMinutes,
+                               recurring: body.recurring ?? rule.recurring, cooldownSeconds: body.cooldownSeconds ?? rule.cooldownSeconds)
+        do {
+            let checked = try input.rule(id: rule.id, owner: rule.owner, now: rule.createdAt)
+            rule.value = checked.value
+            rule.windowMinutes = checked.windowMinutes
+            rule.recurring = checked.recurring
+            rule.cooldownSeconds = checked.cooldownSeconds
+        } catch {
+            throw APIError.badParameter("body", error.message)
+        }
+        rule.enabled = body.enabled ?? rule.enabled
+        guard try await store.update(rule) else { throw APIError.notFound("alert \(id)") }
+        await engine.upsert(rule)
+        return JSONText.response(AlertRuleJSON(rule, language: LanguagePreference.of(request)))
+    }
+
+    @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        try context.admitWrite(ctx)
+        let id = ctx.parameters.get("id") ?? ""
+        guard try await store.remove(owner: ctx.owner, id: id) else { throw APIError.notFound("alert \(id)") }
+        engine.remove(id)
+        return JSONText.response(["id": id])
+    }
+
+    @Sendable func history(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        JSONText.response(History(history: try await store.history(owner: ctx.owner)))
+    }
+
+    @Sendable func webhooks(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        JSONText.response(Webhooks(webhooks: try await store.webhooks(owner: ctx.owner).map(WebhookJSON.init)))
+    }
+
+    @Sendable func addWebhook(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        try context.admitWrite(ctx)
+        struct Body: Decodable { let url: String; let secret: String }
+        let body = try await JSONBody.decode(Body.self, request, ctx)
+        if let problem = poster.check(body.url) { throw APIError.badParameter("url", problem.message) }
+        guard (8...256).contains(body.secret.count) else { throw APIError.badParameter("secret", "8 to 256 characters") }
+        let hook = AlertStore.Webhook(id: UUID().uuidString.lowercased(), owner: ctx.owner, url: body.url, secret: body.secret,
+                                      createdAt: Int64(Date().timeIntervalSince1970 * 1_000), failures: 0, disabled: false)
+        try await store.addWebhook(hook)
+        return JSONText.response(WebhookJSON(hook), status: .created)
+    }
+
+    @Sendable func removeWebhook(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        try context.admitWrite(ctx)
+        let id = ctx.parameters.get("id") ?? ""
+        guard try await store.removeWebhook(owner: ctx.owner, id: id) else { throw APIError.notFound("webhook \(id)") }
+        return JSONText.response(["id": id])
+    }
+
+    @Sendable func deliveries(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let id = ctx.parameters.get("id") ?? ""
+        return JSONText.response(Deliveries(deliveries: try await store.deliveries(owner: ctx.owner, webhookID: id)))
+    }
+
+    /// The market must be on the exchange's board (once the board is known).
+    private func listed(_ rule: AlertRule) throws {
+        let board = try context.board(rule.exchange)
+        if board.hasData, board.snapshot.rows[rule.market] == nil { throw APIError.notFound("market \(rule.market.code)") }
+    }
+}

@@ -1,0 +1,103 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import SiseFeeds
+import SiseServer
+import SiseTestSupport
+import Testing
+
+@Suite struct AlertsAPITests {
+    /// A webhook receiver on loopback: every POST's signature header and raw body.
+    final class Inbox: @unchecked Sendable {
+        // @unchecked: a test-only list behind a lock.
+        private let lock = NSLock()
+        private var items: [(signature: String, body: Data)] = []
+        func add(_ item: (String, Data)) { lock.lock(); items.append(item); lock.unlock() }
+        var all: [(signature: String, body: Data)] { lock.lock(); defer { lock.unlock() }; return items }
+    }
+
+    @Test func anAlertAlreadyTrueFiresOnceIntoHistoryAndASignedWebhook() async throws {
+        let inbox = Inbox()
+        let router = Router()
+        router.post("/hook") { request, _ -> HTTPResponse.Status in
+            var request = request
+            let body = try await request.collectBody(upTo: 65_536)
+            inbox.add((request.headers[HTTPField.Name("X-Sise-Signature")!] ?? "", Data(buffer: body)))
+            return .noContent
+        }
+        let receiver = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await receiver.test(.live) { hookClient in
+            let hookPort = try #require(hookClient.port)
+            try await ServerHarness.run(configure: { $0.allowPrivateWebhooks = true; $0.webhookRetryDelays = [.milliseconds(200)] }) { client in
+                var jar = CookieJar()
+                jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+                var headers = jar.pageHeaders
+                headers[.contentType] = "application/json"
+                let secret = "a-secret-of-this-test"
+                let hook = try await client.execute(uri: "/api/webhooks", method: .post, headers: headers,
+                                                    body: ByteBuffer(string: #"{"url":"http://127.0.0.1:\#(hookPort)/hook","secret":"\#(secret)"}"#))
+                #expect(hook.status == .created)
+                #expect(!String(buffer: hook.body).contains(secret), "a webhook's secret is never sent back")
+
+                // Refusals: bad rules, unknown markets.
+                for (bad, status) in [(#"{"market":"KRW-BTC","type":"above","price":"abc"}"#, HTTPResponse.Status.badRequest),
+                                      (#"{"market":"KRW-NOPE","type":"above","price":"1"}"#, .notFound),
+                                      (#"{"market":"KRW-BTC","type":"move","percent":"5","windowMinutes":100000}"#, .badRequest)] {
+                    #expect(try await client.execute(uri: "/api/alerts", method: .post, headers: headers, body: ByteBuffer(string: bad)).status == status,
+                            "\(bad)")
+                }
+                // A line far above the price: armed, silent. A line under it: fires at once, exactly once.
+                let far = try await client.execute(uri: "/api/alerts", method: .post, headers: headers,
+                                                   body: ByteBuffer(string: #"{"market":"KRW-BTC","type":"above","price":"999999999999"}"#))
+                #expect(far.status == .created)
+                let created = try await client.execute(uri: "/api/alerts", method: .post, headers: headers,
+                                                       body: ByteBuffer(string: #"{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"1"}"#))
+                #expect(created.status == .created)
+                let alertID = try #require((json(created) as? [String: Any])?["id"] as? String)
+                let fired = try await waitUntil(timeout: .seconds(10)) {
+                    let history = json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: [.cookie: jar.header])) as? [String: Any]
+                    return ((history?["history"] as? [[String: Any]])?.isEmpty == false) && !inbox.all.isEmpty
+                }
+                #expect(fired)
+                try await Task.sleep(for: .seconds(1))
+                let history = try #require((json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: [.cookie: jar.header]))
+                                            as? [String: Any])?["history"] as? [[String: Any]])
+                #expect(history.count == 1, "fired once")
+                #expect(history.first?["alertId"] as? String == alertID)
+                let list = try #require((json(try await client.execute(uri: "/api/alerts", method: .get, headers: [.cookie: jar.header]))
+                                         as? [String: Any])?["alerts"] as? [[String: Any]])
+                #expect(list.first { $0["id"] as? String == alertID }?["enabled"] as? Bool == false, "a one-shot alert is disabled")
+                #expect(list.first { $0["id"] as? String != alertID }?["enabled"] as? Bool == true)
+
+                // The webhook: one POST, signed with the secret over the raw body, with the promised keys.
+                #expect(inbox.all.count == 1)
+                let delivery = try #require(inbox.all.first)
+                let mac = HMAC<SHA256>.authenticationCode(for: delivery.body, using: SymmetricKey(data: Data(secret.utf8)))
+                #expect(delivery.signature == "sha256=" + mac.map { String(format: "%02x", $0) }.joined())
+                let body = try #require(try JSONSerialization.jsonObject(with: delivery.body) as? [String: Any])
+                for key in ["id", "alertId", "exchange", "market", "rule", "price", "at"] { #expect(body[key] != nil, "\(key)") }
+                #expect(body["owner"] == nil, "the owner's id stays on the server")
+
+                // Disable, delete.
+                #expect(try await client.execute(uri: "/api/alerts/\(alertID)", method: .patch, headers: headers,
+                                                 body: ByteBuffer(string: #"{"enabled":false}"#)).status == .ok)
+                #expect(try await client.execute(uri: "/api/alerts/\(alertID)", method: .delete, headers: jar.pageHeaders).status == .ok)
+                #expect(try await client.execute(uri: "/api/alerts/\(alertID)", method: .delete, headers: jar.pageHeaders).status == .notFound)
+            }
+        }
+    }
+
+    @Test func webhooksToPrivateAddressesNeedTheOperatorsConsent() throws {
+        let strict = WebhookPoster()
+        #expect(strict.check("http://127.0.0.1:9/hook") == .privateAddress("127.0.0.1"))
+        #expect(strict.check("http://10.1.2.3/hook") == .privateAddress("10.1.2.3"))
+        #expect(strict.check("http://localhost/hook") == .privateAddress("localhost"))
+        #expect(strict.check("ftp://example.com/") == .badURL)
+        #expect(strict.check("https://user:pw@example.com/") == .badURL)
+        #expect(strict.check("https://hooks.example.com/sise") == nil)
+        #expect(WebhookPoster(allowPrivate: true).check("http://127.0.0.1:9/hook") == nil)
+    }
+}
