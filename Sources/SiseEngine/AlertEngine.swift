@@ -19,10 +19,13 @@ public final class AlertEngine: Service, Sendable {
     /// The exchanges this engine keeps awake (one viewer each).
     private let awake = Mutex<Set<Exchange>>([])
     private let running = Mutex(false)
+    /// Only this owner's rules (the terminal's `local`); nil: everyone's (the server).
+    private let owner: String?
 
-    public init(boards: ExchangeBoards, store: AlertStore, premium: PremiumFeed? = nil, logger: Logger = Logger(label: "sise.alerts"),
-                deliver: @escaping @Sendable (AlertFiring) async -> Void) {
+    public init(boards: ExchangeBoards, store: AlertStore, premium: PremiumFeed? = nil, owner: String? = nil,
+                logger: Logger = Logger(label: "sise.alerts"), deliver: @escaping @Sendable (AlertFiring) async -> Void) {
         self.boards = boards
+        self.owner = owner
         self.store = store
         self.premium = premium
         self.logger = logger
@@ -31,7 +34,7 @@ public final class AlertEngine: Service, Sendable {
 
     public func run() async throws {
         do {
-            let rules = try await store.enabledRules()
+            let rules = try await store.enabledRules().filter { owner == nil || $0.owner == owner }
             book.withLock { book in for rule in rules { book.insert(rule) } }
         } catch {
             logger.error("alerts could not be loaded", metadata: ["error": "\(error)"])

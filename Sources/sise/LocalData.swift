@@ -14,6 +14,10 @@ struct LocalData: ParsableArguments {
     static let owner = "local"
 
     func database() throws -> AppDatabase {
+        try Self.open(global, dataDirectory)
+    }
+
+    static func open(_ global: GlobalOptions, _ dataDirectory: String?) throws -> AppDatabase {
         do {
             return try AppDatabase.open(directory: global.settings.dataDirectory(flag: dataDirectory))
         } catch {

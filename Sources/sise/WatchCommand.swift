@@ -5,6 +5,7 @@ import ServiceLifecycle
 import SiseCore
 import SiseEngine
 import SiseFeeds
+import SiseStore
 
 /// `sise watch`: live updates, one line per change, until stopped.
 struct WatchCommand: AsyncParsableCommand {
@@ -29,8 +30,14 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: "Stop after this many seconds.")
     var duration: Double?
 
-    @Option(help: "Stop after this many ticker lines.")
+    @Option(help: "Stop after this many ticker lines (alert lines with --alerts).")
     var count: Int?
+
+    @Flag(help: "Print the terminal's alerts (sise alerts add) as they fire, instead of tickers; NDJSON {\"type\":\"alert\",…} with --json.")
+    var alerts = false
+
+    @Option(name: .customLong("data-dir"), help: "Data directory of the alerts (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
+    var dataDirectory: String?
 
     func validate() throws {
         guard let parsed = QuoteCurrency(code: quote) else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
@@ -48,22 +55,66 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let filter = Set(markets.compactMap(parse))
-        var quotes = [QuoteCurrency(code: quote)!]
+        var quotes = [QuoteCurrency(code: quote) ?? .krw]
         for id in filter { if let q = QuoteCurrency(code: id.quote), !quotes.contains(q) { quotes.append(q) } }
         var logger = Logger(label: "sise.watch")
         logger.logLevel = .error
         let exchange = venue.exchange
-        let upstreams = try await LiveUpstreams.build(global.settings, coinGecko: .init(), demo: nil, exchanges: [exchange],
+        var exchanges = [exchange]
+        var alertStore: AlertStore?
+        if alerts {
+            let store = AlertStore(database: try LocalData.open(global, dataDirectory))
+            alertStore = store
+            let rules = try await store.rules(owner: LocalData.owner).filter(\.enabled)
+            for rule in rules where !exchanges.contains(rule.exchange) { exchanges.append(rule.exchange) }
+            quotes = Array(Set(quotes + rules.compactMap { QuoteCurrency(code: $0.market.quote) })).sorted { $0.rawValue < $1.rawValue }
+        }
+        let upstreams = try await LiveUpstreams.build(global.settings, coinGecko: .init(), demo: nil, exchanges: exchanges,
                                                       board: .init(quotes: quotes), silence: feed.silenceDuration, logger: logger)
         guard let board = upstreams.boards[exchange] else { throw CLIFailure.usage("sise: no \(exchange.rawValue) board") }
         let printer = WatchPrinter(language: global.language, json: json, color: global.useColor)
-        let watcher = WatchService(board: board, printer: printer, filter: filter, count: count,
-                                   duration: duration.map { .milliseconds(Int64($0 * 1_000)) })
+        let limit = duration.map { Duration.milliseconds(Int64($0 * 1_000)) }
+        let watcher: any Service = if let alertStore {
+            AlertWatchService(boards: upstreams.boards, store: alertStore, printer: printer, count: count, duration: limit, logger: logger)
+        } else {
+            WatchService(board: board, printer: printer, filter: filter, count: count, duration: limit)
+        }
         let group = ServiceGroup(configuration: .init(
             services: upstreams.services.map { .init(service: $0) }
                 + [.init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+    }
+}
+
+/// Prints the terminal's alerts as they fire (an `AlertEngine` over the boards, recording the
+/// firings as the server does), until the count or duration is reached.
+struct AlertWatchService: Service {
+    let boards: ExchangeBoards
+    let store: AlertStore
+    let printer: WatchPrinter
+    let count: Int?
+    let duration: Duration?
+    let logger: Logger
+
+    func run() async throws {
+        let (fired, sink) = AsyncStream.makeStream(of: AlertFiring.self)
+        let engine = AlertEngine(boards: boards, store: store, owner: LocalData.owner, logger: logger) { sink.yield($0) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await engine.run() }
+            group.addTask {
+                var printed = 0
+                for await firing in fired {
+                    printer.alert(firing)
+                    printed += 1
+                    if let count, printed >= count { return }
+                }
+            }
+            if let duration { group.addTask { try await Task.sleep(for: duration) } }
+            group.addTask { try await gracefulShutdown() }
+            try await group.next()
+            group.cancelAll()
+        }
     }
 }
 

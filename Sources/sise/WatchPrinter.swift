@@ -33,6 +33,16 @@ struct WatchPrinter: Sendable {
         }
     }
 
+    /// A fired alert: `{"type":"alert",…}` (the webhook's keys), or a line with a bell.
+    func alert(_ firing: AlertFiring, bell: Bool = true) {
+        if json {
+            write(encode(firing))
+        } else {
+            let text = firing.message[language.rawValue] ?? firing.market
+            write((bell ? "\u{07}" : "") + Terminal.paint("\(KSTText.clock(firing.at)) 🔔 \(text)", .bold, enabled: color))
+        }
+    }
+
     private struct TickerKeys: Encodable {
         var type = "ticker"
         let at: Int64

@@ -5,6 +5,7 @@ import { setupCompare } from "./compare.js";
 import { setupAccount } from "./account.js";
 import { setupRanking } from "./ranking.js";
 import { setupPortfolio } from "./portfolio.js";
+import { setupAlerts } from "./alerts.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -162,6 +163,9 @@ function handle(message) {
       break;
     case "portfolio":
       portfolio.handle(message);
+      break;
+    case "alert":
+      alerts.fired(message);
       break;
     case "favorites":
       // Starred or cleared on another page or device of the same owner.
@@ -341,13 +345,15 @@ function updateBanner() {
 
 // ---------- Interaction ----------
 
-function toast(text) {
+// `kind` marks what the toast says (`alert` for a fired alert, which stays longer).
+function toast(text, { ms = 2500, kind = "" } = {}) {
   const element = document.createElement("div");
   element.className = "toast";
+  if (kind) element.dataset.kind = kind;
   element.setAttribute("role", "status");
   element.textContent = text;
   $("#toasts").append(element);
-  setTimeout(() => element.remove(), 2500);
+  setTimeout(() => element.remove(), ms);
 }
 
 async function toggleFavorite(market) {
@@ -384,15 +390,17 @@ function selectTab(tab) {
   for (const button of $$("[data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
   $("#coin-detail").hidden = true;
   // Pages of their own: the board and its toolbar step aside.
-  const pages = ["info", "compare", "profile", "ranking", "portfolio"];
+  const pages = ["info", "compare", "profile", "ranking", "portfolio", "alerts"];
   $("#board-panel").hidden = pages.includes(tab);
   $("#info-panel").hidden = tab !== "info";
   $("#profile-panel").hidden = tab !== "profile";
   $("#ranking-panel").hidden = tab !== "ranking";
   $("#portfolio-panel").hidden = tab !== "portfolio";
+  $("#alerts-panel").hidden = tab !== "alerts";
+  if (tab === "alerts") alerts.start();
   if (tab === "ranking") ranking.start(); else ranking.stop();
   if (tab === "portfolio") portfolio.start(); else portfolio.stop();
-  if (tab === "ranking" || tab === "profile" || tab === "portfolio") {
+  if (tab === "ranking" || tab === "profile" || tab === "portfolio" || tab === "alerts") {
     compare.stop();
     $("#compare-panel").hidden = true;
     if (tab === "profile") account.showProfile();
@@ -408,7 +416,7 @@ state.selectTab = selectTab;
 function applyLanguage() {
   document.documentElement.lang = state.lang;
   const labels = { exchange: "tabExchange", favorites: "tabFavorites", info: "tabInfo", compare: "tabCompare", ranking: "tabRanking",
-    portfolio: "tabPortfolio" };
+    portfolio: "tabPortfolio", alerts: "tabAlerts" };
   for (const button of $$("[data-tab]")) button.textContent = t(labels[button.dataset.tab]);
   for (const button of $$("[data-sort]")) $(".label", button).textContent = t(button.dataset.sort);
   $("#search").placeholder = t("search");
@@ -431,6 +439,7 @@ function applyLanguage() {
   account.applyLanguage();
   ranking.applyLanguage();
   portfolio.applyLanguage();
+  alerts.applyLanguage();
   $("#search-empty").textContent = t("empty");
   $("#market-premium-label").textContent = t("marketPremium");
   loadPremium();
@@ -537,6 +546,7 @@ function openFromRanking(id, exchange) {
   info.openDetail(exchange ? favoriteKey(id, exchange) : id);
 }
 const portfolio = setupPortfolio({ t, toast, state, csrfToken, send });
+const alerts = setupAlerts({ t, toast, state, csrfToken });
 const ranking = setupRanking({ t, toast, state, toggleFavorite, openDetail: openFromRanking });
 // Who is logged in changed: favorites and the live stream now speak for the new owner.
 function ownerChanged() {

@@ -1,0 +1,170 @@
+// The 알림 tab: rules, their history and webhooks; and every fired alert as a toast and a
+// system notification (permission asked when the first alert is created). The server evaluates
+// the rules on every tick and words each firing (`message.ko`/`message.en`).
+const $ = (selector, root = document) => root.querySelector(selector);
+
+export function setupAlerts({ t, toast, state, csrfToken }) {
+  async function call(method, path, body) {
+    const response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: { "X-CSRF-Token": csrfToken(), "Accept": "application/json", "Content-Type": "application/json" },
+      body,
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error((answer.error && answer.error.message) || `${response.status}`);
+    return answer;
+  }
+
+  function item(text, attributes = {}) {
+    const li = document.createElement("li");
+    for (const [key, value] of Object.entries(attributes)) li.dataset[key] = value;
+    const span = document.createElement("span");
+    span.textContent = text;
+    li.append(span);
+    return li;
+  }
+
+  function button(label, action) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.action = action;
+    b.textContent = label;
+    return b;
+  }
+
+  async function loadRules() {
+    try {
+      const body = await call("GET", `/api/alerts?lang=${state.lang}`);
+      const list = $("#alert-list");
+      list.replaceChildren();
+      for (const rule of body.alerts) {
+        const li = item(`${rule.market}${rule.exchange === "upbit" ? "" : " · " + rule.exchange} — ${rule.description}${rule.recurring ? " ↻" : ""}`,
+          { alertId: rule.id, enabled: String(rule.enabled) });
+        const toggle = document.createElement("input");
+        toggle.type = "checkbox";
+        toggle.checked = rule.enabled;
+        toggle.dataset.action = "toggle-alert";
+        toggle.setAttribute("aria-label", t("alertEnabled"));
+        li.prepend(toggle);
+        li.append(button(t("delete"), "delete-alert"));
+        list.append(li);
+      }
+      $("#alert-empty").hidden = body.alerts.length > 0;
+    } catch (_) { /* the list keeps what it had */ }
+  }
+
+  async function loadHistory() {
+    try {
+      const body = await call("GET", "/api/alerts/history");
+      const list = $("#alert-history");
+      list.replaceChildren();
+      for (const firing of body.history) list.append(item(line(firing), { firingId: firing.id }));
+      if (body.history.length === 0) list.append(item(t("alertHistoryEmpty")));
+    } catch (_) { /* keeps what it had */ }
+  }
+
+  async function loadWebhooks() {
+    try {
+      const body = await call("GET", "/api/webhooks");
+      const list = $("#webhook-list");
+      list.replaceChildren();
+      for (const hook of body.webhooks) {
+        const li = item(hook.url + (hook.disabled ? ` — ${t("webhookDisabled")}` : ""), { webhookId: hook.id });
+        li.append(button(t("delete"), "delete-webhook"));
+        list.append(li);
+      }
+    } catch (_) { /* keeps what it had */ }
+  }
+
+  function line(firing) {
+    const when = new Date(firing.at).toLocaleTimeString(state.lang === "ko" ? "ko-KR" : "en-GB", { timeZone: "Asia/Seoul" });
+    return `${when} ${(firing.message && firing.message[state.lang]) || firing.market}`;
+  }
+
+  // Asked once, when the person creates an alert (a click: browsers want a gesture).
+  function askPermission() {
+    if (!("Notification" in window) || Notification.permission !== "default") return;
+    Notification.requestPermission().then((answer) => { if (answer === "denied") toast(t("alertNotifyDenied")); }).catch(() => {});
+  }
+
+  // A firing from the socket: a toast in the page, and a system notification when allowed.
+  function fired(firing) {
+    const text = (firing.message && firing.message[state.lang]) || firing.market;
+    toast("🔔 " + text, { ms: 8000, kind: "alert" });
+    if ("Notification" in window && Notification.permission === "granted") {
+      try { new Notification("Sise", { body: text, tag: firing.id }); } catch (_) { /* some browsers only notify from a service worker */ }
+    }
+    if (!$("#alerts-panel").hidden) { loadHistory(); loadRules(); }
+  }
+
+  function showFields() {
+    const type = $("#alert-type").value;
+    const price = type === "above" || type === "below";
+    $("#alert-price-row").hidden = !price;
+    $("#alert-percent-row").hidden = price;
+    $("#alert-window-row").hidden = type !== "move";
+  }
+
+  function showError(id, message) {
+    const error = $(id);
+    error.textContent = message || "";
+    error.hidden = !message;
+  }
+
+  $("#alert-type").addEventListener("change", showFields);
+  $("#alerts-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    askPermission();
+    const form = event.target;
+    const market = form.market.value.trim().toUpperCase();
+    const body = { exchange: form.exchange.value, market: market.includes("-") ? market : `KRW-${market}`, type: form.type.value,
+      recurring: form.recurring.checked, cooldownSeconds: Number(form.cooldownSeconds.value || 0) };
+    if (body.type === "above" || body.type === "below") body.price = form.price.value.trim();
+    else body.percent = form.percent.value.trim();
+    if (body.type === "move") body.windowMinutes = Number(form.windowMinutes.value || 10);
+    try {
+      await call("POST", "/api/alerts", JSON.stringify(body));
+      showError("#alert-error", "");
+      toast(t("added"));
+      loadRules();
+    } catch (error) { showError("#alert-error", error.message); }
+  });
+  $("#alert-list").addEventListener("click", async (event) => {
+    const target = event.target.closest("[data-action]");
+    if (!target) return;
+    const id = target.closest("li").dataset.alertId;
+    try {
+      if (target.dataset.action === "delete-alert") await call("DELETE", `/api/alerts/${encodeURIComponent(id)}`);
+      if (target.dataset.action === "toggle-alert") await call("PATCH", `/api/alerts/${encodeURIComponent(id)}`, JSON.stringify({ enabled: target.checked }));
+      loadRules();
+    } catch (error) { toast(error.message); }
+  });
+  $("#webhook-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    try {
+      await call("POST", "/api/webhooks", JSON.stringify({ url: form.url.value.trim(), secret: form.secret.value }));
+      showError("#webhook-error", "");
+      form.secret.value = "";
+      loadWebhooks();
+    } catch (error) { showError("#webhook-error", error.message); }
+  });
+  $("#webhook-list").addEventListener("click", async (event) => {
+    const target = event.target.closest("[data-action=delete-webhook]");
+    if (!target) return;
+    try { await call("DELETE", `/api/webhooks/${encodeURIComponent(target.closest("li").dataset.webhookId)}`); loadWebhooks(); } catch (error) { toast(error.message); }
+  });
+
+  function applyLanguage() {
+    for (const label of document.querySelectorAll("#alerts-panel [data-label]")) label.textContent = t(label.dataset.label);
+    const names = { above: "alertAbove", below: "alertBelow", move: "alertMove", premiumAbove: "alertPremiumAbove", premiumBelow: "alertPremiumBelow" };
+    for (const option of $("#alert-type").options) option.textContent = t(names[option.value]);
+  }
+
+  return {
+    start() { showFields(); loadRules(); loadHistory(); loadWebhooks(); },
+    fired,
+    applyLanguage,
+  };
+}

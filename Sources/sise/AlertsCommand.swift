@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import SiseCore
+import SiseStore
+
+/// `sise alerts list|add|rm|history`: the terminal's alert rules (they fire in `sise tui` and
+/// `sise watch --alerts`).
+struct AlertsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "alerts",
+        abstract: "List, add or remove the terminal's price alerts (they fire in sise tui and sise watch --alerts).",
+        subcommands: [List.self, Add.self, Remove.self, History.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Every alert rule: id, market, rule, state.")
+        @OptionGroup var local: LocalData
+        @Flag(help: "Print {\"alerts\":[…]} as the API does.") var json = false
+
+        func run() async throws {
+            let language = local.global.language
+            let rules: [AlertRule]
+            do { rules = try await AlertStore(database: try local.database()).rules(owner: LocalData.owner) } catch let error as StoreError {
+                throw local.failure(error)
+            }
+            let rows = rules.map { AlertRuleJSON($0, language: language) }
+            if json {
+                struct Alerts: Encodable { let alerts: [AlertRuleJSON] }
+                return printJSON(Alerts(alerts: rows))
+            }
+            if rows.isEmpty { return print(UIText.alertEmpty(language)) }
+            for row in rows {
+                let venue = Exchange(rawValue: row.exchange)?.displayName ?? row.exchange
+                print([row.id, row.market, venue, row.description + (row.recurring ? " ↻" : ""), row.enabled ? "on" : "off"].joined(separator: "  "))
+            }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 | premium-below -1.")
+        @OptionGroup var local: LocalData
+        @Argument(help: "A market (KRW-BTC) or a symbol (BTC).") var market: String
+        @Argument(help: "above, below, move, premium-above or premium-below.") var type: String
+        @Argument(help: "The price (KRW) for above/below, the percent otherwise.") var value: String
+        @Option(help: "The move's window in minutes (default 10).") var window: Int?
+        @Option(help: "upbit (default), korbit or bithumb.") var exchange: String?
+        @Flag(help: "Fire on every crossing (after the cool-down), not just once.") var recurring = false
+        @Option(help: "Seconds between two firings of a recurring alert (default 600).") var cooldown: Int?
+        @Flag(help: "Print the rule as JSON.") var json = false
+
+        func run() async throws {
+            let kind = ["premium-above": "premiumAbove", "premium-below": "premiumBelow"][type] ?? type
+            let price = kind == "above" || kind == "below"
+            let input = AlertInput(exchange: exchange, market: market.contains("-") ? market : "KRW-" + market, type: kind,
+                                   price: price ? value : nil, percent: price ? nil : value, windowMinutes: window, recurring: recurring,
+                                   cooldownSeconds: cooldown)
+            let rule: AlertRule
+            do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: LocalData.owner) } catch {
+                throw CLIFailure.usage("sise: " + error.message)
+            }
+            do { try await AlertStore(database: try local.database()).add(rule) } catch let error as StoreError {
+                throw local.failure(error)
+            }
+            if json { return printJSON(AlertRuleJSON(rule, language: local.global.language)) }
+            print(rule.id)
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove an alert by its id.")
+        @OptionGroup var local: LocalData
+        @Argument var id: String
+
+        func run() async throws {
+            do {
+                guard try await AlertStore(database: try local.database()).remove(owner: LocalData.owner, id: id) else {
+                    throw CLIFailure.usage("sise: no alert \(id.prefix(40))")
+                }
+            } catch let error as StoreError {
+                throw local.failure(error)
+            }
+        }
+    }
+
+    struct History: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The alerts that fired, newest first (NDJSON with --json).")
+        @OptionGroup var local: LocalData
+        @Flag(help: "One {\"type\":\"alert\",…} object per line.") var json = false
+
+        func run() async throws {
+            let firings: [AlertFiring]
+            do { firings = try await AlertStore(database: try local.database()).history(owner: LocalData.owner) } catch let error as StoreError {
+                throw local.failure(error)
+            }
+            let printer = WatchPrinter(language: local.global.language, json: json, color: local.global.useColor)
+            for firing in firings { printer.alert(firing, bell: false) }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import SiseSimulator
+import SiseTestSupport
+import Testing
+
+/// `sise portfolio` and `sise alerts` as a script uses them: the local owner's data in the data
+/// directory, valued and fired on the simulator's live prices.
+@Suite struct PortfolioCommandTests {
+    func object(_ text: String) -> [String: Any]? {
+        try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    }
+
+    @Test func addShowExportImportAndRefusals() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cli-portfolio-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try await withSimulator { simulator in
+            let url = simulator.baseURL.absoluteString
+            let added = try await SiseBinary.run(["portfolio", "add", "buy", "KRW-BTC", "0.01", "--price", "100000000", "--fee", "500", "--data-dir", data])
+            #expect(added.status == 0, "\(added.stderr)")
+            let sell = try await SiseBinary.run(["portfolio", "add", "sell", "BTC", "1", "--price", "1", "--data-dir", data, "--lang", "en"])
+            #expect(sell.status == 2, "selling more than is held is a usage error")
+            #expect(sell.stderr.contains("KRW-BTC"))
+            let bad = try await SiseBinary.run(["portfolio", "add", "buy", "KRW-BTC", "1e3", "--price", "1", "--data-dir", data])
+            #expect(bad.status == 2)
+
+            let shown = try await SiseBinary.run(["portfolio", "--json", "--upbit-url", url, "--data-dir", data])
+            #expect(shown.status == 0, "\(shown.stderr)")
+            let report = try #require(object(shown.stdout))
+            let row = try #require((report["positions"] as? [[String: Any]])?.first)
+            #expect(row["quantity"] as? String == "0.01" && row["averagePrice"] as? String == "100050000" && row["stale"] as? Bool == false)
+            #expect(row["price"] is String && row["unrealizedPnl"] is String)
+            let table = try await SiseBinary.run(["portfolio", "--upbit-url", url, "--data-dir", data, "--lang", "en"])
+            #expect(table.stdout.contains("Avg. price") && table.stdout.contains("KRW-BTC") && table.stdout.contains("Realized P&L"))
+
+            let exported = try await SiseBinary.run(["portfolio", "export", "--data-dir", data])
+            #expect(exported.stdout.hasPrefix("type,exchange,market,quantity,price,fee,at,note"))
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("sise-export-\(UUID().uuidString).csv")
+            try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let imported = try await SiseBinary.run(["portfolio", "import", file.path, "--data-dir", data, "--lang", "en"])
+            #expect(imported.status == 0 && imported.stdout.contains("imported 1"))
+            let json = try await SiseBinary.run(["portfolio", "export", "--format", "json", "--data-dir", data])
+            #expect((object(json.stdout)?["transactions"] as? [Any])?.count == 2)
+
+            // The sample file in the repository imports as documented.
+            let sample = RealFixtures.packageRoot.appendingPathComponent("docs/portfolio-sample.csv").path
+            let fresh = data + "-sample"
+            defer { try? FileManager.default.removeItem(atPath: fresh) }
+            let sampled = try await SiseBinary.run(["portfolio", "import", sample, "--data-dir", fresh])
+            #expect(sampled.status == 0, "\(sampled.stderr)")
+        }
+    }
+
+    @Test func alertsAddListAndFireIntoWatch() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cli-alerts-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try await withSimulator { simulator in
+            let url = simulator.baseURL.absoluteString
+            let id = try await SiseBinary.run(["alerts", "add", "KRW-BTC", "above", "1", "--data-dir", data])
+            #expect(id.status == 0, "\(id.stderr)")
+            let far = try await SiseBinary.run(["alerts", "add", "BTC", "below", "1", "--data-dir", data])
+            #expect(far.status == 0)
+            #expect(try await SiseBinary.run(["alerts", "add", "KRW-BTC", "sideways", "1", "--data-dir", data]).status == 2)
+            let listed = try await SiseBinary.run(["alerts", "list", "--json", "--data-dir", data])
+            #expect((object(listed.stdout)?["alerts"] as? [[String: Any]])?.count == 2)
+
+            // The rule already true fires once, at its first evaluation; the other never.
+            let watch = try await SiseBinary.run(["watch", "--alerts", "--json", "--duration", "4", "--upbit-url", url, "--data-dir", data])
+            #expect(watch.status == 0, "\(watch.stderr)")
+            let alerts = watch.stdout.split(separator: "\n").compactMap { object(String($0)) }.filter { $0["type"] as? String == "alert" }
+            #expect(alerts.count == 1)
+            #expect(alerts.first?["alertId"] as? String == id.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+            #expect(alerts.first?["market"] as? String == "KRW-BTC" && alerts.first?["rule"] as? String == "above")
+            let history = try await SiseBinary.run(["alerts", "history", "--json", "--data-dir", data])
+            #expect(history.stdout.split(separator: "\n").count == 1)
+            let after = try await SiseBinary.run(["alerts", "list", "--json", "--data-dir", data])
+            let rules = try #require(object(after.stdout)?["alerts"] as? [[String: Any]])
+            #expect(rules.filter { $0["enabled"] as? Bool == false }.count == 1, "the one-shot alert is off")
+            let removed = try await SiseBinary.run(["alerts", "rm", id.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "--data-dir", data])
+            #expect(removed.status == 0)
+        }
+    }
+}
