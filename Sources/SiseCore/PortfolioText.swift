@@ -15,6 +15,12 @@ public struct PortfolioText: Sendable {
         public var tone: Tone
         /// The share of the portfolio's value (0…1), for bars.
         public var allocation: Double?
+
+        public init(cells: [String], tone: Tone, allocation: Double?) {
+            self.cells = cells
+            self.tone = tone
+            self.allocation = allocation
+        }
     }
 
     /// Column titles: market, exchange, quantity, average price, price, value, P&L, return.

@@ -153,8 +153,8 @@ public enum UIText: String, CaseIterable, Sendable {
                          "1-5      sort: name price change value premium (same key: desc → asc → off)")
         case .tuiHelp3: ("/        검색 (초성 ㅂㅌ 가능, Esc 지우기)   Enter  상세",
                          "/        search (Hangul initials work, Esc clears)   Enter  detail")
-        case .tuiHelp4: ("f        관심 추가/삭제     F  관심 목록       t  트렌딩     r  랭킹",
-                         "f        toggle favorite   F  favorites        t  trending   r  ranking")
+        case .tuiHelp4: ("f        관심 추가/삭제     F  관심 목록       t  트렌딩     r  랭킹     p  포트폴리오",
+                         "f        toggle favorite   F  favorites        t  trending   r  ranking   p  portfolio")
         case .tuiHelp5: ("Tab      KRW/BTC/USDT       ?  도움말          q  종료",
                          "Tab      KRW/BTC/USDT      ?  help             q  quit")
         case .tuiTooSmall: ("창이 너무 작습니다", "window too small")

@@ -69,6 +69,10 @@ struct BoardView {
             if let flash = state.flashes[row.id], flash.until > now {
                 priceStyle = CellStyle(foreground: .white, background: CellStyle.color(flash.tone), bold: true)
             }
+            if let until = state.alerted[row.id], until > now {
+                // An alert on this market just fired: the whole name stands out until it fades.
+                frame.put(name + " " + row.market.symbol, row: y, column: c.star, width: c.name, style: CellStyle(foreground: .none, background: .yellow, bold: true))
+            }
             var col = c.star + c.name + 1
             frame.put(d.price, row: y, column: col, width: c.price, alignment: .right, style: priceStyle)
             col += c.price + 1

@@ -19,6 +19,8 @@ public final class TUIApp: Sendable {
         case chart(MarketID, [PricePoint])
         case trending(Trending?)
         case ranking(RankingLoad?)
+        case portfolio([PortfolioTransaction]?)
+        case alert(AlertFiring)
     }
 
     private let boards: ExchangeBoards
@@ -29,6 +31,10 @@ public final class TUIApp: Sendable {
     private let trendingSource: @Sendable () async -> Trending?
     private let rankingSource: @Sendable (RankingCurrency, Int) async -> RankingLoad?
     private let premium: PremiumFeed?
+    private let portfolio: PortfolioStore?
+    private let alerts: AlertStore?
+    /// How long a market whose alert fired stays highlighted.
+    static let alertHighlight: Int64 = 8_000
     /// The ranking is asked again this often while it is on screen.
     static let rankingRefresh: Int64 = 60_000
     static let frameInterval = Duration.milliseconds(50)
@@ -41,7 +47,9 @@ public final class TUIApp: Sendable {
                 chart: @escaping @Sendable (Exchange, MarketID) async -> [PricePoint] = { _, _ in [] },
                 trending: @escaping @Sendable () async -> Trending? = { nil },
                 ranking: @escaping @Sendable (RankingCurrency, Int) async -> RankingLoad? = { _, _ in nil },
-                premium: PremiumFeed? = nil) {
+                premium: PremiumFeed? = nil, portfolio: PortfolioStore? = nil, alerts: AlertStore? = nil) {
+        self.portfolio = portfolio
+        self.alerts = alerts
         self.boards = boards
         self.favorites = favorites
         self.owner = owner
@@ -68,6 +76,11 @@ public final class TUIApp: Sendable {
                 group.addTask {
                     for await update in board.updates() { sink.yield(.board(exchange, update)) }
                 }
+            }
+            if let alerts {
+                // The terminal's alerts fire here as they do on the server: the bell rings.
+                let engine = AlertEngine(boards: boards, store: alerts, premium: premium, owner: owner) { sink.yield(.alert($0)) }
+                group.addTask { try? await engine.run() }
             }
             if let premium {
                 group.addTask {
@@ -109,6 +122,7 @@ public final class TUIApp: Sendable {
         var previous: ScreenFrame?
         var lastRender = ContinuousClock.now.advanced(by: .seconds(-1))
         var prices: [MarketID: Double] = [:]
+        var transactions: [PortfolioTransaction] = []
         var dirty = true
         for await event in events {
             let now = Int64(Date().timeIntervalSince1970 * 1_000)
@@ -145,6 +159,10 @@ public final class TUIApp: Sendable {
                         let request = state.ranking.request
                         load { .ranking(await source(request.currency, request.blocks)) }
                     case .toggleCoinFavorite(let id): await toggleCoin(id, &state)
+                    case .loadPortfolio:
+                        let store = portfolio
+                        let owner = owner
+                        load { .portfolio(try? await store?.transactions(owner: owner)) }
                     case .none: break
                     }
                     rows = state.query.apply(board(state).snapshot.rows.values, premium: state.premium)
@@ -168,6 +186,15 @@ public final class TUIApp: Sendable {
             case .resize:
                 previous = nil
                 dirty = true
+            case .portfolio(let loaded):
+                transactions = loaded ?? []
+                if loaded == nil { state.message = UIText.storeFailed(state.language, ["reason": "portfolio"]) }
+                dirty = true
+            case .alert(let firing):
+                session.write("\u{07}")
+                state.message = "🔔 " + (firing.message[state.language.rawValue] ?? firing.market)
+                if firing.exchange == state.exchange.rawValue, let id = MarketID(firing.market) { state.alerted[id] = now + Self.alertHighlight }
+                dirty = true
             case .chart(let id, let points):
                 state.chart = (id, points)
                 dirty = true
@@ -186,6 +213,7 @@ public final class TUIApp: Sendable {
                 dirty = true
             case .tick:
                 state.flashes = state.flashes.filter { $0.value.until > now }
+                state.alerted = state.alerted.filter { $0.value > now }
                 if state.screen == .ranking, now - state.ranking.loadedAt >= Self.rankingRefresh {
                     state.ranking.loadedAt = now
                     let source = rankingSource
@@ -207,6 +235,7 @@ public final class TUIApp: Sendable {
                 state.clamp(count: rows.count, visible: visible)
             }
             if state.screen == .compare { for (_, other) in boards.all { other.touch() } }
+            if state.screen == .portfolio { state.portfolio = try? boards.portfolio(transactions) }
             let compared = state.screen == .compare ? CompareBoard.rows(boards.compareVenues()) : []
             let frame = renderer.render(state, snapshot: board.snapshot, rows: rows, width: size.width, height: size.height, now: now,
                                         compared: compared, ranking: rankingPage)

@@ -16,6 +16,8 @@ public struct TUIController: Sendable {
         case toggleCoinFavorite(String)
         /// The board is now another exchange's: follow it, reload its favorites.
         case switchExchange(Exchange)
+        /// Read the portfolio's transactions (the screen values them live).
+        case loadPortfolio
     }
 
     public init() {}
@@ -55,6 +57,13 @@ public struct TUIController: Sendable {
             state.selected = 0
             state.scroll = 0
             return .loadRanking
+        case .character("p"):
+            if state.screen == .portfolio {
+                state.screen = .board
+            } else {
+                state.screen = .portfolio
+                return .loadPortfolio
+            }
         case .character("?"): state.screen = state.screen == .help ? .board : .help
         case .character("c"): state.screen = state.screen == .compare ? .board : .compare
         case .character("e"):

@@ -3,7 +3,7 @@ import SiseCore
 
 /// Everything the TUI shows besides the board itself, changed only by keys and time.
 public struct TUIState: Sendable {
-    public enum Screen: Sendable, Equatable { case board, detail, help, trending, compare, ranking }
+    public enum Screen: Sendable, Equatable { case board, detail, help, trending, compare, ranking, portfolio }
 
     /// The ranking screen (`r`): CoinGecko's market-cap ranking, its page, sort and search.
     public struct Ranking: Sendable {
@@ -44,6 +44,10 @@ public struct TUIState: Sendable {
     public var premium = PremiumInputs.none
     /// Favorite CoinGecko coins (the ranking's stars).
     public var favoriteCoins: Set<String> = []
+    /// The terminal's portfolio at the boards' prices (`p`), revalued every frame it shows.
+    public var portfolio: PortfolioReport?
+    /// Markets whose alert just fired, highlighted until then (epoch ms).
+    public var alerted: [MarketID: Int64] = [:]
 
     public init(quote: QuoteCurrency = .krw, language: Language = .ko, demo: Bool = false,
                 exchange: Exchange = .default, exchanges: [Exchange] = [.default]) {

@@ -69,7 +69,7 @@ struct TUICommand: AsyncParsableCommand {
                              let note = coins.retryAt.map { UIText.staleRateLimited(settings.language, ["asOf": asOf, "at": KSTText.timestamp($0)]) }
                                  ?? (coins.stale ? UIText.staleRefreshing(settings.language, ["asOf": asOf]) : nil)
                              return RankingLoad(coins: coins.value, global: global, staleNote: note)
-                         }, premium: premium)
+                         }, premium: premium, portfolio: PortfolioStore(database: database), alerts: AlertStore(database: database))
         let screen = TerminalScreen(app: app, session: TerminalSession())
         // The screen owns the keyboard and the signals (q, Ctrl-C): when it ends, the group
         // shuts the feeds down in reverse order and the terminal is already restored.

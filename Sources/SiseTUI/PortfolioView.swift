@@ -1,0 +1,45 @@
+import Foundation
+import SiseCore
+
+/// `p`: the terminal's portfolio at live prices — the CLI's columns (`PortfolioText`), P&L in
+/// the rise/fall colours, stale prices dimmed and marked `*`, and an allocation bar per row.
+struct PortfolioView {
+    let language: Language
+    let report: PortfolioReport?
+
+    func draw(_ frame: inout ScreenFrame) {
+        frame.put(UIText.tuiPortfolioTitle(language) + " · " + UIText.tuiPortfolioHints(language), row: 1, column: 2, style: CellStyle(bold: true))
+        let text = PortfolioText(language: language)
+        guard let report else {
+            frame.put(UIText.loading(language), row: 3, column: 2, style: CellStyle(dim: true))
+            return
+        }
+        let lines = text.lines(report)
+        guard !lines.isEmpty else {
+            frame.put(UIText.portfolioEmpty(language), row: 3, column: 2, style: CellStyle(dim: true))
+            return
+        }
+        let all = [PortfolioText.Line(cells: text.header, tone: .even, allocation: nil)] + lines + [text.total(report)]
+        var widths = text.header.map { _ in 0 }
+        for line in all { for (i, cell) in line.cells.enumerated() where i < widths.count { widths[i] = max(widths[i], DisplayWidth.of(cell)) } }
+        let barWidth = 12
+        for (index, line) in all.enumerated() where 2 + index < frame.height - 2 {
+            let y = 2 + index
+            var x = 2
+            let header = index == 0
+            for (i, cell) in line.cells.enumerated() where i < widths.count && x < frame.width {
+                let style: CellStyle = header ? CellStyle(foreground: .gray)
+                    : i >= 6 || line.tone == .stale ? CellStyle(foreground: CellStyle.color(line.tone), dim: line.tone == .stale) : CellStyle()
+                x = frame.put(cell, row: y, column: x, width: widths[i], alignment: i < PortfolioText.numericFrom ? .left : .right, style: style) + 1
+            }
+            if let share = line.allocation, x + barWidth < frame.width {
+                let filled = Int((share * Double(barWidth)).rounded())
+                frame.put(String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled), row: y, column: x + 1,
+                          style: CellStyle(foreground: .cyan))
+                frame.put(String(format: "%.0f%%", share * 100), row: y, column: x + 2 + barWidth)
+            }
+        }
+        let y = min(frame.height - 2, 3 + all.count)
+        frame.put(text.realized(report), row: y, column: 2, style: CellStyle(dim: true))
+    }
+}

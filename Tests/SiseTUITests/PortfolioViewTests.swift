@@ -1,0 +1,45 @@
+import Foundation
+import SiseCore
+import SiseEngine
+@testable import SiseTUI
+import Testing
+
+/// `p`: the portfolio screen and the alert highlight, drawn into in-memory frames.
+@Suite struct PortfolioViewTests {
+    @Test func pOpensThePortfolioWithLiveFiguresBarsAndStaleMarks() throws {
+        var state = TUIState(language: .en)
+        let rows = TUIRenderingTests.rows
+        #expect(TUIController().handle(.character("p"), state: &state, rows: rows, page: 10) == .loadPortfolio)
+        #expect(state.screen == .portfolio)
+        let btc = MarketID("KRW-BTC")!, eth = MarketID("KRW-ETH")!
+        let positions = try PortfolioLedger.positions([
+            PortfolioTransaction(id: "1", kind: .buy, market: btc, quantity: Decimal(string: "0.5")!, price: 100_000_000, at: 1),
+            PortfolioTransaction(id: "2", kind: .buy, market: eth, quantity: 2, price: 3_000_000, at: 2),
+        ])
+        state.portfolio = PortfolioReport(positions: positions) { _, market in
+            market == btc ? PortfolioReport.Quote(price: 103_493_000, live: true) : PortfolioReport.Quote(price: 3_050_000, live: false)
+        }
+        let frame = TUIRenderer().render(state, snapshot: TUIRenderingTests.snapshot, rows: rows, width: 120, height: 20, now: 0)
+        let lines = (0..<20).map(frame.line)
+        let btcLine = try #require(lines.first { $0.contains("KRW-BTC") })
+        #expect(btcLine.contains("+1,746,500") && btcLine.contains("+3.49%") && btcLine.contains("█"))
+        let ethLine = try #require(lines.first { $0.contains("KRW-ETH") })
+        #expect(ethLine.contains("3,050,000*"), "a price that is not live is marked")
+        #expect(lines.contains { $0.contains("Total") })
+        #expect(lines.contains { $0.contains("Realized P&L") })
+        #expect(TUIController().handle(.character("p"), state: &state, rows: rows, page: 10) == .none)
+        #expect(state.screen == .board)
+    }
+
+    @Test func aFiredAlertHighlightsItsRow() {
+        var state = TUIState(language: .en)
+        state.alerted[MarketID("KRW-ETH")!] = 10_000
+        let rows = state.query.apply(TUIRenderingTests.rows)
+        let frame = TUIRenderer().render(state, snapshot: TUIRenderingTests.snapshot, rows: rows, width: 100, height: 20, now: 0)
+        let y = try! #require((0..<20).first { frame.line($0).contains("Ethereum") })
+        let x = DisplayWidth.of(String(frame.line(y).prefix { $0 != "E" }))
+        #expect(frame[y, x].style.background == .yellow)
+        let later = TUIRenderer().render(state, snapshot: TUIRenderingTests.snapshot, rows: rows, width: 100, height: 20, now: 20_000)
+        #expect(later[y, x].style.background != .yellow)
+    }
+}
