@@ -32,29 +32,6 @@ public enum SVGChart {
         return svg + "</svg>"
     }
 
-    /// Candlesticks with volume bars below (for the indicators work to build on).
-    public static func renderCandles(_ candles: [Candle], width: Int = 640, height: Int = 320) -> String {
-        let sorted = candles.sorted { $0.start < $1.start }
-        let scale = NiceScale(min: sorted.map(\.low).min() ?? 0, max: sorted.map(\.high).max() ?? 1)
-        let volumeMax = max(sorted.map(\.volume).max() ?? 1, 1e-12)
-        let left = 8.0, right = 84.0, top = 12.0
-        let w = Double(width) - left - right, priceHeight = Double(height) * 0.7, volumeTop = top + priceHeight + 8
-        let volumeHeight = Double(height) - volumeTop - 8
-        let slot = w / Double(max(sorted.count, 1)), body = max(1, slot * 0.6)
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"candle-chart\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">"
-        for (i, c) in sorted.enumerated() {
-            let x = left + slot * (Double(i) + 0.5)
-            let y = { (v: Double) in top + (1 - scale.fraction(v)) * priceHeight }
-            let color = c.close >= c.open ? "#d60000" : "#0051c7"
-            svg += "<line x1=\"\(f(x))\" y1=\"\(f(y(c.high)))\" x2=\"\(f(x))\" y2=\"\(f(y(c.low)))\" stroke=\"\(color)\"/>"
-            let yTop = y(max(c.open, c.close)), yBottom = y(min(c.open, c.close))
-            svg += "<rect x=\"\(f(x - body / 2))\" y=\"\(f(yTop))\" width=\"\(f(body))\" height=\"\(f(max(1, yBottom - yTop)))\" fill=\"\(color)\"/>"
-            let vh = c.volume / volumeMax * volumeHeight
-            svg += "<rect x=\"\(f(x - body / 2))\" y=\"\(f(volumeTop + volumeHeight - vh))\" width=\"\(f(body))\" height=\"\(f(vh))\" fill=\"\(color)\" fill-opacity=\"0.5\"/>"
-        }
-        return svg + "</svg>"
-    }
-
     /// A 7-day sparkline for a ranking row: one line, red when the week rose, blue when it
     /// fell; empty for fewer than two points.
     public static func sparkline(_ prices: [Double], width: Int = 96, height: Int = 28) -> String {

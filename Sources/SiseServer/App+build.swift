@@ -73,6 +73,7 @@ public enum SiseServerApp {
         CoinInfoController(context: context).addRoutes(to: router)
         RankingController(context: context).addRoutes(to: router)
         PremiumController(context: context).addRoutes(to: router)
+        CandlesController(context: context).addRoutes(to: router)
         PortfolioController(context: context, store: portfolio, changed: { await hub.portfolioChanged($0) }).addRoutes(to: router)
         AlertsController(context: context, store: alertStore, engine: alerts, poster: poster).addRoutes(to: router)
         let images = ImageProxy(

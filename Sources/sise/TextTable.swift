@@ -1,7 +1,7 @@
 import Foundation
 import SiseCore
 
-/// A plain table for the CLI: columns sized by display width, numbers right-aligned, each
+/// A plain table for the CLI (portfolio, candles): columns sized by display width, numbers right-aligned, each
 /// line painted by its tone.
 struct TextTable {
     let header: [String]

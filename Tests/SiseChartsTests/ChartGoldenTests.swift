@@ -41,12 +41,23 @@ import Testing
 
     @Test func candlesWithVolume() throws {
         let id = MarketID("KRW-BTC")!
-        let candles = (0..<20).map { i -> Candle in
+        let candles = (0..<60).map { i -> Candle in
             let open = 100.0 + Double(i % 7), close = 100.0 + Double((i * 3) % 8)
             return Candle(market: id, start: Date(timeIntervalSince1970: 1_795_000_000 + Double(i) * 86_400), open: open,
                           high: max(open, close) + 2, low: min(open, close) - 2, close: close, volume: Double(10 + i), value: 0, lastTradeAt: 0)
         }
-        try check(SVGChart.renderCandles(candles), "candles.svg")
+        let series = CandleSeries(candles: candles)
+        let svg = CandleChart.svg(series, interval: .d1, options: CandleChart.Options(list: "ma,bb,rsi,macd")!)
+        #expect(svg.contains("id=\"candle-chart\"") && svg.contains("data-overlays=\"ma,bb,rsi,macd\""))
+        #expect(svg.contains("class=\"ma ma5\"") && svg.contains("class=\"bb\"") && svg.contains("class=\"rsi\"") && svg.contains("class=\"macd\""))
+        #expect(!svg.contains("ma120"), "no MA 120 line before 120 candles")
+        #expect(svg.components(separatedBy: "class=\"candle\"").count == 61)
+        #expect(CandleChart.Options(list: "ma,nope") == nil)
+        try check(svg, "candles.svg")
+        let blocks = CandleChart.blocks(series, columns: 30, rows: 8)
+        #expect(blocks.count == 8 && blocks.allSatisfy { $0.count == 30 })
+        #expect(blocks.flatMap { $0 }.contains { $0.character == "█" && $0.tone == .rise })
+        #expect(blocks.flatMap { $0 }.contains { $0.character == "·" })
     }
 
     @Test func niceTicksAndKSTLabels() {
