@@ -23,14 +23,15 @@ def sise_binary() -> str:
 class Server:
     """`sise serve --demo` on an ephemeral port; restartable on the same data directory."""
 
-    def __init__(self, data_dir: str):
+    def __init__(self, data_dir: str, extra=()):
         self.data_dir = data_dir
+        self.extra = list(extra)
         self.process = None
         self.url = None
 
     def start(self):
         self.process = subprocess.Popen(
-            [sise_binary(), "serve", "--demo", "--demo-hostile-names", "--port", "0", "--data-dir", self.data_dir],
+            [sise_binary(), "serve", "--demo", "--demo-hostile-names", "--port", "0", "--data-dir", self.data_dir] + self.extra,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         deadline = time.time() + 60
         while time.time() < deadline:

@@ -154,7 +154,7 @@ function handle(message) {
       applyStatus(message.status);
       break;
     case "patch":
-      for (const row of message.rows || []) updateRow(row);
+      for (const row of message.rows || []) { updateRow(row); info.tick(row.market, row.exchange); }
       if (message.order) reorder(message.order);
       break;
     case "status":
@@ -439,6 +439,7 @@ function applyLanguage() {
   account.applyLanguage();
   ranking.applyLanguage();
   portfolio.applyLanguage();
+  info.applyLanguage();
   alerts.applyLanguage();
   $("#search-empty").textContent = t("empty");
   $("#market-premium-label").textContent = t("marketPremium");

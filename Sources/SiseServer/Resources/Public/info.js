@@ -189,8 +189,54 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
     await loadDetail();
   }
 
+  // ---------- Candles (markets only) ----------
+
+  const candle = { mode: "line", interval: "1h", timer: null, last: 0 };
+
+  // `KRW-BTC` or `korbit:KRW-BTC`: a market has candles; a CoinGecko coin has the line only.
+  function marketOf(id) {
+    const colon = id.indexOf(":");
+    const code = colon > 0 ? id.slice(colon + 1) : id;
+    return /^[A-Z0-9]+-[A-Z0-9.]+$/.test(code) ? { code, exchange: colon > 0 ? id.slice(0, colon) : "upbit" } : null;
+  }
+
+  function indicators() {
+    return $$("[data-indicator]").filter((box) => box.checked).map((box) => box.dataset.indicator).join(",");
+  }
+
+  async function loadCandles() {
+    const market = marketOf($("#coin-detail").dataset.coinId);
+    if (!market) return;
+    candle.last = Date.now();
+    const params = new URLSearchParams({ interval: candle.interval, count: "100", indicators: indicators(), exchange: market.exchange, lang: state.lang });
+    try {
+      const response = await fetch(`/api/candles/${encodeURIComponent(market.code)}/chart.svg?${params}`);
+      // SVG that Sise drew: numbers and fixed labels only.
+      if (response.ok && candle.mode === "candles") $("#detail-chart").innerHTML = await response.text();
+    } catch (_) { /* the chart keeps its last drawing */ }
+  }
+
+  function showChartMode() {
+    for (const button of $$("[data-chart-mode]")) button.setAttribute("aria-pressed", String(button.dataset.chartMode === candle.mode));
+    for (const button of $$("[data-interval]")) button.setAttribute("aria-pressed", String(button.dataset.interval === candle.interval));
+    $("#candle-controls").hidden = candle.mode !== "candles";
+    $(".ranges").hidden = candle.mode === "candles";
+  }
+
+  // A tick of the market on screen: the newest candle follows (at most every two seconds).
+  function tick(code, exchange) {
+    const market = marketOf($("#coin-detail").dataset.coinId || "");
+    if ($("#coin-detail").hidden || candle.mode !== "candles" || !market || market.code !== code || market.exchange !== exchange) return;
+    if (candle.timer) return;
+    const wait = Math.max(0, 2000 - (Date.now() - candle.last));
+    candle.timer = setTimeout(() => { candle.timer = null; loadCandles(); }, wait);
+  }
+
   async function loadDetail() {
     const id = $("#coin-detail").dataset.coinId;
+    $("#chart-modes").hidden = !marketOf(id);
+    if (!marketOf(id)) candle.mode = "line";
+    showChartMode();
     for (const button of $$("[data-range]")) button.setAttribute("aria-pressed", String(button.dataset.range === detailRange));
     try {
       const [response, chart] = await Promise.all([
@@ -205,7 +251,8 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
       change.textContent = body.display.changeRate;
       change.className = body.display.tone;
       // The chart is SVG that Sise drew (labels escaped on the server).
-      if (chart.ok) $("#detail-chart").innerHTML = await chart.text();
+      if (candle.mode === "candles") loadCandles();
+      else if (chart.ok) $("#detail-chart").innerHTML = await chart.text();
       const stats = $("#detail-stats");
       stats.textContent = "";
       const d = body.display;
@@ -238,8 +285,26 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
   for (const button of $$("[data-range]")) {
     button.addEventListener("click", () => { detailRange = button.dataset.range; loadDetail(); });
   }
+  for (const button of $$("[data-chart-mode]")) {
+    button.addEventListener("click", () => {
+      candle.mode = button.dataset.chartMode;
+      showChartMode();
+      loadDetail();
+    });
+  }
+  for (const button of $$("[data-interval]")) {
+    button.addEventListener("click", () => { candle.interval = button.dataset.interval; showChartMode(); loadCandles(); });
+  }
+  for (const box of $$("[data-indicator]")) box.addEventListener("change", loadCandles);
   $("#detail-back").addEventListener("click", closeDetail);
   $("#detail-star").addEventListener("click", () => toggleFavorite($("#coin-detail").dataset.coinId));
 
-  return { showHome, openDetail };
+  function applyLanguage() {
+    const words = { line: "chartLine", candles: "chartCandles" };
+    for (const button of $$("[data-chart-mode]")) button.textContent = t(words[button.dataset.chartMode]);
+    $(".intervals").setAttribute("aria-label", t("chartInterval"));
+    $(".indicators").setAttribute("aria-label", t("chartIndicators"));
+  }
+
+  return { showHome, openDetail, tick, applyLanguage };
 }

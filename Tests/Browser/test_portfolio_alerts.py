@@ -1,0 +1,135 @@
+"""Portfolio, alerts and candle charts in real Chromium against `sise serve --demo`: a transaction
+in, live P&L moving with the price; an alert created and received as a toast, a system
+notification and a signed webhook; candles with indicator toggles and an interval picker."""
+import hashlib
+import hmac
+import http.server
+import json
+import tempfile
+import threading
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import Server
+from test_board import wait, open_board
+
+
+@pytest.fixture
+def alert_server():
+    """The demo server, allowed to post webhooks to this test's loopback receiver."""
+    with tempfile.TemporaryDirectory() as data_dir:
+        running = Server(data_dir, extra=["--allow-private-webhooks"]).start()
+        yield running
+        running.stop()
+
+
+class Receiver(http.server.BaseHTTPRequestHandler):
+    received = []
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        Receiver.received.append((self.headers.get("X-Sise-Signature"), body))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def receiver():
+    Receiver.received = []
+    httpd = http.server.HTTPServer(("127.0.0.1", 0), Receiver)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/hook"
+    httpd.shutdown()
+
+
+def fill(driver, selector, value):
+    field = driver.find_element(By.CSS_SELECTOR, selector)
+    field.clear()
+    field.send_keys(value)
+
+
+def test_a_transaction_shows_live_profit_and_loss(server, browser):
+    open_board(browser, server)
+    browser.find_element(By.CSS_SELECTOR, '[data-tab="portfolio"]').click()
+    wait(browser, lambda d: d.find_element(By.ID, "portfolio-empty").is_displayed())
+    fill(browser, "#tx-market", "KRW-BTC")
+    fill(browser, "#tx-quantity", "0.5")
+    fill(browser, "#tx-price", "100000000")
+    fill(browser, "#tx-fee", "50000")
+    browser.find_element(By.ID, "tx-submit").click()
+    row = '#portfolio-rows tr[data-market="KRW-BTC"]'
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, row))
+    cell = lambda d, col: d.find_element(By.CSS_SELECTOR, f'{row} [data-col="{col}"]').text
+    assert cell(browser, "averagePrice") == "100,100,000"
+    assert cell(browser, "quantity") == "0.5"
+    first = cell(browser, "unrealizedPnl")
+    assert first[0] in "+-" or first == "0"
+    # The socket streams the portfolio: the P&L follows the live price without a reload.
+    wait(browser, lambda d: cell(d, "unrealizedPnl") != first, timeout=30)
+    assert browser.find_element(By.CSS_SELECTOR, '#portfolio-totals [data-total="invested"]').text == "50,050,000"
+    assert browser.find_elements(By.CSS_SELECTOR, '#portfolio-donut circle[data-market="KRW-BTC"]')
+    # Refused input is worded, nothing is stored.
+    browser.find_element(By.CSS_SELECTOR, '#tx-type option[value="sell"]').click()
+    fill(browser, "#tx-quantity", "7")
+    browser.find_element(By.ID, "tx-submit").click()
+    wait(browser, lambda d: d.find_element(By.ID, "tx-error").is_displayed() and "KRW-BTC" in d.find_element(By.ID, "tx-error").text)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#portfolio-transactions tr")) == 1
+
+
+def test_an_alert_arrives_as_toast_notification_and_signed_webhook(alert_server, browser, receiver):
+    open_board(browser, alert_server)
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": alert_server.url, "permissions": ["notifications"]})
+    # Record the notifications the page shows (headless Chromium draws none).
+    browser.execute_script("""
+        window.shown = [];
+        window.Notification = class { constructor(title, options) { window.shown.push([title, options.body]); }
+          static get permission() { return 'granted'; } static requestPermission() { return Promise.resolve('granted'); } };
+    """)
+    browser.find_element(By.CSS_SELECTOR, '[data-tab="alerts"]').click()
+    secret = "browser-test-secret"
+    fill(browser, "#webhook-url", receiver)
+    fill(browser, "#webhook-secret", secret)
+    browser.find_element(By.ID, "webhook-submit").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#webhook-list li[data-webhook-id]"))
+    fill(browser, "#alert-market", "KRW-BTC")
+    fill(browser, "#alert-price", "1")
+    browser.find_element(By.ID, "alert-submit").click()
+    toast = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#toasts [data-kind="alert"]'), timeout=15)
+    assert "KRW-BTC" in toast[0].text
+    wait(browser, lambda d: d.execute_script("return window.shown.length") == 1)
+    assert "KRW-BTC" in browser.execute_script("return window.shown[0][1]")
+    wait(browser, lambda d: len(Receiver.received) == 1, timeout=15)
+    signature, body = Receiver.received[0]
+    assert signature == "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+    payload = json.loads(body)
+    assert payload["market"] == "KRW-BTC" and payload["rule"] == "above" and payload["type"] == "alert"
+    # The one-shot alert is off now, and its firing is in the history.
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#alert-list li[data-enabled="false"]'))
+    assert browser.find_elements(By.CSS_SELECTOR, "#alert-history li[data-firing-id]")
+
+
+def test_candles_with_indicator_toggles_and_intervals(server, browser):
+    open_board(browser, server)
+    browser.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"] td:nth-child(2)').click()
+    wait(browser, lambda d: d.find_element(By.ID, "chart-modes").is_displayed())
+    browser.find_element(By.CSS_SELECTOR, '[data-chart-mode="candles"]').click()
+    chart = lambda d: d.find_element(By.ID, "candle-chart")
+    wait(browser, lambda d: d.find_elements(By.ID, "candle-chart"))
+    assert chart(browser).get_attribute("data-interval") == "1h"
+    assert chart(browser).get_attribute("data-overlays") == "ma"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#candle-chart g.candle")) == 100
+    browser.find_element(By.CSS_SELECTOR, '[data-indicator="rsi"]').click()
+    browser.find_element(By.CSS_SELECTOR, '[data-indicator="bb"]').click()
+    wait(browser, lambda d: d.find_elements(By.ID, "candle-chart") and chart(d).get_attribute("data-overlays") == "ma,bb,rsi")
+    assert browser.find_elements(By.CSS_SELECTOR, "#candle-chart path.rsi")
+    assert browser.find_elements(By.CSS_SELECTOR, "#candle-chart path.bb")
+    browser.find_element(By.CSS_SELECTOR, '[data-interval="1d"]').click()
+    wait(browser, lambda d: d.find_elements(By.ID, "candle-chart") and chart(d).get_attribute("data-interval") == "1d")
+    # Back to the line.
+    browser.find_element(By.CSS_SELECTOR, '[data-chart-mode="line"]').click()
+    wait(browser, lambda d: d.find_elements(By.ID, "price-chart"))
