@@ -62,7 +62,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, webhooks, webhookAdd, webhookURL, webhookSecret
     case webhookDisabled, alertNotifyDenied
     // Candle charts
-    case chartLine, chartCandles, chartInterval, chartIndicators
+    case chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
 
     /// The Korean and the English text.
     public var texts: (ko: String, en: String) {
@@ -333,6 +333,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .chartCandles: ("캔들", "Candles")
         case .chartInterval: ("간격", "Interval")
         case .chartIndicators: ("보조지표", "Indicators")
+        case .tuiChartToggle: ("v 캔들/라인", "v candles/line")
         }
     }
 

@@ -28,8 +28,24 @@ struct DetailView {
             frame.put(label, row: 5 + i, column: 2, width: 16, style: CellStyle(foreground: .gray))
             frame.put(value, row: 5 + i, column: 19, width: max(0, frame.width - 21))
         }
-        // The week's chart beside the statistics when there is room, below them otherwise.
-        if let chart = state.chart, chart.market == row.id, chart.points.count >= 2 {
+        // The week's chart (or the hourly candles, `v`) beside the statistics when there is room, below them otherwise.
+        if state.detailCandles, let loaded = state.candles, loaded.market == row.id, !loaded.candles.isEmpty {
+            let beside = frame.width >= 110
+            let top = beside ? 5 : 6 + lines.count
+            let left = beside ? 50 : 2
+            let rows = max(3, min(14, frame.height - top - 4))
+            let columns = max(10, min(80, frame.width - left - 2))
+            // The newest candle follows the live price between two loads.
+            let live = CandleSeries.withLive(loaded.candles, price: t.price, at: Int64(Date().timeIntervalSince1970 * 1_000), interval: .h1)
+            let grid = CandleChart.blocks(CandleSeries(candles: live), columns: columns, rows: rows)
+            frame.put(UIText.chartCandles(language) + " 1h · MA20 ·", row: top - 1, column: left, style: CellStyle(foreground: .gray))
+            for (i, line) in grid.enumerated() where top + i < frame.height - 2 {
+                for (x, cell) in line.enumerated() where cell.character != " " {
+                    frame.put(String(cell.character), row: top + i, column: left + x,
+                              style: CellStyle(foreground: cell.tone.map(CellStyle.color) ?? .yellow))
+                }
+            }
+        } else if let chart = state.chart, chart.market == row.id, chart.points.count >= 2 {
             let model = ChartModel(points: chart.points, range: .week, quote: quote)
             let beside = frame.width >= 110
             let top = beside ? 5 : 6 + lines.count
@@ -42,7 +58,7 @@ struct DetailView {
                 frame.put(line, row: top + i, column: left, style: CellStyle(foreground: i < rows ? tone : .gray))
             }
         }
-        frame.put(UIText.tuiBack(language), row: frame.height - 2, column: 2, style: CellStyle(dim: true))
+        frame.put(UIText.tuiBack(language) + "  " + UIText.tuiChartToggle(language), row: frame.height - 2, column: 2, style: CellStyle(dim: true))
     }
 }
 

@@ -20,6 +20,7 @@ public final class TUIApp: Sendable {
         case trending(Trending?)
         case ranking(RankingLoad?)
         case portfolio([PortfolioTransaction]?)
+        case candles(MarketID, [Candle])
         case alert(AlertFiring)
     }
 
@@ -28,6 +29,7 @@ public final class TUIApp: Sendable {
     private let owner: String
     private let initial: TUIState
     private let chartSource: @Sendable (Exchange, MarketID) async -> [PricePoint]
+    private let candleSource: @Sendable (Exchange, MarketID) async -> [Candle]
     private let trendingSource: @Sendable () async -> Trending?
     private let rankingSource: @Sendable (RankingCurrency, Int) async -> RankingLoad?
     private let premium: PremiumFeed?
@@ -47,7 +49,9 @@ public final class TUIApp: Sendable {
                 chart: @escaping @Sendable (Exchange, MarketID) async -> [PricePoint] = { _, _ in [] },
                 trending: @escaping @Sendable () async -> Trending? = { nil },
                 ranking: @escaping @Sendable (RankingCurrency, Int) async -> RankingLoad? = { _, _ in nil },
-                premium: PremiumFeed? = nil, portfolio: PortfolioStore? = nil, alerts: AlertStore? = nil) {
+                premium: PremiumFeed? = nil, portfolio: PortfolioStore? = nil, alerts: AlertStore? = nil,
+                candles: @escaping @Sendable (Exchange, MarketID) async -> [Candle] = { _, _ in [] }) {
+        candleSource = candles
         self.portfolio = portfolio
         self.alerts = alerts
         self.boards = boards
@@ -159,6 +163,10 @@ public final class TUIApp: Sendable {
                         let request = state.ranking.request
                         load { .ranking(await source(request.currency, request.blocks)) }
                     case .toggleCoinFavorite(let id): await toggleCoin(id, &state)
+                    case .loadCandles(let id):
+                        let source = candleSource
+                        let exchange = state.exchange
+                        load { .candles(id, await source(exchange, id)) }
                     case .loadPortfolio:
                         let store = portfolio
                         let owner = owner
@@ -185,6 +193,9 @@ public final class TUIApp: Sendable {
                 dirty = true
             case .resize:
                 previous = nil
+                dirty = true
+            case .candles(let id, let candles):
+                state.candles = (id, candles)
                 dirty = true
             case .portfolio(let loaded):
                 transactions = loaded ?? []

@@ -18,6 +18,8 @@ public struct TUIController: Sendable {
         case switchExchange(Exchange)
         /// Read the portfolio's transactions (the screen values them live).
         case loadPortfolio
+        /// Load the detail market's hourly candles.
+        case loadCandles(MarketID)
     }
 
     public init() {}
@@ -57,6 +59,12 @@ public struct TUIController: Sendable {
             state.selected = 0
             state.scroll = 0
             return .loadRanking
+        case .character("v") where state.screen == .detail:
+            state.detailCandles.toggle()
+            if rows.indices.contains(state.selected) {
+                let id = rows[state.selected].id
+                return state.detailCandles ? .loadCandles(id) : .loadChart(id)
+            }
         case .character("p"):
             if state.screen == .portfolio {
                 state.screen = .board
@@ -77,7 +85,7 @@ public struct TUIController: Sendable {
         case .enter:
             if rows.indices.contains(state.selected) {
                 state.screen = .detail
-                return .loadChart(rows[state.selected].id)
+                return state.detailCandles ? .loadCandles(rows[state.selected].id) : .loadChart(rows[state.selected].id)
             }
         case .tab:
             let all = state.exchange.quotes

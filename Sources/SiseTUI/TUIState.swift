@@ -44,6 +44,10 @@ public struct TUIState: Sendable {
     public var premium = PremiumInputs.none
     /// Favorite CoinGecko coins (the ranking's stars).
     public var favoriteCoins: Set<String> = []
+    /// The detail screen draws hourly candles (`v`) instead of the week's line.
+    public var detailCandles = false
+    /// The detail screen's hourly candles, oldest first (loaded when `v` turns them on).
+    public var candles: (market: MarketID, candles: [Candle])?
     /// The terminal's portfolio at the boards' prices (`p`), revalued every frame it shows.
     public var portfolio: PortfolioReport?
     /// Markets whose alert just fired, highlighted until then (epoch ms).

@@ -69,7 +69,11 @@ struct TUICommand: AsyncParsableCommand {
                              let note = coins.retryAt.map { UIText.staleRateLimited(settings.language, ["asOf": asOf, "at": KSTText.timestamp($0)]) }
                                  ?? (coins.stale ? UIText.staleRefreshing(settings.language, ["asOf": asOf]) : nil)
                              return RankingLoad(coins: coins.value, global: global, staleNote: note)
-                         }, premium: premium, portfolio: PortfolioStore(database: database), alerts: AlertStore(database: database))
+                         }, premium: premium, portfolio: PortfolioStore(database: database), alerts: AlertStore(database: database),
+                         candles: { exchange, id in
+                             guard let api = apis[exchange] else { return [] }
+                             return (try? await api.candles(market: id, unit: .minutes(60), count: 200, to: nil)) ?? []
+                         })
         let screen = TerminalScreen(app: app, session: TerminalSession())
         // The screen owns the keyboard and the signals (q, Ctrl-C): when it ends, the group
         // shuts the feeds down in reverse order and the terminal is already restored.

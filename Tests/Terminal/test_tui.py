@@ -186,3 +186,29 @@ def test_5_sorts_the_board_by_the_kimchi_premium(pane):
         assert len(values) >= 5 and values == sorted(values, reverse=True), values
         pane.send("q")
         pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
+
+
+def test_p_shows_the_portfolio_and_an_alert_rings_the_bell(pane):
+    with tempfile.TemporaryDirectory() as data_dir:
+        for command in (["portfolio", "add", "buy", "KRW-BTC", "0.5", "--price", "100000000"],
+                        ["alerts", "add", "KRW-BTC", "above", "1"]):
+            subprocess.run([SISE] + command + ["--data-dir", data_dir], check=True, capture_output=True)
+        start(pane, data_dir)
+        # The alert already true fires at its first tick: the bell rings and the status line says so.
+        pane.wait(lambda s: "🔔 KRW-BTC" in s, what="the alert's line")
+        bell = subprocess.run(["tmux", "display-message", "-p", "-t", pane.name, "#{window_bell_flag}"],
+                              capture_output=True, text=True).stdout.strip()
+        assert bell == "1"
+        pane.send("p")
+        screen = pane.wait(lambda s: "포트폴리오" in s and "KRW-BTC" in s and "평균매수가" in s and "100,000,000" in s,
+                           what="the portfolio")
+        assert "합계" in screen and "█" in screen
+        pane.send("p")
+        pane.wait(lambda s: "비트코인" in s and "평균매수가" not in s, what="the board again")
+        # Enter on the top row (sorted by value), then v: hourly candles in block characters.
+        pane.send("Enter")
+        pane.wait(lambda s: "v 캔들/라인" in s, what="the detail")
+        pane.send("v")
+        pane.wait(lambda s: "캔들 1h" in s and "█" in s, what="the candles")
+        pane.send("q")
+        pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
