@@ -72,6 +72,11 @@ public struct AlertBook: Sendable {
         markets[key] = alerts
     }
 
+    /// The rule now belongs to `owner` (a device's rules joining an account); its state stays.
+    public mutating func setOwner(_ id: String, _ owner: String) {
+        rules[id]?.owner = owner
+    }
+
     public mutating func remove(_ id: String) {
         guard let rule = rules.removeValue(forKey: id) else { return }
         let key = Key(exchange: rule.exchange, market: rule.market)

@@ -63,6 +63,12 @@ public final class AlertEngine: Service, Sendable {
         await apply(rule.exchange, [row])
     }
 
+    /// Rules that changed hands (a device's, now its account's): later firings go to the new
+    /// owner; armed or not, their state stays.
+    public func reowned(_ rules: [AlertRule]) {
+        book.withLock { book in for rule in rules { book.setOwner(rule.id, rule.owner) } }
+    }
+
     public func remove(_ id: String) {
         book.withLock { $0.remove(id) }
         syncAwake()

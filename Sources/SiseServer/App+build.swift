@@ -60,7 +60,14 @@ public enum SiseServerApp {
         StatusController(context: context).addRoutes(to: router)
         FavoritesController(context: context).addRoutes(to: router)
         let hasher = PasswordHasher(cost: configuration.passwordCost)
-        let sessions = SessionOpener(accounts: accounts, secure: publicOrigin.isSecure, favoritesChanged: { await hub.favoritesChanged($0) })
+        let handover = OwnerData(database: database)
+        let sessions = SessionOpener(accounts: accounts, secure: publicOrigin.isSecure, favoritesChanged: { await hub.favoritesChanged($0) },
+                                     adopt: { device, account in
+                                         // The device's rules now fire for the account (and reach its webhooks).
+                                         guard let moved = try? await handover.move(from: device, into: account) else { return }
+                                         alerts.reowned(moved)
+                                         await hub.portfolioChanged(account)
+                                     })
         let throttle = LoginThrottle()
         AuthController(accounts: accounts, hasher: hasher, throttle: throttle, sessions: sessions,
                        signupPolicy: configuration.signup).addRoutes(to: router)

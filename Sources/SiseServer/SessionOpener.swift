@@ -11,6 +11,8 @@ struct SessionOpener: Sendable {
     let secure: Bool
     /// Told when an owner's favorites change (live views follow).
     let favoritesChanged: @Sendable (String) async -> Void
+    /// Hands the device's portfolio, alerts and webhooks to the account (from, into).
+    var adopt: @Sendable (String, String) async -> Void = { _, _ in }
 
     /// The session cookie to set.
     func open(_ account: Account, _ ctx: SiseRequestContext) async throws -> Cookie {
@@ -22,6 +24,7 @@ struct SessionOpener: Sendable {
         if !ctx.deviceID.isEmpty {
             try await accounts.mergeFavorites(from: ctx.deviceID, into: account.owner, at: now)
             await favoritesChanged(account.owner)
+            await adopt(ctx.deviceID, account.owner)
         }
         return SessionMiddleware.cookie(token, secure: secure)
     }

@@ -108,12 +108,14 @@ public struct SQLiteAccounts: Sendable {
         }
     }
 
-    /// Removes the account and everything it owns (sessions, favorites, linked log-ins).
+    /// Removes the account and everything it owns (sessions, favorites, linked log-ins,
+    /// portfolio, alerts and webhooks).
     public func delete(_ id: String) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM session WHERE accountID = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM identity WHERE accountID = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM favorite WHERE owner = ?", arguments: ["user:" + id])
+            try OwnerData.delete("user:" + id, in: db)
             try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id])
         }
     }

@@ -82,7 +82,7 @@ public struct AlertStore: Sendable {
         }
     }
 
-    private static func rules(_ db: Database, sql: String, _ arguments: [any DatabaseValueConvertible]) throws -> [AlertRule] {
+    static func rules(_ db: Database, sql: String, _ arguments: [any DatabaseValueConvertible]) throws -> [AlertRule] {
         try Row.fetchAll(db, sql: "SELECT * FROM alert " + sql, arguments: StatementArguments(arguments)).compactMap { row -> AlertRule? in
             guard let exchange = Exchange(rawValue: row["exchange"]), let market = MarketID(row["market"] as String),
                   let kind = AlertKind(rawValue: row["type"]),

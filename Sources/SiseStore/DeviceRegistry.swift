@@ -32,6 +32,7 @@ public struct DeviceRegistry: Sendable {
                 """, arguments: [cutoff, cutoff])
             for owner in idle {
                 try db.execute(sql: "DELETE FROM favorite WHERE owner = ?", arguments: [owner])
+                try OwnerData.delete(owner, in: db)
                 try db.execute(sql: "DELETE FROM device WHERE owner = ?", arguments: [owner])
             }
             return idle.count

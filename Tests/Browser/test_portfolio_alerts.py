@@ -64,7 +64,9 @@ def test_a_transaction_shows_live_profit_and_loss(server, browser):
     browser.find_element(By.ID, "tx-submit").click()
     row = '#portfolio-rows tr[data-market="KRW-BTC"]'
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, row))
-    cell = lambda d, col: d.find_element(By.CSS_SELECTOR, f'{row} [data-col="{col}"]').text
+    # Read in one script: the figures change under the test every second.
+    cell = lambda d, col: d.execute_script("const td = document.querySelector(arguments[0]); return td ? td.textContent : ''",
+                                           f'{row} [data-col="{col}"]')
     assert cell(browser, "averagePrice") == "100,100,000"
     assert cell(browser, "quantity") == "0.5"
     first = cell(browser, "unrealizedPnl")

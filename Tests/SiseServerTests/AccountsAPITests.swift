@@ -145,6 +145,36 @@ import Testing
             #expect(Set(list["favorites"] as? [String] ?? []) == ["KRW-BTC", "bitcoin"], "the union, on every device of the account")
         }
     }
+
+    @Test func aDevicesPortfolioAndAlertsMoveToTheAccountAndLeaveWithIt() async throws {
+        try await Self.run { client in
+            _ = try await waitUntil(timeout: .seconds(15)) { try await client.execute(uri: "/api/markets", method: .get).status == .ok }
+            var phone = try await Self.fresh(client)
+            let bought = try await Self.post(client, "/api/portfolio/transactions",
+                                             #"{"type":"buy","market":"KRW-BTC","quantity":"0.5","price":"100000000"}"#, &phone)
+            #expect(bought.status == .created)
+            let alert = try await Self.post(client, "/api/alerts", #"{"market":"KRW-BTC","type":"above","price":"999999999999"}"#, &phone)
+            #expect(alert.status == .created)
+            _ = try await Self.post(client, "/api/auth/signup", #"{"username":"mover","password":"a long secret","nickname":"이사"}"#, &phone)
+            // Logged in on another device: the account has what the phone made anonymously.
+            var laptop = try await Self.fresh(client)
+            _ = try await Self.post(client, "/api/auth/login", #"{"login":"mover","password":"a long secret"}"#, &laptop)
+            let report = try #require(json(try await client.execute(uri: "/api/portfolio", method: .get, headers: laptop.pageHeaders)) as? [String: Any])
+            #expect((report["positions"] as? [[String: Any]])?.first?["quantity"] as? String == "0.5")
+            let alerts = try #require(json(try await client.execute(uri: "/api/alerts", method: .get, headers: laptop.pageHeaders)) as? [String: Any])
+            #expect((alerts["alerts"] as? [Any])?.count == 1)
+            // Logging in again moves nothing twice.
+            _ = try await Self.post(client, "/api/auth/login", #"{"login":"mover","password":"a long secret"}"#, &phone)
+            let again = try #require(json(try await client.execute(uri: "/api/portfolio/transactions", method: .get, headers: phone.pageHeaders))
+                                     as? [String: Any])
+            #expect((again["transactions"] as? [Any])?.count == 1)
+            // Deleting the account takes its portfolio and alerts with it.
+            let gone = try await Self.post(client, "/api/me", #"{"password":"a long secret"}"#, &phone, method: .delete)
+            #expect(gone.status == .ok)
+            let database = try AppDatabase.open(directory: try #require(ServerHarness.lastDataDirectory.value))
+            #expect(try await AlertStore(database: database).enabledRules().isEmpty)
+        }
+    }
 }
 
 /// Two pages of one account: a star set on one appears on the other over `/ws` within a second.

@@ -3,19 +3,7 @@
 // the rules on every tick and words each firing (`message.ko`/`message.en`).
 const $ = (selector, root = document) => root.querySelector(selector);
 
-export function setupAlerts({ t, toast, state, csrfToken }) {
-  async function call(method, path, body) {
-    const response = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: { "X-CSRF-Token": csrfToken(), "Accept": "application/json", "Content-Type": "application/json" },
-      body,
-    });
-    const answer = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error((answer.error && answer.error.message) || `${response.status}`);
-    return answer;
-  }
-
+export function setupAlerts({ t, toast, state, call }) {
   function item(text, attributes = {}) {
     const li = document.createElement("li");
     for (const [key, value] of Object.entries(attributes)) li.dataset[key] = value;

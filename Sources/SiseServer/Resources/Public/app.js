@@ -49,6 +49,19 @@ async function api(method, path) {
   return response.json();
 }
 
+// A change with a body (portfolio, alerts): the API's error message when it refuses.
+async function call(method, path, body, contentType = "application/json") {
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: { "X-CSRF-Token": csrfToken(), "Accept": "application/json", "Content-Type": contentType },
+    body,
+  });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error((answer.error && answer.error.message) || `${response.status}`);
+  return answer;
+}
+
 async function loadFavorites() {
   try {
     const body = await api("GET", "/api/favorites");
@@ -546,8 +559,8 @@ function openFromRanking(id, exchange) {
   if (exchange) selectExchange(exchange);
   info.openDetail(exchange ? favoriteKey(id, exchange) : id);
 }
-const portfolio = setupPortfolio({ t, toast, state, csrfToken, send });
-const alerts = setupAlerts({ t, toast, state, csrfToken });
+const portfolio = setupPortfolio({ t, toast, state, call, send });
+const alerts = setupAlerts({ t, toast, state, call });
 const ranking = setupRanking({ t, toast, state, toggleFavorite, openDetail: openFromRanking });
 // Who is logged in changed: favorites and the live stream now speak for the new owner.
 function ownerChanged() {

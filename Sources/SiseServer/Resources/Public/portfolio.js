@@ -3,20 +3,8 @@
 // the tab is open the socket streams the portfolio (`{"type":"portfolio",…}`) as prices move.
 const $ = (selector, root = document) => root.querySelector(selector);
 
-export function setupPortfolio({ t, toast, state, csrfToken, send }) {
+export function setupPortfolio({ t, toast, state, call, send }) {
   let open = false;
-
-  async function call(method, path, body, contentType = "application/json") {
-    const response = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: { "X-CSRF-Token": csrfToken(), "Accept": "application/json", "Content-Type": contentType },
-      body,
-    });
-    const answer = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error((answer.error && answer.error.message) || `${response.status}`);
-    return answer;
-  }
 
   function cell(text, col, className) {
     const td = document.createElement("td");
@@ -54,18 +42,35 @@ export function setupPortfolio({ t, toast, state, csrfToken, send }) {
   function render(report) {
     const held = (report.positions || []).filter((p) => Number(p.quantity) > 0);
     const body = $("#portfolio-rows");
-    body.replaceChildren();
-    for (const p of held) {
-      const tr = document.createElement("tr");
-      tr.dataset.market = p.market;
-      tr.dataset.exchange = p.exchange;
+    // Rows stay in place while their figures change (a screen reader keeps its spot).
+    const existing = new Map([...body.children].map((tr) => [`${tr.dataset.exchange}:${tr.dataset.market}`, tr]));
+    const rows = held.map((p) => {
+      const key = `${p.exchange}:${p.market}`;
+      let tr = existing.get(key);
+      if (!tr) {
+        tr = document.createElement("tr");
+        tr.dataset.market = p.market;
+        tr.dataset.exchange = p.exchange;
+        tr.append(cell(p.exchange === "upbit" ? p.market : `${p.market} · ${p.exchange}`, "market"), cell("", "quantity", "num"),
+          cell("", "averagePrice", "num"), cell("", "price", "num"), cell("", "value", "num"), cell("", "unrealizedPnl", "num"),
+          cell("", "returnRate", "num"));
+      }
       tr.dataset.stale = String(p.stale);
       const d = p.display;
-      tr.append(cell(p.exchange === "upbit" ? p.market : `${p.market} · ${p.exchange}`, "market"), cell(d.quantity, "quantity", "num"),
-        cell(d.averagePrice, "averagePrice", "num"), cell(d.price + (p.stale ? " *" : ""), "price", "num" + (p.stale ? " stale" : "")),
-        cell(d.value, "value", "num"), cell(d.unrealizedPnl, "unrealizedPnl", `num ${d.tone}`), cell(d.returnRate, "returnRate", `num ${d.tone}`));
-      body.append(tr);
-    }
+      const set = (col, text, className) => {
+        const td = tr.querySelector(`[data-col="${col}"]`);
+        if (td.textContent !== text) td.textContent = text;
+        td.className = className;
+      };
+      set("quantity", d.quantity, "num");
+      set("averagePrice", d.averagePrice, "num");
+      set("price", d.price + (p.stale ? " *" : ""), "num" + (p.stale ? " stale" : ""));
+      set("value", d.value, "num");
+      set("unrealizedPnl", d.unrealizedPnl, `num ${d.tone}`);
+      set("returnRate", d.returnRate, `num ${d.tone}`);
+      return tr;
+    });
+    body.replaceChildren(...rows);
     $("#portfolio-empty").hidden = held.length > 0;
     const totals = report.totals;
     const list = $("#portfolio-totals");

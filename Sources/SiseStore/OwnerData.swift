@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+import SiseCore
+
+/// What an owner keeps beside favorites — portfolio transactions, alert rules, their firings
+/// and webhooks — removed or handed over in one place, so no table is forgotten.
+public struct OwnerData: Sendable {
+    static let tables = ["portfolio_transaction", "alert", "alert_firing", "webhook"]
+    private let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// Removes everything `owner` keeps in these tables (webhook deliveries follow their webhook).
+    static func delete(_ owner: String, in db: Database) throws {
+        for table in tables { try db.execute(sql: "DELETE FROM \(table) WHERE owner = ?", arguments: [owner]) }
+    }
+
+    /// A device's anonymous data joins the account that logs in on it: transactions move when the
+    /// combined ledger still adds up (otherwise they stay on the device, untouched), alerts,
+    /// firings and webhooks move. A move, not a copy: logging in twice changes nothing more.
+    /// Returns the rules that moved (the alert engine re-reads them).
+    public func move(from device: String, into account: String) async throws -> [AlertRule] {
+        guard device != account, !device.isEmpty else { return [] }
+        return try await database.write { db in
+            let mine = try PortfolioStore.fetch(db, owner: account)
+            let theirs = try PortfolioStore.fetch(db, owner: device)
+            if !theirs.isEmpty, (try? PortfolioLedger.positions(mine + theirs)) != nil {
+                try db.execute(sql: "UPDATE portfolio_transaction SET owner = ? WHERE owner = ?", arguments: [account, device])
+            }
+            for table in ["alert", "alert_firing", "webhook"] {
+                try db.execute(sql: "UPDATE \(table) SET owner = ? WHERE owner = ?", arguments: [account, device])
+            }
+            return try AlertStore.rules(db, sql: "WHERE owner = ?", [account])
+        }
+    }
+}
