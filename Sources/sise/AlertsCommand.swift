@@ -39,7 +39,7 @@ struct AlertsCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 | premium-below -1.")
+            abstract: "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 | premium-below -- -1 (-- before a negative value).")
         @OptionGroup var local: LocalData
         @Argument(help: "A market (KRW-BTC) or a symbol (BTC).") var market: String
         @Argument(help: "above, below, move, premium-above or premium-below.") var type: String

@@ -17,6 +17,7 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var venue: ExchangeOption
     @OptionGroup var feed: LiveFeedOptions
+    @OptionGroup var premiumOptions: PremiumOptions
 
     @Argument(help: "Only these symbols (BTC) or markets (KRW-BTC); default every market of --quote.")
     var markets: [String] = []
@@ -62,10 +63,12 @@ struct WatchCommand: AsyncParsableCommand {
         let exchange = venue.exchange
         var exchanges = [exchange]
         var alertStore: AlertStore?
+        var wantsPremium = false
         if alerts {
             let store = AlertStore(database: try LocalData.open(global, dataDirectory))
             alertStore = store
             let rules = try await store.rules(owner: LocalData.owner).filter(\.enabled)
+            wantsPremium = rules.contains { $0.kind == .premiumAbove || $0.kind == .premiumBelow }
             for rule in rules where !exchanges.contains(rule.exchange) { exchanges.append(rule.exchange) }
             quotes = Array(Set(quotes + rules.compactMap { QuoteCurrency(code: $0.market.quote) })).sorted { $0.rawValue < $1.rawValue }
         }
@@ -74,13 +77,16 @@ struct WatchCommand: AsyncParsableCommand {
         guard let board = upstreams.boards[exchange] else { throw CLIFailure.usage("sise: no \(exchange.rawValue) board") }
         let printer = WatchPrinter(language: global.language, json: json, color: global.useColor)
         let limit = duration.map { Duration.milliseconds(Int64($0 * 1_000)) }
+        // Premium rules need the premium's inputs (Binance and the FX rate), started only for them.
+        let premium = wantsPremium ? upstreams.premiumFeed(try PremiumSettings(premiumOptions, global.settings.sources), coinInfo: nil, logger: logger) : nil
         let watcher: any Service = if let alertStore {
-            AlertWatchService(boards: upstreams.boards, store: alertStore, printer: printer, count: count, duration: limit, logger: logger)
+            AlertWatchService(boards: upstreams.boards, store: alertStore, premium: premium, printer: printer, count: count, duration: limit,
+                              logger: logger)
         } else {
             WatchService(board: board, printer: printer, filter: filter, count: count, duration: limit)
         }
         let group = ServiceGroup(configuration: .init(
-            services: upstreams.services.map { .init(service: $0) }
+            services: (upstreams.services + (premium.map { [$0] } ?? [])).map { .init(service: $0) }
                 + [.init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
@@ -92,6 +98,7 @@ struct WatchCommand: AsyncParsableCommand {
 struct AlertWatchService: Service {
     let boards: ExchangeBoards
     let store: AlertStore
+    let premium: PremiumFeed?
     let printer: WatchPrinter
     let count: Int?
     let duration: Duration?
@@ -99,7 +106,7 @@ struct AlertWatchService: Service {
 
     func run() async throws {
         let (fired, sink) = AsyncStream.makeStream(of: AlertFiring.self)
-        let engine = AlertEngine(boards: boards, store: store, owner: LocalData.owner, logger: logger) { sink.yield($0) }
+        let engine = AlertEngine(boards: boards, store: store, premium: premium, owner: LocalData.owner, logger: logger) { sink.yield($0) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await engine.run() }
             group.addTask {

@@ -78,6 +78,14 @@ import Testing
             #expect(rules.filter { $0["enabled"] as? Bool == false }.count == 1, "the one-shot alert is off")
             let removed = try await SiseBinary.run(["alerts", "rm", id.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "--data-dir", data])
             #expect(removed.status == 0)
+
+            // A premium rule: the premium's inputs start for it, and one already true fires.
+            let premium = try await SiseBinary.run(["alerts", "add", "BTC", "premium-above", "--data-dir", data, "--", "-50"])
+            #expect(premium.status == 0, "\(premium.stderr)")
+            let fired = try await SiseBinary.run(["watch", "--alerts", "--json", "--count", "1", "--duration", "15", "--upbit-url", url,
+                                                  "--binance-url", url + "/binance", "--data-dir", data])
+            let line = fired.stdout.split(separator: "\n").compactMap { object(String($0)) }.first { $0["type"] as? String == "alert" }
+            #expect(line?["rule"] as? String == "premiumAbove" && line?["observed"] is Double)
         }
     }
 }
