@@ -63,6 +63,8 @@ public enum UIText: String, CaseIterable, Sendable {
     case webhookDisabled, alertNotifyDenied
     // Candle charts
     case chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
+    // The web app's own pages
+    case notFoundTitle, notFoundBody, notFoundHome, lastBoard
 
     /// The Korean and the English text.
     public var texts: (ko: String, en: String) {
@@ -334,6 +336,10 @@ public enum UIText: String, CaseIterable, Sendable {
         case .chartInterval: ("간격", "Interval")
         case .chartIndicators: ("보조지표", "Indicators")
         case .tuiChartToggle: ("v 캔들/라인", "v candles/line")
+        case .notFoundTitle: ("페이지를 찾을 수 없습니다", "Page not found")
+        case .notFoundBody: ("주소가 바뀌었거나 없는 페이지입니다.", "The address has changed or never existed.")
+        case .notFoundHome: ("시세 보드로 가기", "Go to the board")
+        case .lastBoard: ("오프라인 · 마지막 시세 ({age} 전)", "Offline · last board seen ({age} ago)")
         }
     }
 

@@ -62,6 +62,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return Self.response(APIError(status: .serviceUnavailable, code: "busy",
                                           message: "too many chart requests at once; retry in \(busy.retryAfter) s", retryAfter: busy.retryAfter))
         } catch let error as HTTPError {
+            if error.status == .notFound, NotFoundPage.wanted(request) { return NotFoundPage.response(request) }
             let code = error.status == .notFound ? "not_found" : "http_\(error.status.code)"
             return Self.response(APIError(status: error.status, code: code, message: error.status.reasonPhrase))
         } catch {

@@ -53,7 +53,7 @@ public enum SiseServerApp {
         router.middlewares.add(SessionMiddleware(accounts: accounts, secure: publicOrigin.isSecure))
         router.middlewares.add(CSRFMiddleware(origin: publicOrigin))
         if let assets = WebAssets.directory {
-            router.middlewares.add(FileMiddleware(assets.path, searchForIndexHtml: true, logger: logger))
+            router.middlewares.add(StaticAssetsMiddleware(assets: StaticAssets(directory: assets)))
         }
         MarketsController(context: context).addRoutes(to: router)
         CompareController(context: context).addRoutes(to: router)

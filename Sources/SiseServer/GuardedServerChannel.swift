@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
+import HummingbirdWSCompression
 import Logging
 import NIOCore
 
@@ -43,7 +44,7 @@ extension HTTPServerBuilder {
         return HTTPServerBuilder { responder in
             GuardedServerChannel(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
-                                                   configuration: .init(http1: http1, ws: .init())),
+                                                   configuration: .init(http1: http1, ws: .init(extensions: [.perMessageDeflate(minFrameSizeToCompress: 64)]))),
                 counter: counter)
         }
     }

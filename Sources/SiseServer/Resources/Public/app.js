@@ -209,6 +209,9 @@ function renderSnapshot(rows, order) {
 function buildRow(row) {
   const tr = document.createElement("tr");
   tr.dataset.market = row.market;
+  // The whole row opens the coin: reachable with Tab and the arrow keys, opened with Enter.
+  tr.tabIndex = 0;
+  tr.className = "target";
   const star = document.createElement("button");
   star.type = "button";
   star.className = "star";
@@ -479,8 +482,19 @@ async function init() {
     if (!tr) return;
     const key = favoriteKey(tr.dataset.market, tr.dataset.exchange);
     if (star) { toggleFavorite(key); return; }
-    const name = event.target.closest("td:nth-child(2)");
-    if (name) info.openDetail(key);
+    info.openDetail(key);
+  });
+  $("#rows").addEventListener("keydown", (event) => {
+    const tr = event.target.closest("tr[data-market]");
+    if (!tr || event.target.closest("button")) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      info.openDetail(favoriteKey(tr.dataset.market, tr.dataset.exchange));
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const next = event.key === "ArrowDown" ? tr.nextElementSibling : tr.previousElementSibling;
+      if (next) next.focus();
+    }
   });
   for (const button of $$("[data-sort]")) button.addEventListener("click", () => nextSort(button.dataset.sort));
   for (const button of $$("[data-tab]")) button.addEventListener("click", () => selectTab(button.dataset.tab));

@@ -1,0 +1,27 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SiseCore
+
+/// A browser asking for a path the app does not have gets a page (404) that says so and leads
+/// home, in its language; scripts and the API keep the JSON error.
+enum NotFoundPage {
+    static func wanted(_ request: Request) -> Bool {
+        let path = request.uri.path
+        guard request.method == .get, !path.hasPrefix("/api/"), !path.hasPrefix("/auth/"), path != "/ws" else { return false }
+        return request.headers[.accept]?.contains("text/html") == true
+    }
+
+    static func response(_ request: Request) -> Response {
+        let language = LanguagePreference.of(request)
+        let title = UIText.notFoundTitle(language), body = UIText.notFoundBody(language), home = UIText.notFoundHome(language)
+        let html = """
+            <!doctype html><html lang="\(language.rawValue)"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1"><title>404 · \(title)</title>
+            <style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:30rem;padding:0 1rem;line-height:1.5}a{color:#0b57d0}</style>
+            </head><body><main><h1>404 · \(title)</h1><p>\(body)</p><p><a href="/">\(home)</a></p></main></body></html>
+            """
+        return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+                        body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}
