@@ -104,6 +104,7 @@ function send(message) {
 }
 
 function sendView() {
+  remember(false);
   if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
   state.socket.send(JSON.stringify({
     type: "view", exchange: state.exchange, quote: state.quote, sort: state.sort, order: state.order, q: state.q,
@@ -401,7 +402,13 @@ function updateSortHeaders() {
   }
 }
 
+// A tab the person chose: shown, and a new entry in the browser's history.
 function selectTab(tab) {
+  showTab(tab);
+  remember(true);
+}
+
+function showTab(tab) {
   state.tab = tab;
   for (const button of $$("[data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
   $("#coin-detail").hidden = true;
@@ -428,6 +435,76 @@ function selectTab(tab) {
   if (tab === "info") info.showHome(); else if (tab !== "compare") sendView();
 }
 state.selectTab = selectTab;
+
+// ---------- Addresses (History API) ----------
+
+const TAB_PATHS = { exchange: "/", favorites: "/favorites", info: "/info", compare: "/compare", ranking: "/ranking",
+  portfolio: "/portfolio", alerts: "/alerts", profile: "/profile" };
+const SORTS = ["name", "price", "change", "value", "premium"];
+
+// The address of what is on screen: the coin's, or the tab's path with the board's view as a query.
+function addressNow() {
+  const detail = $("#coin-detail");
+  if (!detail.hidden && detail.dataset.coinId) {
+    const id = detail.dataset.coinId, colon = id.indexOf(":");
+    return colon > 0 ? `/coin/${encodeURIComponent(id.slice(colon + 1))}?exchange=${id.slice(0, colon)}` : `/coin/${encodeURIComponent(id)}`;
+  }
+  const path = TAB_PATHS[state.tab] || "/";
+  if (state.tab !== "exchange" && state.tab !== "favorites") return path;
+  const query = new URLSearchParams();
+  if (state.exchange !== "upbit") query.set("exchange", state.exchange);
+  if (state.quote !== "KRW") query.set("quote", state.quote);
+  if (state.order !== "none") { query.set("sort", state.sort); query.set("order", state.order); }
+  if (state.q) query.set("q", state.q);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+// While an address is being applied (back/forward, and until the first one is) nothing new is recorded.
+let routing = true;
+function remember(push) {
+  if (routing) return;
+  const address = addressNow();
+  if (address === location.pathname + location.search) return;
+  if (push) history.pushState(null, "", address); else history.replaceState(null, "", address);
+}
+
+// Shows what the address says. `first`: a board address without `exchange` keeps the device's choice.
+async function route(first = false) {
+  routing = true;
+  try {
+    const path = location.pathname, query = new URLSearchParams(location.search);
+    if (path.startsWith("/coin/")) {
+      const code = decodeURIComponent(path.slice("/coin/".length));
+      const exchange = query.get("exchange");
+      await info.openDetail(exchange && exchange !== "upbit" ? `${exchange}:${code}` : code);
+      return;
+    }
+    const tab = Object.keys(TAB_PATHS).find((key) => TAB_PATHS[key] === path) || "exchange";
+    if (tab === "exchange" || tab === "favorites") {
+      const exchange = query.get("exchange") || (first ? state.exchange : "upbit");
+      if (["upbit", "korbit", "bithumb"].includes(exchange) && exchange !== state.exchange) selectExchange(exchange);
+      state.quote = ["KRW", "BTC", "USDT"].includes(query.get("quote")) ? query.get("quote") : "KRW";
+      for (const button of $$("[data-quote]")) button.setAttribute("aria-pressed", String(button.dataset.quote === state.quote));
+      const order = query.get("order");
+      if (SORTS.includes(query.get("sort")) && (order === "asc" || order === "desc")) {
+        state.sort = query.get("sort");
+        state.order = order;
+      } else {
+        state.sort = "value";
+        state.order = "none";
+      }
+      updateSortHeaders();
+      state.q = (query.get("q") || "").slice(0, 64);
+      $("#search").value = state.q;
+    }
+    showTab(tab);
+  } finally {
+    routing = false;
+  }
+  if (first) remember(false);
+}
+window.addEventListener("popstate", () => route());
 
 function applyLanguage() {
   document.documentElement.lang = state.lang;
@@ -563,10 +640,11 @@ async function init() {
   setInterval(loadPremium, 10000);
   await account.load();
   loadFavorites();
+  await route(true);
   connect();
 }
 
-const info = setupInfo({ api, t, toast, state, refreshStars });
+const info = setupInfo({ api, t, toast, state, refreshStars, navigated: () => remember(true) });
 const compare = setupCompare({ t, state });
 // A ranking row opens its coin; its live-board link opens the market on its exchange.
 function openFromRanking(id, exchange) {

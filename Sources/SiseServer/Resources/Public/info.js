@@ -2,7 +2,7 @@
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
-export function setupInfo({ api, t, toast, state, refreshStars }) {
+export function setupInfo({ api, t, toast, state, refreshStars, navigated = () => {} }) {
   let lastQuery = "";
   let searchTimer = null;
   let inFlight = null;
@@ -181,11 +181,14 @@ export function setupInfo({ api, t, toast, state, refreshStars }) {
 
   async function openDetail(id) {
     returnTab = state.tab;
-    for (const section of ["#board-panel", "#info-panel", "#ranking-panel", "#compare-panel"]) $(section).hidden = true;
+    for (const section of ["#board-panel", "#info-panel", "#ranking-panel", "#compare-panel", "#portfolio-panel", "#alerts-panel", "#profile-panel"]) {
+      $(section).hidden = true;
+    }
     const detail = $("#coin-detail");
     detail.hidden = false;
     detail.dataset.coinId = id;
     updateDetailStar();
+    navigated();
     await loadDetail();
   }
 

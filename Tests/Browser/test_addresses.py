@@ -1,0 +1,58 @@
+"""Every view has an address (History API): deep links and reloads keep the view, back and
+forward move between views, a tap anywhere on a row opens its coin, the keyboard works the board."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from test_board import wait, open_board, row_count
+
+
+def path(driver):
+    return driver.execute_script("return location.pathname + location.search")
+
+
+def test_deep_links_back_forward_and_reload(server, browser):
+    browser.get(server.url + "/coin/KRW-BTC")
+    wait(browser, lambda d: d.find_element(By.ID, "coin-detail").is_displayed() and "BTC" in d.find_element(By.ID, "detail-name").text)
+    browser.get(server.url + "/?quote=BTC&sort=change&order=asc")
+    wait(browser, lambda d: row_count(d) > 10)
+    assert browser.find_element(By.CSS_SELECTOR, '[data-quote="BTC"]').get_attribute("aria-pressed") == "true"
+    assert browser.find_element(By.CSS_SELECTOR, '[data-sort="change"]').get_attribute("aria-sort") == "ascending"
+    assert all(m.startswith("BTC-") for m in browser.execute_script("return [...document.querySelectorAll('#rows tr[data-market]')].map(r => r.dataset.market)"))
+    browser.find_element(By.CSS_SELECTOR, '[data-quote="KRW"]').click()
+    wait(browser, lambda d: path(d) == "/?sort=change&order=asc")
+    browser.find_element(By.CSS_SELECTOR, '[data-tab="ranking"]').click()
+    wait(browser, lambda d: path(d) == "/ranking")
+    browser.find_element(By.CSS_SELECTOR, '[data-tab="portfolio"]').click()
+    wait(browser, lambda d: path(d) == "/portfolio" and d.find_element(By.ID, "portfolio-panel").is_displayed())
+    browser.back()
+    wait(browser, lambda d: path(d) == "/ranking" and d.find_element(By.ID, "ranking-panel").is_displayed())
+    browser.back()
+    wait(browser, lambda d: d.find_element(By.ID, "board-panel").is_displayed() and path(d).startswith("/?"))
+    browser.forward()
+    wait(browser, lambda d: d.find_element(By.ID, "ranking-panel").is_displayed())
+    browser.refresh()
+    wait(browser, lambda d: d.find_element(By.ID, "ranking-panel").is_displayed() and path(d) == "/ranking")
+    # An unknown page is a real 404 with a way home.
+    browser.get(server.url + "/no/such/page")
+    assert "404" in browser.title and browser.find_element(By.CSS_SELECTOR, 'a[href="/"]')
+
+
+def test_a_tap_anywhere_on_a_row_and_the_keyboard_open_the_coin(server, browser):
+    open_board(browser, server)
+    # The price cell, not the name: the whole row is the target.
+    browser.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-ETH"] td.price').click()
+    wait(browser, lambda d: d.find_element(By.ID, "coin-detail").is_displayed() and path(d) == "/coin/KRW-ETH")
+    browser.back()
+    wait(browser, lambda d: d.find_element(By.ID, "board-panel").is_displayed() and not d.find_element(By.ID, "coin-detail").is_displayed())
+    # The star still only toggles the favorite.
+    browser.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-XRP"] [data-action="favorite"]').click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-XRP"] [data-action="favorite"]').get_attribute("aria-pressed") == "true")
+    assert not browser.find_element(By.ID, "coin-detail").is_displayed()
+    # Keyboard (on a board sorted by name, so rows stay put): focus the first row, arrow down, Enter opens that coin.
+    browser.get(server.url + "/?sort=name&order=asc")
+    wait(browser, lambda d: row_count(d) > 100)
+    first, second = browser.execute_script("const rows = document.querySelectorAll('#rows tr[data-market]'); rows[0].focus(); return [rows[0].dataset.market, rows[1].dataset.market]")
+    browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    assert browser.switch_to.active_element.get_attribute("data-market") == second
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(browser, lambda d: path(d) == f"/coin/{second}")
