@@ -64,7 +64,7 @@ public enum UIText: String, CaseIterable, Sendable {
     // Candle charts
     case chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
     // The web app's own pages
-    case notFoundTitle, notFoundBody, notFoundHome, lastBoard
+    case notFoundTitle, notFoundBody, notFoundHome, lastBoard, ageMinutes, ageHours
 
     /// The Korean and the English text.
     public var texts: (ko: String, en: String) {
@@ -340,6 +340,8 @@ public enum UIText: String, CaseIterable, Sendable {
         case .notFoundBody: ("주소가 바뀌었거나 없는 페이지입니다.", "The address has changed or never existed.")
         case .notFoundHome: ("시세 보드로 가기", "Go to the board")
         case .lastBoard: ("오프라인 · 마지막 시세 ({age} 전)", "Offline · last board seen ({age} ago)")
+        case .ageMinutes: ("{n}분", "{n} min")
+        case .ageHours: ("{n}시간", "{n} h")
         }
     }
 

@@ -80,7 +80,6 @@ struct StaticAssets: Sendable {
         } else {
             name = String(path.dropFirst())
         }
-        if name == "index.html", path != "/", !path.hasPrefix("/coin/"), !Self.pagePaths.contains(path) { name = "" }
         guard let asset = files[name] else { return nil }
         var headers: HTTPFields = [.contentType: asset.contentType, .eTag: asset.etag, .vary: "Accept-Encoding",
                                    .cacheControl: immutable ? "public, max-age=31536000, immutable" : "no-cache"]

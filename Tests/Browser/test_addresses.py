@@ -56,3 +56,34 @@ def test_a_tap_anywhere_on_a_row_and_the_keyboard_open_the_coin(server, browser)
     assert browser.switch_to.active_element.get_attribute("data-market") == second
     browser.switch_to.active_element.send_keys(Keys.ENTER)
     wait(browser, lambda d: path(d) == f"/coin/{second}")
+
+
+def test_installable_and_opens_offline_with_the_last_board_marked_stale(server, browser):
+    open_board(browser, server)
+    # The manifest Chromium checks for installing: PNG icons 192 and 512, a maskable one, standalone.
+    manifest = browser.execute_async_script("fetch('/manifest.webmanifest').then(r => r.json()).then(arguments[0])")
+    sizes = {(icon["sizes"], icon.get("purpose", "any")) for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    for icon in manifest["icons"]:
+        if icon["type"] == "image/png":
+            size = browser.execute_async_script(
+                "const i = new Image(); i.onload = () => arguments[1]([i.naturalWidth, i.naturalHeight]); i.src = arguments[0];", icon["src"])
+            assert f"{size[0]}x{size[1]}" == icon["sizes"]
+    # The service worker controls the page, and the board has been kept on the device.
+    wait(browser, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=20)
+    wait(browser, lambda d: d.execute_script("return !!localStorage.getItem('sise.lastBoard')"), timeout=20)
+    first = browser.execute_script("return document.querySelector('#rows tr[data-market]').dataset.market")
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        browser.refresh()
+        wait(browser, lambda d: d.find_element(By.ID, "last-board").is_displayed(), timeout=20)
+        assert "전" in browser.find_element(By.ID, "last-board").text
+        assert row_count(browser) > 100
+        assert browser.find_element(By.CSS_SELECTOR, f'#rows tr[data-market="{first}"]').get_attribute("class").count("stale") == 1
+        assert browser.find_element(By.ID, "status").get_attribute("data-state") != "live"
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    # Online again: live data replaces the kept board and the note goes.
+    wait(browser, lambda d: not d.find_element(By.ID, "last-board").is_displayed(), timeout=30)

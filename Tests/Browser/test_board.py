@@ -93,8 +93,10 @@ def test_favorite_toast_tab_reload_and_restart(server, browser):
         wait(driver, lambda d: markets(d) == ["KRW-BTC"])
 
     favorites_tab_shows_btc(browser)
+    # A reload keeps the view (its address is /favorites).
     browser.refresh()
-    wait(browser, lambda d: row_count(d) > 100)
+    wait(browser, lambda d: markets(d) == ["KRW-BTC"])
+    assert browser.find_element(By.CSS_SELECTOR, '[data-tab="favorites"]').get_attribute("aria-selected") == "true"
     favorites_tab_shows_btc(browser)
 
     server.stop()

@@ -123,7 +123,8 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
       throttled: () => t("accountSignupThrottled", { seconds: query.get("seconds") || "60" }),
     };
     if (problem) toast((messages[problem] || (() => t("accountFailed")))());
-    history.replaceState(null, "", location.pathname);
+    // A linked provider lands on the profile (its own address), anything else where it was.
+    history.replaceState(null, "", outcome === "linked" ? "/profile" : location.pathname);
   }
 
   async function submit(event) {

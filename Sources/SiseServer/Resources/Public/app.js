@@ -159,6 +159,8 @@ function handle(message) {
   switch (message.type) {
     case "snapshot":
       $("#demo-badge").hidden = !message.demo;
+      showingSaved = null;
+      $("#last-board").hidden = true;
       if (message.view) {
         state.nextSort = message.view.next;
         if (message.view.exchange !== state.exchange) break;   // an answer to a view already left
@@ -166,10 +168,12 @@ function handle(message) {
       }
       renderSnapshot(message.rows, message.order);
       applyStatus(message.status);
+      saveBoard();
       break;
     case "patch":
       for (const row of message.rows || []) { updateRow(row); info.tick(row.market, row.exchange); }
       if (message.order) reorder(message.order);
+      saveBoard();
       break;
     case "status":
       $("#demo-badge").hidden = !message.demo;
@@ -192,6 +196,41 @@ function handle(message) {
 }
 
 // ---------- Rendering ----------
+
+// ---------- The last board, for an offline start ----------
+
+// What the board showed, kept on the device (at most every 5 s) so the app opens offline with
+// it — marked stale with its age until live data replaces it.
+let savedAt = 0;
+let showingSaved = null;
+function saveBoard() {
+  if (Date.now() - savedAt < 5000 || state.tab !== "exchange") return;
+  savedAt = Date.now();
+  const rows = state.rowOrder.map((market) => state.data.get(market)).filter(Boolean);
+  try {
+    localStorage.setItem("sise.lastBoard", JSON.stringify({ at: savedAt, exchange: state.exchange, quote: state.quote, rows }));
+  } catch (_) { /* storage full or refused: nothing to restore later */ }
+}
+
+function restoreBoard() {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem("sise.lastBoard") || "null"); } catch (_) { return; }
+  if (!saved || !Array.isArray(saved.rows) || saved.exchange !== state.exchange || saved.quote !== state.quote || state.rows.size > 0) return;
+  renderSnapshot(saved.rows, saved.rows.map((row) => row.market));
+  for (const tr of state.rows.values()) tr.classList.add("stale");
+  showingSaved = saved.at;
+  showSavedAge();
+}
+
+function showSavedAge() {
+  if (showingSaved == null) return;
+  const minutes = Math.max(0, Math.round((Date.now() - showingSaved) / 60000));
+  const age = minutes < 60 ? t("ageMinutes", { n: minutes }) : t("ageHours", { n: Math.round(minutes / 60) });
+  const note = $("#last-board");
+  note.textContent = t("lastBoard", { age });
+  note.hidden = false;
+}
+setInterval(showSavedAge, 30000);
 
 function renderSnapshot(rows, order) {
   const body = $("#rows");
@@ -641,6 +680,7 @@ async function init() {
   await account.load();
   loadFavorites();
   await route(true);
+  if (state.tab === "exchange") restoreBoard();
   connect();
 }
 
