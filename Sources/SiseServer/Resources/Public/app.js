@@ -552,12 +552,14 @@ function applyLanguage() {
   for (const button of $$("[data-tab]")) button.textContent = t(labels[button.dataset.tab]);
   for (const button of $$("[data-sort]")) $(".label", button).textContent = t(button.dataset.sort);
   $("#search").placeholder = t("search");
+  $("#search").setAttribute("aria-label", t("search"));
   $("#retry").textContent = t("retry");
   $("#clear-favorites").textContent = t("clearAll");
   $("#confirm-text").textContent = t("confirmClear");
   $("[data-action=cancel]").textContent = t("cancel");
   $("[data-action=confirm]").textContent = t("confirm");
   $("#coin-search").placeholder = t("coinSearch");
+  $("#coin-search").setAttribute("aria-label", t("coinSearch"));
   const labels2 = { coins: "coins", nfts: "nfts", exchanges: "exchanges" };
   for (const button of $$("[data-result-tab]")) button.textContent = t(labels2[button.dataset.resultTab]);
   $("#favorite-cards-title").textContent = t("favoriteCoins");
