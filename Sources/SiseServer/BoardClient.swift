@@ -91,6 +91,29 @@ final class BoardClient: Sendable {
         ring.yield()
     }
 
+    /// The ranks this page shows (nil: all), and the rows it was last sent in full.
+    private let windowState = Mutex<(range: Range<Int>?, shown: Set<String>)>((nil, []))
+    var window: Range<Int>? { windowState.withLock { $0.range } }
+
+    /// A new window (or none); what was sent stays known, so only rows entering it follow.
+    func setWindow(_ range: Range<Int>?) {
+        windowState.withLock { $0.range = range }
+    }
+
+    /// The rows of `ordered` in this page's window that it has not been sent yet (all of them
+    /// after `reset`), remembered as sent.
+    func entering(_ ordered: [String], reset: Bool = false) -> (inWindow: Set<String>, new: [String]) {
+        windowState.withLock { state in
+            guard let range = state.range else { return (Set(ordered), []) }
+            let clamped = range.clamped(to: 0..<ordered.count)
+            let codes = Array(ordered[clamped])
+            let inWindow = Set(codes)
+            let new = reset ? codes : codes.filter { !state.shown.contains($0) }
+            state.shown = reset ? inWindow : state.shown.intersection(inWindow).union(new)
+            return (inWindow, new)
+        }
+    }
+
     /// Whether this page shows the portfolio (and wants its live P&L).
     private let portfolioWatch = Mutex<(on: Bool, last: String?)>((false, nil))
     var watchesPortfolio: Bool { portfolioWatch.withLock { $0.on } }

@@ -43,6 +43,12 @@ struct BoardSocketController {
                                 await hub.watchPortfolio(client, watch.watch)
                                 continue
                             }
+                            if BoardSocketMessage.Window.isWindowMessage(text) {
+                                hub.setWindow(client, BoardSocketMessage.Window.parse(text))
+                                continue
+                            }
+                            // A view may name its window; without one, the page gets every row.
+                            client.setWindow(BoardSocketMessage.Window.parse(text))
                             do {
                                 views.post(try BoardClientView.parse(text, fallbackLanguage: language))
                             } catch let error as APIError {

@@ -94,7 +94,7 @@ final class BoardSocketHub: Service, Sendable {
                 })
             } ?? []
         }
-        client.setView(view, snapshot: snapshotMessage(view))
+        client.setView(view, snapshot: snapshotMessage(view, for: client))
     }
 
     /// An owner's (a device's or an account's) favorites changed: every page of it is told
@@ -250,20 +250,65 @@ final class BoardSocketHub: Service, Sendable {
             guard !pieces.isEmpty || moved || statusMessage != nil else { continue }
             let shared = pieces.isEmpty && !moved ? nil
                 : ByteBuffer(string: BoardSocketMessage.patch(rows: pieces.map(\.1), order: moved ? order : nil))
+            var byCode: [String: MarketRow]?
             for client in members {
-                client.post(rows: pieces, order: moved ? order : nil, status: statusMessage, shared: shared)
+                guard client.window != nil else {
+                    client.post(rows: pieces, order: moved ? order : nil, status: statusMessage, shared: shared)
+                    continue
+                }
+                // A page showing a window of ranks: full rows only inside it (those that moved
+                // into it included), the order of all.
+                let (inWindow, entering) = client.entering(order)
+                var mine = pieces.filter { inWindow.contains($0.0) }
+                let sent = Set(mine.map(\.0))
+                let missing = entering.filter { !sent.contains($0) }
+                if !missing.isEmpty {
+                    let rowsByCode = byCode ?? Dictionary(ordered.map { ($0.id.code, $0) }, uniquingKeysWith: { first, _ in first })
+                    byCode = rowsByCode
+                    mine += fragments.withLock { all in
+                        missing.compactMap { code in
+                            rowsByCode[code].map { (code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
+                        }
+                    }
+                }
+                client.post(rows: mine, order: moved ? order : nil, status: statusMessage)
             }
         }
         lastOrders.withLock { last in last = last.filter { $0.key.parameters.exchange != exchange || byView[$0.key] != nil } }
     }
 
-    private func snapshotMessage(_ view: BoardClientView) -> String {
+    /// A page scrolled: it now shows these ranks; the rows entering them follow at once.
+    func setWindow(_ client: BoardClient, _ range: Range<Int>?) {
+        client.setWindow(range)
+        guard range != nil, let view = client.view else { return }
+        let exchange = view.parameters.exchange
+        let inputs = premium?.inputs ?? .none
+        let ordered = view.query.apply((boards[exchange] ?? boards.upbit).snapshot.rows.values, premium: inputs)
+        let (_, entering) = client.entering(ordered.map(\.id.code))
+        guard !entering.isEmpty else { return }
+        let wanted = Set(entering)
+        let rows = fragments.withLock { all in
+            ordered.filter { wanted.contains($0.id.code) }
+                .map { ($0.id.code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
+        }
+        client.post(rows: rows, order: nil, status: nil)
+    }
+
+    /// The full view for a page: every row, or only those in its window (with the order of all).
+    private func snapshotMessage(_ view: BoardClientView, for client: BoardClient? = nil) -> String {
         let exchange = view.parameters.exchange
         let snapshot = (boards[exchange] ?? boards.upbit).snapshot
         let inputs = premium?.inputs ?? .none
         let ordered = view.query.apply(snapshot.rows.values, premium: inputs)
+        let shown: [MarketRow]
+        if let client, client.window != nil {
+            let (inWindow, _) = client.entering(ordered.map(\.id.code), reset: true)
+            shown = ordered.filter { inWindow.contains($0.id.code) }
+        } else {
+            shown = ordered
+        }
         let rows = fragments.withLock { all in
-            ordered.map { all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0)) }
+            shown.map { all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0)) }
         }
         let echo = BoardSocketMessage.echo(view.parameters, language: view.language)
         do {

@@ -19,6 +19,39 @@ enum BoardSocketMessage {
         var exchange: String?
     }
 
+    /// The ranks a page shows (a window of its rows plus a margin): `{"from":0,"to":40}`, in a
+    /// view message (`"window":{…}`) or alone as `{"type":"window","from":…,"to":…}`. A page
+    /// that sends one gets full rows only for those ranks (and the order of all); without one,
+    /// every row.
+    struct Window: Decodable {
+        var type: String?
+        var from: Int?
+        var to: Int?
+        var window: Range?
+
+        struct Range: Decodable {
+            var from: Int
+            var to: Int
+        }
+
+        /// The most rows one window may ask for.
+        static let maxRows = 300
+
+        /// The window a message carries (nil: none), clamped to sane bounds.
+        static func parse(_ text: String) -> Swift.Range<Int>? {
+            guard text.utf8.count <= 4_096, let message = try? JSONDecoder().decode(Window.self, from: Data(text.utf8)) else { return nil }
+            let bounds: (Int, Int)? = if message.type == "window", let from = message.from, let to = message.to { (from, to) }
+                else { message.window.map { ($0.from, $0.to) } }
+            guard let (from, to) = bounds, from >= 0, to > from else { return nil }
+            let start = min(from, 100_000)
+            return start..<min(max(to, start + 1), start + maxRows)
+        }
+
+        static func isWindowMessage(_ text: String) -> Bool {
+            (try? JSONDecoder().decode(Window.self, from: Data(text.utf8)))?.type == "window"
+        }
+    }
+
     /// Page → server: `{"type":"portfolio","watch":true}` while the page shows the portfolio
     /// (live P&L follows as `{"type":"portfolio",…}`), `false` when it leaves it.
     struct PortfolioWatch: Decodable {

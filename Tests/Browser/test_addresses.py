@@ -87,3 +87,15 @@ def test_installable_and_opens_offline_with_the_last_board_marked_stale(server, 
         browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     # Online again: live data replaces the kept board and the note goes.
     wait(browser, lambda d: not d.find_element(By.ID, "last-board").is_displayed(), timeout=30)
+
+
+def test_a_phone_gets_full_rows_for_what_it_shows_and_the_rest_on_scrolling(server, browser):
+    open_board(browser, server)
+    pending = lambda d: d.execute_script("return document.querySelectorAll('#rows tr[data-pending]').length")
+    # Far below the fold, ranks wait as placeholders (in order) until they come into view.
+    wait(browser, lambda d: pending(d) > 50)
+    last = browser.execute_script("const rows = document.querySelectorAll('#rows tr[data-market]'); return rows[rows.length - 1].dataset.market")
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    wait(browser, lambda d: d.execute_script("const tr = document.querySelector(`#rows tr[data-market='${arguments[0]}']`); return tr && !tr.dataset.pending", last))
+    price = browser.execute_script("return document.querySelector(`#rows tr[data-market='${arguments[0]}'] td.price`).textContent", last)
+    assert price not in ("", "…")

@@ -106,11 +106,39 @@ function send(message) {
 function sendView() {
   remember(false);
   if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
+  state.window = visibleWindow();
   state.socket.send(JSON.stringify({
     type: "view", exchange: state.exchange, quote: state.quote, sort: state.sort, order: state.order, q: state.q,
-    favoritesOnly: state.tab === "favorites", lang: state.lang,
+    favoritesOnly: state.tab === "favorites", lang: state.lang, window: state.window,
   }));
 }
+
+// The ranks on screen and a margin of a screen's worth around them: the server sends full rows
+// only for these (and the order of all), so a phone does not download what it cannot see.
+function visibleWindow() {
+  const body = $("#rows");
+  const first = body.firstElementChild;
+  const height = (first && first.getBoundingClientRect().height) || 44;
+  const top = body.getBoundingClientRect().top;
+  const screen = Math.ceil(window.innerHeight / height);
+  const start = Math.max(0, Math.floor(-top / height));
+  return { from: Math.max(0, start - screen), to: start + 2 * screen };
+}
+
+let windowTimer = null;
+function followScroll() {
+  if (windowTimer) return;
+  windowTimer = setTimeout(() => {
+    windowTimer = null;
+    if (!state.socket || state.socket.readyState !== WebSocket.OPEN || !state.window) return;
+    const next = visibleWindow();
+    if (Math.abs(next.from - state.window.from) < 5 && Math.abs(next.to - state.window.to) < 5) return;
+    state.window = next;
+    state.socket.send(JSON.stringify({ type: "window", from: next.from, to: next.to }));
+  }, 150);
+}
+window.addEventListener("scroll", followScroll, { passive: true });
+window.addEventListener("resize", followScroll, { passive: true });
 
 // A favorite names its exchange unless it is Upbit's (`KRW-BTC`, `korbit:KRW-BTC`).
 function favoriteKey(market, exchange = state.exchange) {
@@ -208,7 +236,7 @@ function saveBoard() {
   savedAt = Date.now();
   const rows = state.rowOrder.map((market) => state.data.get(market)).filter(Boolean);
   try {
-    localStorage.setItem("sise.lastBoard", JSON.stringify({ at: savedAt, exchange: state.exchange, quote: state.quote, rows }));
+    localStorage.setItem("sise.lastBoard", JSON.stringify({ at: savedAt, exchange: state.exchange, quote: state.quote, rows, order: state.rowOrder }));
   } catch (_) { /* storage full or refused: nothing to restore later */ }
 }
 
@@ -216,7 +244,7 @@ function restoreBoard() {
   let saved = null;
   try { saved = JSON.parse(localStorage.getItem("sise.lastBoard") || "null"); } catch (_) { return; }
   if (!saved || !Array.isArray(saved.rows) || saved.exchange !== state.exchange || saved.quote !== state.quote || state.rows.size > 0) return;
-  renderSnapshot(saved.rows, saved.rows.map((row) => row.market));
+  renderSnapshot(saved.rows, Array.isArray(saved.order) ? saved.order : saved.rows.map((row) => row.market));
   for (const tr of state.rows.values()) tr.classList.add("stale");
   showingSaved = saved.at;
   showSavedAge();
@@ -324,8 +352,24 @@ function fillRow(tr, row, previous) {
   }
 }
 
+// A rank outside the page's window: its place is kept (so scrolling works) until its row comes.
+function placeholder(market) {
+  const [quote, symbol] = market.split("-");
+  const tr = buildRow({ market, exchange: state.exchange, koreanName: symbol || market, englishName: symbol || market, symbol: symbol || market,
+    change: "EVEN", price: 0, display: { price: "…", changeRate: "", changePrice: "", premium: "", tradeValue: "" } });
+  tr.children[1].lastChild.textContent = `${symbol}/${quote}`;
+  tr.dataset.pending = "true";
+  return tr;
+}
+
 function updateRow(row) {
   const tr = state.rows.get(row.market);
+  if (tr && tr.dataset.pending) {
+    delete tr.dataset.pending;
+    fillRow(tr, row, null);
+    state.data.set(row.market, row);
+    return;
+  }
   if (!tr) {
     const element = buildRow(row);
     state.rows.set(row.market, element);
@@ -343,9 +387,15 @@ function reorder(order) {
     if (!keep.has(market)) { tr.remove(); state.rows.delete(market); state.data.delete(market); }
   }
   let cursor = body.firstElementChild;
-  for (const market of order) {
-    const tr = state.rows.get(market);
-    if (!tr) continue;
+  const shown = state.window;
+  for (const [index, market] of order.entries()) {
+    let tr = state.rows.get(market);
+    if (!tr) {
+      tr = placeholder(market);
+      state.rows.set(market, tr);
+    }
+    // Outside the window the server sends no more changes: the row waits, marked, until it returns.
+    if (shown && (index < shown.from || index >= shown.to)) tr.dataset.pending = "true";
     if (tr !== cursor) body.insertBefore(tr, cursor); else cursor = cursor.nextElementSibling;
   }
   state.rowOrder = order;
