@@ -12,6 +12,7 @@ import asyncio
 import json
 import os
 import pathlib
+import socket
 import subprocess
 import tempfile
 import time
@@ -26,7 +27,7 @@ class Counter:
         self.down = 0
 
 
-async def proxy(listen_port_future, target_port, counter):
+async def proxy(listen_socket, target_port, counter):
     async def pipe(reader, writer, count):
         try:
             while data := await reader.read(65536):
@@ -43,23 +44,22 @@ async def proxy(listen_port_future, target_port, counter):
         server_reader, server_writer = await asyncio.open_connection("127.0.0.1", target_port)
         await asyncio.gather(pipe(client_reader, server_writer, False), pipe(server_reader, client_writer, True))
 
-    server = await asyncio.start_server(handle, "127.0.0.1", 0)
-    listen_port_future.set_result(server.sockets[0].getsockname()[1])
+    server = await asyncio.start_server(handle, sock=listen_socket)
     async with server:
         await server.serve_forever()
 
 
-async def measure(port, seconds, phone):
-    """One client through its own proxy: (snapshot bytes, bytes/s after it, messages/s)."""
+async def measure(listen_socket, port, seconds, phone):
+    """One client through the counting proxy: (snapshot bytes, bytes/s after it, messages/s)."""
     counter = Counter()
-    ready = asyncio.get_running_loop().create_future()
-    relay = asyncio.create_task(proxy(ready, port, counter))
-    proxy_port = await ready
+    relay = asyncio.create_task(proxy(listen_socket.dup(), port, counter))
+    proxy_port = listen_socket.getsockname()[1]
+    await asyncio.sleep(0.1)
     view = {"type": "view", "exchange": "upbit", "quote": "KRW", "sort": "value", "order": "none", "q": "", "favoritesOnly": False, "lang": "ko"}
     if phone:
         # 844 px tall at about 44 px a row: 19 ranks on screen, a screen's margin each side.
         view["window"] = {"from": 0, "to": 38}
-    async with websockets.connect(f"ws://127.0.0.1:{proxy_port}/ws", origin=f"http://127.0.0.1:{port}",
+    async with websockets.connect(f"ws://127.0.0.1:{proxy_port}/ws", origin=f"http://127.0.0.1:{proxy_port}",
                                   compression="deflate" if phone else None, max_size=None) as socket:
         await socket.send(json.dumps(view))
         while True:
@@ -84,8 +84,13 @@ def main():
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--sise", default=os.environ.get("SISE_BIN", str(ROOT / ".build" / "debug" / "sise")))
     args = parser.parse_args()
+    # The proxy's address is the public one (the page's Origin and Host name it).
+    listen_socket = socket.socket()
+    listen_socket.bind(("127.0.0.1", 0))
+    listen_socket.listen(64)
+    public = f"http://127.0.0.1:{listen_socket.getsockname()[1]}"
     with tempfile.TemporaryDirectory() as data:
-        server = subprocess.Popen([args.sise, "serve", "--demo", "--port", "0", "--data-dir", data],
+        server = subprocess.Popen([args.sise, "serve", "--demo", "--port", "0", "--data-dir", data, "--public-url", public],
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             url = server.stdout.readline().split("listening on ", 1)[1].strip()
@@ -93,7 +98,7 @@ def main():
             time.sleep(3)   # the board goes live
             print(f"{'client':<34} {'first snapshot':>15} {'then, per second':>17} {'messages/s':>11}")
             for label, phone in (("phone: deflate + window of ranks", True), ("every row, uncompressed (before)", False)):
-                snapshot, rate, per_second = asyncio.run(measure(port, args.seconds, phone))
+                snapshot, rate, per_second = asyncio.run(measure(listen_socket, port, args.seconds, phone))
                 print(f"{label:<34} {snapshot / 1024:>12.1f} KB {rate / 1024:>13.2f} KB/s {per_second:>11.1f}")
         finally:
             server.terminate()
