@@ -15,7 +15,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
-python3 -c "import selenium, pytest" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check selenium pytest
+python3 -c "import selenium, pytest, axe_selenium_python" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check selenium pytest axe-selenium-python
 python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "schemathesis>=4,<5"
 
 swift build --build-tests
