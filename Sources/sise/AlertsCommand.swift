@@ -20,10 +20,7 @@ struct AlertsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let language = local.global.language
-            let rules: [AlertRule]
-            do { rules = try await AlertStore(database: try local.database()).rules(owner: LocalData.owner) } catch let error as StoreError {
-                throw local.failure(error)
-            }
+            let rules = try await local.store { try await AlertStore(database: $0).rules(owner: LocalData.owner) }
             let rows = rules.map { AlertRuleJSON($0, language: language) }
             if json {
                 struct Alerts: Encodable { let alerts: [AlertRuleJSON] }
@@ -60,9 +57,7 @@ struct AlertsCommand: AsyncParsableCommand {
             do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: LocalData.owner) } catch {
                 throw CLIFailure.usage("sise: " + error.message)
             }
-            do { try await AlertStore(database: try local.database()).add(rule) } catch let error as StoreError {
-                throw local.failure(error)
-            }
+            try await local.store { try await AlertStore(database: $0).add(rule) }
             if json { return printJSON(AlertRuleJSON(rule, language: local.global.language)) }
             print(rule.id)
         }
@@ -74,12 +69,8 @@ struct AlertsCommand: AsyncParsableCommand {
         @Argument var id: String
 
         func run() async throws {
-            do {
-                guard try await AlertStore(database: try local.database()).remove(owner: LocalData.owner, id: id) else {
-                    throw CLIFailure.usage("sise: no alert \(id.prefix(40))")
-                }
-            } catch let error as StoreError {
-                throw local.failure(error)
+            guard try await local.store({ try await AlertStore(database: $0).remove(owner: LocalData.owner, id: id) }) else {
+                throw CLIFailure.usage("sise: no alert \(id.prefix(40))")
             }
         }
     }
@@ -90,10 +81,7 @@ struct AlertsCommand: AsyncParsableCommand {
         @Flag(help: "One {\"type\":\"alert\",…} object per line.") var json = false
 
         func run() async throws {
-            let firings: [AlertFiring]
-            do { firings = try await AlertStore(database: try local.database()).history(owner: LocalData.owner) } catch let error as StoreError {
-                throw local.failure(error)
-            }
+            let firings = try await local.store { try await AlertStore(database: $0).history(owner: LocalData.owner) }
             let printer = WatchPrinter(language: local.global.language, json: json, color: local.global.useColor)
             for firing in firings { printer.alert(firing, bell: false) }
         }

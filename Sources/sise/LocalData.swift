@@ -25,6 +25,13 @@ struct LocalData: ParsableArguments {
         }
     }
 
+    /// Runs `body` on the data directory's database; a store error becomes the user's one line.
+    @discardableResult
+    func store<T>(_ body: (AppDatabase) async throws -> T) async throws -> T {
+        let database = try database()
+        do { return try await body(database) } catch let error as StoreError { throw failure(error) }
+    }
+
     /// A store error as the user's one line (exit 2 for a refused change, 1 otherwise).
     func failure(_ error: StoreError) -> CLIFailure {
         switch error {

@@ -21,10 +21,7 @@ struct PortfolioCommand: AsyncParsableCommand {
 
         func run() async throws {
             let language = local.global.language
-            let transactions: [PortfolioTransaction]
-            do { transactions = try await PortfolioStore(database: try local.database()).transactions(owner: LocalData.owner) } catch let error as StoreError {
-                throw local.failure(error)
-            }
+            let transactions = try await local.store { try await PortfolioStore(database: $0).transactions(owner: LocalData.owner) }
             let positions: [Position]
             do { positions = try PortfolioLedger.positions(transactions) } catch {
                 throw local.failure(.ledger(error))
@@ -79,9 +76,7 @@ struct PortfolioCommand: AsyncParsableCommand {
             do { transaction = try input.transaction(id: UUID().uuidString.lowercased()) } catch {
                 throw CLIFailure.usage("sise: " + error.message)
             }
-            do { try await PortfolioStore(database: try local.database()).add(owner: LocalData.owner, [transaction]) } catch let error as StoreError {
-                throw local.failure(error)
-            }
+            try await local.store { try await PortfolioStore(database: $0).add(owner: LocalData.owner, [transaction]) }
             if json { return printJSON(PortfolioTransactionJSON(transaction)) }
             print(transaction.id)
         }
@@ -93,12 +88,8 @@ struct PortfolioCommand: AsyncParsableCommand {
         @Argument var id: String
 
         func run() async throws {
-            do {
-                guard try await PortfolioStore(database: try local.database()).remove(owner: LocalData.owner, id: id) else {
-                    throw CLIFailure.usage("sise: no transaction \(id.prefix(40))")
-                }
-            } catch let error as StoreError {
-                throw local.failure(error)
+            guard try await local.store({ try await PortfolioStore(database: $0).remove(owner: LocalData.owner, id: id) }) else {
+                throw CLIFailure.usage("sise: no transaction \(id.prefix(40))")
             }
         }
     }
@@ -125,9 +116,7 @@ struct PortfolioCommand: AsyncParsableCommand {
             } catch let failure as PortfolioInput.Failure {
                 throw CLIFailure.usage("sise: \(file): " + failure.message)
             }
-            do { try await PortfolioStore(database: try local.database()).add(owner: LocalData.owner, transactions) } catch let error as StoreError {
-                throw local.failure(error)
-            }
+            try await local.store { try await PortfolioStore(database: $0).add(owner: LocalData.owner, transactions) }
             print(UIText.portfolioImported(local.global.language, ["count": String(transactions.count)]))
         }
 
@@ -155,10 +144,7 @@ struct PortfolioCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let transactions: [PortfolioTransaction]
-            do { transactions = try await PortfolioStore(database: try local.database()).transactions(owner: LocalData.owner) } catch let error as StoreError {
-                throw local.failure(error)
-            }
+            let transactions = try await local.store { try await PortfolioStore(database: $0).transactions(owner: LocalData.owner) }
             if format == "json" {
                 struct File: Encodable { let transactions: [PortfolioTransactionJSON] }
                 return printJSON(File(transactions: transactions.map(PortfolioTransactionJSON.init)))

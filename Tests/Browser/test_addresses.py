@@ -72,6 +72,9 @@ def test_installable_and_opens_offline_with_the_last_board_marked_stale(server, 
             assert f"{size[0]}x{size[1]}" == icon["sizes"]
     # The service worker controls the page, and the board has been kept on the device.
     wait(browser, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=20)
+    # Chromium's own install checks find nothing missing.
+    errors = browser.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors", [])
+    assert errors == [], errors
     wait(browser, lambda d: d.execute_script("return !!localStorage.getItem('sise.lastBoard')"), timeout=20)
     first = browser.execute_script("return document.querySelector('#rows tr[data-market]').dataset.market")
     browser.execute_cdp_cmd("Network.enable", {})
