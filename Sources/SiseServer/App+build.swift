@@ -42,8 +42,10 @@ public enum SiseServerApp {
 
         let publicOrigin = PublicOrigin(publicURL: configuration.publicURL, listenHost: configuration.host, port: configuration.port)
         let router = Router(context: SiseRequestContext.self)
+        let metrics = ServerMetrics()
         // Outermost first: headers on every answer, then errors in one JSON shape, then
         // hostile paths refused before anything (static files included) looks at them.
+        router.middlewares.add(MetricsMiddleware(metrics: metrics))
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(APIErrorMiddleware())
         router.middlewares.add(PathGuardMiddleware())
@@ -89,6 +91,7 @@ public enum SiseServerApp {
             urls: ImageURL(allowedHosts: ["assets.coingecko.com", "coin-images.coingecko.com"], demoOrigin: dependencies.simulatorURL?.absoluteString))
         ImageProxyController(proxy: images).addRoutes(to: router)
         OpenAPIController().addRoutes(to: router)
+        MetricsController(metrics: metrics, boards: boards, hub: hub, token: configuration.metricsToken).addRoutes(to: router)
         I18nController().addRoutes(to: router)
         BoardSocketController(hub: hub, origin: publicOrigin).addRoutes(to: router)
 

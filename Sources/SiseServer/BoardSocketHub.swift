@@ -111,6 +111,14 @@ final class BoardSocketHub: Service, Sendable {
         }
     }
 
+    /// Open `/ws` connections.
+    var clientCount: Int { clients.withLock { $0.count } }
+
+    /// Distinct views the connected pages show (each costs one computation per batch).
+    var viewCount: Int {
+        clients.withLock { all in Set(all.values.compactMap { $0.view.map { BoardClientView(parameters: $0.parameters, language: $0.language, favorites: nil) } }).count }
+    }
+
     /// The open pages of an owner (a device or an account).
     func pages(of owner: String) -> [BoardClient] {
         clients.withLock { $0.values.filter { $0.deviceID == owner } }

@@ -33,6 +33,8 @@ public struct ServerConfiguration: Sendable {
     /// Webhooks may target loopback and private addresses (`--allow-private-webhooks`): only for
     /// an operator whose alert receivers live on their own network.
     public var allowPrivateWebhooks = false
+    /// `GET /metrics` takes `Authorization: Bearer` this token (from anywhere); nil: loopback only.
+    public var metricsToken: String?
     /// Pauses between a failed webhook delivery and its retries.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(5), .seconds(30)]
 

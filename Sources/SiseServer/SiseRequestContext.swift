@@ -17,6 +17,12 @@ public struct SiseRequestContext: RequestContext, WebSocketRequestContext {
     /// The peer's IP address (per-client limits count against it as well as the device).
     public let clientAddress: String?
 
+    /// The request came from this machine (127.0.0.0/8 or ::1).
+    var isLoopback: Bool {
+        guard let clientAddress else { return false }
+        return clientAddress.hasPrefix("127.") || clientAddress == "::1" || clientAddress.hasPrefix("::ffff:127.")
+    }
+
     public init(source: Source) {
         coreContext = .init(source: source)
         webSocket = .init()

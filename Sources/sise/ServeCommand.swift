@@ -57,6 +57,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Let alert webhooks target loopback and private addresses (receivers on your own network).")
     var allowPrivateWebhooks = false
 
+    @Option(name: .customLong("metrics-token"), help: "Serve /metrics to anyone with Authorization: Bearer TOKEN (env SISE_METRICS_TOKEN); without it, to this machine only.")
+    var metricsToken: String?
+
     @Option(name: .customLong("login"),
             help: "A social log-in provider's setting, PROVIDER.FIELD=VALUE (repeatable): kakao.client-id=…, myidp.issuer=https://…; see README. Prefer SISE_LOGIN_* or the config file for secrets.")
     var login: [String] = []
@@ -106,6 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
             favoriteWritesPerMinute: favoriteWritesPerMinute)
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
         configuration.allowPrivateWebhooks = allowPrivateWebhooks
+        configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["SISE_METRICS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         let shownHost = host
         var providers = try LoginProviderSettings.providers(flags: login, sources: settings.sources)
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)

@@ -1,0 +1,96 @@
+import CoreMetrics
+import Foundation
+import Hummingbird
+import Prometheus
+import SiseCore
+import SiseEngine
+import Synchronization
+
+/// What operators see at `GET /metrics` (Prometheus text): events counted as they happen
+/// through swift-metrics with this server's own Prometheus registry (no process-wide
+/// bootstrap), and the engine's and the process's state read at scrape time. Every name starts
+/// with `sise_`.
+final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    /// Scrape-time counters: the last value seen, so the registry's counters only ever grow.
+    private let seen = Mutex<[String: Double]>([:])
+
+    init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [.milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)]
+        self.factory = factory
+    }
+
+    /// One HTTP request answered: `sise_http_requests_total{route,status}` and its latency.
+    func request(route: String, status: Int, duration: Duration) {
+        Counter(label: "sise_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory).increment()
+        CoreMetrics.Timer(label: "sise_http_request_duration_seconds", dimensions: [("route", route)], factory: factory).recordNanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+    }
+
+    /// The text of a scrape, after reading the engine's and the process's state.
+    func render(boards: ExchangeBoards, clients: Int, views: Int) async -> String {
+        for (exchange, board) in boards.all {
+            let status = board.snapshot.status
+            grow("sise_upstream_frames_total", ["exchange": exchange.rawValue, "kind": "applied"], to: Double(await board.appliedTicks))
+            grow("sise_upstream_frames_total", ["exchange": exchange.rawValue, "kind": "garbage"], to: Double(await board.garbageFrames))
+            for state in Connectivity.allCases {
+                gauge("sise_upstream_state", "1 for the exchange feed's state now (live, delayed, offline, idle)",
+                      [("exchange", exchange.rawValue), ("state", state.rawValue)]).set(state == status.state ? 1.0 : 0.0)
+            }
+            gauge("sise_board_markets", "Markets on the exchange's board", [("exchange", exchange.rawValue)]).set(Double(board.snapshot.rows.count))
+        }
+        gauge("sise_ws_clients", "Open /ws connections").set(Double(clients))
+        gauge("sise_ws_views", "Distinct views the /ws clients show").set(Double(views))
+        let process = ProcessFigures.now()
+        gauge("sise_process_resident_memory_bytes", "Resident memory").set(Double(process.residentBytes))
+        gauge("sise_process_open_fds", "Open file descriptors").set(Double(process.openFiles))
+        grow("sise_process_cpu_seconds_total", [:], to: process.cpuSeconds)
+        return registry.emitToString()
+    }
+
+    /// Raises a counter to `value` (read from somewhere that counts by itself).
+    private func grow(_ name: String, _ labels: [String: String], to value: Double) {
+        let key = name + labels.sorted { $0.key < $1.key }.map { "|\($0.key)=\($0.value)" }.joined()
+        let delta = seen.withLock { last -> Double in
+            defer { last[key] = max(last[key] ?? 0, value) }
+            return max(0, value - (last[key] ?? 0))
+        }
+        let counter = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: Self.help[name] ?? ""),
+                                           labels: labels.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        if delta > 0 { counter.increment(by: delta) }
+    }
+
+    static let help = ["sise_upstream_frames_total": "Upstream ticker frames by exchange: applied, or garbage (undecodable)",
+                       "sise_process_cpu_seconds_total": "CPU time of the process (user + system)"]
+
+    private func gauge(_ name: String, _ help: String, _ labels: [(String, String)] = []) -> Prometheus.Gauge {
+        registry.makeGauge(descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: help), labels: labels)
+    }
+}
+
+/// The process's memory, CPU time and open files, from `/proc/self` (zero where unreadable).
+struct ProcessFigures {
+    var residentBytes = 0
+    var cpuSeconds = 0.0
+    var openFiles = 0
+
+    static func now() -> ProcessFigures {
+        var figures = ProcessFigures()
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        if let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) {
+            let fields = statm.split(separator: " ")
+            if fields.count > 1, let pages = Int(fields[1]) { figures.residentBytes = pages * page }
+        }
+        if let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") {
+            // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+            if fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]), ticks > 0 {
+                figures.cpuSeconds = (user + system) / ticks
+            }
+        }
+        figures.openFiles = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.count ?? 1) - 1
+        return figures
+    }
+}

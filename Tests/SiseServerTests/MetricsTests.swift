@@ -1,0 +1,49 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSClient
+import Logging
+import SiseServer
+import SiseTestSupport
+import Testing
+
+/// `GET /metrics`: Prometheus text with the upstream, `/ws` and HTTP figures operators need; for
+/// this machine only, or anyone with the token.
+@Suite struct MetricsTests {
+    static func value(_ text: String, _ series: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
+    @Test func upstreamFramesClientsAndRequestsAreCounted() async throws {
+        try await ServerHarness.run { client in
+            _ = try await client.execute(uri: "/api/markets", method: .get)
+            _ = try await client.execute(uri: "/api/markets/KRW-BTC", method: .get)
+            let first = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            try await Task.sleep(for: .seconds(1))
+            let scrape = try await client.execute(uri: "/metrics", method: .get)
+            #expect(scrape.status == .ok && scrape.headers[.contentType]?.hasPrefix("text/plain") == true)
+            let text = String(buffer: scrape.body)
+            let frames = try #require(Self.value(text, #"sise_upstream_frames_total{exchange="upbit",kind="applied"}"#))
+            let before = try #require(Self.value(first, #"sise_upstream_frames_total{exchange="upbit",kind="applied"}"#))
+            #expect(frames > before, "the live feed's frames count up between scrapes")
+            #expect(Self.value(text, #"sise_upstream_state{exchange="upbit",state="live"}"#) == 1)
+            #expect(Self.value(text, #"sise_http_requests_total{route="/api/markets",status="200"}"#) == 1)
+            #expect(Self.value(text, #"sise_http_requests_total{route="/api/markets/{market}",status="200"}"#) == 1)
+            #expect(Self.value(text, "sise_ws_clients") == 0)
+            #expect((Self.value(text, "sise_process_resident_memory_bytes") ?? 0) > 1_000_000)
+            #expect(text.contains("# TYPE sise_http_request_duration_seconds histogram"))
+            #expect(text.split(separator: "\n").allSatisfy { $0.hasPrefix("#") || $0.hasPrefix("sise_") }, "every series is Sise's")
+        }
+    }
+
+    @Test func aTokenOpensItToOthersAndIsRequiredThen() async throws {
+        try await ServerHarness.run(configure: { $0.metricsToken = "scrape-secret" }) { client in
+            #expect(try await client.execute(uri: "/metrics", method: .get).status == .unauthorized)
+            let wrong = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer nope"])
+            #expect(wrong.status == .unauthorized)
+            let right = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer scrape-secret"])
+            #expect(right.status == .ok && String(buffer: right.body).contains("sise_ws_clients"))
+        }
+    }
+}
