@@ -57,6 +57,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Let alert webhooks target loopback and private addresses (receivers on your own network).")
     var allowPrivateWebhooks = false
 
+    @Option(name: .customLong("log-format"), help: "text (default) or json: one JSON object per event on standard error (env SISE_LOG_FORMAT).")
+    var logFormat: String?
+
     @Option(name: .customLong("metrics-token"), help: "Serve /metrics to anyone with Authorization: Bearer TOKEN (env SISE_METRICS_TOKEN); without it, to this machine only.")
     var metricsToken: String?
 
@@ -98,6 +101,12 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let format = (logFormat ?? ProcessInfo.processInfo.environment["SISE_LOG_FORMAT"] ?? "text").lowercased()
+        guard format == "text" || format == "json" else {
+            throw CLIFailure.usage("sise: --log-format must be text or json, not '\(format.prefix(20))'.")
+        }
+        // Every logger of the process (the demo simulator's, the libraries') writes the same format.
+        if format == "json" { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
         var logger = Logger(label: "sise.serve")
         logger.logLevel = try Self.logLevel()
         let settings = global.settings
