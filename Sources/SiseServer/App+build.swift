@@ -95,7 +95,7 @@ public enum SiseServerApp {
         OpenAPIController().addRoutes(to: router)
         MetricsController(metrics: metrics, boards: boards, hub: hub, token: configuration.metricsToken).addRoutes(to: router)
         I18nController().addRoutes(to: router)
-        BoardSocketController(hub: hub, origin: publicOrigin).addRoutes(to: router)
+        BoardSocketController(hub: hub, origin: publicOrigin, metrics: metrics).addRoutes(to: router)
 
         return Application(
             router: router,

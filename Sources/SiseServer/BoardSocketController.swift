@@ -9,6 +9,7 @@ import SiseCore
 struct BoardSocketController {
     let hub: BoardSocketHub
     let origin: PublicOrigin
+    let metrics: ServerMetrics
     /// View changes are applied at most this often per connection (the newest wins).
     static let viewInterval = Duration.milliseconds(250)
     /// More messages than this in a second closes the connection.
@@ -70,6 +71,8 @@ struct BoardSocketController {
                         for message in client.drain() {
                             let frame = WebSocketFrame(fin: true, opcode: .text, data: message)
                             do { try await outbound.write(.custom(frame)) } catch { return }
+                            metrics.framesOut.increment()
+                            metrics.bytesOut.increment(by: Int64(message.readableBytes))
                         }
                     }
                 }

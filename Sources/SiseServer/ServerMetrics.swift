@@ -15,11 +15,19 @@ final class ServerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
     /// Scrape-time counters: the last value seen, so the registry's counters only ever grow.
     private let seen = Mutex<[String: Double]>([:])
+    /// `/ws` messages and their bytes (before permessage-deflate) written to pages: made once,
+    /// incremented on the hot path without a registry lookup.
+    let framesOut: Prometheus.Counter
+    let bytesOut: Prometheus.Counter
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [.milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)]
         self.factory = factory
+        framesOut = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_frames_out_total", unitName: "",
+                                                                          helpText: "WebSocket messages written to pages"))
+        bytesOut = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_bytes_out_total", unitName: "",
+                                                                         helpText: "Bytes of those messages before compression"))
     }
 
     /// One HTTP request answered: `sise_http_requests_total{route,status}` and its latency.

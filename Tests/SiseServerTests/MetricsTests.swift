@@ -37,6 +37,30 @@ import Testing
         }
     }
 
+    @Test func pagesOnTheSocketAndWhatTheyAreSentAreCounted() async throws {
+        try await ServerHarness.run { client in
+            let port = try #require(client.port)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
+                                                      logger: Logger(label: "test")) { inbound, outbound, _ in
+                        try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#))
+                        for try await _ in inbound.messages(maxSize: 1 << 22) {}
+                    }
+                }
+                group.addTask {
+                    try await expectEventually(timeout: .seconds(10)) {
+                        let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+                        return Self.value(text, "sise_ws_clients") == 1 && Self.value(text, "sise_ws_views") == 1
+                            && (Self.value(text, "sise_ws_frames_out_total") ?? 0) >= 2 && (Self.value(text, "sise_ws_bytes_out_total") ?? 0) > 10_000
+                    }
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+
     @Test func aTokenOpensItToOthersAndIsRequiredThen() async throws {
         try await ServerHarness.run(configure: { $0.metricsToken = "scrape-secret" }) { client in
             #expect(try await client.execute(uri: "/metrics", method: .get).status == .unauthorized)
