@@ -45,7 +45,7 @@ public enum PortfolioCSV {
         }
         guard records.count - 1 <= maxRows else { throw Problem(line: maxRows + 2, reason: "more than \(maxRows) transactions") }
         var out: [PortfolioTransaction] = []
-        for record in records.dropFirst() where !(record.fields.count == 1 && record.fields[0].isEmpty) {
+        for record in records.dropFirst() where record.fields != [""] {
             func field(_ name: String) -> String {
                 guard let index = column[name], index < record.fields.count else { return "" }
                 return record.fields[index].trimmingCharacters(in: .whitespaces)
@@ -108,7 +108,7 @@ public enum PortfolioCSV {
                 fields.append(field); field = ""; afterQuote = false
             case "\n", "\r\n", "\r":
                 fields.append(field); field = ""; afterQuote = false
-                if !(fields.count == 1 && fields[0].isEmpty && index >= chars.count) { records.append(Record(line: recordLine, fields: fields)) }
+                if !(fields == [""] && index >= chars.count) { records.append(Record(line: recordLine, fields: fields)) }
                 fields = []
                 line += 1
                 recordLine = line

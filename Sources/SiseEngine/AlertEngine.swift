@@ -74,9 +74,6 @@ public final class AlertEngine: Service, Sendable {
         syncAwake()
     }
 
-    /// The rules in the book now (for tests and the status page).
-    public var ruleCount: Int { book.withLock { $0.rules.count } }
-
     private func follow(_ exchange: Exchange, _ board: LiveBoard) async {
         for await update in board.updates() {
             if Task.isCancelled { return }

@@ -44,12 +44,13 @@ struct BoardSocketController {
                                 await hub.watchPortfolio(client, watch.watch)
                                 continue
                             }
-                            if BoardSocketMessage.Window.isWindowMessage(text) {
-                                hub.setWindow(client, BoardSocketMessage.Window.parse(text))
+                            let window = BoardSocketMessage.Window.read(text)
+                            if window.standalone {
+                                hub.setWindow(client, window.ranks)
                                 continue
                             }
                             // A view may name its window; without one, the page gets every row.
-                            client.setWindow(BoardSocketMessage.Window.parse(text))
+                            client.setWindow(window.ranks)
                             do {
                                 views.post(try BoardClientView.parse(text, fallbackLanguage: language))
                             } catch let error as APIError {

@@ -37,18 +37,16 @@ enum BoardSocketMessage {
         /// The most rows one window may ask for.
         static let maxRows = 300
 
-        /// The window a message carries (nil: none), clamped to sane bounds.
-        static func parse(_ text: String) -> Swift.Range<Int>? {
-            guard text.utf8.count <= 4_096, let message = try? JSONDecoder().decode(Window.self, from: Data(text.utf8)) else { return nil }
-            let bounds: (Int, Int)? = if message.type == "window", let from = message.from, let to = message.to { (from, to) }
+        /// Whether the message is a window message of its own, and the ranks it names (nil: none),
+        /// clamped to sane bounds.
+        static func read(_ text: String) -> (standalone: Bool, ranks: Swift.Range<Int>?) {
+            guard text.utf8.count <= 4_096, let message = try? JSONDecoder().decode(Window.self, from: Data(text.utf8)) else { return (false, nil) }
+            let standalone = message.type == "window"
+            let bounds: (Int, Int)? = if standalone, let from = message.from, let to = message.to { (from, to) }
                 else { message.window.map { ($0.from, $0.to) } }
-            guard let (from, to) = bounds, from >= 0, to > from else { return nil }
+            guard let (from, to) = bounds, from >= 0, to > from else { return (standalone, nil) }
             let start = min(from, 100_000)
-            return start..<min(max(to, start + 1), start + maxRows)
-        }
-
-        static func isWindowMessage(_ text: String) -> Bool {
-            (try? JSONDecoder().decode(Window.self, from: Data(text.utf8)))?.type == "window"
+            return (standalone, start..<min(max(to, start + 1), start + maxRows))
         }
     }
 

@@ -73,10 +73,10 @@ struct StaticAssets: Sendable {
             name = "index.html"
         } else if path.hasPrefix("/v/") {
             let parts = path.dropFirst(3).split(separator: "/", maxSplits: 1)
-            guard parts.count == 2 else { return nil }
-            name = String(parts[1])
+            guard parts.count == 2, let asked = parts.first, let file = parts.last else { return nil }
+            name = String(file)
             // An old page after an update asks for an old version: it gets today's file, not cached for long.
-            immutable = parts[0] == version
+            immutable = asked == version
         } else {
             name = String(path.dropFirst())
         }

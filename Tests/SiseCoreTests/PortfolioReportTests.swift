@@ -62,8 +62,6 @@ import Testing
 }
 
 @Suite struct PortfolioCSVTests {
-    var counter = 0
-
     @Test func roundTripsThroughItsOwnExport() throws {
         let btc = MarketID("KRW-BTC")!
         let original = [

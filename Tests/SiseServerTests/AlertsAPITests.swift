@@ -62,6 +62,7 @@ import Testing
                     return ((history?["history"] as? [[String: Any]])?.isEmpty == false) && !inbox.all.isEmpty
                 }
                 #expect(fired)
+                // An absence to check: a second firing would come within the next ticks (≈10 a second).
                 try await Task.sleep(for: .seconds(1))
                 let history = try #require((json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: [.cookie: jar.header]))
                                             as? [String: Any])?["history"] as? [[String: Any]])

@@ -20,13 +20,15 @@ import Testing
             _ = try await client.execute(uri: "/api/markets", method: .get)
             _ = try await client.execute(uri: "/api/markets/KRW-BTC", method: .get)
             let first = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
-            try await Task.sleep(for: .seconds(1))
+            let before = try #require(Self.value(first, #"sise_upstream_frames_total{exchange="upbit",kind="applied"}"#))
+            // The live feed's frames count up between scrapes.
+            try await expectEventually(timeout: .seconds(10)) {
+                let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+                return (Self.value(text, #"sise_upstream_frames_total{exchange="upbit",kind="applied"}"#) ?? 0) > before
+            }
             let scrape = try await client.execute(uri: "/metrics", method: .get)
             #expect(scrape.status == .ok && scrape.headers[.contentType]?.hasPrefix("text/plain") == true)
             let text = String(buffer: scrape.body)
-            let frames = try #require(Self.value(text, #"sise_upstream_frames_total{exchange="upbit",kind="applied"}"#))
-            let before = try #require(Self.value(first, #"sise_upstream_frames_total{exchange="upbit",kind="applied"}"#))
-            #expect(frames > before, "the live feed's frames count up between scrapes")
             #expect(Self.value(text, #"sise_upstream_state{exchange="upbit",state="live"}"#) == 1)
             #expect(Self.value(text, #"sise_http_requests_total{route="/api/markets",status="200"}"#) == 1)
             #expect(Self.value(text, #"sise_http_requests_total{route="/api/markets/{market}",status="200"}"#) == 1)
