@@ -262,6 +262,8 @@ setInterval(showSavedAge, 30000);
 
 function renderSnapshot(rows, order) {
   const body = $("#rows");
+  // A fresh snapshot rebuilds the rows: the keyboard's place stays on its market.
+  const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("#rows tr[data-market]") : null;
   body.textContent = "";
   state.rows.clear();
   state.data.clear();
@@ -272,6 +274,8 @@ function renderSnapshot(rows, order) {
   }
   state.rowOrder = [];
   reorder(order);
+  const again = focused && state.rows.get(focused.dataset.market);
+  if (again) again.focus({ preventScroll: true });
 }
 
 function buildRow(row) {
