@@ -54,6 +54,24 @@ def test_rows_appear_and_prices_update(server, browser):
     wait(browser, lambda d: any(first.get(m) not in (None, p) for m, p in zip(markets(d), column(d, ".price"))), timeout=20)
 
 
+def test_rows_are_updated_in_place_by_ticks_and_snapshots(server, browser):
+    # A row and its parts stay the same elements while prices tick and a new snapshot arrives:
+    # focus, a screen reader's place and a script's reference survive.
+    open_board(browser, server)
+    browser.execute_script(
+        "window.kept = [...document.querySelectorAll('#rows tr[data-market=\"KRW-BTC\"], #rows tr[data-market=\"KRW-BTC\"] *')]")
+    name = browser.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"] .name')
+    price = browser.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"] .price').text
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"] .price').text != price, timeout=20)
+    browser.find_element(By.CSS_SELECTOR, '[data-sort="price"]').click()
+    wait(browser, lambda d: markets(d)[0] == "KRW-BTC")
+    assert name.text
+    same = browser.execute_script(
+        "const now = [...document.querySelectorAll('#rows tr[data-market=\"KRW-BTC\"], #rows tr[data-market=\"KRW-BTC\"] *')];"
+        "return now.length === window.kept.length && now.every((e, i) => e === window.kept[i])")
+    assert same
+
+
 def test_header_click_cycles_and_the_order_follows(server, browser):
     open_board(browser, server)
     header = browser.find_element(By.CSS_SELECTOR, '[data-sort="price"]')

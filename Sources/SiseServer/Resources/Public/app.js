@@ -260,22 +260,28 @@ function showSavedAge() {
 }
 setInterval(showSavedAge, 30000);
 
+// A fresh snapshot refills the rows it shares with the page (same market on the same exchange) in
+// place, so focus, scroll and what assistive technology holds survive; the rest are made anew and
+// `reorder` drops those it no longer lists.
 function renderSnapshot(rows, order) {
-  const body = $("#rows");
-  // A fresh snapshot rebuilds the rows: the keyboard's place stays on its market.
-  const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("#rows tr[data-market]") : null;
-  body.textContent = "";
-  state.rows.clear();
+  const previous = state.rows;
+  state.rows = new Map();
   state.data.clear();
   for (const row of rows) {
-    const element = buildRow(row);
-    state.rows.set(row.market, element);
+    let tr = previous.get(row.market);
+    if (tr && tr.dataset.exchange === (row.exchange || "upbit")) {
+      previous.delete(row.market);
+      delete tr.dataset.pending;
+      fillRow(tr, row, null);
+    } else {
+      tr = buildRow(row);
+    }
+    state.rows.set(row.market, tr);
     state.data.set(row.market, row);
   }
+  for (const tr of previous.values()) tr.remove();
   state.rowOrder = [];
   reorder(order);
-  const again = focused && state.rows.get(focused.dataset.market);
-  if (again) again.focus({ preventScroll: true });
 }
 
 function buildRow(row) {
@@ -292,10 +298,26 @@ function buildRow(row) {
   const starCell = document.createElement("td");
   starCell.append(star);
   const nameCell = document.createElement("td");
+  // The cells' parts are made once; ticks change only their text.
+  const name = document.createElement("span");
+  name.className = "name";
+  const symbol = document.createElement("span");
+  symbol.className = "symbol";
+  const mark = document.createElement("span");
+  mark.className = "mark";
+  const code = document.createElement("span");
+  code.className = "code";
+  const venue = document.createElement("span");
+  venue.className = "venue";
+  symbol.append(mark, code, venue);
+  nameCell.append(name, symbol);
   const price = document.createElement("td");
   price.className = "num price";
   const rate = document.createElement("td");
   rate.className = "num rate";
+  const amount = document.createElement("span");
+  amount.className = "amount";
+  rate.append(document.createTextNode(""), amount);
   const premium = document.createElement("td");
   premium.className = "num premium";
   const value = document.createElement("td");
@@ -305,6 +327,11 @@ function buildRow(row) {
   return tr;
 }
 
+// Text only when it changed: an unchanged node is left alone (no layout work, no stale references).
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 // Every user-visible string goes in as text: coin names can hold anything.
 function fillRow(tr, row, previous) {
   tr.dataset.change = row.change;
@@ -312,43 +339,29 @@ function fillRow(tr, row, previous) {
   const star = $("[data-action=favorite]", tr);
   star.setAttribute("aria-pressed", String(state.favorites.has(favoriteKey(row.market, tr.dataset.exchange))));
   star.setAttribute("aria-label", `${t("star")} ${row.market}`);
-  const nameCell = tr.children[1];
-  nameCell.textContent = "";
-  const name = document.createElement("span");
-  name.className = "name";
-  name.textContent = state.lang === "en" ? row.englishName || row.koreanName : row.koreanName || row.englishName;
-  const symbol = document.createElement("span");
-  symbol.className = "symbol";
+  const [name, symbol] = tr.children[1].children;
+  const [mark, code, venue] = symbol.children;
+  setText(name, state.lang === "en" ? row.englishName || row.koreanName : row.koreanName || row.englishName);
   // Warning marks ride on the symbol line so narrow phones keep the whole name.
-  if (row.warning || row.caution) {
-    const mark = document.createElement("span");
-    mark.className = row.warning ? "mark warning" : "mark caution";
-    mark.textContent = row.warning ? t("warning") : t("caution");
-    symbol.append(mark);
-  }
-  symbol.append(document.createTextNode(`${row.symbol}/${row.market.split("-")[0]}`));
+  mark.hidden = !(row.warning || row.caution);
+  mark.classList.toggle("warning", Boolean(row.warning));
+  mark.classList.toggle("caution", !row.warning && Boolean(row.caution));
+  setText(mark, row.warning ? t("warning") : row.caution ? t("caution") : "");
+  setText(code, row.market.includes("-") ? `${row.symbol}/${row.market.split("-")[0]}` : row.symbol);
   // In the favorites tab each row says where it trades.
-  if (state.tab === "favorites") {
-    const venue = document.createElement("span");
-    venue.className = "venue";
-    venue.textContent = ` · ${exchangeName(tr.dataset.exchange)}`;
-    symbol.append(venue);
-  }
-  nameCell.append(name, symbol);
+  const where = state.tab === "favorites" ? ` · ${exchangeName(tr.dataset.exchange)}` : "";
+  venue.hidden = !where;
+  setText(venue, where);
   const price = tr.children[2];
-  price.textContent = row.display.price;
+  setText(price, row.display.price);
   const rate = tr.children[3];
-  rate.textContent = "";
-  rate.append(document.createTextNode(row.display.changeRate));
-  const amount = document.createElement("span");
-  amount.className = "amount";
-  amount.textContent = row.display.changePrice;
-  rate.append(amount);
+  rate.firstChild.nodeValue = row.display.changeRate;
+  setText(rate.lastChild, row.display.changePrice);
   const premium = tr.children[4];
-  premium.textContent = row.display.premium || "-";
+  setText(premium, row.display.premium || "-");
   premium.classList.toggle("rise", row.display.premiumTone === "rise");
   premium.classList.toggle("fall", row.display.premiumTone === "fall");
-  tr.children[5].textContent = row.display.tradeValue;
+  setText(tr.children[5], row.display.tradeValue);
   if (previous && previous.price !== row.price) {
     price.classList.remove("flash-up", "flash-down");
     void price.offsetWidth; // restart the animation
@@ -361,7 +374,6 @@ function placeholder(market) {
   const [quote, symbol] = market.split("-");
   const tr = buildRow({ market, exchange: state.exchange, koreanName: symbol || market, englishName: symbol || market, symbol: symbol || market,
     change: "EVEN", price: 0, display: { price: "…", changeRate: "", changePrice: "", premium: "", tradeValue: "" } });
-  tr.children[1].lastChild.textContent = `${symbol}/${quote}`;
   tr.dataset.pending = "true";
   return tr;
 }
@@ -384,8 +396,11 @@ function updateRow(row) {
   state.data.set(row.market, row);
 }
 
+// Moving an element in the DOM takes the focus from it: the keyboard's place is given back after.
 function reorder(order) {
   const body = $("#rows");
+  const active = document.activeElement;
+  const focused = active && body.contains(active) ? active : null;
   const keep = new Set(order);
   for (const [market, tr] of state.rows) {
     if (!keep.has(market)) { tr.remove(); state.rows.delete(market); state.data.delete(market); }
@@ -403,6 +418,7 @@ function reorder(order) {
     if (tr !== cursor) body.insertBefore(tr, cursor); else cursor = cursor.nextElementSibling;
   }
   state.rowOrder = order;
+  if (focused && focused.isConnected && document.activeElement !== focused) focused.focus({ preventScroll: true });
   const empty = $("#empty");
   empty.hidden = order.length > 0;
   empty.textContent = state.tab === "favorites" && !state.q ? t("emptyFavorites") : t("empty");

@@ -31,6 +31,10 @@ export function setupCompare({ t, state }) {
     for (const exchange of exchanges) {
       const td = cell("", "num");
       td.dataset.venue = exchange;
+      // The price, and the venue's premium under it.
+      const premium = document.createElement("span");
+      premium.className = "amount premium";
+      td.append(document.createTextNode(""), premium);
       tr.append(td);
     }
     tr.append(cell("", "num gap"));
@@ -44,15 +48,11 @@ export function setupCompare({ t, state }) {
     code.textContent = row.symbol;
     for (const td of tr.querySelectorAll("td[data-venue]")) {
       const exchange = td.dataset.venue;
-      td.textContent = row.display.prices[exchange] || "-";
-      // Each venue's premium under its price.
-      const premium = row.display.premiums && row.display.premiums[exchange];
-      if (premium && premium !== "-") {
-        const small = document.createElement("span");
-        small.className = "amount premium";
-        small.textContent = premium;
-        td.append(small);
-      }
+      td.firstChild.nodeValue = row.display.prices[exchange] || "-";
+      const premium = (row.display.premiums && row.display.premiums[exchange]) || "-";
+      const small = td.lastChild;
+      small.hidden = premium === "-";
+      if (small.textContent !== (small.hidden ? "" : premium)) small.textContent = small.hidden ? "" : premium;
       td.classList.toggle("high", row.high === exchange);
       td.classList.toggle("low", row.low === exchange);
       const stale = Boolean(row.stale && row.stale[exchange]);
