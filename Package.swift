@@ -165,6 +165,9 @@ let package = Package(
                 "SiseServer", "SiseStore", "SiseCore", "SiseFeeds", "SiseEngine", "SiseSimulator", "SiseTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSCompression", package: "hummingbird-websocket"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

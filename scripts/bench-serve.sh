@@ -1,29 +1,51 @@
 #!/usr/bin/env bash
 # Load benchmark of `sise serve`: N browser-protocol WebSocket clients (sise-load, a separate
 # process) against a server fed by `sise simulate` (a third process, 150 ticks/s), so the figures
-# are the server's own. Prints p50/p99 tick→client latency, server CPU and RSS, and the upstream
-# requests the server made during each run (the same for 1 client and for N).
-# Usage: scripts/bench-serve.sh [N ...]   (default: 1 100 1000 5000 10000)
+# are the server's own. On a machine with two or more CPUs the server is pinned to CPU 0 and the
+# simulator and load generator to CPU 1 (`taskset`), so "cpu" is the share of the server's one core.
+# Prints every run (p50/p99 tick→client latency, server CPU and RSS, server CPU per delivered
+# message, the upstream requests during the window) and, per client count, the median of the runs.
+# Usage: scripts/bench-serve.sh [N ...]   (default: 1 1000 5000 10000 20000)
+# Environment: RUNS (default 3), SECONDS_PER_RUN (default 15), SERVE_ARGS (extra `sise serve` flags),
+# SERVER_BIN (another build's `sise` to serve, e.g. the commit before a change; the simulator and
+# the load generator stay this tree's, so both sides are measured with the same tools).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(1 100 1000 5000 10000)
+counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(1 1000 5000 10000 20000)
+runs=${RUNS:-3}
 swift build -c release --scratch-path .build-release --product sise >/dev/null
 swift build -c release --scratch-path .build-release --product sise-load >/dev/null
 bin=.build-release/release
+server=${SERVER_BIN:-$bin/sise}
 ulimit -n "$(ulimit -Hn)" || true
+server_cpu=(); load_cpu=()
+if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then server_cpu=(taskset -c 0); load_cpu=(taskset -c 1); fi
 wait_line() { for _ in $(seq 200); do grep -q "listening on" "$1" && return; sleep 0.1; done; echo "no listening line in $1" >&2; exit 1; }
+field() { sed -n "s/.*$1 *\([0-9.]*\).*/\1/p"; }
+median() { sort -n | awk '{v[NR]=$1} END {if (NR==0) print "n/a"; else print v[int((NR+1)/2)]}'; }
+echo "machine: $(nproc) CPUs, $(uname -m), $(date -u +%F); ${runs} runs of ${SECONDS_PER_RUN:-15} s per count; server $server ${server_cpu[*]:-unpinned}"
 for n in "${counts[@]}"; do
-  work=$(mktemp -d)
-  "$bin/sise" simulate --port 0 > "$work/sim" 2>/dev/null &
-  sim=$!
-  wait_line "$work/sim"
-  simurl=$(sed -n 's/^listening on //p' "$work/sim")
-  "$bin/sise" serve --port 0 --upbit-url "$simurl" --data-dir "$work" > "$work/out" 2>/dev/null &
-  pid=$!
-  wait_line "$work/out"
-  url=$(sed -n 's/^listening on //p' "$work/out")
-  sleep 2
-  "$bin/sise-load" --url "$url" --sim "$simurl" --clients "$n" --seconds "${SECONDS_PER_RUN:-15}" --pid "$pid"
-  kill "$pid" "$sim"; wait "$pid" "$sim" 2>/dev/null || true
-  rm -rf "$work"
+  results=$(mktemp)
+  for run in $(seq "$runs"); do
+    work=$(mktemp -d)
+    "${load_cpu[@]}" "$bin/sise" simulate --port 0 > "$work/sim" 2>/dev/null &
+    sim=$!
+    wait_line "$work/sim"
+    simurl=$(sed -n 's/^listening on //p' "$work/sim")
+    # shellcheck disable=SC2086
+    "${server_cpu[@]}" "$server" serve --port 0 --upbit-url "$simurl" --data-dir "$work" ${SERVE_ARGS:-} > "$work/out" 2>/dev/null &
+    pid=$!
+    wait_line "$work/out"
+    url=$(sed -n 's/^listening on //p' "$work/out")
+    sleep 2
+    "${load_cpu[@]}" "$bin/sise-load" --url "$url" --sim "$simurl" --clients "$n" --seconds "${SECONDS_PER_RUN:-15}" --pid "$pid" | tee -a "$results"
+    kill "$pid" "$sim"; wait "$pid" "$sim" 2>/dev/null || true
+    rm -rf "$work"
+  done
+  lines=$(grep '^clients' "$results")
+  printf 'median of %s  clients %s  connected %s  p50 %s ms  p99 %s ms  cpu %s%%  rss %s MB  cpu/message %s us\n' "$runs" "$n" \
+    "$(field connected <<<"$lines" | median)" "$(field p50 <<<"$lines" | median)" "$(field p99 <<<"$lines" | median)" \
+    "$(field 'cpu' <<<"$(sed 's/cpu\/message.*//' <<<"$lines")" | median)" "$(field rss <<<"$lines" | median)" \
+    "$(field 'cpu\/message' <<<"$lines" | median)"
+  rm -f "$results"
 done

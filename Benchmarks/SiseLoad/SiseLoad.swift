@@ -50,6 +50,7 @@ struct SiseLoad {
         }
         try await Task.sleep(for: .milliseconds(Int64(warmup * 1_000)))
         histogram.reset()
+        let framesBefore = counters.frames
         let cpuBefore = pid.flatMap(ProcessStats.cpuSeconds)
         let start = ContinuousClock.now
         try await Task.sleep(for: .milliseconds(Int64(seconds * 1_000)))
@@ -57,6 +58,7 @@ struct SiseLoad {
         let cpuAfter = pid.flatMap(ProcessStats.cpuSeconds)
         let rss = pid.flatMap(ProcessStats.rssMegabytes)
         let snapshot = histogram.snapshot()
+        let frames = counters.frames - framesBefore
         task.cancel()
         let upstreamAfter = try? await simulatorTotal(url, simulator: simulator)
 
@@ -68,7 +70,12 @@ struct SiseLoad {
         var upstream = "n/a"
         if let before = upstreamBefore, let after = upstreamAfter { upstream = "\(after - before) req" }
         let latency = String(format: "p50 %6.1f ms  p99 %7.1f ms  max %7.1f ms", snapshot.p50, snapshot.p99, snapshot.max)
-        let line = "clients \(clients)  connected \(counters.connected)  messages \(snapshot.count)  \(latency)  cpu \(cpuText)  rss \(rssText)  upstream \(upstream)"
+        // Server CPU per message delivered to a client (every frame, patches and the rest).
+        var perMessage = "n/a"
+        if let before = cpuBefore, let after = cpuAfter, frames > 0 {
+            perMessage = String(format: "%.1f us", (after - before) / Double(frames) * 1e6)
+        }
+        let line = "clients \(clients)  connected \(counters.connected)  messages \(frames)  rows \(snapshot.count)  \(latency)  cpu \(cpuText)  rss \(rssText)  cpu/message \(perMessage)  upstream \(upstream)"
         print(line)
         if counters.failed.count > 0 { print("  \(counters.failed.count) connections failed; last: \(counters.failed.last)") }
         exit(0)
@@ -84,6 +91,7 @@ struct SiseLoad {
                 counters.connect()
                 for try await message in inbound.messages(maxSize: 1 << 22) {
                     guard case .text(let text) = message else { continue }
+                    counters.frame()
                     let now = Int64(Date().timeIntervalSince1970 * 1_000)
                     var copy = text
                     let stamps = copy.withUTF8 { Self.timestamps(in: $0) }
@@ -149,6 +157,9 @@ final class Counters: Sendable {
     func fail(_ reason: String) { failures.withLock { $0.count += 1; $0.last = reason } }
     var failed: (count: Int, last: String) { failures.withLock { $0 } }
     func connect() { opened.add(1, ordering: .relaxed) }
+    private let received = Atomic<Int>(0)
+    func frame() { received.add(1, ordering: .relaxed) }
+    var frames: Int { received.load(ordering: .relaxed) }
     var connected: Int { opened.load(ordering: .relaxed) }
 }
 

@@ -21,6 +21,11 @@ struct CallBudget: Sendable {
         return (true, now)
     }
 
+    /// Calls taken in the minute before `now`.
+    func used(at now: Int64) -> Int {
+        calls.count { $0 > now - 60_000 }
+    }
+
     /// When the next call may go, without taking it.
     func nextFree(at now: Int64) -> Int64 {
         let recent = calls.filter { $0 > now - 60_000 }

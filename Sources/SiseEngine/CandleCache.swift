@@ -19,6 +19,7 @@ public actor CandleCache: ExchangeAPI {
     }
 
     private let api: any ExchangeAPI
+    public nonisolated var requestCounts: [RateLimitGroup: UpstreamRequestCount] { api.requestCounts }
     private let maxFreshness: Duration
     private let maxFetches: Int
     private let now: @Sendable () -> ContinuousClock.Instant

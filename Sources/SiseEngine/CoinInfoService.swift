@@ -71,6 +71,9 @@ public actor CoinInfoService: Service {
     private var blockedUntil: Int64 = 0
     public private(set) var upstreamCalls = 0
 
+    /// The shared per-minute budget: calls taken in the last minute, and its size.
+    public var budgetFigures: (used: Int, perMinute: Int) { (budget.used(at: now()), budget.perMinute) }
+
     public init(api: any CoinGeckoAPI, cache: any CacheStore, callsPerMinute: Int = 10, freshness: Freshness = .init(),
                 now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) }) {
         self.api = api

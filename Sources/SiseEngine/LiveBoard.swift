@@ -31,6 +31,11 @@ public actor LiveBoard: Service {
     /// Frames the stream could not use (counted, skipped).
     public private(set) var garbageFrames = 0
     public private(set) var appliedTicks = 0
+    /// Stream connections opened, and lost (a drop, a silence, a refusal).
+    public private(set) var streamConnects = 0
+    public private(set) var streamDisconnects = 0
+    /// REST requests this board's exchange client sent per group, and its 429s and 418s.
+    public nonisolated var requestCounts: [RateLimitGroup: UpstreamRequestCount] { api.requestCounts }
     /// Cuts the poll loop's rest short when the stream drops.
     private let pollWakeup = Wakeup()
     /// Opens once the market list is known (the stream subscribes to it).
@@ -196,6 +201,7 @@ public actor LiveBoard: Service {
             streamDelivering = true
             if status.state != .live { setState(.live, error: nil) }
         case .disconnected(let error):
+            streamDisconnects += 1
             streamDelivering = false
             if status.state == .live { setState(.delayed, error: error) }
             pollWakeup.signal()
@@ -203,7 +209,9 @@ public actor LiveBoard: Service {
             logger.warning("upbit rejected the subscription", metadata: ["name": "\(name)", "message": "\(message)"])
         case .garbage:
             garbageFrames += 1
-        case .connecting, .connected, .heartbeat:
+        case .connected:
+            streamConnects += 1
+        case .connecting, .heartbeat:
             break
         }
     }

@@ -7,6 +7,7 @@ import SiseFeeds
 /// answers. Everything else passes through.
 public struct MarketNameLender: ExchangeAPI {
     private let api: any ExchangeAPI
+    public var requestCounts: [RateLimitGroup: UpstreamRequestCount] { api.requestCounts }
     private let lenders: [any ExchangeAPI]
 
     public init(_ api: any ExchangeAPI, lenders: [any ExchangeAPI]) {

@@ -14,6 +14,12 @@ public protocol ExchangeAPI: Sendable {
     func candles(market: MarketID, unit: CandleUnit, count: Int, to: Date?) async throws -> [Candle]
     /// Order tick per market (`/v1/orderbook/instruments`), which decides the price decimals.
     func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal]
+    /// REST requests sent per rate-limit group, and the exchange's 429s and 418s.
+    var requestCounts: [RateLimitGroup: UpstreamRequestCount] { get }
+}
+
+extension ExchangeAPI {
+    public var requestCounts: [RateLimitGroup: UpstreamRequestCount] { [:] }
 }
 
 /// An exchange's rate-limit group, spelled as its headers spell it (Upbit's `Remaining-Req:

@@ -21,6 +21,7 @@ public struct KorbitClient: ExchangeAPI {
     public let configuration: Configuration
     private let transport: any HTTPTransport
     private let limiter: RateLimiter
+    public var requestCounts: [RateLimitGroup: UpstreamRequestCount] { limiter.requestCounts }
 
     public init(configuration: Configuration, transport: any HTTPTransport,
                 limiter: RateLimiter = RateLimiter(limit: 40)) {

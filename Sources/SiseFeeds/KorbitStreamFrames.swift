@@ -2,7 +2,7 @@ import Foundation
 import SiseCore
 
 /// Korbit's `/v2/public` WebSocket dialect: the subscribe request and the frames.
-enum KorbitStreamFrames {
+public enum KorbitStreamFrames {
     /// `[{"requestId":1,"method":"subscribe","type":"ticker","symbols":["btc_krw",…]}]` — an
     /// array, or Korbit answers `invalid_format`.
     static func request(codes: [MarketID]) -> String {
@@ -26,7 +26,7 @@ enum KorbitStreamFrames {
 
     /// A ticker frame, an acknowledgement or another channel's frame (`heartbeat`), a refusal
     /// (`rejected`), or garbage.
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> TickerStreamEvent {
+    public static func decode(_ bytes: UnsafeRawBufferPointer) -> TickerStreamEvent {
         let data = Data(bytes)
         guard let frame = try? JSONDecoder().decode(Frame.self, from: data) else { return .garbage }
         if let status = frame.status {

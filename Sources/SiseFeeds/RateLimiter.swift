@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Keeps every request group under the exchange's limit (Upbit: 10 per second per group).
 ///
@@ -29,6 +30,11 @@ public actor RateLimiter {
     private var pausedUntil: [RateLimitGroup: ContinuousClock.Instant] = [:]
     private var blockedUntil: [RateLimitGroup: ContinuousClock.Instant] = [:]
     private var nextID: UInt64 = 0
+    /// What went out per group and how the exchange pushed back (read by operators' metrics).
+    private let counted = Mutex<[RateLimitGroup: UpstreamRequestCount]>([:])
+
+    /// Requests sent, 429s and 418s per group since start.
+    public nonisolated var requestCounts: [RateLimitGroup: UpstreamRequestCount] { counted.withLock { $0 } }
 
     /// - Parameters:
     ///   - limit: requests allowed per `window` per group.
@@ -67,11 +73,13 @@ public actor RateLimiter {
 
     /// The exchange said 429: pause the group.
     public func rateLimited(_ group: RateLimitGroup, retryAfter: Duration?) {
+        counted.withLock { $0[group, default: .init()].rateLimited += 1 }
         pause(group, for: max(retryAfter ?? .seconds(1), .seconds(1)))
     }
 
     /// The exchange said 418: nothing goes to this group until the ban is over.
     public func blocked(_ group: RateLimitGroup, for ban: Duration) {
+        counted.withLock { $0[group, default: .init()].blocked += 1 }
         blockedUntil[group] = now().advanced(by: ban)
     }
 
@@ -121,6 +129,7 @@ extension RateLimiter {
     /// the answer (or the failure).
     nonisolated func send(_ url: URL, in group: RateLimitGroup, over transport: any HTTPTransport) async throws -> HTTPResponseData {
         let ticket = try await acquire(group)
+        counted.withLock { $0[group, default: .init()].sent += 1 }
         do {
             let response = try await transport.get(url, headers: [])
             await release(ticket)
@@ -130,4 +139,12 @@ extension RateLimiter {
             throw error
         }
     }
+}
+
+/// One request group's traffic: requests sent, and answers that were 429 (slow down) or 418 (banned).
+public struct UpstreamRequestCount: Sendable, Equatable {
+    public var sent = 0
+    public var rateLimited = 0
+    public var blocked = 0
+    public init() {}
 }

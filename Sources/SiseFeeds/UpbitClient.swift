@@ -30,6 +30,7 @@ public struct UpbitClient: ExchangeAPI {
     public let configuration: Configuration
     private let transport: any HTTPTransport
     private let limiter: RateLimiter
+    public var requestCounts: [RateLimitGroup: UpstreamRequestCount] { limiter.requestCounts }
 
     public init(configuration: Configuration, transport: any HTTPTransport, limiter: RateLimiter = RateLimiter()) {
         self.configuration = configuration

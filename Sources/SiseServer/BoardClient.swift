@@ -5,11 +5,19 @@ import Synchronization
 
 /// One browser connection's outbox. Messages merge while the socket is busy, so a slow client
 /// holds at most one pending row per market and the newest order — never a growing queue.
+///
+/// What is pending is written straight to the page's channel on the channel's own event loop —
+/// no task per connection to wake, no hop per message: the hub posts a batch to every client of
+/// a view and then asks each event loop once to write to all of its pages (`deliver`).
 final class BoardClient: Sendable {
     let deviceID: String
     private let state: Mutex<State>
-    let doorbell: AsyncStream<Void>
-    private let ring: AsyncStream<Void>.Continuation
+    private let page: PageSocket
+    /// A write is already asked of the event loop (posts until then join it).
+    private let scheduled = Atomic<Bool>(false)
+    /// Finishes when the hub lets the page go (server shutdown): its connection then ends.
+    let closing: AsyncStream<Void>
+    private let ending: AsyncStream<Void>.Continuation
 
     struct State {
         var view: BoardClientView?
@@ -28,7 +36,7 @@ final class BoardClient: Sendable {
         var notices: [String] = []
         /// The view's patch exactly as computed for every client of the view: sent as is when
         /// nothing else is pending (the common case), so most clients cost no encoding at all.
-        var shared: (bytes: ByteBuffer, rows: [(String, String)], order: [String]?)?
+        var shared: (message: PageMessage, rows: [(String, String)], order: [String]?)?
     }
 
     /// The exchange whose board this client counts as a viewer of.
@@ -43,10 +51,11 @@ final class BoardClient: Sendable {
         }
     }
 
-    init(deviceID: String, view: BoardClientView?) {
+    init(deviceID: String, view: BoardClientView?, page: PageSocket) {
         self.deviceID = deviceID
         state = Mutex(State(view: view))
-        (doorbell, ring) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        self.page = page
+        (closing, ending) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     var view: BoardClientView? { state.withLock { $0.view } }
@@ -55,19 +64,21 @@ final class BoardClient: Sendable {
         state.withLock { s in
             s = State(view: view, snapshot: snapshot)
         }
-        ring.yield()
+        schedule()
     }
 
     /// Merges a patch for this client's view: rows by market (newest wins), the latest order.
-    /// `shared` is the same patch already encoded for every client of the view.
-    func post(rows: [(String, String)], order: [String]?, status: String?, shared: ByteBuffer? = nil) {
-        state.withLock { s in
+    /// `shared` is the same patch already encoded for every client of the view. With `now`
+    /// false the caller delivers (`BoardClient.deliver`) once it has posted to every client.
+    func post(rows: [(String, String)], order: [String]?, status: String?, shared: PageMessage? = nil, now: Bool = true) {
+        let merged = state.withLock { s -> Bool in
             if let status { s.status = status }
-            guard !rows.isEmpty || order != nil else { return }
+            guard !rows.isEmpty || order != nil else { return false }
             if let shared, s.rows.isEmpty, s.order == nil, s.shared == nil {
                 s.shared = (shared, rows, order)
-                return
+                return false
             }
+            let unsent = s.shared != nil || !s.rows.isEmpty || s.order != nil
             if let previous = s.shared {
                 for (code, fragment) in previous.rows { s.rows[code] = fragment }
                 if let order = previous.order { s.order = order }
@@ -75,20 +86,22 @@ final class BoardClient: Sendable {
             }
             for (code, fragment) in rows { s.rows[code] = fragment }
             if let order { s.order = order }
+            return unsent
         }
-        ring.yield()
+        if merged { page.slowMerges.increment() }
+        if now { schedule() }
     }
 
-    func heartbeat(at ms: Int64) {
+    func heartbeat(at ms: Int64, now: Bool = true) {
         state.withLock { $0.heartbeat = ms }
-        ring.yield()
+        if now { schedule() }
     }
 
     /// Tells the browser its last message was refused.
     /// The owner's favorites changed (on this page or another of the same account).
     func favoritesChanged(_ message: String) {
         state.withLock { $0.favorites = message }
-        ring.yield()
+        schedule()
     }
 
     /// The ranks this page shows (nil: all), and the rows it was last sent in full.
@@ -131,7 +144,7 @@ final class BoardClient: Sendable {
         }
         guard fresh else { return }
         state.withLock { $0.portfolio = message }
-        ring.yield()
+        schedule()
     }
 
     static let maxNotices = 20
@@ -142,13 +155,13 @@ final class BoardClient: Sendable {
             s.notices.append(message)
             if s.notices.count > Self.maxNotices { s.notices.removeFirst(s.notices.count - Self.maxNotices) }
         }
-        ring.yield()
+        schedule()
     }
 
     func reject(_ error: APIError) {
         let text = Self.errorMessage(error)
         state.withLock { $0.error = text }
-        ring.yield()
+        schedule()
     }
 
     /// `{"type":"error","code":…,"message":…}`
@@ -157,33 +170,69 @@ final class BoardClient: Sendable {
             ?? #"{"type":"error","code":"internal","message":"error"}"#
     }
 
-    func close() { ring.finish() }
+    func close() { ending.finish() }
 
     var backlog: Int { state.withLock { $0.rows.count + ($0.shared?.rows.count ?? 0) } }
 
+    // MARK: - Writing
 
-    /// The messages to write now, in order. A shared patch is the very buffer every client of the
-    /// view writes: NIO sends it without copying it per socket.
-    func drain() -> [ByteBuffer] {
+    /// Asks the page's event loop to write what is pending (once until it has).
+    func schedule() {
+        guard !scheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        page.channel.eventLoop.execute { self.write() }
+    }
+
+    /// Writes what is pending for each of `clients`, with one task per event loop for all of its
+    /// pages (a batch for 10,000 pages costs a handful of tasks, not 10,000).
+    static func deliver(_ clients: [BoardClient]) {
+        var byLoop: [ObjectIdentifier: (loop: any EventLoop, clients: [BoardClient])] = [:]
+        for client in clients where !client.scheduled.exchange(true, ordering: .acquiringAndReleasing) {
+            let loop = client.page.channel.eventLoop
+            byLoop[ObjectIdentifier(loop), default: (loop, [])].clients.append(client)
+        }
+        for (loop, batch) in byLoop.values {
+            loop.execute { for client in batch { client.write() } }
+        }
+    }
+
+    /// On the page's event loop: the pending messages, written and flushed once. A socket whose
+    /// buffer is full is left alone — its posts keep merging — until it drains
+    /// (`PageWritability` schedules the write again).
+    private func write() {
+        scheduled.store(false, ordering: .releasing)
+        let channel = page.channel
+        guard channel.isActive, channel.isWritable else { return }
+        let messages = drain()
+        guard !messages.isEmpty else { return }
+        for message in messages {
+            channel.write(message.frame(for: page.encoding), promise: nil)
+            page.wrote(bytes: message.text.readableBytes)
+        }
+        channel.flush()
+    }
+
+    /// The messages to write now, in order. A shared patch is the very message every client of
+    /// the view writes: its bytes (and their deflated form) are made once and sent by reference.
+    func drain() -> [PageMessage] {
         let s = state.withLock { s -> State in
             let copy = s
             s = State(view: s.view)
             return copy
         }
-        var out: [ByteBuffer] = []
-        if let error = s.error { out.append(ByteBuffer(string: error)) }
-        if let favorites = s.favorites { out.append(ByteBuffer(string: favorites)) }
-        for notice in s.notices { out.append(ByteBuffer(string: notice)) }
-        if let portfolio = s.portfolio { out.append(ByteBuffer(string: portfolio)) }
-        if let snapshot = s.snapshot { out.append(ByteBuffer(string: snapshot)) }
-        if let status = s.status { out.append(ByteBuffer(string: status)) }
+        var out: [PageMessage] = []
+        if let error = s.error { out.append(PageMessage(error)) }
+        if let favorites = s.favorites { out.append(PageMessage(favorites)) }
+        for notice in s.notices { out.append(PageMessage(notice)) }
+        if let portfolio = s.portfolio { out.append(PageMessage(portfolio)) }
+        if let snapshot = s.snapshot { out.append(PageMessage(snapshot)) }
+        if let status = s.status { out.append(PageMessage(status)) }
         if let shared = s.shared {
-            out.append(shared.bytes)
+            out.append(shared.message)
         } else if !s.rows.isEmpty || s.order != nil {
-            out.append(ByteBuffer(string: BoardSocketMessage.patch(rows: Array(s.rows.values), order: s.order)))
+            out.append(PageMessage(BoardSocketMessage.patch(rows: Array(s.rows.values), order: s.order)))
         }
         if let heartbeat = s.heartbeat, let text = try? BoardSocketMessage.encode(BoardSocketMessage.Heartbeat(at: heartbeat)) {
-            out.append(ByteBuffer(string: text))
+            out.append(PageMessage(text))
         }
         return out
     }

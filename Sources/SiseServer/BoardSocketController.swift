@@ -21,7 +21,11 @@ struct BoardSocketController {
             origin.acceptsOrigin(request.headers[.origin]) ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, context in
             let language = LanguagePreference.of(context.request)
-            let client = BoardClient(deviceID: context.requestContext.owner, view: nil)
+            let channel = context.requestContext.channel
+            let page = PageSocket(channel: channel, encoding: .negotiated(context.request.headers),
+                                  framesOut: metrics.framesOut, bytesOut: metrics.bytesOut, slowMerges: metrics.slowMerges)
+            let client = BoardClient(deviceID: context.requestContext.owner, view: nil, page: page)
+            try? await channel.pipeline.addHandler(PageWritability(client), position: .first)
             let id = hub.add(client)
             defer { hub.remove(id) }
             let views = ViewInbox()
@@ -67,15 +71,10 @@ struct BoardSocketController {
                         try? await Task.sleep(for: Self.viewInterval)
                     }
                 }
+                // The hub writes to the page itself (on the channel's event loop); this ends the
+                // connection when the hub lets it go.
                 group.addTask {
-                    for await _ in client.doorbell {
-                        for message in client.drain() {
-                            let frame = WebSocketFrame(fin: true, opcode: .text, data: message)
-                            do { try await outbound.write(.custom(frame)) } catch { return }
-                            metrics.framesOut.increment()
-                            metrics.bytesOut.increment(by: Int64(message.readableBytes))
-                        }
-                    }
+                    for await _ in client.closing {}
                 }
                 await group.next()
                 group.cancelAll()

@@ -213,7 +213,9 @@ final class BoardSocketHub: Service, Sendable {
             if sinceHeartbeat >= Self.heartbeatInterval {
                 sinceHeartbeat = .zero
                 let now = Int64(Date().timeIntervalSince1970 * 1_000)
-                for client in clients.withLock({ Array($0.values) }) { client.heartbeat(at: now) }
+                let everyone = clients.withLock { Array($0.values) }
+                for client in everyone { client.heartbeat(at: now, now: false) }
+                BoardClient.deliver(everyone)
             }
         }
     }
@@ -239,6 +241,8 @@ final class BoardSocketHub: Service, Sendable {
             if let view = client.view, view.parameters.exchange == exchange { byView[view, default: []].append(client) }
         }
         var statusText: [Language: String] = [:]
+        var posted: [BoardClient] = []
+        defer { BoardClient.deliver(posted) }
         for (view, members) in byView {
             let ordered = view.query.apply(rows.values, premium: inputs)
             let order = ordered.map(\.id.code)
@@ -257,11 +261,12 @@ final class BoardSocketHub: Service, Sendable {
             }
             guard !pieces.isEmpty || moved || statusMessage != nil else { continue }
             let shared = pieces.isEmpty && !moved ? nil
-                : ByteBuffer(string: BoardSocketMessage.patch(rows: pieces.map(\.1), order: moved ? order : nil))
+                : PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: moved ? order : nil))
             var byCode: [String: MarketRow]?
+            posted += members
             for client in members {
                 guard client.window != nil else {
-                    client.post(rows: pieces, order: moved ? order : nil, status: statusMessage, shared: shared)
+                    client.post(rows: pieces, order: moved ? order : nil, status: statusMessage, shared: shared, now: false)
                     continue
                 }
                 // A page showing a window of ranks: full rows only inside it (those that moved
@@ -279,7 +284,7 @@ final class BoardSocketHub: Service, Sendable {
                         }
                     }
                 }
-                client.post(rows: mine, order: moved ? order : nil, status: statusMessage)
+                client.post(rows: mine, order: moved ? order : nil, status: statusMessage, now: false)
             }
         }
         lastOrders.withLock { last in last = last.filter { $0.key.parameters.exchange != exchange || byView[$0.key] != nil } }

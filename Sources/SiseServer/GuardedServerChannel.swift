@@ -44,7 +44,7 @@ extension HTTPServerBuilder {
         return HTTPServerBuilder { responder in
             GuardedServerChannel(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
-                                                   configuration: .init(http1: http1, ws: .init(extensions: [.perMessageDeflate(minFrameSizeToCompress: 64)]))),
+                                                   configuration: .init(http1: http1, ws: .init(extensions: [PageEncoding.serverExtension]))),
                 counter: counter)
         }
     }

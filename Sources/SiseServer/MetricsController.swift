@@ -11,6 +11,7 @@ struct MetricsController {
     let metrics: ServerMetrics
     let boards: ExchangeBoards
     let hub: BoardSocketHub
+    let coinInfo: CoinInfoService?
     let token: String?
 
     func addRoutes(to router: Router<SiseRequestContext>) {
@@ -26,7 +27,7 @@ struct MetricsController {
         } else if !ctx.isLoopback {
             throw APIError(status: .forbidden, code: "forbidden", message: "metrics are served to this machine only (or with --metrics-token)")
         }
-        let text = await metrics.render(boards: boards, clients: hub.clientCount, views: hub.viewCount)
+        let text = await metrics.render(boards: boards, coinInfo: coinInfo, clients: hub.clientCount, views: hub.viewCount)
         return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(string: text)))
     }

@@ -19,6 +19,8 @@ final class ServerMetrics: Sendable {
     /// incremented on the hot path without a registry lookup.
     let framesOut: Prometheus.Counter
     let bytesOut: Prometheus.Counter
+    /// Patches merged into one still unsent (a page slower than the board).
+    let slowMerges: Prometheus.Counter
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -28,6 +30,8 @@ final class ServerMetrics: Sendable {
                                                                           helpText: "WebSocket messages written to pages"))
         bytesOut = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_bytes_out_total", unitName: "",
                                                                          helpText: "Bytes of those messages before compression"))
+        slowMerges = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_slow_merges_total", unitName: "",
+                                                                           helpText: "Patches merged into an unsent one because the page had not taken the last yet"))
     }
 
     /// One HTTP request answered: `sise_http_requests_total{route,status}` and its latency.
@@ -37,16 +41,30 @@ final class ServerMetrics: Sendable {
     }
 
     /// The text of a scrape, after reading the engine's and the process's state.
-    func render(boards: ExchangeBoards, clients: Int, views: Int) async -> String {
+    func render(boards: ExchangeBoards, coinInfo: CoinInfoService?, clients: Int, views: Int) async -> String {
         for (exchange, board) in boards.all {
             let status = board.snapshot.status
-            grow("sise_upstream_frames_total", ["exchange": exchange.rawValue, "kind": "applied"], to: Double(await board.appliedTicks))
-            grow("sise_upstream_frames_total", ["exchange": exchange.rawValue, "kind": "garbage"], to: Double(await board.garbageFrames))
+            let name = exchange.rawValue
+            grow("sise_upstream_frames_total", ["exchange": name, "kind": "applied"], to: Double(await board.appliedTicks))
+            grow("sise_upstream_frames_total", ["exchange": name, "kind": "garbage"], to: Double(await board.garbageFrames))
+            grow("sise_upstream_connects_total", ["exchange": name], to: Double(await board.streamConnects))
+            grow("sise_upstream_disconnects_total", ["exchange": name], to: Double(await board.streamDisconnects))
+            for (group, count) in board.requestCounts {
+                grow("sise_upstream_requests_total", ["exchange": name, "group": group.rawValue], to: Double(count.sent))
+                grow("sise_upstream_refusals_total", ["exchange": name, "group": group.rawValue, "status": "429"], to: Double(count.rateLimited))
+                grow("sise_upstream_refusals_total", ["exchange": name, "group": group.rawValue, "status": "418"], to: Double(count.blocked))
+            }
             for state in Connectivity.allCases {
                 gauge("sise_upstream_state", "1 for the exchange feed's state now (live, delayed, offline, idle)",
                       [("exchange", exchange.rawValue), ("state", state.rawValue)]).set(state == status.state ? 1.0 : 0.0)
             }
             gauge("sise_board_markets", "Markets on the exchange's board", [("exchange", exchange.rawValue)]).set(Double(board.snapshot.rows.count))
+        }
+        if let coinInfo {
+            let budget = await coinInfo.budgetFigures
+            gauge("sise_coingecko_budget_used", "CoinGecko calls taken from the shared budget in the last minute").set(Double(budget.used))
+            gauge("sise_coingecko_budget_per_minute", "The shared CoinGecko budget per minute").set(Double(budget.perMinute))
+            grow("sise_coingecko_calls_total", [:], to: Double(await coinInfo.upstreamCalls))
         }
         gauge("sise_ws_clients", "Open /ws connections").set(Double(clients))
         gauge("sise_ws_views", "Distinct views the /ws clients show").set(Double(views))
@@ -70,6 +88,11 @@ final class ServerMetrics: Sendable {
     }
 
     static let help = ["sise_upstream_frames_total": "Upstream ticker frames by exchange: applied, or garbage (undecodable)",
+                       "sise_upstream_connects_total": "Ticker stream connections opened, by exchange",
+                       "sise_upstream_disconnects_total": "Ticker stream connections lost (drops, silences, refusals), by exchange",
+                       "sise_upstream_requests_total": "REST requests sent, by exchange and rate-limit group",
+                       "sise_upstream_refusals_total": "REST answers 429 (slow down) and 418 (banned), by exchange and group",
+                       "sise_coingecko_calls_total": "Calls made to CoinGecko",
                        "sise_process_cpu_seconds_total": "CPU time of the process (user + system)"]
 
     private func gauge(_ name: String, _ help: String, _ labels: [(String, String)] = []) -> Prometheus.Gauge {

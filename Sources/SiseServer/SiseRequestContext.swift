@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import NIOCore
 import SiseStore
 
 /// The request context of every route: Hummingbird's core, the WebSocket hook, and the
@@ -16,6 +17,8 @@ public struct SiseRequestContext: RequestContext, WebSocketRequestContext {
     public var sessionTokenHash: String?
     /// The peer's IP address (per-client limits count against it as well as the device).
     public let clientAddress: String?
+    /// The connection (a `/ws` page is written to on it directly).
+    let channel: any Channel
 
     /// The request came from this machine (127.0.0.0/8 or ::1).
     var isLoopback: Bool {
@@ -27,6 +30,7 @@ public struct SiseRequestContext: RequestContext, WebSocketRequestContext {
         coreContext = .init(source: source)
         webSocket = .init()
         clientAddress = source.channel.remoteAddress?.ipAddress
+        channel = source.channel
     }
 
     /// Who owns what this request reads and changes: the account when logged in, else the

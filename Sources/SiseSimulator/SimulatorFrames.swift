@@ -18,4 +18,17 @@ public enum SimulatorFrames {
             return SimStreamTickerWriter.write(market, state, format: format == .simple ? .simple : .default, snapshot: false)
         }
     }
+
+    /// `count` Korbit ticker frames (`{"symbol":…,"type":"ticker","data":{…}}`), as the simulator's
+    /// Korbit stream sends them.
+    public static func korbitTickers(count: Int, seed: UInt64 = 42, startingAt epochSeconds: Double = 1_790_000_000) -> [String] {
+        let exchange = SimExchange(configuration: SimulatorConfiguration(seed: seed, now: { epochSeconds }))
+        let markets = exchange.universe.markets(quote: "KRW")
+        var random = SimRandom(seed: seed)
+        return (0..<count).map { i in
+            let market = markets[Int(random.next() % UInt64(markets.count))]
+            let state = exchange.streamTicker(market, atMilliseconds: Int64((epochSeconds + Double(i) * 0.05) * 1_000))
+            return KorbitWriter.tickerFrame(market, state, snapshot: false, stopped: false)
+        }
+    }
 }

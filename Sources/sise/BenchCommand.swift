@@ -4,7 +4,7 @@ import SiseCore
 import SiseFeeds
 import SiseSimulator
 
-/// `sise bench` (hidden): decode-and-apply throughput of Upbit ticker frames on one core, next
+/// `sise bench` (hidden): decode-and-apply throughput of Upbit, Bithumb and Korbit ticker frames on one core, next
 /// to Foundation's JSONDecoder and, when Python is at hand, ccxt's `upbit.parse_ticker`.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,13 +45,21 @@ struct BenchCommand: AsyncParsableCommand {
             return nil
         }
         row("Foundation JSONDecoder + apply (DEFAULT)", foundation)
+        // Bithumb's stream speaks Upbit's protocol (the same decoder, its own frames); Korbit's is its own.
+        let bithumb = SimulatorFrames.tickers(count: synthetic, seed: 11, format: .default).map { Array($0.utf8) }
+        row("Bithumb frames, byte decoder + apply", measure(bithumb) { bytes in bytes.withUnsafeBytes { UpbitTickerFrameDecoder.decode($0) } })
+        let korbit = loadRealFrames(prefix: "korbit-v2-ws-ticker-") + SimulatorFrames.korbitTickers(count: synthetic).map { Array($0.utf8) }
+        row("Korbit frames, decoder + apply", measure(korbit) { bytes in
+            if case .ticker(let ticker) = bytes.withUnsafeBytes({ KorbitStreamFrames.decode($0) }) { return ticker }
+            return nil
+        })
         if !noCCXT { runCCXT(defaults) }
     }
 
-    private func loadRealFrames() -> [[UInt8]] {
+    private func loadRealFrames(prefix: String = "upbit-ws-ticker-") -> [[UInt8]] {
         let folder = URL(fileURLWithPath: fixtures)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasPrefix("upbit-ws-ticker-") && $0.hasSuffix(".json") }.sorted().compactMap { name in
+        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted().compactMap { name in
             guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { return nil }
             // One frame per line for every consumer; JSON does not care about the whitespace.
             return data.map { $0 == 10 || $0 == 13 ? 32 : $0 }

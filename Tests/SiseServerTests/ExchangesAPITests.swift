@@ -71,6 +71,12 @@ import Testing
 extension ExchangesAPITests {
     @Test func compareShowsTheLiveGapAcrossExchanges() async throws {
         try await ServerHarness.run { client in
+            // The first compare wakes Korbit and Bithumb; a venue still loading is left out of
+            // that answer and present in the next (the page asks every second).
+            try await expectEventually(timeout: .seconds(15)) {
+                let first = try await rows(client, "/api/compare?symbols=BTC&sort=symbol").first
+                return (first?["prices"] as? [String: Double])?.count == 3
+            }
             let some = try await rows(client, "/api/compare?symbols=BTC,ETH,XRP&sort=symbol")
             #expect(some.map { $0["symbol"] as? String } == ["BTC", "ETH", "XRP"])
             let btc = try #require(some.first)

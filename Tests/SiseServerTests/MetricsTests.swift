@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -60,6 +63,35 @@ import Testing
                 try await group.next()
                 group.cancelAll()
             }
+        }
+    }
+
+    @Test func restRequestsRefusalsStreamConnectsAndTheCoinGeckoBudgetAreCounted() async throws {
+        try await ServerHarness.run { client in
+            let status = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/status", method: .get).body)) as? [String: Any]
+            let address = try #require(status?["simulator"] as? String)
+            let simulator = try #require(URL(string: address))
+            // The exchange answers the next candle requests with 429: the client retries, and both count.
+            var faults = URLRequest(url: simulator.appendingPathComponent("_sim/faults"))
+            faults.httpMethod = "POST"
+            faults.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            faults.httpBody = Data(#"{"failNext":1,"failNextStatus":429}"#.utf8)
+            let (_, answer) = try await URLSession.shared.data(for: faults)
+            #expect((answer as? HTTPURLResponse)?.statusCode == 200)
+            _ = try await client.execute(uri: "/api/candles/KRW-BTC?interval=1m", method: .get)
+            _ = try await client.execute(uri: "/api/trending", method: .get)
+            let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            // The board's bootstrap: the market list and every ticker over REST, then one stream.
+            #expect((Self.value(text, #"sise_upstream_requests_total{exchange="upbit",group="market"}"#) ?? 0) >= 1)
+            #expect((Self.value(text, #"sise_upstream_requests_total{exchange="upbit",group="ticker"}"#) ?? 0) >= 1)
+            #expect((Self.value(text, #"sise_upstream_requests_total{exchange="upbit",group="candles"}"#) ?? 0) >= 2)
+            #expect(Self.value(text, #"sise_upstream_refusals_total{exchange="upbit",group="candles",status="429"}"#) == 1)
+            #expect((Self.value(text, #"sise_upstream_connects_total{exchange="upbit"}"#) ?? 0) >= 1)
+            #expect(Self.value(text, #"sise_upstream_disconnects_total{exchange="upbit"}"#) == 0)
+            #expect((Self.value(text, "sise_coingecko_calls_total") ?? 0) >= 1)
+            #expect((Self.value(text, "sise_coingecko_budget_used") ?? 0) >= 1)
+            #expect((Self.value(text, "sise_coingecko_budget_per_minute") ?? 0) > 0)
+            #expect(Self.value(text, "sise_ws_slow_merges_total") == 0)
         }
     }
 

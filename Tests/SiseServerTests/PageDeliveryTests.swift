@@ -1,0 +1,142 @@
+import CompressNIO
+import Foundation
+import HTTPTypes
+import HummingbirdWSClient
+import HummingbirdWSCompression
+import Logging
+import NIOCore
+import NIOEmbedded
+import NIOWebSocket
+@testable import SiseServer
+import Synchronization
+import Testing
+
+/// How the hub's messages reach a page: written on the page's channel, merged while its socket
+/// is full, deflated once per message for every page that negotiated compression.
+@Suite struct PageDeliveryTests {
+    static func page(_ channel: EmbeddedChannel, _ metrics: ServerMetrics, encoding: PageEncoding = .plain) -> PageSocket {
+        PageSocket(channel: channel, encoding: encoding, framesOut: metrics.framesOut, bytesOut: metrics.bytesOut, slowMerges: metrics.slowMerges)
+    }
+
+    static func connected() throws -> EmbeddedChannel {
+        let channel = EmbeddedChannel()
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 9)).wait()
+        return channel
+    }
+
+    static func row(_ market: Int, _ value: Int) -> (String, String) {
+        ("KRW-C\(market)", #"{"market":"KRW-C\#(market)","v":\#(value)}"#)
+    }
+
+    @Test func aPageWhoseSocketIsFullGetsOneMergedPatchNotAQueue() throws {
+        let channel = try Self.connected()
+        let metrics = ServerMetrics()
+        let client = BoardClient(deviceID: "d", view: nil, page: Self.page(channel, metrics))
+        try channel.pipeline.syncOperations.addHandler(PageWritability(client), position: .first)
+        channel.isWritable = false
+        for i in 0..<1_000 { client.post(rows: [Self.row(i % 50, i)], order: nil, status: nil) }
+        channel.embeddedEventLoop.run()
+        // Nothing is written into a full socket; what waits is one row per market, the newest.
+        #expect(try channel.readOutbound(as: WebSocketFrame.self) == nil)
+        #expect(client.backlog == 50)
+        let scrape = metrics.registry.emitToString()
+        #expect(MetricsTests.value(scrape, "sise_ws_slow_merges_total") == 999)
+        // The socket drains: one patch with the newest of each row follows at once.
+        channel.isWritable = true
+        channel.pipeline.fireChannelWritabilityChanged()
+        channel.embeddedEventLoop.run()
+        let frame = try #require(try channel.readOutbound(as: WebSocketFrame.self))
+        let text = String(buffer: frame.unmaskedData)
+        #expect(text.hasPrefix(#"{"type":"patch""#))
+        #expect(text.contains(#""v":999"#) && text.contains(#""v":950"#) && !text.contains(#""v":949}"#))
+        #expect(try channel.readOutbound(as: WebSocketFrame.self) == nil)
+        _ = try? channel.finish()
+    }
+
+    @Test func aBatchForManyPagesIsWrittenOncePerPageInOrder() throws {
+        let metrics = ServerMetrics()
+        let channels = try (0..<3).map { _ in try Self.connected() }
+        let clients = channels.map { BoardClient(deviceID: "d", view: nil, page: Self.page($0, metrics)) }
+        let shared = PageMessage(BoardSocketMessage.patch(rows: [Self.row(1, 1).1], order: nil))
+        for client in clients {
+            client.post(rows: [Self.row(1, 1)], order: nil, status: #"{"type":"status"}"#, shared: shared, now: false)
+        }
+        BoardClient.deliver(clients)
+        for channel in channels {
+            channel.embeddedEventLoop.run()
+            let first = try #require(try channel.readOutbound(as: WebSocketFrame.self))
+            let second = try #require(try channel.readOutbound(as: WebSocketFrame.self))
+            #expect(String(buffer: first.unmaskedData) == #"{"type":"status"}"#)
+            // The shared patch: the very bytes every page of the view is sent.
+            #expect(second.data == shared.text)
+            #expect(try channel.readOutbound(as: WebSocketFrame.self) == nil)
+            _ = try? channel.finish()
+        }
+    }
+
+    @Test func aDeflatedMessageIsMadeOnceAndInflatesToTheText() throws {
+        let text = BoardSocketMessage.patch(rows: (0..<40).map { Self.row($0, $0 * 7).1 }, order: nil)
+        let message = PageMessage(text)
+        let frame = message.frame(for: .deflate(windowBits: 15))
+        #expect(frame.rsv1 && frame.fin && frame.opcode == .text)
+        #expect(frame.data.readableBytes < text.utf8.count / 2)
+        // Every page with that window is sent the same bytes, deflated once.
+        let again = message.frame(for: .deflate(windowBits: 15))
+        let same = frame.data.withUnsafeReadableBytes { a in again.data.withUnsafeReadableBytes { b in a.baseAddress == b.baseAddress } }
+        #expect(same)
+        // RFC 7692: the receiver appends 00 00 ff ff and inflates.
+        for bits: Int32 in [15, 9] {
+            var payload = message.frame(for: .deflate(windowBits: bits)).data
+            payload.writeBytes([0, 0, 0xff, 0xff])
+            let inflater = try ZlibDecompressor(algorithm: .deflate, windowSize: bits)
+            let inflated = try payload.decompressStream(with: inflater, maxSize: 1 << 20, allocator: ByteBufferAllocator())
+            #expect(String(buffer: inflated) == text)
+        }
+        // Short messages and plain pages go as they are.
+        #expect(!PageMessage(#"{"type":"heartbeat","at":1}"#).frame(for: .deflate(windowBits: 15)).rsv1)
+        #expect(!message.frame(for: .plain).rsv1)
+    }
+
+    @Test func theEncodingIsReadFromTheHandshakeAsTheServerAgreesIt() {
+        func encoding(_ headers: String...) -> PageEncoding {
+            var fields = HTTPFields()
+            for header in headers { fields.append(HTTPField(name: .secWebSocketExtensions, value: header)) }
+            return PageEncoding.negotiated(fields)
+        }
+        #expect(encoding() == .plain)
+        #expect(encoding("permessage-deflate; client_max_window_bits") == .deflate(windowBits: 15))
+        #expect(encoding("permessage-deflate; server_max_window_bits=10") == .deflate(windowBits: 10))
+        #expect(encoding("x-webkit-deflate-frame", "permessage-deflate; server_max_window_bits=12") == .deflate(windowBits: 12))
+        #expect(encoding("permessage-deflate; server_max_window_bits=8") == .plain)
+        #expect(encoding("x-webkit-deflate-frame") == .plain)
+    }
+
+    @Test func aCompressingClientGetsTheSnapshotAndPatchesInflated() async throws {
+        try await ServerHarness.run { client in
+            let port = try #require(client.port)
+            let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 22, extensions: [.perMessageDeflate(maxDecompressedFrameSize: 1 << 22)])
+            let seen = try await withThrowingTaskGroup(of: [String].self) { group in
+                group.addTask {
+                    let received = Mutex<[String]>([])
+                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: configuration,
+                                                      logger: Logger(label: "test")) { inbound, outbound, _ in
+                        try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#))
+                        for try await message in inbound.messages(maxSize: 1 << 22) {
+                            guard case .text(let text) = message,
+                                  let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                                  let type = object["type"] as? String else { continue }
+                            let types = received.withLock { $0.append(type); return $0 }
+                            if types.contains("snapshot") && types.contains("patch") { break }
+                        }
+                    }
+                    return received.withLock { $0 }
+                }
+                group.addTask { try await Task.sleep(for: .seconds(15)); return [] }
+                let first = try await group.next() ?? []
+                group.cancelAll()
+                return first
+            }
+            #expect(seen.first == "snapshot" && seen.contains("patch"), "\(seen)")
+        }
+    }
+}
