@@ -205,7 +205,7 @@ final class BoardClient: Sendable {
         let messages = drain()
         guard !messages.isEmpty else { return }
         for message in messages {
-            channel.write(message.frame(for: page.encoding), promise: nil)
+            channel.write(page.frame(message), promise: nil)
             page.wrote(bytes: message.text.readableBytes)
         }
         channel.flush()

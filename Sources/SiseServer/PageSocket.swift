@@ -1,4 +1,5 @@
 import NIOCore
+import NIOWebSocket
 import Prometheus
 
 /// A page's `/ws` connection as the hub writes to it: the channel (written on its own event
@@ -10,6 +11,23 @@ struct PageSocket: Sendable {
     let framesOut: Prometheus.Counter
     let bytesOut: Prometheus.Counter
     let slowMerges: Prometheus.Counter
+    /// The page's own deflate stream, when it takes messages that refer back to earlier ones.
+    private let stream: PageStream?
+
+    init(channel: any Channel, encoding: PageEncoding, framesOut: Prometheus.Counter, bytesOut: Prometheus.Counter,
+         slowMerges: Prometheus.Counter) {
+        self.channel = channel
+        self.encoding = encoding
+        self.framesOut = framesOut
+        self.bytesOut = bytesOut
+        self.slowMerges = slowMerges
+        if case .deflate(let bits, true) = encoding { stream = PageStream(windowBits: bits) } else { stream = nil }
+    }
+
+    /// The frame that carries `message` to this page.
+    func frame(_ message: PageMessage) -> WebSocketFrame {
+        stream?.frame(message.text) ?? message.frame(for: encoding)
+    }
 
     func wrote(bytes: Int) {
         framesOut.increment()

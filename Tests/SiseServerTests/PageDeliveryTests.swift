@@ -77,24 +77,41 @@ import Testing
     @Test func aDeflatedMessageIsMadeOnceAndInflatesToTheText() throws {
         let text = BoardSocketMessage.patch(rows: (0..<40).map { Self.row($0, $0 * 7).1 }, order: nil)
         let message = PageMessage(text)
-        let frame = message.frame(for: .deflate(windowBits: 15))
+        let frame = message.frame(for: .deflate(windowBits: 15, contextTakeover: false))
         #expect(frame.rsv1 && frame.fin && frame.opcode == .text)
         #expect(frame.data.readableBytes < text.utf8.count / 2)
         // Every page with that window is sent the same bytes, deflated once.
-        let again = message.frame(for: .deflate(windowBits: 15))
+        let again = message.frame(for: .deflate(windowBits: 15, contextTakeover: false))
         let same = frame.data.withUnsafeReadableBytes { a in again.data.withUnsafeReadableBytes { b in a.baseAddress == b.baseAddress } }
         #expect(same)
         // RFC 7692: the receiver appends 00 00 ff ff and inflates.
         for bits: Int32 in [15, 9] {
-            var payload = message.frame(for: .deflate(windowBits: bits)).data
+            var payload = message.frame(for: .deflate(windowBits: bits, contextTakeover: false)).data
             payload.writeBytes([0, 0, 0xff, 0xff])
             let inflater = try ZlibDecompressor(algorithm: .deflate, windowSize: bits)
             let inflated = try payload.decompressStream(with: inflater, maxSize: 1 << 20, allocator: ByteBufferAllocator())
             #expect(String(buffer: inflated) == text)
         }
         // Short messages and plain pages go as they are.
-        #expect(!PageMessage(#"{"type":"heartbeat","at":1}"#).frame(for: .deflate(windowBits: 15)).rsv1)
+        #expect(!PageMessage(#"{"type":"heartbeat","at":1}"#).frame(for: .deflate(windowBits: 15, contextTakeover: false)).rsv1)
         #expect(!message.frame(for: .plain).rsv1)
+    }
+
+    @Test func aPagesOwnStreamMakesEachPatchReferBackToTheLast() throws {
+        let stream = PageStream(windowBits: 15)
+        let texts = (0..<3).map { round in BoardSocketMessage.patch(rows: (0..<8).map { Self.row($0, $0 + round).1 }, order: nil) }
+        let frames = texts.map { stream.frame(ByteBuffer(string: $0)) }
+        #expect(frames.allSatisfy { $0.rsv1 })
+        // The second patch repeats the first one's shape: it costs a fraction of it.
+        #expect(frames[1].data.readableBytes * 2 < frames[0].data.readableBytes)
+        // One inflater for the connection, as the page has: every message in order.
+        let inflater = try ZlibDecompressor(algorithm: .deflate, windowSize: 15)
+        for (frame, text) in zip(frames, texts) {
+            var payload = frame.data
+            payload.writeBytes([0, 0, 0xff, 0xff])
+            let inflated = try payload.decompressStream(with: inflater, maxSize: 1 << 20, allocator: ByteBufferAllocator())
+            #expect(String(buffer: inflated) == text)
+        }
     }
 
     @Test func theEncodingIsReadFromTheHandshakeAsTheServerAgreesIt() {
@@ -104,9 +121,10 @@ import Testing
             return PageEncoding.negotiated(fields)
         }
         #expect(encoding() == .plain)
-        #expect(encoding("permessage-deflate; client_max_window_bits") == .deflate(windowBits: 15))
-        #expect(encoding("permessage-deflate; server_max_window_bits=10") == .deflate(windowBits: 10))
-        #expect(encoding("x-webkit-deflate-frame", "permessage-deflate; server_max_window_bits=12") == .deflate(windowBits: 12))
+        #expect(encoding("permessage-deflate; client_max_window_bits") == .deflate(windowBits: 15, contextTakeover: true))
+        #expect(encoding("permessage-deflate; server_max_window_bits=10") == .deflate(windowBits: 10, contextTakeover: true))
+        #expect(encoding("x-webkit-deflate-frame", "permessage-deflate; server_max_window_bits=12; server_no_context_takeover")
+                == .deflate(windowBits: 12, contextTakeover: false))
         #expect(encoding("permessage-deflate; server_max_window_bits=8") == .plain)
         #expect(encoding("x-webkit-deflate-frame") == .plain)
     }
