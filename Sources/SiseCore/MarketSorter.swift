@@ -4,13 +4,14 @@ import Foundation
 /// so equal values never swap places between updates (rows never jitter).
 ///
 /// Sorting runs on every live batch for every distinct view, so it sorts small keys (a number,
-/// a pre-lowercased name, an index) rather than whole rows, and lowercases each name once.
+/// a name, an index) rather than whole rows; names are lowercased once each, and only when the
+/// sort is by name (other sorts compare names only on a tie, which is rare).
 public enum MarketSorter {
     private struct SortItem {
         /// nil only for an unknown premium: it sorts last in either direction.
         let number: Double?
         let name: String
-        let lowered: [UInt32]
+        let lowered: [UInt32]?
         let code: String
         let index: Int
     }
@@ -23,7 +24,7 @@ public enum MarketSorter {
         let items = rows.enumerated().map { index, row in
             let name = row.market.name(in: language)
             return SortItem(number: effective.key == .premium ? premium.premium(row) : number(row, effective.key), name: name,
-                            lowered: name.lowercased().unicodeScalars.map(\.value), code: row.id.code, index: index)
+                            lowered: effective.key == .name ? lowered(name) : nil, code: row.id.code, index: index)
         }
         let ordered = items.sorted { a, b in
             if effective.key == .name {
@@ -41,6 +42,10 @@ public enum MarketSorter {
         return ordered.map { rows[$0.index] }
     }
 
+    private static func lowered(_ name: String) -> [UInt32] {
+        name.lowercased().unicodeScalars.map(\.value)
+    }
+
     private static func number(_ row: MarketRow, _ key: SortKey) -> Double {
         switch key {
         case .name: 0
@@ -54,8 +59,9 @@ public enum MarketSorter {
     /// Locale-independent: Hangul syllables are encoded in 가나다 order, Latin is compared
     /// case-insensitively, so the order is the same on every machine.
     private static func compare(_ a: SortItem, _ b: SortItem) -> Int {
-        if a.lowered != b.lowered {
-            return a.lowered.lexicographicallyPrecedes(b.lowered) ? -1 : 1
+        let x = a.lowered ?? lowered(a.name), y = b.lowered ?? lowered(b.name)
+        if x != y {
+            return x.lexicographicallyPrecedes(y) ? -1 : 1
         }
         return a.name == b.name ? 0 : (a.name < b.name ? -1 : 1)
     }

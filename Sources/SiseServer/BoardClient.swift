@@ -24,7 +24,7 @@ final class BoardClient: Sendable {
         /// A full snapshot to send before anything else (after a view change).
         var snapshot: String?
         var rows: [String: String] = [:]
-        var order: [String]?
+        var order: BoardSocketMessage.Order?
         var status: String?
         var heartbeat: Int64?
         var error: String?
@@ -36,7 +36,7 @@ final class BoardClient: Sendable {
         var notices: [String] = []
         /// The view's patch exactly as computed for every client of the view: sent as is when
         /// nothing else is pending (the common case), so most clients cost no encoding at all.
-        var shared: (message: PageMessage, rows: [(String, String)], order: [String]?)?
+        var shared: (message: PageMessage, rows: [(String, String)], order: BoardSocketMessage.Order?)?
     }
 
     /// The exchange whose board this client counts as a viewer of.
@@ -70,7 +70,7 @@ final class BoardClient: Sendable {
     /// Merges a patch for this client's view: rows by market (newest wins), the latest order.
     /// `shared` is the same patch already encoded for every client of the view. With `now`
     /// false the caller delivers (`BoardClient.deliver`) once it has posted to every client.
-    func post(rows: [(String, String)], order: [String]?, status: String?, shared: PageMessage? = nil, now: Bool = true) {
+    func post(rows: [(String, String)], order: BoardSocketMessage.Order?, status: String?, shared: PageMessage? = nil, now: Bool = true) {
         let merged = state.withLock { s -> Bool in
             if let status { s.status = status }
             guard !rows.isEmpty || order != nil else { return false }

@@ -260,13 +260,14 @@ final class BoardSocketHub: Service, Sendable {
                 statusText[view.language] = statusMessage
             }
             guard !pieces.isEmpty || moved || statusMessage != nil else { continue }
+            let newOrder = moved ? BoardSocketMessage.Order(order) : nil
             let shared = pieces.isEmpty && !moved ? nil
-                : PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: moved ? order : nil))
+                : PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: newOrder))
             var byCode: [String: MarketRow]?
             posted += members
             for client in members {
                 guard client.window != nil else {
-                    client.post(rows: pieces, order: moved ? order : nil, status: statusMessage, shared: shared, now: false)
+                    client.post(rows: pieces, order: newOrder, status: statusMessage, shared: shared, now: false)
                     continue
                 }
                 // A page showing a window of ranks: full rows only inside it (those that moved
@@ -284,7 +285,7 @@ final class BoardSocketHub: Service, Sendable {
                         }
                     }
                 }
-                client.post(rows: mine, order: moved ? order : nil, status: statusMessage, now: false)
+                client.post(rows: mine, order: newOrder, status: statusMessage, now: false)
             }
         }
         lastOrders.withLock { last in last = last.filter { $0.key.parameters.exchange != exchange || byView[$0.key] != nil } }

@@ -131,10 +131,17 @@ enum BoardSocketMessage {
     }
 
     /// `{"type":"patch","rows":[…],"order":[…]}`; `order` only when it moved.
-    static func patch(rows: [String], order: [String]?) -> String {
+    static func patch(rows: [String], order: Order?) -> String {
         var text = "{\"type\":\"patch\",\"rows\":[" + rows.joined(separator: ",") + "]"
-        if let order, let encoded = try? encode(order) { text += ",\"order\":" + encoded }
+        if let order { text += ",\"order\":" + order.json }
         return text + "}"
+    }
+
+    /// A view's order of markets, encoded once per batch: every page of the view whose patch is
+    /// made for it alone (merged while its socket was busy, or cut to its window) reuses the text.
+    struct Order: Sendable {
+        let json: String
+        init(_ codes: [String]) { json = (try? BoardSocketMessage.encode(codes)) ?? "[]" }
     }
 
     static func echo(_ parameters: ViewParameters, language: Language) -> ViewEcho {
