@@ -93,6 +93,7 @@ public enum SiseServerApp {
             urls: ImageURL(allowedHosts: ["assets.coingecko.com", "coin-images.coingecko.com"], demoOrigin: dependencies.simulatorURL?.absoluteString))
         ImageProxyController(proxy: images).addRoutes(to: router)
         OpenAPIController().addRoutes(to: router)
+        HealthController(database: database, boards: boards).addRoutes(to: router)
         MetricsController(metrics: metrics, boards: boards, hub: hub, coinInfo: dependencies.coinInfo, token: configuration.metricsToken).addRoutes(to: router)
         I18nController().addRoutes(to: router)
         BoardSocketController(hub: hub, origin: publicOrigin, metrics: metrics).addRoutes(to: router)

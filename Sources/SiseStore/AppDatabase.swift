@@ -172,6 +172,11 @@ public final class AppDatabase: Sendable {
         return migrator
     }
 
+    /// A query round trip: the store answers (for readiness checks).
+    public func ping() async throws {
+        _ = try await read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do { return try await writer.read(body) } catch { throw StoreError.failed("\(error)") }
     }

@@ -105,3 +105,29 @@ import Testing
         }
     }
 }
+
+/// `/healthz` and `/readyz`, what a load balancer asks.
+@Suite struct HealthTests {
+    @Test func liveAtOnceReadyOnceTheBoardIsLoaded() async throws {
+        try await ServerHarness.run { client in
+            let health = try await client.execute(uri: "/healthz", method: .get)
+            #expect(health.status == .ok && String(buffer: health.body) == #"{"status":"ok"}"#)
+            let ready = try await client.execute(uri: "/readyz", method: .get)
+            #expect(ready.status == .ok)
+            #expect(String(buffer: ready.body) == #"{"board":"loaded","ready":true,"store":"ok"}"#)
+            #expect(ready.headers[.cacheControl] == "no-store")
+        }
+    }
+
+    @Test func notReadyWhileTheBoardCannotLoad() async throws {
+        // An exchange that never answers: the process is live, the replica is not ready.
+        let app = try await ServerHarness.build(ServerConfiguration(port: 0, demo: false, dataDirectory: ServerHarness.temporaryDirectory()),
+                                                upbitURL: URL(string: "http://127.0.0.1:9")!)
+        try await app.test(.live) { client in
+            #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+            let ready = try await client.execute(uri: "/readyz", method: .get)
+            #expect(ready.status == .serviceUnavailable)
+            #expect(String(buffer: ready.body) == #"{"board":"loading","ready":false,"store":"ok"}"#)
+        }
+    }
+}
