@@ -264,10 +264,10 @@ final class BoardSocketHub: Service, Sendable {
             let shared = pieces.isEmpty && !moved ? nil
                 : PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: newOrder))
             var byCode: [String: MarketRow]?
+            posted += members
             for client in members {
                 guard client.window != nil else {
                     client.post(rows: pieces, order: newOrder, status: statusMessage, shared: shared, now: false)
-                    posted.append(client)
                     continue
                 }
                 // A page showing a window of ranks: full rows only inside it (those that moved
@@ -285,10 +285,7 @@ final class BoardSocketHub: Service, Sendable {
                         }
                     }
                 }
-                // A page none of whose rows changed is sent nothing, and no write is asked for it.
-                guard !mine.isEmpty || newOrder != nil || statusMessage != nil else { continue }
                 client.post(rows: mine, order: newOrder, status: statusMessage, now: false)
-                posted.append(client)
             }
         }
         lastOrders.withLock { last in last = last.filter { $0.key.parameters.exchange != exchange || byView[$0.key] != nil } }

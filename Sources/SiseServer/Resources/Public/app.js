@@ -295,16 +295,34 @@ function buildRow(row) {
   star.className = "star";
   star.dataset.action = "favorite";
   star.textContent = "★";
-  // The cells and their parts are made once; ticks change only their text.
-  const part = (tag, className, ...children) => {
-    const element = document.createElement(tag);
-    if (className) element.className = className;
-    element.append(...children);
-    return element;
-  };
-  const symbol = part("span", "symbol", part("span", "mark"), part("span", "code"), part("span", "venue"));
-  tr.append(part("td", "", star), part("td", "", part("span", "name"), symbol), part("td", "num price"),
-    part("td", "num rate", document.createTextNode(""), part("span", "amount")), part("td", "num premium"), part("td", "num value"));
+  const starCell = document.createElement("td");
+  starCell.append(star);
+  const nameCell = document.createElement("td");
+  // The cells' parts are made once; ticks change only their text.
+  const name = document.createElement("span");
+  name.className = "name";
+  const symbol = document.createElement("span");
+  symbol.className = "symbol";
+  const mark = document.createElement("span");
+  mark.className = "mark";
+  const code = document.createElement("span");
+  code.className = "code";
+  const venue = document.createElement("span");
+  venue.className = "venue";
+  symbol.append(mark, code, venue);
+  nameCell.append(name, symbol);
+  const price = document.createElement("td");
+  price.className = "num price";
+  const rate = document.createElement("td");
+  rate.className = "num rate";
+  const amount = document.createElement("span");
+  amount.className = "amount";
+  rate.append(document.createTextNode(""), amount);
+  const premium = document.createElement("td");
+  premium.className = "num premium";
+  const value = document.createElement("td");
+  value.className = "num value";
+  tr.append(starCell, nameCell, price, rate, premium, value);
   fillRow(tr, row, null);
   return tr;
 }
