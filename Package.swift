@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(name: "SiseCore"),
@@ -89,7 +90,15 @@ let package = Package(
             ],
             path: "Benchmarks/SiseLoad"
         ),
-        .target(name: "SiseStore", dependencies: ["SiseCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "SiseStore",
+            dependencies: [
+                "SiseCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "SiseServer",
             dependencies: [

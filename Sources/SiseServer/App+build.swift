@@ -16,7 +16,7 @@ public enum SiseServerApp {
                              onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws -> some ApplicationProtocol {
         let database = dependencies.database
         let boards = dependencies.boards
-        let favorites = SQLiteFavorites(database: database)
+        let favorites = StoredFavorites(database: database)
         let devices = DeviceCleanup(registry: DeviceRegistry(database: database), logger: logger)
         let portfolio = PortfolioStore(database: database)
         let hub = BoardSocketHub(boards: boards, favorites: favorites, portfolio: portfolio, demo: configuration.demo, premium: dependencies.premium,
@@ -53,7 +53,7 @@ public enum SiseServerApp {
         router.middlewares.add(PathGuardMiddleware())
         router.middlewares.add(HostCheckMiddleware(origin: publicOrigin))
         router.middlewares.add(DeviceIdentityMiddleware(secure: publicOrigin.isSecure, devices: devices))
-        let accounts = SQLiteAccounts(database: database)
+        let accounts = AccountStore(database: database)
         router.middlewares.add(SessionMiddleware(accounts: accounts, secure: publicOrigin.isSecure))
         router.middlewares.add(CSRFMiddleware(origin: publicOrigin))
         if let assets = WebAssets.directory {

@@ -8,7 +8,7 @@ import SiseStore
 /// account and per address with growing waits, answers the same for an unknown login and a wrong
 /// password (in about the same time), and brings the device's favorites into the account.
 struct AuthController {
-    let accounts: SQLiteAccounts
+    let accounts: AccountStore
     let hasher: PasswordHasher
     let throttle: LoginThrottle
     let sessions: SessionOpener
@@ -58,7 +58,7 @@ struct AuthController {
             avatar = "/api/users/\(account.id)/avatar"
         }
 
-        static func of(_ account: Account, _ accounts: SQLiteAccounts) async throws -> Me {
+        static func of(_ account: Account, _ accounts: AccountStore) async throws -> Me {
             Me(account, linked: try await accounts.providers(of: account.id))
         }
     }

@@ -10,7 +10,7 @@ import SiseStore
 /// random name; served with their real type, `nosniff`, `Content-Security-Policy: sandbox`;
 /// replacing or deleting removes the old file; a default picture otherwise.
 struct AvatarController {
-    let accounts: SQLiteAccounts
+    let accounts: AccountStore
     /// `DATA/avatars`.
     let directory: URL
     static let maxBytes = 2 * 1_024 * 1_024

@@ -7,7 +7,7 @@ import SiseStore
 /// change (asks the old one, ends the other sessions), deleting the account (asks the password,
 /// removes everything it owns).
 struct MeController {
-    let accounts: SQLiteAccounts
+    let accounts: AccountStore
     let hasher: PasswordHasher
     let secure: Bool
     /// Where pictures are kept (an account's goes with it).

@@ -7,7 +7,7 @@ import SiseStore
 /// random 256-bit token whose SHA-256 alone is stored, with a 30-day sliding expiry.
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = SiseRequestContext
-    let accounts: SQLiteAccounts
+    let accounts: AccountStore
     let secure: Bool
     static let lifetime: Int64 = 30 * 86_400 * 1_000
 

@@ -6,7 +6,7 @@ import SiseStore
 /// a fresh token (the request's old session ends — no fixation) and the device's anonymous
 /// favorites brought into the account, whose open pages hear of it.
 struct SessionOpener: Sendable {
-    let accounts: SQLiteAccounts
+    let accounts: AccountStore
     /// The public URL is https: `Secure` cookies with the `__Host-` prefix.
     let secure: Bool
     /// Told when an owner's favorites change (live views follow).

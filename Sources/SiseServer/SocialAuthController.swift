@@ -18,7 +18,7 @@ import SiseStore
 /// - `DELETE /api/me/providers/{provider}` — unlink, refused when it would leave no way to log in.
 struct SocialAuthController {
     let clients: [String: OpenIDClient]
-    let accounts: SQLiteAccounts
+    let accounts: AccountStore
     let sessions: SessionOpener
     let throttle: LoginThrottle
     let pending: PendingLogins

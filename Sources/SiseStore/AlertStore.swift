@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 import SiseCore
 
-/// Alert rules, their firings and the owners' webhooks (with a delivery log), in SQLite.
+/// Alert rules, their firings and the owners' webhooks (with a delivery log), in the app's database.
 public struct AlertStore: Sendable {
     private let database: AppDatabase
     public let maxRules: Int
@@ -19,43 +18,41 @@ public struct AlertStore: Sendable {
     // MARK: - Rules
 
     public func rules(owner: String) async throws -> [AlertRule] {
-        try await database.read { db in try Self.rules(db, sql: "WHERE owner = ? ORDER BY createdAt, id", [owner]) }
+        try await database.read { db in try await Self.rules(db, where: "owner = ? ORDER BY createdAt, id", [owner]) }
     }
 
     /// Every enabled rule of every owner (what the engine evaluates).
     public func enabledRules() async throws -> [AlertRule] {
-        try await database.read { db in try Self.rules(db, sql: "WHERE enabled = 1", []) }
+        try await database.read { db in try await Self.rules(db, where: "enabled = TRUE", []) }
     }
 
     public func add(_ rule: AlertRule) async throws {
         let limit = maxRules
         try await database.write { db in
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM alert WHERE owner = ?", arguments: [rule.owner]) ?? 0
+            let count = try await db.count("SELECT COUNT(*) FROM alert WHERE owner = ?", rule.owner)
             guard count < limit else { throw StoreError.tooManyRecords(limit: limit) }
-            try db.execute(sql: """
+            try await db.execute("""
                 INSERT INTO alert (id, owner, exchange, market, type, value, windowMinutes, recurring, cooldownSeconds, enabled, createdAt, lastFiredAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [rule.id, rule.owner, rule.exchange.rawValue, rule.market.code, rule.kind.rawValue, "\(rule.value)",
-                                 rule.windowMinutes, rule.recurring, rule.cooldownSeconds, rule.enabled, rule.createdAt, rule.lastFiredAt])
+                """, rule.id, rule.owner, rule.exchange.rawValue, rule.market.code, rule.kind.rawValue, "\(rule.value)",
+                                 rule.windowMinutes, rule.recurring, rule.cooldownSeconds, rule.enabled, rule.createdAt, rule.lastFiredAt)
         }
     }
 
     /// Saves a changed rule of its owner; false when the owner has no such rule.
     public func update(_ rule: AlertRule) async throws -> Bool {
         try await database.write { db in
-            try db.execute(sql: """
+            try await db.execute("""
                 UPDATE alert SET value = ?, windowMinutes = ?, recurring = ?, cooldownSeconds = ?, enabled = ?, lastFiredAt = ?
                 WHERE id = ? AND owner = ?
-                """, arguments: ["\(rule.value)", rule.windowMinutes, rule.recurring, rule.cooldownSeconds, rule.enabled, rule.lastFiredAt,
-                                 rule.id, rule.owner])
-            return db.changesCount > 0
+                """, "\(rule.value)", rule.windowMinutes, rule.recurring, rule.cooldownSeconds, rule.enabled, rule.lastFiredAt,
+                                 rule.id, rule.owner) > 0
         }
     }
 
     public func remove(owner: String, id: String) async throws -> Bool {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM alert WHERE owner = ? AND id = ?", arguments: [owner, id])
-            return db.changesCount > 0
+            try await db.execute("DELETE FROM alert WHERE owner = ? AND id = ?", owner, id) > 0
         }
     }
 
@@ -63,33 +60,35 @@ public struct AlertStore: Sendable {
     public func record(_ firing: AlertFiring, rule: AlertRule) async throws {
         let body = String(decoding: try JSONEncoder().encode(firing), as: UTF8.self)
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO alert_firing (id, alertID, owner, body, at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [firing.id, firing.alertId, rule.owner, body, firing.at])
-            try db.execute(sql: "UPDATE alert SET lastFiredAt = ?, enabled = ? WHERE id = ?", arguments: [firing.at, rule.enabled, rule.id])
+            try await db.execute("INSERT INTO alert_firing (id, alertID, owner, body, at) VALUES (?, ?, ?, ?, ?)",
+                                 firing.id, firing.alertId, rule.owner, body, firing.at)
+            try await db.execute("UPDATE alert SET lastFiredAt = ?, enabled = ? WHERE id = ?", firing.at, rule.enabled, rule.id)
             // The history keeps the newest 500 firings of an owner.
-            try db.execute(sql: """
+            try await db.execute("""
                 DELETE FROM alert_firing WHERE owner = ? AND id NOT IN (SELECT id FROM alert_firing WHERE owner = ? ORDER BY at DESC LIMIT 500)
-                """, arguments: [rule.owner, rule.owner])
+                """, rule.owner, rule.owner)
         }
     }
 
     /// The owner's firings, newest first.
     public func history(owner: String, limit: Int = 100) async throws -> [AlertFiring] {
-        try await database.read { db in
-            try String.fetchAll(db, sql: "SELECT body FROM alert_firing WHERE owner = ? ORDER BY at DESC, rowid DESC LIMIT ?",
-                                arguments: [owner, limit])
+        let order = database.dialect.insertionOrder
+        return try await database.read { db in
+            try await db.strings("SELECT body FROM alert_firing WHERE owner = ? ORDER BY at DESC, \(order) DESC LIMIT ?", owner, limit)
                 .compactMap { try? JSONDecoder().decode(AlertFiring.self, from: Data($0.utf8)) }
         }
     }
 
-    static func rules(_ db: Database, sql: String, _ arguments: [any DatabaseValueConvertible]) throws -> [AlertRule] {
-        try Row.fetchAll(db, sql: "SELECT * FROM alert " + sql, arguments: StatementArguments(arguments)).compactMap { row -> AlertRule? in
-            guard let exchange = Exchange(rawValue: row["exchange"]), let market = MarketID(row["market"] as String),
-                  let kind = AlertKind(rawValue: row["type"]),
-                  let value = Decimal(string: row["value"], locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-            return AlertRule(id: row["id"], owner: row["owner"], exchange: exchange, market: market, kind: kind, value: value,
-                             windowMinutes: row["windowMinutes"], recurring: row["recurring"], cooldownSeconds: row["cooldownSeconds"],
-                             enabled: row["enabled"], createdAt: row["createdAt"], lastFiredAt: row["lastFiredAt"])
+    static func rules(_ db: any SQLConnection, where condition: String, _ arguments: [any SQLBindable]) async throws -> [AlertRule] {
+        try await db.query("SELECT * FROM alert WHERE " + condition, arguments).compactMap { row -> AlertRule? in
+            guard let id = row.string("id"), let owner = row.string("owner"),
+                  let exchange = row.string("exchange").flatMap(Exchange.init(rawValue:)), let market = row.string("market").flatMap(MarketID.init),
+                  let kind = row.string("type").flatMap(AlertKind.init(rawValue:)),
+                  let value = row.string("value").flatMap({ Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }),
+                  let cooldown = row.int("cooldownSeconds"), let createdAt = row.int64("createdAt") else { return nil }
+            return AlertRule(id: id, owner: owner, exchange: exchange, market: market, kind: kind, value: value,
+                             windowMinutes: row.int("windowMinutes"), recurring: row.bool("recurring") ?? false, cooldownSeconds: cooldown,
+                             enabled: row.bool("enabled") ?? false, createdAt: createdAt, lastFiredAt: row.int64("lastFiredAt"))
         }
     }
 
@@ -137,24 +136,23 @@ public struct AlertStore: Sendable {
 
     public func webhooks(owner: String) async throws -> [Webhook] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM webhook WHERE owner = ? ORDER BY createdAt, id", arguments: [owner]).map(Self.webhook)
+            try await db.query("SELECT * FROM webhook WHERE owner = ? ORDER BY createdAt, id", owner).compactMap(Self.webhook)
         }
     }
 
     public func addWebhook(_ hook: Webhook) async throws {
         let limit = maxWebhooks
         try await database.write { db in
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM webhook WHERE owner = ?", arguments: [hook.owner]) ?? 0
+            let count = try await db.count("SELECT COUNT(*) FROM webhook WHERE owner = ?", hook.owner)
             guard count < limit else { throw StoreError.tooManyRecords(limit: limit) }
-            try db.execute(sql: "INSERT INTO webhook (id, owner, url, secret, createdAt, failures, disabled) VALUES (?, ?, ?, ?, ?, 0, 0)",
-                           arguments: [hook.id, hook.owner, hook.url, hook.secret, hook.createdAt])
+            try await db.execute("INSERT INTO webhook (id, owner, url, secret, createdAt, failures, disabled) VALUES (?, ?, ?, ?, ?, 0, FALSE)",
+                                 hook.id, hook.owner, hook.url, hook.secret, hook.createdAt)
         }
     }
 
     public func removeWebhook(owner: String, id: String) async throws -> Bool {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM webhook WHERE owner = ? AND id = ?", arguments: [owner, id])
-            return db.changesCount > 0
+            try await db.execute("DELETE FROM webhook WHERE owner = ? AND id = ?", owner, id) > 0
         }
     }
 
@@ -163,39 +161,42 @@ public struct AlertStore: Sendable {
     @discardableResult
     public func record(_ delivery: Delivery) async throws -> Webhook? {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO webhook_delivery (webhookID, firingID, status, attempt, ok, error, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [delivery.webhookId, delivery.firingId, delivery.status, delivery.attempt, delivery.ok,
-                                       delivery.error.map { String($0.prefix(200)) }, delivery.at])
+            try await db.execute("INSERT INTO webhook_delivery (webhookID, firingID, status, attempt, ok, error, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 delivery.webhookId, delivery.firingId, delivery.status, delivery.attempt, delivery.ok,
+                                 delivery.error.map { String($0.prefix(200)) }, delivery.at)
             if delivery.ok {
-                try db.execute(sql: "UPDATE webhook SET failures = 0 WHERE id = ?", arguments: [delivery.webhookId])
+                try await db.execute("UPDATE webhook SET failures = 0 WHERE id = ?", delivery.webhookId)
             } else {
-                try db.execute(sql: "UPDATE webhook SET failures = failures + 1, disabled = (failures + 1 >= ?) WHERE id = ?",
-                               arguments: [Self.failuresBeforeDisabling, delivery.webhookId])
+                try await db.execute("UPDATE webhook SET failures = failures + 1, disabled = (failures + 1 >= ?) WHERE id = ?",
+                                     Self.failuresBeforeDisabling, delivery.webhookId)
             }
             // The log keeps the newest 100 attempts of a webhook.
-            try db.execute(sql: """
+            try await db.execute("""
                 DELETE FROM webhook_delivery WHERE webhookID = ? AND seq NOT IN
                 (SELECT seq FROM webhook_delivery WHERE webhookID = ? ORDER BY seq DESC LIMIT 100)
-                """, arguments: [delivery.webhookId, delivery.webhookId])
-            return try Row.fetchOne(db, sql: "SELECT * FROM webhook WHERE id = ?", arguments: [delivery.webhookId]).map(Self.webhook)
+                """, delivery.webhookId, delivery.webhookId)
+            return try await db.queryOne("SELECT * FROM webhook WHERE id = ?", delivery.webhookId).flatMap(Self.webhook)
         }
     }
 
     /// A webhook's delivery log, newest first.
     public func deliveries(owner: String, webhookID: String, limit: Int = 50) async throws -> [Delivery] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: """
+            try await db.query("""
                 SELECT d.* FROM webhook_delivery d JOIN webhook w ON w.id = d.webhookID
                 WHERE w.owner = ? AND d.webhookID = ? ORDER BY d.seq DESC LIMIT ?
-                """, arguments: [owner, webhookID, limit]).map { row in
-                Delivery(webhookId: row["webhookID"], firingId: row["firingID"], status: row["status"], attempt: row["attempt"],
-                         ok: row["ok"], error: row["error"], at: row["at"])
+                """, owner, webhookID, limit).compactMap { row in
+                guard let webhookId = row.string("webhookID"), let firingId = row.string("firingID") else { return nil }
+                return Delivery(webhookId: webhookId, firingId: firingId, status: row.int("status"), attempt: row.int("attempt") ?? 0,
+                                ok: row.bool("ok") ?? false, error: row.string("error"), at: row.int64("at") ?? 0)
             }
         }
     }
 
-    private static func webhook(_ row: Row) -> Webhook {
-        Webhook(id: row["id"], owner: row["owner"], url: row["url"], secret: row["secret"], createdAt: row["createdAt"],
-                failures: row["failures"], disabled: row["disabled"])
+    static func webhook(_ row: SQLRow) -> Webhook? {
+        guard let id = row.string("id"), let owner = row.string("owner"), let url = row.string("url"), let secret = row.string("secret"),
+              let createdAt = row.int64("createdAt") else { return nil }
+        return Webhook(id: id, owner: owner, url: url, secret: secret, createdAt: createdAt, failures: row.int("failures") ?? 0,
+                       disabled: row.bool("disabled") ?? false)
     }
 }

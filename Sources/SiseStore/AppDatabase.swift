@@ -1,14 +1,27 @@
 import Foundation
 import GRDB
+import Logging
+import PostgresNIO
 
-/// Sise's SQLite database: built from any GRDB writer, migrated on open.
+/// Sise's database: SQLite (GRDB, the default: one file in the data directory) or PostgreSQL
+/// (postgres-nio, pooled: what several `sise serve` replicas share). Migrated on open; the store
+/// types above it write one SQL for both (`SQLConnection`).
 public final class AppDatabase: Sendable {
-    private let writer: any DatabaseWriter
+    let backend: any SQLBackend
 
-    public init(_ writer: any DatabaseWriter) throws {
-        self.writer = writer
-        try Self.migrator.migrate(writer)
+    init(backend: any SQLBackend) {
+        self.backend = backend
     }
+
+    /// A SQLite database on any GRDB writer (a pool for a file, a queue in memory).
+    public convenience init(_ writer: any DatabaseWriter, location: String = "memory") throws {
+        try Self.migrator.migrate(writer)
+        self.init(backend: SQLiteBackend(writer: writer, location: location))
+    }
+
+    public var dialect: SQLDialect { backend.dialect }
+    /// Where the data is, for messages (a path, or a URL without its password).
+    public var location: String { backend.location }
 
     /// Where Sise keeps its data when no directory is given: `$XDG_DATA_HOME/sise`, else
     /// `~/.local/share/sise` (shared by `sise serve` and `sise tui`).
@@ -25,18 +38,37 @@ public final class AppDatabase: Sendable {
         let path = directory.appendingPathComponent("sise.sqlite").path
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(5)
-            return try AppDatabase(DatabasePool(path: path, configuration: configuration))
+            return try AppDatabase(DatabasePool(path: path, configuration: SQLiteBackend.configuration), location: path)
         } catch {
             throw StoreError.unavailable(path: path, reason: Self.reason(error))
         }
     }
 
+    /// Opens the store at `location`: a SQLite file, or a PostgreSQL server (connected, its
+    /// schema migrated under an advisory lock, so replicas starting together migrate once).
+    public static func open(_ location: DatabaseLocation, logger: Logger = Logger(label: "sise.store")) async throws -> AppDatabase {
+        switch location {
+        case .sqlite(let directory):
+            return try open(directory: directory)
+        case .postgres(let target):
+            let database = AppDatabase(backend: PostgresBackend(configuration: target.clientConfiguration, location: target.display,
+                                                                logger: logger))
+            do {
+                try await database.migratePostgres()
+            } catch {
+                await database.close()
+                throw StoreError.unavailable(path: target.display, reason: Self.reason(error))
+            }
+            return database
+        }
+    }
+
     /// What went wrong, in words: the system's own for a file-system error ("Not a directory",
-    /// "Permission denied"), SQLite's message for a database error.
+    /// "Permission denied"), SQLite's or PostgreSQL's message for a database error.
     static func reason(_ error: any Error) -> String {
         if let database = error as? DatabaseError { return database.message ?? "SQLite error \(database.resultCode.rawValue)" }
+        if let postgres = error as? PSQLError { return PostgresBackend.reason(postgres) }
+        if let store = error as? StoreError { return store.message }
         var current = error as NSError
         while let underlying = current.userInfo[NSUnderlyingErrorKey].flatMap({ $0 as? any Error }) { current = underlying as NSError }
         if current.domain == NSPOSIXErrorDomain, let text = strerror(Int32(current.code)).flatMap({ String(validatingCString: $0) }) {
@@ -47,7 +79,12 @@ public final class AppDatabase: Sendable {
 
     /// An in-memory database, for tests.
     public static func inMemory() throws -> AppDatabase {
-        try AppDatabase(DatabaseQueue())
+        try AppDatabase(DatabaseQueue(configuration: SQLiteBackend.configuration))
+    }
+
+    /// Gives the connections back (PostgreSQL's pool, SQLite's file).
+    public func close() async {
+        await backend.close()
     }
 
     static var migrator: DatabaseMigrator {
@@ -169,19 +206,78 @@ public final class AppDatabase: Sendable {
                 t.column("at", .integer).notNull()
             }
         }
+        migrator.registerMigration("v9: shared budgets and the webhook queue") { db in
+            try db.create(table: "call_budget") { t in
+                t.column("name", .text).notNull()
+                t.column("minute", .integer).notNull()
+                t.column("used", .integer).notNull()
+                t.primaryKey(["name", "minute"])
+            }
+            try db.create(table: "webhook_job") { t in
+                t.primaryKey("id", .text)
+                t.column("webhookID", .text).notNull().references("webhook", onDelete: .cascade)
+                t.column("firingID", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("attempt", .integer).notNull()
+                t.column("dueAt", .integer).notNull().indexed()
+                t.column("lease", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 
     /// A query round trip: the store answers (for readiness checks).
     public func ping() async throws {
-        _ = try await read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        _ = try await read { db in try await db.query("SELECT 1") }
     }
 
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do { return try await writer.read(body) } catch { throw StoreError.failed("\(error)") }
+    /// A read: one consistent snapshot in PostgreSQL; in SQLite each statement reads the latest
+    /// committed data.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
+        do { return try await backend.read(body) } catch let error as StoreError { throw error } catch { throw StoreError.failed(Self.reason(error)) }
     }
 
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do { return try await writer.write(body) } catch let error as StoreError { throw error } catch { throw StoreError.failed("\(error)") }
+    /// A write transaction: all of `body` or nothing, as if alone (SQLite takes the write lock,
+    /// PostgreSQL runs it serializable and again on a conflict).
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
+        do { return try await backend.write(body) } catch let error as StoreError { throw error } catch { throw StoreError.failed(Self.reason(error)) }
     }
+
+    /// Applies PostgreSQL's migrations that are not applied yet, one transaction, one replica at a time.
+    func migratePostgres() async throws {
+        guard let postgres = backend as? PostgresBackend else { return }
+        try await postgres.withConnection { connection in
+            let sql = PostgresBackend.Connection(connection: connection, logger: postgres.logger)
+            try await sql.run("BEGIN")
+            do {
+                // Any constant shared by every replica: the lock is released with the transaction.
+                try await sql.run("SELECT pg_advisory_xact_lock(7_351_524_201)")
+                try await sql.run("CREATE TABLE IF NOT EXISTS sise_migration (id TEXT PRIMARY KEY, appliedAt BIGINT NOT NULL)")
+                let applied = Set(try await sql.strings("SELECT id FROM sise_migration"))
+                for migration in PostgresSchema.migrations where !applied.contains(migration.id) {
+                    for statement in migration.sql.components(separatedBy: ";\n") {
+                        try await sql.run(statement)
+                    }
+                    try await sql.execute("INSERT INTO sise_migration (id, appliedAt) VALUES (?, ?)", migration.id,
+                                          Int64(Date().timeIntervalSince1970 * 1_000))
+                }
+                try await sql.run("COMMIT")
+            } catch {
+                try? await sql.run("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// The migrations applied, by name, oldest first (`sise db migrate` prints them).
+    public func appliedMigrations() async throws -> [String] {
+        switch dialect {
+        case .sqlite: try await read { db in try await db.strings("SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+        case .postgres: try await read { db in try await db.strings("SELECT id FROM sise_migration ORDER BY appliedAt, id") }
+        }
+    }
+
+    /// Every migration this build knows, in order.
+    public static var migrationNames: [String] { PostgresSchema.migrations.map(\.id) }
 }

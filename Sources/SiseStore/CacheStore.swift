@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A persistent key → bytes cache (CoinGecko answers survive a restart).
 public protocol CacheStore: Sendable {
@@ -9,8 +8,9 @@ public protocol CacheStore: Sendable {
     @discardableResult func purge(fetchedBefore cutoff: Int64) async -> Int
 }
 
-/// The cache in the app's SQLite database.
-public struct SQLiteCache: CacheStore {
+/// The cache in the app's database: one file for a home install, shared by every replica on
+/// PostgreSQL (what one replica fetched, the others serve).
+public struct DatabaseCache: CacheStore {
     private let database: AppDatabase
 
     public init(database: AppDatabase) {
@@ -19,22 +19,25 @@ public struct SQLiteCache: CacheStore {
 
     public func get(_ key: String) async -> (data: Data, fetchedAt: Int64)? {
         try? await database.read { db in
-            try Row.fetchOne(db, sql: "SELECT body, fetchedAt FROM cache WHERE key = ?", arguments: [key])
-                .map { (data: $0["body"] as Data, fetchedAt: $0["fetchedAt"] as Int64) }
+            try await db.queryOne("SELECT body, fetchedAt FROM cache WHERE key = ?", key).flatMap { row in
+                guard let body = row.data("body"), let fetchedAt = row.int64("fetchedAt") else { return nil }
+                return (data: body, fetchedAt: fetchedAt)
+            }
         }
     }
 
     public func put(_ key: String, data: Data, fetchedAt: Int64) async {
         _ = try? await database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO cache (key, body, fetchedAt) VALUES (?, ?, ?)",
-                           arguments: [key, data, fetchedAt])
+            try await db.execute("""
+                INSERT INTO cache (key, body, fetchedAt) VALUES (?, ?, ?)
+                ON CONFLICT (key) DO UPDATE SET body = excluded.body, fetchedAt = excluded.fetchedAt
+                """, key, data, fetchedAt)
         }
     }
 
     public func purge(fetchedBefore cutoff: Int64) async -> Int {
         (try? await database.write { db in
-            try db.execute(sql: "DELETE FROM cache WHERE fetchedAt < ?", arguments: [cutoff])
-            return db.changesCount
+            try await db.execute("DELETE FROM cache WHERE fetchedAt < ?", cutoff)
         }) ?? 0
     }
 }

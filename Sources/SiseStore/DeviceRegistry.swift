@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// When each anonymous browser device was last seen, so devices nobody has used for months —
 /// and everything they own — can go.
@@ -12,8 +11,8 @@ public struct DeviceRegistry: Sendable {
 
     public func touch(_ owner: String, at now: Int64) async throws {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO device (owner, lastSeen) VALUES (?, ?) ON CONFLICT(owner) DO UPDATE SET lastSeen = excluded.lastSeen",
-                           arguments: [owner, now])
+            try await db.execute("INSERT INTO device (owner, lastSeen) VALUES (?, ?) ON CONFLICT (owner) DO UPDATE SET lastSeen = excluded.lastSeen",
+                                 owner, now)
         }
     }
 
@@ -24,16 +23,16 @@ public struct DeviceRegistry: Sendable {
     @discardableResult
     public func purgeIdle(seenBefore cutoff: Int64) async throws -> Int {
         try await database.write { db in
-            let idle = try String.fetchAll(db, sql: """
+            let idle = try await db.strings("""
                 SELECT owner FROM device WHERE lastSeen < ? AND length(owner) = 32
                 UNION
                 SELECT owner FROM favorite WHERE length(owner) = 32 AND owner NOT IN (SELECT owner FROM device)
                 GROUP BY owner HAVING MAX(createdAt) < ?
-                """, arguments: [cutoff, cutoff])
+                """, cutoff, cutoff)
             for owner in idle {
-                try db.execute(sql: "DELETE FROM favorite WHERE owner = ?", arguments: [owner])
-                try OwnerData.delete(owner, in: db)
-                try db.execute(sql: "DELETE FROM device WHERE owner = ?", arguments: [owner])
+                try await db.execute("DELETE FROM favorite WHERE owner = ?", owner)
+                try await OwnerData.delete(owner, in: db)
+                try await db.execute("DELETE FROM device WHERE owner = ?", owner)
             }
             return idle.count
         }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import SiseCore
 
 /// What an owner keeps beside favorites — portfolio transactions, alert rules, their firings
@@ -12,9 +11,10 @@ public struct OwnerData: Sendable {
         self.database = database
     }
 
-    /// Removes everything `owner` keeps in these tables (webhook deliveries follow their webhook).
-    static func delete(_ owner: String, in db: Database) throws {
-        for table in tables { try db.execute(sql: "DELETE FROM \(table) WHERE owner = ?", arguments: [owner]) }
+    /// Removes everything `owner` keeps in these tables (webhook deliveries and queued jobs
+    /// follow their webhook).
+    static func delete(_ owner: String, in db: any SQLConnection) async throws {
+        for table in tables { try await db.execute("DELETE FROM \(table) WHERE owner = ?", owner) }
     }
 
     /// A device's anonymous data joins the account that logs in on it: transactions move when the
@@ -24,15 +24,15 @@ public struct OwnerData: Sendable {
     public func move(from device: String, into account: String) async throws -> [AlertRule] {
         guard device != account, !device.isEmpty else { return [] }
         return try await database.write { db in
-            let mine = try PortfolioStore.fetch(db, owner: account)
-            let theirs = try PortfolioStore.fetch(db, owner: device)
+            let mine = try await PortfolioStore.fetch(db, owner: account)
+            let theirs = try await PortfolioStore.fetch(db, owner: device)
             if !theirs.isEmpty, (try? PortfolioLedger.positions(mine + theirs)) != nil {
-                try db.execute(sql: "UPDATE portfolio_transaction SET owner = ? WHERE owner = ?", arguments: [account, device])
+                try await db.execute("UPDATE portfolio_transaction SET owner = ? WHERE owner = ?", account, device)
             }
             for table in ["alert", "alert_firing", "webhook"] {
-                try db.execute(sql: "UPDATE \(table) SET owner = ? WHERE owner = ?", arguments: [account, device])
+                try await db.execute("UPDATE \(table) SET owner = ? WHERE owner = ?", account, device)
             }
-            return try AlertStore.rules(db, sql: "WHERE owner = ?", [account])
+            return try await AlertStore.rules(db, where: "owner = ?", [account])
         }
     }
 }

@@ -1,9 +1,8 @@
 import Foundation
-import GRDB
 import SiseCore
 
-/// Portfolio transactions per owner (a device, an account, or the terminal's `local`), in
-/// SQLite. Every write replays the owner's whole ledger inside its transaction, so a sell of
+/// Portfolio transactions per owner (a device, an account, or the terminal's `local`), in the
+/// app's database. Every write replays the owner's whole ledger inside its transaction, so a sell of
 /// more than was held at its time — or a deletion that would make a later sell do so — is
 /// refused and nothing is stored.
 public struct PortfolioStore: Sendable {
@@ -17,7 +16,7 @@ public struct PortfolioStore: Sendable {
     }
 
     public func transactions(owner: String) async throws -> [PortfolioTransaction] {
-        try await database.read { db in try Self.fetch(db, owner: owner) }
+        try await database.read { db in try await Self.fetch(db, owner: owner) }
     }
 
     /// Adds transactions (one, or a whole import) atomically; returns them as stored.
@@ -26,15 +25,15 @@ public struct PortfolioStore: Sendable {
         let limit = limit
         let now = Int64(Date().timeIntervalSince1970 * 1_000)
         return try await database.write { db in
-            let existing = try Self.fetch(db, owner: owner)
+            let existing = try await Self.fetch(db, owner: owner)
             guard existing.count + transactions.count <= limit else { throw StoreError.tooManyRecords(limit: limit) }
             try Self.check(existing + transactions)
             for t in transactions {
-                try db.execute(sql: """
+                try await db.execute("""
                     INSERT INTO portfolio_transaction (id, owner, kind, exchange, market, quantity, price, fee, at, note, createdAt)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [t.id, owner, t.kind.rawValue, t.exchange.rawValue, t.market.code, "\(t.quantity)", "\(t.price)",
-                                     "\(t.fee)", t.at, t.note, now])
+                    """, t.id, owner, t.kind.rawValue, t.exchange.rawValue, t.market.code, "\(t.quantity)", "\(t.price)",
+                                     "\(t.fee)", t.at, t.note, now)
             }
             return transactions
         }
@@ -43,10 +42,10 @@ public struct PortfolioStore: Sendable {
     /// Removes one transaction; false when the owner has none with that id.
     public func remove(owner: String, id: String) async throws -> Bool {
         try await database.write { db in
-            let existing = try Self.fetch(db, owner: owner)
+            let existing = try await Self.fetch(db, owner: owner)
             guard existing.contains(where: { $0.id == id }) else { return false }
             try Self.check(existing.filter { $0.id != id })
-            try db.execute(sql: "DELETE FROM portfolio_transaction WHERE owner = ? AND id = ?", arguments: [owner, id])
+            try await db.execute("DELETE FROM portfolio_transaction WHERE owner = ? AND id = ?", owner, id)
             return true
         }
     }
@@ -55,8 +54,7 @@ public struct PortfolioStore: Sendable {
     @discardableResult
     public func clear(owner: String) async throws -> Int {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM portfolio_transaction WHERE owner = ?", arguments: [owner])
-            return db.changesCount
+            try await db.execute("DELETE FROM portfolio_transaction WHERE owner = ?", owner)
         }
     }
 
@@ -65,18 +63,22 @@ public struct PortfolioStore: Sendable {
         do throws(PortfolioLedger.Problem) { _ = try PortfolioLedger.positions(transactions) } catch { throw StoreError.ledger(error) }
     }
 
-    static func fetch(_ db: Database, owner: String) throws -> [PortfolioTransaction] {
-        try Row.fetchAll(db, sql: """
+    static func fetch(_ db: any SQLConnection, owner: String) async throws -> [PortfolioTransaction] {
+        try await db.query("""
             SELECT id, kind, exchange, market, quantity, price, fee, at, note FROM portfolio_transaction
             WHERE owner = ? ORDER BY at, id
-            """, arguments: [owner]).compactMap { row -> PortfolioTransaction? in
-            guard let kind = TransactionKind(rawValue: row["kind"]), let exchange = Exchange(rawValue: row["exchange"]),
-                  let market = MarketID(row["market"] as String),
-                  let quantity = Decimal(string: row["quantity"], locale: Self.posix), let price = Decimal(string: row["price"], locale: Self.posix),
-                  let fee = Decimal(string: row["fee"], locale: Self.posix) else { return nil }
-            return PortfolioTransaction(id: row["id"], kind: kind, exchange: exchange, market: market, quantity: quantity, price: price,
-                                        fee: fee, at: row["at"], note: row["note"])
+            """, owner).compactMap { row -> PortfolioTransaction? in
+            guard let id = row.string("id"), let kind = row.string("kind").flatMap(TransactionKind.init(rawValue:)),
+                  let exchange = row.string("exchange").flatMap(Exchange.init(rawValue:)), let market = row.string("market").flatMap(MarketID.init),
+                  let quantity = Self.decimal(row, "quantity"), let price = Self.decimal(row, "price"), let fee = Self.decimal(row, "fee"),
+                  let at = row.int64("at") else { return nil }
+            return PortfolioTransaction(id: id, kind: kind, exchange: exchange, market: market, quantity: quantity, price: price,
+                                        fee: fee, at: at, note: row.string("note") ?? "")
         }
+    }
+
+    private static func decimal(_ row: SQLRow, _ column: String) -> Decimal? {
+        row.string(column).flatMap { Decimal(string: $0, locale: posix) }
     }
 
     private static let posix = Locale(identifier: "en_US_POSIX")

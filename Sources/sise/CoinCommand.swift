@@ -41,7 +41,7 @@ struct CoinCommand: AsyncParsableCommand {
             let upbit = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
                                             lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
             let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: geckoConfiguration, transport: transport),
-                                           cache: database.map { SQLiteCache(database: $0) } ?? NoCache())
+                                           cache: database.map { DatabaseCache(database: $0) } ?? NoCache())
             return try await whileRunning(coinInfo) {
             do {
                 return try await CoinDetail.load(id, range: range, language: language, exchange: exchange, upbit: upbit, coinInfo: coinInfo) { market in

@@ -133,7 +133,7 @@ struct ServeCommand: AsyncParsableCommand {
             if let simulator = upstreams.simulator, !providers.contains(where: { $0.id == "demo" }) {
                 providers.append(LoginProviderSettings.demo(simulator: simulator.baseURL))
             }
-            let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: SQLiteCache(database: database),
+            let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: DatabaseCache(database: database),
                                            callsPerMinute: coinGeckoCallsPerMinute)
             let premium = upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger)
             let dependencies = ServerDependencies(

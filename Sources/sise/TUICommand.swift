@@ -51,10 +51,10 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
         }
-        let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: SQLiteCache(database: database))
+        let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: DatabaseCache(database: database))
         let premium = upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger)
         let apis = upstreams.apis
-        let app = TUIApp(boards: upstreams.boards, favorites: SQLiteFavorites(database: database),
+        let app = TUIApp(boards: upstreams.boards, favorites: StoredFavorites(database: database),
                          state: TUIState(quote: QuoteCurrency(code: quote) ?? .krw, language: global.language, demo: demo,
                                          exchange: venue.exchange, exchanges: Exchange.allCases),
                          chart: { exchange, id in

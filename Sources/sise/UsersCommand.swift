@@ -19,9 +19,9 @@ struct UsersCommand: AsyncParsableCommand {
         @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
         var dataDirectory: String?
 
-        func accounts() throws -> SQLiteAccounts {
+        func accounts() throws -> AccountStore {
             do {
-                return SQLiteAccounts(database: try AppDatabase.open(directory: global.settings.dataDirectory(flag: dataDirectory)))
+                return AccountStore(database: try AppDatabase.open(directory: global.settings.dataDirectory(flag: dataDirectory)))
             } catch {
                 throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
             }

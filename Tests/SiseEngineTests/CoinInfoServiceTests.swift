@@ -112,10 +112,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try await withSimulator { simulator in
             let clock = Clock()
-            let first = service(simulator, cache: SQLiteCache(database: try AppDatabase.open(directory: directory)), clock: clock)
+            let first = service(simulator, cache: DatabaseCache(database: try AppDatabase.open(directory: directory)), clock: clock)
             _ = try await first.0.trending()
             await first.1.shutdown()
-            let second = service(simulator, cache: SQLiteCache(database: try AppDatabase.open(directory: directory)), clock: clock)
+            let second = service(simulator, cache: DatabaseCache(database: try AppDatabase.open(directory: directory)), clock: clock)
             let again = try await second.0.trending()
             #expect(!again.stale && again.value.coins.count == 15)
             #expect(try await SimAdmin.stats(simulator)["coingecko"]?["/search/trending"] == 1, "answered from disk")

@@ -225,7 +225,7 @@ import Testing
         var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory())
         configuration.passwordCost = 4
         configuration.signup = .closed
-        let accounts = SQLiteAccounts(database: try AppDatabase.open(directory: configuration.dataDirectory))
+        let accounts = AccountStore(database: try AppDatabase.open(directory: configuration.dataDirectory))
         _ = try await accounts.create(email: nil, username: "owner", nickname: "주인",
                                       passwordHash: try await PasswordHasher(cost: 4).hash("a long secret"), at: 0)
         let app = try await ServerHarness.build(configuration)
@@ -298,7 +298,7 @@ import Testing
         var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory())
         configuration.passwordCost = 4
         configuration.signup = .invite
-        let accounts = SQLiteAccounts(database: try AppDatabase.open(directory: configuration.dataDirectory))
+        let accounts = AccountStore(database: try AppDatabase.open(directory: configuration.dataDirectory))
         let code = SecretToken.new()
         try await accounts.createInvite(codeHash: SecretToken.hash(code), at: 0)
         let app = try await ServerHarness.build(configuration)

@@ -88,7 +88,7 @@ extension ServerHarness {
         ]
         let database = try AppDatabase.open(directory: configuration.dataDirectory)
         let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: .init(baseURL: url.appendingPathComponent("api/v3")), transport: transport),
-                                       cache: SQLiteCache(database: database))
+                                       cache: DatabaseCache(database: database))
         // The kimchi premium from the same simulator's Binance, as `--demo` has it.
         let premium = PremiumFeed(configuration: .init(fx: .upbitUSDT),
                                   binance: BinanceClient(configuration: .init(baseURL: url.appendingPathComponent("binance")), transport: transport),

@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func sessionsSlideAndExpire() async throws {
-        let accounts = SQLiteAccounts(database: try database())
+        let accounts = AccountStore(database: try database())
         let account = try await accounts.create(email: "a@b.kr", username: nil, nickname: "에이", passwordHash: "h", at: 0)
         await #expect(throws: StoreError.taken) {
             _ = try await accounts.create(email: "a@b.kr", username: "other", nickname: "비", passwordHash: "h", at: 0)
@@ -25,8 +25,8 @@ import Testing
 
     @Test func favoritesMergeAndLeaveWithTheAccount() async throws {
         let database = try database()
-        let accounts = SQLiteAccounts(database: database)
-        let favorites = SQLiteFavorites(database: database)
+        let accounts = AccountStore(database: database)
+        let favorites = StoredFavorites(database: database)
         let account = try await accounts.create(email: nil, username: "hana", nickname: "하나", passwordHash: "h", at: 0)
         try await favorites.add(owner: account.owner, item: "KRW-BTC")
         try await favorites.add(owner: "device1", item: "KRW-BTC")

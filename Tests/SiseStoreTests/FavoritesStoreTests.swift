@@ -8,7 +8,7 @@ import Testing
 @Suite struct FavoritesStoreTests {
     static func repositories() throws -> [(String, any FavoritesRepository, URL?)] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-store-\(UUID().uuidString)")
-        return [("sqlite", SQLiteFavorites(database: try AppDatabase.open(directory: directory)), directory),
+        return [("sqlite", StoredFavorites(database: try AppDatabase.open(directory: directory)), directory),
                 ("memory", InMemoryFavorites(), nil)]
     }
 
@@ -35,10 +35,10 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
-            let repository = SQLiteFavorites(database: try AppDatabase.open(directory: directory))
+            let repository = StoredFavorites(database: try AppDatabase.open(directory: directory))
             _ = try await repository.add(owner: "device", item: "KRW-XRP")
         }
-        let reopened = SQLiteFavorites(database: try AppDatabase.open(directory: directory))
+        let reopened = StoredFavorites(database: try AppDatabase.open(directory: directory))
         #expect(try await reopened.list(owner: "device") == ["KRW-XRP"])
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("sise.sqlite-wal").path))
     }
@@ -52,7 +52,7 @@ import Testing
     @Test func anOwnerKeepsAtMostTheLimit() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-limit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let repositories: [any FavoritesRepository] = [SQLiteFavorites(database: try AppDatabase.open(directory: directory)),
+        let repositories: [any FavoritesRepository] = [StoredFavorites(database: try AppDatabase.open(directory: directory)),
                                                        InMemoryFavorites()]
         for repository in repositories {
             for n in 0..<3 { #expect(try await repository.add(owner: "a", item: "coin-\(n)", limit: 3)) }
@@ -78,7 +78,7 @@ import Testing
     @Test func oldAnswersLeaveTheCacheTable() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = SQLiteCache(database: try AppDatabase.open(directory: directory))
+        let cache = DatabaseCache(database: try AppDatabase.open(directory: directory))
         await cache.put("old", data: Data("a".utf8), fetchedAt: 1_000)
         await cache.put("new", data: Data("b".utf8), fetchedAt: 9_000)
         #expect(await cache.purge(fetchedBefore: 5_000) == 1)
@@ -92,7 +92,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-devices-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try AppDatabase.open(directory: directory)
-        let favorites = SQLiteFavorites(database: database)
+        let favorites = StoredFavorites(database: database)
         let registry = DeviceRegistry(database: database)
         let old = String(repeating: "a", count: 32), recent = String(repeating: "b", count: 32), legacy = String(repeating: "c", count: 32)
         for owner in [old, recent, legacy, "local"] { try await favorites.add(owner: owner, item: "KRW-BTC") }

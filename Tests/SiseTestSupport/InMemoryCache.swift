@@ -1,7 +1,7 @@
 import Foundation
 import SiseStore
 
-/// The cache in memory: a test double of `SQLiteCache` for engine tests that need no file.
+/// The cache in memory: a test double of `DatabaseCache` for engine tests that need no file.
 public actor InMemoryCache: CacheStore {
     private var entries: [String: (Data, Int64)] = [:]
     public init() {}

@@ -1,7 +1,7 @@
 import Foundation
 import SiseStore
 
-/// Favorites in memory: the same contract as `SQLiteFavorites` (the store tests run both).
+/// Favorites in memory: the same contract as `StoredFavorites` (the store tests run both).
 public actor InMemoryFavorites: FavoritesRepository {
     private var items: [String: [String]] = [:]
 

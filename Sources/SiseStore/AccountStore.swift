@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import SiseCore
 
 /// A person's account.
@@ -17,9 +16,9 @@ public struct Account: Sendable, Equatable {
     public var owner: String { "user:" + id }
 }
 
-/// Accounts and their server-side sessions in SQLite. A session is stored only as the hash of
-/// its token; one named transaction per write.
-public struct SQLiteAccounts: Sendable {
+/// Accounts and their server-side sessions in the app's database. A session is stored only as
+/// the hash of its token; one transaction per write.
+public struct AccountStore: Sendable {
     private let database: AppDatabase
 
     public init(database: AppDatabase) {
@@ -35,15 +34,13 @@ public struct SQLiteAccounts: Sendable {
         let account = Account(id: UUID().uuidString.lowercased(), email: email, username: username, nickname: nickname,
                               passwordHash: passwordHash, createdAt: now)
         return try await database.write { db in
-            let taken = try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE email = ? OR username = ?",
-                                          arguments: [email, username]) ?? false
-            if taken { throw StoreError.taken }
+            if try await db.exists("SELECT 1 FROM account WHERE email = ? OR username = ?", email, username) { throw StoreError.taken }
             if let inviteHash {
-                try db.execute(sql: "UPDATE invite SET usedBy = ? WHERE codeHash = ? AND usedBy IS NULL", arguments: [account.id, inviteHash])
-                guard db.changesCount == 1 else { throw StoreError.badInvite }
+                let spent = try await db.execute("UPDATE invite SET usedBy = ? WHERE codeHash = ? AND usedBy IS NULL", account.id, inviteHash)
+                guard spent == 1 else { throw StoreError.badInvite }
             }
-            try db.execute(sql: "INSERT INTO account (id, email, username, nickname, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [account.id, email, username, nickname, passwordHash, now])
+            try await db.execute("INSERT INTO account (id, email, username, nickname, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
+                                 account.id, email, username, nickname, passwordHash, now)
             return account
         }
     }
@@ -51,15 +48,15 @@ public struct SQLiteAccounts: Sendable {
     /// The account whose e-mail address or user name is `login` (already normalised).
     public func account(login: String) async throws -> Account? {
         try await database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM account WHERE email = ? OR username = ?", arguments: [login, login]).map(Self.account)
+            try await db.queryOne("SELECT * FROM account WHERE email = ? OR username = ?", login, login).flatMap(Self.account)
         }
     }
 
     /// The account's picture: its file name (in the avatars folder) and type; nil for none.
     public func avatar(of id: String) async throws -> (file: String, type: String)? {
         try await database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT avatarFile, avatarType FROM account WHERE id = ?", arguments: [id]),
-                  let file = row["avatarFile"] as String?, let type = row["avatarType"] as String? else { return nil }
+            guard let row = try await db.queryOne("SELECT avatarFile, avatarType FROM account WHERE id = ?", id),
+                  let file = row.string("avatarFile"), let type = row.string("avatarType") else { return nil }
             return (file, type)
         }
     }
@@ -68,8 +65,8 @@ public struct SQLiteAccounts: Sendable {
     @discardableResult
     public func setAvatar(_ avatar: (file: String, type: String)?, of id: String) async throws -> String? {
         try await database.write { db in
-            let old = try String.fetchOne(db, sql: "SELECT avatarFile FROM account WHERE id = ?", arguments: [id])
-            try db.execute(sql: "UPDATE account SET avatarFile = ?, avatarType = ? WHERE id = ?", arguments: [avatar?.file, avatar?.type, id])
+            let old = try await db.queryOne("SELECT avatarFile FROM account WHERE id = ?", id)?.string("avatarFile")
+            try await db.execute("UPDATE account SET avatarFile = ?, avatarType = ? WHERE id = ?", avatar?.file, avatar?.type, id)
             return old
         }
     }
@@ -77,34 +74,35 @@ public struct SQLiteAccounts: Sendable {
     /// Stores an invitation (its hash only) for `--signup invite`.
     public func createInvite(codeHash: String, at now: Int64) async throws {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO invite (codeHash, createdAt) VALUES (?, ?)", arguments: [codeHash, now])
+            try await db.execute("INSERT INTO invite (codeHash, createdAt) VALUES (?, ?)", codeHash, now)
         }
     }
 
     /// Every account, oldest first (for the operator).
     public func all() async throws -> [Account] {
-        try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM account ORDER BY createdAt, rowid").map(Self.account)
+        let order = database.dialect.insertionOrder
+        return try await database.read { db in
+            try await db.query("SELECT * FROM account ORDER BY createdAt, \(order)").compactMap(Self.account)
         }
     }
 
     public func account(id: String) async throws -> Account? {
         try await database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id]).map(Self.account)
+            try await db.queryOne("SELECT * FROM account WHERE id = ?", id).flatMap(Self.account)
         }
     }
 
     public func setNickname(_ nickname: String, of id: String) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE account SET nickname = ? WHERE id = ?", arguments: [nickname, id])
+            try await db.execute("UPDATE account SET nickname = ? WHERE id = ?", nickname, id)
         }
     }
 
     /// A new password ends every session but `keep`.
     public func setPasswordHash(_ hash: String, of id: String, keepSession keep: String?) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE account SET passwordHash = ? WHERE id = ?", arguments: [hash, id])
-            try db.execute(sql: "DELETE FROM session WHERE accountID = ? AND tokenHash IS NOT ?", arguments: [id, keep])
+            try await db.execute("UPDATE account SET passwordHash = ? WHERE id = ?", hash, id)
+            try await db.execute("DELETE FROM session WHERE accountID = ? AND tokenHash IS DISTINCT FROM ?", id, keep)
         }
     }
 
@@ -112,11 +110,11 @@ public struct SQLiteAccounts: Sendable {
     /// portfolio, alerts and webhooks).
     public func delete(_ id: String) async throws {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM session WHERE accountID = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM identity WHERE accountID = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM favorite WHERE owner = ?", arguments: ["user:" + id])
-            try OwnerData.delete("user:" + id, in: db)
-            try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id])
+            try await db.execute("DELETE FROM session WHERE accountID = ?", id)
+            try await db.execute("DELETE FROM identity WHERE accountID = ?", id)
+            try await db.execute("DELETE FROM favorite WHERE owner = ?", "user:" + id)
+            try await OwnerData.delete("user:" + id, in: db)
+            try await db.execute("DELETE FROM account WHERE id = ?", id)
         }
     }
 
@@ -125,10 +123,10 @@ public struct SQLiteAccounts: Sendable {
     /// The account a provider's person is linked to.
     public func account(provider: String, subject: String) async throws -> Account? {
         try await database.read { db in
-            try Row.fetchOne(db, sql: """
+            try await db.queryOne("""
                 SELECT account.* FROM identity JOIN account ON account.id = identity.accountID
                 WHERE identity.provider = ? AND identity.subject = ?
-                """, arguments: [provider, subject]).map(Self.account)
+                """, provider, subject).flatMap(Self.account)
         }
     }
 
@@ -140,12 +138,12 @@ public struct SQLiteAccounts: Sendable {
         let account = Account(id: UUID().uuidString.lowercased(), email: identity.email, username: nil, nickname: nickname,
                               passwordHash: nil, createdAt: now)
         return try await database.write { db in
-            if let email = identity.email, try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE email = ?", arguments: [email]) ?? false {
+            if let email = identity.email, try await db.exists("SELECT 1 FROM account WHERE email = ?", email) {
                 throw StoreError.taken
             }
-            try db.execute(sql: "INSERT INTO account (id, email, username, nickname, passwordHash, createdAt) VALUES (?, ?, NULL, ?, NULL, ?)",
-                           arguments: [account.id, identity.email, nickname, now])
-            try Self.insert(identity, account: account.id, at: now, db)
+            try await db.execute("INSERT INTO account (id, email, username, nickname, passwordHash, createdAt) VALUES (?, ?, NULL, ?, NULL, ?)",
+                                 account.id, identity.email, nickname, now)
+            try await Self.insert(identity, account: account.id, at: now, db)
             return account
         }
     }
@@ -155,12 +153,12 @@ public struct SQLiteAccounts: Sendable {
     /// - Throws: `StoreError.linkedElsewhere` when it belongs to another account.
     public func link(_ identity: SocialIdentity, to id: String, at now: Int64) async throws {
         try await database.write { db in
-            if let owner = try String.fetchOne(db, sql: "SELECT accountID FROM identity WHERE provider = ? AND subject = ?",
-                                               arguments: [identity.provider, identity.subject]) {
+            if let owner = try await db.strings("SELECT accountID FROM identity WHERE provider = ? AND subject = ?",
+                                                identity.provider, identity.subject).first {
                 guard owner == id else { throw StoreError.linkedElsewhere(provider: identity.provider) }
                 return
             }
-            try Self.insert(identity, account: id, at: now, db)
+            try await Self.insert(identity, account: id, at: now, db)
         }
     }
 
@@ -169,32 +167,31 @@ public struct SQLiteAccounts: Sendable {
     /// - Throws: `StoreError.lastLogin`.
     public func unlink(provider: String, from id: String) async throws {
         try await database.write { db in
-            let hasPassword = try Bool.fetchOne(db, sql: "SELECT passwordHash IS NOT NULL FROM account WHERE id = ?", arguments: [id]) ?? false
-            let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM identity WHERE accountID = ? AND provider != ?",
-                                          arguments: [id, provider]) ?? 0
+            let hasPassword = try await db.exists("SELECT 1 FROM account WHERE id = ? AND passwordHash IS NOT NULL", id)
+            let others = try await db.count("SELECT COUNT(*) FROM identity WHERE accountID = ? AND provider != ?", id, provider)
             guard hasPassword || others > 0 else { throw StoreError.lastLogin }
-            try db.execute(sql: "DELETE FROM identity WHERE accountID = ? AND provider = ?", arguments: [id, provider])
+            try await db.execute("DELETE FROM identity WHERE accountID = ? AND provider = ?", id, provider)
         }
     }
 
     /// The providers linked to the account, by name.
     public func providers(of id: String) async throws -> [String] {
         try await database.read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT provider FROM identity WHERE accountID = ? ORDER BY provider", arguments: [id])
+            try await db.strings("SELECT DISTINCT provider FROM identity WHERE accountID = ? ORDER BY provider", id)
         }
     }
 
-    private static func insert(_ identity: SocialIdentity, account id: String, at now: Int64, _ db: Database) throws {
-        try db.execute(sql: "INSERT INTO identity (provider, subject, accountID, email, linkedAt) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [identity.provider, identity.subject, id, identity.email, now])
+    private static func insert(_ identity: SocialIdentity, account id: String, at now: Int64, _ db: any SQLConnection) async throws {
+        try await db.execute("INSERT INTO identity (provider, subject, accountID, email, linkedAt) VALUES (?, ?, ?, ?, ?)",
+                             identity.provider, identity.subject, id, identity.email, now)
     }
 
     // MARK: - Sessions
 
     public func createSession(tokenHash: String, account id: String, at now: Int64, expiresAt: Int64) async throws {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO session (tokenHash, accountID, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
-                           arguments: [tokenHash, id, now, expiresAt])
+            try await db.execute("INSERT INTO session (tokenHash, accountID, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                                 tokenHash, id, now, expiresAt)
         }
     }
 
@@ -202,43 +199,46 @@ public struct SQLiteAccounts: Sendable {
     /// session gone) when it has expired.
     public func session(tokenHash: String, at now: Int64, extendTo: Int64) async throws -> Account? {
         try await database.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT accountID, expiresAt FROM session WHERE tokenHash = ?", arguments: [tokenHash]) else {
+            guard let row = try await db.queryOne("SELECT accountID, expiresAt FROM session WHERE tokenHash = ?", tokenHash),
+                  let accountID = row.string("accountID") else {
                 return nil
             }
-            guard (row["expiresAt"] as Int64) > now else {
-                try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [tokenHash])
+            guard (row.int64("expiresAt") ?? 0) > now else {
+                try await db.execute("DELETE FROM session WHERE tokenHash = ?", tokenHash)
                 return nil
             }
-            try db.execute(sql: "UPDATE session SET expiresAt = ? WHERE tokenHash = ?", arguments: [extendTo, tokenHash])
-            return try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [row["accountID"] as String]).map(Self.account)
+            try await db.execute("UPDATE session SET expiresAt = ? WHERE tokenHash = ?", extendTo, tokenHash)
+            return try await db.queryOne("SELECT * FROM account WHERE id = ?", accountID).flatMap(Self.account)
         }
     }
 
     public func endSession(tokenHash: String) async throws {
-        try await database.write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [tokenHash]) }
+        try await database.write { db in try await db.execute("DELETE FROM session WHERE tokenHash = ?", tokenHash) }
     }
 
     /// Log out everywhere.
     public func endSessions(of id: String) async throws {
-        try await database.write { db in try db.execute(sql: "DELETE FROM session WHERE accountID = ?", arguments: [id]) }
+        try await database.write { db in try await db.execute("DELETE FROM session WHERE accountID = ?", id) }
     }
 
     /// Copies `from`'s favorites to `to` (union, no duplicates, at most `limit`), as a device's
     /// anonymous favorites join the account that logs in on it.
-    public func mergeFavorites(from: String, into to: String, limit: Int = SQLiteFavorites.defaultLimit, at now: Int64) async throws {
+    public func mergeFavorites(from: String, into to: String, limit: Int = StoredFavorites.defaultLimit, at now: Int64) async throws {
+        let order = database.dialect.insertionOrder
         try await database.write { db in
-            let mine = Set(try String.fetchAll(db, sql: "SELECT item FROM favorite WHERE owner = ?", arguments: [to]))
+            let mine = Set(try await db.strings("SELECT item FROM favorite WHERE owner = ?", to))
             var count = mine.count
-            for item in try String.fetchAll(db, sql: "SELECT item FROM favorite WHERE owner = ? ORDER BY createdAt, rowid", arguments: [from])
+            for item in try await db.strings("SELECT item FROM favorite WHERE owner = ? ORDER BY createdAt, \(order)", from)
             where !mine.contains(item) && count < limit {
-                try db.execute(sql: "INSERT INTO favorite (owner, item, createdAt) VALUES (?, ?, ?)", arguments: [to, item, now])
+                try await db.execute("INSERT INTO favorite (owner, item, createdAt) VALUES (?, ?, ?)", to, item, now)
                 count += 1
             }
         }
     }
 
-    private static func account(_ row: Row) -> Account {
-        Account(id: row["id"], email: row["email"], username: row["username"], nickname: row["nickname"],
-                passwordHash: row["passwordHash"], createdAt: row["createdAt"])
+    private static func account(_ row: SQLRow) -> Account? {
+        guard let id = row.string("id"), let nickname = row.string("nickname"), let createdAt = row.int64("createdAt") else { return nil }
+        return Account(id: id, email: row.string("email"), username: row.string("username"), nickname: nickname,
+                       passwordHash: row.string("passwordHash"), createdAt: createdAt)
     }
 }
