@@ -46,15 +46,29 @@ public final class AppDatabase: Sendable {
 
     /// Opens the store at `location`: a SQLite file, or a PostgreSQL server (connected, its
     /// schema migrated under an advisory lock, so replicas starting together migrate once).
-    public static func open(_ location: DatabaseLocation, logger: Logger = Logger(label: "sise.store")) async throws -> AppDatabase {
+    public static func open(_ location: DatabaseLocation, logger: Logger = Logger(label: "sise.store"),
+                            connectTimeout: Duration = .seconds(10)) async throws -> AppDatabase {
         switch location {
         case .sqlite(let directory):
             return try open(directory: directory)
         case .postgres(let target):
+            // The pool's own chatter (each refused connection) only when debugging.
+            var poolLogger = logger
+            poolLogger.logLevel = max(logger.logLevel, .error)
             let database = AppDatabase(backend: PostgresBackend(configuration: target.clientConfiguration, location: target.display,
-                                                                logger: logger))
+                                                                logger: poolLogger))
             do {
-                try await database.migratePostgres()
+                // The pool retries a refused connection forever; a server that does not answer
+                // at start-up is a clear error instead.
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await database.migratePostgres() }
+                    group.addTask {
+                        try await Task.sleep(for: connectTimeout)
+                        throw NoAnswer(after: connectTimeout)
+                    }
+                    try await group.next()
+                    group.cancelAll()
+                }
             } catch {
                 await database.close()
                 throw StoreError.unavailable(path: target.display, reason: Self.reason(error))
@@ -69,12 +83,17 @@ public final class AppDatabase: Sendable {
         if let database = error as? DatabaseError { return database.message ?? "SQLite error \(database.resultCode.rawValue)" }
         if let postgres = error as? PSQLError { return PostgresBackend.reason(postgres) }
         if let store = error as? StoreError { return store.message }
+        if let silence = error as? NoAnswer { return "no answer within \(silence.after)" }
         var current = error as NSError
         while let underlying = current.userInfo[NSUnderlyingErrorKey].flatMap({ $0 as? any Error }) { current = underlying as NSError }
         if current.domain == NSPOSIXErrorDomain, let text = strerror(Int32(current.code)).flatMap({ String(validatingCString: $0) }) {
             return text
         }
         return current.localizedDescription
+    }
+
+    struct NoAnswer: Error {
+        let after: Duration
     }
 
     /// An in-memory database, for tests.
@@ -252,7 +271,7 @@ public final class AppDatabase: Sendable {
             try await sql.run("BEGIN")
             do {
                 // Any constant shared by every replica: the lock is released with the transaction.
-                try await sql.run("SELECT pg_advisory_xact_lock(7_351_524_201)")
+                try await sql.run("SELECT pg_advisory_xact_lock(7351524201)")
                 try await sql.run("CREATE TABLE IF NOT EXISTS sise_migration (id TEXT PRIMARY KEY, appliedAt BIGINT NOT NULL)")
                 let applied = Set(try await sql.strings("SELECT id FROM sise_migration"))
                 for migration in PostgresSchema.migrations where !applied.contains(migration.id) {

@@ -1,17 +1,18 @@
 import Foundation
 import SiseCore
 import SiseStore
+import SiseTestSupport
 import Testing
 
-/// Accounts and sessions in a real SQLite file: uniqueness, sliding expiry on an injected
-/// clock, the favorites merge, deletion of everything an account owns.
+/// Accounts and sessions in a real SQLite file and a real PostgreSQL database: uniqueness,
+/// sliding expiry on an injected clock, the favorites merge, deletion of everything an account owns.
 @Suite struct AccountStoreTests {
-    func database() throws -> AppDatabase {
-        try AppDatabase.open(directory: FileManager.default.temporaryDirectory.appendingPathComponent("sise-accounts-\(UUID().uuidString)"))
+    @Test func sessionsSlideAndExpire() async throws {
+        for (_, database) in try await TestStores.all() { try await sessionsSlideAndExpire(database) }
     }
 
-    @Test func sessionsSlideAndExpire() async throws {
-        let accounts = AccountStore(database: try database())
+    func sessionsSlideAndExpire(_ database: AppDatabase) async throws {
+        let accounts = AccountStore(database: database)
         let account = try await accounts.create(email: "a@b.kr", username: nil, nickname: "에이", passwordHash: "h", at: 0)
         await #expect(throws: StoreError.taken) {
             _ = try await accounts.create(email: "a@b.kr", username: "other", nickname: "비", passwordHash: "h", at: 0)
@@ -24,7 +25,10 @@ import Testing
     }
 
     @Test func favoritesMergeAndLeaveWithTheAccount() async throws {
-        let database = try database()
+        for (_, database) in try await TestStores.all() { try await favoritesMergeAndLeaveWithTheAccount(database) }
+    }
+
+    func favoritesMergeAndLeaveWithTheAccount(_ database: AppDatabase) async throws {
         let accounts = AccountStore(database: database)
         let favorites = StoredFavorites(database: database)
         let account = try await accounts.create(email: nil, username: "hana", nickname: "하나", passwordHash: "h", at: 0)

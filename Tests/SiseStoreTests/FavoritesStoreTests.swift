@@ -4,17 +4,15 @@ import SiseStore
 import SiseTestSupport
 import Testing
 
-/// Favorites in a real SQLite file, and the in-memory double behaving the same.
+/// Favorites in a real SQLite file and a real PostgreSQL database, and the in-memory double
+/// behaving the same.
 @Suite struct FavoritesStoreTests {
-    static func repositories() throws -> [(String, any FavoritesRepository, URL?)] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-store-\(UUID().uuidString)")
-        return [("sqlite", StoredFavorites(database: try AppDatabase.open(directory: directory)), directory),
-                ("memory", InMemoryFavorites(), nil)]
+    static func repositories() async throws -> [(String, any FavoritesRepository)] {
+        try await TestStores.all().map { ($0.name, StoredFavorites(database: $0.database)) } + [("memory", InMemoryFavorites())]
     }
 
     @Test func addListRemoveClearPerOwner() async throws {
-        for (name, repository, directory) in try Self.repositories() {
-            defer { directory.map { try? FileManager.default.removeItem(at: $0) } }
+        for (name, repository) in try await Self.repositories() {
             #expect(try await repository.add(owner: "a", item: "krw-btc"), "\(name)")
             #expect(try await !repository.add(owner: "a", item: "KRW-BTC"), "\(name): no duplicates")
             _ = try await repository.add(owner: "a", item: "bitcoin")
@@ -50,11 +48,7 @@ import Testing
 
 @Suite struct FavoritesLimitTests {
     @Test func anOwnerKeepsAtMostTheLimit() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-limit-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let repositories: [any FavoritesRepository] = [StoredFavorites(database: try AppDatabase.open(directory: directory)),
-                                                       InMemoryFavorites()]
-        for repository in repositories {
+        for (_, repository) in try await FavoritesStoreTests.repositories() {
             for n in 0..<3 { #expect(try await repository.add(owner: "a", item: "coin-\(n)", limit: 3)) }
             await #expect(throws: StoreError.tooMany(limit: 3)) { try await repository.add(owner: "a", item: "coin-9", limit: 3) }
             #expect(try await !repository.add(owner: "a", item: "coin-1", limit: 3), "an existing item is no new row")
@@ -76,22 +70,25 @@ import Testing
 
 @Suite struct CacheCleanupTests {
     @Test func oldAnswersLeaveTheCacheTable() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cache-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = DatabaseCache(database: try AppDatabase.open(directory: directory))
-        await cache.put("old", data: Data("a".utf8), fetchedAt: 1_000)
-        await cache.put("new", data: Data("b".utf8), fetchedAt: 9_000)
-        #expect(await cache.purge(fetchedBefore: 5_000) == 1)
-        #expect(await cache.get("old") == nil)
-        #expect(await cache.get("new")?.data == Data("b".utf8))
+        for (name, database) in try await TestStores.all() {
+            let cache = DatabaseCache(database: database)
+            await cache.put("old", data: Data("a".utf8), fetchedAt: 1_000)
+            await cache.put("new", data: Data("b".utf8), fetchedAt: 9_000)
+            await cache.put("new", data: Data([0, 0xFF, 0x80]), fetchedAt: 9_500)
+            #expect(await cache.purge(fetchedBefore: 5_000) == 1, "\(name)")
+            #expect(await cache.get("old") == nil, "\(name)")
+            #expect(await cache.get("new")?.data == Data([0, 0xFF, 0x80]), "\(name): replaced, bytes exact")
+            #expect(await cache.get("new")?.fetchedAt == 9_500, "\(name)")
+        }
     }
 }
 
 @Suite struct IdleDeviceTests {
     @Test func devicesIdleForMonthsLeaveWithTheirFavorites() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-devices-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try AppDatabase.open(directory: directory)
+        for (_, database) in try await TestStores.all() { try await devicesIdleForMonthsLeave(database) }
+    }
+
+    func devicesIdleForMonthsLeave(_ database: AppDatabase) async throws {
         let favorites = StoredFavorites(database: database)
         let registry = DeviceRegistry(database: database)
         let old = String(repeating: "a", count: 32), recent = String(repeating: "b", count: 32), legacy = String(repeating: "c", count: 32)

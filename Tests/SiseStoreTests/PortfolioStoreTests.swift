@@ -1,6 +1,7 @@
 import Foundation
 import SiseCore
 import SiseStore
+import SiseTestSupport
 import Testing
 
 @Suite struct PortfolioStoreTests {
@@ -11,9 +12,11 @@ import Testing
     }
 
     @Test func keepsDecimalsExactlyAndRefusesWhatDoesNotAddUp() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-portfolio-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = PortfolioStore(database: try AppDatabase.open(directory: directory))
+        for (_, database) in try await TestStores.all() { try await keepsDecimalsExactly(database) }
+    }
+
+    func keepsDecimalsExactly(_ database: AppDatabase) async throws {
+        let store = PortfolioStore(database: database)
         try await store.add(owner: "a", [tx("1", .buy, "0.123456789012", at: 1)])
         // Selling more than was held at that time is refused, and nothing of the batch stays.
         await #expect(throws: StoreError.ledger(.moreThanHeld(id: "3", market: btc))) {
@@ -25,11 +28,11 @@ import Testing
         await #expect(throws: StoreError.self) { try await store.remove(owner: "a", id: "1") }
         #expect(try await store.remove(owner: "a", id: "4"))
         #expect(try await store.remove(owner: "a", id: "4") == false)
-        // A reopened file gives back the very same decimals; other owners see nothing.
-        let reopened = PortfolioStore(database: try AppDatabase.open(directory: directory))
+        // Read back from the database: the very same decimals; other owners see nothing.
+        let reopened = PortfolioStore(database: database)
         #expect(try await reopened.transactions(owner: "a").first?.quantity == Decimal(string: "0.123456789012"))
         #expect(try await reopened.transactions(owner: "b").isEmpty)
-        let limited = PortfolioStore(database: try AppDatabase.open(directory: directory), limit: 2)
+        let limited = PortfolioStore(database: database, limit: 2)
         await #expect(throws: StoreError.tooManyRecords(limit: 2)) {
             try await limited.add(owner: "a", [tx("5", .buy, "1", at: 9), tx("6", .buy, "1", at: 10)])
         }

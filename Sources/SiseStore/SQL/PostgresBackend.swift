@@ -12,8 +12,9 @@ final class PostgresBackend: SQLBackend {
     let logger: Logger
     var dialect: SQLDialect { .postgres }
     private let runner: Task<Void, Never>
-    /// How often a transaction is tried before a conflict is reported.
-    static let attempts = 8
+    /// How often a transaction is tried before a conflict is reported (many writers of one
+    /// owner's rows at once conflict often; each retry waits a little longer).
+    static let attempts = 30
 
     init(configuration: PostgresClient.Configuration, location: String, logger: Logger) {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
@@ -55,7 +56,7 @@ final class PostgresBackend: SQLBackend {
             } catch let error as PSQLError where Self.isConflict(error) && attempt < Self.attempts {
                 attempt += 1
                 // A short, growing, jittered pause lets the other transaction finish.
-                try await Task.sleep(for: .milliseconds(Int.random(in: 1...(5 * attempt))))
+                try await Task.sleep(for: .milliseconds(Int.random(in: 1...min(100, 1 << min(attempt, 7)))))
             }
         }
     }
@@ -204,7 +205,7 @@ public enum DatabaseLocation: Sendable, Equatable {
             guard !path.isEmpty else { throw .malformed("sqlite: needs a path") }
             let url = URL(fileURLWithPath: path)
             // A path ending in .sqlite names the file; anything else is its directory.
-            self = .sqlite(directory: url.pathExtension == "sqlite" ? url.deletingLastPathComponent() : url)
+            self = .sqlite(directory: url.pathExtension == "sqlite" ? URL(fileURLWithPath: url.deletingLastPathComponent().path) : url)
             return
         }
         guard trimmed.hasPrefix("postgres://") || trimmed.hasPrefix("postgresql://") else {
