@@ -10,6 +10,7 @@ command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 [ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
 fc-list 2>/dev/null | grep -qi nanum || need_apt+=(fonts-nanum)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "installing: ${need_apt[*]}"
   $SUDO apt-get update -qq
@@ -19,6 +20,16 @@ python3 -c "import selenium, pytest, axe_selenium_python" 2>/dev/null || python3
 python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "schemathesis>=4,<5"
 
 swift build --build-tests
+
+# A throw-away PostgreSQL on loopback: the store's tests run against it as well as SQLite.
+if pg=$(scripts/postgres.sh start); then
+  export SISE_TEST_POSTGRES_URL=${pg% *}
+  pg_dir=${pg#* }
+  trap 'scripts/postgres.sh stop "$pg_dir"' EXIT
+  echo "PostgreSQL for the tests: $SISE_TEST_POSTGRES_URL"
+else
+  echo "note: PostgreSQL could not start; its half of the store tests is skipped" >&2
+fi
 # Serial: the suites start many simulators and time recoveries; in parallel on 2 cores they
 # measure the machine instead of the code.
 swift test --skip-build --disable-xctest --no-parallel "$@"

@@ -253,14 +253,21 @@ public final class AppDatabase: Sendable {
     /// A read: one consistent snapshot in PostgreSQL; in SQLite each statement reads the latest
     /// committed data.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
-        do { return try await backend.read(body) } catch let error as StoreError { throw error } catch { throw StoreError.failed(Self.reason(error)) }
+        do { return try await backend.read(body) } catch { throw Self.storeError(error) }
     }
 
     /// A write transaction: all of `body` or nothing, as if alone (SQLite takes the write lock,
     /// PostgreSQL runs it serializable and again on a conflict).
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
-        do { return try await backend.write(body) } catch let error as StoreError { throw error } catch { throw StoreError.failed(Self.reason(error)) }
+        do { return try await backend.write(body) } catch { throw Self.storeError(error) }
+    }
+
+    /// The engines' errors as `StoreError.failed` in words; the store's own errors (and any
+    /// other a transaction's body throws) unchanged.
+    static func storeError(_ error: any Error) -> any Error {
+        if error is DatabaseError || error is PSQLError { return StoreError.failed(reason(error)) }
+        return error
     }
 
     /// Applies PostgreSQL's migrations that are not applied yet, one transaction, one replica at a time.

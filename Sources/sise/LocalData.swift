@@ -7,28 +7,20 @@ import SiseStore
 /// `sise tui` and `sise serve` share.
 struct LocalData: ParsableArguments {
     @OptionGroup var global: GlobalOptions
-    @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
-    var dataDirectory: String?
+    @OptionGroup var storage: StoreOptions
 
     /// Whose data the terminal reads and writes (`sise tui` keeps its favorites under it too).
     static let owner = "local"
 
-    func database() throws -> AppDatabase {
-        try Self.open(global, dataDirectory)
-    }
-
-    static func open(_ global: GlobalOptions, _ dataDirectory: String?) throws -> AppDatabase {
-        do {
-            return try AppDatabase.open(directory: global.settings.dataDirectory(flag: dataDirectory))
-        } catch {
-            throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
-        }
+    func database() async throws -> AppDatabase {
+        try await storage.open(global)
     }
 
     /// Runs `body` on the data directory's database; a store error becomes the user's one line.
     @discardableResult
     func store<T>(_ body: (AppDatabase) async throws -> T) async throws -> T {
-        let database = try database()
+        let database = try await database()
+        defer { Task { await database.close() } }
         do { return try await body(database) } catch let error as StoreError { throw failure(error) }
     }
 

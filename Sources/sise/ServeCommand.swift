@@ -67,8 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
             help: "A social log-in provider's setting, PROVIDER.FIELD=VALUE (repeatable): kakao.client-id=…, myidp.issuer=https://…; see README. Prefer SISE_LOGIN_* or the config file for secrets.")
     var login: [String] = []
 
-    @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
-    var dataDirectory: String?
+    @OptionGroup var storage: StoreOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535.") }
@@ -110,7 +109,8 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "sise.serve")
         logger.logLevel = try Self.logLevel()
         let settings = global.settings
-        let dataDirectory = settings.dataDirectory(flag: dataDirectory)
+        let dataDirectory = settings.dataDirectory(flag: storage.dataDirectory)
+        let databaseLocation = try settings.databaseLocation(storage)
         var configuration = ServerConfiguration(
             host: host, port: port, demo: demo, dataDirectory: dataDirectory, version: SiseVersion.current,
             publicURL: publicURL.flatMap(URL.init(string:)),
@@ -125,7 +125,7 @@ struct ServeCommand: AsyncParsableCommand {
         let app: any Service
         do {
             // The database first: nothing has to be closed again when it cannot be opened.
-            let database = try AppDatabase.open(directory: dataDirectory)
+            let database = try await AppDatabase.open(databaseLocation, logger: logger)
             let upstreams = try await LiveUpstreams.build(
                 settings, coinGecko: try settings.coinGecko(gecko), demo: demo ? .init(hostileNames: demoHostileNames) : nil,
                 board: .init(idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000))),

@@ -17,10 +17,12 @@ enum SettingKey: String, CaseIterable, Sendable {
     case dunamuURL = "dunamu-url"
     case language = "lang"
     case dataDirectory = "data-dir"
+    case database = "database"
 
-    /// `SISE_UPBIT_URL`, `SISE_DATA_DIR`, …
+    /// `SISE_UPBIT_URL`, `SISE_DATA_DIR`, … and `SISE_DATABASE_URL` for `--database`.
     var environmentName: String {
-        "SISE_" + rawValue.uppercased().replacingOccurrences(of: "-", with: "_")
+        if self == .database { return "SISE_DATABASE_URL" }
+        return "SISE_" + rawValue.uppercased().replacingOccurrences(of: "-", with: "_")
     }
 }
 

@@ -2,6 +2,8 @@ import Foundation
 import SiseCore
 import SiseFeeds
 import SiseStore
+import ArgumentParser
+import Logging
 
 /// The typed settings every command shares, resolved from flags, environment and config file.
 struct Settings: Sendable {
@@ -60,5 +62,43 @@ struct Settings: Sendable {
     /// The data directory (`--data-dir`, `SISE_DATA_DIR`, `data-dir`), else the XDG default.
     func dataDirectory(flag: String?) -> URL {
         sources.text(.dataDirectory, flag: flag).map { URL(fileURLWithPath: $0) } ?? AppDatabase.defaultDirectory(environment: sources.environment)
+    }
+
+    /// Where the store is (`--database`, `SISE_DATABASE_URL`, `database`): `sqlite:PATH` or
+    /// `postgres://…`; without one, `sise.sqlite` in the data directory.
+    func databaseLocation(_ options: StoreOptions) throws -> DatabaseLocation {
+        guard let text = sources.text(.database, flag: options.database) else {
+            return .sqlite(directory: dataDirectory(flag: options.dataDirectory))
+        }
+        do {
+            return try DatabaseLocation(parsing: text)
+        } catch {
+            let what = switch error {
+            case .unsupported: "must be sqlite:PATH or postgres://USER@HOST:PORT/DATABASE"
+            case .malformed(let reason): "is not a database address: \(reason)"
+            }
+            throw ConfigFile.Problem(message: "\(sources.origin(.database, flag: options.database)) \(what)")
+        }
+    }
+}
+
+/// Where a command's data lives: the data directory (files: avatars, images, the SQLite store)
+/// and, when set, the database that holds the store instead.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
+    var dataDirectory: String?
+
+    @Option(name: .customLong("database"),
+            help: "The store: sqlite:PATH or postgres://USER[:PASSWORD]@HOST:PORT/DATABASE (env SISE_DATABASE_URL; default sise.sqlite in the data directory).")
+    var database: String?
+
+    /// Opens the store (a PostgreSQL server's schema migrated); failures are the user's one line.
+    func open(_ global: GlobalOptions, logger: Logger = Logger(label: "sise.store")) async throws -> AppDatabase {
+        let location = try global.settings.databaseLocation(self)
+        do {
+            return try await AppDatabase.open(location, logger: logger)
+        } catch {
+            throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
+        }
     }
 }

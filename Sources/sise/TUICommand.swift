@@ -27,8 +27,7 @@ struct TUICommand: AsyncParsableCommand {
     @Option(help: "Quote market: KRW, BTC or USDT.")
     var quote: String = "KRW"
 
-    @Option(name: .customLong("data-dir"), help: "Data directory shared with sise serve (favorites).")
-    var dataDirectory: String?
+    @OptionGroup var storage: StoreOptions
 
     func validate() throws {
         guard let parsed = QuoteCurrency(code: quote) else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
@@ -43,7 +42,7 @@ struct TUICommand: AsyncParsableCommand {
         let database: AppDatabase
         do {
             // The database first: nothing has to be closed again when it cannot be opened.
-            database = try AppDatabase.open(directory: settings.dataDirectory(flag: dataDirectory))
+            database = try await AppDatabase.open(try settings.databaseLocation(storage))
             upstreams = try await LiveUpstreams.build(settings, coinGecko: try settings.coinGecko(gecko), demo: demo ? .init() : nil,
                                                       primary: venue.exchange, silence: feed.silenceDuration, logger: logger)
         } catch let problem as ConfigFile.Problem {

@@ -16,15 +16,10 @@ struct UsersCommand: AsyncParsableCommand {
 
     struct Store: ParsableArguments {
         @OptionGroup var global: GlobalOptions
-        @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
-        var dataDirectory: String?
+        @OptionGroup var storage: StoreOptions
 
-        func accounts() throws -> AccountStore {
-            do {
-                return AccountStore(database: try AppDatabase.open(directory: global.settings.dataDirectory(flag: dataDirectory)))
-            } catch {
-                throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
-            }
+        func accounts() async throws -> AccountStore {
+            AccountStore(database: try await storage.open(global))
         }
 
         /// One line from standard input, without its line break.

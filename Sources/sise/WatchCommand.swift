@@ -37,8 +37,7 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(help: "Print the terminal's alerts (sise alerts add) as they fire, instead of tickers; NDJSON {\"type\":\"alert\",…} with --json.")
     var alerts = false
 
-    @Option(name: .customLong("data-dir"), help: "Data directory of the alerts (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
-    var dataDirectory: String?
+    @OptionGroup var storage: StoreOptions
 
     func validate() throws {
         guard let parsed = QuoteCurrency(code: quote) else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
@@ -65,7 +64,7 @@ struct WatchCommand: AsyncParsableCommand {
         var alertStore: AlertStore?
         var wantsPremium = false
         if alerts {
-            let store = AlertStore(database: try LocalData.open(global, dataDirectory))
+            let store = AlertStore(database: try await storage.open(global))
             alertStore = store
             let rules = try await store.rules(owner: LocalData.owner).filter(\.enabled)
             wantsPremium = rules.contains { $0.kind == .premiumAbove || $0.kind == .premiumBelow }
