@@ -100,7 +100,10 @@ public final class AlertEngine: Service, Sendable {
         for one in fired {
             let firing = AlertFiring(id: UUID().uuidString.lowercased(), rule: one.rule, price: rows.first { $0.id == one.rule.market }?.ticker.price ?? 0,
                                      observed: one.observed, at: one.rule.lastFiredAt ?? now)
-            do { try await store.record(firing, rule: one.rule) } catch {
+            do {
+                // Another replica that saw the same tick may have claimed it: delivered once.
+                guard try await store.record(firing, rule: one.rule) else { continue }
+            } catch {
                 logger.error("an alert firing could not be stored", metadata: ["error": "\(error)"])
             }
             await deliver(firing)

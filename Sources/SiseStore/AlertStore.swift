@@ -56,17 +56,32 @@ public struct AlertStore: Sendable {
         }
     }
 
-    /// A firing, kept in the history; the rule notes it (and a one-shot rule is disabled).
-    public func record(_ firing: AlertFiring, rule: AlertRule) async throws {
+    /// Two replicas that see the same crossing fire it within this much of each other (the same
+    /// tick carries the same exchange timestamp; without one, each replica's clock).
+    public static let replicaWindow: Int64 = 2_000
+
+    /// Claims a firing and keeps it in the history; the rule notes it (a one-shot rule is
+    /// disabled). The claim is one conditional update of the rule's row — it must still be
+    /// enabled and must not have fired within its cool-down (at least `replicaWindow`) — so when
+    /// several replicas evaluate the same tick, exactly one records and delivers it.
+    /// - Returns: whether this firing is the one (false: another replica's, or the rule is gone).
+    @discardableResult
+    public func record(_ firing: AlertFiring, rule: AlertRule) async throws -> Bool {
         let body = String(decoding: try JSONEncoder().encode(firing), as: UTF8.self)
-        try await database.write { db in
+        let since = firing.at - max(Int64(rule.cooldownSeconds) * 1_000, Self.replicaWindow)
+        return try await database.write { db in
+            let claimed = try await db.execute("""
+                UPDATE alert SET lastFiredAt = ?, enabled = ?
+                WHERE id = ? AND enabled = TRUE AND (lastFiredAt IS NULL OR lastFiredAt <= ?)
+                """, firing.at, rule.enabled, rule.id, since)
+            guard claimed == 1 else { return false }
             try await db.execute("INSERT INTO alert_firing (id, alertID, owner, body, at) VALUES (?, ?, ?, ?, ?)",
                                  firing.id, firing.alertId, rule.owner, body, firing.at)
-            try await db.execute("UPDATE alert SET lastFiredAt = ?, enabled = ? WHERE id = ?", firing.at, rule.enabled, rule.id)
             // The history keeps the newest 500 firings of an owner.
             try await db.execute("""
                 DELETE FROM alert_firing WHERE owner = ? AND id NOT IN (SELECT id FROM alert_firing WHERE owner = ? ORDER BY at DESC LIMIT 500)
                 """, rule.owner, rule.owner)
+            return true
         }
     }
 

@@ -33,12 +33,14 @@ import Testing
 
             for n in 0..<3 {
                 var fired = rule("r1", owner: "a")
-                let firing = AlertFiring(id: "f\(n)", rule: fired, price: 96_000_000, observed: nil, at: Int64(100 + n))
+                let firing = AlertFiring(id: "f\(n)", rule: fired, price: 96_000_000, observed: nil, at: Int64(100_000 * (n + 1)))
                 fired.enabled = n < 2
-                try await store.record(firing, rule: fired)
+                #expect(try await store.record(firing, rule: fired), "\(name)")
             }
+            let late = AlertFiring(id: "f9", rule: rule("r1", owner: "a"), price: 1, observed: nil, at: 900_000)
+            #expect(try await store.record(late, rule: rule("r1", owner: "a")) == false, "\(name): a disabled rule fires no more")
             #expect(try await store.history(owner: "a").map(\.id) == ["f2", "f1", "f0"], "\(name): newest first")
-            #expect(try await store.rules(owner: "a").first?.lastFiredAt == 102, "\(name)")
+            #expect(try await store.rules(owner: "a").first?.lastFiredAt == 300_000, "\(name)")
             #expect(try await store.rules(owner: "a").first?.enabled == false, "\(name): a one-shot rule is disabled")
 
             let hook = AlertStore.Webhook(id: "w1", owner: "a", url: "https://example.com/h", secret: "s", createdAt: 5)
@@ -72,6 +74,37 @@ import Testing
             #expect(try await portfolio.transactions(owner: "device").isEmpty, "\(name)")
             #expect(try await OwnerData(database: database).move(from: "device", into: "user:x").map(\.id) == ["r1"], "\(name): nothing more moves")
             #expect(try await portfolio.transactions(owner: "user:x").count == 1, "\(name)")
+        }
+    }
+
+    /// Three replicas see the same tick and fire the same rule: one records it (and delivers),
+    /// the others are told it is not theirs; the next crossing after the cool-down fires again.
+    @Test func aFiringIsClaimedByExactlyOneReplica() async throws {
+        var stores: [(String, [AlertStore])] = []
+        let local = AlertStore(database: try TestStores.sqlite())
+        stores.append(("sqlite", [local, local, local]))
+        if let (url, first) = try await TestStores.freshPostgres() {
+            var replicas = [AlertStore(database: first)]
+            for _ in 0..<2 { replicas.append(AlertStore(database: try await AppDatabase.open(DatabaseLocation(parsing: url)))) }
+            stores.append(("postgres", replicas))
+        }
+        for (name, replicas) in stores {
+            var recurring = rule("r", owner: "a")
+            recurring.cooldownSeconds = 30
+            try await replicas[0].add(recurring)
+            let armed = recurring
+            for round in 0..<2 {
+                let at = Int64(1_000_000 + round * 31_000)
+                let claims = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for (index, replica) in replicas.enumerated() {
+                        let firing = AlertFiring(id: "f\(round)-\(index)", rule: armed, price: 1, observed: nil, at: at + Int64(index * 300))
+                        group.addTask { try await replica.record(firing, rule: armed) }
+                    }
+                    return try await group.reduce(into: [Bool]()) { $0.append($1) }
+                }
+                #expect(claims.filter { $0 }.count == 1, "\(name) round \(round): \(claims)")
+            }
+            #expect(try await replicas[0].history(owner: "a").count == 2, "\(name): one firing per crossing")
         }
     }
 
