@@ -74,6 +74,23 @@ public final class AlertEngine: Service, Sendable {
         syncAwake()
     }
 
+    /// Another replica changed `owner`'s rules: these are all of them now. Rules whose setting
+    /// is unchanged keep their state; new and changed ones are armed, missing ones dropped.
+    public func replace(owner: String, with rules: [AlertRule]) async {
+        let current = book.withLock { book in book.rules.values.filter { $0.owner == owner } }
+        let wanted = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for rule in current where wanted[rule.id] == nil || !wanted[rule.id]!.enabled { remove(rule.id) }
+        for rule in rules where rule.enabled {
+            if let armed = book.withLock({ $0.rules[rule.id] }), Self.sameSetting(armed, rule) { continue }
+            await upsert(rule)
+        }
+    }
+
+    private static func sameSetting(_ a: AlertRule, _ b: AlertRule) -> Bool {
+        a.owner == b.owner && a.exchange == b.exchange && a.market == b.market && a.kind == b.kind && a.value == b.value
+            && a.windowMinutes == b.windowMinutes && a.recurring == b.recurring && a.cooldownSeconds == b.cooldownSeconds && a.enabled == b.enabled
+    }
+
     private func follow(_ exchange: Exchange, _ board: LiveBoard) async {
         for await update in board.updates() {
             if Task.isCancelled { return }

@@ -10,6 +10,7 @@ struct AlertsController {
     let context: ServerContext
     let store: AlertStore
     let engine: AlertEngine
+    let changes: ChangeFeed
     let poster: WebhookPoster
 
     func addRoutes(to router: Router<SiseRequestContext>) {
@@ -62,6 +63,7 @@ struct AlertsController {
         try listed(rule)
         try await store.add(rule)
         await engine.upsert(rule)
+        await changes.publish(.alerts, owner: ctx.owner)
         return JSONText.response(AlertRuleJSON(rule, language: LanguagePreference.of(request)), status: .created)
     }
 
@@ -90,6 +92,7 @@ struct AlertsController {
         rule.enabled = body.enabled ?? rule.enabled
         guard try await store.update(rule) else { throw APIError.notFound("alert \(id)") }
         await engine.upsert(rule)
+        await changes.publish(.alerts, owner: ctx.owner)
         return JSONText.response(AlertRuleJSON(rule, language: LanguagePreference.of(request)))
     }
 
@@ -98,6 +101,7 @@ struct AlertsController {
         let id = ctx.parameters.get("id") ?? ""
         guard try await store.remove(owner: ctx.owner, id: id) else { throw APIError.notFound("alert \(id)") }
         engine.remove(id)
+        await changes.publish(.alerts, owner: ctx.owner)
         return JSONText.response(["id": id])
     }
 

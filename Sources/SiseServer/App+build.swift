@@ -21,11 +21,21 @@ public enum SiseServerApp {
         let portfolio = PortfolioStore(database: database)
         let hub = BoardSocketHub(boards: boards, favorites: favorites, portfolio: portfolio, demo: configuration.demo, premium: dependencies.premium,
                                  logger: logger)
+        // Pages on this replica are told at once; the other replicas through the database.
+        let changes = ChangeFeed(database: database)
+        let favoritesChanged: @Sendable (String) async -> Void = { owner in
+            await hub.favoritesChanged(owner)
+            await changes.publish(.favorites, owner: owner)
+        }
+        let portfolioChanged: @Sendable (String) async -> Void = { owner in
+            await hub.portfolioChanged(owner)
+            await changes.publish(.portfolio, owner: owner)
+        }
         var context = ServerContext(boards: boards, favorites: favorites, coinInfo: dependencies.coinInfo,
                                     candles: dependencies.apis.mapValues { CandleCache(api: $0) }, demo: configuration.demo,
                                     simulatorURL: dependencies.simulatorURL,
                                     version: configuration.version,
-                                    favoritesChanged: { await hub.favoritesChanged($0) },
+                                    favoritesChanged: favoritesChanged,
                                     favoriteWrites: WriteRateLimit(perMinute: configuration.favoriteWritesPerMinute))
         context.premium = dependencies.premium
         let history = dependencies.premium.map { PremiumHistory(boards: boards, feed: $0) }
@@ -65,12 +75,13 @@ public enum SiseServerApp {
         FavoritesController(context: context).addRoutes(to: router)
         let hasher = PasswordHasher(cost: configuration.passwordCost)
         let handover = OwnerData(database: database)
-        let sessions = SessionOpener(accounts: accounts, secure: publicOrigin.isSecure, favoritesChanged: { await hub.favoritesChanged($0) },
+        let sessions = SessionOpener(accounts: accounts, secure: publicOrigin.isSecure, favoritesChanged: favoritesChanged,
                                      adopt: { device, account in
                                          // The device's rules now fire for the account (and reach its webhooks).
                                          guard let moved = try? await handover.move(from: device, into: account) else { return }
                                          alerts.reowned(moved)
-                                         await hub.portfolioChanged(account)
+                                         await changes.publish(.alerts, owner: account)
+                                         await portfolioChanged(account)
                                      })
         let throttle = LoginThrottle()
         AuthController(accounts: accounts, hasher: hasher, throttle: throttle, sessions: sessions,
@@ -85,8 +96,8 @@ public enum SiseServerApp {
         RankingController(context: context).addRoutes(to: router)
         PremiumController(context: context).addRoutes(to: router)
         CandlesController(context: context).addRoutes(to: router)
-        PortfolioController(context: context, store: portfolio, changed: { await hub.portfolioChanged($0) }).addRoutes(to: router)
-        AlertsController(context: context, store: alertStore, engine: alerts, poster: poster).addRoutes(to: router)
+        PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: router)
+        AlertsController(context: context, store: alertStore, engine: alerts, changes: changes, poster: poster).addRoutes(to: router)
         let images = ImageProxy(
             fetcher: dependencies.images,
             cache: ImageCache(directory: configuration.dataDirectory.appendingPathComponent("images")),
@@ -103,7 +114,8 @@ public enum SiseServerApp {
             server: .guardedHTTP1WebSocket(webSocketRouter: router, counter: ConnectionCounter(limits: configuration.limits)),
             // A deep accept queue: thousands of browsers reconnect at once after a restart.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise", backlog: 4_096),
-            services: dependencies.services + [hub, devices, webhooks, alerts] + (history.map { [$0] } ?? []),
+            services: dependencies.services + [hub, devices, webhooks, alerts, ReplicaChanges(feed: changes, hub: hub, alerts: alerts, store: alertStore)]
+                + (history.map { [$0] } ?? []),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 publicOrigin.bound(port: port)
