@@ -48,6 +48,8 @@ public actor CoinInfoService: Service {
     private let freshness: Freshness
     private let now: @Sendable () -> Int64
     private var budget: CallBudget
+    /// The budget every replica shares (PostgreSQL); nil with one process, where `budget` is all.
+    private let sharedBudget: CallCounter?
     private var inFlight: [String: SharedCall<Data>] = [:]
     /// Upstream calls for `run()` to start; before it runs they wait in the buffer.
     private nonisolated let calls: AsyncStream<@Sendable () async -> Void>
@@ -75,7 +77,9 @@ public actor CoinInfoService: Service {
     public var budgetFigures: (used: Int, perMinute: Int) { (budget.used(at: now()), budget.perMinute) }
 
     public init(api: any CoinGeckoAPI, cache: any CacheStore, callsPerMinute: Int = 10, freshness: Freshness = .init(),
+                sharedBudget: CallCounter? = nil,
                 now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) }) {
+        self.sharedBudget = sharedBudget
         self.api = api
         self.cache = cache
         self.freshness = freshness
@@ -213,8 +217,13 @@ public actor CoinInfoService: Service {
         let api = self.api
         let call = SharedCall<Data>()
         inFlight[key] = call
+        let (sharedBudget, perMinute) = (self.sharedBudget, budget.perMinute)
         let yielded = callSink.yield {
             do {
+                // The other replicas' calls count too: past the shared budget this is a 429 of our own.
+                if let sharedBudget, await !sharedBudget.take("coingecko", perMinute: perMinute, at: current) {
+                    throw FeedError.rateLimited(retryAfter: .milliseconds(60_000 - current % 60_000))
+                }
                 let value = try await load(api)
                 let data = try JSONEncoder().encode(value)
                 await self.store(key, data)

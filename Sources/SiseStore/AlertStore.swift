@@ -57,8 +57,9 @@ public struct AlertStore: Sendable {
     }
 
     /// Two replicas that see the same crossing fire it within this much of each other (the same
-    /// tick carries the same exchange timestamp; without one, each replica's clock).
-    public static let replicaWindow: Int64 = 2_000
+    /// tick carries the same exchange timestamp; a replica that armed the rule later, on the
+    /// other's notice, evaluates it at its next tick). A rule fires at most once per this window.
+    public static let replicaWindow: Int64 = 10_000
 
     /// Claims a firing and keeps it in the history; the rule notes it (a one-shot rule is
     /// disabled). The claim is one conditional update of the rule's row — it must still be
@@ -184,6 +185,10 @@ public struct AlertStore: Sendable {
             } else {
                 try await db.execute("UPDATE webhook SET failures = failures + 1, disabled = (failures + 1 >= ?) WHERE id = ?",
                                      Self.failuresBeforeDisabling, delivery.webhookId)
+                // A disabled webhook's queued deliveries go with it.
+                try await db.execute("""
+                    DELETE FROM webhook_job WHERE webhookID = ? AND EXISTS (SELECT 1 FROM webhook WHERE id = ? AND disabled = TRUE)
+                    """, delivery.webhookId, delivery.webhookId)
             }
             // The log keeps the newest 100 attempts of a webhook.
             try await db.execute("""
@@ -192,6 +197,73 @@ public struct AlertStore: Sendable {
                 """, delivery.webhookId, delivery.webhookId)
             return try await db.queryOne("SELECT * FROM webhook WHERE id = ?", delivery.webhookId).flatMap(Self.webhook)
         }
+    }
+
+    // MARK: - The delivery queue
+
+    /// One delivery to make: a firing's body for one webhook, its attempt number.
+    public struct Job: Sendable, Equatable {
+        public var id: String
+        public var webhook: Webhook
+        public var firingId: String
+        public var body: String
+        public var attempt: Int
+    }
+
+    /// Queues `body` (a firing) for every enabled webhook of `owner`, due now; returns how many.
+    /// The queue is a table, so a delivery outlives the replica that queued it.
+    @discardableResult
+    public func enqueue(firingId: String, owner: String, body: String, at now: Int64) async throws -> Int {
+        try await database.write { db in
+            let hooks = try await db.strings("SELECT id FROM webhook WHERE owner = ? AND disabled = FALSE ORDER BY createdAt, id", owner)
+            for hook in hooks {
+                try await db.execute("""
+                    INSERT INTO webhook_job (id, webhookID, firingID, body, attempt, dueAt, lease) VALUES (?, ?, ?, ?, 1, ?, 0)
+                    ON CONFLICT (id) DO NOTHING
+                    """, firingId + ":" + hook, hook, firingId, body, now)
+            }
+            return hooks.count
+        }
+    }
+
+    /// Takes up to `limit` due jobs for `leaseFor` ms: no other replica takes them meanwhile
+    /// (PostgreSQL skips rows another transaction holds); a replica that dies holding them
+    /// gives them back when the lease ends.
+    public func claimJobs(at now: Int64, leaseFor: Int64, limit: Int) async throws -> [Job] {
+        let skipLocked = database.dialect == .postgres ? " FOR UPDATE OF j SKIP LOCKED" : ""
+        return try await database.write { db in
+            let rows = try await db.query("""
+                SELECT j.id AS jobid, j.firingID AS jobfiring, j.body AS jobbody, j.attempt AS jobattempt, w.*
+                FROM webhook_job j JOIN webhook w ON w.id = j.webhookID
+                WHERE j.dueAt <= ? AND j.lease <= ? AND w.disabled = FALSE
+                ORDER BY j.dueAt, j.id LIMIT ?\(skipLocked)
+                """, now, now, limit)
+            var jobs: [Job] = []
+            for row in rows {
+                guard let id = row.string("jobid"), let hook = Self.webhook(row), let firing = row.string("jobfiring"),
+                      let body = row.string("jobbody") else { continue }
+                try await db.execute("UPDATE webhook_job SET lease = ? WHERE id = ?", now + leaseFor, id)
+                jobs.append(Job(id: id, webhook: hook, firingId: firing, body: body, attempt: row.int("jobattempt") ?? 1))
+            }
+            return jobs
+        }
+    }
+
+    /// The job is done (delivered, or given up): it leaves the queue.
+    public func finishJob(_ id: String) async throws {
+        try await database.write { db in try await db.execute("DELETE FROM webhook_job WHERE id = ?", id) }
+    }
+
+    /// The job failed and is tried again at `dueAt`.
+    public func retryJob(_ id: String, attempt: Int, dueAt: Int64) async throws {
+        try await database.write { db in
+            try await db.execute("UPDATE webhook_job SET attempt = ?, dueAt = ?, lease = 0 WHERE id = ?", attempt, dueAt, id)
+        }
+    }
+
+    /// Jobs waiting (for tests and metrics).
+    public func queuedJobs() async throws -> Int {
+        try await database.read { db in try await db.count("SELECT COUNT(*) FROM webhook_job") }
     }
 
     /// A webhook's delivery log, newest first.

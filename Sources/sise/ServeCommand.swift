@@ -133,8 +133,10 @@ struct ServeCommand: AsyncParsableCommand {
             if let simulator = upstreams.simulator, !providers.contains(where: { $0.id == "demo" }) {
                 providers.append(LoginProviderSettings.demo(simulator: simulator.baseURL))
             }
+            // Replicas on PostgreSQL share the cache and count the CoinGecko budget together.
             let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: DatabaseCache(database: database),
-                                           callsPerMinute: coinGeckoCallsPerMinute)
+                                           callsPerMinute: coinGeckoCallsPerMinute,
+                                           sharedBudget: database.dialect == .postgres ? CallCounter(database: database) : nil)
             let premium = upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger)
             let dependencies = ServerDependencies(
                 boards: upstreams.boards, apis: upstreams.apis, coinInfo: coinInfo, database: database,

@@ -107,6 +107,33 @@ import Testing
         }
     }
 
+    /// Three replicas, one budget: each keeps its own count, and the database's count holds all
+    /// of them to the key's calls per minute (PostgreSQL when the test command started one).
+    @Test func replicasShareOneBudget() async throws {
+        let database = try await TestStores.postgres() ?? TestStores.sqlite()
+        try await withSimulator { simulator in
+            let clock = Clock()
+            let replicas = (0..<3).map { _ in
+                let transport = LiveHTTPTransport()
+                let api = CoinGeckoClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("api/v3")), transport: transport)
+                let service = CoinInfoService(api: api, cache: InMemoryCache(), callsPerMinute: 10, sharedBudget: CallCounter(database: database),
+                                              now: { clock.now })
+                return (service, Running(task: ServiceTask(service), transport: transport))
+            }
+            await withTaskGroup(of: Void.self) { group in
+                for i in 0..<30 {
+                    let service = replicas[i % 3].0
+                    group.addTask { _ = try? await service.search("shared\(i)") }
+                }
+            }
+            let total = try await SimAdmin.stats(simulator)["coingecko"]?.values.reduce(0, +) ?? 0
+            #expect(total <= 10, "three replicas made \(total) calls in one minute")
+            #expect(total >= 7, "the budget is used, not lost")
+            #expect(await CallCounter(database: database).used("coingecko", at: clock.now) == 10)
+            for (_, running) in replicas { await running.shutdown() }
+        }
+    }
+
     @Test func theCacheSurvivesARestart() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""Sise as a cluster on loopback: PostgreSQL, one simulator, three `sise serve` replicas and
+nginx in front (deploy/nginx.conf). Checks what a user of a scaled-out install relies on and
+prints what it measured. Run through scripts/cluster-test.sh (it builds nothing; SISE_BIN)."""
+import http.client, json, os, re, signal, socket, subprocess, sys, tempfile, threading, time
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import websocket  # websocket-client
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SISE = os.environ["SISE_BIN"]
+WORK = tempfile.mkdtemp(prefix="sise-cluster-")
+PROCS = []
+
+
+def free_port():
+    s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close(); return port
+
+
+def start(args, name):
+    out = open(os.path.join(WORK, name + ".log"), "w+")
+    proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
+    PROCS.append(proc)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        out.seek(0)
+        m = re.search(r"listening on (http://\S+)", out.read())
+        if m:
+            return proc, m.group(1)
+        if proc.poll() is not None:
+            out.seek(0); sys.exit(f"{name} exited: {out.read()[-2000:]}")
+        time.sleep(0.1)
+    sys.exit(f"{name} did not start")
+
+
+class Browser:
+    """A cookie jar speaking to one address (a replica or nginx) as Sise's page does."""
+    def __init__(self, public):
+        self.public = public  # the origin every replica is configured with (nginx's)
+        self.cookies = {}
+
+    def request(self, port, method, path, body=None):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        headers = {"Host": self.public.split("//")[1], "Origin": self.public, "Accept": "application/json"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if "sise_csrf" in self.cookies:
+            headers["X-CSRF-Token"] = self.cookies["sise_csrf"]
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode(); headers["Content-Type"] = "application/json"
+        conn.request(method, path, body=data, headers=headers)
+        r = conn.getresponse()
+        for k, v in r.getheaders():
+            if k.lower() == "set-cookie":
+                name, _, rest = v.partition("=")
+                self.cookies[name] = rest.split(";")[0]
+        text = r.read().decode()
+        conn.close()
+        return r.status, (json.loads(text) if text.startswith(("{", "[")) else text)
+
+    def socket(self, port):
+        ws = websocket.create_connection(f"ws://127.0.0.1:{port}/ws", timeout=10, origin=self.public,
+                                         host=self.public.split("//")[1],
+                                         cookie="; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        ws.send(json.dumps({"type": "view", "quote": "KRW", "sort": "volume", "favorites": False}))
+        return ws
+
+
+def wait_ready(port):
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=2); c.request("GET", "/readyz")
+            if c.getresponse().status == 200: return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    sys.exit(f"replica on {port} never became ready")
+
+
+def wait_for(ws, predicate, seconds):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        ws.settimeout(max(0.05, deadline - time.time()))
+        try:
+            text = ws.recv()
+        except websocket.WebSocketTimeoutException:
+            break
+        if predicate(text):
+            return time.time()
+    return None
+
+
+def load(port, seconds, threads, make):
+    """Requests per second from `threads` keep-alive clients running `make(conn, i)`."""
+    done, errors, stop = [0], [0], time.time() + seconds
+    lock = threading.Lock()
+    def worker(n):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10); i = 0
+        while time.time() < stop:
+            try:
+                ok = make(conn, n, i)
+            except OSError:
+                ok = False; conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            with lock:
+                done[0] += ok; errors[0] += (not ok)
+            i += 1
+    ts = [threading.Thread(target=worker, args=(n,)) for n in range(threads)]
+    [t.start() for t in ts]; [t.join() for t in ts]
+    return done[0] / seconds, errors[0]
+
+
+def main():
+    results = {}
+    pg = subprocess.run([os.path.join(ROOT, "scripts/postgres.sh"), "start"], capture_output=True, text=True,
+                        env=dict(os.environ, PG_FSYNC="on"))
+    if pg.returncode != 0:
+        sys.exit("PostgreSQL did not start: " + pg.stderr)
+    server_url, pg_dir = pg.stdout.split()
+    try:
+        subprocess.run(["psql", server_url, "-qc", "CREATE DATABASE sise"], check=True)
+        database = server_url.rsplit("/", 1)[0] + "/sise"
+        _, sim = start([SISE, "simulate", "--port", "0"], "simulator")
+        nginx_port, single_port = free_port(), free_port()
+        public = f"http://127.0.0.1:{nginx_port}"
+        replicas = []
+        for n in range(3):
+            proc, url = start([SISE, "serve", "--port", "0", "--database", database, "--upbit-url", sim, "--korbit-url", sim,
+                               "--bithumb-url", sim + "/bithumb", "--coingecko-url", sim + "/api/v3", "--public-url", public,
+                               "--data-dir", os.path.join(WORK, f"r{n}"), "--allow-private-webhooks",
+                               "--favorite-writes-per-minute", "0", "--max-connections-per-ip", "0"], f"replica{n}")
+            replicas.append((proc, int(url.rsplit(":", 1)[1])))
+        for _, port in replicas: wait_ready(port)
+        (a, pa), (b, pb), (c, pc) = replicas
+
+        conf = open(os.path.join(ROOT, "deploy/nginx.conf")).read()
+        conf = re.sub(r"    server 127\.0\.0\.1:8081.*\n    server 127\.0\.0\.1:8082.*\n    server 127\.0\.0\.1:8083.*\n",
+                      "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for _, p in replicas), conf)
+        conf = conf.replace("listen 80;", f"listen 127.0.0.1:{nginx_port};").replace("server_name sise.example.kr;", "server_name _;")
+        conf += ("upstream sise_one { server 127.0.0.1:%d; keepalive 64; }\n"
+                 "server { listen 127.0.0.1:%d; location / { proxy_pass http://sise_one; proxy_http_version 1.1;"
+                 " proxy_set_header Connection \"\"; proxy_set_header Host $http_host; } }\n" % (pa, single_port))
+        for d in ("body", "proxy", "fastcgi", "uwsgi", "scgi"): os.makedirs(os.path.join(WORK, "nginx", d), exist_ok=True)
+        temp = "".join(f"{d}_temp_path {WORK}/nginx/{d};\n" for d in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        temp = temp.replace(f"client_body_temp_path {WORK}/nginx/client_body", f"client_body_temp_path {WORK}/nginx/body")
+        with open(os.path.join(WORK, "nginx.conf"), "w") as f:
+            f.write(f"user root;\nworker_processes 1;\ndaemon off;\npid {WORK}/nginx.pid;\nerror_log {WORK}/nginx-error.log;\n"
+                    f"events {{ worker_connections 8192; }}\nhttp {{\naccess_log off;\n{temp}{conf}\n}}\n")
+        nginx = subprocess.Popen(["nginx", "-c", os.path.join(WORK, "nginx.conf"), "-p", WORK], stderr=subprocess.PIPE)
+        PROCS.append(nginx)
+        time.sleep(1)
+        if nginx.poll() is not None:
+            sys.exit("nginx did not start: " + nginx.stderr.read().decode())
+
+        # 1. Sign up on A, open a page on C, star on B: the page on C shows it within a second.
+        user = Browser(public)
+        assert user.request(pa, "GET", "/api/status")[0] == 200
+        status, me = user.request(pa, "POST", "/api/auth/signup", {"email": "cluster@sise.kr", "password": "Cluster-Pass-2026!", "nickname": "클러스터"})
+        assert status in (200, 201), (status, me)
+        ws = user.socket(pc)
+        wait_for(ws, lambda t: '"snapshot"' in t, 10)
+        started = time.time()
+        status, _ = user.request(pb, "PUT", "/api/favorites/KRW-ETH")
+        assert status in (200, 201, 204), status
+        seen = wait_for(ws, lambda t: '"favorites"' in t and "KRW-ETH" in t, 5)
+        assert seen, "the star on replica B never reached the page on replica C"
+        results["star on B → page on C"] = f"{(seen - started) * 1000:.0f} ms"
+        assert user.request(pa, "GET", "/api/favorites")[1]["favorites"] == ["KRW-ETH"], "replica A reads the same favorites"
+        ws.close()
+
+        # 2. An alert fires exactly once with three replicas up (and its webhook is posted once).
+        posts = []
+        class Hook(BaseHTTPRequestHandler):
+            def do_POST(self):
+                posts.append(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+                self.send_response(204); self.end_headers()
+            def log_message(self, *args): pass
+        hook = HTTPServer(("127.0.0.1", 0), Hook)
+        threading.Thread(target=hook.serve_forever, daemon=True).start()
+        status, _ = user.request(pa, "POST", "/api/webhooks", {"url": f"http://127.0.0.1:{hook.server_port}/hook", "secret": "cluster-secret-1"})
+        assert status in (200, 201), status
+        status, rule = user.request(pa, "POST", "/api/alerts", {"market": "KRW-BTC", "type": "below", "price": "100000000000", "recurring": True})
+        assert status == 201, (status, rule)
+        time.sleep(8)
+        history = user.request(pc, "GET", "/api/alerts/history")[1]["history"]
+        assert len(history) == 1, f"fired {len(history)} times"
+        assert len(posts) == 1, f"webhook posted {len(posts)} times"
+        results["alert firings with 3 replicas"] = f"{len(history)} (webhook posts {len(posts)})"
+
+        # 3. SIGKILL a replica in the middle of writes through nginx: no acknowledged write lost,
+        #    pages reconnect to the others within 3 s.
+        pages = []
+        for _ in range(30):
+            page = Browser(public); page.request(nginx_port, "GET", "/api/status")
+            pages.append(page.socket(nginx_port))
+        acknowledged, failed = [], []
+        def writer():
+            for i in range(300):
+                try:
+                    s, _ = user.request(nginx_port, "PUT", f"/api/favorites/coin-{i}")
+                    (acknowledged if s in (200, 201, 204) else failed).append(i)
+                except OSError:
+                    failed.append(i)
+        t = threading.Thread(target=writer); t.start()
+        time.sleep(0.5)
+        b.send_signal(signal.SIGKILL); killed = time.time()
+        t.join()
+        stored = set(user.request(pa, "GET", "/api/favorites")[1]["favorites"])
+        lost = [i for i in acknowledged if f"coin-{i}" not in stored]
+        assert not lost, f"acknowledged but lost: {lost[:10]}"
+        results["writes during SIGKILL"] = f"{len(acknowledged)} acknowledged, 0 lost, {len(failed)} refused (502 from the dying replica, never acknowledged)"
+        reconnect = []
+        for ws in pages:
+            try:
+                ws.settimeout(0.2); ws.recv()
+                alive = True
+            except Exception:
+                alive = False
+            if not alive:
+                began = time.time()
+                page = Browser(public); page.request(nginx_port, "GET", "/api/status")
+                fresh = page.socket(nginx_port)
+                assert wait_for(fresh, lambda t: '"snapshot"' in t, 3), "no snapshot after reconnecting"
+                reconnect.append(time.time() - killed)
+        if reconnect:
+            assert max(reconnect) < 3, f"slowest reconnect {max(reconnect):.1f} s"
+        results["pages cut by the kill"] = f"{len(reconnect)} of {len(pages)}, all back within {max(reconnect or [0]):.2f} s of the kill"
+        for ws in pages:
+            try: ws.close()
+            except Exception: pass
+
+        # 4. Throughput: 1 replica (nginx → A) against the 2 replicas left (nginx → A, C).
+        def read(conn, n, i):
+            conn.request("GET", "/api/markets?quote=KRW", headers={"Host": public.split("//")[1]})
+            r = conn.getresponse(); r.read(); return r.status == 200
+        jars = [Browser(public) for _ in range(8)]
+        for j in jars: j.request(pa, "GET", "/api/status")
+        def star(conn, n, i):
+            j = jars[n]
+            conn.request("PUT", f"/api/favorites/bench-{n}-{i % 400}", headers={
+                "Host": public.split("//")[1], "Origin": public, "X-CSRF-Token": j.cookies["sise_csrf"],
+                "Cookie": "; ".join(f"{k}={v}" for k, v in j.cookies.items())})
+            r = conn.getresponse(); r.read(); return r.status in (200, 201, 204)
+        for label, port in (("1 replica", single_port), ("2 replicas", nginx_port)):
+            reads, _ = load(port, 5, 8, read)
+            writes, _ = load(port, 5, 8, star)
+            results[f"/api/markets reads/s, {label}"] = f"{reads:.0f}"
+            results[f"favorite writes/s, {label}"] = f"{writes:.0f}"
+
+        # 5. /ws clients per replica behind nginx (round robin, no stickiness).
+        sockets = []
+        for _ in range(90):
+            page = Browser(public); sockets.append(page.socket(nginx_port))
+        time.sleep(1)
+        counts = []
+        for _, port in ((a, pa), (c, pc)):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5); conn.request("GET", "/metrics")
+            text = conn.getresponse().read().decode()
+            m = re.search(r"^sise_ws_clients (\d+)", text, re.M)
+            counts.append(int(m.group(1)) if m else -1)
+        results["/ws clients per live replica (90 opened)"] = " / ".join(map(str, counts))
+        for ws in sockets: ws.close()
+
+        print("cluster test: passed")
+        for k, v in results.items(): print(f"  {k}: {v}")
+    finally:
+        for p in PROCS:
+            if p.poll() is None: p.send_signal(signal.SIGTERM)
+        for p in PROCS:
+            try: p.wait(10)
+            except subprocess.TimeoutExpired: p.kill()
+        subprocess.run([os.path.join(ROOT, "scripts/postgres.sh"), "stop", pg_dir])
+
+
+if __name__ == "__main__":
+    main()
