@@ -121,7 +121,9 @@ def main():
     try:
         subprocess.run(["psql", server_url, "-qc", "CREATE DATABASE sise"], check=True)
         database = server_url.rsplit("/", 1)[0] + "/sise"
-        _, sim = start([SISE, "simulate", "--port", "0"], "simulator")
+        # Three replicas on one address share Upbit's per-IP REST limit (deploy/README.md); the
+        # simulator stands for three machines here, each with its own limit.
+        _, sim = start([SISE, "simulate", "--port", "0", "--no-rate-limit"], "simulator")
         nginx_port, single_port = free_port(), free_port()
         public = f"http://127.0.0.1:{nginx_port}"
         replicas = []
@@ -129,7 +131,7 @@ def main():
             proc, url = start([SISE, "serve", "--port", "0", "--database", database, "--upbit-url", sim, "--korbit-url", sim,
                                "--bithumb-url", sim + "/bithumb", "--coingecko-url", sim + "/api/v3", "--public-url", public,
                                "--data-dir", os.path.join(WORK, f"r{n}"), "--allow-private-webhooks",
-                               "--favorite-writes-per-minute", "0", "--max-connections-per-ip", "0"], f"replica{n}")
+                               "--favorite-writes-per-minute", "0", "--max-connections-per-ip", "100000"], f"replica{n}")
             replicas.append((proc, int(url.rsplit(":", 1)[1])))
         for _, port in replicas: wait_ready(port)
         (a, pa), (b, pb), (c, pc) = replicas

@@ -130,8 +130,12 @@ struct HostCheckMiddleware: RouterMiddleware {
     typealias Context = SiseRequestContext
     let origin: PublicOrigin
 
+    /// A load balancer probes each replica by its own address; these answer nothing a
+    /// rebinding page could use.
+    static let probes: Set<String> = ["/healthz", "/readyz"]
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard origin.acceptsHost(request.head.authority) else {
+        guard origin.acceptsHost(request.head.authority) || Self.probes.contains(request.uri.path) else {
             throw APIError(status: .misdirectedRequest, code: "unknown_host", message: "this server does not answer for that host name")
         }
         return try await next(request, context)

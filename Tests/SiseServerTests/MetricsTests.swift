@@ -116,6 +116,12 @@ import Testing
             #expect(ready.status == .ok)
             #expect(String(buffer: ready.body) == #"{"board":"loaded","ready":true,"store":"ok"}"#)
             #expect(ready.headers[.cacheControl] == "no-store")
+            // A balancer probes a replica by its own address, whatever the public name is.
+            let port = try #require(client.port)
+            let probed = try await RawHTTP.exchange(port: port, "GET /readyz HTTP/1.1\r\nHost: 10.1.2.3:8081\r\nConnection: close\r\n\r\n")
+            #expect(probed.hasPrefix("HTTP/1.1 200"), "\(probed.prefix(200))")
+            let page = try await RawHTTP.exchange(port: port, "GET /api/status HTTP/1.1\r\nHost: 10.1.2.3:8081\r\nConnection: close\r\n\r\n")
+            #expect(page.hasPrefix("HTTP/1.1 421"), "everything else still refuses a foreign host")
         }
     }
 
