@@ -37,3 +37,6 @@ swift test --skip-build --disable-xctest --no-parallel "$@"
 export SE_OFFLINE=true
 export SISE_BIN="$(swift build --show-bin-path)/sise"
 python3 -m pytest -q Tests/Browser Tests/Terminal Tests/Faults Tests/Contract
+
+# Scale-out: PostgreSQL, three replicas and nginx on loopback (flows, SIGKILL, figures).
+scripts/cluster-test.sh
