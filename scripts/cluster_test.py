@@ -39,14 +39,16 @@ class Browser:
         self.public = public  # the origin every replica is configured with (nginx's)
         self.cookies = {}
 
-    def request(self, port, method, path, body=None):
+    def request(self, port, method, path, body=None, raw=None, content_type=None):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         headers = {"Host": self.public.split("//")[1], "Origin": self.public, "Accept": "application/json"}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if "sise_csrf" in self.cookies:
             headers["X-CSRF-Token"] = self.cookies["sise_csrf"]
-        data = None
+        data = raw
+        if raw is not None:
+            headers["Content-Type"] = content_type
         if body is not None:
             data = json.dumps(body).encode(); headers["Content-Type"] = "application/json"
         conn.request(method, path, body=data, headers=headers)
@@ -171,6 +173,15 @@ def main():
         results["star on B → page on C"] = f"{(seen - started) * 1000:.0f} ms"
         assert user.request(pa, "GET", "/api/favorites")[1]["favorites"] == ["KRW-ETH"], "replica A reads the same favorites"
         ws.close()
+        # A picture uploaded through A is served by C (it is in the database, not on A's disk).
+        png = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + b"IHDR" + bytes([0, 0, 0, 8, 0, 0, 0, 8, 8, 6, 0, 0, 0])
+        status, answer = user.request(pa, "PUT", "/api/me/avatar", raw=png, content_type="image/png")
+        assert status == 200, (status, answer)
+        conn = http.client.HTTPConnection("127.0.0.1", pc, timeout=5)
+        conn.request("GET", answer["avatar"], headers={"Host": public.split("//")[1]})
+        picture = conn.getresponse()
+        assert picture.status == 200 and picture.getheader("Content-Type") == "image/png" and picture.read() == png
+        results["picture uploaded on A, served by C"] = "yes"
 
         # 2. An alert fires exactly once with three replicas up (and its webhook is posted once).
         posts = []

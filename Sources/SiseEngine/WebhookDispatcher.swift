@@ -73,8 +73,8 @@ public final class WebhookDispatcher: Service, Sendable {
     /// Claims the jobs due now and makes one attempt of each, `parallel` at a time.
     func deliverDue() async {
         while !Task.isCancelled {
-            let leaseMs = Int64(lease.components.seconds) * 1_000 + lease.components.attoseconds / 1_000_000_000_000_000
-            guard let jobs = try? await store.claimJobs(at: Self.now(), leaseFor: leaseMs, limit: Self.parallel), !jobs.isEmpty else { return }
+            guard let jobs = try? await store.claimJobs(at: Self.now(), leaseFor: Self.milliseconds(lease), limit: Self.parallel),
+                  !jobs.isEmpty else { return }
             await withDiscardingTaskGroup { group in
                 for job in jobs { group.addTask { await self.attempt(job) } }
             }
@@ -102,13 +102,15 @@ public final class WebhookDispatcher: Service, Sendable {
         if delivery.ok || hook?.disabled == true || job.attempt > retryDelays.count {
             try? await store.finishJob(job.id)
         } else {
-            let delay = retryDelays[job.attempt - 1]
-            let delayMs = Int64(delay.components.seconds) * 1_000 + delay.components.attoseconds / 1_000_000_000_000_000
-            try? await store.retryJob(job.id, attempt: job.attempt + 1, dueAt: Self.now() + delayMs)
+            try? await store.retryJob(job.id, attempt: job.attempt + 1, dueAt: Self.now() + Self.milliseconds(retryDelays[job.attempt - 1]))
         }
     }
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1_000) }
+
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
 }
 
 extension JSONEncoder {

@@ -6,12 +6,13 @@ import SiseStore
 
 /// Profile pictures: `PUT/DELETE /api/me/avatar` (the body is the image itself) and
 /// `GET /api/me/avatar`, `GET /api/users/{id}/avatar`. PNG, JPEG or WebP recognised by their
-/// bytes, at most 2 MB and 4096×4096 (from the header); stored outside the web root under a
-/// random name; served with their real type, `nosniff`, `Content-Security-Policy: sandbox`;
-/// replacing or deleting removes the old file; a default picture otherwise.
+/// bytes, at most 2 MB and 4096×4096 (from the header); kept in the database under a random name
+/// (any replica serves it; pictures from before that are files in `DATA/avatars`, still served);
+/// served with their real type, `nosniff`, `Content-Security-Policy: sandbox`; replacing or
+/// deleting removes the old one; a default picture otherwise.
 struct AvatarController {
     let accounts: AccountStore
-    /// `DATA/avatars`.
+    /// `DATA/avatars`: pictures uploaded before they were kept in the database.
     let directory: URL
     static let maxBytes = 2 * 1_024 * 1_024
     static let maxSide = 4_096
@@ -45,12 +46,7 @@ struct AvatarController {
             throw APIError(status: .contentTooLarge, code: "too_large", message: UIText.avatarTooLarge(language))
         }
         let name = SessionMiddleware.newToken() + ".img"
-        let directory = directory
-        try await NIOThreadPool.singleton.runIfActive {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(bytes).write(to: directory.appendingPathComponent(name), options: .atomic)
-        }
-        if let old = try await accounts.setAvatar((name, image.kind.rawValue), of: account.id) { await discard(old) }
+        if let old = try await accounts.setAvatar((name, image.kind.rawValue, Data(bytes)), of: account.id) { await discard(old) }
         return JSONText.response(["avatar": "/api/users/\(account.id)/avatar"], status: .ok)
     }
 
@@ -63,6 +59,10 @@ struct AvatarController {
     private func serve(_ id: String) async throws -> Response {
         // `nosniff` comes with every answer (SecurityHeadersMiddleware); `sandbox` is this route's.
         var headers: HTTPFields = [.contentSecurityPolicy: "sandbox", .cacheControl: "private, max-age=60"]
+        if let image = try await accounts.avatarImage(of: id) {
+            headers[.contentType] = image.type
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: image.bytes)))
+        }
         if let avatar = try await accounts.avatar(of: id), Self.isFileName(avatar.file) {
             let file = directory.appendingPathComponent(avatar.file)
             if let data = try? await NIOThreadPool.singleton.runIfActive({ try Data(contentsOf: file) }) {

@@ -61,13 +61,29 @@ public struct AccountStore: Sendable {
         }
     }
 
-    /// Sets (or with nil clears) the picture; returns the file it replaces, to be removed.
+    /// Sets (or with nil clears) the picture; its bytes are kept in the database under `file`,
+    /// so any replica serves it. Returns the name it replaces (a picture from before pictures
+    /// were kept in the database may still be a file of that name, to be removed).
     @discardableResult
-    public func setAvatar(_ avatar: (file: String, type: String)?, of id: String) async throws -> String? {
+    public func setAvatar(_ avatar: (file: String, type: String, bytes: Data)?, of id: String) async throws -> String? {
         try await database.write { db in
             let old = try await db.queryOne("SELECT avatarFile FROM account WHERE id = ?", id)?.string("avatarFile")
+            if let old { try await db.execute("DELETE FROM avatar_image WHERE file = ?", old) }
+            if let avatar { try await db.execute("INSERT INTO avatar_image (file, body) VALUES (?, ?)", avatar.file, avatar.bytes) }
             try await db.execute("UPDATE account SET avatarFile = ?, avatarType = ? WHERE id = ?", avatar?.file, avatar?.type, id)
             return old
+        }
+    }
+
+    /// The account's picture as stored in the database, with its type; nil for none (or a
+    /// picture still kept as a file).
+    public func avatarImage(of id: String) async throws -> (bytes: Data, type: String)? {
+        try await database.read { db in
+            guard let row = try await db.queryOne("""
+                SELECT avatar_image.body, account.avatarType FROM account JOIN avatar_image ON avatar_image.file = account.avatarFile
+                WHERE account.id = ?
+                """, id), let bytes = row.data("body"), let type = row.string("avatarType") else { return nil }
+            return (bytes, type)
         }
     }
 
@@ -113,6 +129,7 @@ public struct AccountStore: Sendable {
             try await db.execute("DELETE FROM session WHERE accountID = ?", id)
             try await db.execute("DELETE FROM identity WHERE accountID = ?", id)
             try await db.execute("DELETE FROM favorite WHERE owner = ?", "user:" + id)
+            try await db.execute("DELETE FROM avatar_image WHERE file IN (SELECT avatarFile FROM account WHERE id = ?)", id)
             try await OwnerData.delete("user:" + id, in: db)
             try await db.execute("DELETE FROM account WHERE id = ?", id)
         }

@@ -242,6 +242,12 @@ public final class AppDatabase: Sendable {
                 t.column("lease", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v10: avatar images") { db in
+            try db.create(table: "avatar_image") { t in
+                t.primaryKey("file", .text)
+                t.column("body", .blob).notNull()
+            }
+        }
         return migrator
     }
 

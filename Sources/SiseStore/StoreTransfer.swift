@@ -21,6 +21,7 @@ public struct StoreTransfer: Sendable {
         Table(name: "account", columns: [("id", .text), ("email", .text), ("username", .text), ("nickname", .text), ("passwordHash", .text),
                                          ("createdAt", .integer), ("avatarFile", .text), ("avatarType", .text)],
               order: { "createdAt, \($0.insertionOrder)" }),
+        Table(name: "avatar_image", columns: [("file", .text), ("body", .blob)], order: { _ in "file" }),
         Table(name: "session", columns: [("tokenHash", .text), ("accountID", .text), ("createdAt", .integer), ("expiresAt", .integer)],
               order: { _ in "createdAt, tokenHash" }),
         Table(name: "invite", columns: [("codeHash", .text), ("createdAt", .integer), ("usedBy", .text)], order: { _ in "createdAt, codeHash" }),

@@ -279,14 +279,18 @@ import Testing
             let heavy = try await put(Self.png(10, 10) + Array(repeating: 0, count: 2 * 1_024 * 1_024))
             #expect(heavy.status == .contentTooLarge)
 
-            // Replacing leaves one file; deleting leaves none.
-            let folder = try #require(ServerHarness.lastDataDirectory.value).appendingPathComponent("avatars")
+            // Pictures live in the database (any replica serves them): replacing leaves one,
+            // deleting none, and nothing is written to the data directory.
+            let directory = try #require(ServerHarness.lastDataDirectory.value)
+            let database = try AppDatabase.open(directory: directory)
+            let stored = { try await database.read { db in try await db.count("SELECT COUNT(*) FROM avatar_image") } }
             _ = try await put(Self.png(32, 32))
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
+            #expect(try await stored() == 1)
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("avatars").path))
             var headers = jar.pageHeaders
             headers[.contentType] = "application/json"
             #expect(try await client.execute(uri: "/api/me/avatar", method: .delete, headers: headers).status == .ok)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+            #expect(try await stored() == 0)
             #expect(try await client.execute(uri: avatarURL, method: .get).headers[.contentType] == "image/svg+xml")
         }
     }

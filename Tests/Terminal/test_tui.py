@@ -79,6 +79,10 @@ def test_board_sort_search_favorite_resize_and_restore(pane):
         assert "비트코인" in screen and "이더리움" not in screen
         pane.send("Escape")
         pane.wait(lambda s: "이더리움" in s, what="search cleared")
+        # 2 sorts by price, highest first: 비트코인 on top whatever the simulated day's trade
+        # values are (by trade value 이더리움 leads at some hours).
+        pane.send("2")
+        pane.wait(lambda s: "현재가▼" in s and s.splitlines()[2].find("비트코인") >= 0, what="price descending, 비트코인 first")
         # f marks the selected row (the top one, 비트코인) as a favorite.
         pane.send("f")
         pane.wait(lambda s: "★" in s and "즐겨찾기에 추가했습니다" in s, what="a favorite")

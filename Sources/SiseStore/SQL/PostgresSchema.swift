@@ -51,5 +51,6 @@ enum PostgresSchema {
                 firingID TEXT NOT NULL, body TEXT NOT NULL, attempt BIGINT NOT NULL, dueAt BIGINT NOT NULL, lease BIGINT NOT NULL DEFAULT 0);
             CREATE INDEX webhook_job_due ON webhook_job (dueAt)
             """),
+        ("v10: avatar images", "CREATE TABLE avatar_image (file TEXT PRIMARY KEY, body BYTEA NOT NULL)"),
     ]
 }
