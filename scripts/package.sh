@@ -21,6 +21,8 @@ mkdir -p dist
 root="$work/sise-$version"
 mkdir -p "$root/bin" "$root/deploy"
 cp "$bin/sise" "$root/bin/"
+# Symbols out: a quarter of the size (the Swift runtime stays, linked in).
+strip --strip-unneeded "$root/bin/sise" 2>/dev/null || true
 for bundle in "$bin"/*.resources; do cp -R "$bundle" "$root/bin/"; done
 cp deploy/nginx.conf deploy/sise.service deploy/README.md "$root/deploy/"
 cp README.md "$root/"
@@ -29,7 +31,7 @@ tar -C "$work" -czf "dist/sise-$version-linux-$arch.tar.gz" "sise-$version"
 # Debian package.
 deb="$work/deb"
 mkdir -p "$deb/DEBIAN" "$deb/usr/bin" "$deb/lib/systemd/system" "$deb/usr/share/doc/sise" "$deb/etc/sise"
-cp "$bin/sise" "$deb/usr/bin/"
+cp "$root/bin/sise" "$deb/usr/bin/"
 for bundle in "$bin"/*.resources; do cp -R "$bundle" "$deb/usr/bin/"; done
 cp deploy/sise.service "$deb/lib/systemd/system/sise@.service"
 cp deploy/nginx.conf deploy/README.md "$deb/usr/share/doc/sise/"
@@ -39,7 +41,7 @@ Package: sise
 Version: $version
 Architecture: $arch
 Maintainer: Sise <sise@localhost>
-Depends: libc6, libstdc++6, zlib1g, libsqlite3-0, libcurl4
+Depends: libc6, libgcc-s1, libstdc++6, zlib1g, libsqlite3-0
 Section: net
 Priority: optional
 Description: Sise (시세) real-time cryptocurrency market tracker
@@ -54,7 +56,7 @@ getent group sise >/dev/null || addgroup --system sise
 getent passwd sise >/dev/null || adduser --system --ingroup sise --home /var/lib/sise --no-create-home sise
 mkdir -p /var/lib/sise && chown sise:sise /var/lib/sise
 chmod 640 /etc/sise/sise.env && chgrp sise /etc/sise/sise.env
-command -v systemctl >/dev/null && systemctl daemon-reload || true
+command -v systemctl >/dev/null && systemctl daemon-reload 2>/dev/null || true
 POSTINST
 chmod 755 "$deb/DEBIAN/postinst"
 dpkg-deb --root-owner-group --build "$deb" "dist/sise_${version}_${arch}.deb" >/dev/null

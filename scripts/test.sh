@@ -33,6 +33,11 @@ fi
 # Serial: the suites start many simulators and time recoveries; in parallel on 2 cores they
 # measure the machine instead of the code.
 swift test --skip-build --disable-xctest --no-parallel "$@"
+# The API suites that live on the store, again with PostgreSQL as the store.
+if [ -n "${SISE_TEST_POSTGRES_URL:-}" ] && [ $# -eq 0 ]; then
+  SISE_TEST_STORE=postgres swift test --skip-build --disable-xctest --no-parallel \
+    --filter 'AccountsAPITests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
+fi
 
 export SE_OFFLINE=true
 export SISE_BIN="$(swift build --show-bin-path)/sise"

@@ -171,7 +171,7 @@ import Testing
             // Deleting the account takes its portfolio and alerts with it.
             let gone = try await Self.post(client, "/api/me", #"{"password":"a long secret"}"#, &phone, method: .delete)
             #expect(gone.status == .ok)
-            let database = try AppDatabase.open(directory: try #require(ServerHarness.lastDataDirectory.value))
+            let database = try await ServerHarness.store(try #require(ServerHarness.lastDataDirectory.value))
             #expect(try await AlertStore(database: database).enabledRules().isEmpty)
         }
     }
@@ -225,7 +225,7 @@ import Testing
         var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory())
         configuration.passwordCost = 4
         configuration.signup = .closed
-        let accounts = AccountStore(database: try AppDatabase.open(directory: configuration.dataDirectory))
+        let accounts = AccountStore(database: try await ServerHarness.store(configuration.dataDirectory))
         _ = try await accounts.create(email: nil, username: "owner", nickname: "주인",
                                       passwordHash: try await PasswordHasher(cost: 4).hash("a long secret"), at: 0)
         let app = try await ServerHarness.build(configuration)
@@ -282,7 +282,7 @@ import Testing
             // Pictures live in the database (any replica serves them): replacing leaves one,
             // deleting none, and nothing is written to the data directory.
             let directory = try #require(ServerHarness.lastDataDirectory.value)
-            let database = try AppDatabase.open(directory: directory)
+            let database = try await ServerHarness.store(directory)
             let stored = { try await database.read { db in try await db.count("SELECT COUNT(*) FROM avatar_image") } }
             _ = try await put(Self.png(32, 32))
             #expect(try await stored() == 1)
@@ -302,7 +302,7 @@ import Testing
         var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory())
         configuration.passwordCost = 4
         configuration.signup = .invite
-        let accounts = AccountStore(database: try AppDatabase.open(directory: configuration.dataDirectory))
+        let accounts = AccountStore(database: try await ServerHarness.store(configuration.dataDirectory))
         let code = SecretToken.new()
         try await accounts.createInvite(codeHash: SecretToken.hash(code), at: 0)
         let app = try await ServerHarness.build(configuration)

@@ -37,6 +37,19 @@ enum ServerHarness {
 }
 
 extension ServerHarness {
+    /// The store of a test server's data directory: SQLite in the directory, or — with
+    /// `SISE_TEST_STORE=postgres` (the test command runs the store-heavy API suites so) — a fresh
+    /// PostgreSQL database, the same one for every open of that directory.
+    static func store(_ directory: URL) async throws -> AppDatabase {
+        guard ProcessInfo.processInfo.environment["SISE_TEST_STORE"] == "postgres" else { return try AppDatabase.open(directory: directory) }
+        if let open = postgresStores.value[directory] { return open }
+        guard let fresh = try await TestStores.postgres() else { return try AppDatabase.open(directory: directory) }
+        postgresStores.value[directory] = fresh
+        return fresh
+    }
+
+    private static let postgresStores = Box<[URL: AppDatabase]>([:])
+
     /// The data directory of the last server `AccountsAPITests.run` started (tests in a suite
     /// run one at a time).
     static let lastDataDirectory = Box<URL?>(nil)
@@ -86,7 +99,7 @@ extension ServerHarness {
             .bithumb: LiveBoard(configuration: .init(exchange: .bithumb, quotes: [.krw, .btc], idleAfter: .seconds(60), startsIdle: true), api: bithumb,
                                 stream: stream(bithumbURL, "/websocket/v1", .upbit), logger: logger),
         ]
-        let database = try AppDatabase.open(directory: configuration.dataDirectory)
+        let database = try await store(configuration.dataDirectory)
         let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: .init(baseURL: url.appendingPathComponent("api/v3")), transport: transport),
                                        cache: DatabaseCache(database: database))
         // The kimchi premium from the same simulator's Binance, as `--demo` has it.
