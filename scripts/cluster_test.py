@@ -173,6 +173,52 @@ def main():
         results["star on B → page on C"] = f"{(seen - started) * 1000:.0f} ms"
         assert user.request(pa, "GET", "/api/favorites")[1]["favorites"] == ["KRW-ETH"], "replica A reads the same favorites"
         ws.close()
+        # The same in a real browser: a headless Chromium page of the account, through nginx, on
+        # whichever replica nginx gave it; a star set on another replica lights its row.
+        def ws_counts():
+            counts = []
+            for _, port in replicas:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                conn.request("GET", "/metrics", headers={"Host": public.split("//")[1]})
+                m = re.search(r"^sise_ws_clients (\d+)", conn.getresponse().read().decode(), re.M)
+                counts.append(int(m.group(1)) if m else 0)
+            return counts
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.by import By
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--lang=ko-KR", "--window-size=390,844"):
+            options.add_argument(argument)
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        try:
+            before = ws_counts()
+            driver.get(public + "/healthz")
+            driver.add_cookie({"name": "sise_session", "value": user.cookies["sise_session"], "path": "/"})
+            driver.get(public + "/")
+            star_css = '#rows tr[data-market="KRW-XRP"] [data-action="favorite"]'
+            deadline = time.time() + 20
+            while time.time() < deadline and not driver.find_elements(By.CSS_SELECTOR, star_css):
+                time.sleep(0.2)
+            star = driver.find_element(By.CSS_SELECTOR, star_css)
+            assert star.get_attribute("aria-pressed") == "false"
+            deadline, page_on = time.time() + 5, None
+            while page_on is None and time.time() < deadline:
+                grown = [i for i, (x, y) in enumerate(zip(before, ws_counts())) if y > x]
+                page_on = grown[0] if grown else None
+                time.sleep(0.1)
+            assert page_on is not None, "the page's socket is on no replica"
+            other = replicas[(page_on + 1) % 3][1]
+            started = time.time()
+            status, _ = user.request(other, "PUT", "/api/favorites/KRW-XRP")
+            assert status in (200, 201, 204), status
+            while star.get_attribute("aria-pressed") != "true" and time.time() < started + 5:
+                time.sleep(0.02)
+            assert star.get_attribute("aria-pressed") == "true", "the star set on another replica never lit the page's row"
+            results["browser: star on one replica lights the page on another"] = f"{(time.time() - started) * 1000:.0f} ms"
+        finally:
+            driver.quit()
+
         # A picture uploaded through A is served by C (it is in the database, not on A's disk).
         png = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + b"IHDR" + bytes([0, 0, 0, 8, 0, 0, 0, 8, 8, 6, 0, 0, 0])
         status, answer = user.request(pa, "PUT", "/api/me/avatar", raw=png, content_type="image/png")
