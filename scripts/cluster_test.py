@@ -154,9 +154,14 @@ def main():
                     f"events {{ worker_connections 8192; }}\nhttp {{\naccess_log off;\n{temp}{conf}\n}}\n")
         nginx = subprocess.Popen(["nginx", "-c", os.path.join(WORK, "nginx.conf"), "-p", WORK], stderr=subprocess.PIPE)
         PROCS.append(nginx)
-        time.sleep(1)
-        if nginx.poll() is not None:
-            sys.exit("nginx did not start: " + nginx.stderr.read().decode())
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            if nginx.poll() is not None:
+                sys.exit("nginx did not start: " + nginx.stderr.read().decode())
+            try:
+                socket.create_connection(("127.0.0.1", nginx_port), timeout=1).close(); break
+            except OSError:
+                time.sleep(0.1)
 
         # 1. Sign up on A, open a page on C, star on B: the page on C shows it within a second.
         user = Browser(public)
@@ -242,7 +247,11 @@ def main():
         assert status in (200, 201), status
         status, rule = user.request(pa, "POST", "/api/alerts", {"market": "KRW-BTC", "type": "below", "price": "100000000000", "recurring": True})
         assert status == 201, (status, rule)
-        time.sleep(8)
+        # The first firing arrives; then five seconds in which a duplicate from another replica would.
+        deadline = time.time() + 10
+        while not user.request(pc, "GET", "/api/alerts/history")[1]["history"] and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(5)
         history = user.request(pc, "GET", "/api/alerts/history")[1]["history"]
         assert len(history) == 1, f"fired {len(history)} times"
         assert len(posts) == 1, f"webhook posted {len(posts)} times"
@@ -270,14 +279,11 @@ def main():
         sockets = []
         for _ in range(90):
             page = Browser(public); sockets.append(page.socket(nginx_port))
-        time.sleep(1)
-        counts = []
-        for _, port in replicas:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-            conn.request("GET", "/metrics", headers={"Host": public.split("//")[1]})
-            text = conn.getresponse().read().decode()
-            m = re.search(r"^sise_ws_clients (\d+)", text, re.M)
-            counts.append(int(m.group(1)) if m else -1)
+        deadline = time.time() + 10
+        counts = ws_counts()
+        while sum(counts) < 90 and time.time() < deadline:
+            time.sleep(0.1)
+            counts = ws_counts()
         results["/ws clients per replica (90 opened)"] = " / ".join(map(str, counts))
         for ws in sockets: ws.close()
 
@@ -296,7 +302,9 @@ def main():
                 except OSError:
                     failed.append(i)
         t = threading.Thread(target=writer); t.start()
-        time.sleep(0.5)
+        # In the middle of the writes: after the first 50 are acknowledged.
+        while len(acknowledged) + len(failed) < 50 and t.is_alive():
+            time.sleep(0.01)
         b.send_signal(signal.SIGKILL); killed = time.time()
         t.join()
         stored = set(user.request(pa, "GET", "/api/favorites")[1]["favorites"])

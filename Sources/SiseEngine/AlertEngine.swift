@@ -79,7 +79,7 @@ public final class AlertEngine: Service, Sendable {
     public func replace(owner: String, with rules: [AlertRule]) async {
         let current = book.withLock { book in book.rules.values.filter { $0.owner == owner } }
         let wanted = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for rule in current where wanted[rule.id] == nil || !wanted[rule.id]!.enabled { remove(rule.id) }
+        for rule in current where wanted[rule.id]?.enabled != true { remove(rule.id) }
         for rule in rules where rule.enabled {
             if let armed = book.withLock({ $0.rules[rule.id] }), Self.sameSetting(armed, rule) { continue }
             await upsert(rule)

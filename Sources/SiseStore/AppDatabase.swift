@@ -280,9 +280,7 @@ public final class AppDatabase: Sendable {
     func migratePostgres() async throws {
         guard let postgres = backend as? PostgresBackend else { return }
         try await postgres.withConnection { connection in
-            let sql = PostgresBackend.Connection(connection: connection, logger: postgres.logger)
-            try await sql.run("BEGIN")
-            do {
+            try await PostgresBackend.Connection(connection: connection, logger: postgres.logger).inTransaction("BEGIN") { sql in
                 // Any constant shared by every replica: the lock is released with the transaction.
                 try await sql.run("SELECT pg_advisory_xact_lock(7351524201)")
                 try await sql.run("CREATE TABLE IF NOT EXISTS sise_migration (id TEXT PRIMARY KEY, appliedAt BIGINT NOT NULL)")
@@ -294,10 +292,6 @@ public final class AppDatabase: Sendable {
                     try await sql.execute("INSERT INTO sise_migration (id, appliedAt) VALUES (?, ?)", migration.id,
                                           Int64(Date().timeIntervalSince1970 * 1_000))
                 }
-                try await sql.run("COMMIT")
-            } catch {
-                try? await sql.run("ROLLBACK")
-                throw error
             }
         }
     }

@@ -51,9 +51,11 @@ public struct ChangeFeed: Sendable {
                 try await postgres.withConnection { connection in
                     try await connection.listen(on: Self.channel) { notices in
                         for try await notice in notices {
-                            let parts = notice.payload.split(separator: " ", maxSplits: 2).map(String.init)
-                            guard parts.count == 3, parts[0] != replica, let kind = Kind(rawValue: parts[1]) else { continue }
-                            await handler(kind, parts[2])
+                            // `REPLICA KIND OWNER`; anything else on the channel is ignored.
+                            var fields = notice.payload.split(separator: " ", maxSplits: 2).makeIterator()
+                            guard let from = fields.next(), let kind = fields.next().flatMap({ Kind(rawValue: String($0)) }),
+                                  let owner = fields.next(), from != replica else { continue }
+                            await handler(kind, String(owner))
                         }
                     }
                 }

@@ -18,10 +18,10 @@ struct DbCommand: AsyncParsableCommand {
 
         func run() async throws {
             let database = try await storage.open(global)
-            defer { Task { await database.close() } }
             let applied = try await database.appliedMigrations()
             print("\(database.location): \(applied.count) of \(AppDatabase.migrationNames.count) migrations applied")
             for name in applied { print("  \(name)") }
+            await database.close()
         }
     }
 
@@ -34,7 +34,6 @@ struct DbCommand: AsyncParsableCommand {
 
         func run() async throws {
             let database = try await storage.open(global)
-            defer { Task { await database.close() } }
             let sink: FileHandle
             if let output {
                 guard FileManager.default.createFile(atPath: output, contents: nil),
@@ -47,6 +46,7 @@ struct DbCommand: AsyncParsableCommand {
             }
             let counts = try await StoreTransfer(database: database).export { line in sink.write(Data((line + "\n").utf8)) }
             if output != nil { try? sink.close() }
+            await database.close()
             FileHandle.standardError.write(Data("exported \(DbCommand.summary(counts)) from \(database.location)\n".utf8))
         }
     }
@@ -69,9 +69,9 @@ struct DbCommand: AsyncParsableCommand {
                 text = String(decoding: data, as: UTF8.self)
             }
             let database = try await storage.open(global)
-            defer { Task { await database.close() } }
             do {
                 let counts = try await StoreTransfer(database: database).importLines(text.components(separatedBy: "\n"), replace: replace)
+                await database.close()
                 print("imported \(DbCommand.summary(counts)) into \(database.location)")
             } catch let problem as StoreTransfer.Problem {
                 switch problem {

@@ -20,8 +20,10 @@ struct LocalData: ParsableArguments {
     @discardableResult
     func store<T>(_ body: (AppDatabase) async throws -> T) async throws -> T {
         let database = try await database()
-        defer { Task { await database.close() } }
-        do { return try await body(database) } catch let error as StoreError { throw failure(error) }
+        let outcome: Result<T, any Error>
+        do { outcome = .success(try await body(database)) } catch { outcome = .failure(error) }
+        await database.close()
+        do { return try outcome.get() } catch let error as StoreError { throw failure(error) }
     }
 
     /// A store error as the user's one line (exit 2 for a refused change, 1 otherwise).

@@ -42,16 +42,7 @@ final class PostgresBackend: SQLBackend {
         while true {
             do {
                 return try await client.withConnection { connection in
-                    let sql = Connection(connection: connection, logger: logger)
-                    try await sql.run(begin)
-                    do {
-                        let result = try await body(sql)
-                        try await sql.run("COMMIT")
-                        return result
-                    } catch {
-                        try? await sql.run("ROLLBACK")
-                        throw error
-                    }
+                    try await Connection(connection: connection, logger: logger).inTransaction(begin) { try await body($0) }
                 }
             } catch let error as PSQLError where Self.isConflict(error) && attempt < Self.attempts {
                 attempt += 1
@@ -88,6 +79,19 @@ final class PostgresBackend: SQLBackend {
 
         func run(_ sql: String) async throws {
             _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).get()
+        }
+
+        /// `begin` … `COMMIT`, or `ROLLBACK` when `body` throws.
+        func inTransaction<T>(_ begin: String, _ body: (Connection) async throws -> T) async throws -> T {
+            try await run(begin)
+            do {
+                let result = try await body(self)
+                try await run("COMMIT")
+                return result
+            } catch {
+                try? await run("ROLLBACK")
+                throw error
+            }
         }
 
         func execute(_ sql: String, _ arguments: [any SQLBindable]) async throws -> Int {
