@@ -17,6 +17,8 @@ swift build -c release --scratch-path .build-release --product sise >/dev/null
 swift build -c release --scratch-path .build-release --product sise-load >/dev/null
 bin=.build-release/release
 server=${SERVER_BIN:-$bin/sise}
+# 20,000 pages need more descriptors than a default hard limit of 20,000 (root may raise it).
+ulimit -Hn 100000 2>/dev/null || true
 ulimit -n "$(ulimit -Hn)" || true
 server_cpu=(); load_cpu=()
 if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then server_cpu=(taskset -c 0); load_cpu=(taskset -c 1); fi

@@ -2,14 +2,13 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HummingbirdWSClient
-import Logging
 import NIOCore
 import NIOPosix
 import Synchronization
 
-/// Load generator for `sise serve`: N browser-protocol WebSocket clients; reports tick→client
-/// latency (p50/p99), server CPU and RSS, and the upstream request count.
+/// Load generator for `sise serve`: N browser-protocol WebSocket clients (NIO channel handlers,
+/// see `LoadConnection`); reports tick→client latency (p50/p99), server CPU and RSS, and the
+/// upstream request count.
 ///
 ///     sise-load --url http://127.0.0.1:8080 --clients 1000 --seconds 20 --pid <server pid>
 @main
@@ -24,19 +23,24 @@ struct SiseLoad {
         let wsURL = url.replacingOccurrences(of: "http://", with: "ws://") + "/ws"
         let histogram = LatencyHistogram()
         let counters = Counters()
-        let logger: Logger = {
-            var logger = Logger(label: "sise-load")
-            logger.logLevel = .critical
-            return logger
-        }()
 
         let simulator = args.value("--sim")
         let upstreamBefore = try? await simulatorTotal(url, simulator: simulator)
+        guard let target = URL(string: wsURL), let host = target.host, let port = target.port else {
+            print("sise-load: --url must be http://HOST:PORT")
+            exit(2)
+        }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let task = Task {
-            await withTaskGroup(of: Void.self) { group in
+            await withDiscardingTaskGroup { opening in
                 for index in 0..<clients {
-                    group.addTask {
-                        await runClient(wsURL, logger: logger, histogram: histogram, counters: counters)
+                    opening.addTask {
+                        do {
+                            try await LoadConnection.open(host: host, port: port, path: "/ws", group: group,
+                                                          histogram: histogram, counters: counters)
+                        } catch {
+                            counters.fail("\(error)")
+                        }
                     }
                     // Open gently: the server accepts a few hundred connections per second per core.
                     if index % 200 == 199 { try? await Task.sleep(for: .milliseconds(100)) }
@@ -81,27 +85,10 @@ struct SiseLoad {
         exit(0)
     }
 
-    static func runClient(_ url: String, logger: Logger, histogram: LatencyHistogram, counters: Counters) async {
-        let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 22)
-        // A script, not a browser: this client sends `Origin: ws://HOST`, which no browser ever
-        // sends, so the server judges it by host alone.
-        do {
-            try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
-                try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#))
-                counters.connect()
-                for try await message in inbound.messages(maxSize: 1 << 22) {
-                    guard case .text(let text) = message else { continue }
-                    counters.frame()
-                    let now = Int64(Date().timeIntervalSince1970 * 1_000)
-                    var copy = text
-                    let stamps = copy.withUTF8 { Self.timestamps(in: $0) }
-                    if !stamps.isEmpty { histogram.record(timestamps: stamps, now: now) }
-                }
-            }
-        } catch is CancellationError {
-        } catch {
-            counters.fail("\(error)")
-        }
+    static func epochMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     /// The `"ts":…` values of a patch, found with memchr on the bytes: the load generator must
@@ -138,7 +125,8 @@ struct SiseLoad {
         guard let simulator else { return 0 }
         let (statsData, _) = try await URLSession.shared.data(from: URL(string: simulator + "/_sim/stats")!)
         let stats = try JSONSerialization.jsonObject(with: statsData) as? [String: Any]
-        return (stats?["upbit"] as? [String: Int])?.values.reduce(0, +) ?? 0
+        // Requests and connects; the frames the simulator pushed are not requests.
+        return (stats?["upbit"] as? [String: Int])?.filter { !$0.key.hasSuffix("-frames") }.values.reduce(0, +) ?? 0
     }
 }
 

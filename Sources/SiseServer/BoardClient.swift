@@ -196,19 +196,15 @@ final class BoardClient: Sendable {
     }
 
     /// On the page's event loop: the pending messages, written and flushed once. A socket whose
-    /// buffer is full is left alone — its posts keep merging — until it drains
-    /// (`PageWritability` schedules the write again).
+    /// buffer is full is left alone — its posts keep merging — until it drains (`PageWire`
+    /// schedules the write again).
     private func write() {
         scheduled.store(false, ordering: .releasing)
         let channel = page.channel
         guard channel.isActive, channel.isWritable else { return }
         let messages = drain()
         guard !messages.isEmpty else { return }
-        for message in messages {
-            channel.write(page.frame(message), promise: nil)
-            page.wrote(bytes: message.text.readableBytes)
-        }
-        channel.flush()
+        page.send(messages)
     }
 
     /// The messages to write now, in order. A shared patch is the very message every client of

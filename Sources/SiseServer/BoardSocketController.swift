@@ -25,9 +25,10 @@ struct BoardSocketController {
             let page = PageSocket(channel: channel, encoding: .negotiated(context.request.headers),
                                   framesOut: metrics.framesOut, bytesOut: metrics.bytesOut, slowMerges: metrics.slowMerges)
             let client = BoardClient(deviceID: context.requestContext.owner, view: nil, page: page)
-            try? await channel.pipeline.addHandler(PageWritability(client), position: .first)
-            let id = hub.add(client)
-            defer { hub.remove(id) }
+            // Without its wire handler the page could be sent nothing: end the connection.
+            do { try await page.install(onWritable: { client.schedule() }) } catch { return }
+            hub.add(client)
+            defer { hub.remove(client) }
             let views = ViewInbox()
             await withTaskGroup(of: Void.self) { group in
                 // Reads the browser's messages. A view change is only noted (the newest wins);

@@ -17,8 +17,7 @@ final class BoardSocketHub: Service, Sendable {
     private let demo: Bool
     private let premium: PremiumFeed?
     private let logger: Logger
-    private let clients = Mutex<[UInt64: BoardClient]>([:])
-    private let counter = Atomic<UInt64>(0)
+    private let clients = Mutex(PageRegistry())
     private let fragments = Mutex<[Exchange: RowFragments]>([:])
     private let lastOrders = Mutex<[BoardClientView: [String]]>([:])
     /// One publication at a time: the board's batches and the premium's updates both publish,
@@ -41,15 +40,13 @@ final class BoardSocketHub: Service, Sendable {
 
     /// A browser opened `/ws`: it is a viewer (of Upbit until its view says otherwise), so that
     /// upstream feed runs (or wakes).
-    func add(_ client: BoardClient) -> UInt64 {
-        let id = counter.add(1, ordering: .relaxed).newValue
-        clients.withLock { $0[id] = client }
+    func add(_ client: BoardClient) {
+        clients.withLock { $0.add(client) }
         boards[client.watching]?.viewerArrived()
-        return id
     }
 
-    func remove(_ id: UInt64) {
-        guard let client = clients.withLock({ $0.removeValue(forKey: id) }) else { return }
+    func remove(_ page: BoardClient) {
+        guard let client = clients.withLock({ $0.remove(page) }) else { return }
         client.close()
         boards[client.watching]?.viewerLeft()
     }
@@ -77,11 +74,7 @@ final class BoardSocketHub: Service, Sendable {
         }
         var view = BoardClientView(parameters: parameters, language: language, favorites: nil)
         // Every distinct view costs a computation per batch: their number is bounded.
-        let crowded = clients.withLock { all in
-            let views = Set(all.values.compactMap { $0.view.map { BoardClientView(parameters: $0.parameters, language: $0.language, favorites: nil) } })
-            return views.count >= Self.maxDistinctViews && !views.contains(view)
-        }
-        if crowded {
+        if !clients.withLock({ $0.admits(view, for: client, limit: Self.maxDistinctViews) }) {
             client.reject(APIError(status: .serviceUnavailable, code: "too_many_views",
                                    message: "the server is showing too many different views; try a common one"))
             return
@@ -94,13 +87,19 @@ final class BoardSocketHub: Service, Sendable {
                 })
             } ?? []
         }
-        client.setView(view, snapshot: snapshotMessage(view, for: client))
+        let snapshot = snapshotMessage(view, for: client)
+        // Under the registry's lock: the page's group and its outbox change together, so two
+        // view changes of one page racing each other cannot leave it in one group showing another.
+        clients.withLock { registry in
+            registry.show(view, for: client)
+            client.setView(view, snapshot: snapshot)
+        }
     }
 
     /// An owner's (a device's or an account's) favorites changed: every page of it is told
     /// the new list (stars follow within a batch), and its favorites-only views start over.
     func favoritesChanged(_ owner: String) async {
-        let pages = clients.withLock { $0.values.filter { $0.deviceID == owner } }
+        let pages = pages(of: owner)
         if !pages.isEmpty, let list = try? await favorites.list(owner: owner),
            let message = try? BoardSocketMessage.encode(BoardSocketMessage.Favorites(favorites: list)) {
             for page in pages { page.favoritesChanged(message) }
@@ -115,13 +114,11 @@ final class BoardSocketHub: Service, Sendable {
     var clientCount: Int { clients.withLock { $0.count } }
 
     /// Distinct views the connected pages show (each costs one computation per batch).
-    var viewCount: Int {
-        clients.withLock { all in Set(all.values.compactMap { $0.view.map { BoardClientView(parameters: $0.parameters, language: $0.language, favorites: nil) } }).count }
-    }
+    var viewCount: Int { clients.withLock { $0.viewCount } }
 
     /// The open pages of an owner (a device or an account).
     func pages(of owner: String) -> [BoardClient] {
-        clients.withLock { $0.values.filter { $0.deviceID == owner } }
+        clients.withLock { $0.pages.values.filter { $0.deviceID == owner } }
     }
 
     /// An owner's transactions changed: its pages that show the portfolio get it now.
@@ -143,7 +140,7 @@ final class BoardSocketHub: Service, Sendable {
     private func pushPortfolios() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: PortfolioPush.interval)
-            let watchers = clients.withLock { $0.values.filter(\.watchesPortfolio) }
+            let watchers = clients.withLock { $0.pages.values.filter(\.watchesPortfolio) }
             if !watchers.isEmpty { await portfolioPush.round(watchers) }
         }
     }
@@ -159,7 +156,7 @@ final class BoardSocketHub: Service, Sendable {
             try? await gracefulShutdown()
             group.cancelAll()
         }
-        for client in clients.withLock({ Array($0.values) }) { client.close() }
+        for client in clients.withLock({ Array($0.pages.values) }) { client.close() }
     }
 
     private func follow() async {
@@ -213,7 +210,7 @@ final class BoardSocketHub: Service, Sendable {
             if sinceHeartbeat >= Self.heartbeatInterval {
                 sinceHeartbeat = .zero
                 let now = Int64(Date().timeIntervalSince1970 * 1_000)
-                let everyone = clients.withLock { Array($0.values) }
+                let everyone = clients.withLock { Array($0.pages.values) }
                 for client in everyone { client.heartbeat(at: now, now: false) }
                 BoardClient.deliver(everyone)
             }
@@ -232,14 +229,11 @@ final class BoardSocketHub: Service, Sendable {
     }
 
     private func publishLocked(_ exchange: Exchange, changed: Set<MarketID>, status: ConnectivityStatus?) {
-        let everyone = clients.withLock { Array($0.values) }
-        guard !everyone.isEmpty, let board = boards[exchange] else { return }
+        let groups = clients.withLock { $0.groups }
+        let byView = groups.filter { $0.key.parameters.exchange == exchange }
+        guard !byView.isEmpty, let board = boards[exchange] else { return }
         let rows = board.snapshot.rows
         let inputs = premium?.inputs ?? .none
-        var byView: [BoardClientView: [BoardClient]] = [:]
-        for client in everyone {
-            if let view = client.view, view.parameters.exchange == exchange { byView[view, default: []].append(client) }
-        }
         var statusText: [Language: String] = [:]
         var posted: [BoardClient] = []
         defer { BoardClient.deliver(posted) }
@@ -264,8 +258,8 @@ final class BoardSocketHub: Service, Sendable {
             let shared = pieces.isEmpty && !moved ? nil
                 : PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: newOrder))
             var byCode: [String: MarketRow]?
-            posted += members
-            for client in members {
+            posted += members.values
+            for client in members.values {
                 guard client.window != nil else {
                     client.post(rows: pieces, order: newOrder, status: statusMessage, shared: shared, now: false)
                     continue

@@ -46,28 +46,50 @@ enum PageEncoding: Hashable, Sendable {
     }
 }
 
-/// One message for pages, encoded once: the text, and its deflated form per window size, made
-/// the first time a page with that window needs it and then shared by all of them.
+/// A server's text frame exactly as it goes on the wire (RFC 6455 §5.2: unmasked, final),
+/// header and payload in one buffer: a page's write is then one reference to shared bytes and
+/// one `iovec`, with no frame encoder on the way.
+enum WireFrame {
+    static func text(_ payload: ByteBuffer, deflated: Bool) -> ByteBuffer {
+        let length = payload.readableBytes
+        var wire = ByteBuffer()
+        wire.reserveCapacity(length + 10)
+        wire.writeInteger(UInt8(0x81) | (deflated ? 0x40 : 0))
+        if length < 126 {
+            wire.writeInteger(UInt8(length))
+        } else if length <= Int(UInt16.max) {
+            wire.writeInteger(UInt8(126))
+            wire.writeInteger(UInt16(length))
+        } else {
+            wire.writeInteger(UInt8(127))
+            wire.writeInteger(UInt64(length))
+        }
+        var body = payload
+        wire.writeBuffer(&body)
+        return wire
+    }
+}
+
+/// One message for pages, encoded once: the text, and its frame on the wire per encoding (plain,
+/// or deflated on its own per window size), made the first time a page with that encoding needs
+/// it and then shared by all of them.
 final class PageMessage: Sendable {
     let text: ByteBuffer
-    private let deflated = Mutex<[Int32: ByteBuffer?]>([:])
+    private let wires = Mutex<[Int32: ByteBuffer]>([:])
 
     init(_ text: ByteBuffer) { self.text = text }
     convenience init(_ string: String) { self.init(ByteBuffer(string: string)) }
 
-    /// The WebSocket frame for a page with `encoding` (one with its own stream uses `PageStream`).
-    func frame(for encoding: PageEncoding) -> WebSocketFrame {
-        guard case .deflate(let bits, false) = encoding, text.readableBytes >= PageEncoding.minimumToCompress else {
-            return WebSocketFrame(fin: true, opcode: .text, data: text)
-        }
-        let packed = deflated.withLock { cache in
+    /// The frame for a page with `encoding` (one with its own stream uses `PageStream`).
+    func wire(for encoding: PageEncoding) -> ByteBuffer {
+        let bits: Int32 = if case .deflate(let bits, false) = encoding, text.readableBytes >= PageEncoding.minimumToCompress { bits } else { 0 }
+        return wires.withLock { cache in
             if let known = cache[bits] { return known }
-            let made = PageDeflater.shared.deflate(text, windowBits: bits)
+            let packed = bits == 0 ? nil : PageDeflater.shared.deflate(text, windowBits: bits)
+            let made = packed.map { WireFrame.text($0, deflated: true) } ?? WireFrame.text(text, deflated: false)
             cache[bits] = made
             return made
         }
-        guard let packed else { return WebSocketFrame(fin: true, opcode: .text, data: text) }
-        return WebSocketFrame(fin: true, rsv1: true, opcode: .text, data: packed)
     }
 }
 
@@ -111,10 +133,14 @@ final class PageStream: Sendable {
         self.windowBits = min(windowBits, PageEncoding.streamWindowBits)
     }
 
-    func frame(_ text: ByteBuffer) -> WebSocketFrame {
-        let plain = WebSocketFrame(fin: true, opcode: .text, data: text)
-        guard text.readableBytes >= PageEncoding.minimumToCompress else { return plain }
-        let packed = state.withLock { state -> ByteBuffer? in
+    /// The next message's frame on the wire, deflated in this stream when it is worth it.
+    func wire(_ text: ByteBuffer) -> ByteBuffer {
+        deflate(text).map { WireFrame.text($0, deflated: true) } ?? WireFrame.text(text, deflated: false)
+    }
+
+    private func deflate(_ text: ByteBuffer) -> ByteBuffer? {
+        guard text.readableBytes >= PageEncoding.minimumToCompress else { return nil }
+        return state.withLock { state -> ByteBuffer? in
             guard !state.broken else { return nil }
             let configuration = ZlibConfiguration(windowSize: windowBits, memoryLevel: PageEncoding.streamMemoryLevel)
             guard let compressor = state.compressor ?? (try? ZlibCompressor(algorithm: .deflate, configuration: configuration)) else {
@@ -130,7 +156,5 @@ final class PageStream: Sendable {
             }
             return output.getSlice(at: output.readerIndex, length: output.readableBytes - 4)
         }
-        guard let packed else { return plain }
-        return WebSocketFrame(fin: true, rsv1: true, opcode: .text, data: packed)
     }
 }

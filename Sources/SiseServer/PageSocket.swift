@@ -1,10 +1,9 @@
 import NIOCore
-import NIOWebSocket
 import Prometheus
 
-/// A page's `/ws` connection as the hub writes to it: the channel (written on its own event
-/// loop, below the WebSocket handler's async writer), how its messages are encoded, and the
-/// counters each written message adds to.
+/// A page's `/ws` connection as the hub writes to it: the channel, how its messages are encoded,
+/// the handler that puts finished frames on the socket, and the counters each written message
+/// adds to.
 struct PageSocket: Sendable {
     let channel: any Channel
     let encoding: PageEncoding
@@ -13,6 +12,8 @@ struct PageSocket: Sendable {
     let slowMerges: Prometheus.Counter
     /// The page's own deflate stream, when it takes messages that refer back to earlier ones.
     private let stream: PageStream?
+    /// Made on the event loop when the page is installed (the box may be made anywhere).
+    private let wire: NIOLoopBoundBox<PageWire?>
 
     init(channel: any Channel, encoding: PageEncoding, framesOut: Prometheus.Counter, bytesOut: Prometheus.Counter,
          slowMerges: Prometheus.Counter) {
@@ -22,29 +23,57 @@ struct PageSocket: Sendable {
         self.bytesOut = bytesOut
         self.slowMerges = slowMerges
         if case .deflate(let bits, true) = encoding { stream = PageStream(windowBits: bits) } else { stream = nil }
+        wire = .makeEmptyBox(valueType: PageWire.self, eventLoop: channel.eventLoop)
     }
 
-    /// The frame that carries `message` to this page.
-    func frame(_ message: PageMessage) -> WebSocketFrame {
-        stream?.frame(message.text) ?? message.frame(for: encoding)
+    /// Puts the page's wire handler next to the socket; `onWritable` runs (on the event loop)
+    /// whenever a full socket drains. Call on the channel's event loop.
+    func installOnLoop(onWritable: @escaping () -> Void) throws {
+        let handler = PageWire()
+        handler.onWritable = onWritable
+        try channel.pipeline.syncOperations.addHandler(handler, position: .first)
+        wire.value = handler
     }
 
-    func wrote(bytes: Int) {
-        framesOut.increment()
-        bytesOut.increment(by: Int64(bytes))
+    func install(onWritable: @escaping @Sendable () -> Void) async throws {
+        try await channel.eventLoop.submit { try self.installOnLoop(onWritable: onWritable) }.get()
+    }
+
+    /// On the event loop: `messages` written in order and flushed once.
+    func send(_ messages: [PageMessage]) {
+        guard let handler = wire.value else { return }
+        for message in messages {
+            guard handler.write(stream?.wire(message.text) ?? message.wire(for: encoding)) else { return }
+            framesOut.increment()
+            bytesOut.increment(by: Int64(message.text.readableBytes))
+        }
+        handler.flush()
     }
 }
 
-/// Tells a page's outbox when its socket can take more after its send buffer filled up: the
-/// messages merged meanwhile are written then.
-final class PageWritability: ChannelInboundHandler, RemovableChannelHandler, Sendable {
+/// Sits next to the socket: the hub's frames, already on the wire format (`WireFrame`), are
+/// written from here, below the WebSocket handlers, so a write to 10,000 pages walks no pipeline;
+/// and it says when a full socket drains, so the messages merged meanwhile follow.
+final class PageWire: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
-    private let client: BoardClient
+    typealias OutboundOut = ByteBuffer
+    private var context: ChannelHandlerContext?
+    var onWritable: (() -> Void)?
 
-    init(_ client: BoardClient) { self.client = client }
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { client.schedule() }
+        if context.channel.isWritable { onWritable?() }
         context.fireChannelWritabilityChanged()
     }
+
+    /// False once the handler has left the pipeline (the connection is closing).
+    func write(_ frame: ByteBuffer) -> Bool {
+        guard let context else { return false }
+        context.write(wrapOutboundOut(frame), promise: nil)
+        return true
+    }
+
+    func flush() { context?.flush() }
 }

@@ -24,6 +24,39 @@ import Testing
         return channel
     }
 
+    /// A frame as the page's socket gets it (`WireFrame`), read back the way a browser reads it.
+    struct Received {
+        var fin: Bool
+        var rsv1: Bool
+        var opcode: UInt8
+        var data: ByteBuffer
+        var text: String { String(buffer: data) }
+
+        init?(_ wire: ByteBuffer) {
+            var buffer = wire
+            guard let first = buffer.readInteger(as: UInt8.self), let second = buffer.readInteger(as: UInt8.self),
+                  second & 0x80 == 0 else { return nil }
+            var length = Int(second & 0x7f)
+            if length == 126 {
+                guard let long = buffer.readInteger(as: UInt16.self) else { return nil }
+                length = Int(long)
+            } else if length == 127 {
+                guard let long = buffer.readInteger(as: UInt64.self), long < 1 << 40 else { return nil }
+                length = Int(long)
+            }
+            guard let payload = buffer.readSlice(length: length), buffer.readableBytes == 0 else { return nil }
+            fin = first & 0x80 != 0
+            rsv1 = first & 0x40 != 0
+            opcode = first & 0x0f
+            data = payload
+        }
+    }
+
+    static func next(_ channel: EmbeddedChannel) throws -> Received? {
+        guard let wire = try channel.readOutbound(as: ByteBuffer.self) else { return nil }
+        return try #require(Received(wire), "not one whole frame: \(wire.readableBytes) bytes")
+    }
+
     static func row(_ market: Int, _ value: Int) -> (String, String) {
         ("KRW-C\(market)", #"{"market":"KRW-C\#(market)","v":\#(value)}"#)
     }
@@ -31,13 +64,14 @@ import Testing
     @Test func aPageWhoseSocketIsFullGetsOneMergedPatchNotAQueue() throws {
         let channel = try Self.connected()
         let metrics = ServerMetrics()
-        let client = BoardClient(deviceID: "d", view: nil, page: Self.page(channel, metrics))
-        try channel.pipeline.syncOperations.addHandler(PageWritability(client), position: .first)
+        let page = Self.page(channel, metrics)
+        let client = BoardClient(deviceID: "d", view: nil, page: page)
+        try page.installOnLoop { client.schedule() }
         channel.isWritable = false
         for i in 0..<1_000 { client.post(rows: [Self.row(i % 50, i)], order: nil, status: nil) }
         channel.embeddedEventLoop.run()
         // Nothing is written into a full socket; what waits is one row per market, the newest.
-        #expect(try channel.readOutbound(as: WebSocketFrame.self) == nil)
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
         #expect(client.backlog == 50)
         let scrape = metrics.registry.emitToString()
         #expect(MetricsTests.value(scrape, "sise_ws_slow_merges_total") == 999)
@@ -45,18 +79,24 @@ import Testing
         channel.isWritable = true
         channel.pipeline.fireChannelWritabilityChanged()
         channel.embeddedEventLoop.run()
-        let frame = try #require(try channel.readOutbound(as: WebSocketFrame.self))
-        let text = String(buffer: frame.unmaskedData)
+        let frame = try #require(try Self.next(channel))
+        #expect(frame.fin && frame.opcode == 1 && !frame.rsv1)
+        let text = frame.text
         #expect(text.hasPrefix(#"{"type":"patch""#))
         #expect(text.contains(#""v":999"#) && text.contains(#""v":950"#) && !text.contains(#""v":949}"#))
-        #expect(try channel.readOutbound(as: WebSocketFrame.self) == nil)
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
         _ = try? channel.finish()
     }
 
     @Test func aBatchForManyPagesIsWrittenOncePerPageInOrder() throws {
         let metrics = ServerMetrics()
         let channels = try (0..<3).map { _ in try Self.connected() }
-        let clients = channels.map { BoardClient(deviceID: "d", view: nil, page: Self.page($0, metrics)) }
+        let clients = try channels.map { channel in
+            let page = Self.page(channel, metrics)
+            let client = BoardClient(deviceID: "d", view: nil, page: page)
+            try page.installOnLoop { client.schedule() }
+            return client
+        }
         let shared = PageMessage(BoardSocketMessage.patch(rows: [Self.row(1, 1).1], order: nil))
         for client in clients {
             client.post(rows: [Self.row(1, 1)], order: nil, status: #"{"type":"status"}"#, shared: shared, now: false)
@@ -64,12 +104,12 @@ import Testing
         BoardClient.deliver(clients)
         for channel in channels {
             channel.embeddedEventLoop.run()
-            let first = try #require(try channel.readOutbound(as: WebSocketFrame.self))
-            let second = try #require(try channel.readOutbound(as: WebSocketFrame.self))
-            #expect(String(buffer: first.unmaskedData) == #"{"type":"status"}"#)
+            let first = try #require(try Self.next(channel))
+            let second = try #require(try Self.next(channel))
+            #expect(first.text == #"{"type":"status"}"#)
             // The shared patch: the very bytes every page of the view is sent.
             #expect(second.data == shared.text)
-            #expect(try channel.readOutbound(as: WebSocketFrame.self) == nil)
+            #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
             _ = try? channel.finish()
         }
     }
@@ -77,30 +117,36 @@ import Testing
     @Test func aDeflatedMessageIsMadeOnceAndInflatesToTheText() throws {
         let text = BoardSocketMessage.patch(rows: (0..<40).map { Self.row($0, $0 * 7).1 }, order: nil)
         let message = PageMessage(text)
-        let frame = message.frame(for: .deflate(windowBits: 15, contextTakeover: false))
-        #expect(frame.rsv1 && frame.fin && frame.opcode == .text)
+        let wire = message.wire(for: .deflate(windowBits: 15, contextTakeover: false))
+        let frame = try #require(Received(wire))
+        #expect(frame.rsv1 && frame.fin && frame.opcode == 1)
         #expect(frame.data.readableBytes < text.utf8.count / 2)
-        // Every page with that window is sent the same bytes, deflated once.
-        let again = message.frame(for: .deflate(windowBits: 15, contextTakeover: false))
-        let same = frame.data.withUnsafeReadableBytes { a in again.data.withUnsafeReadableBytes { b in a.baseAddress == b.baseAddress } }
+        // Every page with that window is sent the same bytes, deflated and framed once.
+        let again = message.wire(for: .deflate(windowBits: 15, contextTakeover: false))
+        let same = wire.withUnsafeReadableBytes { a in again.withUnsafeReadableBytes { b in a.baseAddress == b.baseAddress } }
         #expect(same)
         // RFC 7692: the receiver appends 00 00 ff ff and inflates.
         for bits: Int32 in [15, 9] {
-            var payload = message.frame(for: .deflate(windowBits: bits, contextTakeover: false)).data
+            var payload = try #require(Received(message.wire(for: .deflate(windowBits: bits, contextTakeover: false)))).data
             payload.writeBytes([0, 0, 0xff, 0xff])
             let inflater = try ZlibDecompressor(algorithm: .deflate, windowSize: bits)
             let inflated = try payload.decompressStream(with: inflater, maxSize: 1 << 20, allocator: ByteBufferAllocator())
             #expect(String(buffer: inflated) == text)
         }
         // Short messages and plain pages go as they are.
-        #expect(!PageMessage(#"{"type":"heartbeat","at":1}"#).frame(for: .deflate(windowBits: 15, contextTakeover: false)).rsv1)
-        #expect(!message.frame(for: .plain).rsv1)
+        #expect(Received(PageMessage(#"{"type":"heartbeat","at":1}"#).wire(for: .deflate(windowBits: 15, contextTakeover: false)))?.rsv1 == false)
+        #expect(Received(message.wire(for: .plain))?.text == text)
+        // Lengths past 125 and past 65,535 take the longer length fields.
+        for size in [125, 126, 65_535, 65_536, 200_000] {
+            let long = String(repeating: "a", count: size)
+            #expect(Received(PageMessage(long).wire(for: .plain))?.text == long)
+        }
     }
 
     @Test func aPagesOwnStreamMakesEachPatchReferBackToTheLast() throws {
         let stream = PageStream(windowBits: 15)
         let texts = (0..<3).map { round in BoardSocketMessage.patch(rows: (0..<8).map { Self.row($0, $0 + round).1 }, order: nil) }
-        let frames = texts.map { stream.frame(ByteBuffer(string: $0)) }
+        let frames = try texts.map { try #require(Received(stream.wire(ByteBuffer(string: $0)))) }
         #expect(frames.allSatisfy { $0.rsv1 })
         // The second patch repeats the first one's shape: it costs a fraction of it.
         #expect(frames[1].data.readableBytes * 2 < frames[0].data.readableBytes)
