@@ -30,7 +30,13 @@ public actor LiveBoard: Service {
     private var bootstrapped = false
     /// Frames the stream could not use (counted, skipped).
     public private(set) var garbageFrames = 0
-    public private(set) var appliedTicks = 0
+    private var appliedCount = 0
+    /// Ticks applied so far; those still waiting in the inbox are applied first, so the count
+    /// never lags behind what the stream read.
+    public var appliedTicks: Int {
+        drainInbox()
+        return appliedCount
+    }
     /// Stream connections opened, and lost (a drop, a silence, a refusal).
     public private(set) var streamConnects = 0
     public private(set) var streamDisconnects = 0
@@ -51,6 +57,15 @@ public actor LiveBoard: Service {
         var viewers = 0
         var lastSeen: Int64
     }
+
+    /// Ticks the stream read since the last flush, with the time each arrived. The reading task
+    /// appends under a lock and goes back to the socket without waiting for the actor (one actor
+    /// hop per frame cost more than decoding it); the actor applies them at the next flush, which
+    /// is when anyone could see them anyway.
+    private let inbox = Mutex<[(ticker: Ticker, at: Int64)]>([])
+    /// Whether a tick may wait in the inbox: the board is live. Before that, a tick goes to the
+    /// actor at once so the move to live is not held back by a flush.
+    private let deliveringLive = Atomic<Bool>(false)
 
     private let published: Mutex<BoardSnapshot>
     private let subscribers = SubscriberRegistry()
@@ -145,7 +160,7 @@ public actor LiveBoard: Service {
             await withTaskGroup(of: Void.self) { feed in
                 feed.addTask { await self.pollLoop() }
                 feed.addTask {
-                    await self.stream.run(codes: { await self.subscribedCodes() }, events: { await self.handle($0) })
+                    await self.stream.run(codes: { await self.subscribedCodes() }, events: { await self.receive($0) })
                 }
                 if let idleAfter = configuration.idleAfter {
                     feed.addTask { await self.untilNobodyWatches(for: idleAfter) }
@@ -175,6 +190,7 @@ public actor LiveBoard: Service {
 
     private func enterIdle() {
         isIdle = true
+        inbox.withLock { $0.removeAll() }
         streamDelivering = false
         setState(.idle, error: nil)
         logger.info("no viewers: upstream feed closed until the next one")
@@ -182,6 +198,8 @@ public actor LiveBoard: Service {
 
     private func leaveIdle() {
         isIdle = false
+        // Nothing read before the feed was parked counts as news of the new one.
+        inbox.withLock { $0.removeAll() }
         if bootstrapped { setState(.delayed, error: nil) }
     }
 
@@ -192,9 +210,32 @@ public actor LiveBoard: Service {
 
     // MARK: - Stream events
 
+    /// From the stream's reading task: a tick of a live board waits in the inbox; anything else
+    /// (and a tick that makes the board live) is handled by the actor now.
+    nonisolated func receive(_ event: TickerStreamEvent) async {
+        if case .ticker(let ticker) = event, deliveringLive.load(ordering: .acquiring) {
+            let at = now()
+            inbox.withLock { $0.append((ticker, at)) }
+            return
+        }
+        await handle(event)
+    }
+
+    /// Applies the ticks waiting in the inbox, in the order they came.
+    private func drainInbox() {
+        var pending: [(ticker: Ticker, at: Int64)] = []
+        inbox.withLock { swap(&pending, &$0) }
+        // A frame still in flight when the feed was parked must not make an idle board "live".
+        guard !pending.isEmpty, !isIdle else { return }
+        for (ticker, at) in pending { apply(ticker, at: at) }
+        streamDelivering = true
+    }
+
     func handle(_ event: TickerStreamEvent) {
         // A frame still in flight when the feed was parked must not make an idle board "live".
         guard !isIdle else { return }
+        // Whatever waited in the inbox came first.
+        drainInbox()
         switch event {
         case .ticker(let ticker):
             apply(ticker)
@@ -216,17 +257,17 @@ public actor LiveBoard: Service {
         }
     }
 
-    private func apply(_ ticker: Ticker) {
+    private func apply(_ ticker: Ticker, at: Int64? = nil) {
         let id = ticker.market
         guard let market = markets[id] else {
             unlisted[id] = ticker
             return
         }
         if let current = rows[id], current.ticker.timestamp > ticker.timestamp { return }
-        let at = now()
+        let at = at ?? now()
         receivedAt[id] = at
         lastDataAt = max(lastDataAt ?? at, at)
-        appliedTicks += 1
+        appliedCount += 1
         // The same figures again (a snapshot after a reconnect, a poll right after a frame):
         // the row is confirmed fresh, but nothing anyone can see changed, so nobody is told.
         if let current = rows[id], Self.sameFigures(current.ticker, ticker) {
@@ -252,6 +293,7 @@ public actor LiveBoard: Service {
         status = ConnectivityStatus(exchange: configuration.exchange.rawValue, state: state, since: since,
                                     lastDataAt: lastDataAt, error: error)
         statusChanged = true
+        deliveringLive.store(state == .live, ordering: .releasing)
         // A change of state is news now, not at the end of the coalescing window.
         if moved { flush() }
     }
@@ -267,6 +309,7 @@ public actor LiveBoard: Service {
 
     /// Publishes the snapshot and hands every subscriber the rows changed since last time.
     private func flush() {
+        drainInbox()
         guard !changed.isEmpty || !removed.isEmpty || statusChanged else { return }
         status.lastDataAt = lastDataAt
         let changedRows = changed.compactMap { rows[$0] }

@@ -108,7 +108,7 @@ public enum UpstreamWebSocket {
     }
 
     private static func handshake(_ target: Target, options: Options) async throws -> Upgrade {
-        let sslContext = try target.tls ? NIOSSLContext(configuration: .makeClientConfiguration()) : nil
+        let sslContext = try target.tls ? clientTLS.get() : nil
         let head = requestHead(target, options: options)
         let maxFrameSize = options.maxFrameSize
         let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -206,6 +206,10 @@ public enum UpstreamWebSocket {
                            group: group)
         }
     }
+
+    /// One TLS context for every connection: making one reads the system's trust roots (a few
+    /// milliseconds each time a stream that cannot reach its exchange retries).
+    private static let clientTLS = Result { try NIOSSLContext(configuration: .makeClientConfiguration()) }
 
     static func nanoseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
