@@ -160,7 +160,8 @@ public actor LiveBoard: Service {
             await withTaskGroup(of: Void.self) { feed in
                 feed.addTask { await self.pollLoop() }
                 feed.addTask {
-                    await self.stream.run(codes: { await self.subscribedCodes() }, events: { await self.receive($0) })
+                    await self.stream.run(codes: { await self.subscribedCodes() }, events: { await self.handle($0) },
+                                          accept: { self.accept($0) })
                 }
                 if let idleAfter = configuration.idleAfter {
                     feed.addTask { await self.untilNobodyWatches(for: idleAfter) }
@@ -210,15 +211,13 @@ public actor LiveBoard: Service {
 
     // MARK: - Stream events
 
-    /// From the stream's reading task: a tick of a live board waits in the inbox; anything else
-    /// (and a tick that makes the board live) is handled by the actor now.
-    nonisolated func receive(_ event: TickerStreamEvent) async {
-        if case .ticker(let ticker) = event, deliveringLive.load(ordering: .acquiring) {
-            let at = now()
-            inbox.withLock { $0.append((ticker, at)) }
-            return
-        }
-        await handle(event)
+    /// On the stream's socket thread: a tick of a live board waits in the inbox (true); any
+    /// other (one that makes the board live) is left to `handle`, on the actor, now.
+    nonisolated func accept(_ ticker: Ticker) -> Bool {
+        guard deliveringLive.load(ordering: .acquiring) else { return false }
+        let at = now()
+        inbox.withLock { $0.append((ticker, at)) }
+        return true
     }
 
     /// Applies the ticks waiting in the inbox, in the order they came.

@@ -10,6 +10,8 @@ final class StreamSession: Sendable {
     private let configuration: UpbitStreamConfiguration
     private let codes: @Sendable () async -> [MarketID]
     private let events: @Sendable (TickerStreamEvent) async -> Void
+    /// Takes a ticker on the socket's thread when it can (true); otherwise it goes to `events`.
+    private let accept: @Sendable (Ticker) -> Bool
     private let resubscribe: Wakeup
     private let clock: any StreamClock
     private let state: Mutex<State>
@@ -25,13 +27,14 @@ final class StreamSession: Sendable {
     struct Silence: Error {}
 
     init(configuration: UpbitStreamConfiguration, codes: @escaping @Sendable () async -> [MarketID],
-         events: @escaping @Sendable (TickerStreamEvent) async -> Void, resubscribe: Wakeup,
-         clock: any StreamClock) {
+         events: @escaping @Sendable (TickerStreamEvent) async -> Void, accept: @escaping @Sendable (Ticker) -> Bool,
+         resubscribe: Wakeup, clock: any StreamClock) {
         self.configuration = configuration
         self.clock = clock
         state = Mutex(State(lastFrame: clock.now))
         self.codes = codes
         self.events = events
+        self.accept = accept
         self.resubscribe = resubscribe
     }
 
@@ -82,29 +85,47 @@ final class StreamSession: Sendable {
         return #"[{"ticket":"\#(ticket)"},{"type":"ticker","codes":[\#(quoted)]},{"format":"\#(format.rawValue)"}]"#
     }
 
+    /// Frames are decoded on the socket's thread as they are read; a ticker the consumer takes
+    /// there (`accept`) goes no further, anything else is handed to `events` in order by a task.
     private func read(_ connection: UpstreamWebSocketConnection) async throws {
-        let code = try await connection.read { message in
-            let event: TickerStreamEvent
-            switch message {
-            case .binary(let buffer), .text(let buffer):
-                let dialect = configuration.dialect
-                event = buffer.withUnsafeReadableBytes { dialect == .korbit ? KorbitStreamFrames.decode($0) : Self.decode($0) }
-                // Only what the exchange sends of its own accord proves the feed is flowing; a
-                // pong proves the socket is open, and a socket that answers pings but delivers no
-                // prices is exactly the frozen board the watchdog is there to catch.
-                let now = clock.now
-                state.withLock { $0.lastFrame = now; $0.receivedFrames = true }
-            case .pong:
-                return
-            }
-            if case .rejected(let name, let message) = event {
-                state.withLock { $0.failure = .badRequest(name: name, message: message) }
-            }
-            await events(event)
+        let (queue, continuation) = AsyncStream.makeStream(of: TickerStreamEvent.self)
+        async let delivered: Void = {
+            for await event in queue { await self.events(event) }
+        }()
+        let code: WebSocketErrorCode?
+        do {
+            code = try await connection.read(synchronously: { self.take($0, into: continuation) })
+        } catch {
+            continuation.finish()
+            await delivered
+            throw error
         }
+        continuation.finish()
+        await delivered
         if let code, state.withLock({ $0.failure }) == nil {
             state.withLock { $0.closeCode = code }
         }
+    }
+
+    private func take(_ message: UpstreamWebSocketConnection.Message, into events: AsyncStream<TickerStreamEvent>.Continuation) {
+        let event: TickerStreamEvent
+        switch message {
+        case .binary(let buffer), .text(let buffer):
+            let dialect = configuration.dialect
+            event = buffer.withUnsafeReadableBytes { dialect == .korbit ? KorbitStreamFrames.decode($0) : Self.decode($0) }
+            // Only what the exchange sends of its own accord proves the feed is flowing; a
+            // pong proves the socket is open, and a socket that answers pings but delivers no
+            // prices is exactly the frozen board the watchdog is there to catch.
+            let now = clock.now
+            state.withLock { $0.lastFrame = now; $0.receivedFrames = true }
+        case .pong:
+            return
+        }
+        if case .rejected(let name, let message) = event {
+            state.withLock { $0.failure = .badRequest(name: name, message: message) }
+        }
+        if case .ticker(let ticker) = event, accept(ticker) { return }
+        events.yield(event)
     }
 
     /// WebSocket pings well inside the silence bound, and a text `PING` at the configured

@@ -4,9 +4,12 @@ import SiseCore
 /// A live ticker feed, as the engine sees it. `UpbitTickerStream` is the real one.
 public protocol TickerStreaming: Sendable {
     /// Connects and reconnects until cancelled, reporting through `events`; `codes` is asked
-    /// for the full list before every (re)subscription.
+    /// for the full list before every (re)subscription. `accept` may take a ticker on the
+    /// socket's thread as it is read (returning true), without waiting for anything; a ticker it
+    /// leaves (false) comes through `events`.
     func run(codes: @escaping @Sendable () async -> [MarketID],
-             events: @escaping @Sendable (TickerStreamEvent) async -> Void) async
+             events: @escaping @Sendable (TickerStreamEvent) async -> Void,
+             accept: @escaping @Sendable (Ticker) -> Bool) async
     /// The code list changed: resubscribe with the full new list.
     func resubscribe()
     /// Whether the exchange's REST side currently answers (shapes the reconnect backoff).
@@ -14,3 +17,11 @@ public protocol TickerStreaming: Sendable {
 }
 
 extension UpbitTickerStream: TickerStreaming {}
+
+extension TickerStreaming {
+    /// Every event, tickers included, through `events`.
+    public func run(codes: @escaping @Sendable () async -> [MarketID],
+                    events: @escaping @Sendable (TickerStreamEvent) async -> Void) async {
+        await run(codes: codes, events: events, accept: { _ in false })
+    }
+}

@@ -34,9 +34,13 @@ public final class UpbitTickerStream: Sendable {
     }
 
     /// Connects and reconnects until cancelled, reporting through `events`.
-    /// - Parameter codes: the full list to subscribe, asked again before every (re)subscription.
+    /// - Parameters:
+    ///   - codes: the full list to subscribe, asked again before every (re)subscription.
+    ///   - accept: takes a ticker on the socket's thread, as it is read (true), or leaves it to
+    ///     `events` (false). It must not block.
     public func run(codes: @escaping @Sendable () async -> [MarketID],
-                    events: @escaping @Sendable (TickerStreamEvent) async -> Void) async {
+                    events: @escaping @Sendable (TickerStreamEvent) async -> Void,
+                    accept: @escaping @Sendable (Ticker) -> Bool) async {
         var machine = StreamConnectionMachine(timing: configuration.timing)
         var gate = ConnectRateGate(limit: configuration.maxConnectsPerSecond)
         var action = machine.handle(.start, jitter: 0)
@@ -54,7 +58,7 @@ public final class UpbitTickerStream: Sendable {
             }
             gate.record(.now)
             if case .connecting(let attempt) = machine.state { await events(.connecting(attempt: attempt)) }
-            let outcome = await connectOnce(codes: codes, events: events)
+            let outcome = await connectOnce(codes: codes, events: events, accept: accept)
             if Task.isCancelled { return }
             if outcome.connected { _ = machine.handle(.connected, jitter: 0) }
             if outcome.receivedFrames { _ = machine.handle(.frame, jitter: 0) }
@@ -89,8 +93,9 @@ public final class UpbitTickerStream: Sendable {
 
     /// One connection: until it closes, fails, or falls silent.
     private func connectOnce(codes: @escaping @Sendable () async -> [MarketID],
-                             events: @escaping @Sendable (TickerStreamEvent) async -> Void) async -> Outcome {
-        let session = StreamSession(configuration: configuration, codes: codes, events: events,
+                             events: @escaping @Sendable (TickerStreamEvent) async -> Void,
+                             accept: @escaping @Sendable (Ticker) -> Bool) async -> Outcome {
+        let session = StreamSession(configuration: configuration, codes: codes, events: events, accept: accept,
                                     resubscribe: resubscribeRequests, clock: clock)
         let host = configuration.url.host ?? configuration.url.absoluteString
         let options = UpstreamWebSocket.Options(maxFrameSize: 1 << 20)

@@ -40,10 +40,14 @@ public enum UpstreamWebSocket {
         public var group: RateLimitGroup?
     }
 
-    typealias FrameChannel = NIOAsyncChannel<WebSocketFrame, WebSocketFrame>
+    struct Upgraded: Sendable {
+        let channel: any Channel
+        let frames: NIOLoopBound<UpstreamFrameHandler>
+        let closed: EventLoopFuture<WebSocketErrorCode?>
+    }
 
     enum Upgrade: Sendable {
-        case upgraded(FrameChannel, HTTPResponseHead)
+        case upgraded(Upgraded, HTTPResponseHead)
         case refused(EventLoopFuture<HTTPResponseHead?>)
     }
 
@@ -59,13 +63,19 @@ public enum UpstreamWebSocket {
         case .refused(let headFuture):
             let head = try? await headFuture.get()
             throw refusal(head, host: target.host)
-        case .upgraded(let channel, let head):
+        case .upgraded(let upgraded, let head):
             if let remaining = head.headers.first(name: "remaining-req") {
                 logger.debug("websocket upgraded", metadata: ["remaining-req": "\(remaining)"])
             }
-            return try await channel.executeThenClose { inbound, outbound in
-                let connection = UpstreamWebSocketConnection(inbound: inbound, outbound: outbound, reply: head)
-                return try await body(connection)
+            let connection = UpstreamWebSocketConnection(channel: upgraded.channel, frames: upgraded.frames,
+                                                         closed: upgraded.closed, reply: head)
+            do {
+                let result = try await body(connection)
+                try? await upgraded.channel.close()
+                return result
+            } catch {
+                try? await upgraded.channel.close()
+                throw error
             }
         }
     }
@@ -166,8 +176,12 @@ public enum UpstreamWebSocket {
                 try channel.pipeline.syncOperations.addHandler(
                     NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1_024,
                                                 maxAccumulatedFrameSize: maxFrameSize))
-                let frames = try FrameChannel(wrappingChannelSynchronously: channel)
-                return Upgrade.upgraded(frames, response)
+                let closed = channel.eventLoop.makePromise(of: WebSocketErrorCode?.self)
+                let handler = UpstreamFrameHandler(closed: closed)
+                try channel.pipeline.syncOperations.addHandler(handler)
+                let upgraded = Upgraded(channel: channel, frames: NIOLoopBound(handler, eventLoop: channel.eventLoop),
+                                        closed: closed.futureResult)
+                return Upgrade.upgraded(upgraded, response)
             }
         }
         let configuration = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
