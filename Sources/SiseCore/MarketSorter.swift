@@ -3,16 +3,13 @@ import Foundation
 /// Orders board rows. Every comparison ends with the displayed name and then the market code,
 /// so equal values never swap places between updates (rows never jitter).
 ///
-/// Sorting runs on every live batch for every distinct view, so it sorts small keys (a number,
-/// a name, an index) rather than whole rows; names are lowercased once each, and only when the
-/// sort is by name (other sorts compare names only on a tie, which is rare).
+/// Sorting runs on every live batch for every distinct view, so what moves during the sort is a
+/// plain key (a number and an index, nothing reference-counted); names are folded only when the
+/// sort is by name, or lazily for the rows whose numbers tie.
 public enum MarketSorter {
-    private struct SortItem {
-        /// nil only for an unknown premium: it sorts last in either direction.
-        let number: Double?
-        let name: String
-        let lowered: [UInt32]?
-        let code: String
+    private struct Entry {
+        /// NaN only for an unknown premium: it sorts last in either direction.
+        let number: Double
         let index: Int
     }
 
@@ -21,29 +18,27 @@ public enum MarketSorter {
                               premium: PremiumInputs = .none) -> [MarketRow] {
         let effective = state.direction == .none ? SortState(key: .value, direction: .descending) : state
         let ascending = effective.direction == .ascending
-        let items = rows.enumerated().map { index, row in
-            let name = row.market.name(in: language)
-            return SortItem(number: effective.key == .premium ? premium.premium(row) : number(row, effective.key), name: name,
-                            lowered: effective.key == .name ? lowered(name) : nil, code: row.id.code, index: index)
+        var names = NameOrder(rows: rows, language: language, foldAll: effective.key == .name)
+        var keys = ContiguousArray<Entry>()
+        keys.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() {
+            let value = effective.key == .premium ? premium.premium(row) ?? .nan : number(row, effective.key)
+            keys.append(Entry(number: value, index: index))
         }
-        let ordered = items.sorted { a, b in
+        keys.sort { a, b in
             if effective.key == .name {
-                let order = compare(a, b)
+                let order = names.compare(a.index, b.index)
                 if order != 0 { return ascending ? order < 0 : order > 0 }
-            } else if a.number != b.number {
-                guard let x = a.number else { return false }
-                guard let y = b.number else { return true }
-                return ascending ? x < y : x > y
+            } else if a.number != b.number && !(a.number.isNaN && b.number.isNaN) {
+                if a.number.isNaN { return false }
+                if b.number.isNaN { return true }
+                return ascending ? a.number < b.number : a.number > b.number
             }
-            let byName = compare(a, b)
+            let byName = names.compare(a.index, b.index)
             if byName != 0 { return byName < 0 }
-            return a.code < b.code
+            return rows[a.index].id.code < rows[b.index].id.code
         }
-        return ordered.map { rows[$0.index] }
-    }
-
-    private static func lowered(_ name: String) -> [UInt32] {
-        name.lowercased().unicodeScalars.map(\.value)
+        return keys.map { rows[$0.index] }
     }
 
     private static func number(_ row: MarketRow, _ key: SortKey) -> Double {
@@ -56,13 +51,37 @@ public enum MarketSorter {
         }
     }
 
-    /// Locale-independent: Hangul syllables are encoded in 가나다 order, Latin is compared
-    /// case-insensitively, so the order is the same on every machine.
-    private static func compare(_ a: SortItem, _ b: SortItem) -> Int {
-        let x = a.lowered ?? lowered(a.name), y = b.lowered ?? lowered(b.name)
-        if x != y {
-            return x.lexicographicallyPrecedes(y) ? -1 : 1
+    /// Displayed names in a locale-independent order: Hangul syllables are encoded in 가나다
+    /// order, Latin is compared case-insensitively, so the order is the same on every machine.
+    private struct NameOrder {
+        let rows: [MarketRow]
+        let language: Language
+        var folded: [[UInt32]?]
+
+        init(rows: [MarketRow], language: Language, foldAll: Bool) {
+            self.rows = rows
+            self.language = language
+            folded = foldAll ? rows.map { Self.fold($0.market.name(in: language)) } : Array(repeating: nil, count: rows.count)
         }
-        return a.name == b.name ? 0 : (a.name < b.name ? -1 : 1)
+
+        mutating func compare(_ a: Int, _ b: Int) -> Int {
+            let x = fold(a), y = fold(b)
+            if x != y {
+                return x.lexicographicallyPrecedes(y) ? -1 : 1
+            }
+            let first = rows[a].market.name(in: language), second = rows[b].market.name(in: language)
+            return first == second ? 0 : (first < second ? -1 : 1)
+        }
+
+        private mutating func fold(_ index: Int) -> [UInt32] {
+            if let done = folded[index] { return done }
+            let made = Self.fold(rows[index].market.name(in: language))
+            folded[index] = made
+            return made
+        }
+
+        private static func fold(_ name: String) -> [UInt32] {
+            name.lowercased().unicodeScalars.map(\.value)
+        }
     }
 }

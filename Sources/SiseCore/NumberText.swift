@@ -5,22 +5,16 @@ public enum NumberText {
     /// `value` rounded to `decimals` places with thousands separators, e.g. `103,493,000`.
     public static func grouped(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "-" }
-        let places = max(0, min(decimals, 12))
-        // printf rounds correctly and is not affected by the process locale (Swift never calls setlocale).
-        var text = String(format: "%.\(places)f", value)
-        var negative = false
-        if text.hasPrefix("-") {
-            negative = true
-            text.removeFirst()
+        let places = Int32(max(0, min(decimals, 12)))
+        // printf rounds correctly and is not affected by the process locale (Swift never calls
+        // setlocale). Printed into a stack buffer and grouped byte by byte: this runs for every
+        // changed row of every live batch, and String(format:) costs several times more.
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: printCapacity) { buffer in
+            guard let base = buffer.baseAddress else { return "-" }
+            let written = withVaList([places, value]) { vsnprintf(base, buffer.count, "%.*f", $0) }
+            guard written > 0, Int(written) < buffer.count else { return "-" }
+            return group(UnsafeRawBufferPointer(start: base, count: Int(written)))
         }
-        let parts = text.split(separator: ".", maxSplits: 1)
-        let integer = group(parts[0])
-        let fraction = parts.count > 1 ? "." + parts[1] : ""
-        let body = integer + fraction
-        if negative && body.contains(where: { $0 != "0" && $0 != "." && $0 != "," }) {
-            return "-" + body
-        }
-        return body
     }
 
     /// Like `grouped`, with an explicit `+` on positive values: `+1,076,000`, `-3,000`, `0`.
@@ -31,14 +25,36 @@ public enum NumberText {
         return text.hasPrefix("-") ? text : "+" + text
     }
 
-    private static func group(_ digits: Substring) -> String {
-        let chars = Array(digits)
-        var out = ""
-        out.reserveCapacity(chars.count + chars.count / 3)
-        for (index, char) in chars.enumerated() {
-            if index > 0 && (chars.count - index) % 3 == 0 { out.append(",") }
-            out.append(char)
+    /// The largest finite double printed with 12 decimals is 309 + 1 + 12 characters and a sign.
+    private static let printCapacity = 352
+
+    /// `-1234567.50` → `-1,234,567.50`; a negative that rounds to zero loses its sign.
+    private static func group(_ printed: UnsafeRawBufferPointer) -> String {
+        let negative = printed.first == UInt8(ascii: "-")
+        let digitsStart = negative ? 1 : 0
+        let point = printed[digitsStart...].firstIndex(of: UInt8(ascii: ".")) ?? printed.count
+        let integerCount = point - digitsStart
+        let keepSign = negative && printed[digitsStart...].contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
+        let capacity = printed.count + integerCount / 3 + 1
+        return String(unsafeUninitializedCapacity: capacity) { out in
+            var count = 0
+            if keepSign {
+                out[count] = UInt8(ascii: "-")
+                count += 1
+            }
+            for offset in 0..<integerCount {
+                if offset > 0 && (integerCount - offset) % 3 == 0 {
+                    out[count] = UInt8(ascii: ",")
+                    count += 1
+                }
+                out[count] = printed[digitsStart + offset]
+                count += 1
+            }
+            for byte in printed[point...] {
+                out[count] = byte
+                count += 1
+            }
+            return count
         }
-        return out
     }
 }

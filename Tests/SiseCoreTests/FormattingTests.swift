@@ -78,6 +78,22 @@ import Testing
         #expect(NumberText.grouped(-1_234, decimals: 0) == "-1,234")
         #expect(NumberText.grouped(999_999.5, decimals: 0) == "1,000,000")
     }
+
+    @Test func groupingHandlesEveryFiniteMagnitude() {
+        #expect(NumberText.grouped(0, decimals: 0) == "0")
+        #expect(NumberText.grouped(999, decimals: 0) == "999")
+        #expect(NumberText.grouped(1_000, decimals: 0) == "1,000")
+        #expect(NumberText.grouped(-0.5, decimals: 0) == "0")
+        #expect(NumberText.grouped(-12_345.678, decimals: 1) == "-12,345.7")
+        #expect(NumberText.grouped(0.1, decimals: 99) == "0.100000000000", "decimals are capped at 12")
+        #expect(NumberText.grouped(5, decimals: -3) == "5")
+        #expect(NumberText.grouped(.nan, decimals: 2) == "-")
+        #expect(NumberText.grouped(-.infinity, decimals: 2) == "-")
+        let largest = NumberText.grouped(-Double.greatestFiniteMagnitude, decimals: 12)
+        #expect(largest.hasPrefix("-179,769,313,486,231,570,"))
+        #expect(largest.hasSuffix(",124,858,368.000000000000"), "printf prints the exact value")
+        #expect(largest.count == 1 + 309 + 102 + 13)
+    }
 }
 
 /// NFT floors: decided once here for every face (the page once printed 9.370000000000001 ETH).

@@ -66,6 +66,30 @@ import Testing
         #expect(en.map(\.market.symbol) == ["ADA", "BTC", "DOGE", "ETH", "XRP"])
     }
 
+    @Test func bigBoardsFullOfTiesHaveOneOrder() {
+        let names = ["비트코인", "이더리움", "Alpha", "alpha", "에이다"]
+        let board = (0..<300).map { index in
+            SortTests.row("C\(index)", names[index % names.count], price: Double(index % 7), rate: [-0.01, 0, 0.01][index % 3],
+                          value: Double(index % 4))
+        }
+        for key in [SortKey.change, .price, .value, .name] {
+            for direction in [SortDirection.descending, .ascending] {
+                let state = SortState(key: key, direction: direction)
+                let expected = MarketSorter.sorted(board, by: state).map(\.id)
+                #expect(Set(expected).count == board.count)
+                var generator = SeededGenerator(seed: 7)
+                #expect(MarketSorter.sorted(board.shuffled(using: &generator), by: state).map(\.id) == expected, "\(state)")
+            }
+        }
+        let down = MarketSorter.sorted(board, by: SortState(key: .change, direction: .descending))
+        for (upper, lower) in zip(down, down.dropFirst()) {
+            #expect(upper.ticker.signedChangeRate >= lower.ticker.signedChangeRate)
+            if upper.ticker.signedChangeRate == lower.ticker.signedChangeRate && upper.market.koreanName == lower.market.koreanName {
+                #expect(upper.id.code < lower.id.code)
+            }
+        }
+    }
+
     @Test func priceSortOrdersByPrice() {
         let sorted = MarketSorter.sorted(rows, by: SortState(key: .price, direction: .ascending)).map(\.market.symbol)
         #expect(sorted == ["DOGE", "ADA", "XRP", "ETH", "BTC"])
