@@ -23,7 +23,7 @@ for run in $(seq "$runs"); do
   session="sise-bench-$$-$run"
   tmux new-session -d -s "$session" -x 120 -y 40 "env LANG=C.UTF-8 ${tui_cpu[*]} $bin tui --upbit-url $simurl --data-dir $work"
   sleep 5
-  pid=$(pgrep -n -f "sise tui --upbit-url $simurl")
+  pid=$(pgrep -n -f " tui --upbit-url $simurl")
   read_cpu() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
   before=$(read_cpu); sleep "$seconds"; after=$(read_cpu)
   share=$(echo "scale=2; ($after - $before) * 100 / $ticks / $seconds" | bc)

@@ -16,7 +16,12 @@ struct SiseLoad {
     static func main() async throws {
         let args = Arguments(CommandLine.arguments.dropFirst())
         let url = args.value("--url") ?? "http://127.0.0.1:8080"
-        let clients = Int(args.value("--clients") ?? "100") ?? 100
+        let asked = Int(args.value("--clients") ?? "100") ?? 100
+        // Every client is a descriptor here and another in the server; past this process's limit
+        // a connect fails with EMFILE and Foundation's HTTP client (the simulator's stats) traps,
+        // so the count is capped and the cap said, with room left for the stats requests.
+        let clients = min(asked, max(1, descriptorLimit() - 64))
+        if clients < asked { print("  descriptor limit \(descriptorLimit()): opening \(clients) of \(asked) clients") }
         let seconds = Double(args.value("--seconds") ?? "20") ?? 20
         let pid = args.value("--pid").flatMap(Int32.init)
         let warmup = Double(args.value("--warmup") ?? "5") ?? 5
@@ -112,6 +117,17 @@ struct SiseLoad {
             offset = i
         }
         return out
+    }
+
+    /// This process's soft limit on open descriptors (raised to the hard limit first).
+    static func descriptorLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_024 }
+        if limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        return Int(clamping: limit.rlim_cur)
     }
 
     /// Requests the simulator answered so far (`--sim URL`, or the demo simulator of `/api/status`).
