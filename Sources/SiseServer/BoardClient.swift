@@ -15,9 +15,6 @@ final class BoardClient: Sendable {
     private let page: PageSocket
     /// A write is already asked of the event loop (posts until then join it).
     private let scheduled = Atomic<Bool>(false)
-    /// Finishes when the hub lets the page go (server shutdown): its connection then ends.
-    let closing: AsyncStream<Void>
-    private let ending: AsyncStream<Void>.Continuation
 
     struct State {
         var view: BoardClientView?
@@ -55,7 +52,6 @@ final class BoardClient: Sendable {
         self.deviceID = deviceID
         state = Mutex(State(view: view))
         self.page = page
-        (closing, ending) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     var view: BoardClientView? { state.withLock { $0.view } }
@@ -169,8 +165,6 @@ final class BoardClient: Sendable {
         (try? BoardSocketMessage.encode(BoardSocketMessage.Failure(code: error.code, message: error.message)))
             ?? #"{"type":"error","code":"internal","message":"error"}"#
     }
-
-    func close() { ending.finish() }
 
     var backlog: Int { state.withLock { $0.rows.count + ($0.shared?.rows.count ?? 0) } }
 

@@ -31,39 +31,6 @@ struct BoardSocketController {
             defer { hub.remove(client) }
             let views = ViewInbox()
             await withTaskGroup(of: Void.self) { group in
-                // Reads the browser's messages. A view change is only noted (the newest wins);
-                // a client that floods messages is cut off.
-                group.addTask {
-                    var rate = MessageRate(perSecond: Self.maxMessagesPerSecond)
-                    do {
-                        for try await message in inbound.messages(maxSize: 16 * 1_024) {
-                            guard rate.admit(at: .now) else {
-                                let error = APIError(status: .tooManyRequests, code: "too_many_messages",
-                                                     message: "too many messages; the connection is closed")
-                                try? await outbound.write(.text(BoardClient.errorMessage(error)))
-                                try? await outbound.close(.policyViolation, reason: "too many messages")
-                                return
-                            }
-                            guard case .text(let text) = message else { continue }
-                            if let watch = BoardSocketMessage.PortfolioWatch.parse(text) {
-                                await hub.watchPortfolio(client, watch.watch)
-                                continue
-                            }
-                            let window = BoardSocketMessage.Window.read(text)
-                            if window.standalone {
-                                hub.setWindow(client, window.ranks)
-                                continue
-                            }
-                            // A view may name its window; without one, the page gets every row.
-                            client.setWindow(window.ranks)
-                            do {
-                                views.post(try BoardClientView.parse(text, fallbackLanguage: language))
-                            } catch let error as APIError {
-                                client.reject(error)
-                            }
-                        }
-                    } catch {}
-                }
                 // Applies the newest view at most every `viewInterval`: a burst of changes costs
                 // one snapshot, not one each.
                 group.addTask {
@@ -72,15 +39,47 @@ struct BoardSocketController {
                         try? await Task.sleep(for: Self.viewInterval)
                     }
                 }
-                // The hub writes to the page itself (on the channel's event loop); this ends the
-                // connection when the hub lets it go.
-                group.addTask {
-                    for await _ in client.closing {}
-                }
-                await group.next()
+                // The browser's messages are read in the connection's own task, and the hub writes
+                // to the page on the channel's event loop: one child task per page, not three (each
+                // task keeps its own stack, a few KB per page at 10,000 pages). The connection ends
+                // when the browser closes it, or at shutdown, when the WebSocket handler closes it.
+                await read(inbound, outbound, client: client, views: views, language: language)
                 group.cancelAll()
-                client.close()
             }
         }
+    }
+
+    /// A view change is only noted (the newest wins); a client that floods messages is cut off.
+    private func read(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, client: BoardClient,
+                      views: ViewInbox, language: Language) async {
+        var rate = MessageRate(perSecond: Self.maxMessagesPerSecond)
+        do {
+            for try await message in inbound.messages(maxSize: 16 * 1_024) {
+                guard rate.admit(at: .now) else {
+                    let error = APIError(status: .tooManyRequests, code: "too_many_messages",
+                                         message: "too many messages; the connection is closed")
+                    try? await outbound.write(.text(BoardClient.errorMessage(error)))
+                    try? await outbound.close(.policyViolation, reason: "too many messages")
+                    return
+                }
+                guard case .text(let text) = message else { continue }
+                if let watch = BoardSocketMessage.PortfolioWatch.parse(text) {
+                    await hub.watchPortfolio(client, watch.watch)
+                    continue
+                }
+                let window = BoardSocketMessage.Window.read(text)
+                if window.standalone {
+                    hub.setWindow(client, window.ranks)
+                    continue
+                }
+                // A view may name its window; without one, the page gets every row.
+                client.setWindow(window.ranks)
+                do {
+                    views.post(try BoardClientView.parse(text, fallbackLanguage: language))
+                } catch let error as APIError {
+                    client.reject(error)
+                }
+            }
+        } catch {}
     }
 }

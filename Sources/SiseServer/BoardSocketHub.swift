@@ -47,7 +47,6 @@ final class BoardSocketHub: Service, Sendable {
 
     func remove(_ page: BoardClient) {
         guard let client = clients.withLock({ $0.remove(page) }) else { return }
-        client.close()
         boards[client.watching]?.viewerLeft()
     }
 
@@ -156,7 +155,8 @@ final class BoardSocketHub: Service, Sendable {
             try? await gracefulShutdown()
             group.cancelAll()
         }
-        for client in clients.withLock({ Array($0.pages.values) }) { client.close() }
+        // Open pages are closed by their WebSocket handlers as the server shuts down (a close
+        // frame, then the browser's answer), not from here.
     }
 
     private func follow() async {

@@ -71,6 +71,41 @@ import Testing
         }
     }
 
+    /// A page still open when the server stops is closed by the server (a close frame the
+    /// browser answers), and the shutdown does not wait on it.
+    @Test func shuttingDownClosesAnOpenPage() async throws {
+        let inbox = Inbox()
+        final class Page: Sendable { let reading = Mutex<Task<WebSocketCloseFrame?, any Error>?>(nil) }
+        let page = Page()
+        try await withThrowingTaskGroup(of: Void.self) { race in
+            race.addTask {
+                try await ServerHarness.run { client in
+                    let port = try #require(client.port)
+                    let reading = Task {
+                        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
+                                                          logger: Logger(label: "test")) { inbound, outbound, _ in
+                            try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"desc","q":"","lang":"en"}"#))
+                            for try await message in inbound.messages(maxSize: 1 << 22) {
+                                if case .text(let text) = message { inbox.add(text) }
+                            }
+                        }
+                    }
+                    page.reading.withLock { $0 = reading }
+                    #expect(try await waitUntil(timeout: .seconds(10)) { !inbox.of("snapshot").isEmpty })
+                }
+            }
+            race.addTask {
+                try await Task.sleep(for: .seconds(30))
+                throw CancellationError()
+            }
+            try await race.next()
+            race.cancelAll()
+        }
+        let reading = try #require(page.reading.withLock { $0 })
+        let close = try await reading.value
+        #expect(close?.closeCode == .normalClosure, "the page was told the server closed it: \(String(describing: close))")
+    }
+
     @Test func crossSiteSocketsAreRefused() async throws {
         try await ServerHarness.run { client in
             var headers: HTTPFields = [:]
