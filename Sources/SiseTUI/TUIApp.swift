@@ -8,13 +8,16 @@ import Glibc
 #endif
 
 /// The running terminal UI: keys, board updates, resizes and signals become events; frames are
-/// rendered as values and only their differences are written, at most 20 times a second.
+/// rendered as values and only their differences are written: at once after a key, and at most
+/// 10 times a second as data arrives (the board's own cadence).
 public final class TUIApp: Sendable {
     enum Event: Sendable {
         case keys([Key])
         case board(Exchange, BoardUpdate)
         case resize
         case tick
+        /// The frame interval held a frame back and is now up.
+        case frameDue
         case quit
         case chart(MarketID, [PricePoint])
         case trending(Trending?)
@@ -39,7 +42,9 @@ public final class TUIApp: Sendable {
     static let alertHighlight: Int64 = 8_000
     /// The ranking is asked again this often while it is on screen.
     static let rankingRefresh: Int64 = 60_000
-    static let frameInterval = Duration.milliseconds(50)
+    /// Data redraws the screen at most this often (the board publishes every 100 ms; drawing
+    /// between its batches shows nothing new). A key is drawn at once.
+    static let frameInterval = Duration.milliseconds(100)
 
     /// - Parameters:
     ///   - chart: a week of prices for the detail screen (Upbit candles).
@@ -128,6 +133,10 @@ public final class TUIApp: Sendable {
         var prices: [MarketID: Double] = [:]
         var transactions: [PortfolioTransaction] = []
         var dirty = true
+        /// A key was pressed: its frame is drawn now, not at the next data frame.
+        var urgent = true
+        /// A frame held back by `frameInterval` has a wake-up on its way.
+        var wakeAsked = false
         for await event in events {
             let now = Int64(Date().timeIntervalSince1970 * 1_000)
             let size = session.size
@@ -176,6 +185,7 @@ public final class TUIApp: Sendable {
                     rows = state.query.apply(board(state).snapshot.rows.values, premium: state.premium)
                 }
                 dirty = true
+                urgent = true
             case .board(let exchange, _) where exchange != state.exchange:
                 // Another exchange moved: only the compare screen shows it.
                 if state.screen == .compare { dirty = true }
@@ -222,6 +232,8 @@ public final class TUIApp: Sendable {
                     state.message = UIText.trendingUnavailable(state.language)
                 }
                 dirty = true
+            case .frameDue:
+                wakeAsked = false
             case .tick:
                 state.flashes = state.flashes.filter { $0.value.until > now }
                 state.alerted = state.alerted.filter { $0.value > now }
@@ -233,7 +245,21 @@ public final class TUIApp: Sendable {
                 }
                 dirty = true
             }
-            guard dirty, ContinuousClock.now - lastRender >= Self.frameInterval else { continue }
+            guard dirty else { continue }
+            let sinceLast = ContinuousClock.now - lastRender
+            if !urgent && sinceLast < Self.frameInterval {
+                // Too soon after the last frame: it is drawn when the interval is up, not at
+                // whatever event comes next.
+                if !wakeAsked {
+                    wakeAsked = true
+                    let wait = Self.frameInterval - sinceLast
+                    load {
+                        try? await Task.sleep(for: wait)
+                        return .frameDue
+                    }
+                }
+                continue
+            }
             // Filtering and sorting happen once per frame (at most 20 a second), not per event.
             let board = board(state)
             state.premium = premium?.inputs ?? .none
@@ -255,6 +281,7 @@ public final class TUIApp: Sendable {
             previous = frame
             lastRender = .now
             dirty = false
+            urgent = false
         }
     }
 
