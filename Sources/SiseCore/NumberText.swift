@@ -5,13 +5,17 @@ public enum NumberText {
     /// `value` rounded to `decimals` places with thousands separators, e.g. `103,493,000`.
     public static func grouped(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "-" }
-        let places = Int32(max(0, min(decimals, 12)))
-        // printf rounds correctly and is not affected by the process locale (Swift never calls
-        // setlocale). Printed into a stack buffer and grouped byte by byte: this runs for every
-        // changed row of every live batch, and String(format:) costs several times more.
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: printCapacity) { buffer in
-            guard let base = buffer.baseAddress else { return "-" }
-            let written = withVaList([places, value]) { vsnprintf(base, buffer.count, "%.*f", $0) }
+        let places = max(0, min(decimals, FixedPoint.maxPlaces))
+        // Printed as printf's `%.*f` prints (exact value, ties to even; never the process locale)
+        // into a stack buffer and grouped byte by byte: this runs for every changed row of every
+        // live batch and every frame of the terminal board.
+        return withUnsafeTemporaryAllocation(byteCount: printCapacity, alignment: 1) { buffer in
+            if let written = FixedPoint.print(value, places: places, into: buffer) {
+                return group(UnsafeRawBufferPointer(rebasing: buffer[..<written]))
+            }
+            // Beyond 128 bits once scaled (above ≈ 10^26): printf itself.
+            guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) else { return "-" }
+            let written = withVaList([Int32(places), value]) { vsnprintf(base, buffer.count, "%.*f", $0) }
             guard written > 0, Int(written) < buffer.count else { return "-" }
             return group(UnsafeRawBufferPointer(start: base, count: Int(written)))
         }

@@ -96,6 +96,56 @@ import Testing
     }
 }
 
+/// The integer printer behind every number on every face, held to C's printf on the same values.
+@Suite struct FixedPointTests {
+    /// printf's text, grouped the plain way (the oracle).
+    static func reference(_ value: Double, _ places: Int) -> String {
+        var text = String(format: "%.\(places)f", value)
+        let negative = text.hasPrefix("-")
+        if negative { text.removeFirst() }
+        let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+        let integer = parts.first ?? ""
+        var grouped = ""
+        for (index, char) in integer.enumerated() {
+            if index > 0 && (integer.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(char)
+        }
+        let body = grouped + (parts.count > 1 ? "." + parts[1] : "")
+        return negative && body.contains(where: { ("1"..."9").contains($0) }) ? "-" + body : body
+    }
+
+    @Test func tiesGoToEvenAsPrintfDoes() {
+        for (value, places) in [(0.5, 0), (1.5, 0), (2.5, 0), (0.125, 2), (0.375, 2), (1.005, 2), (-2.5, 0), (999_999.5, 0),
+                                (0.000_000_000_000_5, 12), (5e-324, 12), (2.225_073_858_507_201e-308, 12)] {
+            #expect(NumberText.grouped(value, decimals: places) == Self.reference(value, places), "\(value) \(places)")
+        }
+    }
+
+    @Test func randomValuesOfEveryMagnitudeMatchPrintf() {
+        var generator = SeededGenerator(seed: 19)
+        for _ in 0..<50_000 {
+            let exponent = Double.random(in: -16...27, using: &generator)
+            let sign: Double = Bool.random(using: &generator) ? -1 : 1
+            let value = sign * Double.random(in: 1..<10, using: &generator) * Foundation.pow(10, exponent.rounded(.down))
+            let places = Int.random(in: 0...12, using: &generator)
+            let mine = NumberText.grouped(value, decimals: places)
+            let theirs = Self.reference(value, places)
+            if mine != theirs {
+                Issue.record("\(value) with \(places) places: \(mine) ≠ printf's \(theirs)")
+                return
+            }
+        }
+        // Whole numbers, halves and values on a tick (prices as exchanges quote them).
+        for cents in stride(from: -200_000, through: 200_000, by: 7) {
+            let value = Double(cents) / 200
+            for places in [0, 1, 2] where NumberText.grouped(value, decimals: places) != Self.reference(value, places) {
+                Issue.record("\(value) with \(places) places")
+                return
+            }
+        }
+    }
+}
+
 /// NFT floors: decided once here for every face (the page once printed 9.370000000000001 ETH).
 @Suite struct FloorPriceTests {
     @Test func floorsHaveAtMostFourDecimalsAndNoBinaryTails() {
