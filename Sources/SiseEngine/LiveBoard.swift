@@ -18,8 +18,10 @@ public actor LiveBoard: Service {
     private var markets: [MarketID: Market] = [:]
     private var ticks: [MarketID: Decimal] = [:]
     private var rows: [MarketID: MarketRow] = [:]
-    private var receivedAt: [MarketID: Int64] = [:]
-    /// The newest of `receivedAt`, kept as ticks arrive rather than searched for on every flush.
+    /// When each market applied since the last flush arrived (epoch ms); the published board
+    /// keeps them all.
+    private var arrivedAt: [MarketID: Int64] = [:]
+    /// The newest arrival, kept as ticks arrive rather than searched for on every flush.
     private var lastDataAt: Int64?
     private var unlisted: [MarketID: Ticker] = [:]
     private var changed: Set<MarketID> = []
@@ -52,6 +54,8 @@ public actor LiveBoard: Service {
     /// the faces' threads, so behind a lock rather than the actor.
     private let demand: Mutex<Demand>
     private let viewerWakeup = Wakeup()
+    /// Wakes the flush loop when a parked feed opens again.
+    private let feedAwake = Wakeup()
 
     private struct Demand {
         var viewers = 0
@@ -67,6 +71,9 @@ public actor LiveBoard: Service {
     /// actor at once so the move to live is not held back by a flush.
     private let deliveringLive = Atomic<Bool>(false)
 
+    /// The board as of the last flush. Kept up to date by the rows that changed rather than
+    /// rebuilt from `rows`: a snapshot sharing `rows`' storage made the next tick copy all of
+    /// it, ten times a second.
     private let published: Mutex<BoardSnapshot>
     private let subscribers = SubscriberRegistry()
     /// Opens when the first board (markets and tickers) is published.
@@ -202,6 +209,7 @@ public actor LiveBoard: Service {
         // Nothing read before the feed was parked counts as news of the new one.
         inbox.withLock { $0.removeAll() }
         if bootstrapped { setState(.delayed, error: nil) }
+        feedAwake.signal()
     }
 
     private func subscribedCodes() async -> [MarketID] {
@@ -264,7 +272,7 @@ public actor LiveBoard: Service {
         }
         if let current = rows[id], current.ticker.timestamp > ticker.timestamp { return }
         let at = at ?? now()
-        receivedAt[id] = at
+        arrivedAt[id] = at
         lastDataAt = max(lastDataAt ?? at, at)
         appliedCount += 1
         // The same figures again (a snapshot after a reconnect, a poll right after a frame):
@@ -299,26 +307,47 @@ public actor LiveBoard: Service {
 
     // MARK: - Loops
 
+    /// Flushes every coalescing window while the feed runs; a parked feed changes nothing, so
+    /// the loop waits for it to open again instead of waking ten times a second for nothing.
     private func flushLoop() async {
         while !Task.isCancelled {
+            if isIdle {
+                await feedAwake.wait()
+                continue
+            }
             try? await Task.sleep(for: configuration.coalesceWindow)
             flush()
         }
     }
 
-    /// Publishes the snapshot and hands every subscriber the rows changed since last time.
+    /// Brings the published board up to date and hands every subscriber the rows changed since
+    /// last time. Rows confirmed fresh with the same figures are published quietly (their
+    /// arrival times move, which is what stale marks read) without telling anyone.
     private func flush() {
         drainInbox()
-        guard !changed.isEmpty || !removed.isEmpty || statusChanged else { return }
+        let news = !changed.isEmpty || !removed.isEmpty || statusChanged
+        guard news || !arrivedAt.isEmpty else { return }
         status.lastDataAt = lastDataAt
         let changedRows = changed.compactMap { rows[$0] }
+        let confirmed = arrivedAt.keys.compactMap { changed.contains($0) ? nil : rows[$0] }
+        let arrivals = arrivedAt
         let gone = removed
         let newStatus = statusChanged ? status : nil
         changed.removeAll(keepingCapacity: true)
+        arrivedAt.removeAll(keepingCapacity: true)
         removed.removeAll()
         statusChanged = false
-        let snapshot = BoardSnapshot(rows: rows, receivedAt: receivedAt, status: status)
-        published.withLock { $0 = snapshot }
+        published.withLock { board in
+            for id in gone {
+                board.rows[id] = nil
+                board.receivedAt[id] = nil
+            }
+            for row in changedRows { board.rows[row.id] = row }
+            for row in confirmed { board.rows[row.id] = row }
+            for (id, at) in arrivals { board.receivedAt[id] = at }
+            board.status = status
+        }
+        guard news else { return }
         if bootstrapped && !loaded.isOpen { loaded.open() }
         for mailbox in subscribers.all {
             mailbox.post(rows: changedRows, removed: gone, status: newStatus)
@@ -406,7 +435,7 @@ public actor LiveBoard: Service {
         let next = Dictionary(wanted.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for id in markets.keys where next[id] == nil {
             rows[id] = nil
-            receivedAt[id] = nil
+            arrivedAt[id] = nil
             removed.append(id)
         }
         markets = next

@@ -73,6 +73,15 @@ import Testing
                 h.board.viewerArrived()
                 try await expectEventually(timeout: .seconds(10)) { h.state == .live }
                 #expect(h.board.snapshot.rows.count >= 240)
+                // The coalescing loop, parked while idle, runs again: ticks reach subscribers.
+                let told = Atomic<Int>(0)
+                let following = Task {
+                    for await update in h.board.updates() {
+                        if case .changes(let rows) = update { told.add(rows.count, ordering: .relaxed) }
+                    }
+                }
+                defer { following.cancel() }
+                try await expectEventually(timeout: .seconds(3), "ticks reach subscribers") { told.load(ordering: .relaxed) > 0 }
                 await h.stop()
             } catch {
                 await h.stop()
