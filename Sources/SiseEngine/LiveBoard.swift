@@ -42,6 +42,8 @@ public actor LiveBoard: Service {
     /// Stream connections opened, and lost (a drop, a silence, a refusal).
     public private(set) var streamConnects = 0
     public private(set) var streamDisconnects = 0
+    /// Reads of the stream's socket (frames are read in batches, one per flush).
+    public nonisolated var streamReads: Int { stream.socketReads }
     /// REST requests this board's exchange client sent per group, and its 429s and 418s.
     public nonisolated var requestCounts: [RateLimitGroup: UpstreamRequestCount] { api.requestCounts }
     /// Cuts the poll loop's rest short when the stream drops.
@@ -316,9 +318,15 @@ public actor LiveBoard: Service {
                 continue
             }
             try? await Task.sleep(for: configuration.coalesceWindow)
+            // The socket's frames are read now, in one go, rather than each waking the server
+            // as it lands: they could not be seen before this flush anyway.
+            await stream.collect(waitingAtMost: Self.collectPatience)
             flush()
         }
     }
+
+    /// How long a flush waits for the socket's frames when none had arrived.
+    static let collectPatience = Duration.milliseconds(5)
 
     /// Brings the published board up to date and hands every subscriber the rows changed since
     /// last time. Rows confirmed fresh with the same figures are published quietly (their

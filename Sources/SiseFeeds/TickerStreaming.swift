@@ -14,11 +14,20 @@ public protocol TickerStreaming: Sendable {
     func resubscribe()
     /// Whether the exchange's REST side currently answers (shapes the reconnect backoff).
     func hostIsHealthy(_ healthy: Bool)
+    /// Reads what the connection holds now and returns once it has been handed on, or after
+    /// `patience` when there was nothing (a consumer calls it right before it publishes).
+    func collect(waitingAtMost patience: Duration) async
+    /// Reads of the socket so far.
+    var socketReads: Int { get }
 }
 
 extension UpbitTickerStream: TickerStreaming {}
 
 extension TickerStreaming {
+    /// A feed that hands each frame on as it lands has nothing to collect.
+    public func collect(waitingAtMost patience: Duration) async {}
+    public var socketReads: Int { 0 }
+
     /// Every event, tickers included, through `events`.
     public func run(codes: @escaping @Sendable () async -> [MarketID],
                     events: @escaping @Sendable (TickerStreamEvent) async -> Void) async {

@@ -26,10 +26,14 @@ public struct UpbitStreamConfiguration: Sendable {
     public var timing: StreamConnectionMachine.Timing
     /// Upbit allows 5 connection attempts per second per IP.
     public var maxConnectsPerSecond: Int
+    /// The socket is read when the consumer collects (a board, right before each flush) and
+    /// otherwise at most once per this interval; nil reads every frame as it lands.
+    public var readPacing: Duration?
 
     public init(url: URL, dialect: StreamDialect = .upbit, format: Format = .default, pingInterval: Duration = .seconds(30),
                 silenceTimeout: Duration = .seconds(5), timing: StreamConnectionMachine.Timing = .init(),
-                maxConnectsPerSecond: Int = 5) {
+                maxConnectsPerSecond: Int = 5, readPacing: Duration? = .milliseconds(250)) {
+        self.readPacing = readPacing
         self.url = url
         self.dialect = dialect
         self.format = format

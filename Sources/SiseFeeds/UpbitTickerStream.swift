@@ -14,6 +14,9 @@ public final class UpbitTickerStream: Sendable {
     private let resubscribeRequests = Wakeup()
     private let hostHealth = Mutex<Bool?>(nil)
     private let clock: any StreamClock
+    /// The open connection, for `collect`.
+    private let current = Mutex<UpstreamWebSocketConnection?>(nil)
+    private let reads = SocketReadCounter()
 
     public init(configuration: UpbitStreamConfiguration, clock: any StreamClock = SystemStreamClock(),
                 logger: Logger = Logger(label: "sise.upbit.stream")) {
@@ -27,6 +30,16 @@ public final class UpbitTickerStream: Sendable {
         hostHealth.withLock { $0 = healthy }
         if healthy { wakeup.signal() }
     }
+
+    /// Reads what the socket holds now and returns once its frames have been handed on (to
+    /// `accept` or `events`), or after `patience` when there was nothing to read.
+    public func collect(waitingAtMost patience: Duration) async {
+        guard let connection = current.withLock({ $0 }) else { return }
+        await connection.collect(waitingAtMost: patience)
+    }
+
+    /// Reads of the socket so far, over every connection.
+    public var socketReads: Int { reads.value }
 
     /// The code list changed: send the full new list on the live connection.
     public func resubscribe() {
@@ -98,9 +111,11 @@ public final class UpbitTickerStream: Sendable {
         let session = StreamSession(configuration: configuration, codes: codes, events: events, accept: accept,
                                     resubscribe: resubscribeRequests, clock: clock)
         let host = configuration.url.host ?? configuration.url.absoluteString
-        let options = UpstreamWebSocket.Options(maxFrameSize: 1 << 20)
+        let options = UpstreamWebSocket.Options(maxFrameSize: 1 << 20, readPacing: configuration.readPacing, readCounter: reads)
         do {
             try await UpstreamWebSocket.connect(to: configuration.url, options: options, logger: logger) { connection in
+                current.withLock { $0 = connection }
+                defer { current.withLock { $0 = nil } }
                 try await session.run(connection)
             }
             let reason = session.closeCode.map { "closed (\($0))" } ?? "closed"

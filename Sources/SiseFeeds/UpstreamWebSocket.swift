@@ -21,14 +21,23 @@ public enum UpstreamWebSocket {
         public var userAgent: String
         /// More request headers; an `Origin` among them is dropped.
         public var headers: [(String, String)]
+        /// Once upgraded, the socket is read when the consumer collects
+        /// (`UpstreamWebSocketConnection.collect`) and otherwise at most once per this interval;
+        /// nil reads every frame as it lands.
+        public var readPacing: Duration?
+        /// Counts the socket's reads.
+        public var readCounter: SocketReadCounter?
 
         public init(connectTimeout: Duration = .seconds(5), handshakeTimeout: Duration = .seconds(10),
-                    maxFrameSize: Int = 1 << 20, userAgent: String = "sise/0.1", headers: [(String, String)] = []) {
+                    maxFrameSize: Int = 1 << 20, userAgent: String = "sise/0.1", headers: [(String, String)] = [],
+                    readPacing: Duration? = nil, readCounter: SocketReadCounter? = nil) {
             self.connectTimeout = connectTimeout
             self.handshakeTimeout = handshakeTimeout
             self.maxFrameSize = maxFrameSize
             self.userAgent = userAgent
             self.headers = headers
+            self.readPacing = readPacing
+            self.readCounter = readCounter
         }
     }
 
@@ -43,6 +52,7 @@ public enum UpstreamWebSocket {
     struct Upgraded: Sendable {
         let channel: any Channel
         let frames: NIOLoopBound<UpstreamFrameHandler>
+        let pacer: NIOLoopBound<ReadPacer>?
         let closed: EventLoopFuture<WebSocketErrorCode?>
     }
 
@@ -68,7 +78,7 @@ public enum UpstreamWebSocket {
                 logger.debug("websocket upgraded", metadata: ["remaining-req": "\(remaining)"])
             }
             let connection = UpstreamWebSocketConnection(channel: upgraded.channel, frames: upgraded.frames,
-                                                         closed: upgraded.closed, reply: head)
+                                                         pacer: upgraded.pacer, closed: upgraded.closed, reply: head)
             do {
                 let result = try await body(connection)
                 try? await upgraded.channel.close()
@@ -136,7 +146,8 @@ public enum UpstreamWebSocket {
                         let handler = try NIOSSLClientHandler(context: sslContext, serverHostname: target.tlsServerName)
                         try channel.pipeline.syncOperations.addHandler(handler)
                     }
-                    return try configurePipeline(channel, head: head, maxFrameSize: maxFrameSize)
+                    return try configurePipeline(channel, head: head, maxFrameSize: maxFrameSize,
+                                                 pacing: options.readPacing, readCounter: options.readCounter)
                 }
             }
         } catch {
@@ -167,8 +178,8 @@ public enum UpstreamWebSocket {
         }
     }
 
-    private static func configurePipeline(_ channel: any Channel, head: HTTPRequestHead,
-                                          maxFrameSize: Int) throws -> EventLoopFuture<Upgrade> {
+    private static func configurePipeline(_ channel: any Channel, head: HTTPRequestHead, maxFrameSize: Int,
+                                          pacing: Duration?, readCounter: SocketReadCounter?) throws -> EventLoopFuture<Upgrade> {
         let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
             maxFrameSize: maxFrameSize, enableAutomaticErrorHandling: false
         ) { channel, response in
@@ -179,8 +190,14 @@ public enum UpstreamWebSocket {
                 let closed = channel.eventLoop.makePromise(of: WebSocketErrorCode?.self)
                 let handler = UpstreamFrameHandler(closed: closed)
                 try channel.pipeline.syncOperations.addHandler(handler)
+                var pacer: NIOLoopBound<ReadPacer>?
+                if let pacing {
+                    let handler = ReadPacer(interval: .nanoseconds(Int64(nanoseconds(pacing))), counter: readCounter)
+                    try channel.pipeline.syncOperations.addHandler(handler, position: .first)
+                    pacer = NIOLoopBound(handler, eventLoop: channel.eventLoop)
+                }
                 let upgraded = Upgraded(channel: channel, frames: NIOLoopBound(handler, eventLoop: channel.eventLoop),
-                                        closed: closed.futureResult)
+                                        pacer: pacer, closed: closed.futureResult)
                 return Upgrade.upgraded(upgraded, response)
             }
         }

@@ -19,14 +19,16 @@ public struct UpstreamWebSocketConnection: Sendable {
 
     private let channel: any Channel
     private let frames: NIOLoopBound<UpstreamFrameHandler>
+    private let pacer: NIOLoopBound<ReadPacer>?
     private let closed: EventLoopFuture<WebSocketErrorCode?>
     /// The server's `101 Switching Protocols` answer (its headers carry `remaining-req`).
     public let reply: HTTPResponseHead
 
-    init(channel: any Channel, frames: NIOLoopBound<UpstreamFrameHandler>, closed: EventLoopFuture<WebSocketErrorCode?>,
-         reply: HTTPResponseHead) {
+    init(channel: any Channel, frames: NIOLoopBound<UpstreamFrameHandler>, pacer: NIOLoopBound<ReadPacer>?,
+         closed: EventLoopFuture<WebSocketErrorCode?>, reply: HTTPResponseHead) {
         self.channel = channel
         self.frames = frames
+        self.pacer = pacer
         self.closed = closed
         self.reply = reply
     }
@@ -66,6 +68,16 @@ public struct UpstreamWebSocketConnection: Sendable {
             channel.close(promise: nil)
         }
         return try await untilClosed()
+    }
+
+    /// On a paced socket (`Options.readPacing`): reads what it holds now and returns once those
+    /// messages have been handed to the reader, or after `patience` when there was nothing.
+    /// Returns at once on a socket read as data lands.
+    public func collect(waitingAtMost patience: Duration) async {
+        guard let pacer else { return }
+        let wait = TimeAmount.nanoseconds(Int64(UpstreamWebSocket.nanoseconds(patience)))
+        let loop = channel.eventLoop
+        try? await loop.flatSubmit { pacer.value.collect(patience: wait, on: loop) }.get()
     }
 
     public func send(text: String) async throws {

@@ -48,6 +48,7 @@ final class ServerMetrics: Sendable {
             grow("sise_upstream_frames_total", ["exchange": name, "kind": "applied"], to: Double(await board.appliedTicks))
             grow("sise_upstream_frames_total", ["exchange": name, "kind": "garbage"], to: Double(await board.garbageFrames))
             grow("sise_upstream_connects_total", ["exchange": name], to: Double(await board.streamConnects))
+            grow("sise_upstream_reads_total", ["exchange": name], to: Double(board.streamReads))
             grow("sise_upstream_disconnects_total", ["exchange": name], to: Double(await board.streamDisconnects))
             for (group, count) in board.requestCounts {
                 grow("sise_upstream_requests_total", ["exchange": name, "group": group.rawValue], to: Double(count.sent))
@@ -90,6 +91,7 @@ final class ServerMetrics: Sendable {
     static let help = ["sise_upstream_frames_total": "Upstream ticker frames by exchange: applied, or garbage (undecodable)",
                        "sise_upstream_connects_total": "Ticker stream connections opened, by exchange",
                        "sise_upstream_disconnects_total": "Ticker stream connections lost (drops, silences, refusals), by exchange",
+                       "sise_upstream_reads_total": "Reads of the ticker stream's socket (its frames are read in batches, one per flush), by exchange",
                        "sise_upstream_requests_total": "REST requests sent, by exchange and rate-limit group",
                        "sise_upstream_refusals_total": "REST answers 429 (slow down) and 418 (banned), by exchange and group",
                        "sise_coingecko_calls_total": "Calls made to CoinGecko",

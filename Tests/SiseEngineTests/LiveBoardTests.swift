@@ -70,6 +70,29 @@ import Testing
         }
     }
 
+    /// 150 frames a second are read in one go per flush (about ten reads a second), not one
+    /// read each; and nothing waits longer for it: they reach subscribers at the next flush.
+    @Test func framesAreReadInBatchesOnePerFlush() async throws {
+        try await withBoard { h in
+            try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+            let (frames, reads) = (await h.board.appliedTicks, h.board.streamReads)
+            var iterator = h.board.updates().makeAsyncIterator()
+            _ = await iterator.next()
+            var batches = 0
+            let deadline = ContinuousClock.now.advanced(by: .seconds(3))
+            while ContinuousClock.now < deadline, let update = await iterator.next() {
+                if case .changes = update { batches += 1 }
+            }
+            let framesRead = await h.board.appliedTicks - frames
+            let socketReads = h.board.streamReads - reads
+            #expect(framesRead >= 300, "the simulator sends 150 a second: \(framesRead)")
+            #expect(socketReads <= 3 * 10 + 10, "\(socketReads) reads for \(framesRead) frames")
+            // Read only when the socket's own pacing allows (every 250 ms), the frames would
+            // come in a dozen batches; collected by each flush, they come in one per window.
+            #expect(batches >= 20, "a batch every flush: \(batches) in 3 s")
+        }
+    }
+
     @Test func droppedSocketsFallBackToPollingAndRecoverQuickly() async throws {
         try await withBoard { h in
             try await expectEventually(timeout: .seconds(10)) { h.state == .live }

@@ -30,7 +30,10 @@ extension LiveBoardTests {
             // 100 frames/s plus one snapshot of every market per connection.
             #expect(frames <= 6 * 100 + (connects + 1) * markets + 100, "frames \(frames)")
             let applied = appliedAfter - appliedBefore
-            #expect(applied <= frames + polls * markets, "applied \(applied) of \(frames) frames and \(polls) polls")
+            // The socket is read at each flush, so frames sent just before the window opened may
+            // be applied inside it: at most one snapshot and a read interval's frames more.
+            let unread = markets + 25
+            #expect(applied <= frames + polls * markets + unread, "applied \(applied) of \(frames) frames and \(polls) polls")
             #expect(applied >= frames / 2, "applied \(applied) of \(frames) frames")
         }
     }

@@ -54,7 +54,9 @@ import Testing
 
     static func next(_ channel: EmbeddedChannel) throws -> Received? {
         guard let wire = try channel.readOutbound(as: ByteBuffer.self) else { return nil }
-        return try #require(Received(wire), "not one whole frame: \(wire.readableBytes) bytes")
+        let received: Received? = Received(wire)
+        #expect(received != nil, "not one whole frame: \(wire.readableBytes) bytes")
+        return received
     }
 
     static func row(_ market: Int, _ value: Int) -> (String, String) {
