@@ -7,10 +7,11 @@ import Foundation
 public struct MarketID: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     public let quote: String
     public let base: String
+    /// The wire code, e.g. `KRW-BTC`: made once (boards list every code ten times a second).
+    public let code: String
 
     public init(quote: String, base: String) {
-        self.quote = quote.uppercased()
-        self.base = base.uppercased()
+        self.init(uncheckedQuote: quote.uppercased(), base: base.uppercased())
     }
 
     /// For decoders that have already checked both parts are upper-case ASCII: skips the
@@ -18,6 +19,7 @@ public struct MarketID: Hashable, Sendable, Comparable, CustomStringConvertible,
     public init(uncheckedQuote quote: String, base: String) {
         self.quote = quote
         self.base = base
+        code = "\(quote)-\(base)"
     }
 
     /// Parses `KRW-BTC` (any case). Returns nil for anything that is not `QUOTE-BASE`.
@@ -30,9 +32,15 @@ public struct MarketID: Hashable, Sendable, Comparable, CustomStringConvertible,
         self.init(quote: String(parts[0]), base: String(parts[1]))
     }
 
-    /// The wire code, e.g. `KRW-BTC`.
-    public var code: String { "\(quote)-\(base)" }
     public var description: String { code }
+
+    /// The parts decide; the code is made of them.
+    public static func == (lhs: MarketID, rhs: MarketID) -> Bool { lhs.quote == rhs.quote && lhs.base == rhs.base }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(quote)
+        hasher.combine(base)
+    }
 
     public static func < (lhs: MarketID, rhs: MarketID) -> Bool { lhs.code < rhs.code }
 

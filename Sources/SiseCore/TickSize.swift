@@ -1,15 +1,26 @@
 import Foundation
+import Synchronization
 
 /// How many decimals a price shows: the exchange's tick size when known (api/upbit.md §9),
 /// otherwise a magnitude rule close to Upbit's current tables.
 public enum TickSize {
     /// Decimals of a tick such as `1000` (0), `0.01` (2) or `0.00000001` (8).
     public static func decimals(ofTick tick: Decimal) -> Int {
+        if let known = decimalsByTick.withLock({ $0[tick] }) { return known }
         let text = "\(tick)"
-        guard let dot = text.firstIndex(of: ".") else { return 0 }
-        let fraction = text[text.index(after: dot)...].reversed().drop(while: { $0 == "0" })
-        return fraction.count
+        let counted: Int
+        if let dot = text.firstIndex(of: ".") {
+            counted = text[text.index(after: dot)...].reversed().drop(while: { $0 == "0" }).count
+        } else {
+            counted = 0
+        }
+        decimalsByTick.withLock { if $0.count < 256 { $0[tick] = counted } }
+        return counted
     }
+
+    /// An exchange has a dozen distinct ticks, and printing a `Decimal` to count its decimals
+    /// was most of the cost of formatting a row. Bounded: ticks come from upstream.
+    private static let decimalsByTick = Mutex<[Decimal: Int]>([:])
 
     /// Parses the instruments endpoint's string tick (`"1000"`, `"0.01"`); nil when it is not a
     /// positive decimal number.

@@ -116,7 +116,7 @@ import Testing
 
     @Test func tiesGoToEvenAsPrintfDoes() {
         for (value, places) in [(0.5, 0), (1.5, 0), (2.5, 0), (0.125, 2), (0.375, 2), (1.005, 2), (-2.5, 0), (999_999.5, 0),
-                                (0.000_000_000_000_5, 12), (5e-324, 12), (2.225_073_858_507_201e-308, 12)] {
+                                (0.000_000_000_000_5, 12), (Double.leastNonzeroMagnitude, 12), (Double.leastNormalMagnitude, 12)] {
             #expect(NumberText.grouped(value, decimals: places) == Self.reference(value, places), "\(value) \(places)")
         }
     }
