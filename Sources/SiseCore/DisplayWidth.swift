@@ -6,7 +6,15 @@ import Foundation
 public enum DisplayWidth {
     /// Columns taken by a whole string.
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Prices, rates and symbols: printable ASCII is one column a byte.
+        if isPrintableASCII(text) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Whether every byte is printable ASCII (space to `~`), each one column wide and its own
+    /// grapheme — the fast path of the screen's painters.
+    public static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Columns taken by one grapheme cluster: its first scalar decides, an emoji

@@ -34,6 +34,13 @@ public struct ScreenFrame: Equatable, Sendable {
     public mutating func put(_ text: String, row: Int, column: Int, style: CellStyle = .plain) -> Int {
         guard row >= 0, row < height else { return column }
         var x = column
+        if DisplayWidth.isPrintableASCII(text) {
+            for byte in text.utf8 {
+                if x >= 0, x < width { cells[row * width + x] = Cell(text: Self.asciiCells[Int(byte - 0x20)], style: style) }
+                x += 1
+            }
+            return x
+        }
         for character in text {
             let w = DisplayWidth.of(character)
             if w == 0 { continue }
@@ -48,6 +55,9 @@ public struct ScreenFrame: Equatable, Sendable {
         }
         return x
     }
+
+    /// One string per printable ASCII character, made once (most of a board is digits).
+    private static let asciiCells: [String] = (0x20..<0x7F).map { String(Character(Unicode.Scalar(UInt8($0)))) }
 
     /// `text` fitted into `width` columns (truncated with …, padded), left or right aligned.
     @discardableResult

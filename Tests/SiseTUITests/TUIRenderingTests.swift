@@ -36,6 +36,24 @@ import Testing
         return DisplayWidth.of(String(line[..<range.lowerBound]))
     }
 
+    /// Printable ASCII takes a fast path through the painter: it must clip, skip off-screen
+    /// columns and report the next column exactly as the general path does (a Hangul letter
+    /// beside it keeps both honest).
+    @Test func asciiIsPaintedLikeAnyOtherText() {
+        var fast = ScreenFrame(width: 8, height: 1)
+        var general = ScreenFrame(width: 8, height: 1)
+        #expect(fast.put("12,345,678", row: 0, column: -2) == 8)
+        // The same characters, forced through the general path by a zero-width joiner.
+        #expect(general.put("12,345,678\u{200B}", row: 0, column: -2) == 8)
+        #expect(fast == general)
+        #expect(fast.line(0) == ",345,678")
+        var mixed = ScreenFrame(width: 8, height: 1)
+        #expect(mixed.put("+1.05%", row: 0, column: 3) == 9)
+        #expect(mixed.put("가", row: 0, column: 0) == 2)
+        #expect(mixed.line(0) == "가 +1.05")
+        #expect(fast.put("x", row: 1, column: 0) == 0, "a row off the frame paints nothing")
+    }
+
     @Test(arguments: [(80, 24), (160, 50)])
     func layoutFitsAndPricesAlign(_ width: Int, _ height: Int) {
         let f = frame(width: width, height: height)
