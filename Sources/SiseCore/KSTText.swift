@@ -14,7 +14,11 @@ public enum KSTText {
     /// `HH:mm:ss` in KST from epoch milliseconds, for clocks on a board and in a stream.
     public static func clock(_ ms: Int64) -> String {
         let seconds = ((ms / 1_000 + 9 * 3_600) % 86_400 + 86_400) % 86_400
-        return String(format: "%02d:%02d:%02d", seconds / 3_600, seconds % 3_600 / 60, seconds % 60)
+        return "\(twoDigits(seconds / 3_600)):\(twoDigits(seconds % 3_600 / 60)):\(twoDigits(seconds % 60))"
+    }
+
+    private static func twoDigits(_ value: Int64) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
     }
 
     /// The same from an ISO-8601 time such as CoinGecko's `2026-02-17T15:56:31.631Z`.

@@ -8,6 +8,12 @@ public enum QuoteCurrency: String, CaseIterable, Sendable, Codable {
 
     /// Accepts `krw`, `KRW`, ` Krw ` …
     public init?(code: String) {
+        // A market's own quote is already canonical: no trimming or case folding for it (this
+        // runs for every row formatted).
+        if let exact = QuoteCurrency(rawValue: code) {
+            self = exact
+            return
+        }
         self.init(rawValue: code.trimmingCharacters(in: .whitespaces).uppercased())
     }
 }

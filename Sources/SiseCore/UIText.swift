@@ -346,10 +346,27 @@ public enum UIText: String, CaseIterable, Sendable {
     }
 
     /// The text in `language`, its `{name}` placeholders filled from `values`.
+    /// One pass: a value is never read for placeholders itself (a coin named `{age}` stays
+    /// `{age}`), and an unknown placeholder stays as written.
     public func callAsFunction(_ language: Language, _ values: [String: String] = [:]) -> String {
-        var text = language == .ko ? texts.ko : texts.en
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        let text = language == .ko ? texts.ko : texts.en
+        guard !values.isEmpty else { return text }
+        var filled = ""
+        filled.reserveCapacity(text.utf8.count)
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            filled += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
+                filled += value
+                rest = after[after.index(after: close)...]
+            } else {
+                filled += "{"
+                rest = after
+            }
+        }
+        filled += rest
+        return filled
     }
 
     /// The whole table in one language, as the page loads it (`/i18n/ko.json`).
