@@ -17,9 +17,15 @@ public struct MarketID: Hashable, Sendable, Comparable, CustomStringConvertible,
     /// For decoders that have already checked both parts are upper-case ASCII: skips the
     /// case conversion on the hot path.
     public init(uncheckedQuote quote: String, base: String) {
+        self.init(uncheckedQuote: quote, base: base, code: "\(quote)-\(base)")
+    }
+
+    /// For decoders that also hold the code as it came (`KRW-BTC`, checked as above): no
+    /// string is built to join the parts again.
+    public init(uncheckedQuote quote: String, base: String, code: String) {
         self.quote = quote
         self.base = base
-        code = "\(quote)-\(base)"
+        self.code = code
     }
 
     /// Parses `KRW-BTC` (any case). Returns nil for anything that is not `QUOTE-BASE`.

@@ -161,6 +161,7 @@ public enum UpbitTickerFrameDecoder {
             }
         }
         guard dash > range.lowerBound, dash < range.upperBound - 1 else { return nil }
-        return MarketID(uncheckedQuote: string(p, range.lowerBound..<dash), base: string(p, (dash + 1)..<range.upperBound))
+        return MarketID(uncheckedQuote: string(p, range.lowerBound..<dash), base: string(p, (dash + 1)..<range.upperBound),
+                        code: string(p, range))
     }
 }
