@@ -192,9 +192,9 @@ public enum UpstreamWebSocket {
                 try channel.pipeline.syncOperations.addHandler(handler)
                 var pacer: NIOLoopBound<ReadPacer>?
                 if let pacing {
-                    let handler = ReadPacer(interval: .nanoseconds(Int64(nanoseconds(pacing))), counter: readCounter)
-                    try channel.pipeline.syncOperations.addHandler(handler, position: .first)
-                    pacer = NIOLoopBound(handler, eventLoop: channel.eventLoop)
+                    let paced = ReadPacer(interval: .nanoseconds(Int64(nanoseconds(pacing))), counter: readCounter)
+                    try channel.pipeline.syncOperations.addHandler(paced, position: .first)
+                    pacer = NIOLoopBound(paced, eventLoop: channel.eventLoop)
                 }
                 let upgraded = Upgraded(channel: channel, frames: NIOLoopBound(handler, eventLoop: channel.eventLoop),
                                         pacer: pacer, closed: closed.futureResult)
