@@ -22,11 +22,14 @@ public struct BoardQuery: Hashable, Sendable {
     /// The rows this view shows, in order (`premium` for sorting by the kimchi premium).
     public func apply<S: Sequence>(_ rows: S, premium: PremiumInputs = .none) -> [MarketRow] where S.Element == MarketRow {
         let search = MarketSearch(self.search)
-        let kept = rows.filter { row in
-            row.id.quote == quote.rawValue
-                && (favorites?.contains(row.id) ?? true)
-                && search.matches(row.market)
-        }
+        let kept = rows.filter { includes($0, search) }
         return MarketSorter.sorted(kept, by: sort, language: language, premium: premium)
+    }
+
+    /// Whether the view shows `row` (`search` is this query's, made once by the caller).
+    func includes(_ row: MarketRow, _ search: MarketSearch) -> Bool {
+        row.id.quote == quote.rawValue
+            && (favorites?.contains(row.id) ?? true)
+            && search.matches(row.market)
     }
 }

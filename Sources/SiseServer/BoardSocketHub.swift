@@ -19,7 +19,8 @@ final class BoardSocketHub: Service, Sendable {
     private let logger: Logger
     private let clients = Mutex(PageRegistry())
     private let fragments = Mutex<[Exchange: RowFragments]>([:])
-    private let lastOrders = Mutex<[BoardClientView: [String]]>([:])
+    /// Each distinct view's rows in order, kept between batches (`ViewOrder`).
+    private let viewOrders = Mutex<[BoardClientView: ViewOrder]>([:])
     /// One publication at a time: the board's batches and the premium's updates both publish,
     /// and an order computed from older inputs must never arrive after rows from newer ones.
     private let publishing = Mutex(())
@@ -224,11 +225,11 @@ final class BoardSocketHub: Service, Sendable {
     private func publish(_ exchange: Exchange, changed: Set<MarketID>, status: ConnectivityStatus?, invalidate: [MarketID] = []) {
         publishing.withLock { _ in
             if !invalidate.isEmpty { fragments.withLock { $0[exchange, default: RowFragments()].invalidate(invalidate) } }
-            publishLocked(exchange, changed: changed, status: status)
+            publishLocked(exchange, changed: changed, status: status, touched: changed.union(invalidate))
         }
     }
 
-    private func publishLocked(_ exchange: Exchange, changed: Set<MarketID>, status: ConnectivityStatus?) {
+    private func publishLocked(_ exchange: Exchange, changed: Set<MarketID>, status: ConnectivityStatus?, touched: Set<MarketID>) {
         let groups = clients.withLock { $0.groups }
         let byView = groups.filter { $0.key.parameters.exchange == exchange }
         guard !byView.isEmpty, let board = boards[exchange] else { return }
@@ -238,13 +239,13 @@ final class BoardSocketHub: Service, Sendable {
         var posted: [BoardClient] = []
         defer { BoardClient.deliver(posted) }
         for (view, members) in byView {
-            let ordered = view.query.apply(rows.values, premium: inputs)
-            let order = ordered.map(\.id.code)
-            let moved = lastOrders.withLock { last in
-                defer { last[view] = order }
-                return last[view] != order
+            let (ordered, moved) = viewOrders.withLock { orders in
+                let moved = orders[view, default: ViewOrder(query: view.query)].update(rows, touched: touched, premium: inputs)
+                return (orders[view], moved)
             }
-            let shown = ordered.filter { changed.contains($0.id) }
+            guard let ordered else { continue }
+            let order = ordered.codes
+            let shown = ordered.rows(among: changed)
             let pieces = fragments.withLock { all in
                 shown.map { ($0.id.code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
             }
@@ -257,7 +258,6 @@ final class BoardSocketHub: Service, Sendable {
             let newOrder = moved ? BoardSocketMessage.Order(order) : nil
             let shared = pieces.isEmpty && !moved ? nil
                 : PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: newOrder))
-            var byCode: [String: MarketRow]?
             posted += members.values
             for client in members.values {
                 guard client.window != nil else {
@@ -271,18 +271,18 @@ final class BoardSocketHub: Service, Sendable {
                 let sent = Set(mine.map(\.0))
                 let missing = entering.filter { !sent.contains($0) }
                 if !missing.isEmpty {
-                    let rowsByCode = byCode ?? Dictionary(ordered.map { ($0.id.code, $0) }, uniquingKeysWith: { first, _ in first })
-                    byCode = rowsByCode
                     mine += fragments.withLock { all in
                         missing.compactMap { code in
-                            rowsByCode[code].map { (code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
+                            MarketID(code).flatMap(ordered.row).map { (code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
                         }
                     }
                 }
                 client.post(rows: mine, order: newOrder, status: statusMessage, now: false)
             }
         }
-        lastOrders.withLock { last in last = last.filter { $0.key.parameters.exchange != exchange || byView[$0.key] != nil } }
+        viewOrders.withLock { orders in
+            for gone in orders.keys.filter({ $0.parameters.exchange == exchange && byView[$0] == nil }) { orders[gone] = nil }
+        }
     }
 
     /// A page scrolled: it now shows these ranks; the rows entering them follow at once.

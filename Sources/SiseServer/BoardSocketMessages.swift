@@ -141,7 +141,7 @@ enum BoardSocketMessage {
     /// made for it alone (merged while its socket was busy, or cut to its window) reuses the text.
     struct Order: Sendable {
         let json: String
-        init(_ codes: [String]) { json = (try? BoardSocketMessage.encode(codes)) ?? "[]" }
+        init(_ codes: [String]) { json = "[" + codes.map(JSONString.quoted).joined(separator: ",") + "]" }
     }
 
     static func echo(_ parameters: ViewParameters, language: Language) -> ViewEcho {

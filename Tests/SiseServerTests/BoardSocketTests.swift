@@ -71,6 +71,52 @@ import Testing
         }
     }
 
+    /// A page keeps the rows it was sent and re-orders them by each patch's order: after every
+    /// patch of seconds of live data, its order must be its rows sorted by change (rates cross
+    /// each other often; the server places changed rows without sorting the board again, so
+    /// this is what holds it to a full sort).
+    @Test func patchedOrdersStaySortedByTheRowsSent() async throws {
+        try await ServerHarness.run { client in
+            let port = try #require(client.port)
+            let inbox = Inbox()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
+                                                      logger: Logger(label: "test")) { inbound, outbound, _ in
+                        try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"change","order":"asc","q":"","lang":"en"}"#))
+                        for try await message in inbound.messages(maxSize: 1 << 22) {
+                            if case .text(let text) = message { inbox.add(text) }
+                        }
+                    }
+                }
+                group.addTask { try await Task.sleep(for: .seconds(6)) }
+                try await group.next()
+                group.cancelAll()
+            }
+            let snapshot = try #require(inbox.of("snapshot").first)
+            var rates: [String: Double] = [:]
+            func take(_ rows: Any?) {
+                for row in rows as? [[String: Any]] ?? [] {
+                    if let market = row["market"] as? String, let rate = row["changeRate"] as? Double { rates[market] = rate }
+                }
+            }
+            take(snapshot["rows"])
+            var order = try #require(snapshot["order"] as? [String])
+            var orders = 0, unsorted = 0, mismatched = 0
+            for patch in inbox.of("patch") {
+                take(patch["rows"])
+                if let next = patch["order"] as? [String] { order = next; orders += 1 }
+                let shown = order.map { rates[$0] ?? .nan }
+                if shown != shown.sorted() { unsorted += 1 }
+                if Set(order) != Set(rates.keys) { mismatched += 1 }
+            }
+            #expect(unsorted == 0, "\(unsorted) patches left the page's order other than its rows by change")
+            #expect(mismatched == 0, "\(mismatched) patches left the order naming other markets than the rows")
+            #expect(inbox.of("patch").count >= 20)
+            #expect(orders >= 1, "the order never moved: nothing was tested")
+        }
+    }
+
     /// A page still open when the server stops is closed by the server (a close frame the
     /// browser answers), and the shutdown does not wait on it.
     @Test func shuttingDownClosesAnOpenPage() async throws {
