@@ -31,6 +31,8 @@ public final class TUIApp: Sendable {
     private let favorites: any FavoritesRepository
     private let owner: String
     private let initial: TUIState
+    /// Markets changed per board since the screen last placed them (never dropped).
+    private let touched = TouchedMarkets()
     private let chartSource: @Sendable (Exchange, MarketID) async -> [PricePoint]
     private let candleSource: @Sendable (Exchange, MarketID) async -> [Candle]
     private let trendingSource: @Sendable () async -> Trending?
@@ -80,10 +82,14 @@ public final class TUIApp: Sendable {
         defer { reader.cancel() }
         // Loads the screens ask for (a chart, trending), run beside the event loop.
         let (loads, loader) = AsyncStream.makeStream(of: (@Sendable () async -> Event).self, bufferingPolicy: .bufferingNewest(8))
+        let touched = self.touched
         await withDiscardingTaskGroup { group in
             for (exchange, board) in boards.all {
                 group.addTask {
-                    for await update in board.updates() { sink.yield(.board(exchange, update)) }
+                    for await update in board.updates() {
+                        touched.note(exchange, update)
+                        sink.yield(.board(exchange, update))
+                    }
                 }
             }
             if let alerts {
@@ -131,6 +137,9 @@ public final class TUIApp: Sendable {
         var previous: ScreenFrame?
         var lastRender = ContinuousClock.now.advanced(by: .seconds(-1))
         var prices: [MarketID: Double] = [:]
+        /// The board's rows in the screen's order, kept between frames: only the markets
+        /// changed since the last frame (`touched`) are placed again.
+        var viewOrder: ViewOrder?
         var transactions: [PortfolioTransaction] = []
         var dirty = true
         /// A key was pressed: its frame is drawn now, not at the next data frame.
@@ -158,6 +167,7 @@ public final class TUIApp: Sendable {
                         watched = exchange
                         state.favorites = await favoriteMarkets(of: exchange)
                         prices = [:]
+                        viewOrder = nil
                         previous = nil
                     case .loadChart(let id):
                         let source = chartSource
@@ -190,15 +200,18 @@ public final class TUIApp: Sendable {
                 // Another exchange moved: only the compare screen shows it.
                 if state.screen == .compare { dirty = true }
             case .board(_, let update):
-                if case .changes(let changed) = update {
+                switch update {
+                case .changes(let changed):
                     for row in changed {
                         if let old = prices[row.id], old != row.ticker.price {
                             state.flashes[row.id] = (Tone.move(from: old, to: row.ticker.price), now + 600)
                         }
                         prices[row.id] = row.ticker.price
                     }
-                } else if case .snapshot(let snapshot) = update {
+                case .snapshot(let snapshot):
                     for (id, row) in snapshot.rows { prices[id] = row.ticker.price }
+                case .removed, .status:
+                    break
                 }
                 dirty = true
             case .resize:
@@ -260,10 +273,16 @@ public final class TUIApp: Sendable {
                 }
                 continue
             }
-            // Filtering and sorting happen once per frame (at most 20 a second), not per event.
+            // The order is brought up to date once per frame (at most 10 a second), not per event,
+            // and only the rows that changed since the last frame are placed again.
             let board = board(state)
             state.premium = premium?.inputs ?? .none
-            let rows = state.query.apply(board.snapshot.rows.values, premium: state.premium)
+            let (changed, everything) = touched.take(state.exchange)
+            var order = viewOrder.flatMap { $0.query == state.query && !everything ? $0 : nil } ?? ViewOrder(query: state.query)
+            viewOrder = nil   // `order` is the only owner of its rows while they are updated
+            order.update(board.snapshot.rows, touched: changed, premium: state.premium)
+            let rows = order.rows
+            viewOrder = order
             let rankingPage = state.screen == .ranking ? state.rankingPage(listings: boards.koreanListings) : nil
             if let rankingPage {
                 state.clamp(count: rankingPage.rows.count, visible: max(1, size.height - 6))

@@ -176,6 +176,42 @@ def test_r_shows_the_ranking_with_pages_sort_search_and_a_way_to_the_board(pane)
         pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
 
 
+def change_column(screen: str):
+    """The 전일대비 cell of each board row (the first percentage after the price)."""
+    values = []
+    for line in screen.splitlines()[2:-1]:
+        cells = [cell for cell in line.split() if cell.endswith("%")]
+        if len(cells) >= 2:
+            values.append(float(cells[0].rstrip("%")))
+    return values
+
+
+def test_a_live_board_sorted_by_change_stays_sorted_in_every_frame(pane):
+    # The screen places only the rows that changed since the last frame; every frame must still
+    # be the board sorted, while the figures move.
+    with tempfile.TemporaryDirectory() as data_dir:
+        start(pane, data_dir)
+        pane.send("3")
+        pane.wait(lambda s: "전일대비▼" in s, what="change descending")
+        seen, unsorted = set(), []
+        deadline = time.time() + 8
+        while time.time() < deadline:
+            for _ in range(4):
+                # A capture can land while a frame is half written: look again before judging.
+                values = change_column(pane.text())
+                if values == sorted(values, reverse=True):
+                    break
+                time.sleep(0.1)
+            else:
+                unsorted.append(values)
+            seen.add(tuple(values))
+            time.sleep(0.25)
+        assert not unsorted, f"frames not sorted by change: {unsorted[:2]}"
+        assert len(seen) >= 5, "the figures did not move"
+        pane.send("q")
+        pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
+
+
 def test_5_sorts_the_board_by_the_kimchi_premium(pane):
     with tempfile.TemporaryDirectory() as data_dir:
         start(pane, data_dir)
