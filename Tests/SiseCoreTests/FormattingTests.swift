@@ -1,5 +1,6 @@
 import Foundation
 import SiseCore
+import SiseTestSupport
 import Testing
 
 @Suite struct FormattingTests {

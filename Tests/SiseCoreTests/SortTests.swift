@@ -1,4 +1,5 @@
 import SiseCore
+import SiseTestSupport
 import Testing
 
 @Suite struct SortTests {
@@ -93,15 +94,6 @@ import Testing
     @Test func priceSortOrdersByPrice() {
         let sorted = MarketSorter.sorted(rows, by: SortState(key: .price, direction: .ascending)).map(\.market.symbol)
         #expect(sorted == ["DOGE", "ADA", "XRP", "ETH", "BTC"])
-    }
-}
-
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 1 }
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state
     }
 }
 

@@ -1,4 +1,5 @@
 @testable import SiseCore
+import SiseTestSupport
 import Testing
 
 /// `ViewOrder` keeps a view's order by placing only the rows that changed; whatever happens, it
