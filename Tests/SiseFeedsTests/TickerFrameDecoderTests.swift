@@ -68,6 +68,31 @@ import Testing
         #expect(ticker?.price == 5)
         #expect(ticker?.change == .rise)
     }
+
+    /// Keys, strings and numbers the decoder does not keep, of every length and escape, put
+    /// anywhere in a real frame: the bytes are searched eight at a time, so every alignment of
+    /// a quote (and of the frame's end) must give the full decoder's ticker.
+    @Test(.enabled(if: RealFixtures.available, Comment(rawValue: RealFixtures.skipReason)))
+    func unknownFieldsAtEveryAlignmentAreSteppedOver() throws {
+        let frame = String(decoding: try RealFixtures.data("upbit-ws-ticker-snapshot.json"), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        var random = SeededGenerator(seed: 8)
+        let pieces = ["a", "\\\"", "\\\\", "é", " ", "\\n", ",", "}", "0"]
+        var wrong = 0
+        for _ in 0..<2_000 {
+            let key = String(repeating: "k", count: Int.random(in: 1...17, using: &random))
+            let value = (0..<Int.random(in: 0...20, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let number = FastNumberExactnessTests.randomNumber(&random)
+            let extra = "\"\(key)\":\"\(value)\",\"\(key)n\": \(number) ,"
+            // After the opening brace, or before the last field.
+            let text = Bool.random(using: &random) ? "{" + extra + frame.dropFirst()
+                : frame.replacingOccurrences(of: "\"stream_type\"", with: extra + "\"stream_type\"")
+            let data = Data(text.utf8)
+            guard case .ticker(let full, _) = try UpbitStreamDecoder.decode(data) else { wrong += 1; continue }
+            if fast(data) != full { wrong += 1 }
+        }
+        #expect(wrong == 0)
+    }
 }
 
 /// The synthetic frames the benchmark uses decode the same both ways, in both formats.
