@@ -19,12 +19,8 @@ struct DigitRun {
     @inline(__always)
     init(_ p: UnsafePointer<UInt8>) {
         // First byte lowest, whatever the machine's byte order.
-        let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-        // A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays below 16;
-        // neither test carries into the next byte.
-        let highNibble = (word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
-        let lowNibble = ((word & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
-        let count = (highNibble | lowNibble).trailingZeroBitCount >> 3
+        let word = Self.word(p)
+        let count = Self.count(word)
         self.count = count
         guard count > 0 else {
             significand = 0
@@ -42,6 +38,35 @@ struct DigitRun {
         let zeros = digits.leadingZeroBitCount >> 3
         trailingZeros = zeros
         significand = Self.value(digits &<< UInt64(8 * zeros))
+    }
+
+    /// The eight bytes at `p`, the first lowest whatever the machine's byte order.
+    @inline(__always)
+    static func word(_ p: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+    }
+
+    /// How many of the word's bytes, from the lowest, are ASCII digits. A byte is one when its
+    /// high nibble is 3 and its low nibble plus 6 stays below 16; neither test carries into the
+    /// next byte.
+    @inline(__always)
+    static func count(_ word: UInt64) -> Int {
+        let highNibble = (word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+        let lowNibble = ((word & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
+        return (highNibble | lowNibble).trailingZeroBitCount >> 3
+    }
+
+    /// The index after the digits that start at `start`, eight bytes a step.
+    @inline(__always)
+    static func end(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var i = start
+        while i + 8 <= end {
+            let count = Self.count(word(p + i))
+            i += count
+            if count < 8 { return i }
+        }
+        while i < end, p[i] &- 48 < 10 { i += 1 }
+        return i
     }
 
     /// The number eight digit values spell, the first in the lowest byte (zeros there lead).

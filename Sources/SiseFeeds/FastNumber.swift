@@ -70,6 +70,31 @@ enum FastNumber {
         return (number, negative, i)
     }
 
+    /// The index after the number starting at `start`, read over without its value; nil when
+    /// no digit is there.
+    @inline(__always)
+    static func skip(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        var i = start
+        if i < end && p[i] == UInt8(ascii: "-") { i += 1 }
+        let integerStart = i
+        i = DigitRun.end(p, i, end)
+        var sawDigit = i > integerStart
+        if i < end && p[i] == UInt8(ascii: ".") {
+            let fractionEnd = DigitRun.end(p, i + 1, end)
+            sawDigit = sawDigit || fractionEnd > i + 1
+            i = fractionEnd
+        }
+        guard sawDigit else { return nil }
+        if i < end && (p[i] | 0x20) == UInt8(ascii: "e") {
+            i += 1
+            if i < end && (p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: "+")) { i += 1 }
+            let exponentEnd = DigitRun.end(p, i, end)
+            guard exponentEnd > i else { return nil }
+            i = exponentEnd
+        }
+        return i
+    }
+
     /// `strtod` on a copy of the bytes (numbers are short).
     private static func slow(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double {
         let count = end - start

@@ -70,7 +70,7 @@ public enum UpbitTickerFrameDecoder {
                     i = next
                 } else {
                     // A number Sise does not show: read over it without converting it.
-                    guard let (_, _, next) = FastNumber.read(p, i, end) else { return nil }
+                    guard let next = FastNumber.skip(p, i, end) else { return nil }
                     i = next
                 }
             } else if c == UInt8(ascii: "t") || c == UInt8(ascii: "f") || c == UInt8(ascii: "n") {
@@ -117,7 +117,8 @@ public enum UpbitTickerFrameDecoder {
     @inline(__always)
     private static func skipSpace(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         var i = start
-        while i < end, p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09 { i += 1 }
+        // Every JSON space is at most 0x20; upstream sends none, so one comparison usually ends it.
+        while i < end, p[i] <= 0x20, p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09 { i += 1 }
         return i
     }
 

@@ -248,3 +248,23 @@ import Testing
         #expect(parsed?.1 == text.utf8.count)
     }
 }
+
+/// Reading over a number ends where reading it ends, and refuses what reading it refuses.
+@Suite struct NumberSkipTests {
+    @Test func skippingEndsWhereReadingEnds() {
+        var random = SeededGenerator(seed: 21)
+        var texts = ["-", ".", "-.", "1.", ".5", "1e", "1e+", "2E-3", "--1", "1..2", "0.0.0", "7", "123456789012345678901234"]
+        for _ in 0..<20_000 { texts.append(FastNumberExactnessTests.randomNumber(&random)) }
+        var wrong: [String] = []
+        for text in texts {
+            for after in ["", ",", "}\"abcdefgh"] {
+                let bytes = Array((text + after).utf8)
+                let (read, skipped) = bytes.withUnsafeBufferPointer { buffer in
+                    (FastNumber.read(buffer.baseAddress!, 0, buffer.count)?.next, FastNumber.skip(buffer.baseAddress!, 0, buffer.count))
+                }
+                if read != skipped { wrong.append(text + after) }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+}
