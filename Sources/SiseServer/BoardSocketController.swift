@@ -28,30 +28,24 @@ struct BoardSocketController {
             // Without its wire handler the page could be sent nothing: end the connection.
             do { try await page.install(onWritable: { client.schedule() }) } catch { return }
             hub.add(client)
-            defer { hub.remove(client) }
-            let views = ViewInbox()
-            await withTaskGroup(of: Void.self) { group in
-                // Applies the newest view at most every `viewInterval`: a burst of changes costs
-                // one snapshot, not one each.
-                group.addTask {
-                    while let (parameters, lang) = await views.next() {
-                        await hub.setView(client, parameters: parameters, language: lang)
-                        try? await Task.sleep(for: Self.viewInterval)
-                    }
-                }
-                // The browser's messages are read in the connection's own task, and the hub writes
-                // to the page on the channel's event loop: one child task per page, not three (each
-                // task keeps its own stack, a few KB per page at 10,000 pages). The connection ends
-                // when the browser closes it, or at shutdown, when the WebSocket handler closes it.
-                await read(inbound, outbound, client: client, views: views, language: language)
-                group.cancelAll()
+            // Views are applied by a task of their own only while they change (`ViewPacer`); the
+            // browser's messages are read in the connection's own task, and the hub writes to the
+            // page on the channel's event loop. An idle page is one task, not two or four (each
+            // task keeps its own stack: ≈ 5 KB a page, 50 MB at 10,000 pages). The connection ends
+            // when the browser closes it, or at shutdown, when the WebSocket handler closes it.
+            let views = ViewPacer(interval: Self.viewInterval) { view in
+                await hub.setView(client, parameters: view.0, language: view.1)
             }
+            await read(inbound, outbound, client: client, views: views, language: language)
+            // No view lands after the page has left the hub.
+            await views.close()
+            hub.remove(client)
         }
     }
 
     /// A view change is only noted (the newest wins); a client that floods messages is cut off.
     private func read(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, client: BoardClient,
-                      views: ViewInbox, language: Language) async {
+                      views: ViewPacer, language: Language) async {
         var rate = MessageRate(perSecond: Self.maxMessagesPerSecond)
         do {
             for try await message in inbound.messages(maxSize: 16 * 1_024) {
