@@ -107,7 +107,10 @@ public enum SiseServerApp {
         HealthController(database: database, boards: boards).addRoutes(to: router)
         MetricsController(metrics: metrics, boards: boards, hub: hub, coinInfo: dependencies.coinInfo, token: configuration.metricsToken).addRoutes(to: router)
         I18nController().addRoutes(to: router)
-        BoardSocketController(hub: hub, origin: publicOrigin, metrics: metrics).addRoutes(to: router)
+        BoardSocketController(hub: hub, origin: publicOrigin, metrics: metrics,
+                              connects: ConnectRate(burst: configuration.limits.webSocketConnectBurst,
+                                                    perSecond: configuration.limits.webSocketConnectsPerSecond),
+                              rateLimitsLoopback: configuration.limits.webSocketRateLimitsLoopback).addRoutes(to: router)
 
         return Application(
             router: router,

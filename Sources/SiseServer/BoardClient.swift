@@ -52,7 +52,10 @@ final class BoardClient: Sendable {
         self.deviceID = deviceID
         state = Mutex(State(view: view))
         self.page = page
+        page.census.made(.client)
     }
+
+    deinit { page.census.freed(.client) }
 
     var view: BoardClientView? { state.withLock { $0.view } }
 

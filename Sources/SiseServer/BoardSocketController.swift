@@ -10,6 +10,9 @@ struct BoardSocketController {
     let hub: BoardSocketHub
     let origin: PublicOrigin
     let metrics: ServerMetrics
+    /// New connections per client address and device.
+    let connects: ConnectRate
+    let rateLimitsLoopback: Bool
     /// View changes are applied at most this often per connection (the newest wins).
     static let viewInterval = Duration.milliseconds(250)
     /// More messages than this in a second closes the connection.
@@ -20,20 +23,26 @@ struct BoardSocketController {
             // Cross-site WebSocket hijacking: only Sise's own pages may connect.
             origin.acceptsOrigin(request.headers[.origin]) ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, context in
+            if let wait = admission(context.requestContext) {
+                await refuse(outbound, retryAfter: wait)
+                return
+            }
             let language = LanguagePreference.of(context.request)
             let channel = context.requestContext.channel
-            let page = PageSocket(channel: channel, encoding: .negotiated(context.request.headers),
-                                  framesOut: metrics.framesOut, bytesOut: metrics.bytesOut, slowMerges: metrics.slowMerges)
+            let page = PageSocket(channel: channel, encoding: .negotiated(context.request.headers), metrics: metrics)
             let client = BoardClient(deviceID: context.requestContext.owner, view: nil, page: page)
-            // Without its wire handler the page could be sent nothing: end the connection.
-            do { try await page.install(onWritable: { client.schedule() }) } catch { return }
+            // Without its wire handler the page could be sent nothing: end the connection. The
+            // handler must not own the outbox (the outbox owns the page, whose box holds the
+            // handler): a strong capture made a cycle that kept every page that ever connected —
+            // its channel, outbox and deflate stream, ≈170 KB — after it closed.
+            do { try await page.install(onWritable: { [weak client] in client?.schedule() }) } catch { return }
             hub.add(client)
             // Views are applied by a task of their own only while they change (`ViewPacer`); the
             // browser's messages are read in the connection's own task, and the hub writes to the
             // page on the channel's event loop. An idle page is one task, not two or four (each
             // task keeps its own stack: ≈ 5 KB a page, 50 MB at 10,000 pages). The connection ends
             // when the browser closes it, or at shutdown, when the WebSocket handler closes it.
-            let views = ViewPacer(interval: Self.viewInterval) { view in
+            let views = ViewPacer(interval: Self.viewInterval, census: metrics.pages) { view in
                 await hub.setView(client, parameters: view.0, language: view.1)
             }
             await read(inbound, outbound, client: client, views: views, language: language)
@@ -42,6 +51,26 @@ struct BoardSocketController {
             hub.remove(client)
         }
     }
+
+    /// nil when the client may open another page now, else how long until it may.
+    private func admission(_ context: SiseRequestContext) -> Duration? {
+        let identities = context.clientIdentities.filter { rateLimitsLoopback || !($0.hasPrefix("ip:") && context.isLoopback) }
+        return connects.take(identities, at: .now)
+    }
+
+    /// Too many connections from this client: it is told when to come back, in a message and
+    /// in the close code (1013, try again later) the page backs off from.
+    private func refuse(_ outbound: WebSocketOutboundWriter, retryAfter wait: Duration) async {
+        metrics.webSocketRefusals.increment()
+        let seconds = max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
+        let failure = BoardSocketMessage.Failure(code: "too_many_connections",
+                                                 message: "too many connections; try again in \(seconds) s", retryAfter: seconds)
+        if let text = try? BoardSocketMessage.encode(failure) { try? await outbound.write(.text(text)) }
+        try? await outbound.close(.unknown(Self.tryAgainLater), reason: "retry after \(seconds) s")
+    }
+
+    /// RFC 6455 §7.4.1 (IANA registry): the server is overloaded, try again later.
+    static let tryAgainLater: UInt16 = 1_013
 
     /// A view change is only noted (the newest wins); a client that floods messages is cut off.
     private func read(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, client: BoardClient,

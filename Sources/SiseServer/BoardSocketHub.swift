@@ -47,7 +47,14 @@ final class BoardSocketHub: Service, Sendable {
     }
 
     func remove(_ page: BoardClient) {
-        guard let client = clients.withLock({ $0.remove(page) }) else { return }
+        let (client, lastOfView) = clients.withLock { registry -> (BoardClient?, BoardClientView?) in
+            let client = registry.remove(page)
+            return (client, client?.view.flatMap { registry.groups[$0] == nil ? $0 : nil })
+        }
+        guard let client else { return }
+        // The last page of a view takes its kept order along (an exchange nobody watches any
+        // more publishes nothing that would sweep it).
+        if let lastOfView { viewOrders.withLock { _ = $0.removeValue(forKey: lastOfView) } }
         boards[client.watching]?.viewerLeft()
     }
 
@@ -140,8 +147,8 @@ final class BoardSocketHub: Service, Sendable {
     private func pushPortfolios() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: PortfolioPush.interval)
-            let watchers = clients.withLock { $0.pages.values.filter(\.watchesPortfolio) }
-            if !watchers.isEmpty { await portfolioPush.round(watchers) }
+            // Also with no watcher: the round forgets the ledgers of owners who left.
+            await portfolioPush.round(clients.withLock { $0.pages.values.filter(\.watchesPortfolio) })
         }
     }
 

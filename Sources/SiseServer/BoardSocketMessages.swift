@@ -114,6 +114,8 @@ enum BoardSocketMessage {
         var type = "error"
         let code: String
         let message: String
+        /// Seconds to wait before connecting again (a refused connection only).
+        var retryAfter: Int?
     }
 
     /// A message that cannot be encoded (it never should: plain strings and numbers).

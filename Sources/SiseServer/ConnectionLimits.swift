@@ -15,15 +15,27 @@ public struct ConnectionLimits: Sendable {
     /// Request head size (request line and headers together), and header count.
     public var maxHeaderBytes: Int
     public var maxHeaderCount: Int
+    /// New `/ws` connections per client address and per device: this many at once, then
+    /// `webSocketConnectsPerSecond` (a burst of 0 turns the limit off).
+    public var webSocketConnectBurst: Int
+    public var webSocketConnectsPerSecond: Double
+    /// Whether a loopback address counts for the `/ws` connect rate too (by default it is
+    /// exempt, like the connection caps: a reverse proxy speaks for many people from there, and
+    /// only the device is counted).
+    public var webSocketRateLimitsLoopback: Bool
 
     public init(maxConnections: Int = 16_384, maxConnectionsPerAddress: Int = 256, headerTimeout: Duration = .seconds(10),
-                idleTimeout: Duration = .seconds(60), maxHeaderBytes: Int = 16 * 1_024, maxHeaderCount: Int = 100) {
+                idleTimeout: Duration = .seconds(60), maxHeaderBytes: Int = 16 * 1_024, maxHeaderCount: Int = 100,
+                webSocketConnectBurst: Int = 60, webSocketConnectsPerSecond: Double = 1, webSocketRateLimitsLoopback: Bool = false) {
         self.maxConnections = maxConnections
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
         self.maxHeaderBytes = maxHeaderBytes
         self.maxHeaderCount = maxHeaderCount
+        self.webSocketConnectBurst = webSocketConnectBurst
+        self.webSocketConnectsPerSecond = webSocketConnectsPerSecond
+        self.webSocketRateLimitsLoopback = webSocketRateLimitsLoopback
     }
 }
 

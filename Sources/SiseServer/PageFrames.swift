@@ -128,10 +128,15 @@ final class PageDeflater: Sendable {
 final class PageStream: Sendable {
     private let state = Mutex<(compressor: ZlibCompressor?, broken: Bool)>((nil, false))
     private let windowBits: Int32
+    private let census: PageCensus?
 
-    init(windowBits: Int32) {
+    init(windowBits: Int32, census: PageCensus? = nil) {
         self.windowBits = min(windowBits, PageEncoding.streamWindowBits)
+        self.census = census
+        census?.made(.stream)
     }
+
+    deinit { census?.freed(.stream) }
 
     /// The next message's frame on the wire, deflated in this stream when it is worth it.
     func wire(_ text: ByteBuffer) -> ByteBuffer {

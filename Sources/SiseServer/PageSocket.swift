@@ -10,26 +10,28 @@ struct PageSocket: Sendable {
     let framesOut: Prometheus.Counter
     let bytesOut: Prometheus.Counter
     let slowMerges: Prometheus.Counter
+    /// Counts this page's objects alive (`sise_ws_page_objects`).
+    let census: PageCensus
     /// The page's own deflate stream, when it takes messages that refer back to earlier ones.
     private let stream: PageStream?
     /// Made on the event loop when the page is installed (the box may be made anywhere).
     private let wire: NIOLoopBoundBox<PageWire?>
 
-    init(channel: any Channel, encoding: PageEncoding, framesOut: Prometheus.Counter, bytesOut: Prometheus.Counter,
-         slowMerges: Prometheus.Counter) {
+    init(channel: any Channel, encoding: PageEncoding, metrics: ServerMetrics) {
         self.channel = channel
         self.encoding = encoding
-        self.framesOut = framesOut
-        self.bytesOut = bytesOut
-        self.slowMerges = slowMerges
-        if case .deflate(let bits, true) = encoding { stream = PageStream(windowBits: bits) } else { stream = nil }
+        framesOut = metrics.framesOut
+        bytesOut = metrics.bytesOut
+        slowMerges = metrics.slowMerges
+        census = metrics.pages
+        if case .deflate(let bits, true) = encoding { stream = PageStream(windowBits: bits, census: census) } else { stream = nil }
         wire = .makeEmptyBox(valueType: PageWire.self, eventLoop: channel.eventLoop)
     }
 
     /// Puts the page's wire handler next to the socket; `onWritable` runs (on the event loop)
     /// whenever a full socket drains. Call on the channel's event loop.
     func installOnLoop(onWritable: @escaping () -> Void) throws {
-        let handler = PageWire()
+        let handler = PageWire(census: census)
         handler.onWritable = onWritable
         try channel.pipeline.syncOperations.addHandler(handler, position: .first)
         wire.value = handler
@@ -59,9 +61,22 @@ final class PageWire: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = ByteBuffer
     private var context: ChannelHandlerContext?
     var onWritable: (() -> Void)?
+    private let census: PageCensus?
+
+    init(census: PageCensus? = nil) {
+        self.census = census
+        census?.made(.wire)
+    }
+
+    deinit { census?.freed(.wire) }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
-    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+    /// The connection is over (every handler leaves the pipeline when the channel closes, on
+    /// every path: close frame, FIN, reset, timeout, shutdown): nothing it referred to is kept.
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        onWritable = nil
+    }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable { onWritable?() }

@@ -21,6 +21,10 @@ final class ServerMetrics: Sendable {
     let bytesOut: Prometheus.Counter
     /// Patches merged into one still unsent (a page slower than the board).
     let slowMerges: Prometheus.Counter
+    /// `/ws` connections refused for connecting too often (`sise_ws_refused_total{reason="rate"}`).
+    let webSocketRefusals: Prometheus.Counter
+    /// The `/ws` page objects alive (`sise_ws_page_objects{kind}`).
+    let pages = PageCensus()
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -32,6 +36,9 @@ final class ServerMetrics: Sendable {
                                                                          helpText: "Bytes of those messages before compression"))
         slowMerges = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_slow_merges_total", unitName: "",
                                                                            helpText: "Patches merged into an unsent one because the page had not taken the last yet"))
+        webSocketRefusals = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_refused_total", unitName: "",
+                                                                                  helpText: "/ws connections closed at once (1013, try again later), by reason"),
+                                                 labels: [("reason", "rate")])
     }
 
     /// One HTTP request answered: `sise_http_requests_total{route,status}` and its latency.
@@ -69,6 +76,10 @@ final class ServerMetrics: Sendable {
         }
         gauge("sise_ws_clients", "Open /ws connections").set(Double(clients))
         gauge("sise_ws_views", "Distinct views the /ws clients show").set(Double(views))
+        for kind in PageCensus.Kind.allCases {
+            gauge("sise_ws_page_objects", "Objects of /ws pages alive (zero with no page open; more is a page held after it left)",
+                  [("kind", kind.rawValue)]).set(Double(pages.count(kind)))
+        }
         let process = ProcessFigures.now()
         gauge("sise_process_resident_memory_bytes", "Resident memory").set(Double(process.residentBytes))
         gauge("sise_process_open_fds", "Open file descriptors").set(Double(process.openFiles))

@@ -19,11 +19,16 @@ final class ViewPacer: Sendable {
     private let state = Mutex(State())
     private let interval: Duration
     private let apply: @Sendable (View) async -> Void
+    private let census: PageCensus?
 
-    init(interval: Duration, apply: @escaping @Sendable (View) async -> Void) {
+    init(interval: Duration, census: PageCensus? = nil, apply: @escaping @Sendable (View) async -> Void) {
         self.interval = interval
         self.apply = apply
+        self.census = census
+        census?.made(.pacer)
     }
+
+    deinit { census?.freed(.pacer) }
 
     /// Notes the newest view; a task applies it now, or when the interval since the last ends.
     func post(_ view: View) {
@@ -62,6 +67,7 @@ final class ViewPacer: Sendable {
         state.withLock { state in
             guard !state.closed, !Task.isCancelled, let view = state.pending else {
                 state.running = false
+                state.task = nil
                 return nil
             }
             state.pending = nil

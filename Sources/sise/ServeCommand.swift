@@ -51,6 +51,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-connections-per-ip"), help: "Open connections per client address, loopback exempt (default 256).")
     var maxConnectionsPerIP: Int = 256
 
+    @Option(name: .customLong("ws-connect-burst"),
+            help: "Live-board (/ws) connections a client address or device may open at once before the steady rate applies (default 60; 0 no limit).")
+    var webSocketConnectBurst: Int = 60
+
+    @Option(name: .customLong("ws-connects-per-minute"), help: "The steady rate after that burst, per address and per device (default 60).")
+    var webSocketConnectsPerMinute: Int = 60
+
     @Option(help: "Who may create an account: open (anyone), closed (only `sise users add`) or invite (a code from `sise users invite`). Default open.")
     var signup: String = "open"
 
@@ -81,6 +88,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...1_000_000).contains(favoriteWritesPerMinute) else { throw ValidationError("--favorite-writes-per-minute must be 0–1000000.") }
         guard (1...1_000_000).contains(maxConnections), (1...1_000_000).contains(maxConnectionsPerIP) else {
             throw ValidationError("--max-connections and --max-connections-per-ip must be 1–1000000.")
+        }
+        guard (0...1_000_000).contains(webSocketConnectBurst), (1...1_000_000).contains(webSocketConnectsPerMinute) else {
+            throw ValidationError("--ws-connect-burst must be 0–1000000 and --ws-connects-per-minute 1–1000000.")
         }
         guard idleAfter.isFinite, idleAfter == 0 || (1...86_400).contains(idleAfter) else {
             throw ValidationError("--idle-after must be 0 (never) or 1–86400 seconds.")
@@ -114,7 +124,9 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = ServerConfiguration(
             host: host, port: port, demo: demo, dataDirectory: dataDirectory, version: SiseVersion.current,
             publicURL: publicURL.flatMap(URL.init(string:)),
-            limits: ConnectionLimits(maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerIP),
+            limits: ConnectionLimits(maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerIP,
+                                     webSocketConnectBurst: webSocketConnectBurst,
+                                     webSocketConnectsPerSecond: Double(webSocketConnectsPerMinute) / 60),
             favoriteWritesPerMinute: favoriteWritesPerMinute)
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
         configuration.allowPrivateWebhooks = allowPrivateWebhooks

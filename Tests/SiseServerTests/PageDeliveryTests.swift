@@ -15,7 +15,7 @@ import Testing
 /// is full, deflated once per message for every page that negotiated compression.
 @Suite struct PageDeliveryTests {
     static func page(_ channel: EmbeddedChannel, _ metrics: ServerMetrics, encoding: PageEncoding = .plain) -> PageSocket {
-        PageSocket(channel: channel, encoding: encoding, framesOut: metrics.framesOut, bytesOut: metrics.bytesOut, slowMerges: metrics.slowMerges)
+        PageSocket(channel: channel, encoding: encoding, metrics: metrics)
     }
 
     static func connected() throws -> EmbeddedChannel {

@@ -79,7 +79,6 @@ function connect() {
   state.socket = socket;
   socket.addEventListener("open", () => {
     state.connected = true;
-    state.retryDelay = 500;
     sendView();
     portfolio.resume();
     updateBanner();
@@ -87,14 +86,24 @@ function connect() {
   socket.addEventListener("message", (event) => {
     let message;
     try { message = JSON.parse(event.data); } catch (_) { return; }
+    // The backoff starts over only once the server has sent something: a socket that opens
+    // and is closed at once (the server refusing it) keeps backing off.
+    if (message.type !== "error") state.retryDelay = 500;
+    if (message.type === "error" && message.code === "too_many_connections" && message.retryAfter) {
+      state.retryDelay = Math.max(state.retryDelay, message.retryAfter * 1000);
+    }
     handle(message);
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
     if (state.socket !== socket) return;
     state.connected = false;
     updateBanner();
     setChip("offline");
-    state.retryTimer = setTimeout(connect, state.retryDelay);
+    // 1013 (try again later): the server is refusing connections from here for a while.
+    if (event.code === 1013) state.retryDelay = Math.max(state.retryDelay, 5000);
+    // Jitter, so pages dropped together do not come back together.
+    const delay = state.retryDelay * (0.75 + Math.random() / 2);
+    state.retryTimer = setTimeout(connect, delay);
     state.retryDelay = Math.min(state.retryDelay * 2, 15000);
   });
 }
