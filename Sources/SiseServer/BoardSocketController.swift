@@ -19,9 +19,11 @@ struct BoardSocketController {
     static let maxMessagesPerSecond = 20
 
     func addRoutes(to router: Router<SiseRequestContext>) {
-        router.ws("/ws") { request, _ in
+        router.ws("/ws") { request, context in
             // Cross-site WebSocket hijacking: only Sise's own pages may connect.
-            origin.acceptsOrigin(request.headers[.origin]) ? .upgrade([:]) : .dontUpgrade
+            guard origin.acceptsOrigin(request.headers[.origin]) else { return .dontUpgrade }
+            context.webSocketSlot.releaseOnClose(of: context.channel, census: metrics.pages)
+            return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             if let wait = admission(context.requestContext) {
                 await refuse(outbound, retryAfter: wait)

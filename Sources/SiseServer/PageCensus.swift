@@ -15,12 +15,16 @@ final class PageCensus: Sendable {
         case stream
         /// Its view pacer (`ViewPacer`).
         case pacer
+        /// The upgrade's request context (with the connection's channel), freed once the
+        /// connection has closed (`WebSocketSlot`).
+        case context
     }
 
     private let clients = Atomic<Int>(0)
     private let wires = Atomic<Int>(0)
     private let streams = Atomic<Int>(0)
     private let pacers = Atomic<Int>(0)
+    private let contexts = Atomic<Int>(0)
 
     init() {}
 
@@ -35,6 +39,7 @@ final class PageCensus: Sendable {
         case .wire: body(wires)
         case .stream: body(streams)
         case .pacer: body(pacers)
+        case .context: body(contexts)
         }
     }
 }

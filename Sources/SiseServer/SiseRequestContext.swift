@@ -8,7 +8,10 @@ import SiseStore
 /// device identity the identity middleware resolved.
 public struct SiseRequestContext: RequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
-    public let webSocket: WebSocketHandlerReference<SiseRequestContext>
+    /// Hummingbird's WebSocket handler reference, through a slot that lets it go when the
+    /// connection closes (`WebSocketSlot`: held directly, it kept every upgraded connection).
+    public var webSocket: WebSocketHandlerReference<SiseRequestContext> { webSocketSlot.reference }
+    let webSocketSlot = WebSocketSlot()
     /// The anonymous device that owns favorites until accounts arrive.
     public var deviceID: String = ""
     /// The logged-in account, when the request carries a live session.
@@ -28,7 +31,6 @@ public struct SiseRequestContext: RequestContext, WebSocketRequestContext {
 
     public init(source: Source) {
         coreContext = .init(source: source)
-        webSocket = .init()
         clientAddress = source.channel.remoteAddress?.ipAddress
         channel = source.channel
     }
