@@ -69,6 +69,7 @@ def leave(writer, how):
 
 async def steady(port, index, stop, counts):
     while not stop.is_set():
+        writer = None
         try:
             reader, writer = await open_page(port)
             writer.write(frame(0x1, view(index).encode()))
@@ -76,11 +77,15 @@ async def steady(port, index, stop, counts):
             while not stop.is_set():
                 if not await reader.read(65536):
                     break
-            leave(writer, "close")
-            counts.steady -= 1
+        except asyncio.CancelledError:
+            break
         except Exception:
             counts.errors += 1
             await asyncio.sleep(1)
+        finally:
+            if writer is not None:
+                counts.steady -= 1
+                leave(writer, "close")
 
 
 async def churn(port, worker, until, counts):
@@ -90,14 +95,18 @@ async def churn(port, worker, until, counts):
         try:
             reader, writer = await open_page(port)
             writer.write(frame(0x1, view(index, favorites=index % 7 == 0).encode()))
-            # Read one batch (or leave before it, or mid-snapshot).
-            wanted = [0, 200, 4000, 20000][index % 4]
+            # Leave before the first message, mid-snapshot, or after a batch or two (a small view
+            # may take a while to send that much: leaving after 2 s is leaving mid-wait).
+            wanted = [0, 200, 3000, 8000][index % 4]
             got = 0
-            while got < wanted:
-                chunk = await asyncio.wait_for(reader.read(65536), 10)
-                if not chunk:
-                    break
-                got += len(chunk)
+            try:
+                while got < wanted:
+                    chunk = await asyncio.wait_for(reader.read(65536), 2)
+                    if not chunk:
+                        break
+                    got += len(chunk)
+            except asyncio.TimeoutError:
+                pass
             leave(writer, ["close", "reset", "fin"][index % 3])
             counts.churned += 1
         except Exception:

@@ -109,6 +109,14 @@ public actor LiveBoard: Service {
         demand.withLock { $0.viewers = max(0, $0.viewers - 1); $0.lastSeen = now() }
     }
 
+    /// Runs `body` as a viewer of this board (a face that follows it: `sise watch`, a terminal
+    /// board): the feed runs, or wakes, for as long as `body` does.
+    public nonisolated func viewing<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+        viewerArrived()
+        defer { viewerLeft() }
+        return try await body()
+    }
+
     /// A one-shot look at the board (an API request): keeps the feed awake, wakes it if idle.
     public nonisolated func touch() {
         demand.withLock { $0.lastSeen = now() }

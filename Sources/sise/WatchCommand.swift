@@ -133,6 +133,12 @@ struct WatchService: Service {
     let duration: Duration?
 
     func run() async throws {
+        // A watch is a viewer of its board: a board that starts idle (every exchange but the
+        // default) would otherwise never connect for it.
+        try await board.viewing { try await follow() }
+    }
+
+    private func follow() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.printUpdates() }
             if let duration { group.addTask { try await Task.sleep(for: duration) } }

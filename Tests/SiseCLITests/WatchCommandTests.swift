@@ -60,3 +60,32 @@ import Testing
         }
     }
 }
+
+/// `sise watch` on every exchange, as the user typed it: the face is a viewer of the
+/// board it follows, so a board that starts idle (every exchange but Upbit) streams for it.
+@Suite struct WatchEveryExchangeTests {
+    /// One row per exchange: its flags against one simulator (Korbit and Bithumb with only their
+    /// own URL, as a user would type them).
+    static func flags(_ exchange: String, _ url: String) -> [String] {
+        switch exchange {
+        case "bithumb": ["--bithumb-url", url + "/bithumb"]
+        default: ["--\(exchange)-url", url]
+        }
+    }
+
+    @Test(arguments: ["upbit", "korbit", "bithumb"])
+    func watchStreamsTickersOf(_ exchange: String) async throws {
+        try await withSimulator { simulator in
+            let url = simulator.baseURL.absoluteString
+            let started = ContinuousClock.now
+            let run = try await SiseBinary.run(["watch", "KRW-BTC", "--exchange", exchange, "--json", "--count", "2", "--duration", "20"] + Self.flags(exchange, url))
+            #expect(run.status == 0)
+            let lines = run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            let tickers = lines.filter { $0["type"] as? String == "ticker" }
+            #expect(tickers.count == 2, "\(exchange): \(run.stdout.prefix(600))")
+            #expect(tickers.allSatisfy { $0["exchange"] as? String == exchange && $0["market"] as? String == "KRW-BTC" })
+            #expect(!lines.contains { $0["state"] as? String == "idle" }, "a running watch is a viewer, never idle")
+            #expect(ContinuousClock.now - started < .seconds(15), "the tickers came at once, not at the duration's end")
+        }
+    }
+}
