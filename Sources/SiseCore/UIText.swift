@@ -13,7 +13,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case priceKRW, floorPrice
     case warning, caution, warningLong, cautionLong, investmentWarning
     // Connectivity
-    case live, delayed, offline, idle, delayedPolling, idleNoViewers, ageSeconds, lostServer, lostUpstream
+    case connecting, live, delayed, offline, idle, delayedPolling, idleNoViewers, ageSeconds, lostServer, lostUpstream
     // Board and search
     case search, searchPrompt, empty, emptyFavorites, emptyFavoritesTUI, noMarketsMatch, retry
     // Favorites
@@ -90,6 +90,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .warningLong: ("유의", "Warning")
         case .cautionLong: ("주의", "Caution")
         case .investmentWarning: ("투자유의 종목", "investment warning")
+        case .connecting: ("연결 중", "Connecting")
         case .live: ("실시간", "Live")
         case .delayed: ("지연", "Delayed")
         case .offline: ("오프라인", "Offline")

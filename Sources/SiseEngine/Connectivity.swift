@@ -1,11 +1,13 @@
 import Foundation
 import SiseFeeds
 
-/// How fresh a board is: `live` (the stream delivers), `delayed` (REST polling while the stream
-/// is down), `offline` (nothing answers; the last values stay, marked stale), `idle` (nobody
+/// How fresh a board is: `connecting` (nothing loaded yet and nothing has failed: the board's
+/// first state, and a woken board's until its first data), `live` (the stream delivers),
+/// `delayed` (REST polling while the stream is down), `offline` (nothing answers; the last values stay, marked stale), `idle` (nobody
 /// watched for a while, so the upstream stream was closed; the last values stay, marked stale,
 /// until the next viewer wakes it).
 public enum Connectivity: String, Sendable, Codable, CaseIterable {
+    case connecting
     case live
     case delayed
     case offline

@@ -5,14 +5,15 @@ extension Connectivity {
     public var tone: Tone {
         switch self {
         case .live: .live
-        case .delayed, .idle: .warning
+        case .connecting, .delayed, .idle: .warning
         case .offline: .stale
         }
     }
 
-    /// The short label of a status bar: 실시간 / 지연 / 오프라인 / 대기.
+    /// The short label of a status bar: 연결 중 / 실시간 / 지연 / 오프라인 / 대기.
     public func label(_ language: Language) -> String {
         switch self {
+        case .connecting: UIText.connecting(language)
         case .live: UIText.live(language)
         case .delayed: UIText.delayed(language)
         case .offline: UIText.offline(language)
@@ -25,7 +26,7 @@ extension Connectivity {
         switch self {
         case .delayed: UIText.delayedPolling(language)
         case .idle: UIText.idleNoViewers(language)
-        case .live, .offline: label(language)
+        case .connecting, .live, .offline: label(language)
         }
     }
 }

@@ -89,7 +89,8 @@ public actor LiveBoard: Service {
         self.stream = stream
         self.now = now
         self.logger = logger
-        let initial = ConnectivityStatus(exchange: configuration.exchange.rawValue, state: .offline, since: now())
+        // Nothing has been tried yet, let alone failed: connecting, not offline.
+        let initial = ConnectivityStatus(exchange: configuration.exchange.rawValue, state: .connecting, since: now())
         status = initial
         published = Mutex(BoardSnapshot(rows: [:], receivedAt: [:], status: initial))
         // A board that starts idle has never been watched: its grace period is long over.
@@ -218,7 +219,9 @@ public actor LiveBoard: Service {
         isIdle = false
         // Nothing read before the feed was parked counts as news of the new one.
         inbox.withLock { $0.removeAll() }
-        if bootstrapped { setState(.delayed, error: nil) }
+        // Woken: the last board is shown (delayed) until the feed delivers; with none yet, the
+        // board is connecting.
+        setState(bootstrapped ? .delayed : .connecting, error: nil)
         feedAwake.signal()
     }
 

@@ -88,7 +88,10 @@ struct WatchCommand: AsyncParsableCommand {
             services: (upstreams.services + (premium.map { [$0] } ?? [])).map { .init(service: $0) }
                 + [.init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        // A watch is a viewer of its board from before the board starts: a board that starts
+        // idle (every exchange but the default) would otherwise never connect for it, or say
+        // "idle" first.
+        try await board.viewing { try await group.run() }
     }
 }
 
@@ -133,12 +136,6 @@ struct WatchService: Service {
     let duration: Duration?
 
     func run() async throws {
-        // A watch is a viewer of its board: a board that starts idle (every exchange but the
-        // default) would otherwise never connect for it.
-        try await board.viewing { try await follow() }
-    }
-
-    private func follow() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.printUpdates() }
             if let duration { group.addTask { try await Task.sleep(for: duration) } }

@@ -85,6 +85,9 @@ import Testing
             #expect(tickers.count == 2, "\(exchange): \(run.stdout.prefix(600))")
             #expect(tickers.allSatisfy { $0["exchange"] as? String == exchange && $0["market"] as? String == "KRW-BTC" })
             #expect(!lines.contains { $0["state"] as? String == "idle" }, "a running watch is a viewer, never idle")
+            let states = lines.filter { $0["type"] as? String == "status" }.compactMap { $0["state"] as? String }
+            #expect(!states.contains("offline"), "nothing failed, so nothing is offline: \(states)")
+            #expect(states.first == "connecting" || states.first == "live", "\(states)")
             #expect(ContinuousClock.now - started < .seconds(15), "the tickers came at once, not at the duration's end")
         }
     }

@@ -26,6 +26,21 @@ import Testing
         }
     }
 
+    /// Before anything was tried, nothing has failed: a new board is connecting, not offline
+    /// (every face used to say 오프라인 in the first instant of its life); so is an idle board
+    /// woken before it ever loaded.
+    @Test(arguments: [false, true])
+    func aBoardThatHasNotConnectedYetIsConnecting(startsIdle: Bool) async throws {
+        let transport = LiveHTTPTransport()
+        let nowhere = try #require(URL(string: "http://127.0.0.1:9"))
+        let configuration = LiveBoardConfiguration(idleAfter: startsIdle ? .seconds(60) : nil, startsIdle: startsIdle)
+        let board = LiveBoard(configuration: configuration, api: UpbitClient(configuration: .init(baseURL: nowhere), transport: transport),
+                              stream: UpbitTickerStream(configuration: .init(url: UpbitStreamConfiguration.webSocketURL(forREST: nowhere))))
+        #expect(board.snapshot.status.state == .connecting)
+        #expect(board.snapshot.status.state.label(.ko) == "연결 중" && board.snapshot.status.state.label(.en) == "Connecting")
+        await transport.shutdown()
+    }
+
     @Test func snapshotHoldsEveryMarketAndGoesLive() async throws {
         try await withBoard { h in
             try await expectEventually(timeout: .seconds(10)) { h.state == .live }
