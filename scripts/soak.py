@@ -197,7 +197,15 @@ async def main():
     phase = asyncio.Event()
     reporter = asyncio.create_task(report(pid, port, counts, phase, "churn", args.every))
     started = time.monotonic()
-    await asyncio.gather(*[churn(port, w, args.churn, counts) for w in range(args.churners)])
+    warmed = {}
+
+    async def note_warm():
+        # The churn's own working set (pages in flight, allocator arenas) settles within the
+        # first tenth; what grows after that is what pages keep.
+        while counts.churned < args.churn // 10:
+            await asyncio.sleep(0.5)
+        warmed.update(rss=rss_kb(pid), pages=counts.churned + counts.bare)
+    await asyncio.gather(note_warm(), *[churn(port, w, args.churn, counts) for w in range(args.churners)])
     churn_seconds = time.monotonic() - started
     side_stop.set()
     await asyncio.gather(*side)
@@ -206,6 +214,9 @@ async def main():
     await asyncio.sleep(args.settle / 3)
     after = rss_kb(pid)
     kept = (after - baseline) / max(1, counts.churned + counts.bare)
+    warm_kept = (after - warmed["rss"]) / max(1, counts.churned + counts.bare - warmed["pages"])
+    print(f"churn warmed up at {warmed['rss'] / 1024:.1f} MB ({args.churn // 10} pages); since then "
+          f"{100 * (after - warmed['rss']) / warmed['rss']:+.1f} %, {warm_kept:.3f} KB kept per page", flush=True)
     print(f"after {counts.churned} churned pages ({counts.churned / churn_seconds:.0f}/s), {counts.bare} bare connects, "
           f"{counts.api} API requests: RSS {after / 1024:.1f} MB = baseline {100 * (after - baseline) / baseline:+.1f} %, "
           f"{kept:.2f} KB kept per page  ({objects(port)})", flush=True)
@@ -218,7 +229,7 @@ async def main():
     gone = rss_kb(pid)
     print(f"{args.settle:.0f} s after every page left: RSS {gone / 1024:.1f} MB  ({objects(port)})", flush=True)
     print(f"SUMMARY baseline_mb={baseline / 1024:.1f} after_churn_mb={after / 1024:.1f} change_pct={100 * (after - baseline) / baseline:+.1f} "
-          f"kb_per_page={kept:.2f} after_pages_left_mb={gone / 1024:.1f} churned={counts.churned} errors={counts.errors}", flush=True)
+          f"kb_per_page={kept:.2f} warmed_mb={warmed['rss'] / 1024:.1f} kb_per_page_after_warmup={warm_kept:.3f} after_pages_left_mb={gone / 1024:.1f} churned={counts.churned} errors={counts.errors}", flush=True)
 
 
 if __name__ == "__main__":

@@ -208,9 +208,11 @@ final class BoardSocketHub: Service, Sendable {
     /// Heartbeats, and status frames with growing ages while the board is not live.
     private func tick() async {
         var sinceHeartbeat = Duration.zero
+        var trim = MemoryTrim()
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.staleStatusInterval)
             sinceHeartbeat += Self.staleStatusInterval
+            _ = trim.pages(clientCount)
             for (exchange, board) in boards.all {
                 let status = board.snapshot.status
                 if status.state != .live { publish(exchange, changed: [], status: status) }
