@@ -6,7 +6,9 @@ import HummingbirdWebSocket
 ///
 /// - `GET /_sim/stats` — request counts per service and group.
 /// - `GET /_sim/faults`, `POST /_sim/faults` (a partial JSON of `SimFaults`) — fault switches.
-/// - `POST /_sim/reset` — faults off, counters and bans cleared.
+/// - `POST /_sim/reset` — faults off, counters, bans and pinned prices cleared.
+/// - `POST /_sim/price` `{"market":"KRW-BTC","price":123456000}` — the market's price from now on
+///   (REST and stream; open streams send it at once); `"price":null` gives it back to its walk.
 ///
 /// Each takes `?exchange=upbit|korbit|bithumb` (default upbit): every venue has its own.
 struct AdminController: Sendable {
@@ -39,6 +41,19 @@ struct AdminController: Sendable {
             }
             return try Self.encode(exchange.updateFaults(patch))
         }
+        router.post("/_sim/price") { request, _ in
+            guard let exchange = venue(request) else { return Self.unknownVenue }
+            if let refusal = Self.refusal(request) { return refusal }
+            var request = request
+            let body = try await request.collectBody(upTo: 64 * 1024)
+            guard let pin = try? JSONDecoder().decode(PricePin.self, from: Data(body.readableBytesView)),
+                  exchange.universe.market(pin.market) != nil, pin.price.map({ $0.isFinite && $0 > 0 }) ?? true else {
+                return SimResponses.error(status: 400, name: "bad_price",
+                                          message: "body must be {\"market\": a listed market code, \"price\": a positive number or null}")
+            }
+            exchange.pin(pin.market, price: pin.price)
+            return SimResponses.json("{}")
+        }
         router.post("/_sim/reset") { request, _ in
             guard let exchange = venue(request) else { return Self.unknownVenue }
             if let refusal = Self.refusal(request) { return refusal }
@@ -62,6 +77,11 @@ struct AdminController: Sendable {
             }
         }
         return nil
+    }
+
+    private struct PricePin: Decodable {
+        let market: String
+        let price: Double?
     }
 
     private static func encode(_ faults: SimFaults) throws -> Response {

@@ -101,6 +101,7 @@ struct KorbitStreamController: Sendable {
         var sent = 0.0
         let rateStart = ContinuousClock.now
         let ranks = Dictionary(uniqueKeysWithValues: exchange.universe.markets.enumerated().map { (KorbitWriter.symbol($1), ($1, $0)) })
+        var pinChanges = exchange.pins.changes
         do {
             while !Task.isCancelled {
                 if dropped.take().dropped { return }
@@ -125,6 +126,16 @@ struct KorbitStreamController: Sendable {
                     exchange.count("upbit", "websocket-frames")
                 }
                 let live = symbols.compactMap { ranks[$0] }.filter { !KorbitWriter.isStopped($0.0, rank: $0.1) }
+                // A price set by hand goes out at once for the pairs subscribed.
+                let pins = exchange.pins
+                if pins.changes != pinChanges {
+                    pinChanges = pins.changes
+                    for (market, _) in live where pins.codes.contains(market.code) {
+                        try await outbound.write(.text(KorbitWriter.tickerFrame(market, exchange.streamTicker(market, atMilliseconds: ms),
+                                                                                snapshot: false, stopped: false)))
+                        exchange.count("upbit", "websocket-frames")
+                    }
+                }
                 if !live.isEmpty, faults.wsRate > 0 {
                     let elapsed = Double(rateStart.duration(to: .now).components.seconds)
                         + Double(rateStart.duration(to: .now).components.attoseconds) / 1e18

@@ -18,6 +18,9 @@ final class SimExchange: Sendable {
         /// Stream frames reuse a market's day statistics for 100 ms, so high rates stay cheap.
         var streamCache: [String: (bucket: Int64, value: SimTickerState)] = [:]
         var geckoCalls: [Double] = []
+        /// Prices set by hand (`POST /_sim/price`), by market code, and a count of their changes.
+        var pins: [String: Double] = [:]
+        var pinChanges = 0
     }
 
     private let state: Mutex<State>
@@ -46,12 +49,37 @@ final class SimExchange: Sendable {
         return faults
     }
 
+    /// Sets a market's price by hand (nil gives it back to its walk): every REST answer and
+    /// stream frame shows it from now on, and open streams send the market at once, so a test can
+    /// make a price move and time how soon each face shows it.
+    func pin(_ code: String, price: Double?) {
+        state.withLock { s in
+            s.pins[code] = price
+            s.pinChanges += 1
+        }
+    }
+
+    /// The pinned codes, and how many times pins changed (a stream compares it with the last it saw).
+    var pins: (changes: Int, codes: Set<String>) { state.withLock { ($0.pinChanges, Set($0.pins.keys)) } }
+
+    /// A ticker with its pinned price, if the market has one (high and low widened to hold it).
+    private func pinned(_ ticker: SimTickerState, _ code: String) -> SimTickerState {
+        guard let price = state.withLock({ $0.pins[code] }) else { return ticker }
+        var pinned = ticker
+        pinned.price = price
+        pinned.high = max(pinned.high, price)
+        pinned.low = min(pinned.low, price)
+        return pinned
+    }
+
     /// Clears faults, counters, bans and caches.
     func reset() {
         state.withLock {
             $0.faults = SimFaults()
             $0.limiter = SimRateLimit()
             $0.stats = SimStats()
+            $0.pins = [:]
+            $0.pinChanges += 1
         }
         hub.dropAll()
     }
@@ -132,11 +160,11 @@ final class SimExchange: Sendable {
         let bucket = ms / 100
         if var hit = state.withLock({ $0.streamCache[market.code] }), hit.bucket == bucket {
             hit.value.reprice(market: market, atMilliseconds: ms)
-            return hit.value
+            return pinned(hit.value, market.code)
         }
-        let fresh = ticker(market, atMilliseconds: ms)
+        let fresh = walked(market, atMilliseconds: ms)
         state.withLock { $0.streamCache[market.code] = (bucket, fresh) }
-        return fresh
+        return pinned(fresh, market.code)
     }
 
     enum GeckoGate { case proceed, limited(retryAfter: Int) }
@@ -158,6 +186,11 @@ final class SimExchange: Sendable {
     }
 
     func ticker(_ market: SimMarket, atMilliseconds ms: Int64) -> SimTickerState {
+        pinned(walked(market, atMilliseconds: ms), market.code)
+    }
+
+    /// The market's state on its price walk (no pin).
+    private func walked(_ market: SimMarket, atMilliseconds ms: Int64) -> SimTickerState {
         let day = SimTickerState.dayStart(ofMilliseconds: ms)
         let cached = state.withLock { s -> SimTickerState.YearExtremes? in
             guard let hit = s.yearCache[market.code], hit.day == day else { return nil }

@@ -86,6 +86,7 @@ struct UpbitStreamController: Sendable {
         var sent = 0.0
         var rateStart = ContinuousClock.now
         var lastStatus = ContinuousClock.now
+        var pinChanges = exchange.pins.changes
         do {
             while !Task.isCancelled {
                 let inbox = state.take()
@@ -116,6 +117,15 @@ struct UpbitStreamController: Sendable {
                         }
                     }
                     (sent, rateStart) = (0, .now)
+                }
+                // A price set by hand goes out at once for the markets subscribed.
+                let pins = exchange.pins
+                if pins.changes != pinChanges, let subscription = current, !subscription.onlySnapshot {
+                    pinChanges = pins.changes
+                    for market in markets where pins.codes.contains(market.code) {
+                        try await outbound.write(.binary(ByteBuffer(string: frame(market, subscription.format, snapshot: false))))
+                        exchange.count("upbit", "websocket-frames")
+                    }
                 }
                 if inbox.statusPings, lastStatus.duration(to: .now) >= .seconds(10) {
                     try await outbound.write(.binary(ByteBuffer(string: #"{"status":"UP"}"#)))

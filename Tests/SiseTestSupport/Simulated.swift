@@ -50,6 +50,18 @@ public enum SimAdmin {
         return out
     }
 
+    /// `POST /_sim/price`: the market's price from now on (nil: back to its walk); the status.
+    @discardableResult
+    public static func setPrice(_ simulator: RunningSimulator, _ market: String, _ price: Double?, exchange: String = "upbit",
+                                body: String? = nil) async throws -> Int {
+        var request = URLRequest(url: URL(string: simulator.baseURL.absoluteString + "/_sim/price?exchange=\(exchange)")!)
+        request.httpMethod = "POST"
+        request.httpBody = Data((body ?? #"{"market":"\#(market)","price":\#(price.map { String($0) } ?? "null")}"#).utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (_, response) = try await URLSession.shared.data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
     public static func get(_ simulator: RunningSimulator, _ pathAndQuery: String) async throws -> (Int, Data) {
         let (data, response) = try await URLSession.shared.data(from: URL(string: simulator.baseURL.absoluteString + pathAndQuery)!)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
