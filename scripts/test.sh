@@ -41,7 +41,7 @@ fi
 
 export SE_OFFLINE=true
 export SISE_BIN="$(swift build --show-bin-path)/sise"
-python3 -m pytest -q Tests/Browser Tests/Terminal Tests/Faults Tests/Contract
+python3 -m pytest -q Tests/Browser Tests/Terminal Tests/Faults Tests/Contract Tests/Matrix
 
 # Scale-out: PostgreSQL, three replicas and nginx on loopback (flows, SIGKILL, figures).
 scripts/cluster-test.sh
