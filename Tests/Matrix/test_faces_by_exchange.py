@@ -4,11 +4,10 @@ Against one `sise simulate` and one `sise serve` pointed at it: the face shows t
 KRW-BTC; a price set through the simulator's control API (`POST /_sim/price`) reaches the face
 within 2 s; then the exchange's WebSocket is refused (and the open one dropped) and a new price
 still reaches the face within 3 s, by REST. Adding a face or an exchange adds a row here.
-
-Faces not yet in the table: `sise tui` (tmux) and the web page (Chromium, the exchange switch).
 """
 import json
 import os
+import shutil as _shutil
 import pathlib
 import shutil
 import subprocess
@@ -159,14 +158,80 @@ class PriceFace(CommandFace):
     command = ["price", "BTC"]
 
 
+class Screen:
+    """A face read as text: it shows a price when KRW-BTC's line has it, formatted."""
+
+    def shows(self, price):
+        line = self.line()
+        return line is not None and f"{price:,}" in line
+
+    def price(self):
+        return self.line()
+
+
+class TUIFace(Screen):
+    name = "tui"
+
+    def __init__(self, rig, exchange):
+        self.session = f"sise-matrix-{os.getpid()}-{exchange}"
+        command = " ".join([sise_binary(), "tui", "--exchange", exchange, "--lang", "en", *rig["flags"]])
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.session, "-x", "140", "-y", "40", command], check=True)
+
+    def line(self):
+        screen = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.session], capture_output=True, text=True).stdout
+        return next((line for line in screen.splitlines() if "Bitcoin" in line and "BTC/KRW" not in line[:0] and "," in line), None)
+
+    def stop(self):
+        subprocess.run(["tmux", "kill-session", "-t", self.session], check=False)
+
+
+class PageFace(Screen):
+    name = "page"
+
+    def __init__(self, rig, exchange):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.by import By
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=390,844"):
+            options.add_argument(argument)
+        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.by = By
+        self.exchange = exchange
+        self.driver.get(rig["serve"])
+        # The exchange switch, as a user taps it.
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            buttons = self.driver.find_elements(By.CSS_SELECTOR, f'[data-exchange="{exchange}"]:not(tr)')
+            if buttons and buttons[0].is_displayed():
+                buttons[0].click()
+                break
+            time.sleep(0.1)
+
+    def line(self):
+        rows = self.driver.find_elements(self.by.CSS_SELECTOR, f'tr[data-market="KRW-BTC"][data-exchange="{self.exchange}"]')
+        try:
+            return rows[0].text if rows else None
+        except Exception:
+            return None
+
+    def stop(self):
+        self.driver.quit()
+
+
 FACES = [WatchFace, SocketFace, APIFace, MarketsFace, PriceFace]
+if _shutil.which("tmux"):
+    FACES.append(TUIFace)
+if os.path.exists("/usr/bin/chromium") and os.path.exists("/usr/bin/chromedriver"):
+    FACES.append(PageFace)
 
 
 def shows(face, price, within):
     """How long the face took to show `price` (None when it did not within `within` seconds)."""
     began = time.monotonic()
     while time.monotonic() - began < within:
-        if face.price() == price:
+        if face.shows(price) if isinstance(face, Screen) else face.price() == price:
             return time.monotonic() - began
         time.sleep(0.05)
     return None
