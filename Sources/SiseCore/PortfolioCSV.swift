@@ -27,7 +27,7 @@ public enum PortfolioCSV {
         for t in transactions.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
             let fields = [t.kind.rawValue, t.exchange.rawValue, t.market.code, PortfolioLedger.text(t.quantity, scale: 12),
                           PortfolioLedger.text(t.price, scale: 8), PortfolioLedger.text(t.fee, scale: 8), isoTime(t.at), t.note]
-            out += fields.map(quoted).joined(separator: ",") + "\r\n"
+            out += fields.map { quoted(SpreadsheetCell.escape($0)) }.joined(separator: ",") + "\r\n"
         }
         return out
     }
@@ -48,13 +48,13 @@ public enum PortfolioCSV {
         for record in records.dropFirst() where record.fields != [""] {
             func field(_ name: String) -> String {
                 guard let index = column[name], index < record.fields.count else { return "" }
-                return record.fields[index].trimmingCharacters(in: .whitespaces)
+                return SpreadsheetCell.unescape(record.fields[index].trimmingCharacters(in: .whitespaces))
             }
             let line = record.line
             do {
                 out.append(try PortfolioInput(type: field("type"), exchange: field("exchange"), market: field("market"),
                                               quantity: field("quantity"), price: field("price"), fee: field("fee"),
-                                              at: field("at"), note: column["note"].flatMap { $0 < record.fields.count ? record.fields[$0] : nil } ?? "")
+                                              at: field("at"), note: column["note"].flatMap { $0 < record.fields.count ? SpreadsheetCell.unescape(record.fields[$0]) : nil } ?? "")
                     .transaction(id: newID()))
             } catch {
                 throw Problem(line: line, reason: error.message)
