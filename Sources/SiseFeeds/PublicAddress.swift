@@ -26,6 +26,24 @@ public enum PublicAddress {
         return true
     }
 
+    /// Whether a URL's host names a place off the open internet *without asking DNS*: the names
+    /// `localhost` and `*.localhost` (any case, trailing dots or not), and every spelling of an IP
+    /// address the system's resolver would connect to — decimal (`2130706433`), hex
+    /// (`0x7f000001`), octal (`0177.0.0.1`), short (`127.1`), bracketed or IPv4-mapped IPv6 —
+    /// judged by the address it means. A name that needs DNS is judged when it is resolved.
+    public static func isPrivateLiteral(_ host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        while name.hasSuffix(".") { name.removeLast() }
+        if name == "localhost" || name.hasSuffix(".localhost") || name.isEmpty { return true }
+        var v4 = in_addr()
+        // inet_aton reads every numeric IPv4 form getaddrinfo accepts (inet_pton only dotted quads).
+        if inet_aton(name, &v4) != 0 { return !isPublicIPv4(UInt32(bigEndian: v4.s_addr)) }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, name, &v6) == 1 { return !isPublic(name) }
+        return false
+    }
+
     static func isPublicIPv4(_ a: UInt32) -> Bool {
         func inRange(_ base: UInt32, _ bits: UInt32) -> Bool { a >> (32 - bits) == base >> (32 - bits) }
         let blocked: [(UInt32, UInt32)] = [

@@ -45,9 +45,8 @@ public struct WebhookPoster: Sendable {
     public func check(_ text: String) -> Failure? {
         guard text.count <= 2_000, let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty, url.user == nil else { return .badURL }
-        if !allowPrivate, host.lowercased() == "localhost" || (isLiteral(host) && !PublicAddress.isPublic(host)) {
-            return .privateAddress(host)
-        }
+        // The same judgement delivery makes, before any DNS: every spelling of a private address.
+        if !allowPrivate, PublicAddress.isPrivateLiteral(host) { return .privateAddress(host) }
         return nil
     }
 

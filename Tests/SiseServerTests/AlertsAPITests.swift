@@ -100,5 +100,14 @@ import Testing
         #expect(strict.check("https://user:pw@example.com/") == .badURL)
         #expect(strict.check("https://hooks.example.com/sise") == nil)
         #expect(WebhookPoster(allowPrivate: true).check("http://127.0.0.1:9/hook") == nil)
+        // Every spelling delivery would refuse is refused at creation too.
+        for url in ["http://2130706433:9/", "http://0x7f000001:9/", "http://0177.0.0.1/", "http://127.1/", "http://localhost.:9/",
+                    "http://LOCALHOST/", "http://api.localhost/", "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://[::ffff:a00:1]/",
+                    "http://0/", "http://169.254.169.254/latest", "http://0xa9.0xfe.0xa9.0xfe/"] {
+            #expect(strict.check(url).map { if case .privateAddress = $0 { true } else { false } } == true, "\(url)")
+        }
+        for url in ["http://8.8.8.8/", "http://134744072/", "https://[2606:4700::1111]/", "https://hooks.example.com./x"] {
+            #expect(strict.check(url) == nil, "\(url)")
+        }
     }
 }
