@@ -55,6 +55,7 @@ public enum SiseServerApp {
         let metrics = ServerMetrics()
         // Outermost first: headers on every answer, then errors in one JSON shape, then
         // hostile paths refused before anything (static files included) looks at them.
+        router.middlewares.add(ClientAddressMiddleware(proxies: configuration.trustedProxies))
         router.middlewares.add(MetricsMiddleware(metrics: metrics))
         // Each request at debug level (`LOG_LEVEL=debug`), with its `hb.request.id`; no headers, so no cookie or token.
         router.middlewares.add(LogRequestsMiddleware(.debug))

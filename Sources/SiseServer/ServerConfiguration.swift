@@ -35,6 +35,8 @@ public struct ServerConfiguration: Sendable {
     public var allowPrivateWebhooks = false
     /// `GET /metrics` takes `Authorization: Bearer` this token (from anywhere); nil: loopback only.
     public var metricsToken: String?
+    /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`); none by default.
+    public var trustedProxies: TrustedProxies = .none
     /// Pauses between a failed webhook delivery and its retries.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(5), .seconds(30)]
 

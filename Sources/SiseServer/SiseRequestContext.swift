@@ -18,8 +18,11 @@ public struct SiseRequestContext: RequestContext, WebSocketRequestContext {
     public var account: Account?
     /// The hash of this request's session token (to end or keep it).
     public var sessionTokenHash: String?
-    /// The peer's IP address (per-client limits count against it as well as the device).
-    public let clientAddress: String?
+    /// The client's IP address by the one rule (`TrustedProxies`: the peer, or what a trusted
+    /// proxy forwarded); per-client limits count against it as well as the device.
+    public internal(set) var clientAddress: String?
+    /// The TCP peer (a proxy, when there is one).
+    let peerAddress: String?
     /// The connection (a `/ws` page is written to on it directly).
     let channel: any Channel
 
@@ -31,7 +34,8 @@ public struct SiseRequestContext: RequestContext, WebSocketRequestContext {
 
     public init(source: Source) {
         coreContext = .init(source: source)
-        clientAddress = source.channel.remoteAddress?.ipAddress
+        peerAddress = source.channel.remoteAddress?.ipAddress
+        clientAddress = peerAddress
         channel = source.channel
     }
 

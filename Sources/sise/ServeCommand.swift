@@ -67,6 +67,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-format"), help: "text (default) or json: one JSON object per event on standard error (env SISE_LOG_FORMAT).")
     var logFormat: String?
 
+    @Option(name: .customLong("trusted-proxy"),
+            help: "A proxy (CIDR, repeatable) whose X-Forwarded-For names the client (env SISE_TRUSTED_PROXIES, comma-separated); default none.")
+    var trustedProxy: [String] = []
+
     @Option(name: .customLong("metrics-token"), help: "Serve /metrics to anyone with Authorization: Bearer TOKEN (env SISE_METRICS_TOKEN); without it, to this machine only.")
     var metricsToken: String?
 
@@ -130,6 +134,13 @@ struct ServeCommand: AsyncParsableCommand {
             favoriteWritesPerMinute: favoriteWritesPerMinute)
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
         configuration.allowPrivateWebhooks = allowPrivateWebhooks
+        let proxies = trustedProxy.isEmpty
+            ? (ProcessInfo.processInfo.environment["SISE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
+            : trustedProxy
+        guard let trusted = TrustedProxies(proxies) else {
+            throw ValidationError("--trusted-proxy takes CIDRs such as 127.0.0.1/32 or 10.0.0.0/8, not '\(proxies.joined(separator: ","))'.")
+        }
+        configuration.trustedProxies = trusted
         configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["SISE_METRICS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         let shownHost = host
         var providers = try LoginProviderSettings.providers(flags: login, sources: settings.sources)
