@@ -94,12 +94,17 @@ final class BoardSocketHub: Service, Sendable {
                 })
             } ?? []
         }
-        let snapshot = snapshotMessage(view, for: client)
-        // Under the registry's lock: the page's group and its outbox change together, so two
-        // view changes of one page racing each other cannot leave it in one group showing another.
-        clients.withLock { registry in
-            registry.show(view, for: client)
-            client.setView(view, snapshot: snapshot)
+        // Between publications: a batch published after the snapshot was made but before the
+        // page joined its view's group would never reach the page, and a row it changed would
+        // stay old on the page while later orders placed it by its new figures.
+        publishing.withLock { _ in
+            let snapshot = snapshotMessage(view, for: client)
+            // Under the registry's lock: the page's group and its outbox change together, so two
+            // view changes of one page racing each other cannot leave it in one group showing another.
+            clients.withLock { registry in
+                registry.show(view, for: client)
+                client.setView(view, snapshot: snapshot)
+            }
         }
     }
 
