@@ -36,7 +36,7 @@ swift test --skip-build --disable-xctest --no-parallel "$@"
 # The API suites that live on the store, again with PostgreSQL as the store.
 if [ -n "${SISE_TEST_POSTGRES_URL:-}" ] && [ $# -eq 0 ]; then
   SISE_TEST_STORE=postgres swift test --skip-build --disable-xctest --no-parallel \
-    --filter 'AccountsAPITests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
+    --filter 'AccountsAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
 fi
 
 export SE_OFFLINE=true

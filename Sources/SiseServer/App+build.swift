@@ -85,7 +85,8 @@ public enum SiseServerApp {
                                          await portfolioChanged(account)
                                      })
         let throttle = LoginThrottle()
-        AuthController(accounts: accounts, hasher: hasher, throttle: throttle, sessions: sessions,
+        let loginDevices = try await LoginDeviceCookie.load(from: ServerKeys(database: database), secure: publicOrigin.isSecure)
+        AuthController(accounts: accounts, hasher: hasher, throttle: throttle, sessions: sessions, devices: loginDevices,
                        signupPolicy: configuration.signup).addRoutes(to: router)
         SocialAuthController(clients: Dictionary(dependencies.identityProviders.map { ($0.provider.id, $0) }, uniquingKeysWith: { first, _ in first }),
                              accounts: accounts, sessions: sessions, throttle: throttle, pending: PendingLogins(), origin: publicOrigin,

@@ -4,14 +4,16 @@ import SiseCore
 import SiseStore
 
 /// `POST /api/auth/signup|login|logout|logout-all`: accounts with e-mail or user name and a
-/// password (bcrypt cost 12). Log-in rotates the session (no fixation), throttles failures per
-/// account and per address with growing waits, answers the same for an unknown login and a wrong
-/// password (in about the same time), and brings the device's favorites into the account.
+/// password (bcrypt cost 12). Log-in rotates the session (no fixation), throttles failures with
+/// growing waits (`LoginThrottle`: a returning browser apart from strangers), answers the same
+/// for an unknown login and a wrong password (in about the same time), and brings the device's
+/// favorites into the account.
 struct AuthController {
     let accounts: AccountStore
     let hasher: PasswordHasher
     let throttle: LoginThrottle
     let sessions: SessionOpener
+    let devices: LoginDeviceCookie
     var signupPolicy: SignupPolicy = .open
 
     func addRoutes(to router: Router<SiseRequestContext>) {
@@ -74,7 +76,7 @@ struct AuthController {
         guard email != nil || username != nil else { throw Self.problem(.loginMissing, language) }
         try rule(language) { try AccountRules.password(body.password) }
         let nickname = try rule(language) { try AccountRules.nickname(body.nickname) }
-        let wait = await throttle.signup(ctx.clientAddress ?? "?")
+        let wait = await throttle.signup(address: ctx.clientAddress ?? "?", device: ctx.deviceID.isEmpty ? nil : ctx.deviceID)
         if wait > 0 {
             throw APIError(status: .tooManyRequests, code: "too_many_signups",
                            message: UIText.accountSignupThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
@@ -91,7 +93,7 @@ struct AuthController {
         } catch StoreError.badInvite {
             throw APIError(status: .forbidden, code: "bad_invite", message: UIText.accountBadInvite(language))
         }
-        return try await start(account, ctx, status: .created)
+        return try await start(account, request, ctx, status: .created)
     }
 
     @Sendable func login(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -101,21 +103,23 @@ struct AuthController {
         guard !login.isEmpty, login.utf8.count <= 254, body.password.utf8.count <= 1_024 else {
             throw Self.problem(.loginMissing, language)
         }
-        let loginKey = "login:" + login
-        let keys = [loginKey, "ip:" + (ctx.clientAddress ?? "?")]
-        let wait = await throttle.wait(keys)
+        let account = try await accounts.account(login: login)
+        // A returning browser is judged on its own failures; anyone else on the account's and the address's.
+        let device = account.flatMap { devices.entry(for: $0.id, in: request) }
+        let parties = LoginThrottle.parties(device: device?.nonce, account: account?.id ?? "login:" + login,
+                                            address: ctx.clientAddress ?? "?")
+        let wait = await throttle.wait(parties)
         if wait > 0 {
             throw APIError(status: .tooManyRequests, code: "too_many_attempts",
                            message: UIText.accountThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
         }
-        let account = try await accounts.account(login: login)
         // The same work and the same answer whether the login exists or not.
         guard try await hasher.verify(body.password, against: account?.passwordHash), let account else {
-            await throttle.failed(keys)
+            await throttle.failed(parties)
             throw APIError(status: .unauthorized, code: "login_failed", message: UIText.accountLoginFailed(language))
         }
-        await throttle.succeeded(loginKey)
-        return try await start(account, ctx, status: .ok)
+        await throttle.succeeded(device.map { .device($0.nonce) } ?? .account(account.id))
+        return try await start(account, request, ctx, status: .ok)
     }
 
     @Sendable func logout(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -133,10 +137,12 @@ struct AuthController {
         return response
     }
 
-    private func start(_ account: Account, _ ctx: SiseRequestContext, status: HTTPResponse.Status) async throws -> Response {
+    /// The session, and the browser's device cookie renewed for the account.
+    private func start(_ account: Account, _ request: Request, _ ctx: SiseRequestContext, status: HTTPResponse.Status) async throws -> Response {
         let cookie = try await sessions.open(account, ctx)
         var response = JSONText.response(try await Me.of(account, accounts), status: status)
         response.setCookie(cookie)
+        response.setCookie(devices.cookie(afterLoggingIn: account.id, request: request))
         return response
     }
 

@@ -115,7 +115,7 @@ struct SocialAuthController {
             account = known
         } else {
             guard signupPolicy == .open else { return finish(back(["auth_error": "signup_closed", "provider": id])) }
-            let wait = await throttle.signup(ctx.clientAddress ?? "?")
+            let wait = await throttle.signup(address: ctx.clientAddress ?? "?", device: ctx.deviceID.isEmpty ? nil : ctx.deviceID)
             if wait > 0 { return finish(back(["auth_error": "throttled", "provider": id, "seconds": String(wait)])) }
             let nickname = identity.nickname ?? UIText.socialDefaultNickname(language, ["provider": client.provider.displayName])
             do {

@@ -248,6 +248,13 @@ public final class AppDatabase: Sendable {
                 t.column("body", .blob).notNull()
             }
         }
+        migrator.registerMigration("v11: server keys") { db in
+            try db.create(table: "server_key") { t in
+                t.primaryKey("name", .text)
+                t.column("value", .blob).notNull()
+                t.column("createdAt", .integer).notNull()
+            }
+        }
         return migrator
     }
 

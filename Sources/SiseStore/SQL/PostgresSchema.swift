@@ -52,5 +52,6 @@ enum PostgresSchema {
             CREATE INDEX webhook_job_due ON webhook_job (dueAt)
             """),
         ("v10: avatar images", "CREATE TABLE avatar_image (file TEXT PRIMARY KEY, body BYTEA NOT NULL)"),
+        ("v11: server keys", "CREATE TABLE server_key (name TEXT PRIMARY KEY, value BYTEA NOT NULL, createdAt BIGINT NOT NULL)"),
     ]
 }

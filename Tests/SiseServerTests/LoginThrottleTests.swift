@@ -1,0 +1,146 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+@testable import SiseServer
+import SiseStore
+import Testing
+
+/// Log-in throttling no stranger can turn against a user (OWASP's device cookies): the budgets
+/// table by table, the signed cookie, and over the API a stranger's flood against a returning
+/// browser on the same address. (Through a real nginx with people on distinct addresses:
+/// `Tests/Proxy/test_behind_nginx.py`.)
+@Suite struct LoginThrottleTests {
+    let start = ContinuousClock.now
+
+    @Test func eachPartyHasItsOwnBudget() async {
+        let throttle = LoginThrottle()
+        let owner = LoginThrottle.parties(device: "owner-browser", account: "acct", address: "1.2.3.4")
+        let stranger = LoginThrottle.parties(device: nil, account: "acct", address: "5.6.7.8")
+        for second in 0..<30 { await throttle.failed(stranger, now: start + .seconds(second)) }
+        let now = start + .seconds(30)
+        #expect(await throttle.wait(stranger, now: now) > 0, "the stranger waits")
+        #expect(await throttle.wait(LoginThrottle.parties(device: nil, account: "acct", address: "9.9.9.9"), now: now) > 0,
+                "so does every other untrusted attempt on the account")
+        #expect(await throttle.wait(owner, now: now) == 0, "the owner's browser does not")
+        #expect(await throttle.wait(LoginThrottle.parties(device: nil, account: "other", address: "9.9.9.9"), now: now) == 0)
+        #expect(await throttle.wait(stranger, now: now + .seconds(3_601)) == 0, "a count is forgotten an hour after its last failure")
+    }
+
+    @Test func waitsGrowFromTheSixthFailureUpToFifteenMinutes() async {
+        let throttle = LoginThrottle()
+        let parties = LoginThrottle.parties(device: "d", account: "a", address: "x")
+        var waits: [Int] = []
+        for failure in 1...20 {
+            await throttle.failed(parties, now: start)
+            waits.append(await throttle.wait(parties, now: start))
+            _ = failure
+        }
+        #expect(waits.prefix(4).allSatisfy { $0 == 0 })
+        #expect(waits[4] == 1 && waits[5] == 2 && waits[6] == 4)
+        #expect(waits.last == LoginThrottle.longestWait)
+    }
+
+    /// Many phones behind one carrier NAT: a hundred failures from the address (on many
+    /// accounts) before its waits begin, and then only for untrusted attempts.
+    @Test func anAddressBudgetSizedForACarrierNAT() async {
+        let throttle = LoginThrottle()
+        for person in 0..<99 {
+            await throttle.failed(LoginThrottle.parties(device: nil, account: "acct\(person)", address: "nat"), now: start)
+        }
+        #expect(await throttle.wait(LoginThrottle.parties(device: nil, account: "new", address: "nat"), now: start) == 0)
+        await throttle.failed(LoginThrottle.parties(device: nil, account: "acct0", address: "nat"), now: start)
+        #expect(await throttle.wait(LoginThrottle.parties(device: nil, account: "new", address: "nat"), now: start) > 0)
+        #expect(await throttle.wait(LoginThrottle.parties(device: "returning", account: "new", address: "nat"), now: start) == 0)
+    }
+
+    @Test func signUpsLetANATInButStopAScript() async {
+        let throttle = LoginThrottle()
+        var taken = 0
+        for person in 0..<40 where await throttle.signup(address: "nat", device: "phone\(person)", now: start) == 0 { taken += 1 }
+        #expect(taken == LoginThrottle.signupBurst, "a burst of 30, then the script waits")
+        #expect(await throttle.signup(address: "nat", device: "late", now: start + .seconds(121)) == 0, "one more every 2 minutes")
+        var fromOneBrowser = 0
+        for _ in 0..<5 where await throttle.signup(address: "home", device: "browser", now: start) == 0 { fromOneBrowser += 1 }
+        #expect(fromOneBrowser == LoginThrottle.signupsPerDevicePerDay)
+    }
+
+    @Test func memoryStaysBoundedUnderAFloodOfMadeUpLoginsAndAddresses() async {
+        let throttle = LoginThrottle(capacity: 1_000)
+        for attempt in 0..<20_000 {
+            await throttle.failed(LoginThrottle.parties(device: nil, account: "login:made-up-\(attempt)", address: "10.\(attempt % 250).\(attempt / 250).1"),
+                                  now: start + .milliseconds(attempt))
+            _ = await throttle.signup(address: "addr\(attempt)", device: "device\(attempt)", now: start + .milliseconds(attempt))
+        }
+        #expect(await throttle.keptKeys <= 3_003)
+    }
+
+    enum Tamper: String, CaseIterable, Sendable {
+        case forgedSignature, anotherAccountsEntry, garbage, oversized
+
+        func apply(_ good: String) -> String {
+            switch self {
+            case .forgedSignature: String(good.dropLast(2)) + "AA"
+            case .anotherAccountsEntry: good.replacingOccurrences(of: "acct-1.", with: "acct-2.")
+            case .garbage: "%%%..~~..."
+            case .oversized: String(repeating: good + "~", count: 40)
+            }
+        }
+    }
+
+    @Test(arguments: Tamper.allCases)
+    func onlyAValidlySignedEntryMakesAReturningDevice(_ tamper: Tamper) {
+        let cookie = LoginDeviceCookie(key: Data(repeating: 7, count: 32), secure: false)
+        let issued = cookie.cookie(afterLoggingIn: "acct-1", request: Self.request(cookie: nil))
+        #expect(cookie.entry(for: "acct-1", in: Self.request(cookie: issued.value)) != nil)
+        let tampered = Self.request(cookie: tamper.apply(issued.value))
+        #expect(cookie.entry(for: "acct-1", in: tampered) == nil, "\(tamper)")
+        #expect(cookie.entry(for: "acct-2", in: tampered) == nil, "\(tamper)")
+    }
+
+    @Test func aBrowserKeepsItsLastFiveAccounts() {
+        let cookie = LoginDeviceCookie(key: Data(repeating: 9, count: 32), secure: false)
+        var value: String?
+        for account in 1...7 { value = cookie.cookie(afterLoggingIn: "acct-\(account)", request: Self.request(cookie: value)).value }
+        let kept = cookie.entries(of: Self.request(cookie: value)).map(\.account)
+        #expect(kept == ["acct-7", "acct-6", "acct-5", "acct-4", "acct-3"])
+        let again = cookie.cookie(afterLoggingIn: "acct-5", request: Self.request(cookie: value)).value
+        #expect(cookie.entries(of: Self.request(cookie: again)).map(\.account) == ["acct-5", "acct-7", "acct-6", "acct-4", "acct-3"])
+    }
+
+    /// Over the API, everyone on one address (127.0.0.1): a stranger's 30 wrong passwords shut
+    /// out untrusted attempts on the account, never the browser its owner logged in from.
+    @Test func aStrangersFloodDoesNotStopTheOwnerOnHerBrowser() async throws {
+        try await AccountsAPITests.run { client in
+            var owner = try await AccountsAPITests.fresh(client)
+            let created = try await AccountsAPITests.post(client, "/api/auth/signup",
+                                                          #"{"username":"owner","password":"a long secret","nickname":"주인"}"#, &owner)
+            #expect(created.status == .created)
+            #expect(owner.cookies["sise_login_device"] != nil, "signing up makes the browser a returning device")
+            _ = try await AccountsAPITests.post(client, "/api/auth/logout", "{}", &owner)
+            var stranger = try await AccountsAPITests.fresh(client)
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<30 {
+                statuses.append(try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"owner","password":"guess guess"}"#,
+                                                                &stranger).status)
+            }
+            #expect(statuses.contains(.tooManyRequests))
+            let limited = try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"owner","password":"a long secret"}"#, &stranger)
+            #expect(limited.status == .tooManyRequests && limited.headers[.retryAfter] != nil, "an untrusted browser waits, even with the password")
+            let back = try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"owner","password":"a long secret"}"#, &owner)
+            #expect(back.status == .ok, "the owner's browser gets in")
+            // A copied entry of the owner's cookie with its signature broken is a stranger's.
+            var forger = try await AccountsAPITests.fresh(client)
+            forger.cookies["sise_login_device"] = owner.cookies["sise_login_device"].map { String($0.dropLast(3)) + "AAA" }
+            let forged = try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"owner","password":"a long secret"}"#, &forger)
+            #expect(forged.status == .tooManyRequests)
+        }
+    }
+
+    static func request(cookie: String?) -> Request {
+        var fields = HTTPFields()
+        if let cookie { fields[.cookie] = "sise_login_device=" + cookie }
+        return Request(head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/", headerFields: fields),
+                       body: RequestBody(buffer: ByteBuffer()))
+    }
+}
