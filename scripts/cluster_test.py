@@ -7,6 +7,9 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import websocket  # websocket-client
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import nginx_rig  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SISE = os.environ["SISE_BIN"]
 WORK = tempfile.mkdtemp(prefix="sise-cluster-")
@@ -139,30 +142,13 @@ def main():
         for _, port in replicas: wait_ready(port)
         (a, pa), (b, pb), (c, pc) = replicas
 
-        conf = open(os.path.join(ROOT, "deploy/nginx.conf")).read()
-        conf, count = re.subn(r"    server 127\.0\.0\.1:8081.*\n    server 127\.0\.0\.1:8082.*\n    server 127\.0\.0\.1:8083.*\n",
-                              "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for _, p in replicas), conf)
-        assert count == 2, "deploy/nginx.conf: the two upstreams' server lines"
-        conf = conf.replace("listen 80;", f"listen 127.0.0.1:{nginx_port};").replace("server_name sise.example.kr;", "server_name _;")
-        conf += ("upstream sise_one { server 127.0.0.1:%d; keepalive 64; }\n"
+        extra = ("upstream sise_one { server 127.0.0.1:%d; keepalive 64; }\n"
                  "server { listen 127.0.0.1:%d; location / { proxy_pass http://sise_one; proxy_http_version 1.1;"
                  " proxy_set_header Connection \"\"; proxy_set_header Host $http_host; } }\n" % (pa, single_port))
-        for d in ("body", "proxy", "fastcgi", "uwsgi", "scgi"): os.makedirs(os.path.join(WORK, "nginx", d), exist_ok=True)
-        temp = "".join(f"{d}_temp_path {WORK}/nginx/{d};\n" for d in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-        temp = temp.replace(f"client_body_temp_path {WORK}/nginx/client_body", f"client_body_temp_path {WORK}/nginx/body")
-        with open(os.path.join(WORK, "nginx.conf"), "w") as f:
-            f.write(f"user root;\nworker_processes 1;\ndaemon off;\npid {WORK}/nginx.pid;\nerror_log {WORK}/nginx-error.log;\n"
-                    f"events {{ worker_connections 8192; }}\nhttp {{\naccess_log off;\n{temp}{conf}\n}}\n")
-        nginx = subprocess.Popen(["nginx", "-c", os.path.join(WORK, "nginx.conf"), "-p", WORK], stderr=subprocess.PIPE)
-        PROCS.append(nginx)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            if nginx.poll() is not None:
-                sys.exit("nginx did not start: " + nginx.stderr.read().decode())
-            try:
-                socket.create_connection(("127.0.0.1", nginx_port), timeout=1).close(); break
-            except OSError:
-                time.sleep(0.1)
+        try:
+            PROCS.append(nginx_rig.start(WORK, nginx_port, [p for _, p in replicas], extra))
+        except RuntimeError as problem:
+            sys.exit(str(problem))
 
         # 1. Sign up on A, open a page on C, star on B: the page on C shows it within a second.
         user = Browser(public)

@@ -11,6 +11,7 @@ command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
 [ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
 fc-list 2>/dev/null | grep -qi nanum || need_apt+=(fonts-nanum)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx-light)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "installing: ${need_apt[*]}"
   $SUDO apt-get update -qq
@@ -41,7 +42,7 @@ fi
 
 export SE_OFFLINE=true
 export SISE_BIN="$(swift build --show-bin-path)/sise"
-python3 -m pytest -q Tests/Browser Tests/Terminal Tests/Faults Tests/Contract Tests/Matrix
+python3 -m pytest -q Tests/Browser Tests/Terminal Tests/Faults Tests/Contract Tests/Matrix Tests/Proxy
 
 # Scale-out: PostgreSQL, three replicas and nginx on loopback (flows, SIGKILL, figures).
 scripts/cluster-test.sh

@@ -1,0 +1,120 @@
+"""Behind nginx, people are people: distinct loopback source addresses (127.0.0.x) stand for
+distinct visitors, and a real nginx, configured exactly as deploy/nginx.conf, sits in front of
+`sise serve --demo --trusted-proxy 127.0.0.1/32` (issue "behind nginx every visitor is one
+address"). Each test fails when Sise judges everyone by nginx's address, or believes a header a
+client made up.
+"""
+import http.client
+import json
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import nginx_rig  # noqa: E402
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def site():
+    work = tempfile.mkdtemp(prefix="sise-proxy-")
+    port = free_port()
+    public = f"127.0.0.1:{port}"
+    server = subprocess.Popen([os.environ.get("SISE_BIN", str(ROOT / ".build/debug/sise")), "serve", "--demo", "--port", "0",
+                               "--data-dir", work, "--public-url", f"http://{public}", "--trusted-proxy", "127.0.0.1/32"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline()
+    assert line.startswith("listening on "), line
+    direct = int(line.rsplit(":", 1)[1])
+    nginx = nginx_rig.start(work, port, [direct])
+    yield {"nginx": port, "direct": direct, "host": public}
+    for process in (nginx, server):
+        process.terminate()
+        process.wait(10)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+class Person:
+    """A browser at its own address: its cookies, the page's CSRF echo, one connection."""
+
+    def __init__(self, site, address, direct=False):
+        self.site, self.address = site, address
+        self.port = site["direct"] if direct else site["nginx"]
+        self.cookies = {}
+        self.request("GET", "/api/favorites")
+
+    def request(self, method, path, body=None, headers=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30, source_address=(self.address, 0))
+        fields = {"Host": self.site["host"], "Content-Type": "application/json", **(headers or {})}
+        if self.cookies:
+            fields["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if "sise_csrf" in self.cookies:
+            fields["X-CSRF-Token"] = self.cookies["sise_csrf"]
+        connection.request(method, path, body=None if body is None else json.dumps(body), headers=fields)
+        response = connection.getresponse()
+        text = response.read().decode()
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.split(";", 1)[0].partition("=")
+                self.cookies[key] = rest
+        connection.close()
+        return response.status, text
+
+    def sign_up(self, username):
+        return self.request("POST", "/api/auth/signup", {"username": username, "password": "a long secret", "nickname": username})[0]
+
+    def log_in(self, username, password="a long secret"):
+        return self.request("POST", "/api/auth/login", {"login": username, "password": password})[0]
+
+    def log_out(self):
+        return self.request("POST", "/api/auth/logout", {})[0]
+
+
+def test_thirty_six_people_from_thirty_six_addresses_all_sign_up_within_a_minute(site):
+    """More than one address's burst (30): behind nginx each person is judged on her own address."""
+    statuses = [Person(site, f"127.0.1.{n}").sign_up(f"person{n}") for n in range(2, 38)]
+    assert statuses == [201] * 36, statuses
+
+
+def test_one_address_signing_up_without_end_is_stopped(site):
+    """The same budget does stop a script: nginx's own address is not what is counted."""
+    statuses = [Person(site, "127.0.2.2").sign_up(f"script{n}") for n in range(31)]
+    assert statuses[:30] == [201] * 30 and statuses[30] == 429, statuses
+
+
+@pytest.mark.parametrize("stranger_address", ["127.0.3.9", "127.0.3.2"], ids=["stranger elsewhere", "stranger on her address"])
+def test_a_strangers_failures_do_not_stop_the_owner_on_her_browser(site, stranger_address):
+    owner = Person(site, "127.0.3.2")
+    name = "owner" + stranger_address.rsplit(".", 1)[1]
+    assert owner.sign_up(name) == 201
+    assert owner.log_out() == 200
+    stranger = Person(site, stranger_address)
+    statuses = [stranger.log_in(name, "guess guess") for _ in range(30)]
+    assert 429 in statuses, "the stranger is slowed down"
+    assert stranger.log_in(name) == 429, "an untrusted browser waits, even with the password"
+    assert owner.log_in(name) == 200, "the owner's browser, which logged in before, gets in"
+
+
+def test_a_direct_client_inventing_forwarded_addresses_stays_one_address(site):
+    """Headers a client made up are believed from nobody but the trusted proxy; through nginx
+    the made-up entries sit left of the real one, which is what counts."""
+    for direct, address in ((True, "127.0.4.2"), (False, "127.0.4.3")):
+        statuses = []
+        for n in range(31):
+            person = Person(site, address, direct=direct)
+            statuses.append(person.request("POST", "/api/auth/signup",
+                                           {"username": f"forger{int(direct)}{n}", "password": "a long secret", "nickname": "위조"},
+                                           headers={"X-Forwarded-For": f"10.9.{n}.1", "X-Real-IP": f"10.8.{n}.1"})[0])
+        assert statuses[:30] == [201] * 30 and statuses[30] == 429, (direct, statuses)
