@@ -181,7 +181,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseEngine", "SiseTUI", "SiseSimulator", "SiseTestSupport"]),
+        .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseEngine", "SiseStore", "SiseTUI", "SiseSimulator", "SiseTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

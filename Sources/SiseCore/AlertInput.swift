@@ -54,35 +54,35 @@ public struct AlertInput: Decodable, Sendable {
     public func rule(id: String, owner: String, now: Int64 = Int64(Date().timeIntervalSince1970 * 1_000)) throws(Failure) -> AlertRule {
         let exchangeText = exchange?.trimmingCharacters(in: .whitespaces) ?? ""
         guard let venue = exchangeText.isEmpty ? Exchange.default : Exchange(name: exchangeText) else {
-            throw Failure("exchange must be \(Exchange.names)")
+            throw Failure(.inputBadExchange, ["names": Exchange.names])
         }
         guard let marketID = MarketID(market.trimmingCharacters(in: .whitespaces).uppercased()) else {
-            throw Failure("market must be a market code such as KRW-BTC")
+            throw Failure(.inputBadMarket)
         }
-        guard let kind = AlertKind(rawValue: type) else { throw Failure("type must be above, below, move, premiumAbove or premiumBelow") }
+        guard let kind = AlertKind(rawValue: type) else { throw Failure(.alertBadType) }
         let value: Decimal
         var window: Int?
         switch kind {
         case .above, .below:
-            guard let text = price, let p = PortfolioLedger.decimal(text), p > 0 else { throw Failure("price must be a positive decimal such as 100000000") }
+            guard let text = price, let p = PortfolioLedger.decimal(text), p > 0 else { throw Failure(.alertBadPrice) }
             value = p
         case .move:
             guard let text = percent, let p = PortfolioLedger.decimal(text), p > 0, p <= 1_000 else {
-                throw Failure("percent must be a positive decimal such as 5")
+                throw Failure(.alertBadMovePercent)
             }
             let minutes = windowMinutes ?? 10
-            guard (1...1_440).contains(minutes) else { throw Failure("windowMinutes must be 1 to 1440") }
+            guard (1...1_440).contains(minutes) else { throw Failure(.alertBadWindow) }
             value = p
             window = minutes
         case .premiumAbove, .premiumBelow:
-            guard marketID.quote == "KRW" else { throw Failure("a premium alert needs a KRW market") }
+            guard marketID.quote == "KRW" else { throw Failure(.alertPremiumNeedsKRW) }
             guard let text = percent?.trimmingCharacters(in: .whitespaces), let p = Self.signedDecimal(text), abs(p) <= 100 else {
-                throw Failure("percent must be a decimal such as 3 or -1.5")
+                throw Failure(.alertBadPremiumPercent)
             }
             value = p
         }
         let cooldown = cooldownSeconds ?? (recurring == true ? 600 : 0)
-        guard (0...86_400 * 7).contains(cooldown) else { throw Failure("cooldownSeconds must be 0 to 604800") }
+        guard (0...86_400 * 7).contains(cooldown) else { throw Failure(.alertBadCooldown) }
         return AlertRule(id: id, owner: owner, exchange: venue, market: marketID, kind: kind, value: value, windowMinutes: window,
                          recurring: recurring ?? false, cooldownSeconds: cooldown, enabled: enabled ?? true, createdAt: now)
     }

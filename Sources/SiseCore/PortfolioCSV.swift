@@ -161,7 +161,7 @@ public struct PortfolioInput: Decodable, Sendable {
             throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "\(key.stringValue) must be text or a number")
         }
         guard c.contains(.type), c.contains(.market), c.contains(.quantity), c.contains(.price) else {
-            throw Failure("type, market, quantity and price are required")
+            throw Failure(.txMissingFields)
         }
         type = try text(.type) ?? ""
         exchange = try text(.exchange)
@@ -173,10 +173,18 @@ public struct PortfolioInput: Decodable, Sendable {
         note = try text(.note)
     }
 
-    /// Why an input is refused, in words.
+    /// Why an input is refused: a `UIText` key and its values, worded in the reader's language.
     public struct Failure: Error, Equatable, Sendable {
-        public let message: String
-        public init(_ message: String) { self.message = message }
+        public let text: UIText
+        public let values: [String: String]
+        public init(_ text: UIText, _ values: [String: String] = [:]) {
+            self.text = text
+            self.values = values
+        }
+
+        public func message(_ language: Language) -> String { text(language, values) }
+        /// In English (scripts' logs, the CSV importer's line reasons).
+        public var message: String { message(.en) }
     }
 
     public static let maxNote = 200
@@ -184,27 +192,27 @@ public struct PortfolioInput: Decodable, Sendable {
     /// The checked transaction; `now` is its time when `at` is absent.
     public func transaction(id: String, now: Int64 = Int64(Date().timeIntervalSince1970 * 1_000)) throws(Failure) -> PortfolioTransaction {
         guard let kind = TransactionKind(rawValue: type.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw Failure("type must be buy, sell, deposit or withdraw")
+            throw Failure(.txBadType)
         }
         let exchangeText = exchange?.trimmingCharacters(in: .whitespaces) ?? ""
         guard let venue = exchangeText.isEmpty ? Exchange.default : Exchange(name: exchangeText) else {
-            throw Failure("exchange must be \(Exchange.names)")
+            throw Failure(.inputBadExchange, ["names": Exchange.names])
         }
         let code = market.trimmingCharacters(in: .whitespaces).uppercased()
-        guard let marketID = MarketID(code), marketID.quote == "KRW" else { throw Failure("market must be a KRW market such as KRW-BTC") }
-        guard let q = PortfolioLedger.decimal(quantity), q > 0 else { throw Failure("quantity must be a positive decimal such as 0.5") }
-        guard let p = PortfolioLedger.decimal(price) else { throw Failure("price must be a decimal number of KRW such as 100000000") }
+        guard let marketID = MarketID(code), marketID.quote == "KRW" else { throw Failure(.txBadMarket) }
+        guard let q = PortfolioLedger.decimal(quantity), q > 0 else { throw Failure(.txBadQuantity) }
+        guard let p = PortfolioLedger.decimal(price) else { throw Failure(.txBadPrice) }
         let feeText = fee?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard let f = feeText.isEmpty ? 0 : PortfolioLedger.decimal(feeText) else { throw Failure("fee must be a decimal number of KRW") }
+        guard let f = feeText.isEmpty ? 0 : PortfolioLedger.decimal(feeText) else { throw Failure(.txBadFee) }
         let time: Int64
         if let at = at?.trimmingCharacters(in: .whitespaces), !at.isEmpty {
-            guard let parsed = Self.time(at) else { throw Failure("at must be epoch milliseconds or ISO 8601 time") }
+            guard let parsed = Self.time(at) else { throw Failure(.txBadTime) }
             time = parsed
         } else {
             time = now
         }
         let text = note ?? ""
-        guard text.count <= Self.maxNote else { throw Failure("note must be at most \(Self.maxNote) characters") }
+        guard text.count <= Self.maxNote else { throw Failure(.txNoteTooLong, ["max": String(Self.maxNote)]) }
         return PortfolioTransaction(id: id, kind: kind, exchange: venue, market: marketID, quantity: q, price: p, fee: f, at: time, note: text)
     }
 

@@ -29,7 +29,7 @@ public enum UIText: String, CaseIterable, Sendable {
     // TUI
     case tuiBack, tuiTrendingTitle, tuiHints, tuiHelp1, tuiHelp2, tuiHelp3, tuiHelp4, tuiHelp5, tuiTooSmall
     // CLI
-    case unknownSymbol, unknownCoin, badCoinID, portInUse, noPermissionToListen, cannotStart
+    case unknownSymbol, exchangeHasNoQuote, notAMarket, unknownCoin, badCoinID, portInUse, noPermissionToListen, cannotStart
     // Upstream errors (FeedError)
     case feedBadRequest, feedUnauthorized, feedForbidden, feedNotFound, feedBlocked, feedRetryIn
     case feedRateLimited, feedServer, feedUnexpected, feedTimeout, feedUnreachable, feedMalformed
@@ -61,6 +61,10 @@ public enum UIText: String, CaseIterable, Sendable {
     case alertRecurring, alertCooldown, alertEnabled, alertHistory, alertEmpty, alertHistoryEmpty, alertFired, alertRuleAbove
     case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, webhooks, webhookAdd, webhookURL, webhookSecret
     case webhookDisabled, alertNotifyDenied
+    // Refused inputs (alerts and transactions, on every face)
+    case inputBadExchange, inputBadMarket, alertBadType, alertBadPrice, alertBadMovePercent, alertBadWindow, alertPremiumNeedsKRW
+    case alertBadPremiumPercent, alertBadCooldown, txMissingFields, txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
+    case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
     // Candle charts
     case chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
     // The web app's own pages
@@ -162,6 +166,8 @@ public enum UIText: String, CaseIterable, Sendable {
                          "Tab      KRW/BTC/USDT      ?  help             q  quit")
         case .tuiTooSmall: ("창이 너무 작습니다", "window too small")
         case .unknownSymbol: ("알 수 없는 종목입니다: {list}", "unknown symbol: {list}")
+        case .exchangeHasNoQuote: ("{exchange}에는 {quote} 마켓이 없습니다 ({quotes} 마켓만 있습니다)", "{exchange} has no {quote} market (it has {quotes})")
+        case .notAMarket: ("'{text}'은(는) 종목이나 마켓 코드가 아닙니다", "'{text}' is not a symbol or market code")
         case .unknownCoin: ("알 수 없는 종목입니다: {coin}", "unknown coin: {coin}")
         case .badCoinID: ("코인 id가 올바르지 않습니다: {coin}", "not a coin id: {coin}")
         case .portInUse: ("포트가 이미 사용 중입니다 (--port로 다른 포트를 지정하세요).", "the port is already in use (choose another with --port).")
@@ -332,6 +338,27 @@ public enum UIText: String, CaseIterable, Sendable {
         case .webhookSecret: ("서명 비밀값", "Signing secret")
         case .webhookDisabled: ("실패가 반복되어 중지됨", "disabled after repeated failures")
         case .alertNotifyDenied: ("브라우저 알림이 차단되어 화면 안에서만 알립니다", "browser notifications are blocked; alerts show in the page only")
+        case .inputBadExchange: ("exchange는 {names} 중 하나여야 합니다", "exchange must be {names}")
+        case .inputBadMarket: ("market은 KRW-BTC 같은 마켓 코드여야 합니다", "market must be a market code such as KRW-BTC")
+        case .alertBadType: ("type은 above, below, move, premiumAbove, premiumBelow 중 하나여야 합니다",
+                             "type must be above, below, move, premiumAbove or premiumBelow")
+        case .alertBadPrice: ("가격은 100000000처럼 0보다 큰 숫자여야 합니다", "price must be a positive decimal such as 100000000")
+        case .alertBadMovePercent: ("변동률은 5처럼 0보다 크고 1000 이하인 숫자여야 합니다", "percent must be a positive decimal such as 5")
+        case .alertBadWindow: ("기간(windowMinutes)은 1~1440분이어야 합니다", "windowMinutes must be 1 to 1440")
+        case .alertPremiumNeedsKRW: ("김프 알림은 KRW 마켓에만 걸 수 있습니다", "a premium alert needs a KRW market")
+        case .alertBadPremiumPercent: ("김프 기준은 3이나 -1.5 같은 숫자여야 합니다 (±100 이내)", "percent must be a decimal such as 3 or -1.5")
+        case .alertBadCooldown: ("재알림 간격(cooldownSeconds)은 0~604800초여야 합니다", "cooldownSeconds must be 0 to 604800")
+        case .txMissingFields: ("type, market, quantity, price는 꼭 있어야 합니다", "type, market, quantity and price are required")
+        case .txBadType: ("type은 buy, sell, deposit, withdraw 중 하나여야 합니다", "type must be buy, sell, deposit or withdraw")
+        case .txBadMarket: ("market은 KRW-BTC 같은 KRW 마켓이어야 합니다", "market must be a KRW market such as KRW-BTC")
+        case .txBadQuantity: ("수량은 0.5처럼 0보다 큰 숫자여야 합니다", "quantity must be a positive decimal such as 0.5")
+        case .txBadPrice: ("가격은 100000000처럼 원화 숫자여야 합니다", "price must be a decimal number of KRW such as 100000000")
+        case .txBadFee: ("수수료는 원화 숫자여야 합니다", "fee must be a decimal number of KRW")
+        case .txBadTime: ("시각(at)은 epoch 밀리초나 ISO 8601 시각이어야 합니다", "at must be epoch milliseconds or ISO 8601 time")
+        case .txNoteTooLong: ("메모는 {max}자 이하여야 합니다", "note must be at most {max} characters")
+        case .portfolioNotExport: ("JSON 내보내기 파일({\"transactions\":[…]})이 아닙니다", "not the JSON export ({\"transactions\":[…]})")
+        case .listingUnchecked: ("거래소 목록을 확인하지 못했지만 알림은 저장했습니다 (상장되면 울립니다)",
+                                 "the exchange's listing could not be checked; the alert is kept (it fires once listed)")
         case .chartLine: ("라인", "Line")
         case .chartCandles: ("캔들", "Candles")
         case .chartInterval: ("간격", "Interval")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SiseCore
 import SiseEngine
 import SiseStore
 
@@ -15,6 +16,13 @@ public struct APIError: Error, Sendable {
 
     public static func badParameter(_ name: String, _ detail: String) -> APIError {
         APIError(status: .badRequest, code: "bad_parameter", message: "\(clip(name)): \(clip(detail))")
+    }
+
+    /// A market refused by the one listing rule (`MarketListing`): 404 when the exchange does not
+    /// list it, 400 when it was asked for wrongly (a quote the exchange lacks, not a market code).
+    static func listing(_ problem: ListingProblem, _ language: Language) -> APIError {
+        problem.isUnlisted ? APIError(status: .notFound, code: "not_found", message: problem.message(language))
+            : APIError(status: .badRequest, code: "bad_parameter", message: problem.message(language))
     }
 
     public static func notFound(_ what: String) -> APIError {

@@ -58,9 +58,9 @@ struct AlertsController {
         let input = try await JSONBody.decode(AlertInput.self, request, ctx)
         let rule: AlertRule
         do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: ctx.owner) } catch {
-            throw APIError.badParameter("body", error.message)
+            throw APIError.badParameter("body", error.message(LanguagePreference.of(request)))
         }
-        try listed(rule)
+        try listed(rule, LanguagePreference.of(request))
         try await store.add(rule)
         await engine.upsert(rule)
         await changes.publish(.alerts, owner: ctx.owner)
@@ -87,7 +87,7 @@ struct AlertsController {
             rule.recurring = checked.recurring
             rule.cooldownSeconds = checked.cooldownSeconds
         } catch {
-            throw APIError.badParameter("body", error.message)
+            throw APIError.badParameter("body", error.message(LanguagePreference.of(request)))
         }
         rule.enabled = body.enabled ?? rule.enabled
         guard try await store.update(rule) else { throw APIError.notFound("alert \(id)") }
@@ -137,9 +137,8 @@ struct AlertsController {
         return JSONText.response(Deliveries(deliveries: try await store.deliveries(owner: ctx.owner, webhookID: id)))
     }
 
-    /// The market must be on the exchange's board (once the board is known).
-    private func listed(_ rule: AlertRule) throws {
-        let board = try context.board(rule.exchange)
-        if board.hasData, board.snapshot.rows[rule.market] == nil { throw APIError.notFound("market \(rule.market.code)") }
+    /// The market must be listed on the exchange, by the one listing rule.
+    private func listed(_ rule: AlertRule, _ language: Language) throws {
+        try context.requireListed(rule.market, on: rule.exchange, language)
     }
 }

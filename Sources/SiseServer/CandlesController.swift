@@ -51,7 +51,7 @@ struct CandlesController {
         let exchange = try ServerContext.exchange(request)
         let board = try context.board(exchange)
         board.touch()
-        if board.hasData, board.snapshot.rows[market] == nil { throw APIError.notFound("market \(market.code)") }
+        try context.requireListed(market, on: exchange, LanguagePreference.of(request))
         let api = try context.api(exchange)
         var candles = try await CoinInfoController.upstream(request) {
             try await api.candles(market: market, unit: interval.unit, count: Self.fetched, to: nil)

@@ -18,8 +18,9 @@ struct MarketsController {
         let view = try ViewParameters(quote: q["quote"].map(String.init), sort: q["sort"].map(String.init),
                                       order: q["order"].map(String.init), q: q["q"].map(String.init),
                                       favorites: q["favorites"].map(String.init), exchange: q["exchange"].map(String.init))
-        try await context.requireBoard(view.exchange)
         let language = LanguagePreference.of(request)
+        do { try MarketListing.check(quote: view.quote, on: view.exchange) } catch { throw APIError.listing(error, language) }
+        try await context.requireBoard(view.exchange)
         let favorites = view.favoritesOnly ? try await context.favoriteMarkets(ctx.owner, exchange: view.exchange) : nil
         let premium = context.premiumInputs
         let rows = view.query(favorites: favorites, language: language).apply(try context.board(view.exchange).snapshot.rows.values, premium: premium)
@@ -31,9 +32,11 @@ struct MarketsController {
         let raw = ctx.parameters.get("market") ?? ""
         guard let id = MarketID(raw) else { throw APIError.badParameter("market", "'\(raw.prefix(40))' is not a market code like KRW-BTC") }
         let exchange = try ServerContext.exchange(request)
+        let language = LanguagePreference.of(request)
         try await context.requireBoard(exchange)
+        try context.requireListed(id, on: exchange, language)
         guard let row = try context.board(exchange).snapshot.rows[id] else { throw APIError.notFound("market \(id.code)") }
-        return JSONText.response(MarketRowJSON(row, formatter: MarketFormatter(language: LanguagePreference.of(request)),
+        return JSONText.response(MarketRowJSON(row, formatter: MarketFormatter(language: language),
                                                premium: context.premiumInputs.premium(row)))
     }
 }

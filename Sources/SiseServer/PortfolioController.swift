@@ -45,7 +45,7 @@ struct PortfolioController {
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try context.admitWrite(ctx)
         let input = try await JSONBody.decode(PortfolioInput.self, request, ctx)
-        let transaction = try checked(input)
+        let transaction = try checked(input, LanguagePreference.of(request))
         try await store.add(owner: ctx.owner, [transaction])
         await changed(ctx.owner)
         return JSONText.response(PortfolioTransactionJSON(transaction), status: .created)
@@ -93,7 +93,7 @@ struct PortfolioController {
             guard file.transactions.count <= PortfolioCSV.maxRows else { throw APIError.badParameter("transactions", "at most \(PortfolioCSV.maxRows)") }
             transactions = try file.transactions.enumerated().map { index, input in
                 do throws(PortfolioInput.Failure) { return try input.transaction(id: Self.newID()) } catch {
-                    throw APIError.badParameter("transactions[\(index)]", error.message)
+                    throw APIError.badParameter("transactions[\(index)]", error.message(LanguagePreference.of(request)))
                 }
             }
         } else {
@@ -109,9 +109,9 @@ struct PortfolioController {
 
     static let maxImportBytes = 2 * 1_024 * 1_024
 
-    private func checked(_ input: PortfolioInput) throws -> PortfolioTransaction {
+    private func checked(_ input: PortfolioInput, _ language: Language) throws -> PortfolioTransaction {
         let transaction: PortfolioTransaction
-        do { transaction = try input.transaction(id: Self.newID()) } catch { throw APIError.badParameter("body", error.message) }
+        do { transaction = try input.transaction(id: Self.newID()) } catch { throw APIError.badParameter("body", error.message(language)) }
         guard context.boards[transaction.exchange] != nil else { throw APIError.notFound("exchange \(transaction.exchange.rawValue)") }
         return transaction
     }

@@ -58,6 +58,18 @@ struct ServerContext: Sendable {
         return board
     }
 
+    /// The one listing rule (`MarketListing`) on the exchange's live board: a quote the exchange
+    /// lacks is a 400 at once, a market it does not list a 404 once its board is known.
+    func requireListed(_ market: MarketID, on exchange: Exchange, _ language: Language) throws {
+        let board = try board(exchange)
+        do {
+            if let quote = QuoteCurrency(code: market.quote) { try MarketListing.check(quote: quote, on: exchange) }
+            if board.hasData { try MarketListing(exchange: exchange, listed: board.snapshot.rows.keys).check(market) }
+        } catch let problem as ListingProblem {
+            throw APIError.listing(problem, language)
+        }
+    }
+
     /// The REST client (behind its candle cache) of `exchange`.
     func api(_ exchange: Exchange) throws -> CandleCache {
         guard let api = candles[exchange] else { throw APIError.notFound("exchange \(exchange.rawValue)") }

@@ -55,12 +55,28 @@ struct AlertsCommand: AsyncParsableCommand {
                                    cooldownSeconds: cooldown)
             let rule: AlertRule
             do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: LocalData.owner) } catch {
-                throw CLIFailure.usage("sise: " + error.message)
+                throw CLIFailure.usage("sise: " + error.message(local.global.language))
             }
+            try await AlertsCommand.checkListing(rule, local.global)
             try await local.store { try await AlertStore(database: $0).add(rule) }
             if json { return printJSON(AlertRuleJSON(rule, language: local.global.language)) }
             print(rule.id)
         }
+    }
+
+    /// The rule's market by the listing rule every face uses. Like the server before its board is
+    /// in, a rule whose exchange cannot be asked now is kept (with a note): it fires once listed.
+    static func checkListing(_ rule: AlertRule, _ global: GlobalOptions) async throws {
+        let language = global.language
+        if let quote = QuoteCurrency(code: rule.market.quote) {
+            try listed(language) { () throws(ListingProblem) in try MarketListing.check(quote: quote, on: rule.exchange) }
+        }
+        let markets: [Market]
+        do { markets = try await global.withExchange(rule.exchange) { try await $0.markets() } } catch let failure as CLIFailure {
+            FileHandle.standardError.write(Data((failure.message + "\n" + UIText.listingUnchecked(language) + "\n").utf8))
+            return
+        }
+        try listed(language) { () throws(ListingProblem) in try MarketListing(exchange: rule.exchange, markets: markets).check(rule.market) }
     }
 
     struct Remove: AsyncParsableCommand {

@@ -18,6 +18,11 @@ struct CLIFailure: Error {
 
     static func usage(_ message: String) -> CLIFailure { CLIFailure(code: .usage, message: message) }
 
+    /// A market the exchange does not have, as every face refuses it (exit 2).
+    static func listing(_ problem: ListingProblem, _ language: Language) -> CLIFailure {
+        .usage("sise: " + problem.message(language))
+    }
+
     /// Upstream trouble, in the user's language.
     static func upstream(_ error: FeedError, _ language: Language) -> CLIFailure {
         CLIFailure(code: .upstream, message: "sise: " + error.message(language))
@@ -55,4 +60,10 @@ func whileRunning<T: Sendable>(_ service: any Service, _ body: () async throws -
         defer { group.cancelAll() }
         return try await body()
     }
+}
+
+/// What `body` resolves against an exchange's listing, or exit 2 with the listing's refusal in
+/// the user's language.
+func listed<T>(_ language: Language, _ body: () throws(ListingProblem) -> T) throws(CLIFailure) -> T {
+    do { return try body() } catch { throw .listing(error, language) }
 }

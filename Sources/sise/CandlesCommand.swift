@@ -31,17 +31,21 @@ struct CandlesCommand: AsyncParsableCommand {
     func validate() throws {
         guard CandleInterval(rawValue: interval) != nil else { throw ValidationError("--interval must be one of \(CandleInterval.names).") }
         guard (1...Self.fetched).contains(count) else { throw ValidationError("--count must be 1 to \(Self.fetched).") }
-        guard MarketID.resolve(market, quote: .krw) != nil else { throw ValidationError("'\(market.prefix(40))' is not a symbol or market code.") }
+        guard MarketID.resolve(market, quote: .krw) != nil else { throw ValidationError(ListingProblem.notAMarket(market).message(global.language)) }
     }
 
     func run() async throws {
-        guard let unit = CandleInterval(rawValue: interval), let id = MarketID.resolve(market, quote: .krw) else { return }
-        let candles = try await global.withExchange(venue.exchange) { api in
-            try await api.candles(market: id, unit: unit.unit, count: Self.fetched, to: nil)
+        guard let unit = CandleInterval(rawValue: interval) else { return }
+        let language = global.language
+        let exchange = venue.exchange
+        // The listing first, as `price` does: an unknown or stopped market is the user's mistake (exit 2).
+        let (id, candles) = try await global.withExchange(exchange) { api in
+            let listing = MarketListing(exchange: exchange, markets: try await api.markets())
+            let id = try listed(language) { () throws(ListingProblem) in try listing.market(market) }
+            return (id, try await api.candles(market: id, unit: unit.unit, count: Self.fetched, to: nil))
         }
         let series = CandleSeries(candles: candles, last: count)
         if json { return printJSON(series.rows.map(CandleRowJSON.init)) }
-        let language = global.language
         let f = MarketFormatter(language: language)
         let header = [UIText.txTime(language), UIText.open(language), UIText.high(language), UIText.low(language), UIText.price(language),
                       UIText.volume(language), "MA20", "RSI14"]

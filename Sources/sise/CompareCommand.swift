@@ -26,7 +26,7 @@ struct CompareCommand: AsyncParsableCommand {
     func validate() throws {
         guard CompareBoard.Sort(rawValue: sort.lowercased()) != nil else { throw ValidationError("--sort must be gap or symbol, not '\(sort.prefix(20))'.") }
         for symbol in symbols where !(1...20).contains(symbol.count) || !symbol.allSatisfy({ $0.isLetter || $0.isNumber }) {
-            throw ValidationError("'\(symbol.prefix(40))' is not a symbol like BTC.")
+            throw ValidationError(ListingProblem.notAMarket(symbol).message(global.language))
         }
     }
 

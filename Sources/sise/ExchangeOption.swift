@@ -12,10 +12,8 @@ struct ExchangeOption: ParsableArguments {
         guard Exchange(name: name) != nil else { throw ValidationError("--exchange must be \(Exchange.names), not '\(name.prefix(40))'.") }
     }
 
-    /// The quote must be one the exchange has (Korbit: KRW only).
-    func check(quote: QuoteCurrency) throws {
-        guard exchange.quotes.contains(quote) else {
-            throw ValidationError("\(exchange.displayName) has no \(quote.rawValue) market (it has \(exchange.quotes.map(\.rawValue).joined(separator: ", "))).")
-        }
+    /// The quote must be one the exchange has (Korbit: KRW only); the refusal in `language`.
+    func check(quote: QuoteCurrency, _ language: Language) throws {
+        do { try MarketListing.check(quote: quote, on: exchange) } catch { throw ValidationError(error.message(language)) }
     }
 }

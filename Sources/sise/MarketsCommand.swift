@@ -36,7 +36,7 @@ struct MarketsCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard let parsed = QuoteCurrency(code: quote) else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
-        try venue.check(quote: parsed)
+        try venue.check(quote: parsed, global.language)
         if let sort, SortKey(rawValue: sort.lowercased()) == nil {
             throw ValidationError("--sort must be name, price, change, value or premium, not '\(sort)'.")
         }

@@ -74,7 +74,7 @@ struct PortfolioCommand: AsyncParsableCommand {
             let input = PortfolioInput(type: type, exchange: exchange, market: code, quantity: quantity, price: price, fee: fee, at: at, note: note)
             let transaction: PortfolioTransaction
             do { transaction = try input.transaction(id: UUID().uuidString.lowercased()) } catch {
-                throw CLIFailure.usage("sise: " + error.message)
+                throw CLIFailure.usage("sise: " + error.message(local.global.language))
             }
             try await local.store { try await PortfolioStore(database: $0).add(owner: LocalData.owner, [transaction]) }
             if json { return printJSON(PortfolioTransactionJSON(transaction)) }
@@ -114,7 +114,7 @@ struct PortfolioCommand: AsyncParsableCommand {
             } catch let problem as PortfolioCSV.Problem {
                 throw CLIFailure.usage("sise: \(file) " + problem.message)
             } catch let failure as PortfolioInput.Failure {
-                throw CLIFailure.usage("sise: \(file): " + failure.message)
+                throw CLIFailure.usage("sise: \(file): " + failure.message(local.global.language))
             }
             try await local.store { try await PortfolioStore(database: $0).add(owner: LocalData.owner, transactions) }
             print(UIText.portfolioImported(local.global.language, ["count": String(transactions.count)]))
@@ -126,7 +126,7 @@ struct PortfolioCommand: AsyncParsableCommand {
             let newID = { UUID().uuidString.lowercased() }
             if text.drop(while: \.isWhitespace).first == "{" {
                 guard let file = try? JSONDecoder().decode(File.self, from: Data(text.utf8)) else {
-                    throw PortfolioInput.Failure("not the JSON export ({\"transactions\":[…]})")
+                    throw PortfolioInput.Failure(.portfolioNotExport)
                 }
                 return try file.transactions.map { try $0.transaction(id: newID()) }
             }

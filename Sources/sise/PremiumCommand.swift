@@ -24,7 +24,7 @@ struct PremiumCommand: AsyncParsableCommand {
 
     func validate() throws {
         for symbol in symbols where !(1...20).contains(symbol.count) || !symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-            throw ValidationError("'\(symbol.prefix(30))' is not a symbol like BTC.")
+            throw ValidationError(ListingProblem.notAMarket(symbol).message(global.language))
         }
     }
 

@@ -29,30 +29,9 @@ struct PriceCommand: AsyncParsableCommand {
         let exchange = venue.exchange
         let rows = try await global.withExchange(exchange) { client in
             let listing = try await client.markets()
-            let ids = try resolve(symbols, in: listing, language: language)
+            let ids = try listed(language) { () throws(ListingProblem) in try MarketListing(exchange: exchange, markets: listing).markets(symbols) }
             return try await BoardLoader(api: client, exchange: exchange).load(markets: ids, listing: listing)
         }
         try RowOutput(language: language, color: global.useColor).print(rows, json: json)
-    }
-
-    /// `BTC` → `KRW-BTC`; `krw-btc` → `KRW-BTC`; anything not listed is a usage error.
-    func resolve(_ symbols: [String], in listing: [Market], language: Language) throws -> [MarketID] {
-        let listed = Set(listing.map(\.id))
-        var ids: [MarketID] = []
-        var unknown: [String] = []
-        for symbol in symbols {
-            let text = symbol.trimmingCharacters(in: .whitespaces)
-            let id = MarketID.resolve(text, quote: .krw)
-            if let id, listed.contains(id) {
-                if !ids.contains(id) { ids.append(id) }
-            } else {
-                unknown.append(symbol)
-            }
-        }
-        guard unknown.isEmpty else {
-            let list = unknown.joined(separator: ", ")
-            throw CLIFailure.usage("sise: " + UIText.unknownSymbol(language, ["list": list]))
-        }
-        return ids
     }
 }

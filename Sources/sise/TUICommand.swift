@@ -31,7 +31,7 @@ struct TUICommand: AsyncParsableCommand {
 
     func validate() throws {
         guard let parsed = QuoteCurrency(code: quote) else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
-        try venue.check(quote: parsed)
+        try venue.check(quote: parsed, global.language)
     }
 
     func run() async throws {

@@ -41,11 +41,11 @@ struct WatchCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard let parsed = QuoteCurrency(code: quote) else { throw ValidationError("--quote must be KRW, BTC or USDT, not '\(quote)'.") }
-        try venue.check(quote: parsed)
+        try venue.check(quote: parsed, global.language)
         if let duration, !(duration > 0 && duration <= 31_536_000) { throw ValidationError("--duration must be between 0 and 31536000 seconds.") }
         if let count, count <= 0 { throw ValidationError("--count must be positive.") }
         for market in markets where parse(market) == nil {
-            throw ValidationError("'\(market)' is not a symbol or market code.")
+            throw ValidationError(ListingProblem.notAMarket(market).message(global.language))
         }
     }
 

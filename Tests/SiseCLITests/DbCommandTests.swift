@@ -1,5 +1,6 @@
 import Foundation
 import SiseTestSupport
+import SiseStore
 import Testing
 
 /// `sise db` as an operator moving a home install to PostgreSQL uses it: a SQLite store with an
@@ -10,7 +11,7 @@ import Testing
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cli-db-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
         let migrated = try await SiseBinary.run(["db", "migrate", "--data-dir", data])
-        #expect(migrated.status == 0 && migrated.stdout.contains("10 of 10 migrations applied"), "\(migrated.stderr)")
+        #expect(migrated.status == 0 && migrated.stdout.contains("\(AppDatabase.migrationNames.count) of \(AppDatabase.migrationNames.count) migrations applied"), "\(migrated.stderr)")
         #expect(try await SiseBinary.run(["portfolio", "add", "buy", "KRW-BTC", "0.12345678", "--price", "95000000.5", "--data-dir", data]).status == 0)
         #expect(try await SiseBinary.run(["alerts", "add", "KRW-ETH", "below", "3000000", "--data-dir", data]).status == 0)
         let added = try await SiseBinary.run(["users", "add", "--email", "move@sise.kr", "--nickname", "이사", "--data-dir", data],

@@ -158,8 +158,10 @@ import Testing
     }
 
     @Test func aQuoteTheExchangeLacksOrAnUnknownExchangeIsUsage() async throws {
-        let usdt = try await SiseBinary.run(["markets", "--exchange", "korbit", "--quote", "BTC"])
-        #expect(usdt.status == 2 && usdt.stderr.contains("Korbit has no BTC market"), "\(usdt.stderr)")
+        let usdt = try await SiseBinary.run(["markets", "--exchange", "korbit", "--quote", "BTC", "--lang", "en"])
+        #expect(usdt.status == 2 && usdt.stderr.contains("Korbit has no BTC market (it has KRW)"), "\(usdt.stderr)")
+        let korean = try await SiseBinary.run(["markets", "--exchange", "korbit", "--quote", "BTC"])
+        #expect(korean.status == 2 && korean.stderr.contains("Korbit에는 BTC 마켓이 없습니다"), "the default language: \(korean.stderr)")
         let unknown = try await SiseBinary.run(["price", "BTC", "--exchange", "binance"])
         #expect(unknown.status == 2 && unknown.stderr.contains("--exchange must be"), "\(unknown.stderr)")
     }
