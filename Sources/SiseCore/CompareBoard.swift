@@ -14,6 +14,9 @@ public struct CompareRow: Sendable, Equatable {
     /// `(max − min) / min` over the current venues; nil with fewer than two.
     public var gap: Double?
 
+    /// Every current venue quotes the same price (`high` and `low` are then nil).
+    public var tied: Bool { gap == 0 }
+
     public init(symbol: String, koreanName: String, englishName: String, prices: [Exchange: Double], stale: Set<Exchange>,
                 high: Exchange?, low: Exchange?, gap: Double?) {
         self.symbol = symbol
@@ -87,8 +90,10 @@ public enum CompareBoard {
               let low = current.min(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }), low.value > 0 else {
             return row
         }
-        row.high = high.key
-        row.low = low.key
+        // Every current venue at one price: no dearest or cheapest to name, a gap of zero.
+        let tied = high.value == low.value
+        row.high = tied ? nil : high.key
+        row.low = tied ? nil : low.key
         row.gap = (high.value - low.value) / low.value
         return row
     }

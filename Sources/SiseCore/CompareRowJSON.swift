@@ -1,7 +1,7 @@
 import Foundation
 
 /// The public JSON shape of a cross-exchange row — `sise compare --json` and `/api/compare`:
-/// `{"symbol","koreanName","englishName","prices":{"upbit":…},"high","low","gap",
+/// `{"symbol","koreanName","englishName","prices":{"upbit":…},"high","low","gap","tied",
 /// "stale":{"upbit":false,…},"display":{…}}`. Prices only for the venues that list the coin.
 public struct CompareRowJSON: Encodable, Sendable {
     public var symbol: String
@@ -12,6 +12,8 @@ public struct CompareRowJSON: Encodable, Sendable {
     public var low: String?
     /// A fraction: 0.0031 = 0.31 %.
     public var gap: Double?
+    /// Every current venue at one price: no high or low, a "same" mark.
+    public var tied: Bool
     public var stale: [String: Bool]
     /// The coin's global price in USD(T) (when the premium knows one).
     public var global: Double?
@@ -35,6 +37,7 @@ public struct CompareRowJSON: Encodable, Sendable {
         high = row.high?.rawValue
         low = row.low?.rawValue
         gap = row.gap
+        tied = row.tied
         stale = Dictionary(uniqueKeysWithValues: row.prices.keys.map { ($0.rawValue, row.stale.contains($0)) })
         let quote = premium.global[row.symbol]
         let venues = row.prices.map { venue, price in

@@ -34,7 +34,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case feedBadRequest, feedUnauthorized, feedForbidden, feedNotFound, feedBlocked, feedRetryIn
     case feedRateLimited, feedServer, feedUnexpected, feedTimeout, feedUnreachable, feedMalformed
     // Exchanges and the cross-exchange board
-    case exchange, tabCompare, compareSymbol, highVenue, lowVenue, gap, staleVenue, compareEmpty, tuiCompareTitle
+    case exchange, tabCompare, compareSymbol, highVenue, lowVenue, samePrice, gap, staleVenue, compareEmpty, tuiCompareTitle
     // Accounts
     case accountBadEmail, accountBadUsername, accountPasswordLength, accountPasswordCommon, accountBadNickname
     case accountLoginMissing, accountLoginNeeded, accountSignupClosed, accountBadInvite, accountTaken, accountLoginFailed, accountThrottled, accountSignupThrottled, accountWrongPassword
@@ -66,7 +66,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case alertBadPremiumPercent, alertBadCooldown, txMissingFields, txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
     case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
     // Candle charts
-    case chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
+    case candleVolume, chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
     // The web app's own pages
     case notFoundTitle, notFoundBody, notFoundHome, lastBoard, ageMinutes, ageHours
 
@@ -190,6 +190,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .compareSymbol: ("심볼", "Symbol")
         case .highVenue: ("최고", "High")
         case .lowVenue: ("최저", "Low")
+        case .samePrice: ("동일", "same")
         case .gap: ("차이", "Gap")
         case .staleVenue: ("지연", "stale")
         case .compareEmpty: ("두 거래소 이상에 상장된 코인이 없습니다.", "No coin is listed on two exchanges yet.")
@@ -359,6 +360,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .portfolioNotExport: ("JSON 내보내기 파일({\"transactions\":[…]})이 아닙니다", "not the JSON export ({\"transactions\":[…]})")
         case .listingUnchecked: ("거래소 목록을 확인하지 못했지만 알림은 저장했습니다 (상장되면 울립니다)",
                                  "the exchange's listing could not be checked; the alert is kept (it fires once listed)")
+        case .candleVolume: ("거래량({interval})", "Volume ({interval})")
         case .chartLine: ("라인", "Line")
         case .chartCandles: ("캔들", "Candles")
         case .chartInterval: ("간격", "Interval")

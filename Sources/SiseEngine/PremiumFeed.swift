@@ -162,10 +162,7 @@ public final class PremiumFeed: Service, Sendable {
         guard let coinInfo else { return }
         while !Task.isCancelled {
             if let ranking = try? await coinInfo.ranking(currency: .usd, blocks: 1) {
-                var quotes: [String: GlobalQuote] = [:]
-                for coin in ranking.value.sorted(by: { ($0.rank ?? .max) < ($1.rank ?? .max) }) where quotes[coin.symbol] == nil {
-                    if let price = coin.price, price > 0 { quotes[coin.symbol] = GlobalQuote(price: price, at: ranking.fetchedAt, source: .coingecko) }
-                }
+                let quotes = Self.coinGeckoQuotes(ranking.value, at: ranking.fetchedAt)
                 state.withLock { s in
                     s.coinGecko = quotes
                     s.merged = Self.merge(s.binance, quotes, now: now())
@@ -186,8 +183,17 @@ public final class PremiumFeed: Service, Sendable {
         publish(Set(prices.keys))
     }
 
+    /// USD prices from CoinGecko's USD ranking, one per symbol (the best-ranked coin of a symbol).
+    public static func coinGeckoQuotes(_ ranking: [RankedCoin], at: Int64) -> [String: GlobalQuote] {
+        var quotes: [String: GlobalQuote] = [:]
+        for coin in ranking.sorted(by: { ($0.rank ?? .max) < ($1.rank ?? .max) }) where quotes[coin.symbol] == nil {
+            if let price = coin.price, price > 0 { quotes[coin.symbol] = GlobalQuote(price: price, at: at, source: .coingecko) }
+        }
+        return quotes
+    }
+
     /// Binance where its quote is fresh; CoinGecko where Binance has none (or only a stale one).
-    static func merge(_ binance: [String: GlobalQuote], _ coinGecko: [String: GlobalQuote], now: Int64) -> [String: GlobalQuote] {
+    public static func merge(_ binance: [String: GlobalQuote], _ coinGecko: [String: GlobalQuote], now: Int64) -> [String: GlobalQuote] {
         var merged = coinGecko
         for (symbol, quote) in binance where now - quote.at <= KimchiPremium.bound(.binance) || merged[symbol] == nil {
             merged[symbol] = quote

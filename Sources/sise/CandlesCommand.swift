@@ -48,7 +48,7 @@ struct CandlesCommand: AsyncParsableCommand {
         if json { return printJSON(series.rows.map(CandleRowJSON.init)) }
         let f = MarketFormatter(language: language)
         let header = [UIText.txTime(language), UIText.open(language), UIText.high(language), UIText.low(language), UIText.price(language),
-                      UIText.volume(language), "MA20", "RSI14"]
+                      UIText.candleVolume(language, ["interval": interval]), "MA20", "RSI14"]
         let lines = series.rows.map { r in
             PortfolioText.Line(cells: [KSTText.timestamp(r.time), f.price(r.open, quote: id.quote), f.price(r.high, quote: id.quote),
                                        f.price(r.low, quote: id.quote), f.price(r.close, quote: id.quote), NumberText.grouped(r.volume, decimals: 3),

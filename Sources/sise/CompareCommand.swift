@@ -13,6 +13,8 @@ struct CompareCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var premiumOptions: PremiumOptions
+    @OptionGroup var gecko: CoinGeckoOptions
 
     @Argument(help: "Only these symbols (BTC ETH); default every coin on two exchanges or more.")
     var symbols: [String] = []
@@ -33,9 +35,13 @@ struct CompareCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = global.settings
         let language = global.language
-        // Each exchange's KRW board over REST, all at once; one that cannot answer is left out.
-        let venues = try await withTransport(language) { transport in
-            try await withThrowingTaskGroup(of: (Exchange, [MarketRow]?).self) { group in
+        let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
+        let coinGecko = try settings.coinGecko(gecko)
+        // Each exchange's KRW board over REST, all at once (one that cannot answer is left out),
+        // and the premium's inputs beside them, as `/api/compare` has them live.
+        let (venues, premium) = try await withTransport(language) { transport in
+            let inputs = Task { await OneShotPremium.inputs(premiumSettings, settings: settings, coinGecko: coinGecko, transport: transport) }
+            let venues = try await withThrowingTaskGroup(of: (Exchange, [MarketRow]?).self) { group in
                 for exchange in Exchange.allCases {
                     let api = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
                                                   lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
@@ -47,14 +53,20 @@ struct CompareCommand: AsyncParsableCommand {
                 }
                 return venues
             }
+            return (venues, await OneShotPremium.awaiting(inputs, upTo: OneShotPremium.grace, language: language))
         }
         guard venues.count >= 2 else {
             throw CLIFailure(code: .upstream, message: "sise: " + UIText.compareEmpty(language))
         }
         let wanted = symbols.isEmpty ? nil : Set(symbols.map { $0.uppercased() })
+        // A symbol no exchange lists is the user's mistake, as `price NOPE` is.
+        let listed = Set(venues.values.flatMap { $0.rows.map(\.market.symbol) })
+        if let unknown = wanted?.subtracting(listed), !unknown.isEmpty {
+            throw CLIFailure.listing(.unlisted(unknown.sorted()), language)
+        }
         let rows = CompareBoard.rows(venues, symbols: wanted, sort: CompareBoard.Sort(rawValue: sort.lowercased()) ?? .gap)
         let formatter = MarketFormatter(language: language)
-        if json { return printJSON(rows.map { CompareRowJSON($0, formatter: formatter) }) }
+        if json { return printJSON(rows.map { CompareRowJSON($0, formatter: formatter, premium: premium.inputs) }) }
         let lines = CompareTable(language: language).render(rows)
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
@@ -73,7 +85,8 @@ struct CompareTable {
                 + Exchange.allCases.map { exchange in
                     row.prices[exchange].map { f.price($0, quote: "KRW") + (row.stale.contains(exchange) ? " (" + UIText.staleVenue(language) + ")" : "") } ?? "-"
                 }
-                + [row.high?.displayName ?? "-", row.low?.displayName ?? "-", row.gap.map(f.percent) ?? "-"]
+                + (row.tied ? [UIText.samePrice(language), UIText.samePrice(language)] : [row.high?.displayName ?? "-", row.low?.displayName ?? "-"])
+                + [row.gap.map(f.percent) ?? "-"]
         }
         var widths = header.map(DisplayWidth.of)
         for line in cells { for (i, cell) in line.enumerated() { widths[i] = min(max(widths[i], DisplayWidth.of(cell)), 24) } }

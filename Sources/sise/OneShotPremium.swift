@@ -16,16 +16,27 @@ enum OneShotPremium {
     /// `exchange`'s board of `quote` and, for KRW, the premium's inputs, fetched together.
     static func board(_ exchange: Exchange, quote: QuoteCurrency, premium: PremiumSettings, settings: Settings,
                       coinGecko: CoinGeckoClient.Configuration) async throws -> ([MarketRow], Result?) {
+        try await rows(exchange, withPremium: quote == .krw, premium: premium, settings: settings, coinGecko: coinGecko) { api in
+            try await BoardLoader(api: api, exchange: exchange).load(quote: quote)
+        }
+    }
+
+    /// Rows `load` reads from `exchange` and, when `withPremium`, the premium's inputs fetched
+    /// beside them — the same lookup (Binance, CoinGecko where Binance has no price, the rate)
+    /// for every one-shot command, as `sise serve` and the TUI keep it live.
+    static func rows(_ exchange: Exchange, withPremium: Bool, premium: PremiumSettings, settings: Settings,
+                     coinGecko: CoinGeckoClient.Configuration,
+                     _ load: @escaping (any ExchangeAPI) async throws -> [MarketRow]) async throws -> ([MarketRow], Result?) {
         try await withTransport(settings.language) { transport in
             let api = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
                                           lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
-            guard quote == .krw else { return (try await BoardLoader(api: api, exchange: exchange).load(quote: quote), nil) }
+            guard withPremium else { return (try await load(api), nil) }
             // The premium never fails the board, nor holds it up for long: its problems come back
             // as words, and an unreachable source is given up on shortly after the board is in.
             let inputs = Task { await Self.inputs(premium, settings: settings, coinGecko: coinGecko, transport: transport) }
             let rows: [MarketRow]
             do {
-                rows = try await BoardLoader(api: api, exchange: exchange).load(quote: quote)
+                rows = try await load(api)
             } catch {
                 inputs.cancel()
                 _ = await inputs.value
@@ -56,6 +67,10 @@ enum OneShotPremium {
                        transport: any HTTPTransport) async -> Result {
         let binance = BinanceClient(configuration: premium.binance, transport: transport)
         async let global = Self.catching { try await binance.usdtPrices() }
+        // CoinGecko's USD ranking stands in for coins Binance does not list, as in the live feed.
+        async let ranking = Self.catching {
+            try await CoinGeckoClient(configuration: coinGecko, transport: transport).ranking(currency: .usd, page: 1, perPage: RankingBoard.maxPerPage)
+        }
         async let rate = Self.catching { try await Self.rate(premium, settings: settings, coinGecko: coinGecko, transport: transport) }
         let now = Int64(Date().timeIntervalSince1970 * 1_000)
         var problems: [String] = []
@@ -71,7 +86,8 @@ enum OneShotPremium {
         case .success(let value): fx = FXQuote(krwPerUSD: value, at: now, source: premium.fx)
         case .failure(let error): problems.append("\(premium.fx.rawValue): " + error.message(settings.language))
         }
-        let quotes = prices.mapValues { GlobalQuote(price: $0, at: now, source: .binance) }
+        let fromCoinGecko = (try? await ranking.get()).map { PremiumFeed.coinGeckoQuotes($0, at: now) } ?? [:]
+        let quotes = PremiumFeed.merge(prices.mapValues { GlobalQuote(price: $0, at: now, source: .binance) }, fromCoinGecko, now: now)
         return Result(inputs: PremiumInputs(global: quotes, fx: fx, now: now), problems: problems)
     }
 

@@ -13,6 +13,8 @@ struct PriceCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var venue: ExchangeOption
+    @OptionGroup var premiumOptions: PremiumOptions
+    @OptionGroup var gecko: CoinGeckoOptions
 
     @Argument(help: "Symbols (BTC) or market codes (KRW-BTC).")
     var symbols: [String]
@@ -27,11 +29,15 @@ struct PriceCommand: AsyncParsableCommand {
     func run() async throws {
         let language = global.language
         let exchange = venue.exchange
-        let rows = try await global.withExchange(exchange) { client in
+        let settings = global.settings
+        // KRW markets carry the kimchi premium, looked up as every face looks it up.
+        let krw = symbols.contains { MarketID.resolve($0, quote: .krw)?.quote == QuoteCurrency.krw.rawValue }
+        let (rows, premium) = try await OneShotPremium.rows(exchange, withPremium: krw, premium: try PremiumSettings(premiumOptions, settings.sources),
+                                                             settings: settings, coinGecko: try settings.coinGecko(gecko)) { client in
             let listing = try await client.markets()
             let ids = try listed(language) { () throws(ListingProblem) in try MarketListing(exchange: exchange, markets: listing).markets(symbols) }
             return try await BoardLoader(api: client, exchange: exchange).load(markets: ids, listing: listing)
         }
-        try RowOutput(language: language, color: global.useColor).print(rows, json: json)
+        try RowOutput(language: language, color: global.useColor).print(rows, json: json, premium: premium?.inputs ?? .none)
     }
 }

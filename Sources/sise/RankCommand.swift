@@ -75,22 +75,28 @@ struct RankTable {
 
     func render(_ page: RankingPage) -> String {
         let l = language
-        var out = TextColumns.fit(UIText.rank(l), width: 5) + TextColumns.fit(UIText.coin(l), width: 24)
-            + TextColumns.fit(UIText.price(l), width: 16, alignment: .right)
-            + [UIText.change1h(l), UIText.change24h(l), UIText.change7d(l)].map { TextColumns.fit($0, width: 9, alignment: .right) }.joined()
-            + TextColumns.fit(UIText.marketCap(l), width: 13, alignment: .right) + TextColumns.fit(UIText.volume24h(l), width: 12, alignment: .right) + "\n"
-        if page.rows.isEmpty { out += UIText.rankingEmpty(l) + "\n" }
-        for row in page.rows {
+        let header = [UIText.rank(l), UIText.coin(l), UIText.price(l), UIText.change1h(l), UIText.change24h(l), UIText.change7d(l),
+                      UIText.marketCap(l), UIText.volume24h(l)]
+        let rows: [(cells: [String], tones: [String?])] = page.rows.map { row in
             let d = row.display
-            func paint(_ text: String, _ tone: String) -> String {
-                Terminal.paint(TextColumns.fit(text, width: 9, alignment: .right), Terminal.color(Tone(rawValue: tone) ?? .even), enabled: color)
-            }
-            out += TextColumns.fit(row.coin.rank.map(String.init) ?? "-", width: 5)
-                + TextColumns.fit("\(row.shownName(l)) \(row.coin.symbol)", width: 24)
-                + TextColumns.fit(d.price, width: 16, alignment: .right)
-                + paint(d.changeRate1h, d.tone1h) + paint(d.changeRate24h, d.tone24h) + paint(d.changeRate7d, d.tone7d)
-                + TextColumns.fit(d.marketCap, width: 13, alignment: .right) + TextColumns.fit(d.volume24h, width: 12, alignment: .right) + "\n"
+            return ([row.coin.rank.map(String.init) ?? "-", "\(row.shownName(l)) \(row.coin.symbol)", d.price, d.changeRate1h,
+                     d.changeRate24h, d.changeRate7d, d.marketCap, d.volume24h],
+                    [nil, nil, nil, d.tone1h, d.tone24h, d.tone7d, nil, nil])
         }
+        // Columns as wide as their widest cell (display width: Hangul counts two), names capped,
+        // two spaces between: no two titles ever run together, in either language.
+        var widths = header.map(DisplayWidth.of)
+        for row in rows { for (i, cell) in row.cells.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) } }
+        widths[1] = min(widths[1], 24)
+        func line(_ cells: [String], _ tones: [String?]) -> String {
+            cells.enumerated().map { i, cell in
+                let fitted = TextColumns.fit(cell, width: widths[i], alignment: i < 2 ? .left : .right)
+                return tones[i].map { Terminal.paint(fitted, Terminal.color(Tone(rawValue: $0) ?? .even), enabled: color) } ?? fitted
+            }.joined(separator: "  ")
+        }
+        var out = line(header, Array(repeating: nil, count: header.count)) + "\n"
+        if page.rows.isEmpty { out += UIText.rankingEmpty(l) + "\n" }
+        for row in rows { out += line(row.cells, row.tones) + "\n" }
         return out
     }
 }

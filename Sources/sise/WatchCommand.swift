@@ -18,6 +18,7 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var venue: ExchangeOption
     @OptionGroup var feed: LiveFeedOptions
     @OptionGroup var premiumOptions: PremiumOptions
+    @OptionGroup var gecko: CoinGeckoOptions
 
     @Argument(help: "Only these symbols (BTC) or markets (KRW-BTC); default every market of --quote.")
     var markets: [String] = []
@@ -71,21 +72,25 @@ struct WatchCommand: AsyncParsableCommand {
             for rule in rules where !exchanges.contains(rule.exchange) { exchanges.append(rule.exchange) }
             quotes = Array(Set(quotes + rules.compactMap { QuoteCurrency(code: $0.market.quote) })).sorted { $0.rawValue < $1.rawValue }
         }
-        let upstreams = try await LiveUpstreams.build(global.settings, coinGecko: .init(), demo: nil, exchanges: exchanges,
+        let settings = global.settings
+        let upstreams = try await LiveUpstreams.build(settings, coinGecko: try settings.coinGecko(gecko), demo: nil, exchanges: exchanges,
                                                       board: .init(quotes: quotes), silence: feed.silenceDuration, logger: logger)
         guard let board = upstreams.boards[exchange] else { throw CLIFailure.usage("sise: no \(exchange.rawValue) board") }
         let printer = WatchPrinter(language: global.language, json: json, color: global.useColor)
         let limit = duration.map { Duration.milliseconds(Int64($0 * 1_000)) }
-        // Premium rules need the premium's inputs (Binance and the FX rate), started only for them.
-        let premium = wantsPremium ? upstreams.premiumFeed(try PremiumSettings(premiumOptions, global.settings.sources), coinInfo: nil, logger: logger) : nil
+        // KRW rows carry the kimchi premium and premium rules need it: the same live lookup as the
+        // TUI's and the server's (Binance, CoinGecko where Binance has no price, the rate).
+        let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: NoCache())
+        let needsPremium = wantsPremium || quotes.contains(.krw) && !alerts
+        let premium = needsPremium ? upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger) : nil
         let watcher: any Service = if let alertStore {
             AlertWatchService(boards: upstreams.boards, store: alertStore, premium: premium, printer: printer, count: count, duration: limit,
                               logger: logger)
         } else {
-            WatchService(board: board, printer: printer, filter: filter, count: count, duration: limit)
+            WatchService(board: board, premium: premium, printer: printer, filter: filter, count: count, duration: limit)
         }
         let group = ServiceGroup(configuration: .init(
-            services: (upstreams.services + (premium.map { [$0] } ?? [])).map { .init(service: $0) }
+            services: (upstreams.services + (premium.map { [coinInfo, $0] } ?? [])).map { .init(service: $0) }
                 + [.init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup)],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         // A watch is a viewer of its board from before the board starts: a board that starts
@@ -130,6 +135,8 @@ struct AlertWatchService: Service {
 /// Prints the board's updates until the count or duration is reached.
 struct WatchService: Service {
     let board: LiveBoard
+    /// The premium's live inputs (KRW boards).
+    let premium: PremiumFeed?
     let printer: WatchPrinter
     let filter: Set<MarketID>
     let count: Int?
@@ -158,7 +165,7 @@ struct WatchService: Service {
                 lastState = status.state
             case .changes(let rows):
                 for row in rows where filter.isEmpty || filter.contains(row.id) {
-                    printer.ticker(row)
+                    printer.ticker(row, premium: premium?.inputs.premium(row))
                     printed += 1
                     if let count, printed >= count { return }
                 }

@@ -8,19 +8,20 @@ struct WatchPrinter: Sendable {
     let json: Bool
     let color: Bool
 
-    func ticker(_ row: MarketRow) {
+    func ticker(_ row: MarketRow, premium: Double? = nil) {
         let formatter = MarketFormatter(language: language)
         if json {
-            write(encode(MarketRowJSON.With(MarketRowJSON(row, formatter: formatter), TickerKeys(at: row.ticker.timestamp))))
+            write(encode(MarketRowJSON.With(MarketRowJSON(row, formatter: formatter, premium: premium), TickerKeys(at: row.ticker.timestamp))))
             return
         }
-        let d = formatter.display(row)
+        let d = formatter.display(row, premium: premium)
         let tone = Terminal.color(row.ticker.change.tone)
         let name = TextColumns.fit(row.market.name(in: language), width: 16)
         let market = TextColumns.fit("\(row.market.symbol)/\(row.id.quote)", width: 10)
         let price = Terminal.paint(TextColumns.fit(d.price, width: 14, alignment: .right), tone, enabled: color)
         let rate = Terminal.paint(TextColumns.fit(d.changeRate, width: 8, alignment: .right), tone, enabled: color)
-        write("\(KSTText.clock(row.ticker.timestamp)) \(name) \(market) \(price) \(rate)")
+        let kimchi = premium == nil ? "" : " " + TextColumns.fit(d.premium, width: 8, alignment: .right)
+        write("\(KSTText.clock(row.ticker.timestamp)) \(name) \(market) \(price) \(rate)\(kimchi)")
     }
 
     func status(_ status: ConnectivityStatus) {
@@ -29,7 +30,10 @@ struct WatchPrinter: Sendable {
             write(encode(StatusLine(exchange: status.exchange, state: status.state.rawValue, since: status.since, message: message)))
         } else {
             let now = Int64(Date().timeIntervalSince1970 * 1_000)
-            write(Terminal.paint("\(KSTText.clock(now)) [\(status.exchange)] \(message)", Terminal.color(status.state.tone), enabled: color))
+            // The board's state words, as the status bars say them; the exchange by its name.
+            let venue = Exchange(rawValue: status.exchange)?.displayName ?? status.exchange
+            let words = status.state.label(language) + (status.state == .live ? "" : status.error.map { ": " + $0.message(language) } ?? "")
+            write(Terminal.paint("\(KSTText.clock(now)) [\(venue)] \(words)", Terminal.color(status.state.tone), enabled: color))
         }
     }
 

@@ -59,7 +59,9 @@ export function setupCompare({ t, state }) {
       td.classList.toggle("stale", stale);
       td.title = stale ? t("staleVenue") : "";
     }
-    tr.querySelector("td.gap").textContent = row.display.gap;
+    const gap = tr.querySelector("td.gap");
+    gap.textContent = row.tied ? t("samePrice") : row.display.gap;
+    gap.classList.toggle("tied", Boolean(row.tied));
     tr.lastElementChild.textContent = row.display.global || "-";
   }
 
