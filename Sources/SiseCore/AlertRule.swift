@@ -99,7 +99,7 @@ public struct AlertFiring: Codable, Equatable, Sendable {
         self.observed = observed
         self.at = at
         message = Dictionary(uniqueKeysWithValues: Language.allCases.map {
-            ($0.rawValue, UIText.alertFired($0, ["market": rule.market.code, "rule": rule.describe($0)]))
+            ($0.rawValue, UIText.alertFired($0, ["exchange": rule.exchange.displayName, "market": rule.market.code, "rule": rule.describe($0)]))
         })
     }
 

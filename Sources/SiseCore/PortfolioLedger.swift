@@ -62,7 +62,7 @@ public enum PortfolioLedger {
         /// A transaction's quantity or price is not positive (or its fee negative).
         case invalid(id: String)
         /// A sell or withdrawal of more than is held at that time.
-        case moreThanHeld(id: String, market: MarketID)
+        case moreThanHeld(id: String, exchange: Exchange, market: MarketID)
     }
 
     /// Every position of `transactions`, replayed in time order (then by id); holdings sold to
@@ -80,7 +80,7 @@ public enum PortfolioLedger {
                 position.invested += t.quantity * t.price + t.fee
                 position.quantity += t.quantity
             case .sell, .withdraw:
-                guard t.quantity <= position.quantity else { throw .moreThanHeld(id: t.id, market: t.market) }
+                guard t.quantity <= position.quantity else { throw .moreThanHeld(id: t.id, exchange: t.exchange, market: t.market) }
                 let cost = position.quantity == t.quantity ? position.invested : position.averagePrice * t.quantity
                 position.realizedPnl += t.kind == .sell ? t.quantity * t.price - t.fee - cost : -t.fee
                 position.quantity -= t.quantity

@@ -47,7 +47,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
     case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
     // Ranking and the global market
-    case premium, globalPrice, premiumSource, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
+    case premium, premiumKRWOnly, globalPrice, premiumSource, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
     case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
     // Store errors (StoreError)
@@ -235,6 +235,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .avatarLabel: ("사진", "Picture")
         case .avatarRemove: ("사진 삭제", "Remove picture")
         case .premium: ("김프", "Premium")
+        case .premiumKRWOnly: ("김프는 KRW 마켓에만 있어 김프로 정렬할 수 없습니다", "the premium exists only on KRW boards; there is nothing to sort by")
         case .globalPrice: ("해외(USD)", "Abroad (USD)")
         case .premiumSource: ("해외 {global} · 환율 {fx} {rate}", "abroad {global} · FX {fx} {rate}")
         case .premiumUnavailable: ("김프 계산 불가: {reason}", "no premium: {reason}")
@@ -307,8 +308,8 @@ public enum UIText: String, CaseIterable, Sendable {
         case .exportCSV: ("CSV 내보내기", "Export CSV")
         case .delete: ("삭제", "Delete")
         case .portfolioImported: ("{count}건을 가져왔습니다", "imported {count} transactions")
-        case .portfolioMoreThanHeld: ("{market}: 그 시점에 보유한 수량보다 많이 매도·출금할 수 없습니다",
-                                      "{market}: cannot sell or withdraw more than was held at that time")
+        case .portfolioMoreThanHeld: ("{exchange} {market}: 그 시점에 보유한 수량보다 많이 매도·출금할 수 없습니다",
+                                      "{exchange} {market}: cannot sell or withdraw more than was held at that time")
         case .portfolioInvalid: ("수량은 0보다 커야 하고 가격·수수료는 음수일 수 없습니다", "quantity must be positive, price and fee not negative")
         case .tuiPortfolioTitle: ("포트폴리오", "Portfolio")
         case .tuiPortfolioHints: ("p/Esc 돌아가기  q 종료", "p/Esc back  q quit")
@@ -327,7 +328,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .alertHistory: ("알림 기록", "History")
         case .alertEmpty: ("설정한 알림이 없습니다", "No alerts yet")
         case .alertHistoryEmpty: ("울린 알림이 없습니다", "No alert has fired yet")
-        case .alertFired: ("{market} {rule}", "{market} {rule}")
+        case .alertFired: ("{exchange} {market} {rule}", "{exchange} {market} {rule}")
         case .alertRuleAbove: ("{price} 이상 도달", "reached {price} or above")
         case .alertRuleBelow: ("{price} 이하 도달", "reached {price} or below")
         case .alertRuleMove: ("{window}분 내 {percent}% 변동", "moved {percent}% within {window} min")

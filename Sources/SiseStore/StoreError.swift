@@ -36,7 +36,8 @@ public enum StoreError: Error, Sendable, Equatable {
         case .linkedElsewhere(let provider): UIText.socialLinkedElsewhere(language, ["provider": provider])
         case .lastLogin: UIText.socialLastLogin(language)
         case .tooManyRecords(let limit): UIText.storeTooManyRecords(language, ["limit": String(limit)])
-        case .ledger(.moreThanHeld(_, let market)): UIText.portfolioMoreThanHeld(language, ["market": market.code])
+        case .ledger(.moreThanHeld(_, let exchange, let market)):
+            UIText.portfolioMoreThanHeld(language, ["exchange": exchange.displayName, "market": market.code])
         case .ledger(.invalid): UIText.portfolioInvalid(language)
         }
     }

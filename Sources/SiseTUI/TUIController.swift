@@ -144,6 +144,11 @@ public struct TUIController: Sendable {
     }
 
     private func sort(_ key: SortKey, _ state: inout TUIState) {
+        // The premium exists only on KRW boards: say so rather than sort by something absent.
+        guard key != .premium || state.quote == .krw else {
+            state.message = UIText.premiumKRWOnly(state.language)
+            return
+        }
         state.sort = state.sort.tapping(key)
         state.screen = .board
     }

@@ -40,6 +40,7 @@ struct MarketsCommand: AsyncParsableCommand {
         if let sort, SortKey(rawValue: sort.lowercased()) == nil {
             throw ValidationError("--sort must be name, price, change, value or premium, not '\(sort)'.")
         }
+        if sort?.lowercased() == SortKey.premium.rawValue, parsed != .krw { throw ValidationError(UIText.premiumKRWOnly(global.language)) }
         if let order, SortDirection(spelling: order) == nil {
             throw ValidationError("--order must be \(SortDirection.spellings), not '\(order)'.")
         }

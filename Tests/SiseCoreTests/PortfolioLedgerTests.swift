@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func impossibleLedgersAreRefused() {
-        #expect(throws: PortfolioLedger.Problem.moreThanHeld(id: "b", market: Self.btc)) {
+        #expect(throws: PortfolioLedger.Problem.moreThanHeld(id: "b", exchange: .upbit, market: Self.btc)) {
             try PortfolioLedger.positions([Self.tx("a", .buy, "1", "10", at: 1), Self.tx("b", .sell, "2", "10", at: 2)])
         }
         #expect(throws: PortfolioLedger.Problem.invalid(id: "z")) { try PortfolioLedger.positions([Self.tx("z", .buy, "0", "10", at: 1)]) }

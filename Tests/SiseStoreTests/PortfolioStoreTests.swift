@@ -19,7 +19,7 @@ import Testing
         let store = PortfolioStore(database: database)
         try await store.add(owner: "a", [tx("1", .buy, "0.123456789012", at: 1)])
         // Selling more than was held at that time is refused, and nothing of the batch stays.
-        await #expect(throws: StoreError.ledger(.moreThanHeld(id: "3", market: btc))) {
+        await #expect(throws: StoreError.ledger(.moreThanHeld(id: "3", exchange: .upbit, market: btc))) {
             try await store.add(owner: "a", [tx("2", .buy, "1", at: 5), tx("3", .sell, "0.2", at: 2)])
         }
         #expect(try await store.transactions(owner: "a").map(\.id) == ["1"])
