@@ -11,6 +11,11 @@ public enum KSTText {
         return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1_000))
     }
 
+    /// `2026-11-22`: the KST calendar day of `date` (as Upbit dates its 52-week high and low).
+    public static func date(_ date: Date) -> String {
+        String(timestamp(Int64(date.timeIntervalSince1970 * 1_000)).prefix(10))
+    }
+
     /// `HH:mm:ss` in KST from epoch milliseconds, for clocks on a board and in a stream.
     public static func clock(_ ms: Int64) -> String {
         let seconds = ((ms / 1_000 + 9 * 3_600) % 86_400 + 86_400) % 86_400

@@ -8,6 +8,8 @@ public struct CoinDetail: Encodable, Sendable {
     public let id: String
     /// `upbit` (a market, charted from candles) or `coingecko`.
     public let source: String
+    /// The unit of every price and figure: the market's quote (`KRW`, `BTC`, `USDT`); KRW for a CoinGecko coin.
+    public let quote: String
     public let name: String
     public let symbol: String
     public let range: String
@@ -31,7 +33,7 @@ public struct CoinDetail: Encodable, Sendable {
     public let chart: ChartModel
 
     enum CodingKeys: String, CodingKey {
-        case id, source, name, symbol, range, price, change24h, high24h, low24h, allTimeHigh, allTimeHighDate
+        case id, source, quote, name, symbol, range, price, change24h, high24h, low24h, allTimeHigh, allTimeHighDate
         case allTimeLow, allTimeLowDate, marketCap, marketCapRank, volume24h, lastUpdated, display, points
     }
 
@@ -80,15 +82,22 @@ public struct CoinDetail: Encodable, Sendable {
                             row: (MarketID) async throws -> MarketRow?) async throws -> CoinDetail {
         let f = MarketFormatter(language: language)
         if let market = upbitMarket(raw) {
-            guard let row = try await row(market) else { throw Failure.notFound("market \(market.code)") }
-            let model = ChartModel(points: try await UpbitChartPoints.load(upbit, market: market, range: range), range: range, quote: market.quote)
+            guard var row = try await row(market) else { throw Failure.notFound("market \(market.code)") }
+            async let points = UpbitChartPoints.load(upbit, market: market, range: range)
+            // A ticker without the 52-week high and low (Korbit's) gets them from the exchange's own weekly candles.
+            if row.ticker.highest52WeekPrice == nil, let year = await UpbitChartPoints.yearRange(upbit, market: market) {
+                row.ticker = year.filling(row.ticker)
+            }
+            let model = ChartModel(points: try await points, range: range, quote: market.quote)
             let t = row.ticker, d = f.display(row), figures = MarketFigures(row, formatter: f)
-            // Market cap is not Upbit's to give: CoinGecko's coin with this symbol (best ranked), when it answers.
+            // Market cap is not the exchange's to give: CoinGecko's coin with this symbol (best
+            // ranked), in the market's own quote (its supply × the market's price) off KRW.
             let global = await globalFigures(symbol: row.market.symbol, coinInfo: coinInfo)
+                .map { Self.inQuote($0, price: t.price, quote: market.quote) }
             let display = Display(price: d.price, changeRate: d.changeRate, tone: t.change.tone.rawValue, changePrice: d.changePrice, tradeValue: d.tradeValue,
                                   high24h: figures.high, low24h: figures.low, ath: figures.high52w ?? "-", atl: figures.low52w ?? "-",
-                                  marketCap: global.flatMap { marketCapText($0, f) }, lastUpdated: KSTText.timestamp(t.timestamp))
-            return CoinDetail(id: market.code, source: exchange.rawValue, name: row.market.name(in: language), symbol: row.market.symbol,
+                                  marketCap: global.flatMap { marketCapText($0, f, quote: market.quote) }, lastUpdated: KSTText.timestamp(t.timestamp))
+            return CoinDetail(id: market.code, source: exchange.rawValue, quote: market.quote, name: row.market.name(in: language), symbol: row.market.symbol,
                               range: range.rawValue, price: t.price, change24h: t.signedChangeRate * 100, high24h: t.highPrice,
                               low24h: t.lowPrice, allTimeHigh: t.highest52WeekPrice, allTimeHighDate: t.highest52WeekDate,
                               allTimeLow: t.lowest52WeekPrice, allTimeLowDate: t.lowest52WeekDate, marketCap: global?.marketCap,
@@ -113,7 +122,7 @@ public struct CoinDetail: Encodable, Sendable {
             ath: krw(market.allTimeHigh).map { $0 + " (" + String((market.allTimeHighDate ?? "").prefix(10)) + ")" },
             atl: krw(market.allTimeLow).map { $0 + " (" + String((market.allTimeLowDate ?? "").prefix(10)) + ")" },
             marketCap: marketCapText(market, f), lastUpdated: market.lastUpdated.flatMap(KSTText.fromISO))
-        return CoinDetail(id: market.id, source: "coingecko", name: market.name, symbol: market.symbol, range: range.rawValue,
+        return CoinDetail(id: market.id, source: "coingecko", quote: QuoteCurrency.krw.rawValue, name: market.name, symbol: market.symbol, range: range.rawValue,
                           price: market.price, change24h: market.change24h, high24h: market.high24h, low24h: market.low24h,
                           allTimeHigh: market.allTimeHigh, allTimeHighDate: market.allTimeHighDate, allTimeLow: market.allTimeLow,
                           allTimeLowDate: market.allTimeLowDate, marketCap: market.marketCap, marketCapRank: market.marketCapRank,
@@ -121,8 +130,21 @@ public struct CoinDetail: Encodable, Sendable {
                           points: model.points.map { [Double($0.time), $0.price] }, chart: model)
     }
 
-    /// `₩1,234조 (#1)`: the market cap in KRW with its rank.
-    static func marketCapText(_ market: CoinMarket, _ f: MarketFormatter) -> String? {
-        market.marketCap.map { f.tradeValue($0, quote: "KRW") + (market.marketCapRank.map { " (#\($0))" } ?? "") }
+    /// `₩1,234조 (#1)`: the market cap in `quote` with its rank.
+    static func marketCapText(_ market: CoinMarket, _ f: MarketFormatter, quote: String = QuoteCurrency.krw.rawValue) -> String? {
+        market.marketCap.map { f.tradeValue($0, quote: quote) + (market.marketCapRank.map { " (#\($0))" } ?? "") }
+    }
+
+    /// CoinGecko's KRW figures restated in `quote`: the market cap as the coin's supply (cap ÷
+    /// KRW price) times the market's own price. Unchanged on KRW; no cap when it cannot be restated.
+    static func inQuote(_ market: CoinMarket, price: Double, quote: String) -> CoinMarket {
+        guard quote != QuoteCurrency.krw.rawValue else { return market }
+        var restated = market
+        if let cap = market.marketCap, let krwPrice = market.price, krwPrice > 0 {
+            restated.marketCap = cap / krwPrice * price
+        } else {
+            restated.marketCap = nil
+        }
+        return restated
     }
 }

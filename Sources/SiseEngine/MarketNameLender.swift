@@ -35,6 +35,8 @@ public struct MarketNameLender: ExchangeAPI {
 
     public func tickers(quotes: [QuoteCurrency]) async throws -> [Ticker] { try await api.tickers(quotes: quotes) }
     public func tickers(markets: [MarketID]) async throws -> [Ticker] { try await api.tickers(markets: markets) }
+    public func serves(_ unit: CandleUnit) -> Bool { api.serves(unit) }
+
     public func candles(market: MarketID, unit: CandleUnit, count: Int, to: Date?) async throws -> [Candle] {
         try await api.candles(market: market, unit: unit, count: count, to: to)
     }

@@ -16,10 +16,18 @@ public protocol ExchangeAPI: Sendable {
     func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal]
     /// REST requests sent per rate-limit group, and the exchange's 429s and 418s.
     var requestCounts: [RateLimitGroup: UpstreamRequestCount] { get }
+    /// Whether the exchange serves candles of `unit` at all (its own table; charts pick their
+    /// intervals by it). Upbit's ladder by default.
+    func serves(_ unit: CandleUnit) -> Bool
 }
 
 extension ExchangeAPI {
     public var requestCounts: [RateLimitGroup: UpstreamRequestCount] { [:] }
+
+    public func serves(_ unit: CandleUnit) -> Bool {
+        if case .minutes(let n) = unit { return CandleUnit.allowedMinutes.contains(n) }
+        return true
+    }
 }
 
 /// An exchange's rate-limit group, spelled as its headers spell it (Upbit's `Remaining-Req:

@@ -74,6 +74,9 @@ public struct KorbitClient: ExchangeAPI {
     /// Korbit's tick ladder is the KRW table Sise already knows.
     public func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal] { [:] }
 
+    /// Korbit's intervals: 1, 5, 15, 30, 60 and 240 minutes, a day, a week.
+    public func serves(_ unit: CandleUnit) -> Bool { Self.interval(unit) != nil }
+
     static func interval(_ unit: CandleUnit) -> String? {
         switch unit {
         case .minutes(let n) where [1, 5, 15, 30, 60, 240].contains(n): String(n)

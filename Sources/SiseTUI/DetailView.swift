@@ -21,7 +21,9 @@ struct DetailView {
         frame.put("\(row.market.name(in: state.language)) \(row.market.symbol)/\(quote)", row: 2, column: 2, style: CellStyle(bold: true))
         frame.put(d.price, row: 3, column: 2, style: CellStyle(foreground: tone, bold: true))
         frame.put("\(d.changeRate)  \(d.changePrice)", row: 3, column: 4 + DisplayWidth.of(d.price), style: CellStyle(foreground: tone))
-        var lines = MarketFigures(row, formatter: f).lines(language)
+        var shown = row
+        if let year = state.chart?.year, state.chart?.market == row.id { shown.ticker = year.filling(row.ticker) }
+        var lines = MarketFigures(shown, formatter: f).lines(language)
         if row.market.warning { lines.append((UIText.warningLong(language), UIText.investmentWarning(language))) }
         if !row.market.cautions.isEmpty { lines.append((UIText.cautionLong(language), row.market.cautions.joined(separator: ", "))) }
         for (i, (label, value)) in lines.enumerated() where 5 + i < frame.height - 2 {

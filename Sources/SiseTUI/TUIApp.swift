@@ -19,7 +19,7 @@ public final class TUIApp: Sendable {
         /// The frame interval held a frame back and is now up.
         case frameDue
         case quit
-        case chart(MarketID, [PricePoint])
+        case chart(MarketID, [PricePoint], YearRange?)
         case trending(Trending?)
         case ranking(RankingLoad?)
         case portfolio([PortfolioTransaction]?)
@@ -33,7 +33,7 @@ public final class TUIApp: Sendable {
     private let initial: TUIState
     /// Markets changed per board since the screen last placed them (never dropped).
     private let touched = TouchedMarkets()
-    private let chartSource: @Sendable (Exchange, MarketID) async -> [PricePoint]
+    private let chartSource: @Sendable (Exchange, MarketID) async -> ([PricePoint], YearRange?)
     private let candleSource: @Sendable (Exchange, MarketID) async -> [Candle]
     private let trendingSource: @Sendable () async -> Trending?
     private let rankingSource: @Sendable (RankingCurrency, Int) async -> RankingLoad?
@@ -53,7 +53,7 @@ public final class TUIApp: Sendable {
     ///   - trending: CoinGecko trending for `t` (nil when it cannot be had).
     /// - Parameter boards: every exchange's board (`e` cycles them, `c` compares them).
     public init(boards: ExchangeBoards, favorites: any FavoritesRepository, owner: String = "local", state: TUIState,
-                chart: @escaping @Sendable (Exchange, MarketID) async -> [PricePoint] = { _, _ in [] },
+                chart: @escaping @Sendable (Exchange, MarketID) async -> ([PricePoint], YearRange?) = { _, _ in ([], nil) },
                 trending: @escaping @Sendable () async -> Trending? = { nil },
                 ranking: @escaping @Sendable (RankingCurrency, Int) async -> RankingLoad? = { _, _ in nil },
                 premium: PremiumFeed? = nil, portfolio: PortfolioStore? = nil, alerts: AlertStore? = nil,
@@ -172,7 +172,10 @@ public final class TUIApp: Sendable {
                     case .loadChart(let id):
                         let source = chartSource
                         let exchange = state.exchange
-                        load { .chart(id, await source(exchange, id)) }
+                        load {
+                            let (points, year) = await source(exchange, id)
+                            return .chart(id, points, year)
+                        }
                     case .loadTrending:
                         let source = trendingSource
                         load { .trending(await source()) }
@@ -229,8 +232,8 @@ public final class TUIApp: Sendable {
                 state.message = "🔔 " + (firing.message[state.language.rawValue] ?? firing.market)
                 if firing.exchange == state.exchange.rawValue, let id = MarketID(firing.market) { state.alerted[id] = now + Self.alertHighlight }
                 dirty = true
-            case .chart(let id, let points):
-                state.chart = (id, points)
+            case .chart(let id, let points, let year):
+                state.chart = (id, points, year)
                 dirty = true
             case .trending(let trending):
                 state.trending = trending

@@ -36,7 +36,8 @@ public struct TUIState: Sendable {
     public var flashes: [MarketID: (tone: Tone, until: Int64)] = [:]
     public var message: String?
     /// The detail screen's chart (loaded when the detail opens).
-    public var chart: (market: MarketID, points: [PricePoint])?
+    /// The detail's week of prices, and its 52-week range when the exchange's ticker lacks one.
+    public var chart: (market: MarketID, points: [PricePoint], year: YearRange?)?
     /// CoinGecko trending, once loaded.
     public var trending: Trending?
     public var ranking = Ranking()

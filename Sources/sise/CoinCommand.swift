@@ -58,7 +58,7 @@ struct CoinCommand: AsyncParsableCommand {
             }
         }
         if json { return printJSON(detail) }
-        var lines = ["\(detail.name) \(detail.symbol)  \(detail.display.price) KRW  \(detail.display.changeRate)"]
+        var lines = ["\(detail.name) \(detail.symbol)  \(detail.display.price) \(detail.quote)  \(detail.display.changeRate)"]
         if Terminal.isTerminal(stdout: true) || ProcessInfo.processInfo.environment["SISE_FORCE_CHART"] == "1" {
             lines += BrailleChart.render(detail.chart, columns: 60, rows: 12, language: language)
         } else if let first = detail.chart.points.first, let last = detail.chart.points.last {

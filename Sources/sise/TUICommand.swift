@@ -53,12 +53,16 @@ struct TUICommand: AsyncParsableCommand {
         let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: DatabaseCache(database: database))
         let premium = upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger)
         let apis = upstreams.apis
+        let boards = upstreams.boards
         let app = TUIApp(boards: upstreams.boards, favorites: StoredFavorites(database: database),
                          state: TUIState(quote: QuoteCurrency(code: quote) ?? .krw, language: global.language, demo: demo,
                                          exchange: venue.exchange, exchanges: Exchange.allCases),
                          chart: { exchange, id in
-                             guard let api = apis[exchange] else { return [] }
-                             return (try? await UpbitChartPoints.load(api, market: id, range: .week)) ?? []
+                             guard let api = apis[exchange] else { return ([], nil) }
+                             let points = (try? await UpbitChartPoints.load(api, market: id, range: .week)) ?? []
+                             // Only a ticker without its own 52-week figures (Korbit's) needs them from candles.
+                             let own = boards[exchange]?.snapshot.rows[id]?.ticker.highest52WeekPrice != nil
+                             return (points, own ? nil : await UpbitChartPoints.yearRange(api, market: id))
                          },
                          trending: { try? await coinInfo.trending().value },
                          ranking: { currency, blocks in
