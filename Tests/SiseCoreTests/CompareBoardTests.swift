@@ -26,6 +26,19 @@ import Testing
         #expect(abs((btc.gap ?? 0) - 500_000.0 / 99_800_000.0) < 1e-15)
     }
 
+    /// Every exchange at one price: no venue is dearest or cheapest (it used to say Bithumb for both).
+    @Test func aTieOnEveryVenueNamesNoHighOrLow() throws {
+        let venues: [Exchange: CompareBoard.Venue] = [
+            .upbit: .init(rows: [Self.row("KRW-XRP", 3_000, .upbit)], stale: false),
+            .korbit: .init(rows: [Self.row("KRW-XRP", 3_000, .korbit)], stale: false),
+            .bithumb: .init(rows: [Self.row("KRW-XRP", 3_000, .bithumb)], stale: false),
+        ]
+        let xrp = try #require(CompareBoard.rows(venues).first)
+        #expect(xrp.high == nil && xrp.low == nil && xrp.gap == 0 && xrp.tied)
+        let json = CompareRowJSON(xrp, formatter: MarketFormatter(language: .en))
+        #expect(json.tied && json.high == nil && json.low == nil)
+    }
+
     @Test func staleVenuesAreShownButLeftOutOfTheGap() throws {
         let venues: [Exchange: CompareBoard.Venue] = [
             .upbit: .init(rows: [Self.row("KRW-ETH", 4_000_000, .upbit)], stale: false),
