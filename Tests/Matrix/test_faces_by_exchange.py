@@ -19,19 +19,9 @@ import urllib.request
 import pytest
 import websocket  # websocket-client
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from matrix_rig import ROOT, sise_binary, start  # noqa: F401
+
 EXCHANGES = ["upbit", "korbit", "bithumb"]
-
-
-def sise_binary():
-    return os.environ.get("SISE_BIN", str(ROOT / ".build" / "debug" / "sise"))
-
-
-def start(*args):
-    process = subprocess.Popen([sise_binary(), *args], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = process.stdout.readline()
-    assert line.startswith("listening on "), f"sise {args[0]} did not start: {line!r}"
-    return process, line.split("listening on ", 1)[1].strip()
 
 
 def post(url, body):
