@@ -235,7 +235,7 @@ def test_p_shows_the_portfolio_and_an_alert_rings_the_bell(pane):
             subprocess.run([SISE] + command + ["--data-dir", data_dir], check=True, capture_output=True)
         start(pane, data_dir)
         # The alert already true fires at its first tick: the bell rings and the status line says so.
-        pane.wait(lambda s: "🔔 KRW-BTC" in s, what="the alert's line")
+        pane.wait(lambda s: "🔔 Upbit KRW-BTC" in s, what="the alert's line, naming its exchange")
         bell = subprocess.run(["tmux", "display-message", "-p", "-t", pane.name, "#{window_bell_flag}"],
                               capture_output=True, text=True).stdout.strip()
         assert bell == "1"
