@@ -1,48 +1,109 @@
 #!/usr/bin/env bash
 # The one test command (README, CI): installs what a fresh machine lacks, builds, runs every
-# Swift test, then the browser suite (real headless Chromium against `sise serve --demo`).
+# Swift test, the browser, terminal, fault, contract, matrix and proxy suites (real headless
+# Chromium, tmux, nginx against `sise serve`), then the scale-out check. Prints a timing table
+# (every suite and module, slowest first; each phase) at the end, pass or fail.
+#
+#   scripts/test.sh           everything, as CI runs it
+#   scripts/test.sh --fast    the inner loop: the pure unit suites (core, charts, the store on
+#                             SQLite, the TUI's state machine, decoding of recorded upstream
+#                             answers) — no servers, no browser
+#   scripts/test.sh FILTER    only the Swift tests matching FILTER (a regex), nothing else
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-need_apt=()
-command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
-[ -x /usr/bin/chromium ] || need_apt+=(chromium)
-[ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
-fc-list 2>/dev/null | grep -qi nanum || need_apt+=(fonts-nanum)
-ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
-command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx-light)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  echo "installing: ${need_apt[*]}"
-  $SUDO apt-get update -qq
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
-fi
-python3 -c "import selenium, pytest, axe_selenium_python" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check selenium pytest axe-selenium-python
-python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "schemathesis>=4,<5"
+mode=full
+if [ "${1:-}" = "--fast" ]; then mode=fast; shift; elif [ $# -gt 0 ]; then mode=filter; fi
+LOGS=.test-logs
+rm -rf "$LOGS"; mkdir -p "$LOGS"
+trap 'python3 scripts/test_timings.py "$LOGS" || true' EXIT
+# `phase NAME COMMAND…`: runs it, notes its wall time.
+phase() {
+  local name=$1; shift
+  local start; start=$(date +%s%N)
+  local status=0
+  "$@" || status=$?
+  local elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+  printf '%s\t%d.%03d\n' "$name" $((elapsed / 1000)) $((elapsed % 1000)) >> "$LOGS/phases.tsv"
+  return $status
+}
 
-swift build --build-tests
+install() {
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  local need_apt=()
+  command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
+  [ -x /usr/bin/chromium ] || need_apt+=(chromium)
+  [ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
+  fc-list 2>/dev/null | grep -qi nanum || need_apt+=(fonts-nanum)
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx-light)
+  if [ ${#need_apt[@]} -gt 0 ]; then
+    echo "installing: ${need_apt[*]}"
+    $SUDO apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  fi
+  python3 -c "import selenium, pytest, axe_selenium_python, xdist, websocket" 2>/dev/null ||
+    python3 -m pip install -q --disable-pip-version-check selenium pytest axe-selenium-python pytest-xdist websocket-client
+  python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "schemathesis>=4,<5"
+}
+if [ "$mode" = full ]; then phase install install; fi
+
+phase build swift build --build-tests
+TESTS="$(swift build --show-bin-path)/SisePackageTests.xctest"
+export SISE_BIN="$(swift build --show-bin-path)/sise"
+
+# `swift_suites NAME ARGS…`: Swift Testing, one suite after another (they start simulators and
+# time recoveries), its log in $LOGS/swift-NAME.log; failures are printed.
+swift_suites() {
+  local name=$1; shift
+  local status=0
+  "$TESTS" --testing-library swift-testing --no-parallel "$@" > "$LOGS/swift-$name.log" 2>&1 || status=$?
+  if [ $status -ne 0 ]; then
+    echo "Swift tests ($name) failed:"; grep -E "✘|error:|Expectation failed|recorded an issue" "$LOGS/swift-$name.log" | head -60
+  fi
+  tail -1 "$LOGS/swift-$name.log"
+  return $status
+}
+
+case $mode in
+  fast)
+    phase "swift (unit)" swift_suites unit --filter 'SiseCoreTests\.|SiseChartsTests\.|SiseStoreTests\.|SiseTUITests\.|FixtureTests'
+    exit ;;
+  filter)
+    phase "swift ($1)" swift_suites filter --filter "$1"
+    exit ;;
+esac
 
 # A throw-away PostgreSQL on loopback: the store's tests run against it as well as SQLite.
 if pg=$(scripts/postgres.sh start); then
   export SISE_TEST_POSTGRES_URL=${pg% *}
   pg_dir=${pg#* }
-  trap 'scripts/postgres.sh stop "$pg_dir"' EXIT
+  trap 'scripts/postgres.sh stop "$pg_dir"; python3 scripts/test_timings.py "$LOGS" || true' EXIT
   echo "PostgreSQL for the tests: $SISE_TEST_POSTGRES_URL"
 else
   echo "note: PostgreSQL could not start; its half of the store tests is skipped" >&2
 fi
-# Serial: the suites start many simulators and time recoveries; in parallel on 2 cores they
-# measure the machine instead of the code.
-swift test --skip-build --disable-xctest --no-parallel "$@"
-# The API suites that live on the store, again with PostgreSQL as the store.
-if [ -n "${SISE_TEST_POSTGRES_URL:-}" ] && [ $# -eq 0 ]; then
-  SISE_TEST_STORE=postgres swift test --skip-build --disable-xctest --no-parallel \
-    --filter 'AccountsAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
-fi
+API_ON_POSTGRES='AccountsAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
+# The server's suites (then its store-heavy API suites again on PostgreSQL) beside everything
+# else: two processes, each serial inside; most of their time is spent waiting on sockets and clocks.
+servers() {
+  swift_suites servers --filter 'SiseServerTests\.'
+  if [ -n "${SISE_TEST_POSTGRES_URL:-}" ]; then SISE_TEST_STORE=postgres swift_suites postgres --filter "$API_ON_POSTGRES"; fi
+}
+all_swift() {
+  servers & local servers_pid=$!
+  local status=0
+  swift_suites rest --skip 'SiseServerTests\.' || status=$?
+  wait $servers_pid || status=$?
+  return $status
+}
+phase swift all_swift
 
+# Browser, terminal, faults, contract, face × exchange matrices and the proxy: two workers, a
+# file's tests on one worker (module fixtures are started once per file).
 export SE_OFFLINE=true
-export SISE_BIN="$(swift build --show-bin-path)/sise"
-python3 -m pytest -q Tests/Browser Tests/Terminal Tests/Faults Tests/Contract Tests/Matrix Tests/Proxy
+phase pytest python3 -m pytest -q -n 2 --dist loadfile --junitxml="$LOGS/pytest.xml" \
+  Tests/Browser Tests/Terminal Tests/Faults Tests/Contract Tests/Matrix Tests/Proxy
 
 # Scale-out: PostgreSQL, three replicas and nginx on loopback (flows, SIGKILL, figures).
-scripts/cluster-test.sh
+phase cluster scripts/cluster-test.sh

@@ -12,12 +12,7 @@ import xml.etree.ElementTree as ElementTree
 
 
 def swift_suites(path):
-    """(suite, seconds, tests) from one Swift Testing log; a suite run twice (PostgreSQL) is named so."""
-    tests = collections.Counter()
-    for line in open(path, errors="replace"):
-        match = re.search(r"Test (\w+)\(.*?\) (?:passed|failed) after", line)
-        if match:
-            tests["?"] += 1
+    """(suite, seconds) from one Swift Testing log."""
     found = []
     for line in open(path, errors="replace"):
         match = re.search(r"Suite (\S+) (?:passed|failed) after ([0-9.]+) seconds", line)
@@ -29,7 +24,9 @@ def swift_suites(path):
 def pytest_modules(path):
     seconds, counts = collections.defaultdict(float), collections.Counter()
     for case in ElementTree.parse(path).iter("testcase"):
-        module = case.get("classname", "?").rsplit(".", 1)[0] if "." in case.get("classname", "") else case.get("classname", "?")
+        parts = case.get("classname", "?").split(".")
+        # `Tests.Browser.test_board` or `Tests.Browser.test_board.TestSomething`: the module.
+        module = ".".join(parts[:-1] if len(parts) > 1 and parts[-1][:1].isupper() else parts)
         seconds[module] += float(case.get("time", 0))
         counts[module] += 1
     return [(module, seconds[module], counts[module]) for module in seconds]
