@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=full
-if [ "${1:-}" = "--fast" ]; then mode=fast; shift; elif [ $# -gt 0 ]; then mode=filter; fi
+if [ "${1:-}" = "--fast" ]; then mode=fast; shift; elif [ $# -gt 0 ]; then mode=filter; [ "$1" = "--filter" ] && shift; fi
 LOGS=.test-logs
 rm -rf "$LOGS"; mkdir -p "$LOGS"
 trap 'python3 scripts/test_timings.py "$LOGS" || true' EXIT
