@@ -26,6 +26,7 @@ strip --strip-unneeded "$root/bin/sise" 2>/dev/null || true
 for bundle in "$bin"/*.resources; do cp -R "$bundle" "$root/bin/"; done
 cp deploy/nginx.conf deploy/sise.service deploy/README.md "$root/deploy/"
 cp README.md "$root/"
+mkdir -p "$root/docs" && cp docs/*.md "$root/docs/"
 tar -C "$work" -czf "dist/sise-$version-linux-$arch.tar.gz" "sise-$version"
 
 # Debian package.
@@ -35,6 +36,7 @@ cp "$root/bin/sise" "$deb/usr/bin/"
 for bundle in "$bin"/*.resources; do cp -R "$bundle" "$deb/usr/bin/"; done
 cp deploy/sise.service "$deb/lib/systemd/system/sise@.service"
 cp deploy/nginx.conf deploy/README.md "$deb/usr/share/doc/sise/"
+cp README.md docs/*.md "$deb/usr/share/doc/sise/"
 printf '# SISE_DATABASE_URL=postgres://sise@127.0.0.1:5432/sise\nSISE_PUBLIC_URL=http://127.0.0.1:8081\n' > "$deb/etc/sise/sise.env"
 cat > "$deb/DEBIAN/control" <<CONTROL
 Package: sise

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Technical indicators over closing prices, oldest first, each result aligned with its input
-/// (`nil` until enough values exist). Definitions (also in README):
+/// (`nil` until enough values exist). Definitions (also in docs/commands.md):
 ///
 /// - MA(n): the simple mean of the last n closes.
 /// - EMA(n): α = 2 / (n + 1), seeded by the SMA of the first n closes.

@@ -75,7 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
     var metricsToken: String?
 
     @Option(name: .customLong("login"),
-            help: "A social log-in provider's setting, PROVIDER.FIELD=VALUE (repeatable): kakao.client-id=…, myidp.issuer=https://…; see README. Prefer SISE_LOGIN_* or the config file for secrets.")
+            help: "A social log-in provider's setting, PROVIDER.FIELD=VALUE (repeatable): kakao.client-id=…, myidp.issuer=https://…; see docs/web-api.md. Prefer SISE_LOGIN_* or the config file for secrets.")
     var login: [String] = []
 
     @OptionGroup var storage: StoreOptions
