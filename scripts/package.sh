@@ -36,7 +36,7 @@ cp "$root/bin/sise" "$deb/usr/bin/"
 for bundle in "$bin"/*.resources; do cp -R "$bundle" "$deb/usr/bin/"; done
 cp deploy/sise.service "$deb/lib/systemd/system/sise@.service"
 cp deploy/nginx.conf deploy/README.md "$deb/usr/share/doc/sise/"
-cp README.md docs/*.md "$deb/usr/share/doc/sise/"
+cp docs/*.md "$deb/usr/share/doc/sise/"
 printf '# SISE_DATABASE_URL=postgres://sise@127.0.0.1:5432/sise\nSISE_PUBLIC_URL=http://127.0.0.1:8081\n' > "$deb/etc/sise/sise.env"
 cat > "$deb/DEBIAN/control" <<CONTROL
 Package: sise
