@@ -66,6 +66,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case alertBadPremiumPercent, alertBadCooldown, txMissingFields, txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
     case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
     // Candle charts
+    case orderbookInconsistent, bookAskSize, bookBidSize, bookPrice, tradeSide
     case candleVolume, chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
     // The web app's own pages
     case notFoundTitle, notFoundBody, notFoundHome, lastBoard, ageMinutes, ageHours
@@ -361,6 +362,12 @@ public enum UIText: String, CaseIterable, Sendable {
         case .portfolioNotExport: ("JSON 내보내기 파일({\"transactions\":[…]})이 아닙니다", "not the JSON export ({\"transactions\":[…]})")
         case .listingUnchecked: ("거래소 목록을 확인하지 못했지만 알림은 저장했습니다 (상장되면 울립니다)",
                                  "the exchange's listing could not be checked; the alert is kept (it fires once listed)")
+        case .orderbookInconsistent: ("거래소가 보낸 호가가 맞지 않아(매수·매도 가격이 엇갈림) 보여 주지 않습니다",
+                                      "the exchange sent an inconsistent order book (crossed or unsorted); it is not shown")
+        case .bookAskSize: ("매도잔량", "Ask size")
+        case .bookBidSize: ("매수잔량", "Bid size")
+        case .bookPrice: ("가격", "Price")
+        case .tradeSide: ("구분", "Side")
         case .candleVolume: ("거래량({interval})", "Volume ({interval})")
         case .chartLine: ("라인", "Line")
         case .chartCandles: ("캔들", "Candles")

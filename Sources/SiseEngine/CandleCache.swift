@@ -63,6 +63,8 @@ public actor CandleCache: ExchangeAPI {
 
     public nonisolated func markets() async throws -> [Market] { try await api.markets() }
     public nonisolated func serves(_ unit: CandleUnit) -> Bool { api.serves(unit) }
+    public nonisolated func orderbook(market: MarketID) async throws -> Orderbook { try await api.orderbook(market: market) }
+    public nonisolated func trades(market: MarketID, count: Int) async throws -> [Trade] { try await api.trades(market: market, count: count) }
     public nonisolated func tickers(quotes: [QuoteCurrency]) async throws -> [Ticker] { try await api.tickers(quotes: quotes) }
     public nonisolated func tickers(markets: [MarketID]) async throws -> [Ticker] { try await api.tickers(markets: markets) }
     public nonisolated func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal] { try await api.tickSizes(markets: markets) }

@@ -36,6 +36,8 @@ public struct MarketNameLender: ExchangeAPI {
     public func tickers(quotes: [QuoteCurrency]) async throws -> [Ticker] { try await api.tickers(quotes: quotes) }
     public func tickers(markets: [MarketID]) async throws -> [Ticker] { try await api.tickers(markets: markets) }
     public func serves(_ unit: CandleUnit) -> Bool { api.serves(unit) }
+    public func orderbook(market: MarketID) async throws -> Orderbook { try await api.orderbook(market: market) }
+    public func trades(market: MarketID, count: Int) async throws -> [Trade] { try await api.trades(market: market, count: count) }
 
     public func candles(market: MarketID, unit: CandleUnit, count: Int, to: Date?) async throws -> [Candle] {
         try await api.candles(market: market, unit: unit, count: count, to: to)

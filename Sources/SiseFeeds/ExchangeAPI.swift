@@ -16,6 +16,11 @@ public protocol ExchangeAPI: Sendable {
     func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal]
     /// REST requests sent per rate-limit group, and the exchange's 429s and 418s.
     var requestCounts: [RateLimitGroup: UpstreamRequestCount] { get }
+    /// The market's order book now (every level the exchange gives, best first), as sent —
+    /// consistency is the caller's to check (`Orderbook.checked`).
+    func orderbook(market: MarketID) async throws -> Orderbook
+    /// The market's last `count` trades, newest first.
+    func trades(market: MarketID, count: Int) async throws -> [Trade]
     /// Whether the exchange serves candles of `unit` at all (its own table; charts pick their
     /// intervals by it). Upbit's ladder by default.
     func serves(_ unit: CandleUnit) -> Bool

@@ -71,6 +71,34 @@ public struct KorbitClient: ExchangeAPI {
         }.sorted { $0.start > $1.start }
     }
 
+    /// `GET /v2/orderbook?symbol=`: two sides of string numbers, best first (a stopped pair's are empty).
+    public func orderbook(market: MarketID) async throws -> Orderbook {
+        let book: KorbitDTO.Book = try await get("/v2/orderbook", ["symbol": KorbitSymbol.symbol(market)])
+        typealias N = KorbitDTO.Ticker
+        func side(_ rows: [KorbitDTO.Book.Row]) throws -> [Orderbook.Quote] {
+            try rows.map { row in
+                guard let price = N.number(row.price), let size = N.number(row.qty) else {
+                    throw FeedError.malformedPayload(context: "orderbook: a level that is not a number")
+                }
+                return Orderbook.Quote(price: price, size: size)
+            }
+        }
+        return Orderbook(market: market, timestamp: book.timestamp, asks: try side(book.asks), bids: try side(book.bids))
+    }
+
+    /// `GET /v2/trades?symbol=&limit=`, newest first; `tradeId` is the trade's identity.
+    public func trades(market: MarketID, count: Int) async throws -> [Trade] {
+        let rows: [KorbitDTO.Trade] = try await get("/v2/trades", ["symbol": KorbitSymbol.symbol(market), "limit": String(min(max(count, 1), 500))])
+        typealias N = KorbitDTO.Ticker
+        return try rows.map { row in
+            guard let price = N.number(row.price), let size = N.number(row.qty) else {
+                throw FeedError.malformedPayload(context: "trades: a trade that is not a number")
+            }
+            return Trade(market: market, price: price, volume: size, side: row.isBuyerTaker ? .bid : .ask, timestamp: row.timestamp,
+                         sequentialID: row.tradeId, prevClosingPrice: 0, changePrice: 0)
+        }.sorted { ($0.timestamp, $0.sequentialID) > ($1.timestamp, $1.sequentialID) }
+    }
+
     /// Korbit's tick ladder is the KRW table Sise already knows.
     public func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal] { [:] }
 

@@ -70,6 +70,27 @@ enum KorbitDTO {
         }
     }
 
+    /// `/v2/orderbook`'s data.
+    struct Book: Decodable {
+        struct Row: Decodable {
+            var price: String
+            var qty: String
+        }
+
+        var timestamp: Int64
+        var asks: [Row]
+        var bids: [Row]
+    }
+
+    /// A row of `/v2/trades`.
+    struct Trade: Decodable {
+        var timestamp: Int64
+        var price: String
+        var qty: String
+        var isBuyerTaker: Bool
+        var tradeId: Int64
+    }
+
     struct Candle: Decodable {
         var timestamp: Int64
         var open: String

@@ -94,6 +94,20 @@ public struct UpbitClient: ExchangeAPI {
         return try rows.map { try $0.toCandle() }
     }
 
+    /// `GET /v1/orderbook?markets=` (Bithumb's `/v1` alike): 15 levels, each an ask and a bid.
+    public func orderbook(market: MarketID) async throws -> Orderbook {
+        let rows: [UpbitOrderbookDTO] = try await get("/v1/orderbook", ["markets": market.code], group: .orderbook)
+        guard let row = rows.first else { throw FeedError.notFound(name: "orderbook", message: "no order book for \(market.code)") }
+        return try row.toOrderbook()
+    }
+
+    /// `GET /v1/trades/ticks?market=&count=`, newest first.
+    public func trades(market: MarketID, count: Int) async throws -> [Trade] {
+        let rows: [UpbitTradeDTO] = try await get("/v1/trades/ticks", ["market": market.code, "count": String(min(max(count, 1), 500))],
+                                                  group: .trade)
+        return try rows.map { try $0.toTrade() }
+    }
+
     public func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal] {
         // Bithumb has no instruments endpoint: its KRW ladder is the table Sise knows.
         guard !markets.isEmpty, !isBithumb else { return [:] }

@@ -98,6 +98,7 @@ public enum SiseServerApp {
         RankingController(context: context).addRoutes(to: router)
         PremiumController(context: context).addRoutes(to: router)
         CandlesController(context: context).addRoutes(to: router)
+        OrderbookController(context: context, metrics: metrics).addRoutes(to: router)
         PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: router)
         AlertsController(context: context, store: alertStore, engine: alerts, changes: changes, poster: poster).addRoutes(to: router)
         let images = ImageProxy(

@@ -41,6 +41,11 @@ final class ServerMetrics: Sendable {
                                                  labels: [("reason", "rate")])
     }
 
+    /// An upstream order book that was not consistent, dropped instead of shown.
+    func droppedBook(exchange: String, reason: String) {
+        Counter(label: "sise_orderbook_dropped_total", dimensions: [("exchange", exchange), ("reason", reason)], factory: factory).increment()
+    }
+
     /// One HTTP request answered: `sise_http_requests_total{route,status}` and its latency.
     func request(route: String, status: Int, duration: Duration) {
         Counter(label: "sise_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory).increment()

@@ -12,6 +12,8 @@ struct KorbitRESTController: Sendable {
         router.get("/v2/currencyPairs") { request, _ in try await serve(request) { currencyPairs() } }
         router.get("/v2/tickers") { request, _ in try await serve(request) { try tickers(request) } }
         router.get("/v2/candles") { request, _ in try await serve(request) { try candles(request) } }
+        router.get("/v2/orderbook") { request, _ in try await serve(request) { try orderbook(request) } }
+        router.get("/v2/trades") { request, _ in try await serve(request) { try trades(request) } }
         router.get("/v2/time") { request, _ in
             try await serve(request) { KorbitWriter.envelope(#"{"time":\#(Int64(exchange.now * 1_000))}"#) }
         }
@@ -99,6 +101,60 @@ struct KorbitRESTController: Sendable {
     }
 
     /// `interval` ∈ 1,5,15,30,60,240 (minutes), 1D, 1W; `limit` ≤ 200; rows oldest first.
+    /// The listed pair a request's `symbol` names, or Korbit's 400.
+    private func pair(_ request: Request) throws -> (market: SimMarket, rank: Int) {
+        guard let symbol = request.uri.queryParameters["symbol"].map(String.init),
+              let pair = listed.first(where: { KorbitWriter.symbol($0.market) == symbol }) else {
+            throw Failure(status: 400, code: "INVALID_CURRENCY_PAIR")
+        }
+        return pair
+    }
+
+    /// `GET /v2/orderbook?symbol=`: `{timestamp, asks[{price, qty}], bids[…]}`, 30 levels each, best
+    /// first, string numbers; a stopped pair's book is empty.
+    private func orderbook(_ request: Request) throws -> String {
+        let (market, rank) = try pair(request)
+        let ms = Int64(exchange.now * 1_000)
+        let stopped = KorbitWriter.isStopped(market, rank: rank)
+        let (asks, bids) = stopped ? ([], []) : SimBook.book(market, price: exchange.ticker(market, atMilliseconds: ms).price, at: ms, levels: 30,
+                                                                                 crossed: exchange.faults.crossedBooks)
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("timestamp", int: ms)
+        for (name, side) in [("asks", asks), ("bids", bids)] {
+            json.key(name)
+            json.beginArray()
+            for level in side {
+                json.beginObject()
+                json.field("price", KorbitWriter.text(level.price))
+                json.field("qty", KorbitWriter.text(level.size))
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.endObject()
+        return KorbitWriter.envelope(json.text)
+    }
+
+    /// `GET /v2/trades?symbol=&limit=`: `[{timestamp, price, qty, isBuyerTaker, tradeId}]`, newest first.
+    private func trades(_ request: Request) throws -> String {
+        let (market, _) = try pair(request)
+        let limit = min(max(Int(request.uri.queryParameters["limit"].map(String.init) ?? "") ?? 100, 1), 500)
+        var json = JSONWriter()
+        json.beginArray()
+        for trade in SimBook.trades(market, on: exchange, count: limit, now: Int64(exchange.now * 1_000)) {
+            json.beginObject()
+            json.field("timestamp", int: trade.at)
+            json.field("price", KorbitWriter.text(trade.price))
+            json.field("qty", KorbitWriter.text(trade.size))
+            json.field("isBuyerTaker", trade.buy)
+            json.field("tradeId", int: trade.id)
+            json.endObject()
+        }
+        json.endArray()
+        return KorbitWriter.envelope(json.text)
+    }
+
     private func candles(_ request: Request) throws -> String {
         guard let symbol = request.uri.queryParameters["symbol"].map(String.init),
               let market = listed.first(where: { KorbitWriter.symbol($0.market) == symbol })?.market else {

@@ -32,6 +32,8 @@ public struct SimFaults: Codable, Sendable, Equatable {
     public var geckoPerMinute: Int = 30
     /// Markets missing from `/v1/market/all` and `/v1/ticker/all`, as if delisted.
     public var delisted: [String] = []
+    /// Order books sent crossed (the best bid above the best ask), as a broken upstream might.
+    public var crossedBooks: Bool = false
 
     public init() {}
 
@@ -53,6 +55,7 @@ public struct SimFaults: Codable, Sendable, Equatable {
         var wsDropEverySeconds: Double?
         var geckoPerMinute: Int?
         var delisted: [String]?
+        var crossedBooks: Bool?
         /// An action rather than a switch: close every open WebSocket now.
         var wsDropNow: Bool?
     }
@@ -74,5 +77,6 @@ public struct SimFaults: Codable, Sendable, Equatable {
         if let v = patch.wsDropEverySeconds { wsDropEverySeconds = max(0, v) }
         if let v = patch.geckoPerMinute { geckoPerMinute = max(0, v) }
         if let v = patch.delisted { delisted = v.map { $0.uppercased() } }
+        if let v = patch.crossedBooks { crossedBooks = v }
     }
 }

@@ -21,6 +21,12 @@ struct UpbitRESTController: Sendable {
         router.get("\(p)/v1/ticker") { request, _ in
             try await serve("ticker", request) { try tickers(request) }
         }
+        router.get("\(p)/v1/orderbook") { request, _ in
+            try await serve("orderbook", request) { try orderbooks(request) }
+        }
+        router.get("\(p)/v1/trades/ticks") { request, _ in
+            try await serve("trade", request) { try trades(request) }
+        }
         if bithumb {
             router.get("\(p)/v1/market/virtual_asset_warning") { request, _ in
                 try await serve("market", request) { assetWarnings() }
@@ -211,6 +217,65 @@ struct UpbitRESTController: Sendable {
             json.field("warning_type", market.warning ? "PRICE_SUDDEN_FLUCTUATION" : "PRICE_DIFFERENCE_HIGH")
             json.field("warning_step", market.warning ? "WARNING" : "CAUTION")
             json.field("end_date", "\(end.prefix(4))-\(end.dropFirst(4).prefix(2))-\(end.suffix(2)) 23:59:59")
+            json.endObject()
+        }
+        json.endArray()
+        return json.text
+    }
+
+    /// `GET /v1/orderbook?markets=`: 15 levels a market, each level an ask and a bid (`SimBook`).
+    private func orderbooks(_ request: Request) throws -> String {
+        guard let list = query(request, "markets"), !list.isEmpty else { throw SimHTTPError.missing() }
+        let ms = Int64(exchange.now * 1_000)
+        var json = JSONWriter()
+        json.beginArray()
+        for code in list.split(separator: ",") {
+            guard let market = exchange.universe.market(code.trimmingCharacters(in: .whitespaces).uppercased()) else {
+                throw SimHTTPError.codeNotFound()
+            }
+            let (asks, bids) = SimBook.book(market, price: exchange.ticker(market, atMilliseconds: ms).price, at: ms, levels: 15,
+                                         crossed: exchange.faults.crossedBooks)
+            json.beginObject()
+            json.field("market", market.code)
+            json.field("timestamp", int: ms)
+            json.field("total_ask_size", asks.reduce(0) { $0 + $1.size })
+            json.field("total_bid_size", bids.reduce(0) { $0 + $1.size })
+            json.key("orderbook_units")
+            json.beginArray()
+            for (ask, bid) in zip(asks, bids) {
+                json.beginObject()
+                json.field("ask_price", ask.price)
+                json.field("bid_price", bid.price)
+                json.field("ask_size", ask.size)
+                json.field("bid_size", bid.size)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        return json.text
+    }
+
+    /// `GET /v1/trades/ticks?market=&count=`: the tape, newest first (`SimBook`).
+    private func trades(_ request: Request) throws -> String {
+        guard let code = query(request, "market"), !code.isEmpty else { throw SimHTTPError.missing() }
+        guard let market = exchange.universe.market(code.uppercased()) else { throw SimHTTPError.codeNotFound() }
+        let count = min(max(Int(query(request, "count") ?? "") ?? 1, 1), 500)
+        let ms = Int64(exchange.now * 1_000)
+        let prevClose = exchange.ticker(market, atMilliseconds: ms).prevClose
+        var json = JSONWriter()
+        json.beginArray()
+        for trade in SimBook.trades(market, on: exchange, count: count, now: ms) {
+            json.beginObject()
+            json.field("market", market.code)
+            json.field("timestamp", int: trade.at)
+            json.field("trade_price", trade.price)
+            json.field("trade_volume", trade.size)
+            json.field("prev_closing_price", prevClose)
+            json.field("change_price", trade.price - prevClose)
+            json.field("ask_bid", trade.buy ? "BID" : "ASK")
+            json.field("sequential_id", int: trade.id)
             json.endObject()
         }
         json.endArray()

@@ -16,6 +16,8 @@ import Testing
         func tickers(quotes: [QuoteCurrency]) async throws -> [Ticker] { [] }
         func tickers(markets: [MarketID]) async throws -> [Ticker] { [] }
         func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal] { [:] }
+        func orderbook(market: MarketID) async throws -> Orderbook { Orderbook(market: market, timestamp: 0, asks: [], bids: []) }
+        func trades(market: MarketID, count: Int) async throws -> [Trade] { [] }
         func candles(market: MarketID, unit: CandleUnit, count: Int, to: Date?) async throws -> [Candle] {
             guard serves(unit) else { throw FeedError.badRequest(name: "interval", message: "no \(unit.pathComponent) candles") }
             return (0..<count).map { i in

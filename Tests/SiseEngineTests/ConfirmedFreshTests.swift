@@ -22,6 +22,8 @@ import Testing
         func tickers(markets: [MarketID]) async throws -> [Ticker] { [ticker] }
         func candles(market: MarketID, unit: CandleUnit, count: Int, to: Date?) async throws -> [Candle] { [] }
         func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal] { [:] }
+        func orderbook(market: MarketID) async throws -> Orderbook { Orderbook(market: market, timestamp: 0, asks: [], bids: []) }
+        func trades(market: MarketID, count: Int) async throws -> [Trade] { [] }
     }
 
     struct SilentStream: TickerStreaming {

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The public JSON of a book — `sise orderbook --json` and `GET /api/orderbook/{market}`:
+/// `{"exchange","market","at","asks":[{"price","size"}],"bids":[…],"totalAskSize","totalBidSize"}`,
+/// levels best first, every price and size a decimal string (exact as the exchange gave it).
+public struct OrderbookJSON: Encodable, Sendable {
+    public struct Level: Encodable, Sendable {
+        public let price: String
+        public let size: String
+    }
+
+    public let exchange: String
+    public let market: String
+    public let at: Int64
+    public let asks: [Level]
+    public let bids: [Level]
+    public let totalAskSize: String
+    public let totalBidSize: String
+
+    public init(_ book: Orderbook, exchange: Exchange) {
+        self.exchange = exchange.rawValue
+        market = book.market.code
+        at = book.timestamp
+        asks = book.asks.map { Level(price: DecimalText.plain($0.price), size: DecimalText.plain($0.size)) }
+        bids = book.bids.map { Level(price: DecimalText.plain($0.price), size: DecimalText.plain($0.size)) }
+        totalAskSize = DecimalText.plain(book.totalAskSize)
+        totalBidSize = DecimalText.plain(book.totalBidSize)
+    }
+}
+
+/// A trade as `sise trades --json` and `GET /api/trades/{market}` give it:
+/// `{"id","at","price","size","side":"buy|sell"}` — `id` a string (Upbit's exceed 2⁵³), prices and
+/// sizes decimal strings, `side` the taker's.
+public struct TradeJSON: Encodable, Sendable {
+    public let id: String
+    public let at: Int64
+    public let price: String
+    public let size: String
+    public let side: String
+
+    public init(_ trade: Trade) {
+        id = String(trade.sequentialID)
+        at = trade.timestamp
+        price = DecimalText.plain(trade.price)
+        size = DecimalText.plain(trade.volume)
+        side = trade.side == .bid ? "buy" : "sell"
+    }
+}
+
+/// Numbers as plain decimal text: the shortest digits that read back as the same `Double`, never
+/// an exponent (`0.00005485`, not `5.485e-05`; `91200000`, not `91200000.0`).
+public enum DecimalText {
+    public static func plain(_ value: Double) -> String {
+        guard value.isFinite, let decimal = Decimal(string: String(value), locale: Locale(identifier: "en_US_POSIX")) else { return "0" }
+        return "\(decimal)"
+    }
+}

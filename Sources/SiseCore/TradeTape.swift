@@ -1,0 +1,11 @@
+/// A market's trade tape as every face shows it: each trade once (by its identity — equal
+/// timestamps happen), newest first, at most `limit`.
+public enum TradeTape {
+    public static let limit = 50
+
+    public static func newestFirst(_ trades: [Trade], limit: Int = TradeTape.limit) -> [Trade] {
+        var seen = Set<Int64>()
+        let unique = trades.filter { seen.insert($0.sequentialID).inserted }
+        return Array(unique.sorted { ($0.timestamp, $0.sequentialID) > ($1.timestamp, $1.sequentialID) }.prefix(limit))
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Hummingbird
+import SiseCore
+import SiseEngine
+
+/// 호가 and 체결 over REST: `GET /api/orderbook/{market}?exchange=&levels=` (`OrderbookJSON`) and
+/// `GET /api/trades/{market}?exchange=&count=` (`[TradeJSON]`, newest first, each trade once).
+/// The market passes the one listing rule; a book that is not consistent is never answered — it
+/// is counted (`sise_orderbook_dropped_total{exchange,reason}`) and the answer is a 503.
+struct OrderbookController {
+    let context: ServerContext
+    let metrics: ServerMetrics
+
+    func addRoutes(to router: Router<SiseRequestContext>) {
+        router.get("/api/orderbook/{market}", use: orderbook)
+        router.get("/api/trades/{market}", use: trades)
+    }
+
+    @Sendable func orderbook(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let levels = try Self.number(request, "levels", default: 15, in: 1...30)
+        let (exchange, market) = try target(request, ctx)
+        let api = try context.api(exchange)
+        let book = try await CoinInfoController.upstream(request) { try await api.orderbook(market: market) }
+        do {
+            return JSONText.response(OrderbookJSON(try book.checked().top(levels), exchange: exchange))
+        } catch {
+            metrics.droppedBook(exchange: exchange.rawValue, reason: "\(error)")
+            throw APIError(status: .serviceUnavailable, code: "upstream", message: UIText.orderbookInconsistent(LanguagePreference.of(request)),
+                           retryAfter: 1)
+        }
+    }
+
+    @Sendable func trades(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let count = try Self.number(request, "count", default: 30, in: 1...TradeTape.limit)
+        let (exchange, market) = try target(request, ctx)
+        let api = try context.api(exchange)
+        let trades = try await CoinInfoController.upstream(request) { try await api.trades(market: market, count: count) }
+        return JSONText.response(TradeTape.newestFirst(trades, limit: count).map(TradeJSON.init))
+    }
+
+    /// The exchange and a market it lists (400 / 404 as every face refuses it).
+    private func target(_ request: Request, _ ctx: SiseRequestContext) throws -> (Exchange, MarketID) {
+        let raw = ctx.parameters.get("market") ?? ""
+        guard raw.count <= 24, let market = MarketID(raw.uppercased()) else { throw APIError.badParameter("market", "a market code such as KRW-BTC") }
+        let exchange = try ServerContext.exchange(request)
+        try context.board(exchange).touch()
+        try context.requireListed(market, on: exchange, LanguagePreference.of(request))
+        return (exchange, market)
+    }
+
+    private static func number(_ request: Request, _ name: String, default value: Int, in range: ClosedRange<Int>) throws -> Int {
+        guard let text = request.uri.queryParameters[Substring(name)].map(String.init), !text.isEmpty else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw APIError.badParameter(name, "\(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import SiseSimulator
+import SiseTestSupport
+import Testing
+
+/// `sise orderbook` and `sise trades` × every exchange against the simulator: the JSON shapes
+/// of the issue (decimal strings, levels best first, ids as strings), a readable ladder, the
+/// listing rule's refusals, and a crossed book refused rather than printed.
+@Suite struct OrderbookCommandTests {
+    @Test(arguments: ["upbit", "korbit", "bithumb"])
+    func theBookAndTheTapeOnEachExchange(_ exchange: String) async throws {
+        try await withSimulator { simulator in
+            let base = simulator.baseURL.absoluteString
+            let urls = ["--upbit-url", base, "--korbit-url", base, "--bithumb-url", base + "/bithumb", "--exchange", exchange]
+            let result = try await SiseBinary.run(["orderbook", "BTC", "--levels", "4", "--json"] + urls)
+            #expect(result.status == 0, "\(result.stderr)")
+            let book = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            for key in ["exchange", "market", "at", "asks", "bids", "totalAskSize", "totalBidSize"] { #expect(book[key] != nil, "\(key)") }
+            let asks = try #require(book["asks"] as? [[String: String]]).compactMap { $0["price"].flatMap(Double.init) }
+            let bids = try #require(book["bids"] as? [[String: String]]).compactMap { $0["price"].flatMap(Double.init) }
+            #expect(asks.count == 4 && bids.count == 4 && asks == asks.sorted() && bids == bids.sorted(by: >))
+            #expect(try #require(bids.first) < (try #require(asks.first)))
+
+            let tape = try await SiseBinary.run(["trades", "BTC", "--count", "5", "--json"] + urls)
+            #expect(tape.status == 0, "\(tape.stderr)")
+            let trades = try #require(try JSONSerialization.jsonObject(with: Data(tape.stdout.utf8)) as? [[String: Any]])
+            #expect(trades.count == 5 && trades.allSatisfy { $0["id"] is String && ["buy", "sell"].contains($0["side"] as? String) })
+
+            let ladder = try await SiseBinary.run(["orderbook", "BTC", "--levels", "2", "--lang", "en"] + urls)
+            #expect(ladder.status == 0 && ladder.stdout.contains("Ask size") && ladder.stdout.contains("KRW-BTC"), "\(ladder.stdout)")
+            let unknown = try await SiseBinary.run(["trades", "KRW-NOPE", "--lang", "en"] + urls)
+            #expect(unknown.status == 2 && unknown.stderr.contains("unknown symbol"), "\(unknown.stderr)")
+        }
+    }
+
+    @Test func aCrossedBookIsRefusedNotPrinted() async throws {
+        try await withSimulator { simulator in
+            try await SimAdmin.setFaults(simulator, #"{"crossedBooks":true}"#)
+            let result = try await SiseBinary.run(["orderbook", "BTC", "--lang", "en", "--upbit-url", simulator.baseURL.absoluteString])
+            #expect(result.status == 3 && result.stderr.contains("inconsistent order book") && result.stdout.isEmpty, "\(result.stderr)")
+        }
+    }
+}
