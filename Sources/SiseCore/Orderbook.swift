@@ -67,8 +67,9 @@ extension Orderbook {
             Level(askPrice: i < asks.count ? asks[i].price : 0, askSize: i < asks.count ? asks[i].size : 0,
                   bidPrice: i < bids.count ? bids[i].price : 0, bidSize: i < bids.count ? bids[i].size : 0)
         }
-        self.init(market: market, timestamp: timestamp, totalAskSize: asks.reduce(0) { $0 + $1.size },
-                  totalBidSize: bids.reduce(0) { $0 + $1.size }, levels: levels)
+        // Summed to the exchanges' own precision (eight decimals), without binary noise.
+        func total(_ side: [Quote]) -> Double { (side.reduce(0) { $0 + $1.size } * 1e8).rounded() / 1e8 }
+        self.init(market: market, timestamp: timestamp, totalAskSize: total(asks), totalBidSize: total(bids), levels: levels)
     }
 
     /// The book when it is consistent — both sides best first, best bid below best ask, no

@@ -7,6 +7,13 @@ public struct OrderbookJSON: Encodable, Sendable {
     public struct Level: Encodable, Sendable {
         public let price: String
         public let size: String
+        /// The price as the board writes it (`90,321,000`), the size to four decimals.
+        public let display: Display
+    }
+
+    public struct Display: Encodable, Sendable {
+        public let price: String
+        public let size: String
     }
 
     public let exchange: String
@@ -17,12 +24,17 @@ public struct OrderbookJSON: Encodable, Sendable {
     public let totalAskSize: String
     public let totalBidSize: String
 
-    public init(_ book: Orderbook, exchange: Exchange) {
+    public init(_ book: Orderbook, exchange: Exchange, formatter: MarketFormatter = MarketFormatter(language: .ko)) {
         self.exchange = exchange.rawValue
         market = book.market.code
         at = book.timestamp
-        asks = book.asks.map { Level(price: DecimalText.plain($0.price), size: DecimalText.plain($0.size)) }
-        bids = book.bids.map { Level(price: DecimalText.plain($0.price), size: DecimalText.plain($0.size)) }
+        let quote = book.market.quote
+        func level(_ q: Orderbook.Quote) -> Level {
+            Level(price: DecimalText.plain(q.price), size: DecimalText.plain(q.size),
+                  display: Display(price: formatter.price(q.price, quote: quote), size: NumberText.grouped(q.size, decimals: 4)))
+        }
+        asks = book.asks.map(level)
+        bids = book.bids.map(level)
         totalAskSize = DecimalText.plain(book.totalAskSize)
         totalBidSize = DecimalText.plain(book.totalBidSize)
     }
@@ -37,13 +49,23 @@ public struct TradeJSON: Encodable, Sendable {
     public let price: String
     public let size: String
     public let side: String
+    /// `{"time":"HH:mm:ss" (KST),"price","size"}` as the faces show them.
+    public let display: Display
 
-    public init(_ trade: Trade) {
+    public struct Display: Encodable, Sendable {
+        public let time: String
+        public let price: String
+        public let size: String
+    }
+
+    public init(_ trade: Trade, formatter: MarketFormatter = MarketFormatter(language: .ko)) {
         id = String(trade.sequentialID)
         at = trade.timestamp
         price = DecimalText.plain(trade.price)
         size = DecimalText.plain(trade.volume)
         side = trade.side == .bid ? "buy" : "sell"
+        display = Display(time: KSTText.clock(trade.timestamp), price: formatter.price(trade.price, quote: trade.market.quote),
+                          size: NumberText.grouped(trade.volume, decimals: 4))
     }
 }
 

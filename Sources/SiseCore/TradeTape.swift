@@ -3,6 +3,13 @@
 public enum TradeTape {
     public static let limit = 50
 
+    /// 체결강도: the takers' buy volume over their sell volume, as a percent (nil without sells).
+    public static func strength(_ trades: [Trade]) -> Double? {
+        let bought = trades.filter { $0.side == .bid }.reduce(0) { $0 + $1.volume }
+        let sold = trades.filter { $0.side == .ask }.reduce(0) { $0 + $1.volume }
+        return sold > 0 ? bought / sold * 100 : nil
+    }
+
     public static func newestFirst(_ trades: [Trade], limit: Int = TradeTape.limit) -> [Trade] {
         var seen = Set<Int64>()
         let unique = trades.filter { seen.insert($0.sequentialID).inserted }

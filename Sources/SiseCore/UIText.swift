@@ -66,7 +66,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case alertBadPremiumPercent, alertBadCooldown, txMissingFields, txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
     case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
     // Candle charts
-    case orderbookInconsistent, bookAskSize, bookBidSize, bookPrice, tradeSide
+    case orderbookInconsistent, bookAskSize, bookBidSize, bookPrice, tradeSide, orderbookTitle, tradesTitle, tradeStrength
     case candleVolume, chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
     // The web app's own pages
     case notFoundTitle, notFoundBody, notFoundHome, lastBoard, ageMinutes, ageHours
@@ -368,6 +368,9 @@ public enum UIText: String, CaseIterable, Sendable {
         case .bookBidSize: ("매수잔량", "Bid size")
         case .bookPrice: ("가격", "Price")
         case .tradeSide: ("구분", "Side")
+        case .orderbookTitle: ("호가", "Order book")
+        case .tradesTitle: ("체결", "Trades")
+        case .tradeStrength: ("체결강도 {percent}", "Buy/sell strength {percent}")
         case .candleVolume: ("거래량({interval})", "Volume ({interval})")
         case .chartLine: ("라인", "Line")
         case .chartCandles: ("캔들", "Candles")

@@ -26,10 +26,13 @@ public actor CandleCache: ExchangeAPI {
     private var entries: [Key: (candles: [Candle], fetched: ContinuousClock.Instant)] = [:]
     private var inFlight: [Key: Task<[Candle], any Error>] = [:]
     private let maxEntries = 2_000
+    /// The book and tape reads, shared between every page.
+    public nonisolated let depth: DepthCache
 
     public init(api: any ExchangeAPI, maxFreshness: Duration = .seconds(600), maxFetches: Int = 8,
                 now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.api = api
+        self.depth = DepthCache(api: api, now: now)
         self.maxFreshness = maxFreshness
         self.maxFetches = maxFetches
         self.now = now
@@ -63,8 +66,9 @@ public actor CandleCache: ExchangeAPI {
 
     public nonisolated func markets() async throws -> [Market] { try await api.markets() }
     public nonisolated func serves(_ unit: CandleUnit) -> Bool { api.serves(unit) }
-    public nonisolated func orderbook(market: MarketID) async throws -> Orderbook { try await api.orderbook(market: market) }
-    public nonisolated func trades(market: MarketID, count: Int) async throws -> [Trade] { try await api.trades(market: market, count: count) }
+    /// Books and tapes through one shared read per market and half second (`DepthCache`).
+    public nonisolated func orderbook(market: MarketID) async throws -> Orderbook { try await depth.orderbook(market: market) }
+    public nonisolated func trades(market: MarketID, count: Int) async throws -> [Trade] { try await depth.trades(market: market, count: count) }
     public nonisolated func tickers(quotes: [QuoteCurrency]) async throws -> [Ticker] { try await api.tickers(quotes: quotes) }
     public nonisolated func tickers(markets: [MarketID]) async throws -> [Ticker] { try await api.tickers(markets: markets) }
     public nonisolated func tickSizes(markets: [MarketID]) async throws -> [MarketID: Decimal] { try await api.tickSizes(markets: markets) }

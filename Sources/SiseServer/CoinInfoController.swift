@@ -125,6 +125,9 @@ struct CoinInfoController {
         let rangeText = request.uri.queryParameters["range"].map(String.init) ?? "7d"
         guard let range = ChartModel.Range(rawValue: rangeText) else { throw APIError.badParameter("range", "must be 1d, 7d, 30d or 1y") }
         let exchange = try ServerContext.exchange(request)
+        // A market's detail reads its board's row: wake the board and wait for its first data
+        // (a deep link to a Korbit coin on a fresh server would otherwise find no row).
+        if CoinDetail.upbitMarket(raw) != nil { try await context.requireBoard(exchange) }
         let rows = try context.board(exchange).snapshot.rows
         let api = try context.api(exchange)
         do {

@@ -22,7 +22,8 @@ struct OrderbookController {
         let api = try context.api(exchange)
         let book = try await CoinInfoController.upstream(request) { try await api.orderbook(market: market) }
         do {
-            return JSONText.response(OrderbookJSON(try book.checked().top(levels), exchange: exchange))
+            return JSONText.response(OrderbookJSON(try book.checked().top(levels), exchange: exchange,
+                                                   formatter: MarketFormatter(language: LanguagePreference.of(request))))
         } catch {
             metrics.droppedBook(exchange: exchange.rawValue, reason: "\(error)")
             throw APIError(status: .serviceUnavailable, code: "upstream", message: UIText.orderbookInconsistent(LanguagePreference.of(request)),
@@ -35,7 +36,8 @@ struct OrderbookController {
         let (exchange, market) = try target(request, ctx)
         let api = try context.api(exchange)
         let trades = try await CoinInfoController.upstream(request) { try await api.trades(market: market, count: count) }
-        return JSONText.response(TradeTape.newestFirst(trades, limit: count).map(TradeJSON.init))
+        let formatter = MarketFormatter(language: LanguagePreference.of(request))
+        return JSONText.response(TradeTape.newestFirst(trades, limit: count).map { TradeJSON($0, formatter: formatter) })
     }
 
     /// The exchange and a market it lists (400 / 404 as every face refuses it).

@@ -37,7 +37,7 @@ struct OrderbookCommand: AsyncParsableCommand {
         do { shown = try book.checked().top(levels) } catch {
             throw CLIFailure(code: .upstream, message: "sise: " + UIText.orderbookInconsistent(language))
         }
-        if json { return printJSON(OrderbookJSON(shown, exchange: exchange)) }
+        if json { return printJSON(OrderbookJSON(shown, exchange: exchange, formatter: MarketFormatter(language: language))) }
         let f = MarketFormatter(language: language)
         let quote = shown.market.quote
         let rows = shown.asks.reversed().map { [NumberText.grouped($0.size, decimals: 4), f.price($0.price, quote: quote), ""] }
@@ -79,7 +79,7 @@ struct TradesCommand: AsyncParsableCommand {
             let id = try listed(language) { () throws(ListingProblem) in try listing.market(market) }
             return TradeTape.newestFirst(try await api.trades(market: id, count: count))
         }
-        if json { return printJSON(trades.map(TradeJSON.init)) }
+        if json { return printJSON(trades.map { TradeJSON($0, formatter: MarketFormatter(language: language)) }) }
         let f = MarketFormatter(language: language)
         let header = [UIText.txTime(language), UIText.bookPrice(language), UIText.quantity(language), UIText.tradeSide(language)]
         let lines = trades.map { trade in
@@ -88,5 +88,6 @@ struct TradesCommand: AsyncParsableCommand {
                                tone: trade.side == .bid ? .rise : .fall, allocation: nil)
         }
         for line in TextTable(header: header, numericFrom: 1, color: global.useColor).render(lines) { print(line) }
+        if let strength = TradeTape.strength(trades) { print(UIText.tradeStrength(language, ["percent": String(format: "%.2f%%", strength)])) }
     }
 }

@@ -16,8 +16,8 @@ import Testing
             #expect(result.status == 0, "\(result.stderr)")
             let book = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             for key in ["exchange", "market", "at", "asks", "bids", "totalAskSize", "totalBidSize"] { #expect(book[key] != nil, "\(key)") }
-            let asks = try #require(book["asks"] as? [[String: String]]).compactMap { $0["price"].flatMap(Double.init) }
-            let bids = try #require(book["bids"] as? [[String: String]]).compactMap { $0["price"].flatMap(Double.init) }
+            let asks = try #require(book["asks"] as? [[String: Any]]).compactMap { ($0["price"] as? String).flatMap(Double.init) }
+            let bids = try #require(book["bids"] as? [[String: Any]]).compactMap { ($0["price"] as? String).flatMap(Double.init) }
             #expect(asks.count == 4 && bids.count == 4 && asks == asks.sorted() && bids == bids.sorted(by: >))
             #expect(try #require(bids.first) < (try #require(asks.first)))
 

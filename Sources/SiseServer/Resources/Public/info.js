@@ -265,12 +265,88 @@ export function setupInfo({ api, t, toast, state, refreshStars, navigated = () =
         if (value == null) continue;
         stats.append(text("dt", label), text("dd", value));
       }
+      if (marketOf(id)) scheduleDepth(0); else stopDepth();
     } catch (error) {
       toast(t("detailFailed"));
     }
   }
 
+  // ---------- 호가 and 체결 (markets only) ----------
+
+  // The book and the tape of the market on screen, once a second while the page is visible
+  // (the server shares one upstream read per market between every page asking).
+  const depth = { timer: null };
+
+  function scheduleDepth(delay) {
+    clearTimeout(depth.timer);
+    depth.timer = setTimeout(loadDepth, delay);
+  }
+
+  function stopDepth() {
+    clearTimeout(depth.timer);
+    depth.timer = null;
+    $("#market-depth").hidden = true;
+  }
+
+  async function loadDepth() {
+    const detail = $("#coin-detail");
+    const market = marketOf(detail.dataset.coinId || "");
+    if (detail.hidden || !market) return stopDepth();
+    if (document.visibilityState !== "visible") return scheduleDepth(1000);
+    const query = `exchange=${encodeURIComponent(market.exchange)}&lang=${state.lang}`;
+    const code = encodeURIComponent(market.code);
+    try {
+      const [book, tape] = await Promise.all([fetch(`/api/orderbook/${code}?${query}&levels=10`), fetch(`/api/trades/${code}?${query}&count=30`)]);
+      // Still the same market on screen (the user may have moved on while these were in flight).
+      if (detail.dataset.coinId && marketOf(detail.dataset.coinId)?.code === market.code) {
+        const trades = tape.ok ? await tape.json() : null;
+        if (book.ok) renderBook(await book.json(), trades && trades[0]);
+        if (trades) renderTape(trades);
+        $("#market-depth").hidden = !book.ok && !tape.ok;
+      }
+    } catch (_) { /* the last book stays; the next read tries again */ }
+    scheduleDepth(1000);
+  }
+
+  // Asks above (the best at the bottom, blue), bids below (red), each size with a bar; the row
+  // at the last trade's price marked.
+  function renderBook(book, last) {
+    const body = $("#book-ladder tbody");
+    const levels = [...book.asks.slice().reverse().map((level) => ["ask", level]), ...book.bids.map((level) => ["bid", level])];
+    const largest = Math.max(...levels.map(([, level]) => Number(level.size)), 0) || 1;
+    const rows = levels.map(([side, level]) => {
+      const tr = document.createElement("tr");
+      tr.className = side;
+      tr.dataset.price = level.price;
+      if (last && last.price === level.price) tr.classList.add("current");
+      const size = text("td", level.display.size, "size");
+      const bar = document.createElement("span");
+      bar.className = "bar";
+      bar.style.width = `${Math.round(Number(level.size) / largest * 100)}%`;
+      size.prepend(bar);
+      const price = text("td", level.display.price, "price");
+      tr.append(side === "ask" ? size : text("td", ""), price, side === "bid" ? size : text("td", ""));
+      return tr;
+    });
+    body.replaceChildren(...rows);
+  }
+
+  function renderTape(trades) {
+    const rows = trades.map((trade) => {
+      const tr = document.createElement("tr");
+      tr.className = trade.side;
+      tr.append(text("td", trade.display.time), text("td", trade.display.price, "price"), text("td", trade.display.size, "size"));
+      return tr;
+    });
+    $("#tape-rows tbody").replaceChildren(...rows);
+    // 체결강도: the takers' buying over their selling on the tape, in percent.
+    const volume = (side) => trades.filter((trade) => trade.side === side).reduce((sum, trade) => sum + Number(trade.size), 0);
+    const sold = volume("sell");
+    $("#tape-strength").textContent = sold > 0 ? t("tradeStrength", { percent: `${(volume("buy") / sold * 100).toFixed(2)}%` }) : "";
+  }
+
   function closeDetail() {
+    stopDepth();
     $("#coin-detail").hidden = true;
     state.selectTab(returnTab);
   }
@@ -307,6 +383,8 @@ export function setupInfo({ api, t, toast, state, refreshStars, navigated = () =
     for (const button of $$("[data-chart-mode]")) button.textContent = t(words[button.dataset.chartMode]);
     $(".intervals").setAttribute("aria-label", t("chartInterval"));
     $(".indicators").setAttribute("aria-label", t("chartIndicators"));
+    $("#book-title").textContent = t("orderbookTitle");
+    $("#tape-title").textContent = t("tradesTitle");
   }
 
   return { showHome, openDetail, tick, applyLanguage };

@@ -1,0 +1,43 @@
+"""호가 and 체결 on a market's detail page in a real headless Chromium, on every exchange (a deep
+link each): a consistent ladder (asks above the bids, best at the touch), the tape newest first,
+체결강도, nothing but text from the server, and no view wider than a 320 px phone."""
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import make_driver, screenshot
+from test_board import wait
+
+
+def ladder(driver):
+    """(side, price) of each ladder row, top to bottom."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#book-ladder tr')].map(r => [r.className.split(' ')[0], Number(r.dataset.price)])")
+
+
+@pytest.mark.parametrize("exchange", ["upbit", "korbit", "bithumb"])
+def test_the_book_and_the_tape_on_each_exchange(server, exchange):
+    driver = make_driver(320, 700)
+    try:
+        driver.get(f"{server.url}/coin/KRW-BTC?exchange={exchange}")
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#book-ladder tr.ask")) == 10
+             and len(d.find_elements(By.CSS_SELECTOR, "#book-ladder tr.bid")) == 10, timeout=20)
+        rows = ladder(driver)
+        asks = [price for side, price in rows if side == "ask"]
+        bids = [price for side, price in rows if side == "bid"]
+        assert [side for side, _ in rows] == ["ask"] * 10 + ["bid"] * 10, "asks above, bids below"
+        assert asks == sorted(asks, reverse=True) and bids == sorted(bids, reverse=True), "prices fall down the ladder"
+        assert min(asks) > max(bids), "the best bid is below the best ask"
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#tape-rows tr")) >= 10)
+        assert "체결강도" in driver.find_element(By.ID, "tape-strength").text
+        assert driver.find_element(By.ID, "book-title").text == "호가"
+        # The ladder follows the market: it is read again while the page shows it.
+        first = driver.execute_script("return document.querySelector('#book-ladder tbody').firstChild")
+        wait(driver, lambda d: d.execute_script("return document.querySelector('#book-ladder tbody').firstChild") != first, timeout=5)
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 320, f"the page is {width} px wide at 320"
+        screenshot(driver, f"orderbook-{exchange}-320")
+        # Leaving the market stops the reads.
+        driver.find_element(By.ID, "detail-back").click()
+        wait(driver, lambda d: not d.find_element(By.ID, "market-depth").is_displayed())
+    finally:
+        driver.quit()
