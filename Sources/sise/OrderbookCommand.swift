@@ -7,7 +7,7 @@ import SiseFeeds
 /// above (best at the bottom), bids below, sizes beside; a book that is not consistent (crossed,
 /// unsorted) is never shown.
 struct OrderbookCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "orderbook", abstract: "Print a market's order book (호가), best levels first.")
+    static let configuration = CommandConfiguration(commandName: "orderbook", abstract: "Print a market's order book, best levels first.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var venue: ExchangeOption
@@ -53,7 +53,7 @@ struct OrderbookCommand: AsyncParsableCommand {
 
 /// `sise trades KRW-BTC [--exchange …] [--count N] [--json]`: the market's 체결, newest first.
 struct TradesCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "trades", abstract: "Print a market's recent trades (체결), newest first.")
+    static let configuration = CommandConfiguration(commandName: "trades", abstract: "Print a market's recent trades, newest first.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var venue: ExchangeOption
