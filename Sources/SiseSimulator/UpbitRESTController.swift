@@ -129,16 +129,22 @@ struct UpbitRESTController: Sendable {
     }
 
     private func tickers(_ request: Request) throws -> String {
-        guard let list = query(request, "markets"), !list.isEmpty else { throw SimHTTPError.missing() }
-        let codes = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-        if bithumb && codes.count > Self.bithumbMaxMarkets {
+        let markets = try named(request)
+        if bithumb && markets.count > Self.bithumbMaxMarkets {
             throw SimHTTPError(status: 400, message: "markets: at most \(Self.bithumbMaxMarkets) per request", httpStatusOnBithumb: true)
         }
-        let markets = try codes.map { code -> SimMarket in
-            guard let market = exchange.universe.market(code) else { throw SimHTTPError.codeNotFound() }
+        return writeTickers(markets)
+    }
+
+    /// The markets a request's `markets=` list names (upper-cased, trimmed); any unknown one is the exchange's 404.
+    private func named(_ request: Request) throws -> [SimMarket] {
+        guard let list = query(request, "markets"), !list.isEmpty else { throw SimHTTPError.missing() }
+        return try list.split(separator: ",").map { code in
+            guard let market = exchange.universe.market(code.trimmingCharacters(in: .whitespaces).uppercased()) else {
+                throw SimHTTPError.codeNotFound()
+            }
             return market
         }
-        return writeTickers(markets)
     }
 
     private func tickerAll(_ request: Request) throws -> String {
@@ -184,14 +190,11 @@ struct UpbitRESTController: Sendable {
     }
 
     private func instruments(_ request: Request) throws -> String {
-        guard let list = query(request, "markets"), !list.isEmpty else { throw SimHTTPError.missing() }
+        let markets = try named(request)
         let now = exchange.now
         var json = JSONWriter()
         json.beginArray()
-        for code in list.split(separator: ",") {
-            guard let market = exchange.universe.market(code.trimmingCharacters(in: .whitespaces)) else {
-                throw SimHTTPError.codeNotFound()
-            }
+        for market in markets {
             json.beginObject()
             json.field("market", market.code)
             json.field("quote_currency", market.quote)
@@ -225,14 +228,11 @@ struct UpbitRESTController: Sendable {
 
     /// `GET /v1/orderbook?markets=`: 15 levels a market, each level an ask and a bid (`SimBook`).
     private func orderbooks(_ request: Request) throws -> String {
-        guard let list = query(request, "markets"), !list.isEmpty else { throw SimHTTPError.missing() }
+        let markets = try named(request)
         let ms = Int64(exchange.now * 1_000)
         var json = JSONWriter()
         json.beginArray()
-        for code in list.split(separator: ",") {
-            guard let market = exchange.universe.market(code.trimmingCharacters(in: .whitespaces).uppercased()) else {
-                throw SimHTTPError.codeNotFound()
-            }
+        for market in markets {
             let (asks, bids) = SimBook.book(market, price: exchange.ticker(market, atMilliseconds: ms).price, at: ms, levels: 15,
                                          crossed: exchange.faults.crossedBooks)
             json.beginObject()

@@ -39,10 +39,8 @@ struct CandlesCommand: AsyncParsableCommand {
         let language = global.language
         let exchange = venue.exchange
         // The listing first, as `price` does: an unknown or stopped market is the user's mistake (exit 2).
-        let (id, candles) = try await global.withExchange(exchange) { api in
-            let listing = MarketListing(exchange: exchange, markets: try await api.markets())
-            let id = try listed(language) { () throws(ListingProblem) in try listing.market(market) }
-            return (id, try await api.candles(market: id, unit: unit.unit, count: Self.fetched, to: nil))
+        let (id, candles) = try await global.withListedMarket(exchange, market) { api, id in
+            (id, try await api.candles(market: id, unit: unit.unit, count: Self.fetched, to: nil))
         }
         let series = CandleSeries(candles: candles, last: count)
         if json { return printJSON(series.rows.map(CandleRowJSON.init)) }

@@ -69,6 +69,17 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
+    /// `body` with `exchange`'s live client and the market `text` names on it, by the one listing
+    /// rule (exit 2 with its words otherwise; upstream trouble exit 3).
+    func withListedMarket<T>(_ exchange: Exchange, _ text: String, _ body: (any ExchangeAPI, MarketID) async throws -> T) async throws -> T {
+        let language = language
+        return try await withExchange(exchange) { api in
+            let listing = MarketListing(exchange: exchange, markets: try await api.markets())
+            let id = try listed(language) { () throws(ListingProblem) in try listing.market(text) }
+            return try await body(api, id)
+        }
+    }
+
     var useColor: Bool {
         !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true && Terminal.isTerminal(stdout: true)
     }

@@ -28,11 +28,7 @@ struct OrderbookCommand: AsyncParsableCommand {
     func run() async throws {
         let language = global.language
         let exchange = venue.exchange
-        let book = try await global.withExchange(exchange) { api in
-            let listing = MarketListing(exchange: exchange, markets: try await api.markets())
-            let id = try listed(language) { () throws(ListingProblem) in try listing.market(market) }
-            return try await api.orderbook(market: id)
-        }
+        let book = try await global.withListedMarket(exchange, market) { api, id in try await api.orderbook(market: id) }
         let shown: Orderbook
         do { shown = try book.checked().top(levels) } catch {
             throw CLIFailure(code: .upstream, message: "sise: " + UIText.orderbookInconsistent(language))
@@ -74,10 +70,8 @@ struct TradesCommand: AsyncParsableCommand {
     func run() async throws {
         let language = global.language
         let exchange = venue.exchange
-        let trades = try await global.withExchange(exchange) { api in
-            let listing = MarketListing(exchange: exchange, markets: try await api.markets())
-            let id = try listed(language) { () throws(ListingProblem) in try listing.market(market) }
-            return TradeTape.newestFirst(try await api.trades(market: id, count: count))
+        let trades = try await global.withListedMarket(exchange, market) { api, id in
+            TradeTape.newestFirst(try await api.trades(market: id, count: count))
         }
         if json { return printJSON(trades.map { TradeJSON($0, formatter: MarketFormatter(language: language)) }) }
         let f = MarketFormatter(language: language)
