@@ -27,7 +27,7 @@ public enum UIText: String, CaseIterable, Sendable {
     // CoinGecko freshness
     case staleRateLimited, staleRefreshing
     // TUI
-    case tuiBack, tuiTrendingTitle, tuiHints, tuiHelp1, tuiHelp2, tuiHelp3, tuiHelp4, tuiHelp5, tuiTooSmall
+    case tuiDepthToggle, tuiBack, tuiTrendingTitle, tuiHints, tuiHelp1, tuiHelp2, tuiHelp3, tuiHelp4, tuiHelp5, tuiTooSmall
     // CLI
     case unknownSymbol, exchangeHasNoQuote, notAMarket, unknownCoin, badCoinID, portInUse, noPermissionToListen, cannotStart
     // Upstream errors (FeedError)
@@ -377,6 +377,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .chartInterval: ("간격", "Interval")
         case .chartIndicators: ("보조지표", "Indicators")
         case .tuiChartToggle: ("v 캔들/라인", "v candles/line")
+        case .tuiDepthToggle: ("o 호가  t 체결", "o book  t trades")
         case .notFoundTitle: ("페이지를 찾을 수 없습니다", "Page not found")
         case .notFoundBody: ("주소가 바뀌었거나 없는 페이지입니다.", "The address has changed or never existed.")
         case .notFoundHome: ("시세 보드로 가기", "Go to the board")

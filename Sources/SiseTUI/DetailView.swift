@@ -30,8 +30,13 @@ struct DetailView {
             frame.put(label, row: 5 + i, column: 2, width: 16, style: CellStyle(foreground: .gray))
             frame.put(value, row: 5 + i, column: 19, width: max(0, frame.width - 21))
         }
-        // The week's chart (or the hourly candles, `v`) beside the statistics when there is room, below them otherwise.
-        if state.detailCandles, let loaded = state.candles, loaded.market == row.id, !loaded.candles.isEmpty {
+        // The week's chart (or the hourly candles, `v`; the book `o`; the tape `t`) beside the
+        // statistics when there is room, below them otherwise.
+        if let mode = state.depth {
+            let beside = frame.width >= 110
+            DepthView(language: language, mode: mode, load: state.depthLoad?.market == row.id ? state.depthLoad : nil)
+                .draw(&frame, top: beside ? 5 : 6 + lines.count, left: beside ? 50 : 2)
+        } else if state.detailCandles, let loaded = state.candles, loaded.market == row.id, !loaded.candles.isEmpty {
             let beside = frame.width >= 110
             let top = beside ? 5 : 6 + lines.count
             let left = beside ? 50 : 2
@@ -60,7 +65,8 @@ struct DetailView {
                 frame.put(line, row: top + i, column: left, style: CellStyle(foreground: i < rows ? tone : .gray))
             }
         }
-        frame.put(UIText.tuiBack(language) + "  " + UIText.tuiChartToggle(language), row: frame.height - 2, column: 2, style: CellStyle(dim: true))
+        frame.put(UIText.tuiBack(language) + "  " + UIText.tuiChartToggle(language) + "  " + UIText.tuiDepthToggle(language),
+                  row: frame.height - 2, column: 2, style: CellStyle(dim: true))
     }
 }
 

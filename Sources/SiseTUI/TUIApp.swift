@@ -24,6 +24,7 @@ public final class TUIApp: Sendable {
         case ranking(RankingLoad?)
         case portfolio([PortfolioTransaction]?)
         case candles(MarketID, [Candle])
+        case depth(DepthLoad)
         case alert(AlertFiring)
     }
 
@@ -35,6 +36,7 @@ public final class TUIApp: Sendable {
     private let touched = TouchedMarkets()
     private let chartSource: @Sendable (Exchange, MarketID) async -> ([PricePoint], YearRange?)
     private let candleSource: @Sendable (Exchange, MarketID) async -> [Candle]
+    private let depthSource: @Sendable (Exchange, MarketID) async -> (Orderbook?, [Trade])
     private let trendingSource: @Sendable () async -> Trending?
     private let rankingSource: @Sendable (RankingCurrency, Int) async -> RankingLoad?
     private let premium: PremiumFeed?
@@ -57,8 +59,10 @@ public final class TUIApp: Sendable {
                 trending: @escaping @Sendable () async -> Trending? = { nil },
                 ranking: @escaping @Sendable (RankingCurrency, Int) async -> RankingLoad? = { _, _ in nil },
                 premium: PremiumFeed? = nil, portfolio: PortfolioStore? = nil, alerts: AlertStore? = nil,
-                candles: @escaping @Sendable (Exchange, MarketID) async -> [Candle] = { _, _ in [] }) {
+                candles: @escaping @Sendable (Exchange, MarketID) async -> [Candle] = { _, _ in [] },
+                depth: @escaping @Sendable (Exchange, MarketID) async -> (Orderbook?, [Trade]) = { _, _ in (nil, []) }) {
         candleSource = candles
+        depthSource = depth
         self.portfolio = portfolio
         self.alerts = alerts
         self.boards = boards
@@ -118,6 +122,14 @@ public final class TUIApp: Sendable {
             await handle(events, session: session, load: { loader.yield($0) })
             loader.finish()
             group.cancelAll()
+        }
+    }
+
+    private func loadDepth(_ id: MarketID, _ exchange: Exchange, _ load: (@escaping @Sendable () async -> Event) -> Void) {
+        let source = depthSource
+        load {
+            let (book, tape) = await source(exchange, id)
+            return .depth(DepthLoad(market: id, book: book, tape: tape, at: Int64(Date().timeIntervalSince1970 * 1_000)))
         }
     }
 
@@ -189,6 +201,8 @@ public final class TUIApp: Sendable {
                         let source = candleSource
                         let exchange = state.exchange
                         load { .candles(id, await source(exchange, id)) }
+                    case .loadDepth(let id):
+                        loadDepth(id, state.exchange, load)
                     case .loadPortfolio:
                         let store = portfolio
                         let owner = owner
@@ -223,6 +237,9 @@ public final class TUIApp: Sendable {
             case .candles(let id, let candles):
                 state.candles = (id, candles)
                 dirty = true
+            case .depth(let loaded):
+                state.depthLoad = loaded
+                dirty = true
             case .portfolio(let loaded):
                 transactions = loaded ?? []
                 if loaded == nil { state.message = UIText.storeFailed(state.language, ["reason": "portfolio"]) }
@@ -251,6 +268,11 @@ public final class TUIApp: Sendable {
             case .frameDue:
                 wakeAsked = false
             case .tick:
+                // The book and tape on screen are read again every second.
+                if state.screen == .detail, state.depth != nil, let shown = state.depthLoad, now - shown.at >= 1_000 {
+                    state.depthLoad?.at = now
+                    loadDepth(shown.market, state.exchange, load)
+                }
                 state.flashes = state.flashes.filter { $0.value.until > now }
                 state.alerted = state.alerted.filter { $0.value > now }
                 if state.screen == .ranking, now - state.ranking.loadedAt >= Self.rankingRefresh {

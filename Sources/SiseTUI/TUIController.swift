@@ -20,6 +20,8 @@ public struct TUIController: Sendable {
         case loadPortfolio
         /// Load the detail market's hourly candles.
         case loadCandles(MarketID)
+        /// Load the detail market's book and tape.
+        case loadDepth(MarketID)
     }
 
     public init() {}
@@ -51,6 +53,10 @@ public struct TUIController: Sendable {
             state.favoritesOnly.toggle()
             state.selected = 0
             state.screen = .board
+        case .character("o") where state.screen == .detail, .character("t") where state.screen == .detail:
+            let mode: DepthMode = key == .character("o") ? .book : .tape
+            state.depth = state.depth == mode ? nil : mode
+            if state.depth != nil, rows.indices.contains(state.selected) { return .loadDepth(rows[state.selected].id) }
         case .character("t"):
             state.screen = .trending
             return .loadTrending

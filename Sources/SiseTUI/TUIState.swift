@@ -49,6 +49,10 @@ public struct TUIState: Sendable {
     public var detailCandles = false
     /// The detail screen's hourly candles, oldest first (loaded when `v` turns them on).
     public var candles: (market: MarketID, candles: [Candle])?
+    /// The detail screen's 호가 (`o`) or 체결 (`t`) in place of the chart; nil for the chart.
+    public var depth: DepthMode?
+    /// The detail market's last consistent book and tape (read every second while shown).
+    public var depthLoad: DepthLoad?
     /// The terminal's portfolio at the boards' prices (`p`), revalued every frame it shows.
     public var portfolio: PortfolioReport?
     /// Markets whose alert just fired, highlighted until then (epoch ms).
@@ -78,5 +82,27 @@ public struct TUIState: Sendable {
         if selected < scroll { scroll = selected }
         if visible > 0, selected >= scroll + visible { scroll = selected - visible + 1 }
         scroll = min(max(scroll, 0), max(count - visible, 0))
+    }
+}
+
+/// What the detail screen shows in place of the chart.
+public enum DepthMode: Sendable, Equatable {
+    case book
+    case tape
+}
+
+/// A market's book (nil when the exchange sent none that is consistent) and tape, as loaded.
+public struct DepthLoad: Sendable {
+    public var market: MarketID
+    public var book: Orderbook?
+    public var tape: [Trade]
+    /// Epoch ms of the load.
+    public var at: Int64
+
+    public init(market: MarketID, book: Orderbook?, tape: [Trade], at: Int64) {
+        self.market = market
+        self.book = book
+        self.tape = tape
+        self.at = at
     }
 }

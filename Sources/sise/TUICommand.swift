@@ -76,6 +76,13 @@ struct TUICommand: AsyncParsableCommand {
                          candles: { exchange, id in
                              guard let api = apis[exchange] else { return [] }
                              return (try? await api.candles(market: id, unit: .minutes(60), count: 200, to: nil)) ?? []
+                         },
+                         depth: { exchange, id in
+                             guard let api = apis[exchange] else { return (nil, []) }
+                             async let tape = api.trades(market: id, count: TradeTape.limit)
+                             // Only a consistent book is shown; a crossed or unsorted one reads as none.
+                             let book = try? await api.orderbook(market: id).checked()
+                             return (book, TradeTape.newestFirst((try? await tape) ?? []))
                          })
         let screen = TerminalScreen(app: app, session: TerminalSession())
         // The screen owns the keyboard and the signals (q, Ctrl-C): when it ends, the group

@@ -1,5 +1,6 @@
 """`sise tui --demo` end to end under tmux: keys in with send-keys, the screen out with capture-pane."""
 import os
+import re
 import pathlib
 import shutil
 import subprocess
@@ -250,5 +251,27 @@ def test_p_shows_the_portfolio_and_an_alert_rings_the_bell(pane):
         pane.wait(lambda s: "v 캔들/라인" in s, what="the detail")
         pane.send("v")
         pane.wait(lambda s: "캔들 1h" in s and "█" in s, what="the candles")
+        pane.send("q")
+        pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
+
+
+@pytest.mark.parametrize("switches", [0, 1, 2], ids=["upbit", "korbit", "bithumb"])
+def test_o_shows_the_book_and_t_the_tape_on_the_detail_screen(pane, switches):
+    with tempfile.TemporaryDirectory() as data_dir:
+        start(pane, data_dir)
+        for _ in range(switches):
+            pane.send("e")
+        pane.wait(lambda s: "비트코인" in s and "실시간" in s, what="the exchange's live board")
+        pane.send("Enter")
+        pane.wait(lambda s: "o 호가" in s, what="the detail screen and its keys")
+        pane.send("o")
+        screen = pane.wait(lambda s: "매도잔량" in s and "매수잔량" in s, what="the order book")
+        # Asks above the bids: the first price under the header is the highest ask.
+        prices = [int(m.replace(",", "")) for m in re.findall(r"\b(\d{1,3}(?:,\d{3}){2,})\b", screen.split("매도잔량", 1)[1])]
+        assert len(prices) >= 6 and prices == sorted(prices, reverse=True), prices
+        pane.send("t")
+        pane.wait(lambda s: "체결강도" in s and "매도잔량" not in s, what="the tape")
+        pane.send("t")
+        pane.wait(lambda s: "체결강도" not in s and "매도잔량" not in s, what="the chart again")
         pane.send("q")
         pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
