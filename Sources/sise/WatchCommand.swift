@@ -38,6 +38,9 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(help: "Print the terminal's alerts (sise alerts add) as they fire, instead of tickers; NDJSON {\"type\":\"alert\",…} with --json.")
     var alerts = false
 
+    @Option(name: .customLong("orderbook"), help: "Stream this market's order book as it changes (NDJSON {\"type\":\"orderbook\",…} with --json).")
+    var orderbookMarket: String?
+
     @OptionGroup var storage: StoreOptions
 
     func validate() throws {
@@ -55,6 +58,10 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let orderbookMarket {
+            return try await WatchOrderbook(global: global, exchange: venue.exchange, market: orderbookMarket, json: json, count: count,
+                                            duration: duration.map { Duration.milliseconds(Int64($0 * 1_000)) }).run()
+        }
         let filter = Set(markets.compactMap(parse))
         var quotes = [QuoteCurrency(code: quote) ?? .krw]
         for id in filter { if let q = QuoteCurrency(code: id.quote), !quotes.contains(q) { quotes.append(q) } }

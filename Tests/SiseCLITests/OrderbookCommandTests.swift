@@ -33,6 +33,24 @@ import Testing
         }
     }
 
+    /// `sise watch --orderbook` streams the book as it changes, one NDJSON object a change.
+    @Test func watchStreamsTheBookAsItChanges() async throws {
+        try await withSimulator { simulator in
+            let base = simulator.baseURL.absoluteString
+            let result = try await SiseBinary.run(["watch", "--orderbook", "KRW-BTC", "--json", "--count", "2", "--duration", "20",
+                                                   "--upbit-url", base])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            #expect(lines.count == 2 && lines.allSatisfy { $0["type"] as? String == "orderbook" && $0["market"] as? String == "KRW-BTC" })
+            let first = try #require(lines.first)
+            let askText = (first["asks"] as? [[String: Any]])?.first?["price"] as? String
+            let bidText = (first["bids"] as? [[String: Any]])?.first?["price"] as? String
+            let ask = try #require(askText.flatMap { Double($0) })
+            let bid = try #require(bidText.flatMap { Double($0) })
+            #expect(bid < ask)
+        }
+    }
+
     @Test func aCrossedBookIsRefusedNotPrinted() async throws {
         try await withSimulator { simulator in
             try await SimAdmin.setFaults(simulator, #"{"crossedBooks":true}"#)
