@@ -10,13 +10,24 @@ public enum PortfolioCSV {
     /// A line that cannot be read, numbered from 1 (the header is line 1).
     public struct Problem: Error, Equatable, Sendable {
         public let line: Int
-        public let reason: String
-        public var message: String { "line \(line): \(reason)" }
+        /// Why, as a `UIText` key and its values (worded in the reader's language).
+        public let text: UIText
+        public let values: [String: String]
 
-        public init(line: Int, reason: String) {
+        public init(line: Int, _ text: UIText, _ values: [String: String] = [:]) {
             self.line = line
-            self.reason = reason
+            self.text = text
+            self.values = values
         }
+
+        /// `line 3: quantity must be …` / `3번째 줄: 수량은 …`.
+        public func message(_ language: Language) -> String {
+            UIText.csvLine(language, ["line": String(line), "reason": text(language, values)])
+        }
+
+        /// In English.
+        public var message: String { message(.en) }
+        public var reason: String { text(.en, values) }
     }
 
     /// The most transactions one import may carry.
@@ -36,14 +47,14 @@ public enum PortfolioCSV {
     /// so nothing half-read is ever stored.
     public static func decode(_ text: String, newID: () -> String) throws(Problem) -> [PortfolioTransaction] {
         let records = try records(text)
-        guard let head = records.first else { throw Problem(line: 1, reason: "empty file; expected the header " + header.joined(separator: ",")) }
+        guard let head = records.first else { throw Problem(line: 1, .csvEmpty, ["header": header.joined(separator: ",")]) }
         let names = head.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         var column: [String: Int] = [:]
         for (index, name) in names.enumerated() where header.contains(name) { column[name] = index }
         for required in ["type", "market", "quantity", "price", "at"] where column[required] == nil {
-            throw Problem(line: 1, reason: "the header lacks '\(required)' (expected " + header.joined(separator: ",") + ")")
+            throw Problem(line: 1, .csvNoColumn, ["column": required, "header": header.joined(separator: ",")])
         }
-        guard records.count - 1 <= maxRows else { throw Problem(line: maxRows + 2, reason: "more than \(maxRows) transactions") }
+        guard records.count - 1 <= maxRows else { throw Problem(line: maxRows + 2, .csvTooManyRows, ["max": String(maxRows)]) }
         var out: [PortfolioTransaction] = []
         for record in records.dropFirst() where record.fields != [""] {
             func field(_ name: String) -> String {
@@ -57,7 +68,7 @@ public enum PortfolioCSV {
                                               at: field("at"), note: column["note"].flatMap { $0 < record.fields.count ? SpreadsheetCell.unescape(record.fields[$0]) : nil } ?? "")
                     .transaction(id: newID()))
             } catch {
-                throw Problem(line: line, reason: error.message)
+                throw Problem(line: line, error.text, error.values)
             }
         }
         return out
@@ -113,11 +124,11 @@ public enum PortfolioCSV {
                 line += 1
                 recordLine = line
             default:
-                guard !afterQuote else { throw Problem(line: line, reason: "text after a closing quote") }
+                guard !afterQuote else { throw Problem(line: line, .csvTextAfterQuote) }
                 field.append(c)
             }
         }
-        if quoted { throw Problem(line: recordLine, reason: "a quoted field is not closed") }
+        if quoted { throw Problem(line: recordLine, .csvQuoteOpen) }
         return records
     }
 }

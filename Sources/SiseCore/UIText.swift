@@ -65,6 +65,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case inputBadExchange, inputBadMarket, alertBadType, alertBadPrice, alertBadMovePercent, alertBadWindow, alertPremiumNeedsKRW
     case alertBadPremiumPercent, alertBadCooldown, txMissingFields, txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
     case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
+    case csvLine, csvEmpty, csvNoColumn, csvTooManyRows, csvTextAfterQuote, csvQuoteOpen
     // Candle charts
     case orderbookInconsistent, bookAskSize, bookBidSize, bookPrice, tradeSide, orderbookTitle, tradesTitle, tradeStrength
     case candleVolume, chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
@@ -360,6 +361,12 @@ public enum UIText: String, CaseIterable, Sendable {
         case .txBadTime: ("시각(at)은 epoch 밀리초나 ISO 8601 시각이어야 합니다", "at must be epoch milliseconds or ISO 8601 time")
         case .txNoteTooLong: ("메모는 {max}자 이하여야 합니다", "note must be at most {max} characters")
         case .portfolioNotExport: ("JSON 내보내기 파일({\"transactions\":[…]})이 아닙니다", "not the JSON export ({\"transactions\":[…]})")
+        case .csvLine: ("{line}번째 줄: {reason}", "line {line}: {reason}")
+        case .csvEmpty: ("빈 파일입니다. 첫 줄은 {header} 머리글이어야 합니다", "empty file; expected the header {header}")
+        case .csvNoColumn: ("머리글에 '{column}' 열이 없습니다 ({header}여야 합니다)", "the header lacks '{column}' (expected {header})")
+        case .csvTooManyRows: ("한 번에 {max}건까지 가져올 수 있습니다", "more than {max} transactions")
+        case .csvTextAfterQuote: ("닫는 따옴표 뒤에 글자가 있습니다", "text after a closing quote")
+        case .csvQuoteOpen: ("따옴표로 연 칸이 닫히지 않았습니다", "a quoted field is not closed")
         case .listingUnchecked: ("거래소 목록을 확인하지 못했지만 알림은 저장했습니다 (상장되면 울립니다)",
                                  "the exchange's listing could not be checked; the alert is kept (it fires once listed)")
         case .orderbookInconsistent: ("거래소가 보낸 호가가 맞지 않아(매수·매도 가격이 엇갈림) 보여 주지 않습니다",

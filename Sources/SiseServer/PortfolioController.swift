@@ -99,7 +99,7 @@ struct PortfolioController {
         } else {
             guard let text = String(data: data, encoding: .utf8) else { throw APIError.badParameter("body", "CSV must be UTF-8") }
             do { transactions = try PortfolioCSV.decode(text, newID: Self.newID) } catch {
-                throw APIError.badParameter("csv", error.message)
+                throw APIError.badParameter("csv", error.message(LanguagePreference.of(request)))
             }
         }
         try await store.add(owner: ctx.owner, transactions)

@@ -112,7 +112,7 @@ struct PortfolioCommand: AsyncParsableCommand {
             do {
                 transactions = try Self.transactions(text)
             } catch let problem as PortfolioCSV.Problem {
-                throw CLIFailure.usage("sise: \(file) " + problem.message)
+                throw CLIFailure.usage("sise: \(file) " + problem.message(local.global.language))
             } catch let failure as PortfolioInput.Failure {
                 throw CLIFailure.usage("sise: \(file): " + failure.message(local.global.language))
             }

@@ -90,7 +90,7 @@ import Testing
         #expect(rows[1].at == 1_763_856_000_000)
         #expect(rows[0].fee == 0 && rows[0].exchange == .upbit)
 
-        #expect(throws: PortfolioCSV.Problem(line: 3, reason: "quantity must be a positive decimal such as 0.5")) {
+        #expect(throws: PortfolioCSV.Problem(line: 3, .txBadQuantity)) {
             try PortfolioCSV.decode("type,market,quantity,price,at\nbuy,KRW-BTC,1,1,1\nbuy,KRW-BTC,1e5,1,1\n") { "x" }
         }
         #expect(throws: PortfolioCSV.Problem.self) { try PortfolioCSV.decode("market,quantity\nKRW-BTC,1\n") { "x" } }

@@ -58,10 +58,15 @@ import Testing
             csvHeaders[.contentType] = "text/csv"
             let imported = try await client.execute(uri: "/api/portfolio/import", method: .post, headers: csvHeaders, body: csv.body)
             #expect((json(imported) as? [String: Any])?["imported"] as? Int == 1)
-            let badCSV = try await client.execute(uri: "/api/portfolio/import", method: .post, headers: csvHeaders,
-                                                  body: ByteBuffer(string: "type,market,quantity,price,at\nbuy,KRW-BTC,abc,1,1\n"))
+            let badBody = "type,market,quantity,price,at\nbuy,KRW-BTC,abc,1,1\n"
+            var english = csvHeaders
+            english[.acceptLanguage] = "en"
+            let badCSV = try await client.execute(uri: "/api/portfolio/import", method: .post, headers: english, body: ByteBuffer(string: badBody))
             #expect(errorCode(badCSV) == "bad_parameter")
-            #expect(String(buffer: badCSV.body).contains("line 2"))
+            #expect(String(buffer: badCSV.body).contains("line 2: quantity must be"))
+            // The same refusal in the default language, Korean.
+            let korean = try await client.execute(uri: "/api/portfolio/import", method: .post, headers: csvHeaders, body: ByteBuffer(string: badBody))
+            #expect(String(buffer: korean.body).contains("2번째 줄: 수량은"))
             let list = try #require(json(try await client.execute(uri: "/api/portfolio/transactions", method: .get, headers: [.cookie: jar.header]))
                                     as? [String: Any])
             let transactions = try #require(list["transactions"] as? [[String: Any]])
