@@ -42,7 +42,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case accountLogin, accountSignup, accountLogout, accountLogoutAll, accountProfile, accountLoginField, accountEmailField
     case accountUsernameField, accountPasswordField, accountNicknameField, accountSave, accountSaved, accountJoined
     case accountCurrentPassword, accountNewPassword, accountChangePassword, accountDelete, accountDeleted, accountWelcome
-    case accountLoggedOut, accountFailed, avatarTooLarge, avatarUnsupported, avatarLabel, avatarRemove
+    case accountProfileLoggedOut, accountLoggedOut, accountFailed, avatarTooLarge, avatarUnsupported, avatarLabel, avatarRemove
     // Social login (OpenID Connect)
     case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
     case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
@@ -204,6 +204,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .accountBadNickname: ("닉네임은 2–20칸입니다", "a nickname is 2–20 columns wide")
         case .accountLoginMissing: ("이메일이나 아이디가 필요합니다", "an e-mail address or a user name is needed")
         case .accountLoginNeeded: ("로그인이 필요합니다", "log in first")
+        case .accountProfileLoggedOut: ("로그인하면 내 정보를 볼 수 있습니다", "Log in to see your profile")
         case .accountSignupClosed: ("이 서버는 가입을 받지 않습니다. 운영자에게 문의하세요", "this server takes no sign-ups; ask its operator")
         case .accountBadInvite: ("초대 코드가 없거나 이미 사용되었습니다", "that invitation is unknown or already used")
         case .accountTaken: ("이미 사용 중인 이메일 또는 아이디입니다", "that e-mail address or user name is taken")

@@ -15,6 +15,7 @@ struct MeController {
 
     func addRoutes(to router: Router<SiseRequestContext>) {
         router.get("/api/me", use: me)
+        router.get("/api/session", use: session)
         router.patch("/api/me", use: change)
         router.delete("/api/me", use: delete)
     }
@@ -39,6 +40,17 @@ struct MeController {
     @Sendable func me(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         guard let account = ctx.account else { throw Self.unauthorized(LanguagePreference.of(request)) }
         return JSONText.response(try await AuthController.Me.of(account, accounts))
+    }
+
+    /// `GET /api/session`: `{"loggedIn":false}` or `{"loggedIn":true,"me":{…}}`, always 200 — the
+    /// page asks this on every load, and an anonymous visitor is not an error.
+    @Sendable func session(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        struct Session: Encodable {
+            let loggedIn: Bool
+            let me: AuthController.Me?
+        }
+        guard let account = ctx.account else { return JSONText.response(Session(loggedIn: false, me: nil)) }
+        return JSONText.response(Session(loggedIn: true, me: try await AuthController.Me.of(account, accounts)))
     }
 
     @Sendable func change(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {

@@ -154,6 +154,9 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
   }
 
   function showProfile() {
+    // Logged out, the profile asks to log in rather than showing an empty form.
+    $("#profile-logged-out").hidden = Boolean(state.me);
+    $("#profile-body").hidden = !state.me;
     if (!state.me) return;
     $("#profile-email").textContent = state.me.email || state.me.username || "-";
     $("#profile-joined").textContent = new Date(state.me.createdAt).toLocaleDateString(state.lang === "en" ? "en" : "ko", { timeZone: "Asia/Seoul" });
@@ -197,6 +200,7 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
       "#auth-nickname-label": "accountNicknameField", "[data-auth=login]": "accountLogin", "[data-auth=signup]": "accountSignup",
       "[data-action=auth-cancel]": "cancel", "#profile-avatar-label": "avatarLabel", "#avatar-remove": "avatarRemove",
       "#social-or": "socialOr", "#profile-providers-title": "socialLinked",
+      "#profile-logged-out-text": "accountProfileLoggedOut", "#profile-login": "accountLogin",
     };
     for (const [selector, key] of Object.entries(words)) { const element = $(selector); if (element) element.textContent = t(key); }
     paint();
@@ -204,6 +208,7 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
     if (state.me && !$("#profile-panel").hidden) paintProviders();
   }
 
+  $("#profile-login").addEventListener("click", () => openDialog("login"));
   $("#account-button").addEventListener("click", () => {
     if (state.me) state.selectTab("profile"); else openDialog("login");
   });
@@ -243,7 +248,8 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
     async load() {
       const get = (path) => fetch(path, { credentials: "same-origin", headers: { "Accept": "application/json" } });
       const [me, listed] = await Promise.all([
-        get("/api/me").then((r) => (r.ok ? r.json() : null)).catch(() => null),
+        // Always 200: an anonymous visitor's page logs no failed request.
+        get("/api/session").then((r) => (r.ok ? r.json() : null)).then((s) => (s && s.loggedIn ? s.me : null)).catch(() => null),
         get("/api/auth/providers").then((r) => (r.ok ? r.json() : { providers: [] })).catch(() => ({ providers: [] })),
       ]);
       state.me = me;
