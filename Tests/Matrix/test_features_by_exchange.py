@@ -154,7 +154,8 @@ REFUSALS = [
 
 
 @pytest.mark.parametrize("exchange,market,exit_code,http,words", REFUSALS)
-@pytest.mark.parametrize("face", ["price", "candles", "alerts add", "api market", "api candles", "api alerts"])
+@pytest.mark.parametrize("face", ["price", "candles", "orderbook", "trades", "alerts add", "api market", "api candles", "api orderbook",
+                                  "api trades", "api alerts"])
 def test_a_market_the_exchange_lacks_is_refused_alike(rig, exchange, market, exit_code, http, words, face):
     if face == "price" and http == 400:
         pytest.skip("`price` names markets of every quote the exchange has; a quote it lacks reads as an unknown symbol")
@@ -163,11 +164,14 @@ def test_a_market_the_exchange_lacks_is_refused_alike(rig, exchange, market, exi
         status, body = {
             "api market": lambda: api(rig, f"/api/markets/{market}?exchange={exchange}"),
             "api candles": lambda: api(rig, f"/api/candles/{market}?exchange={exchange}"),
+            "api orderbook": lambda: api(rig, f"/api/orderbook/{market}?exchange={exchange}"),
+            "api trades": lambda: api(rig, f"/api/trades/{market}?exchange={exchange}"),
             "api alerts": lambda: api(rig, "/api/alerts", {"exchange": exchange, "market": market, "type": "above", "price": "1"}),
         }[face]()
         assert status == http and words in body["error"]["message"], (face, status, body)
         return
-    args = {"price": ["price", market], "candles": ["candles", market], "alerts add": ["alerts", "add", market, "above", "1"]}[face]
+    args = {"price": ["price", market], "candles": ["candles", market], "orderbook": ["orderbook", market], "trades": ["trades", market],
+            "alerts add": ["alerts", "add", market, "above", "1"]}[face]
     code, _, err = cli(rig, *args, "--exchange", exchange)
     assert code == exit_code and words in err, (face, code, err)
 
@@ -220,3 +224,24 @@ def test_an_alert_firing_names_its_exchange(rig, exchange):
     assert fired, "the rule never fired"
     assert fired["exchange"] == exchange and fired["message"]["en"].startswith(NAMES[exchange] + " KRW-ETH"), fired
     assert fired["message"]["ko"].startswith(NAMES[exchange] + " KRW-ETH"), fired
+
+
+# -- 호가 and 체결 on every exchange and quote, CLI and API alike --------------------------------------
+
+@pytest.mark.parametrize("exchange,market", [("upbit", "KRW-BTC"), ("korbit", "KRW-BTC"), ("bithumb", "KRW-BTC"),
+                                             ("upbit", "BTC-ETH"), ("upbit", "USDT-BTC"), ("bithumb", "BTC-ETH")])
+def test_the_book_and_the_tape_on_the_cli_and_the_api(rig, exchange, market):
+    code, out, err = cli(rig, "orderbook", market, "--exchange", exchange, "--levels", "5", "--json")
+    assert code == 0, err
+    status, served = wait_api(rig, f"/api/orderbook/{market}?exchange={exchange}&levels=5", lambda s, b: s == 200)
+    assert status == 200, served
+    for face, book in (("cli", json.loads(out)), ("api", served)):
+        asks = [float(level["price"]) for level in book["asks"]]
+        bids = [float(level["price"]) for level in book["bids"]]
+        assert len(asks) == 5 and asks == sorted(asks) and bids == sorted(bids, reverse=True) and bids[0] < asks[0], (face, book)
+        assert book["exchange"] == exchange and book["market"] == market
+    code, out, err = cli(rig, "trades", market, "--exchange", exchange, "--count", "5", "--json")
+    status, tape = wait_api(rig, f"/api/trades/{market}?exchange={exchange}&count=5", lambda s, b: s == 200)
+    assert code == 0 and status == 200, (err, tape)
+    for face, trades in (("cli", json.loads(out)), ("api", tape)):
+        assert len(trades) == 5 and len({t["id"] for t in trades}) == 5 and all(t["side"] in ("buy", "sell") for t in trades), face
