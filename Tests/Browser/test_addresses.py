@@ -6,6 +6,14 @@ from selenium.webdriver.common.keys import Keys
 from test_board import wait, open_board, row_count
 
 
+def live_board(driver):
+    return driver.execute_script("return document.getElementById('last-board').hidden")
+
+
+def markets(driver):
+    return driver.execute_script("return [...document.querySelectorAll('#rows tr[data-market]')].map(r => r.dataset.market)")
+
+
 def path(driver):
     return driver.execute_script("return location.pathname + location.search")
 
@@ -50,12 +58,28 @@ def test_a_tap_anywhere_on_a_row_and_the_keyboard_open_the_coin(server, browser)
     assert not browser.find_element(By.ID, "coin-detail").is_displayed()
     # Keyboard (on a board sorted by name, so rows stay put): focus the first row, arrow down, Enter opens that coin.
     browser.get(server.url + "/?sort=name&order=asc")
-    wait(browser, lambda d: row_count(d) > 100)
+    # The board kept on the device shows first, in the order it was saved in: wait for the live one.
+    wait(browser, lambda d: row_count(d) > 100 and live_board(d))
     first, second = browser.execute_script("const rows = document.querySelectorAll('#rows tr[data-market]'); rows[0].focus(); return [rows[0].dataset.market, rows[1].dataset.market]")
     browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
     assert browser.switch_to.active_element.get_attribute("data-market") == second
     browser.switch_to.active_element.send_keys(Keys.ENTER)
     wait(browser, lambda d: path(d) == f"/coin/{second}")
+
+
+def test_the_focused_row_keeps_the_focus_when_a_new_order_takes_it_out_of_the_window(server, browser):
+    # The page asks full rows only for the ranks around the screen; a new snapshot sends those and
+    # the order of all. The row the keyboard is on must stay, wherever the new order puts it.
+    browser.get(server.url + "/?sort=name&order=desc")
+    wait(browser, lambda d: row_count(d) > 100 and live_board(d))
+    first = markets(browser)[0]
+    browser.execute_script("document.querySelector(`#rows tr[data-market='${arguments[0]}']`).focus({ preventScroll: true })", first)
+    # A script's click leaves the focus where it is; descending by name turns to ascending.
+    browser.execute_script("document.querySelector('[data-sort=name]').click()")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '[data-sort="name"]').get_attribute("aria-sort") == "ascending" and markets(d)[-1] == first)
+    assert browser.switch_to.active_element.get_attribute("data-market") == first
+    browser.switch_to.active_element.send_keys(Keys.ARROW_UP)
+    assert browser.switch_to.active_element.get_attribute("data-market") == markets(browser)[-2]
 
 
 def test_installable_and_opens_offline_with_the_last_board_marked_stale(server, browser):

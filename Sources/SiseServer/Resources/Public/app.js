@@ -270,8 +270,9 @@ function showSavedAge() {
 setInterval(showSavedAge, 30000);
 
 // A fresh snapshot refills the rows it shares with the page (same market on the same exchange) in
-// place, so focus, scroll and what assistive technology holds survive; the rest are made anew and
-// `reorder` drops those it no longer lists.
+// place, so focus, scroll and what assistive technology holds survive. A row the order still lists
+// but the snapshot leaves out (outside the page's window) stays where the keyboard may be, marked
+// pending until its figures come; the rest are made anew and `reorder` drops those it no longer lists.
 function renderSnapshot(rows, order) {
   const previous = state.rows;
   state.rows = new Map();
@@ -288,7 +289,15 @@ function renderSnapshot(rows, order) {
     state.rows.set(row.market, tr);
     state.data.set(row.market, row);
   }
-  for (const tr of previous.values()) tr.remove();
+  const listed = new Set(order);
+  for (const [market, tr] of previous) {
+    if (listed.has(market) && state.tab === "exchange" && tr.dataset.exchange === state.exchange) {
+      tr.dataset.pending = "true";
+      state.rows.set(market, tr);
+    } else {
+      tr.remove();
+    }
+  }
   state.rowOrder = [];
   reorder(order);
 }
