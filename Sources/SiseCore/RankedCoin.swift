@@ -97,8 +97,8 @@ public struct KoreanListing: Hashable, Sendable {
 }
 
 extension KoreanListing {
-    /// Symbol → listing from each exchange's markets, the first exchange given winning (Upbit,
-    /// then Bithumb, then Korbit is the order Korean traders look); KRW markets only.
+    /// Symbol → listing from each exchange's markets, the first exchange given winning
+    /// (`exchangeOrder` is the order Korean traders look); KRW markets only.
     public static func index(_ markets: [(Exchange, [Market])]) -> [String: KoreanListing] {
         var index: [String: KoreanListing] = [:]
         for (exchange, list) in markets {
@@ -110,5 +110,5 @@ extension KoreanListing {
     }
 
     /// The order in which exchanges name a coin for the ranking.
-    public static let exchangeOrder: [Exchange] = [.upbit, .bithumb, .korbit]
+    public static let exchangeOrder: [Exchange] = Exchange.byShare
 }

@@ -1,18 +1,19 @@
 import SiseCore
 
 /// The live boards a process runs, one per exchange (one upstream connection each, only while
-/// someone watches that exchange). Upbit's is always there; the others when configured.
+/// someone watches that exchange). The default exchange's is always there (routes that name no
+/// exchange fall back to it); the others when configured.
 public struct ExchangeBoards: Sendable {
-    public let upbit: LiveBoard
+    public let defaultBoard: LiveBoard
     private let others: [Exchange: LiveBoard]
 
-    public init(upbit: LiveBoard, others: [Exchange: LiveBoard] = [:]) {
-        self.upbit = upbit
-        self.others = others.filter { $0.key != .upbit }
+    public init(default board: LiveBoard, others: [Exchange: LiveBoard] = [:]) {
+        defaultBoard = board
+        self.others = others.filter { $0.key != .default }
     }
 
     public subscript(_ exchange: Exchange) -> LiveBoard? {
-        exchange == .upbit ? upbit : others[exchange]
+        exchange == .default ? defaultBoard : others[exchange]
     }
 
     /// Every board, in `Exchange` order.

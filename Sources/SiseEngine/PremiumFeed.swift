@@ -147,7 +147,7 @@ public final class PremiumFeed: Service, Sendable {
                     // too): wait the minute out rather than meet a 429.
                     if let used, used * 5 >= BinanceClient.weightPerMinute * 4 { wait = max(wait, .seconds(60)) }
                 } catch let error as FeedError {
-                    if let refusal = UpbitTickerStream.refusalWait(error) { wait = max(wait, refusal) }
+                    if let refusal = TickerStream.refusalWait(error) { wait = max(wait, refusal) }
                     logger.debug("binance REST failed", metadata: ["error": "\(error)"])
                 } catch {
                     return

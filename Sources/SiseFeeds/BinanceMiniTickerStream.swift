@@ -39,7 +39,7 @@ public final class BinanceMiniTickerStream: Sendable {
             await events(.disconnected(error))
             attempt = delivered ? 0 : attempt + 1
             var delay = StreamBackoff.delay(attempt: attempt, base: .milliseconds(500), cap: .seconds(30), jitter: Double.random(in: 0...1))
-            if let refusal = UpbitTickerStream.refusalWait(error), refusal > delay { delay = refusal }
+            if let refusal = TickerStream.refusalWait(error), refusal > delay { delay = refusal }
             logger.debug("binance stream lost", metadata: ["error": "\(error)", "retry": "\(delay)"])
             do { try await Task.sleep(for: delay) } catch { return }
         }

@@ -2,7 +2,7 @@ import Foundation
 import SiseCore
 
 /// An exchange's public quotation API, as the rest of Sise sees it (SiseCore values, typed
-/// errors): `UpbitClient` (Upbit, and Bithumb's look-alike) and `KorbitClient` are the live ones.
+/// errors): `V1QuotationClient` (Upbit, and Bithumb's look-alike) and `KorbitClient` are the live ones.
 public protocol ExchangeAPI: Sendable {
     /// Every listed pair with names and warning flags (`/v1/market/all?is_details=true`).
     func markets() async throws -> [Market]

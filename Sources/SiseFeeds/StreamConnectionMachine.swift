@@ -1,7 +1,7 @@
 import Foundation
 
 /// The life of the ticker stream's connection as a small state machine: what state it is in,
-/// and what to do next after each event. No sockets here; `UpbitTickerStream` carries out the
+/// and what to do next after each event. No sockets here; `TickerStream` carries out the
 /// actions.
 public struct StreamConnectionMachine: Sendable {
     public enum State: Equatable, Sendable {

@@ -7,7 +7,7 @@ import Synchronization
 /// One WebSocket connection of the ticker stream: subscribe, read and decode, resubscribe on
 /// request, and give up when the socket falls silent.
 final class StreamSession: Sendable {
-    private let configuration: UpbitStreamConfiguration
+    private let configuration: TickerStreamConfiguration
     private let codes: @Sendable () async -> [MarketID]
     private let events: @Sendable (TickerStreamEvent) async -> Void
     /// Takes a ticker on the socket's thread when it can (true); otherwise it goes to `events`.
@@ -26,7 +26,7 @@ final class StreamSession: Sendable {
 
     struct Silence: Error {}
 
-    init(configuration: UpbitStreamConfiguration, codes: @escaping @Sendable () async -> [MarketID],
+    init(configuration: TickerStreamConfiguration, codes: @escaping @Sendable () async -> [MarketID],
          events: @escaping @Sendable (TickerStreamEvent) async -> Void, accept: @escaping @Sendable (Ticker) -> Bool,
          resubscribe: Wakeup, clock: any StreamClock) {
         self.configuration = configuration
@@ -49,7 +49,7 @@ final class StreamSession: Sendable {
         try await subscribe(connection)
         // A text PING makes Upbit send {"status":"UP"} every 10 s; WebSocket pings more often
         // than the silence bound make sure a healthy socket is never silent that long.
-        if configuration.dialect == .upbit { try await connection.send(text: "PING") }
+        if let ping = configuration.wire.textPing { try await connection.send(text: ping) }
         await events(.connected)
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -73,16 +73,7 @@ final class StreamSession: Sendable {
     /// The subscribe request, always with the full code list (a new request replaces the old).
     func subscribe(_ connection: UpstreamWebSocketConnection) async throws {
         let codes = await codes()
-        switch configuration.dialect {
-        case .upbit: try await connection.send(text: Self.request(codes: codes.map(\.code), format: configuration.format))
-        case .korbit: try await connection.send(text: KorbitStreamFrames.request(codes: codes))
-        }
-    }
-
-    static func request(codes: [String], format: UpbitStreamConfiguration.Format) -> String {
-        let ticket = UUID().uuidString.lowercased()
-        let quoted = codes.map { "\"\($0)\"" }.joined(separator: ",")
-        return #"[{"ticket":"\#(ticket)"},{"type":"ticker","codes":[\#(quoted)]},{"format":"\#(format.rawValue)"}]"#
+        for frame in configuration.wire.subscription(codes: codes) { try await connection.send(text: frame) }
     }
 
     /// Frames are decoded on the socket's thread as they are read; a ticker the consumer takes
@@ -111,8 +102,8 @@ final class StreamSession: Sendable {
         let event: TickerStreamEvent
         switch message {
         case .binary(let buffer), .text(let buffer):
-            let dialect = configuration.dialect
-            event = buffer.withUnsafeReadableBytes { dialect == .korbit ? KorbitStreamFrames.decode($0) : Self.decode($0) }
+            let wire = configuration.wire
+            event = buffer.withUnsafeReadableBytes { wire.decode($0) }
             // Only what the exchange sends of its own accord proves the feed is flowing; a
             // pong proves the socket is open, and a socket that answers pings but delivers no
             // prices is exactly the frozen board the watchdog is there to catch.
@@ -137,21 +128,10 @@ final class StreamSession: Sendable {
             try await clock.sleep(for: interval)
             try await connection.ping()
             sinceText += interval
-            if configuration.dialect == .upbit, sinceText >= configuration.pingInterval {
-                try await connection.send(text: "PING")
+            if let ping = configuration.wire.textPing, sinceText >= configuration.pingInterval {
+                try await connection.send(text: ping)
                 sinceText = .zero
             }
-        }
-    }
-
-    /// Ticker frames take the byte-level fast path; anything else the full decoder.
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> TickerStreamEvent {
-        if let ticker = UpbitTickerFrameDecoder.decode(bytes) { return .ticker(ticker) }
-        switch try? UpbitStreamDecoder.decode(Data(bytes)) {
-        case .ticker(let ticker, _): return .ticker(ticker)
-        case .error(let name, let message): return .rejected(name: name, message: message)
-        case .status, .trade, .orderbook, .candle, .other: return .heartbeat
-        case nil: return .garbage
         }
     }
 

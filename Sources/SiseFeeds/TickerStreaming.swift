@@ -1,7 +1,7 @@
 import Foundation
 import SiseCore
 
-/// A live ticker feed, as the engine sees it. `UpbitTickerStream` is the real one.
+/// A live ticker feed, as the engine sees it. `TickerStream` is the real one.
 public protocol TickerStreaming: Sendable {
     /// Connects and reconnects until cancelled, reporting through `events`; `codes` is asked
     /// for the full list before every (re)subscription. `accept` may take a ticker on the
@@ -21,7 +21,7 @@ public protocol TickerStreaming: Sendable {
     var socketReads: Int { get }
 }
 
-extension UpbitTickerStream: TickerStreaming {}
+extension TickerStream: TickerStreaming {}
 
 extension TickerStreaming {
     /// A feed that hands each frame on as it lands has nothing to collect.

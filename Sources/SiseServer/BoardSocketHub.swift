@@ -305,7 +305,7 @@ final class BoardSocketHub: Service, Sendable {
         guard range != nil, let view = client.view else { return }
         let exchange = view.parameters.exchange
         let inputs = premium?.inputs ?? .none
-        let ordered = view.query.apply((boards[exchange] ?? boards.upbit).snapshot.rows.values, premium: inputs)
+        let ordered = view.query.apply((boards[exchange] ?? boards.defaultBoard).snapshot.rows.values, premium: inputs)
         let (_, entering) = client.entering(ordered.map(\.id.code))
         guard !entering.isEmpty else { return }
         let wanted = Set(entering)
@@ -319,7 +319,7 @@ final class BoardSocketHub: Service, Sendable {
     /// The full view for a page: every row, or only those in its window (with the order of all).
     private func snapshotMessage(_ view: BoardClientView, for client: BoardClient? = nil) -> String {
         let exchange = view.parameters.exchange
-        let snapshot = (boards[exchange] ?? boards.upbit).snapshot
+        let snapshot = (boards[exchange] ?? boards.defaultBoard).snapshot
         let inputs = premium?.inputs ?? .none
         let ordered = view.query.apply(snapshot.rows.values, premium: inputs)
         let shown: [MarketRow]

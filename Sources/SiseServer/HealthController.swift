@@ -30,7 +30,7 @@ struct HealthController {
         router.get("/readyz") { _, _ in
             var store = "ok"
             do { try await database.ping() } catch { store = "unavailable" }
-            let loaded = boards.upbit.hasData
+            let loaded = boards.defaultBoard.hasData
             let readiness = Readiness(ready: store == "ok" && loaded, store: store, board: loaded ? "loaded" : "loading")
             var response = JSONText.response(readiness, status: readiness.ready ? .ok : .serviceUnavailable)
             response.headers[.cacheControl] = "no-store"

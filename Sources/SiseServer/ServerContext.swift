@@ -50,7 +50,7 @@ struct ServerContext: Sendable {
     }
 
     /// Upbit's board (the default everywhere).
-    var board: LiveBoard { boards.upbit }
+    var board: LiveBoard { boards.defaultBoard }
 
     /// The board of `exchange`; 404 when this server does not run it.
     func board(_ exchange: Exchange) throws -> LiveBoard {

@@ -331,7 +331,7 @@ public final class TUIApp: Sendable {
 
     /// The board on screen (Upbit's if the state names one this process does not run).
     private func board(_ state: TUIState) -> LiveBoard {
-        boards[state.exchange] ?? boards.upbit
+        boards[state.exchange] ?? boards.defaultBoard
     }
 
     /// `exchange`'s markets among the stored favorites (`KRW-BTC` is Upbit's, `korbit:KRW-BTC` Korbit's).

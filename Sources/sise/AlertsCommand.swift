@@ -42,7 +42,7 @@ struct AlertsCommand: AsyncParsableCommand {
         @Argument(help: "above, below, move, premium-above or premium-below.") var type: String
         @Argument(help: "The price (KRW) for above/below, the percent otherwise.") var value: String
         @Option(help: "The move's window in minutes (default 10).") var window: Int?
-        @Option(help: "upbit (default), korbit or bithumb.") var exchange: String?
+        @Option(help: ArgumentHelp("\(Exchange.names) (default \(Exchange.default.rawValue)).")) var exchange: String?
         @Flag(help: "Fire on every crossing (after the cool-down), not just once.") var recurring = false
         @Option(help: "Seconds between two firings of a recurring alert (default 600).") var cooldown: Int?
         @Flag(help: "Print the rule as JSON.") var json = false

@@ -50,7 +50,7 @@ struct BenchCommand: AsyncParsableCommand {
         row("Bithumb frames, byte decoder + apply", measure(bithumb) { bytes in bytes.withUnsafeBytes { UpbitTickerFrameDecoder.decode($0) } })
         let korbit = loadRealFrames(prefix: "korbit-v2-ws-ticker-") + SimulatorFrames.korbitTickers(count: synthetic).map { Array($0.utf8) }
         row("Korbit frames, decoder + apply", measure(korbit) { bytes in
-            if case .ticker(let ticker) = bytes.withUnsafeBytes({ KorbitStreamFrames.decode($0) }) { return ticker }
+            if case .ticker(let ticker) = bytes.withUnsafeBytes({ KorbitTickerWire.decode($0) }) { return ticker }
             return nil
         })
         if !noCCXT { runCCXT(defaults) }

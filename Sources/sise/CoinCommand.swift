@@ -38,15 +38,14 @@ struct CoinCommand: AsyncParsableCommand {
         let database = try? AppDatabase.open(directory: settings.dataDirectory(flag: nil))
         let detail: CoinDetail = try await withTransport(language) { transport in
             let exchange = venue.exchange
-            let upbit = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
-                                            lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
+            let api = settings.api(exchange, transport: transport)
             let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: geckoConfiguration, transport: transport),
                                            cache: database.map { DatabaseCache(database: $0) } ?? NoCache())
             return try await whileRunning(coinInfo) {
             do {
-                return try await CoinDetail.load(id, range: range, language: language, exchange: exchange, upbit: upbit, coinInfo: coinInfo) { market in
-                    guard let listing = try await upbit.markets().first(where: { $0.id == market }) else { return nil }
-                    return try await BoardLoader(api: upbit, exchange: exchange).load(markets: [market], listing: [listing]).first
+                return try await CoinDetail.load(id, range: range, language: language, exchange: exchange, upbit: api, coinInfo: coinInfo) { market in
+                    guard let listing = try await api.markets().first(where: { $0.id == market }) else { return nil }
+                    return try await BoardLoader(api: api, exchange: exchange).load(markets: [market], listing: [listing]).first
                 }
             } catch let failure as CoinDetail.Failure {
                 switch failure {

@@ -4,12 +4,12 @@ import SiseCore
 import SiseEngine
 import SiseFeeds
 
-/// `sise compare [SYMBOL...]`: every coin listed in KRW on at least two of Upbit, Korbit and
-/// Bithumb — its price on each, the dearest and cheapest venue, the gap.
+/// `sise compare [SYMBOL...]`: every coin listed in KRW on at least two of the exchanges and
+/// — its price on each, the dearest and cheapest venue, the gap.
 struct CompareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare KRW prices across Upbit, Korbit and Bithumb (the gap between the dearest and the cheapest)."
+        abstract: "Compare KRW prices across the exchanges (the gap between the dearest and the cheapest)."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -43,8 +43,7 @@ struct CompareCommand: AsyncParsableCommand {
             let inputs = Task { await OneShotPremium.inputs(premiumSettings, settings: settings, coinGecko: coinGecko, transport: transport) }
             let venues = try await withThrowingTaskGroup(of: (Exchange, [MarketRow]?).self) { group in
                 for exchange in Exchange.allCases {
-                    let api = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
-                                                  lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
+                    let api = settings.api(exchange, transport: transport)
                     group.addTask { (exchange, try? await BoardLoader(api: api, exchange: exchange).load(quote: .krw)) }
                 }
                 var venues: [Exchange: CompareBoard.Venue] = [:]

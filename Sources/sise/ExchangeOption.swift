@@ -1,9 +1,9 @@
 import ArgumentParser
 import SiseCore
 
-/// `--exchange upbit|korbit|bithumb` (default upbit, as before there were three).
+/// `--exchange ID`, any exchange of the registry (default upbit, as before there were more).
 struct ExchangeOption: ParsableArguments {
-    @Option(name: .customLong("exchange"), help: "Exchange: upbit, korbit or bithumb (default upbit).")
+    @Option(name: .customLong("exchange"), help: ArgumentHelp("Exchange: \(Exchange.names) (default \(Exchange.default.rawValue))."))
     var name: String = Exchange.default.rawValue
 
     var exchange: Exchange { Exchange(name: name) ?? .default }

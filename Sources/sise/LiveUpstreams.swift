@@ -40,20 +40,18 @@ struct LiveUpstreams {
         if let demo {
             let running = try await RunningSimulator.start(SimulatorConfiguration(hostileNames: demo.hostileNames))
             simulator = running
-            endpoints = Dictionary(uniqueKeysWithValues: Exchange.allCases.map { exchange in
-                let rest = exchange == .bithumb ? running.baseURL.appendingPathComponent("bithumb") : running.baseURL
-                return (exchange, ExchangeEndpoint(exchange: exchange, rest: rest, webSocket: ExchangeEndpoint.webSocketURL(exchange, rest: rest)))
-            })
+            endpoints = Dictionary(uniqueKeysWithValues: ExchangeRegistry.all.map { ($0.exchange, $0.simulated(at: running.baseURL)) })
             gecko = .init(baseURL: running.baseURL.appendingPathComponent("api/v3"))
             logger.info("demo: simulator on \(running.baseURL.absoluteString)")
         }
         let transport = LiveHTTPTransport()
+        let lenders = ExchangeRegistry.lenders(endpoints, transport: transport)
         var apis: [Exchange: any ExchangeAPI] = [:]
         var boards: [Exchange: LiveBoard] = [:]
-        for exchange in Exchange.allCases where exchanges.contains(exchange) {
+        for spec in ExchangeRegistry.all where exchanges.contains(spec.exchange) || spec.exchange == .default {
+            let exchange = spec.exchange
             guard let endpoint = endpoints[exchange] else { continue }
-            let lenders = exchange == .korbit ? [Exchange.upbit, .bithumb].compactMap { endpoints[$0] } : []
-            let api = ExchangeClients.api(exchange, endpoint, transport: transport, lenders: lenders)
+            let api = spec.api(endpoint, transport: transport, lenders: spec.borrowsNames ? lenders : [])
             apis[exchange] = api
             var boardConfiguration = configuration
             boardConfiguration.exchange = exchange
@@ -64,14 +62,14 @@ struct LiveUpstreams {
             boardConfiguration.quotes = configuration.quotes.filter(exchange.quotes.contains)
             if boardConfiguration.quotes.isEmpty { boardConfiguration.quotes = [.krw] }
             boards[exchange] = LiveBoard(configuration: boardConfiguration, api: api,
-                                         stream: ExchangeClients.stream(endpoint, silence: silence, logger: logger), logger: logger)
+                                         stream: spec.stream(endpoint, silence: silence, logger: logger), logger: logger)
         }
-        let upbitAPI = apis[.upbit] ?? ExchangeClients.api(.upbit, settings.endpoint(.upbit), transport: transport)
-        let upbitBoard = boards[.upbit] ?? LiveBoard(configuration: configuration, api: upbitAPI,
-                                                     stream: ExchangeClients.stream(settings.endpoint(.upbit), silence: silence, logger: logger),
-                                                     logger: logger)
+        let upbitAPI = apis[.default] ?? ExchangeRegistry.spec(.default).api(settings.endpoint(.default), transport: transport)
+        let upbitBoard = boards[.default] ?? LiveBoard(configuration: configuration, api: upbitAPI,
+                                                       stream: ExchangeRegistry.spec(.default).stream(settings.endpoint(.default), silence: silence, logger: logger),
+                                                       logger: logger)
         return LiveUpstreams(
-            transport: transport, apis: apis, upbit: upbitAPI, boards: ExchangeBoards(upbit: upbitBoard, others: boards),
+            transport: transport, apis: apis, upbit: upbitAPI, boards: ExchangeBoards(default: upbitBoard, others: boards),
             coinGecko: CoinGeckoClient(configuration: gecko, transport: transport), simulator: simulator,
             running: exchanges)
     }

@@ -28,8 +28,7 @@ enum OneShotPremium {
                      coinGecko: CoinGeckoClient.Configuration,
                      _ load: @escaping (any ExchangeAPI) async throws -> [MarketRow]) async throws -> ([MarketRow], Result?) {
         try await withTransport(settings.language) { transport in
-            let api = ExchangeClients.api(exchange, settings.endpoint(exchange), transport: transport,
-                                          lenders: exchange == .korbit ? [settings.endpoint(.upbit), settings.endpoint(.bithumb)] : [])
+            let api = settings.api(exchange, transport: transport)
             guard withPremium else { return (try await load(api), nil) }
             // The premium never fails the board, nor holds it up for long: its problems come back
             // as words, and an unreachable source is given up on shortly after the board is in.
@@ -95,7 +94,7 @@ enum OneShotPremium {
                              transport: any HTTPTransport) async throws -> Double {
         switch premium.fx {
         case .upbitUSDT:
-            let upbit = ExchangeClients.api(.upbit, settings.endpoint(.upbit), transport: transport)
+            let upbit = settings.api(.upbit, transport: transport)
             guard let ticker = try await upbit.tickers(markets: [MarketID(quote: "KRW", base: "USDT")]).first else {
                 throw FeedError.malformedPayload(context: "no KRW-USDT ticker")
             }

@@ -64,7 +64,7 @@ struct PortfolioCommand: AsyncParsableCommand {
         @Argument(help: "Quantity, a decimal (0.01).") var quantity: String
         @Option(help: "Price per unit in KRW.") var price: String
         @Option(help: "Fee in KRW (default 0).") var fee: String?
-        @Option(help: "upbit (default), korbit or bithumb.") var exchange: String?
+        @Option(help: ArgumentHelp("\(Exchange.names) (default \(Exchange.default.rawValue)).")) var exchange: String?
         @Option(help: "When: epoch ms or ISO 8601 (default now).") var at: String?
         @Option(help: "A note.") var note: String?
         @Flag(help: "Print the stored transaction as JSON.") var json = false

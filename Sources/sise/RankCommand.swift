@@ -53,7 +53,7 @@ struct RankCommand: AsyncParsableCommand {
         let (coins, markets) = try await withTransport(language) { transport in
             let client = CoinGeckoClient(configuration: configuration, transport: transport)
             // Korean names are a nicety: the ranking prints without them if Upbit is away.
-            async let listed = try? ExchangeClients.api(.upbit, settings.endpoint(.upbit), transport: transport).markets()
+            async let listed = try? settings.api(.default, transport: transport).markets()
             var coins: [RankedCoin] = []
             for block in 1...asked.blocks {
                 let part = try await client.ranking(currency: asked.currency, page: block, perPage: RankingBoard.maxPerPage)
@@ -62,7 +62,7 @@ struct RankCommand: AsyncParsableCommand {
             }
             return (coins, await listed ?? [])
         }
-        let page = asked.page(coins, listings: KoreanListing.index([(.upbit, markets)]), language: language)
+        let page = asked.page(coins, listings: KoreanListing.index([(.default, markets)]), language: language)
         if json { return printJSON(page.rows.map(RankingRowJSON.init)) }
         print(RankTable(language: language, color: global.useColor).render(page), terminator: "")
     }

@@ -1,23 +1,25 @@
 import Foundation
 
-/// The settings that can come from a flag, the environment or the config file.
-enum SettingKey: String, CaseIterable, Sendable {
-    case upbitURL = "upbit-url"
-    case upbitWebSocketURL = "upbit-ws-url"
-    case korbitURL = "korbit-url"
-    case korbitWebSocketURL = "korbit-ws-url"
-    case bithumbURL = "bithumb-url"
-    case bithumbWebSocketURL = "bithumb-ws-url"
-    case coinGeckoURL = "coingecko-url"
-    case coinGeckoKey = "coingecko-key"
-    case coinGeckoPlan = "coingecko-plan"
-    case binanceURL = "binance-url"
-    case binanceWebSocketURL = "binance-ws-url"
-    case fx = "fx"
-    case dunamuURL = "dunamu-url"
-    case language = "lang"
-    case dataDirectory = "data-dir"
-    case database = "database"
+/// A setting that can come from a flag, the environment or the config file, named as its flag
+/// is (`coingecko-url`). Every exchange adds two, named from its id (`ExchangeURLFlags`).
+struct SettingKey: RawRepresentable, Hashable, Sendable {
+    let rawValue: String
+    init(rawValue: String) { self.rawValue = rawValue }
+
+    static let coinGeckoURL = SettingKey(rawValue: "coingecko-url")
+    static let coinGeckoKey = SettingKey(rawValue: "coingecko-key")
+    static let coinGeckoPlan = SettingKey(rawValue: "coingecko-plan")
+    static let binanceURL = SettingKey(rawValue: "binance-url")
+    static let binanceWebSocketURL = SettingKey(rawValue: "binance-ws-url")
+    static let fx = SettingKey(rawValue: "fx")
+    static let dunamuURL = SettingKey(rawValue: "dunamu-url")
+    static let language = SettingKey(rawValue: "lang")
+    static let dataDirectory = SettingKey(rawValue: "data-dir")
+    static let database = SettingKey(rawValue: "database")
+
+    /// Every setting a config file may hold.
+    static let allCases: [SettingKey] = [coinGeckoURL, coinGeckoKey, coinGeckoPlan, binanceURL, binanceWebSocketURL, fx, dunamuURL,
+                                         language, dataDirectory, database] + ExchangeURLFlags.names.map(SettingKey.init(rawValue:))
 
     /// `SISE_UPBIT_URL`, `SISE_DATA_DIR`, … and `SISE_DATABASE_URL` for `--database`.
     var environmentName: String {

@@ -7,46 +7,46 @@ import Logging
 
 /// The typed settings every command shares, resolved from flags, environment and config file.
 struct Settings: Sendable {
-    var upbitURL: URL
-    /// nil: derived from `upbitURL`.
-    var upbitWebSocketURL: URL?
     var language: Language
     var sources: SettingSources
-    /// Korbit's and Bithumb's REST bases and WebSocket URLs (nil: derived).
-    var others: [Exchange: (rest: URL, webSocket: URL?)] = [:]
+    /// Where each exchange is reached (its REST base and WebSocket, given or derived).
+    var endpoints: [Exchange: ExchangeEndpoint]
 
     /// Where an exchange is reached: its REST base and its WebSocket URL (given, or derived
     /// from the REST base as the exchange lays out its paths).
     func endpoint(_ exchange: Exchange) -> ExchangeEndpoint {
-        let rest = exchange == .upbit ? upbitURL : others[exchange]?.rest ?? ExchangeEndpoint.defaultURL(exchange)
-        let webSocket = exchange == .upbit ? upbitWebSocketURL : others[exchange]?.webSocket
-        return ExchangeEndpoint(exchange: exchange, rest: rest, webSocket: webSocket ?? ExchangeEndpoint.webSocketURL(exchange, rest: rest))
+        endpoints[exchange] ?? ExchangeRegistry.spec(exchange).endpoint()
     }
 
     /// Only for the unreachable case where `validate()` passed and a second read failed.
-    static let fallback = Settings(upbitURL: GlobalOptions.defaultUpbitURL, upbitWebSocketURL: nil, language: .ko,
-                                   sources: SettingSources(environment: [:], file: ConfigFile()))
+    static let fallback = Settings(language: .ko, sources: SettingSources(environment: [:], file: ConfigFile()), endpoints: [:])
 
-    init(upbitURL: URL, upbitWebSocketURL: URL?, language: Language, sources: SettingSources) {
-        self.upbitURL = upbitURL
-        self.upbitWebSocketURL = upbitWebSocketURL
+    init(language: Language, sources: SettingSources, endpoints: [Exchange: ExchangeEndpoint]) {
         self.language = language
         self.sources = sources
+        self.endpoints = endpoints
     }
 
-    init(_ options: GlobalOptions, _ sources: SettingSources) throws {
+    init(_ options: GlobalOptions, _ sources: SettingSources, flags: ExchangeURLFlags = .current) throws {
         self.sources = sources
-        upbitURL = try sources.httpURL(.upbitURL, flag: options.upbitURLOption, default: GlobalOptions.defaultUpbitURL)
-        upbitWebSocketURL = try sources.webSocketURL(.upbitWebSocketURL, flag: options.upbitWebSocketURLOption)
-        others[.korbit] = (try sources.httpURL(.korbitURL, flag: options.korbitURLOption, default: ExchangeEndpoint.defaultURL(.korbit)),
-                           try sources.webSocketURL(.korbitWebSocketURL, flag: options.korbitWebSocketURLOption))
-        others[.bithumb] = (try sources.httpURL(.bithumbURL, flag: options.bithumbURLOption, default: ExchangeEndpoint.defaultURL(.bithumb)),
-                            try sources.webSocketURL(.bithumbWebSocketURL, flag: options.bithumbWebSocketURLOption))
+        endpoints = [:]
+        for spec in ExchangeRegistry.all {
+            let rest = SettingKey(rawValue: spec.restSetting), webSocket = SettingKey(rawValue: spec.webSocketSetting)
+            let base = try sources.httpURL(rest, flag: flags.values[rest.rawValue], default: spec.restURL)
+            endpoints[spec.exchange] = spec.endpoint(rest: base, webSocket: try sources.webSocketURL(webSocket, flag: flags.values[webSocket.rawValue]))
+        }
         let languageText = sources.text(.language, flag: options.languageOption) ?? "ko"
         guard let language = Language(rawValue: languageText.lowercased()) else {
             throw ConfigFile.Problem(message: "\(sources.origin(.language, flag: options.languageOption)) must be ko or en, not '\(languageText.prefix(20))'")
         }
         self.language = language
+    }
+
+    /// The REST client of `exchange`; one that borrows coin names asks the exchanges that name them.
+    func api(_ exchange: Exchange, transport: any HTTPTransport) -> any ExchangeAPI {
+        let spec = ExchangeRegistry.spec(exchange)
+        return spec.api(endpoint(exchange), transport: transport,
+                        lenders: spec.borrowsNames ? ExchangeRegistry.lenders(endpoints, transport: transport) : [])
     }
 
     /// The CoinGecko client's settings (`--coingecko-url`, `--coingecko-key`, `--coingecko-plan`).

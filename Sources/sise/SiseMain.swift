@@ -10,13 +10,18 @@ import Glibc
 enum SiseMain {
     static func main() async {
         do {
-            var command = try SiseCommand.parseAsRoot()
+            // The exchanges' address flags come from the registry, not from parser properties.
+            let flags = try ExchangeURLFlags.split(Array(CommandLine.arguments.dropFirst()))
+            var command = try SiseCommand.parseAsRoot(flags.rest)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
             exit(0)
+        } catch let missing as ExchangeURLFlags.Missing {
+            FileHandle.standardError.write(Data("sise: \(missing.message) (see sise --help)\n".utf8))
+            exit(CLIExit.usage.rawValue)
         } catch let problem as ConfigFile.Problem {
             // A setting from the environment or the config file that only a command's run read.
             FileHandle.standardError.write(Data("sise: \(problem.message).\n".utf8))

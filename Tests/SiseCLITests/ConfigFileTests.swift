@@ -25,10 +25,10 @@ import Testing
     @Test func theFlagBeatsTheEnvironmentWhichBeatsTheFile() throws {
         let file = try ConfigFile.parse("upbit-url = https://file.test", path: "config")
         let sources = SettingSources(environment: ["SISE_UPBIT_URL": "https://env.test"], file: file)
-        #expect(sources.text(.upbitURL, flag: "https://flag.test") == "https://flag.test")
-        #expect(sources.text(.upbitURL, flag: nil) == "https://env.test")
-        #expect(SettingSources(environment: [:], file: file).text(.upbitURL, flag: nil) == "https://file.test")
-        #expect(SettingSources(environment: [:], file: ConfigFile()).text(.upbitURL, flag: nil) == nil)
+        #expect(sources.text(SettingKey(rawValue: "upbit-url"), flag: "https://flag.test") == "https://flag.test")
+        #expect(sources.text(SettingKey(rawValue: "upbit-url"), flag: nil) == "https://env.test")
+        #expect(SettingSources(environment: [:], file: file).text(SettingKey(rawValue: "upbit-url"), flag: nil) == "https://file.test")
+        #expect(SettingSources(environment: [:], file: ConfigFile()).text(SettingKey(rawValue: "upbit-url"), flag: nil) == nil)
     }
 
     func write(_ text: String) throws -> String {

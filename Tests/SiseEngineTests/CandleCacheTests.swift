@@ -12,7 +12,7 @@ import Testing
     @Test func twoHundredConcurrentChartsOfOneMarketCostOneCall() async throws {
         try await withSimulator { simulator in
             let transport = LiveHTTPTransport()
-            let cache = CandleCache(api: UpbitClient(configuration: .init(baseURL: simulator.baseURL), transport: transport))
+            let cache = CandleCache(api: V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport))
             let btc = MarketID("KRW-BTC")!
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<200 {
@@ -31,7 +31,7 @@ import Testing
         faults.latencyMs = 600
         try await withSimulator(SimulatorConfiguration(faults: faults)) { simulator in
             let transport = LiveHTTPTransport()
-            let cache = CandleCache(api: UpbitClient(configuration: .init(baseURL: simulator.baseURL), transport: transport), maxFetches: 3)
+            let cache = CandleCache(api: V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport), maxFetches: 3)
             let markets = ["BTC", "ETH", "XRP", "SOL", "DOGE", "ADA"].map { MarketID("KRW-\($0)")! }
             let started = ContinuousClock.now
             let busy = await withTaskGroup(of: Int.self) { group in

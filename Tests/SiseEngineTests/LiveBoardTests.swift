@@ -11,7 +11,7 @@ import Testing
 /// a machine that is not running seven of them at once.
 @Suite(.serialized) struct LiveBoardTests {
     func withBoard(_ faults: SimFaults = SimFaults(), silenceTimeout: Duration = .seconds(15),
-                   format: UpbitStreamConfiguration.Format = .default, marketRefresh: Duration = .seconds(300),
+                   format: UpbitTickerWire.Format = .default, marketRefresh: Duration = .seconds(300),
                    _ body: (LiveBoardHarness) async throws -> Void) async throws {
         try await withSimulator(SimulatorConfiguration(faults: faults)) { simulator in
             let harness = LiveBoardHarness.start(simulator, format: format, silenceTimeout: silenceTimeout,
@@ -34,8 +34,8 @@ import Testing
         let transport = LiveHTTPTransport()
         let nowhere = try #require(URL(string: "http://127.0.0.1:9"))
         let configuration = LiveBoardConfiguration(idleAfter: startsIdle ? .seconds(60) : nil, startsIdle: startsIdle)
-        let board = LiveBoard(configuration: configuration, api: UpbitClient(configuration: .init(baseURL: nowhere), transport: transport),
-                              stream: UpbitTickerStream(configuration: .init(url: UpbitStreamConfiguration.webSocketURL(forREST: nowhere))))
+        let board = LiveBoard(configuration: configuration, api: V1QuotationClient(configuration: .init(baseURL: nowhere), transport: transport),
+                              stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: nowhere))))
         #expect(board.snapshot.status.state == .connecting)
         #expect(board.snapshot.status.state.label(.ko) == "연결 중" && board.snapshot.status.state.label(.en) == "Connecting")
         await transport.shutdown()

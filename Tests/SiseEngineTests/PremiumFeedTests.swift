@@ -11,8 +11,8 @@ import Testing
 /// REST while the stream is refused, and the bank rate falling back to Upbit's USDT (saying so).
 @Suite(.serialized) struct PremiumFeedTests {
     func feed(_ simulator: RunningSimulator, fx: FXSource, dunamu: URL? = nil, transport: LiveHTTPTransport) -> (PremiumFeed, LiveBoard) {
-        let upbit = UpbitClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
-        let board = LiveBoard(api: upbit, stream: UpbitTickerStream(configuration: .init(url: UpbitStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
+        let upbit = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
+        let board = LiveBoard(api: upbit, stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
                               logger: Logger(label: "test"))
         let feed = PremiumFeed(configuration: .init(fx: fx),
                                binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),

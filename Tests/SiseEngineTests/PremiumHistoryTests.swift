@@ -13,8 +13,8 @@ import Testing
     @Test func samplesAreKeptFromMidnightInKorea() async throws {
         try await withSimulator { simulator in
             let transport = LiveHTTPTransport()
-            let upbit = UpbitClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
-            let board = LiveBoard(api: upbit, stream: UpbitTickerStream(configuration: .init(url: UpbitStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
+            let upbit = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
+            let board = LiveBoard(api: upbit, stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
                                   logger: Logger(label: "test"))
             let feed = PremiumFeed(configuration: .init(fx: .upbitUSDT),
                                    binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),
@@ -25,7 +25,7 @@ import Testing
             try await expectEventually(timeout: .seconds(15)) { board.hasData && feed.inputs.global["BTC"] != nil && feed.inputs.fx != nil }
             // 23:59 KST on one day, then 00:01 the next: the day starts over.
             let clock = Atomic<Int64>(1_795_000_000_000 - (1_795_000_000_000 + 9 * 3_600_000) % 86_400_000 + 86_400_000 - 60_000)
-            let history = PremiumHistory(boards: ExchangeBoards(upbit: board), feed: feed, now: { clock.load(ordering: .relaxed) })
+            let history = PremiumHistory(boards: ExchangeBoards(default: board), feed: feed, now: { clock.load(ordering: .relaxed) })
             history.sample()
             clock.add(30_000, ordering: .relaxed)
             history.sample()

@@ -10,11 +10,11 @@ import Testing
 /// The real Korbit and Bithumb clients against the simulator's venues: boards, candles, the
 /// exchanges' own error shapes and limits, and their WebSockets.
 @Suite(.serialized) struct KorbitBithumbClientTests {
-    func withClients(_ body: (KorbitClient, UpbitClient, RunningSimulator) async throws -> Void) async throws {
+    func withClients(_ body: (KorbitClient, V1QuotationClient, RunningSimulator) async throws -> Void) async throws {
         try await withSimulator { simulator in
             let http = LiveHTTPTransport()
             let korbit = KorbitClient(configuration: .init(baseURL: simulator.baseURL), transport: http)
-            let bithumb = UpbitClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("bithumb"), dialect: .bithumb),
+            let bithumb = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("bithumb"), dialect: .bithumb),
                                       transport: http)
             do {
                 try await body(korbit, bithumb, simulator)
@@ -57,7 +57,7 @@ import Testing
     @Test func bithumbChunksTickersAndCorrectsItsClock() async throws {
         try await withClients { _, bithumb, simulator in
             let markets = try await bithumb.markets()
-            #expect(markets.count > UpbitClient.bithumbMarketsPerCall, "more markets than one call may carry")
+            #expect(markets.count > V1QuotationClient.bithumbMarketsPerCall, "more markets than one call may carry")
             let tickers = try await bithumb.tickers(quotes: [.krw, .btc])
             #expect(tickers.count == markets.filter { ["KRW", "BTC"].contains($0.id.quote) }.count)
             let now = Int64(Date().timeIntervalSince1970 * 1_000)
@@ -85,15 +85,13 @@ import Testing
         let connected = Mutex(false)
     }
 
-    @Test(arguments: [StreamDialect.korbit, .upbit])
-    func theStreamsOfKorbitAndBithumbDeliverTickers(_ dialect: StreamDialect) async throws {
+    @Test(arguments: ExchangeRegistry.all.map(\.exchange))
+    func everyExchangesStreamDeliversTickers(_ exchange: Exchange) async throws {
         try await withSimulator { simulator in
-            let url = dialect == .korbit
-                ? UpbitStreamConfiguration.webSocketURL(forREST: simulator.baseURL, path: "/v2/public")
-                : UpbitStreamConfiguration.webSocketURL(forREST: simulator.baseURL.appendingPathComponent("bithumb"))
             var logger = Logger(label: "test")
             logger.logLevel = .critical
-            let stream = UpbitTickerStream(configuration: .init(url: url, dialect: dialect, silenceTimeout: .seconds(10)), logger: logger)
+            let spec = ExchangeRegistry.spec(exchange)
+            let stream = spec.stream(spec.simulated(at: simulator.baseURL), silence: .seconds(10), logger: logger)
             let collected = Collected()
             let task = Task {
                 await stream.run(codes: { [MarketID("KRW-BTC")!, MarketID("KRW-ETH")!] }) { event in

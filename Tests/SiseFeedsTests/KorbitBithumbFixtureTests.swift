@@ -11,7 +11,7 @@ import Testing
 struct KorbitBithumbFixtureTests {
     func decode(_ name: String) throws -> TickerStreamEvent {
         let data = try RealFixtures.data(name)
-        return data.withUnsafeBytes { KorbitStreamFrames.decode($0) }
+        return data.withUnsafeBytes { KorbitTickerWire.decode($0) }
     }
 
     @Test func aKorbitTickerFrameIsATickerWithAFractionalChange() throws {

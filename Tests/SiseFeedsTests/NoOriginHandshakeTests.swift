@@ -50,7 +50,7 @@ import Testing
     @Test func theTickerStreamWaitsOutARefusedUpgrade() async throws {
         let recorder = try await HandshakeRecorder.start(response: Self.originRefusal)
         defer { Task { await recorder.stop() } }
-        let stream = UpbitTickerStream(configuration: .init(url: URL(string: "ws://127.0.0.1:\(recorder.port)/websocket/v1")!))
+        let stream = TickerStream(configuration: .init(url: URL(string: "ws://127.0.0.1:\(recorder.port)/websocket/v1")!))
         let seen = Mutex<[TickerStreamEvent]>([])
         let task = Task {
             await stream.run(codes: { [] }, events: { event in seen.withLock { $0.append(event) } })

@@ -19,8 +19,8 @@ import Testing
     @Test func aStalledSocketIsGivenUpAtTheBoundAndNotBefore() async throws {
         try await withSimulator { simulator in
             let clock = ManualStreamClock()
-            let url = UpbitStreamConfiguration.webSocketURL(forREST: simulator.baseURL)
-            let stream = UpbitTickerStream(configuration: .init(url: url, silenceTimeout: .seconds(5)), clock: clock)
+            let url = TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL)
+            let stream = TickerStream(configuration: .init(url: url, silenceTimeout: .seconds(5)), clock: clock)
             let log = EventLog()
             let codes = [MarketID("KRW-BTC")!, MarketID("KRW-ETH")!]
             let task = Task { await stream.run(codes: { codes }, events: { log.add($0) }) }

@@ -62,14 +62,14 @@ import Testing
     }
 
     @Test func webSocketURLFollowsTheRESTBase() {
-        #expect(UpbitStreamConfiguration.webSocketURL(forREST: URL(string: "https://api.upbit.com")!).absoluteString
+        #expect(TickerStreamConfiguration.webSocketURL(forREST: URL(string: "https://api.upbit.com")!).absoluteString
                 == "wss://api.upbit.com/websocket/v1")
-        #expect(UpbitStreamConfiguration.webSocketURL(forREST: URL(string: "http://127.0.0.1:9000/")!).absoluteString
+        #expect(TickerStreamConfiguration.webSocketURL(forREST: URL(string: "http://127.0.0.1:9000/")!).absoluteString
                 == "ws://127.0.0.1:9000/websocket/v1")
     }
 
     @Test func theRequestCarriesATicketTheFullListAndTheFormat() throws {
-        let text = StreamSession.request(codes: ["KRW-BTC", "KRW-ETH"], format: .simple)
+        let text = UpbitTickerWire.request(codes: ["KRW-BTC", "KRW-ETH"], format: .simple)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(array.count == 3)
         #expect((array[0]["ticket"] as? String)?.isEmpty == false)

@@ -10,10 +10,10 @@ import Testing
     @discardableResult
     func withClient<T: Sendable>(_ configuration: SimulatorConfiguration = SimulatorConfiguration(),
                                  transport: LiveHTTPTransport.Configuration = .init(),
-                                 _ body: (UpbitClient, RunningSimulator) async throws -> T) async throws -> T {
+                                 _ body: (V1QuotationClient, RunningSimulator) async throws -> T) async throws -> T {
         try await withSimulator(configuration) { simulator in
             let http = LiveHTTPTransport(configuration: transport)
-            let client = UpbitClient(configuration: .init(baseURL: simulator.baseURL), transport: http)
+            let client = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: http)
             do {
                 let result = try await body(client, simulator)
                 await http.shutdown()
@@ -129,7 +129,7 @@ import Testing
         let url = simulator.baseURL
         await simulator.stop()
         let http = LiveHTTPTransport()
-        let client = UpbitClient(configuration: .init(baseURL: url), transport: http)
+        let client = V1QuotationClient(configuration: .init(baseURL: url), transport: http)
         do {
             _ = try await client.markets()
             Issue.record("a closed port answered")

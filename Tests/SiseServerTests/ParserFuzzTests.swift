@@ -81,7 +81,7 @@ import Testing
             + [#"{"status":"UP"}"#, #"{"error":{"name":"NO_TICKET","message":"x"}}"#]
         for text in Self.cases(frames, salt: 3) {
             var bytes = Array(text.utf8)
-            _ = bytes.withUnsafeMutableBytes { StreamSession.decode(UnsafeRawBufferPointer($0)) }
+            _ = bytes.withUnsafeMutableBytes { UpbitTickerWire().decode(UnsafeRawBufferPointer($0)) }
         }
     }
 
@@ -106,7 +106,7 @@ import Testing
         ]
         let upbitCases = Self.cases(upbitSeeds, salt: 4), geckoCases = Self.cases(geckoSeeds, salt: 5)
         let transport = FuzzTransport()
-        let upbit = UpbitClient(configuration: .init(baseURL: URL(string: "http://fuzz")!, maxRetriesAfter429: 0),
+        let upbit = V1QuotationClient(configuration: .init(baseURL: URL(string: "http://fuzz")!, maxRetriesAfter429: 0),
                                 transport: transport, limiter: RateLimiter(limit: 1_000_000))
         let gecko = CoinGeckoClient(configuration: .init(baseURL: URL(string: "http://fuzz/api/v3")!), transport: transport)
         let btc = MarketID("KRW-BTC")!

@@ -83,22 +83,23 @@ extension ServerHarness {
         }
         let url = try #require(base)
         let transport = LiveHTTPTransport()
-        // The three venues of one simulator: Upbit and Korbit at its root, Bithumb under /bithumb.
-        let upbit = UpbitClient(configuration: .init(baseURL: url), transport: transport)
-        let bithumbURL = url.appendingPathComponent("bithumb")
-        let bithumb = UpbitClient(configuration: .init(baseURL: bithumbURL, dialect: .bithumb), transport: transport)
-        let korbit = MarketNameLender(KorbitClient(configuration: .init(baseURL: url), transport: transport), lenders: [upbit])
-        func stream(_ rest: URL, _ path: String, _ dialect: StreamDialect) -> UpbitTickerStream {
-            UpbitTickerStream(configuration: .init(url: UpbitStreamConfiguration.webSocketURL(forREST: rest, path: path), dialect: dialect,
-                                                   silenceTimeout: silence), logger: logger)
+        // Every exchange of the registry on one simulator, at its mount; the default one's board
+        // runs, the others start idle.
+        let endpoints = Dictionary(uniqueKeysWithValues: ExchangeRegistry.all.map { ($0.exchange, $0.simulated(at: url)) })
+        let lenders = ExchangeRegistry.lenders(endpoints, transport: transport)
+        var apis: [Exchange: any ExchangeAPI] = [:]
+        var others: [Exchange: LiveBoard] = [:]
+        for spec in ExchangeRegistry.all {
+            guard let endpoint = endpoints[spec.exchange] else { continue }
+            apis[spec.exchange] = spec.api(endpoint, transport: transport, lenders: spec.borrowsNames ? lenders : [])
+            guard spec.exchange != .default else { continue }
+            others[spec.exchange] = LiveBoard(configuration: .init(exchange: spec.exchange, quotes: spec.exchange.quotes, idleAfter: .seconds(60), startsIdle: true),
+                                              api: apis[spec.exchange] ?? V1QuotationClient(configuration: .init(baseURL: url), transport: transport),
+                                              stream: spec.stream(endpoint, silence: silence, logger: logger), logger: logger)
         }
-        let board = LiveBoard(api: upbit, stream: stream(url, "/websocket/v1", .upbit), logger: logger)
-        let others: [Exchange: LiveBoard] = [
-            .korbit: LiveBoard(configuration: .init(exchange: .korbit, quotes: [.krw], idleAfter: .seconds(60), startsIdle: true), api: korbit,
-                               stream: stream(url, "/v2/public", .korbit), logger: logger),
-            .bithumb: LiveBoard(configuration: .init(exchange: .bithumb, quotes: [.krw, .btc], idleAfter: .seconds(60), startsIdle: true), api: bithumb,
-                                stream: stream(bithumbURL, "/websocket/v1", .upbit), logger: logger),
-        ]
+        let upbit = apis[.default] ?? V1QuotationClient(configuration: .init(baseURL: url), transport: transport)
+        let board = LiveBoard(api: upbit, stream: ExchangeRegistry.spec(.default).stream(ExchangeRegistry.spec(.default).simulated(at: url), silence: silence, logger: logger),
+                              logger: logger)
         let database = try await store(configuration.dataDirectory)
         let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: .init(baseURL: url.appendingPathComponent("api/v3")), transport: transport),
                                        cache: DatabaseCache(database: database))
@@ -109,8 +110,8 @@ extension ServerHarness {
                                                                   logger: logger),
                                   upbit: board, upbitAPI: upbit, dunamu: nil, coinInfo: coinInfo, logger: logger)
         services += [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo, premium]
-        let dependencies = ServerDependencies(boards: ExchangeBoards(upbit: board, others: others),
-                                              apis: [.upbit: upbit, .korbit: korbit, .bithumb: bithumb], coinInfo: coinInfo, database: database,
+        let dependencies = ServerDependencies(boards: ExchangeBoards(default: board, others: others),
+                                              apis: apis, coinInfo: coinInfo, database: database,
                                               images: LiveImageFetcher(trustedOrigins: Set(simulatorURL.map { [$0.absoluteString] } ?? [])),
                                               simulatorURL: simulatorURL,
                                               identityProviders: simulatorURL.map { [OpenIDClient(provider: testProvider($0), transport: transport)] } ?? [],

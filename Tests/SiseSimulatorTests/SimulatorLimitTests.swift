@@ -110,7 +110,7 @@ import Testing
     /// Our stream keeps the socket open with text PINGs well inside the idle timeout.
     @Test func theTickerStreamKeepsItsSocketOpenPastTheIdleTimeout() async throws {
         try await withSimulator(SimulatorConfiguration(wsIdleTimeout: .seconds(1))) { simulator in
-            let stream = UpbitTickerStream(configuration: .init(url: url(simulator), pingInterval: .milliseconds(300)))
+            let stream = TickerStream(configuration: .init(url: url(simulator), pingInterval: .milliseconds(300)))
             let disconnects = Mutex(0)
             let task = Task {
                 await stream.run(codes: { [MarketID("KRW-BTC")!] }, events: { event in

@@ -9,12 +9,12 @@ import SiseSimulator
 public final class LiveBoardHarness: Sendable {
     public let board: LiveBoard
     public let simulator: RunningSimulator
-    public let stream: UpbitTickerStream
+    public let stream: TickerStream
     private let transport: LiveHTTPTransport
     private let task: Task<Void, Never>
 
     public static func start(_ simulator: RunningSimulator, quotes: [QuoteCurrency] = [.krw],
-                             format: UpbitStreamConfiguration.Format = .default,
+                             format: UpbitTickerWire.Format = .default,
                              silenceTimeout: Duration = .seconds(15),
                              marketRefresh: Duration = .seconds(300), idleAfter: Duration? = nil, startsIdle: Bool = false,
                              now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) })
@@ -22,9 +22,9 @@ public final class LiveBoardHarness: Sendable {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let transport = LiveHTTPTransport(configuration: .init(requestTimeout: .seconds(5)))
-        let api = UpbitClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
-        let stream = UpbitTickerStream(configuration: .init(
-            url: UpbitStreamConfiguration.webSocketURL(forREST: simulator.baseURL), format: format,
+        let api = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
+        let stream = TickerStream(configuration: .init(
+            url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL), wire: UpbitTickerWire(format: format),
             silenceTimeout: silenceTimeout), logger: logger)
         let board = LiveBoard(configuration: .init(quotes: quotes, marketRefreshInterval: marketRefresh, idleAfter: idleAfter,
                                                    startsIdle: startsIdle),
@@ -33,7 +33,7 @@ public final class LiveBoardHarness: Sendable {
         return LiveBoardHarness(board: board, simulator: simulator, stream: stream, transport: transport, task: task)
     }
 
-    private init(board: LiveBoard, simulator: RunningSimulator, stream: UpbitTickerStream,
+    private init(board: LiveBoard, simulator: RunningSimulator, stream: TickerStream,
                  transport: LiveHTTPTransport, task: Task<Void, Never>) {
         self.board = board
         self.simulator = simulator

@@ -1,8 +1,17 @@
 import Foundation
 import SiseCore
 
-/// Korbit's `/v2/public` WebSocket dialect: the subscribe request and the frames.
-public enum KorbitStreamFrames {
+/// Korbit's `/v2/public` WebSocket protocol: the subscribe request and the frames. WebSocket pings
+/// keep it open.
+public struct KorbitTickerWire: TickerWireFormat {
+    public init() {}
+
+    public func subscription(codes: [MarketID]) -> [String] { [Self.request(codes: codes)] }
+
+    public var textPing: String? { nil }
+
+    public func decode(_ bytes: UnsafeRawBufferPointer) -> TickerStreamEvent { Self.decode(bytes) }
+
     /// `[{"requestId":1,"method":"subscribe","type":"ticker","symbols":["btc_krw",…]}]` — an
     /// array, or Korbit answers `invalid_format`.
     static func request(codes: [MarketID]) -> String {

@@ -4,7 +4,7 @@ import SiseCore
 /// The live `ExchangeAPI` of Upbit — and of Bithumb's `/v1`, an Upbit look-alike with traps
 /// (`dialect: .bithumb`): REST over an `HTTPTransport`, every call inside the per-group limit,
 /// 429s waited out and retried a few times, 418s surfaced at once and never retried.
-public struct UpbitClient: ExchangeAPI {
+public struct V1QuotationClient: ExchangeAPI {
     /// Upbit, or Bithumb's traps: errors with HTTP 200, no `/v1/ticker/all` (tickers by market
     /// list, at most 200 a call), ticker times in KST written as epoch ms, no instruments.
     public enum Dialect: Sendable {

@@ -7,8 +7,8 @@ import Synchronization
 /// Upbit's ticker WebSocket, kept alive for as long as `run` runs: subscribe, decode, ping,
 /// watch for silence, reconnect with backoff (at most 5 connects a second) and resubscribe the
 /// full list every time.
-public final class UpbitTickerStream: Sendable {
-    public let configuration: UpbitStreamConfiguration
+public final class TickerStream: Sendable {
+    public let configuration: TickerStreamConfiguration
     private let logger: Logger
     private let wakeup = Wakeup()
     private let resubscribeRequests = Wakeup()
@@ -18,7 +18,7 @@ public final class UpbitTickerStream: Sendable {
     private let current = Mutex<UpstreamWebSocketConnection?>(nil)
     private let reads = SocketReadCounter()
 
-    public init(configuration: UpbitStreamConfiguration, clock: any StreamClock = SystemStreamClock(),
+    public init(configuration: TickerStreamConfiguration, clock: any StreamClock = SystemStreamClock(),
                 logger: Logger = Logger(label: "sise.upbit.stream")) {
         self.configuration = configuration
         self.clock = clock

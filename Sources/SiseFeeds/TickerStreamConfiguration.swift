@@ -1,21 +1,10 @@
 import Foundation
 
-/// How an exchange's ticker WebSocket speaks: Upbit's protocol (Upbit, Bithumb) or Korbit's.
-public enum StreamDialect: Sendable {
-    case upbit, korbit
-}
-
 /// Where and how the ticker stream connects.
-public struct UpbitStreamConfiguration: Sendable {
-    public enum Format: String, Sendable {
-        case `default` = "DEFAULT"
-        case simple = "SIMPLE"
-    }
-
+public struct TickerStreamConfiguration: Sendable {
     public var url: URL
-    public var dialect: StreamDialect
-    /// Upbit's protocol only.
-    public var format: Format
+    /// The exchange's wire protocol.
+    public var wire: any TickerWireFormat
     /// A text `PING` every this often (Upbit closes idle sockets after 60–120 s); WebSocket ping
     /// frames go out more often, at half the silence bound.
     public var pingInterval: Duration
@@ -30,13 +19,12 @@ public struct UpbitStreamConfiguration: Sendable {
     /// otherwise at most once per this interval; nil reads every frame as it lands.
     public var readPacing: Duration?
 
-    public init(url: URL, dialect: StreamDialect = .upbit, format: Format = .default, pingInterval: Duration = .seconds(30),
+    public init(url: URL, wire: any TickerWireFormat = UpbitTickerWire(), pingInterval: Duration = .seconds(30),
                 silenceTimeout: Duration = .seconds(5), timing: StreamConnectionMachine.Timing = .init(),
                 maxConnectsPerSecond: Int = 5, readPacing: Duration? = .milliseconds(250)) {
         self.readPacing = readPacing
         self.url = url
-        self.dialect = dialect
-        self.format = format
+        self.wire = wire
         self.pingInterval = pingInterval
         self.silenceTimeout = silenceTimeout
         self.timing = timing

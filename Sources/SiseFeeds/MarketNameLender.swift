@@ -1,6 +1,5 @@
 import Foundation
 import SiseCore
-import SiseFeeds
 
 /// An exchange that names no coin (Korbit lists `btc_krw` and nothing more) borrows the names
 /// other exchanges give the same symbol: Korean and English, from the first lender that

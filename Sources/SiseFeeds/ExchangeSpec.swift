@@ -1,0 +1,101 @@
+import Foundation
+import Logging
+import SiseCore
+
+/// Everything about reaching one exchange, in one value: its default addresses (and so the flag,
+/// environment and config names of their settings), its REST client and rate limit, its ticker
+/// WebSocket's protocol, whether it names coins or borrows names, and where the simulator serves
+/// it. The composition root, the flags, `/api/exchanges`, the simulator and the test matrix all
+/// iterate `ExchangeRegistry.all`; each exchange's spec lives in its own file.
+public struct ExchangeSpec: Sendable {
+    public let exchange: Exchange
+    /// The live REST base.
+    public let restURL: URL
+    /// The live ticker WebSocket.
+    public let webSocketURL: URL
+    /// The WebSocket path after a REST base given instead of the live one (a simulator, a proxy):
+    /// `ws(s)://HOST/BASEPATH` + this.
+    public let webSocketPath: String
+    /// The simulator's mount: the exchange's REST base is `SIMULATOR/` + this ("" for the root).
+    public let simulatorPath: String
+    /// Its market list names no coin: names are borrowed from the exchanges that do.
+    public let borrowsNames: Bool
+    private let client: @Sendable (URL, any HTTPTransport) -> any ExchangeAPI
+    private let wire: @Sendable () -> any TickerWireFormat
+
+    public init(exchange: Exchange, restURL: URL, webSocketURL: URL, webSocketPath: String, simulatorPath: String = "",
+                borrowsNames: Bool = false, client: @escaping @Sendable (URL, any HTTPTransport) -> any ExchangeAPI,
+                wire: @escaping @Sendable () -> any TickerWireFormat) {
+        self.exchange = exchange
+        self.restURL = restURL
+        self.webSocketURL = webSocketURL
+        self.webSocketPath = webSocketPath
+        self.simulatorPath = simulatorPath
+        self.borrowsNames = borrowsNames
+        self.client = client
+        self.wire = wire
+    }
+
+    public var id: String { exchange.rawValue }
+    /// `--coinone-url`, `SISE_COINONE_URL`, `coinone-url` in the config file.
+    public var restSetting: String { id + "-url" }
+    /// `--coinone-ws-url`, `SISE_COINONE_WS_URL`, `coinone-ws-url`.
+    public var webSocketSetting: String { id + "-ws-url" }
+
+    /// Where the exchange is reached, given the settings (nil: the live defaults). A REST base
+    /// other than the live one takes its WebSocket from the same host unless one is given.
+    public func endpoint(rest: URL? = nil, webSocket: URL? = nil) -> ExchangeEndpoint {
+        let base = rest ?? restURL
+        let derived = base == restURL ? webSocketURL : TickerStreamConfiguration.webSocketURL(forREST: base, path: webSocketPath)
+        return ExchangeEndpoint(exchange: exchange, rest: base, webSocket: webSocket ?? derived)
+    }
+
+    /// The endpoint of this exchange on a simulator at `base`.
+    public func simulated(at base: URL) -> ExchangeEndpoint {
+        endpoint(rest: simulatorPath.isEmpty ? base : base.appendingPathComponent(simulatorPath))
+    }
+
+    /// The REST client; one that borrows names asks the `lenders` (the exchanges that name coins).
+    public func api(_ endpoint: ExchangeEndpoint, transport: any HTTPTransport, lenders: [any ExchangeAPI] = []) -> any ExchangeAPI {
+        let api = client(endpoint.rest, transport)
+        return borrowsNames ? MarketNameLender(api, lenders: lenders) : api
+    }
+
+    /// The ticker stream, held to `silence` like every upstream.
+    public func stream(_ endpoint: ExchangeEndpoint, silence: Duration, logger: Logger) -> TickerStream {
+        TickerStream(configuration: .init(url: endpoint.webSocket, wire: wire(), silenceTimeout: silence),
+                     logger: Logger(label: "sise.\(id).stream", factory: { _ in logger.handler }))
+    }
+}
+
+/// Where one exchange is reached.
+public struct ExchangeEndpoint: Sendable, Equatable {
+    public let exchange: Exchange
+    public let rest: URL
+    public let webSocket: URL
+
+    public init(exchange: Exchange, rest: URL, webSocket: URL) {
+        self.exchange = exchange
+        self.rest = rest
+        self.webSocket = webSocket
+    }
+}
+
+/// Every exchange Sise can show, in the order switches and boards list them.
+public enum ExchangeRegistry {
+    public static let all: [ExchangeSpec] = [.upbit, .korbit, .bithumb, .coinone]
+
+    /// The spec of `exchange` (every `Exchange` has one: a test holds the registry to `allCases`).
+    public static func spec(_ exchange: Exchange) -> ExchangeSpec {
+        all.first { $0.exchange == exchange } ?? .upbit
+    }
+
+    /// The REST clients of every exchange that names its coins, for one that borrows names.
+    public static func lenders(_ endpoints: [Exchange: ExchangeEndpoint], transport: any HTTPTransport) -> [any ExchangeAPI] {
+        Exchange.byShare.compactMap { exchange in
+            let spec = spec(exchange)
+            guard !spec.borrowsNames, let endpoint = endpoints[exchange] else { return nil }
+            return spec.api(endpoint, transport: transport)
+        }
+    }
+}
