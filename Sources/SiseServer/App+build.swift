@@ -68,8 +68,9 @@ public enum SiseServerApp {
         router.middlewares.add(SessionMiddleware(accounts: accounts, secure: publicOrigin.isSecure))
         router.middlewares.add(CSRFMiddleware(origin: publicOrigin))
         if let assets = WebAssets.directory {
-            router.middlewares.add(StaticAssetsMiddleware(assets: StaticAssets(directory: assets)))
+            router.middlewares.add(StaticAssetsMiddleware(assets: StaticAssets(directory: assets, exchanges: dependencies.boards.all.map(\.exchange))))
         }
+        ExchangesController(exchanges: dependencies.boards.all.map(\.exchange)).addRoutes(to: router)
         MarketsController(context: context).addRoutes(to: router)
         CompareController(context: context).addRoutes(to: router)
         StatusController(context: context).addRoutes(to: router)

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import SiseCore
 
 /// The page's files, read once at start-up: each with its type, a strong ETag and — when it
 /// shrinks — a gzip copy made then, never per request. `index.html` names the page's CSS and
@@ -25,7 +26,8 @@ struct StaticAssets: Sendable {
     /// The views of the single-page app (besides `/` and `/coin/{id}`).
     static let pagePaths: Set<String> = ["/favorites", "/info", "/compare", "/ranking", "/portfolio", "/alerts", "/profile"]
 
-    init(directory: URL) {
+    /// - Parameter exchanges: the exchanges the page shows, written into `index.html`.
+    init(directory: URL, exchanges: [Exchange] = Exchange.allCases) {
         var raw: [String: Data] = [:]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -35,7 +37,7 @@ struct StaticAssets: Sendable {
         for name in raw.keys.sorted() { digest.update(data: Data(name.utf8)); digest.update(data: raw[name] ?? Data()) }
         version = String(digest.finalize().map { String(format: "%02x", $0) }.joined().prefix(12))
         if let page = raw["index.html"].map({ String(decoding: $0, as: UTF8.self) }) {
-            raw["index.html"] = Data(Self.versioned(page, version).utf8)
+            raw["index.html"] = Data(Self.versioned(ExchangePage.render(page, exchanges: exchanges), version).utf8)
         }
         files = Dictionary(uniqueKeysWithValues: raw.map { ($0.key, Self.asset($0.key, $0.value)) })
     }

@@ -10,7 +10,7 @@ import HummingbirdWebSocket
 /// - `POST /_sim/price` `{"market":"KRW-BTC","price":123456000}` — the market's price from now on
 ///   (REST and stream; open streams send it at once); `"price":null` gives it back to its walk.
 ///
-/// Each takes `?exchange=upbit|korbit|bithumb` (default upbit): every venue has its own.
+/// Each takes `?exchange=upbit|korbit|bithumb|coinone` (default upbit): every venue has its own.
 struct AdminController: Sendable {
     let venues: [SimVenue: SimExchange]
 
@@ -20,7 +20,7 @@ struct AdminController: Sendable {
         return SimVenue(rawValue: name.lowercased()).flatMap { venues[$0] }
     }
 
-    private static let unknownVenue = SimResponses.error(status: 400, name: "bad_exchange", message: "exchange must be upbit, korbit or bithumb")
+    private static let unknownVenue = SimResponses.error(status: 400, name: "bad_exchange", message: "exchange must be one of " + SimVenue.allCases.map(\.rawValue).joined(separator: ", "))
 
     func addRoutes(to router: Router<SimRequestContext>) {
         router.get("/_sim/stats") { request, _ in

@@ -33,8 +33,14 @@ final class SimExchange: Sendable {
         universe = SimUniverse(seed: configuration.seed, krwCount: configuration.krwMarkets,
                                hostileNames: configuration.hostileNames, venue: venue)
         var initial = State(faults: configuration.faults, random: SimRandom(seed: configuration.seed ^ 0xFA17))
-        // Per-second budgets: Upbit 10 per group, Korbit 50 per address, Bithumb 150 per group.
-        initial.limiter.limit = venue == .korbit ? 50 : venue == .bithumb ? 150 : 10
+        // Per-second budgets: Upbit 10 per group, Korbit 50 per address, Bithumb 150 per group,
+        // Coinone 20 per address (1,200 a minute).
+        initial.limiter.limit = switch venue {
+        case .upbit: 10
+        case .korbit: 50
+        case .bithumb: 150
+        case .coinone: 20
+        }
         state = Mutex(initial)
         coinGecko = SimCoinGecko(universe: universe, seed: configuration.seed)
     }

@@ -6,12 +6,14 @@ import NIOCore
 
 /// The simulated exchanges on one loopback port: Upbit at the root (`/v1/…`,
 /// `/websocket/v1`), Korbit at the root too (`/v2/…`, `/v2/public`), Bithumb under `/bithumb`
-/// (`/bithumb/v1/…`, `/bithumb/websocket/v1`), CoinGecko under `/api/v3`, controls at `/_sim`.
+/// (`/bithumb/v1/…`, `/bithumb/websocket/v1`), Coinone under `/coinone` (`/coinone/public/v2/…`,
+/// `/coinone/stream`), CoinGecko under `/api/v3`, controls at `/_sim`.
 public struct SimulatorServer: Sendable {
     public let configuration: SimulatorConfiguration
     let exchange: SimExchange
     let korbit: SimExchange
     let bithumb: SimExchange
+    let coinone: SimExchange
     let openID = SimOpenID()
     let binance: SimBinance
 
@@ -20,6 +22,7 @@ public struct SimulatorServer: Sendable {
         exchange = SimExchange(configuration: configuration)
         korbit = SimExchange(configuration: configuration, venue: .korbit)
         bithumb = SimExchange(configuration: configuration, venue: .bithumb)
+        coinone = SimExchange(configuration: configuration, venue: .coinone)
         binance = SimBinance(exchange: exchange)
     }
 
@@ -34,10 +37,12 @@ public struct SimulatorServer: Sendable {
         UpbitStreamController(exchange: bithumb, hub: bithumb.hub, path: "/bithumb/websocket/v1").addRoutes(to: router)
         KorbitRESTController(exchange: korbit).addRoutes(to: router)
         KorbitStreamController(exchange: korbit).addRoutes(to: router)
+        CoinoneRESTController(exchange: coinone).addRoutes(to: router)
+        CoinoneStreamController(exchange: coinone).addRoutes(to: router)
         CoinGeckoController(exchange: exchange).addRoutes(to: router)
         OpenIDController(provider: openID).addRoutes(to: router)
         BinanceController(binance: binance).addRoutes(to: router)
-        AdminController(venues: [.upbit: exchange, .korbit: korbit, .bithumb: bithumb]).addRoutes(to: router)
+        AdminController(venues: [.upbit: exchange, .korbit: korbit, .bithumb: bithumb, .coinone: coinone]).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning
         return Application(

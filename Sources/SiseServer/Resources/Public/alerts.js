@@ -1,6 +1,8 @@
 // The 알림 tab: rules, their history and webhooks; and every fired alert as a toast and a
 // system notification (permission asked when the first alert is created). The server evaluates
 // the rules on every tick and words each firing (`message.ko`/`message.en`).
+import { DEFAULT_EXCHANGE } from "./exchanges.js";
+
 const $ = (selector, root = document) => root.querySelector(selector);
 
 export function setupAlerts({ t, toast, state, call }) {
@@ -27,7 +29,7 @@ export function setupAlerts({ t, toast, state, call }) {
       const list = $("#alert-list");
       list.replaceChildren();
       for (const rule of body.alerts) {
-        const li = item(`${rule.market}${rule.exchange === "upbit" ? "" : " · " + rule.exchange} — ${rule.description}${rule.recurring ? " ↻" : ""}`,
+        const li = item(`${rule.market}${rule.exchange === DEFAULT_EXCHANGE ? "" : " · " + rule.exchange} — ${rule.description}${rule.recurring ? " ↻" : ""}`,
           { alertId: rule.id, enabled: String(rule.enabled) });
         const toggle = document.createElement("input");
         toggle.type = "checkbox";

@@ -1,4 +1,4 @@
-// Sise web board: renders what the server decided (order, formats); never talks to Upbit.
+// Sise web board: renders what the server decided (order, formats); never talks to an exchange.
 import { loadStrings, text, pickLanguage } from "./i18n.js";
 import { setupInfo } from "./info.js";
 import { setupCompare } from "./compare.js";
@@ -6,6 +6,7 @@ import { setupAccount } from "./account.js";
 import { setupRanking } from "./ranking.js";
 import { setupPortfolio } from "./portfolio.js";
 import { setupAlerts } from "./alerts.js";
+import { EXCHANGES, DEFAULT_EXCHANGE, QUOTES, favoriteKey as keyOf, exchangeOf } from "./exchanges.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -13,7 +14,7 @@ const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selec
 const state = {
   lang: pickLanguage(),
   tab: "exchange",
-  exchange: ["upbit", "korbit", "bithumb"].includes(localStorage.getItem("sise.exchange")) ? localStorage.getItem("sise.exchange") : "upbit",
+  exchange: EXCHANGES.includes(localStorage.getItem("sise.exchange")) ? localStorage.getItem("sise.exchange") : DEFAULT_EXCHANGE,
   quote: "KRW",
   sort: "value",
   order: "none",
@@ -149,9 +150,9 @@ function followScroll() {
 window.addEventListener("scroll", followScroll, { passive: true });
 window.addEventListener("resize", followScroll, { passive: true });
 
-// A favorite names its exchange unless it is Upbit's (`KRW-BTC`, `korbit:KRW-BTC`).
+// A favorite names its exchange unless it is the default one (`KRW-BTC`, `korbit:KRW-BTC`).
 function favoriteKey(market, exchange = state.exchange) {
-  return exchange === "upbit" ? market : `${exchange}:${market}`;
+  return keyOf(market, exchange);
 }
 
 function selectExchange(exchange) {
@@ -279,7 +280,7 @@ function renderSnapshot(rows, order) {
   state.data.clear();
   for (const row of rows) {
     let tr = previous.get(row.market);
-    if (tr && tr.dataset.exchange === (row.exchange || "upbit")) {
+    if (tr && tr.dataset.exchange === exchangeOf(row)) {
       previous.delete(row.market);
       delete tr.dataset.pending;
       fillRow(tr, row, null);
@@ -353,7 +354,7 @@ function setText(element, text) {
 // Every user-visible string goes in as text: coin names can hold anything.
 function fillRow(tr, row, previous) {
   tr.dataset.change = row.change;
-  tr.dataset.exchange = row.exchange || "upbit";
+  tr.dataset.exchange = exchangeOf(row);
   const star = $("[data-action=favorite]", tr);
   star.setAttribute("aria-pressed", String(state.favorites.has(favoriteKey(row.market, tr.dataset.exchange))));
   star.setAttribute("aria-label", `${t("star")} ${row.market}`);
@@ -463,13 +464,13 @@ function setChip(stateName) {
 }
 
 function applyStatus(status) {
-  const upbit = status && status.exchanges && status.exchanges[state.exchange];
-  if (!upbit) return;
-  state.upstream = upbit;
-  setChip(upbit.state);
-  const age = upbit.ageMs != null ? ` · ${t("ageSeconds", { seconds: Math.round(upbit.ageMs / 1000) })}` : "";
-  $("#status").title = (upbit.message || t(upbit.state)) + age;
-  for (const tr of state.rows.values()) tr.classList.toggle("stale", upbit.state === "offline" || upbit.state === "idle");
+  const upstream = status && status.exchanges && status.exchanges[state.exchange];
+  if (!upstream) return;
+  state.upstream = upstream;
+  setChip(upstream.state);
+  const age = upstream.ageMs != null ? ` · ${t("ageSeconds", { seconds: Math.round(upstream.ageMs / 1000) })}` : "";
+  $("#status").title = (upstream.message || t(upstream.state)) + age;
+  for (const tr of state.rows.values()) tr.classList.toggle("stale", upstream.state === "offline" || upstream.state === "idle");
   updateBanner();
 }
 
@@ -579,7 +580,7 @@ function addressNow() {
   const path = TAB_PATHS[state.tab] || "/";
   if (state.tab !== "exchange" && state.tab !== "favorites") return path;
   const query = new URLSearchParams();
-  if (state.exchange !== "upbit") query.set("exchange", state.exchange);
+  if (state.exchange !== DEFAULT_EXCHANGE) query.set("exchange", state.exchange);
   if (state.quote !== "KRW") query.set("quote", state.quote);
   if (state.order !== "none") { query.set("sort", state.sort); query.set("order", state.order); }
   if (state.q) query.set("q", state.q);
@@ -604,14 +605,14 @@ async function route(first = false) {
     if (path.startsWith("/coin/")) {
       const code = decodeURIComponent(path.slice("/coin/".length));
       const exchange = query.get("exchange");
-      await info.openDetail(exchange && exchange !== "upbit" ? `${exchange}:${code}` : code);
+      await info.openDetail(EXCHANGES.includes(exchange) ? keyOf(code, exchange) : code);
       return;
     }
     const tab = Object.keys(TAB_PATHS).find((key) => TAB_PATHS[key] === path) || "exchange";
     if (tab === "exchange" || tab === "favorites") {
-      const exchange = query.get("exchange") || (first ? state.exchange : "upbit");
-      if (["upbit", "korbit", "bithumb"].includes(exchange) && exchange !== state.exchange) selectExchange(exchange);
-      state.quote = ["KRW", "BTC", "USDT"].includes(query.get("quote")) ? query.get("quote") : "KRW";
+      const exchange = query.get("exchange") || (first ? state.exchange : DEFAULT_EXCHANGE);
+      if (EXCHANGES.includes(exchange) && exchange !== state.exchange) selectExchange(exchange);
+      state.quote = QUOTES.includes(query.get("quote")) ? query.get("quote") : QUOTES[0];
       for (const button of $$("[data-quote]")) button.setAttribute("aria-pressed", String(button.dataset.quote === state.quote));
       const order = query.get("order");
       if (SORTS.includes(query.get("sort")) && (order === "asc" || order === "desc")) {

@@ -3,7 +3,8 @@
 const $ = (selector, root = document) => root.querySelector(selector);
 
 export function setupCompare({ t, state }) {
-  const exchanges = ["upbit", "korbit", "bithumb"];
+  // The columns the server wrote into the page, one per exchange it shows.
+  const exchanges = Array.from(document.querySelectorAll("#compare-panel th[data-venue]"), (th) => th.dataset.venue);
   let timer = null;
   let inFlight = null;
 

@@ -1,4 +1,6 @@
 // The 코인정보 tab and the coin detail page. Prices, formats and charts come from the server.
+import { splitKey } from "./exchanges.js";
+
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
@@ -198,9 +200,8 @@ export function setupInfo({ api, t, toast, state, refreshStars, navigated = () =
 
   // `KRW-BTC` or `korbit:KRW-BTC`: a market has candles; a CoinGecko coin has the line only.
   function marketOf(id) {
-    const colon = id.indexOf(":");
-    const code = colon > 0 ? id.slice(colon + 1) : id;
-    return /^[A-Z0-9]+-[A-Z0-9.]+$/.test(code) ? { code, exchange: colon > 0 ? id.slice(0, colon) : "upbit" } : null;
+    const { exchange, market: code } = splitKey(id);
+    return /^[A-Z0-9]+-[A-Z0-9.]+$/.test(code) ? { code, exchange } : null;
   }
 
   function indicators() {

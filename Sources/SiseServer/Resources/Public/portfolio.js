@@ -1,6 +1,8 @@
 // The 포트폴리오 tab: transactions in, positions and P&L at live prices out. The server values
 // and formats everything (decimal strings, display texts); the page only lays them out. While
 // the tab is open the socket streams the portfolio (`{"type":"portfolio",…}`) as prices move.
+import { DEFAULT_EXCHANGE } from "./exchanges.js";
+
 const $ = (selector, root = document) => root.querySelector(selector);
 
 export function setupPortfolio({ t, toast, state, call, send }) {
@@ -51,7 +53,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
         tr = document.createElement("tr");
         tr.dataset.market = p.market;
         tr.dataset.exchange = p.exchange;
-        tr.append(cell(p.exchange === "upbit" ? p.market : `${p.market} · ${p.exchange}`, "market"), cell("", "quantity", "num"),
+        tr.append(cell(p.exchange === DEFAULT_EXCHANGE ? p.market : `${p.market} · ${p.exchange}`, "market"), cell("", "quantity", "num"),
           cell("", "averagePrice", "num"), cell("", "price", "num"), cell("", "value", "num"), cell("", "unrealizedPnl", "num"),
           cell("", "returnRate", "num"));
       }

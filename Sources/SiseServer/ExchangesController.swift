@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import SiseCore
+
+/// `GET /api/exchanges`: the exchanges this server shows, in the order its switch lists them —
+/// each with its id, its name and its quote markets, the default one marked (its favorites and
+/// routes need no `exchange`). The page's exchange switch, the compare board's columns and the
+/// forms' exchange choices are rendered from the same list (`ExchangePage`).
+struct ExchangesController {
+    let exchanges: [Exchange]
+
+    struct Entry: Encodable {
+        let id: String
+        let name: String
+        let quotes: [String]
+        let `default`: Bool
+    }
+
+    var entries: [Entry] {
+        exchanges.map { Entry(id: $0.rawValue, name: $0.displayName, quotes: $0.quotes.map(\.rawValue), default: $0 == .default) }
+    }
+
+    func addRoutes(to router: Router<SiseRequestContext>) {
+        let entries = entries
+        router.get("/api/exchanges") { _, _ in JSONText.response(entries) }
+    }
+}
+
+/// The page's exchange lists, written into `index.html` once at start-up from the exchanges the
+/// server shows, so the page holds no list of its own and shows them at first paint.
+enum ExchangePage {
+    /// `<!--exchange-switch-->`, `<!--exchange-columns-->`, `<!--exchange-options-->` and
+    /// `<!--quote-switch-->` replaced.
+    static func render(_ page: String, exchanges: [Exchange]) -> String {
+        let switchButtons = exchanges.map { exchange in
+            #"<button type="button" data-exchange="\#(exchange.rawValue)" aria-pressed="\#(exchange == .default)">\#(exchange.displayName)</button>"#
+        }.joined(separator: "\n        ")
+        let columns = exchanges.map { #"<th class="num" data-venue="\#($0.rawValue)">\#($0.displayName)</th>"# }.joined(separator: "\n            ")
+        let options = exchanges.map { #"<option value="\#($0.rawValue)">\#($0.displayName)</option>"# }.joined()
+        let quotes = QuoteCurrency.allCases.map { quote in
+            #"<button type="button" data-quote="\#(quote.rawValue)" aria-pressed="\#(quote == .krw)">\#(quote.rawValue)</button>"#
+        }.joined(separator: "\n          ")
+        return page.replacingOccurrences(of: "<!--exchange-switch-->", with: switchButtons)
+            .replacingOccurrences(of: "<!--quote-switch-->", with: quotes)
+            .replacingOccurrences(of: "<!--exchange-columns-->", with: columns)
+            .replacingOccurrences(of: "<!--exchange-options-->", with: options)
+            .replacingOccurrences(of: "data-default-exchange=\"\"", with: "data-default-exchange=\"\(Exchange.default.rawValue)\"")
+    }
+}

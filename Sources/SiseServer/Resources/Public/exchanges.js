@@ -1,0 +1,24 @@
+// The exchanges and quote markets this server shows: written into the page by the server from
+// its registry (the switch's buttons), never listed here.
+const group = document.getElementById("exchanges");
+
+export const EXCHANGES = Array.from(document.querySelectorAll("#exchanges [data-exchange]"), (button) => button.dataset.exchange);
+export const DEFAULT_EXCHANGE = (group && group.dataset.defaultExchange) || EXCHANGES[0];
+export const QUOTES = Array.from(document.querySelectorAll("[data-quote]"), (button) => button.dataset.quote);
+
+// A favorite (and a coin's id on the page) names its exchange unless it is the default one:
+// `KRW-BTC`, `korbit:KRW-BTC`.
+export function favoriteKey(market, exchange) {
+  return !exchange || exchange === DEFAULT_EXCHANGE ? market : `${exchange}:${market}`;
+}
+
+// `korbit:KRW-BTC` → { exchange: "korbit", market: "KRW-BTC" }; no prefix is the default exchange.
+export function splitKey(key) {
+  const colon = key.indexOf(":");
+  return colon > 0 ? { exchange: key.slice(0, colon), market: key.slice(colon + 1) } : { exchange: DEFAULT_EXCHANGE, market: key };
+}
+
+// A row's exchange, as the server named it (rows of the default exchange may omit it).
+export function exchangeOf(row) {
+  return row.exchange || DEFAULT_EXCHANGE;
+}
