@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import SiseCore
 import SiseTestSupport
 import Testing
 
@@ -38,7 +39,7 @@ import Testing
             #expect(bad.status == .badRequest && errorCode(bad) == "bad_parameter")
 
             let status = try #require(json(try await client.execute(uri: "/api/status", method: .get)) as? [String: Any])
-            #expect(Set((status["exchanges"] as? [String: Any])?.keys.map { $0 } ?? []) == ["upbit", "korbit", "bithumb"])
+            #expect(Set((status["exchanges"] as? [String: Any])?.keys.map { $0 } ?? []) == Set(Exchange.allCases.map(\.rawValue)))
         }
     }
 
@@ -71,16 +72,16 @@ import Testing
 extension ExchangesAPITests {
     @Test func compareShowsTheLiveGapAcrossExchanges() async throws {
         try await ServerHarness.run { client in
-            // The first compare wakes Korbit and Bithumb; a venue still loading is left out of
+            // The first compare wakes the other exchanges; a venue still loading is left out of
             // that answer and present in the next (the page asks every second).
             try await expectEventually(timeout: .seconds(15)) {
                 let first = try await rows(client, "/api/compare?symbols=BTC&sort=symbol").first
-                return (first?["prices"] as? [String: Double])?.count == 3
+                return (first?["prices"] as? [String: Double])?.count == Exchange.allCases.count
             }
             let some = try await rows(client, "/api/compare?symbols=BTC,ETH,XRP&sort=symbol")
             #expect(some.map { $0["symbol"] as? String } == ["BTC", "ETH", "XRP"])
             let btc = try #require(some.first)
-            #expect((btc["prices"] as? [String: Double])?.count == 3)
+            #expect((btc["prices"] as? [String: Double])?.count == Exchange.allCases.count)
             #expect((btc["stale"] as? [String: Bool])?.values.contains(true) == false)
             #expect((btc["gap"] as? Double ?? 0) > 0)
             #expect(((btc["display"] as? [String: Any])?["gap"] as? String)?.hasSuffix("%") == true)
