@@ -16,6 +16,9 @@ public enum FXSource: String, Sendable, Codable, CaseIterable {
     case dunamu
     /// CoinGecko's `/exchange_rates`.
     case coingecko
+
+    /// The exchange whose `KRW-USDT` is the rate, when the source is one.
+    public var exchange: Exchange? { self == .upbitUSDT ? .upbit : nil }
 }
 
 /// A coin's price abroad in USD(T), when it was seen and where.

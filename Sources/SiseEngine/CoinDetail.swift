@@ -83,9 +83,9 @@ public struct CoinDetail: Encodable, Sendable {
         let f = MarketFormatter(language: language)
         if let market = upbitMarket(raw) {
             guard var row = try await row(market) else { throw Failure.notFound("market \(market.code)") }
-            async let points = UpbitChartPoints.load(upbit, market: market, range: range)
+            async let points = ChartPoints.load(upbit, market: market, range: range)
             // A ticker without the 52-week high and low (Korbit's) gets them from the exchange's own weekly candles.
-            if row.ticker.highest52WeekPrice == nil, let year = await UpbitChartPoints.yearRange(upbit, market: market) {
+            if row.ticker.highest52WeekPrice == nil, let year = await ChartPoints.yearRange(upbit, market: market) {
                 row.ticker = year.filling(row.ticker)
             }
             let model = ChartModel(points: try await points, range: range, quote: market.quote)

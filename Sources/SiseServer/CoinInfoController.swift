@@ -137,7 +137,7 @@ struct CoinInfoController {
             }
         } catch let failure as CoinDetail.Failure {
             switch failure {
-            case .badID: throw APIError.badParameter("id", "a CoinGecko id (bitcoin) or an Upbit market (KRW-BTC)")
+            case .badID: throw APIError.badParameter("id", "a CoinGecko id (bitcoin) or a market (KRW-BTC)")
             case .notFound(let what): throw APIError.notFound(what)
             }
         }

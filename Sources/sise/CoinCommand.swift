@@ -15,7 +15,7 @@ struct CoinCommand: AsyncParsableCommand {
     @OptionGroup var gecko: CoinGeckoOptions
     @OptionGroup var venue: ExchangeOption
 
-    @Argument(help: "An Upbit symbol or market (BTC, KRW-BTC) or a CoinGecko id (bitcoin).")
+    @Argument(help: "A symbol or market of the exchange (BTC, KRW-BTC) or a CoinGecko id (bitcoin).")
     var coin: String
 
     @Option(help: "Chart range: 1d, 7d, 30d or 1y.")

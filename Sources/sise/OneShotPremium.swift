@@ -94,8 +94,8 @@ enum OneShotPremium {
                              transport: any HTTPTransport) async throws -> Double {
         switch premium.fx {
         case .upbitUSDT:
-            let upbit = settings.api(.upbit, transport: transport)
-            guard let ticker = try await upbit.tickers(markets: [MarketID(quote: "KRW", base: "USDT")]).first else {
+            let exchange = settings.api(premium.fx.exchange ?? .default, transport: transport)
+            guard let ticker = try await exchange.tickers(markets: [MarketID(quote: "KRW", base: "USDT")]).first else {
                 throw FeedError.malformedPayload(context: "no KRW-USDT ticker")
             }
             return ticker.price

@@ -6,7 +6,7 @@ import SiseFeeds
 /// `sise rank`: CoinGecko's market-cap ranking, with Korean names where Upbit lists the coin.
 struct RankCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rank", abstract: "The coin ranking by market cap (CoinGecko), 1h/24h/7d changes, Korean names where Upbit lists them.")
+        commandName: "rank", abstract: "The coin ranking by market cap (CoinGecko), 1h/24h/7d changes, Korean names where a Korean exchange lists them.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gecko: CoinGeckoOptions

@@ -11,7 +11,7 @@ import SiseStore
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the web app and the JSON/WebSocket API (live Upbit; --demo for the built-in simulator)."
+        abstract: "Serve the web app and the JSON/WebSocket API (live exchange data; --demo for the built-in simulator)."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -32,7 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one.")
     var port: Int = 8080
 
-    @Flag(help: "Run the built-in simulator instead of live Upbit (every page shows DEMO).")
+    @Flag(help: "Run the built-in simulator instead of the live exchanges (every page shows DEMO).")
     var demo = false
 
     @Flag(name: .customLong("demo-hostile-names"), help: .hidden)

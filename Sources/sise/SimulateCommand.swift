@@ -8,7 +8,7 @@ import SiseSimulator
 struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: "Run a simulated Upbit on 127.0.0.1 (REST with real shapes, limits and fault switches)."
+        abstract: "Run the simulated exchanges on 127.0.0.1 (REST and WebSocket with real shapes, limits and fault switches)."
     )
 
     @Option(help: "Port to listen on; 0 picks a free one.")
@@ -35,7 +35,7 @@ struct SimulateCommand: AsyncParsableCommand {
     @Flag(help: "Fault: answers never come until the switch is turned off at /_sim/faults.")
     var hang = false
 
-    @Flag(name: .customLong("no-rate-limit"), help: "Do not enforce Upbit's 10 requests per second per group.")
+    @Flag(name: .customLong("no-rate-limit"), help: "Do not enforce the exchanges' request limits.")
     var noRateLimit = false
 
     @Option(name: .customLong("ws-rate"), help: "WebSocket REALTIME ticker frames per second per connection (default 150).")

@@ -12,7 +12,7 @@ import SiseTUI
 struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
-        abstract: "Full-screen terminal board (live Upbit; --demo for the built-in simulator)."
+        abstract: "Full-screen terminal board (live exchange data; --demo for the built-in simulator)."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -21,7 +21,7 @@ struct TUICommand: AsyncParsableCommand {
     @OptionGroup var venue: ExchangeOption
     @OptionGroup var premiumOptions: PremiumOptions
 
-    @Flag(help: "Run the built-in simulator instead of live Upbit (shows DEMO).")
+    @Flag(help: "Run the built-in simulator instead of the live exchanges (shows DEMO).")
     var demo = false
 
     @Option(help: "Quote market: KRW, BTC or USDT.")
@@ -59,10 +59,10 @@ struct TUICommand: AsyncParsableCommand {
                                          exchange: venue.exchange, exchanges: Exchange.allCases),
                          chart: { exchange, id in
                              guard let api = apis[exchange] else { return ([], nil) }
-                             let points = (try? await UpbitChartPoints.load(api, market: id, range: .week)) ?? []
+                             let points = (try? await ChartPoints.load(api, market: id, range: .week)) ?? []
                              // Only a ticker without its own 52-week figures (Korbit's) needs them from candles.
                              let own = boards[exchange]?.snapshot.rows[id]?.ticker.highest52WeekPrice != nil
-                             return (points, own ? nil : await UpbitChartPoints.yearRange(api, market: id))
+                             return (points, own ? nil : await ChartPoints.yearRange(api, market: id))
                          },
                          trending: { try? await coinInfo.trending().value },
                          ranking: { currency, blocks in

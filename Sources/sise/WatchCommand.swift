@@ -11,7 +11,7 @@ import SiseStore
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Stream live price changes (Upbit WebSocket, REST polling while it is down)."
+        abstract: "Stream live price changes (the exchange's WebSocket, REST polling while it is down)."
     )
 
     @OptionGroup var global: GlobalOptions

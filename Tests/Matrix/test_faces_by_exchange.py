@@ -19,9 +19,9 @@ import urllib.request
 import pytest
 import websocket  # websocket-client
 
-from matrix_rig import ROOT, sise_binary, start  # noqa: F401
+from matrix_rig import ROOT, exchange_ids, simulator_flags, sise_binary, start  # noqa: F401
 
-EXCHANGES = ["upbit", "korbit", "bithumb"]
+EXCHANGES = exchange_ids()
 
 
 def post(url, body):
@@ -33,7 +33,7 @@ def post(url, body):
 @pytest.fixture(scope="module")
 def rig():
     simulator, sim_url = start("simulate", "--port", "0")
-    flags = ["--upbit-url", sim_url, "--korbit-url", sim_url, "--bithumb-url", sim_url + "/bithumb"]
+    flags = simulator_flags(sim_url)
     data = tempfile.mkdtemp(prefix="sise-matrix-")
     server, serve_url = start("serve", "--port", "0", "--data-dir", data, *flags)
     yield {"sim": sim_url, "serve": serve_url, "flags": flags}

@@ -19,17 +19,17 @@ import urllib.request
 
 import pytest
 
-from matrix_rig import sise_binary, start
+from matrix_rig import exchange_ids, registry, simulator_flags, sise_binary, start
 
-EXCHANGES = ["upbit", "korbit", "bithumb"]
-NAMES = {"upbit": "Upbit", "korbit": "Korbit", "bithumb": "Bithumb"}
+EXCHANGES = exchange_ids()
+NAMES = {entry["id"]: entry["name"] for entry in registry()}
 HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
 
 
 @pytest.fixture(scope="module")
 def rig():
     simulator, sim = start("simulate", "--port", "0")
-    venues = ["--upbit-url", sim, "--korbit-url", sim, "--bithumb-url", sim + "/bithumb"]
+    venues = simulator_flags(sim)
     premium = ["--binance-url", sim + "/binance", "--coingecko-url", sim + "/api/v3"]
     data = tempfile.mkdtemp(prefix="sise-features-")
     server, serve = start("serve", "--port", "0", "--data-dir", data, *venues, *premium)
@@ -150,6 +150,8 @@ REFUSALS = [
     ("korbit", "BTC-ETH", 2, 400, "Korbit has no BTC market (it has KRW)"),
     ("korbit", "USDT-BTC", 2, 400, "Korbit has no USDT market (it has KRW)"),
     ("bithumb", "USDT-BTC", 2, 400, "Bithumb has no USDT market (it has KRW, BTC)"),
+    ("coinone", "KRW-NOPE", 2, 404, "unknown symbol"),
+    ("coinone", "BTC-ETH", 2, 400, "Coinone has no BTC market (it has KRW)"),
 ]
 
 
@@ -176,7 +178,7 @@ def test_a_market_the_exchange_lacks_is_refused_alike(rig, exchange, market, exi
     assert code == exit_code and words in err, (face, code, err)
 
 
-@pytest.mark.parametrize("exchange,quote", [("korbit", "BTC"), ("korbit", "USDT"), ("bithumb", "USDT")])
+@pytest.mark.parametrize("exchange,quote", [("korbit", "BTC"), ("korbit", "USDT"), ("bithumb", "USDT"), ("coinone", "USDT")])
 def test_a_board_of_a_quote_the_exchange_lacks(rig, exchange, quote):
     code, _, err = cli(rig, "markets", "--exchange", exchange, "--quote", quote)
     status, body = api(rig, f"/api/markets?exchange={exchange}&quote={quote}")
@@ -228,7 +230,7 @@ def test_an_alert_firing_names_its_exchange(rig, exchange):
 
 # -- 호가 and 체결 on every exchange and quote, CLI and API alike --------------------------------------
 
-@pytest.mark.parametrize("exchange,market", [("upbit", "KRW-BTC"), ("korbit", "KRW-BTC"), ("bithumb", "KRW-BTC"),
+@pytest.mark.parametrize("exchange,market", [("upbit", "KRW-BTC"), ("korbit", "KRW-BTC"), ("bithumb", "KRW-BTC"), ("coinone", "KRW-BTC"),
                                              ("upbit", "BTC-ETH"), ("upbit", "USDT-BTC"), ("bithumb", "BTC-ETH")])
 def test_the_book_and_the_tape_on_the_cli_and_the_api(rig, exchange, market):
     code, out, err = cli(rig, "orderbook", market, "--exchange", exchange, "--levels", "5", "--json")

@@ -66,7 +66,8 @@ import Testing
             #expect(lines[0].hasPrefix(BoardText(language: .ko).title(.name)), "the core's column title")
             let widths = Set(lines.map { DisplayWidth.of($0) })
             #expect(widths.count == 1, "every line ends in the same column: \(widths)")
-            #expect(lines[1].contains("비트코인"))
+            // The top rows by trade value change with the simulated day (ETH outtrades BTC some hours).
+            #expect(lines[1...3].contains { $0.contains("비트코인") })
         }
     }
 

@@ -38,15 +38,15 @@ import Testing
     ])
     func eachRangeOnEachExchange(_ range: ChartModel.Range, _ venue: String, _ unit: CandleUnit, _ count: Int) async throws {
         let api = venue == "korbit" ? Self.korbitLike : Self.upbitLike
-        let plan = UpbitChartPoints.plan(range, for: api)
+        let plan = ChartPoints.plan(range, for: api)
         #expect(plan.unit == unit && plan.count == count)
-        let points = try await UpbitChartPoints.load(api, market: MarketID("KRW-BTC")!, range: range)
+        let points = try await ChartPoints.load(api, market: MarketID("KRW-BTC")!, range: range)
         #expect(points.count == count, "the chart loads, oldest first")
         #expect(points.map(\.time) == points.map(\.time).sorted())
     }
 
     @Test func theYearRangeComesFromWeeklyCandles() async throws {
-        let year = try #require(await UpbitChartPoints.yearRange(Self.korbitLike, market: MarketID("KRW-BTC")!))
+        let year = try #require(await ChartPoints.yearRange(Self.korbitLike, market: MarketID("KRW-BTC")!))
         #expect(year.high == 150 && year.low == 60)
         #expect(year.highDate == KSTText.date(Date(timeIntervalSince1970: 1_790_000_000 - 3 * 604_800)))
         let filled = year.filling(Ticker(market: MarketID("KRW-BTC")!, price: 1, change: .even, signedChangePrice: 0, signedChangeRate: 0))

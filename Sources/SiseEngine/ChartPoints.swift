@@ -7,7 +7,7 @@ import SiseFeeds
 /// that draw it, best first; the first the exchange serves (`ExchangeAPI.serves`, the exchange's
 /// own table) is used: Upbit and Bithumb chart a day from 10-minute candles, Korbit (which has
 /// none) from 15-minute ones.
-public enum UpbitChartPoints {
+public enum ChartPoints {
     /// The candle interval and count that draw `range`, best first.
     static func plans(_ range: ChartModel.Range) -> [(unit: CandleUnit, count: Int)] {
         switch range {
