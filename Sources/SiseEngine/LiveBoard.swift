@@ -272,7 +272,7 @@ public actor LiveBoard: Service {
             garbageFrames += 1
         case .connected:
             streamConnects += 1
-        case .connecting, .heartbeat:
+        case .connecting, .heartbeat, .prices:
             break
         }
     }

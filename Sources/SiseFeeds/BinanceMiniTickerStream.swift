@@ -12,102 +12,30 @@ public enum BinanceStreamEvent: Sendable {
 }
 
 /// Binance's all-market mini-ticker stream (`/ws/!miniTicker@arr`: every pair that changed,
-/// once a second), on Sise's own WebSocket client (no `Origin`; pings answered). One
-/// connection for every viewer; silence past `silence` counts as a lost connection; reconnects
-/// back off (and wait out a refused upgrade's 429 / 418).
+/// once a second), on the one `TickerStream` every upstream uses: the same connection machine,
+/// backoff, refused-upgrade waits, keep-alive and `--silence` bound as the exchanges' streams.
+/// One connection for every viewer.
 public final class BinanceMiniTickerStream: Sendable {
     public let url: URL
-    let silence: Duration
-    private let logger: Logger
+    private let stream: TickerStream
 
-    public init(webSocketBase: URL, silence: Duration = .seconds(10), logger: Logger = Logger(label: "sise.binance.stream")) {
+    public init(webSocketBase: URL, silence: Duration = .seconds(5), logger: Logger = Logger(label: "sise.binance.stream")) {
         url = webSocketBase.appendingPathComponent("ws").appendingPathComponent("!miniTicker@arr")
-        self.silence = silence
-        self.logger = logger
+        var configuration = TickerStreamConfiguration(url: url, wire: BinanceMiniTickerWire(), silenceTimeout: silence, readPacing: nil)
+        configuration.maxFrameSize = 4 << 20
+        stream = TickerStream(configuration: configuration, logger: logger)
     }
 
     /// Connects and reconnects until cancelled.
     public func run(events: @escaping @Sendable (BinanceStreamEvent) async -> Void) async {
-        var attempt = 0
-        var gate = ConnectRateGate(limit: 5)
-        while !Task.isCancelled {
-            let wait = gate.wait(at: .now)
-            if wait > .zero { try? await Task.sleep(for: wait) }
-            gate.record(.now)
-            let (error, delivered) = await connectOnce(events)
-            if Task.isCancelled { return }
-            await events(.disconnected(error))
-            attempt = delivered ? 0 : attempt + 1
-            var delay = StreamBackoff.delay(attempt: attempt, base: .milliseconds(500), cap: .seconds(30), jitter: Double.random(in: 0...1))
-            if let refusal = TickerStream.refusalWait(error), refusal > delay { delay = refusal }
-            logger.debug("binance stream lost", metadata: ["error": "\(error)", "retry": "\(delay)"])
-            do { try await Task.sleep(for: delay) } catch { return }
-        }
-    }
-
-    /// One connection: until it closes, fails or falls silent. Whether it delivered prices.
-    private func connectOnce(_ events: @escaping @Sendable (BinanceStreamEvent) async -> Void) async -> (FeedError, Bool) {
-        let host = url.host ?? "binance"
-        let session = Session(host: host, silence: silence, events: events)
-        do {
-            let closed = try await UpstreamWebSocket.connect(to: url, options: .init(maxFrameSize: 4 << 20), logger: logger) { connection in
-                try await session.run(connection)
+        await stream.run(codes: { [] }, events: { event in
+            switch event {
+            case .connected: await events(.connected)
+            case .prices(let prices, let at): await events(.prices(prices, at: at))
+            case .disconnected(let error): await events(.disconnected(error))
+            case .connecting, .ticker, .rejected, .heartbeat, .garbage: break
             }
-            return (closed, session.delivered)
-        } catch let refused as UpstreamWebSocket.Refusal {
-            return (refused.error, false)
-        } catch {
-            return ((error as? FeedError) ?? .unreachable(host: host, reason: String(describing: error)), session.delivered)
-        }
-    }
-
-    /// One open connection: the reader and the silence watchdog.
-    final class Session: Sendable {
-        let host: String
-        let silence: Duration
-        let events: @Sendable (BinanceStreamEvent) async -> Void
-        private let state = Mutex((last: ContinuousClock.now, delivered: false))
-
-        init(host: String, silence: Duration, events: @escaping @Sendable (BinanceStreamEvent) async -> Void) {
-            self.host = host
-            self.silence = silence
-            self.events = events
-        }
-
-        var delivered: Bool { state.withLock { $0.delivered } }
-
-        func run(_ connection: UpstreamWebSocketConnection) async throws -> FeedError {
-            await events(.connected)
-            let ended = try await withThrowingTaskGroup(of: FeedError.self) { group in
-                group.addTask { try await self.read(connection) }
-                group.addTask { try await self.watch() }
-                let first = try await group.next() ?? .timeout
-                group.cancelAll()
-                return first
-            }
-            if case .timeout = ended { try? await connection.close(.goingAway) }
-            return ended
-        }
-
-        private func read(_ connection: UpstreamWebSocketConnection) async throws -> FeedError {
-            let code = try await connection.read { message in
-                guard case .text(let buffer) = message else { return }
-                let now = ContinuousClock.now
-                state.withLock { $0.last = now }
-                guard let (prices, at) = BinanceMiniTickerStream.decode(Data(buffer.readableBytesView)) else { return }
-                state.withLock { $0.delivered = true }
-                await events(.prices(prices, at: at))
-            }
-            return .unreachable(host: host, reason: "closed" + (code.map { " (\($0))" } ?? ""))
-        }
-
-        /// Binance speaks every second; silence means a dead (or frozen) socket.
-        private func watch() async throws -> FeedError {
-            while true {
-                try await Task.sleep(for: .seconds(1))
-                if state.withLock({ $0.last }).duration(to: .now) > silence { return .timeout }
-            }
-        }
+        }, accept: { _ in false })
     }
 
     /// A frame's USDT prices and its latest event time; nil for anything else (garbage, an
@@ -131,5 +59,20 @@ public final class BinanceMiniTickerStream: Sendable {
             at = max(at, event.E ?? 0)
         }
         return prices.isEmpty ? nil : (prices, at)
+    }
+}
+
+/// Binance's mini-ticker frames: the URL names the stream (nothing to subscribe), WebSocket pings
+/// keep it open, every frame is a batch of USDT prices.
+struct BinanceMiniTickerWire: TickerWireFormat {
+    func subscription(codes: [MarketID]) -> [String] { [] }
+    var textPing: String? { nil }
+
+    func decode(_ bytes: UnsafeRawBufferPointer) -> TickerStreamEvent {
+        guard let (prices, at) = BinanceMiniTickerStream.decode(Data(bytes)) else {
+            // An array that names no USDT pair is a frame with nothing for us, not garbage.
+            return bytes.first == UInt8(ascii: "[") ? .heartbeat : .garbage
+        }
+        return .prices(prices, at: at)
     }
 }

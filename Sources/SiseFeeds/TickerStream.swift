@@ -111,7 +111,7 @@ public final class TickerStream: Sendable {
         let session = StreamSession(configuration: configuration, codes: codes, events: events, accept: accept,
                                     resubscribe: resubscribeRequests, clock: clock)
         let host = configuration.url.host ?? configuration.url.absoluteString
-        let options = UpstreamWebSocket.Options(maxFrameSize: 1 << 20, readPacing: configuration.readPacing, readCounter: reads)
+        let options = UpstreamWebSocket.Options(maxFrameSize: configuration.maxFrameSize, readPacing: configuration.readPacing, readCounter: reads)
         do {
             try await UpstreamWebSocket.connect(to: configuration.url, options: options, logger: logger) { connection in
                 current.withLock { $0 = connection }

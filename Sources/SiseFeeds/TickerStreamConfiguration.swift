@@ -5,6 +5,8 @@ public struct TickerStreamConfiguration: Sendable {
     public var url: URL
     /// The exchange's wire protocol.
     public var wire: any TickerWireFormat
+    /// The largest frame accepted (Binance's all-market frames run to hundreds of KB).
+    public var maxFrameSize: Int = 1 << 20
     /// A text `PING` every this often (Upbit closes idle sockets after 60–120 s); WebSocket ping
     /// frames go out more often, at half the silence bound.
     public var pingInterval: Duration

@@ -7,6 +7,9 @@ public enum TickerStreamEvent: Sendable, Equatable {
     /// Connected and subscribed.
     case connected
     case ticker(Ticker)
+    /// Last prices by base symbol (`BTC`) with the frame's event time (epoch ms): a stream that
+    /// sends many pairs at once (Binance's all-market mini-ticker).
+    case prices([String: Double], at: Int64)
     /// The connection ended; the stream will reconnect by itself.
     case disconnected(FeedError)
     /// Upbit answered the request with an error frame (`NO_TICKET`, `INVALID_PARAM` …).

@@ -21,6 +21,8 @@ struct LiveUpstreams {
     /// The exchanges whose boards run (Upbit's board always exists, as the default the
     /// server's routes fall back to, but runs only when asked for).
     let running: [Exchange]
+    /// The stall bound every upstream stream is held to (`--silence`), Binance's included.
+    let silence: Duration
 
     struct Demo {
         var hostileNames = false
@@ -71,7 +73,7 @@ struct LiveUpstreams {
         return LiveUpstreams(
             transport: transport, apis: apis, upbit: upbitAPI, boards: ExchangeBoards(default: upbitBoard, others: boards),
             coinGecko: CoinGeckoClient(configuration: gecko, transport: transport), simulator: simulator,
-            running: exchanges)
+            running: exchanges, silence: silence)
     }
 
     /// The demo simulator's origin, whose images the image proxy may fetch.

@@ -10,7 +10,7 @@ extension LiveUpstreams {
         var settings = settings
         if let simulator { settings.pointAt(simulator: simulator.baseURL) }
         return PremiumFeed(configuration: .init(fx: settings.fx), binance: BinanceClient(configuration: settings.binance, transport: transport),
-                           stream: BinanceMiniTickerStream(webSocketBase: settings.binance.webSocketURL, logger: logger),
+                           stream: BinanceMiniTickerStream(webSocketBase: settings.binance.webSocketURL, silence: silence, logger: logger),
                            upbit: boards.defaultBoard, upbitAPI: apis[settings.fx.exchange ?? .default] ?? upbit,
                            dunamu: DunamuForexClient(baseURL: settings.dunamuURL, transport: transport), coinInfo: coinInfo, logger: logger)
     }
