@@ -46,8 +46,8 @@ public actor LiveBoard: Service {
     public nonisolated var streamReads: Int { stream.socketReads }
     /// REST requests this board's exchange client sent per group, and its 429s and 418s.
     public nonisolated var requestCounts: [RateLimitGroup: UpstreamRequestCount] { api.requestCounts }
-    /// Cuts the poll loop's rest short when the stream drops.
-    private let pollWakeup = Wakeup()
+    /// REST while the stream is quiet (and until the first listing is in).
+    private let polling: QuietPolling
     /// Opens once the market list is known (the stream subscribes to it).
     private let bootstrappedLatch = Latch()
     /// The feed is parked because nobody watched for `idleAfter`.
@@ -85,6 +85,7 @@ public actor LiveBoard: Service {
                 now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) },
                 logger: Logger = Logger(label: "sise.engine")) {
         self.configuration = configuration
+        polling = QuietPolling(interval: configuration.pollInterval)
         self.api = api
         self.stream = stream
         self.now = now
@@ -265,7 +266,7 @@ public actor LiveBoard: Service {
             streamDisconnects += 1
             streamDelivering = false
             if status.state == .live { setState(.delayed, error: error) }
-            pollWakeup.signal()
+            polling.streamDropped()
         case .rejected(let name, let message):
             logger.warning("upbit rejected the subscription", metadata: ["name": "\(name)", "message": "\(message)"])
         case .garbage:
@@ -374,18 +375,10 @@ public actor LiveBoard: Service {
     }
 
     private func pollLoop() async {
-        while !Task.isCancelled {
-            if !bootstrapped {
-                await bootstrap()
-            } else if !streamDelivering {
-                await poll()
-            }
-            // At most once per interval; while the stream delivers, park until it drops.
-            try? await Task.sleep(for: configuration.pollInterval)
-            if streamDelivering && bootstrapped {
-                await pollWakeup.wait()
-            }
-        }
+        await polling.run(quiet: { !bootstrapped || !streamDelivering }, step: {
+            if bootstrapped { await poll() } else { await bootstrap() }
+            return .zero
+        })
     }
 
     /// Markets, every ticker and the tick sizes; retried by the poll loop until it works.

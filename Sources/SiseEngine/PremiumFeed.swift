@@ -48,6 +48,7 @@ public final class PremiumFeed: Service, Sendable {
     public let configuration: Configuration
     private let binance: BinanceClient
     private let stream: BinanceMiniTickerStream
+    private let polling: QuietPolling
     private let upbit: LiveBoard
     private let upbitAPI: (any ExchangeAPI)?
     private let dunamu: DunamuForexClient?
@@ -65,6 +66,7 @@ public final class PremiumFeed: Service, Sendable {
         self.configuration = configuration
         self.binance = binance
         self.stream = stream
+        polling = QuietPolling(interval: configuration.restInterval)
         self.upbit = upbit
         self.upbitAPI = upbitAPI
         self.dunamu = dunamu
@@ -126,35 +128,30 @@ public final class PremiumFeed: Service, Sendable {
                 self.apply(prices, at: at == 0 ? self.now() : min(at, self.now()), source: .binance, stream: true)
             case .disconnected(let error):
                 self.state.withLock { $0.streamUp = false }
+                self.polling.streamDropped()
                 self.logger.debug("binance stream down", metadata: ["error": "\(error)"])
             }
         }
     }
 
     /// While the stream delivers nothing, one REST call every few seconds (weight 4 of 6,000 a
-    /// minute), waiting out a 429 or a 418 as Binance says.
+    /// minute), waiting out a 429 or a 418 as Binance says — the board's rule (`QuietPolling`).
     private func pollREST() async {
-        while !Task.isCancelled {
-            var wait = configuration.restInterval
-            let quiet = state.withLock { now() - $0.lastStreamPrices > 5_000 }
-            if quiet {
-                do {
-                    let (prices, used) = try await binance.usdtPricesAndWeight()
-                    let at = now()
-                    state.withLock { $0.lastRest = at }
-                    apply(prices, at: at, source: .binance, stream: false)
-                    // Past 80 % of the minute's weight (other programs on this address count
-                    // too): wait the minute out rather than meet a 429.
-                    if let used, used * 5 >= BinanceClient.weightPerMinute * 4 { wait = max(wait, .seconds(60)) }
-                } catch let error as FeedError {
-                    if let refusal = TickerStream.refusalWait(error) { wait = max(wait, refusal) }
-                    logger.debug("binance REST failed", metadata: ["error": "\(error)"])
-                } catch {
-                    return
-                }
-            }
-            do { try await Task.sleep(for: wait) } catch { return }
-        }
+        await polling.run(quiet: { state.withLock { !$0.streamUp || now() - $0.lastStreamPrices > 5_000 } }, step: {
+            do {
+                let (prices, used) = try await binance.usdtPricesAndWeight()
+                let at = now()
+                state.withLock { $0.lastRest = at }
+                apply(prices, at: at, source: .binance, stream: false)
+                // Past 80 % of the minute's weight (other programs on this address count
+                // too): wait the minute out rather than meet a 429.
+                if let used, used * 5 >= BinanceClient.weightPerMinute * 4 { return .seconds(60) }
+            } catch let error as FeedError {
+                logger.debug("binance REST failed", metadata: ["error": "\(error)"])
+                if let refusal = TickerStream.refusalWait(error) { return refusal }
+            } catch {}
+            return .zero
+        })
     }
 
     /// USD prices of the top coins (the shared USD ranking) for symbols Binance lacks.
