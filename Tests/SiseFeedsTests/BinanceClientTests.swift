@@ -67,7 +67,10 @@ import Testing
             try await SimAdmin.setBinance(simulator, #"{"wsStall":false}"#)
             task.cancel()
             await task.value
-            #expect(try await SimAdmin.binance(simulator)["wsOpen"] == 0, "cancelled: the socket is closed")
+            // The server sees the close when its side of the socket ends: wait for it, not a moment.
+            try await expectEventually(timeout: .seconds(5), "cancelled: the socket is closed") {
+                try await SimAdmin.binance(simulator)["wsOpen"] == 0
+            }
         }
     }
 
