@@ -48,6 +48,7 @@ install() {
 }
 if [ "$mode" = full ]; then phase install install; fi
 
+phase lint scripts/lint.sh
 phase build swift build --build-tests
 TESTS="$(swift build --show-bin-path)/SisePackageTests.xctest"
 export SISE_BIN="$(swift build --show-bin-path)/sise"

@@ -1,10 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import NIOCore
 import NIOPosix
 import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Load generator for `sise serve`: N browser-protocol WebSocket clients (NIO channel handlers,
 /// see `LoadConnection`); reports tick→client latency (p50/p99), server CPU and RSS, and the

@@ -1,8 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
-import HummingbirdWebSocket
 import HummingbirdWSCompression
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 

@@ -1,7 +1,7 @@
 import CompressNIO
 import HTTPTypes
-import HummingbirdWebSocket
 import HummingbirdWSCompression
+import HummingbirdWebSocket
 import NIOCore
 import NIOWebSocket
 import Synchronization

@@ -1,7 +1,7 @@
 import Foundation
 import ServiceLifecycle
-import SiseEngine
 import SiseCore
+import SiseEngine
 import SiseFeeds
 import SiseStore
 

@@ -1,5 +1,5 @@
-import SiseCore
 import Foundation
+import SiseCore
 
 /// How a cell is drawn: a foreground colour, a background colour and a few attributes.
 public struct CellStyle: Hashable, Sendable {

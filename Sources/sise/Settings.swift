@@ -1,9 +1,9 @@
+import ArgumentParser
 import Foundation
+import Logging
 import SiseCore
 import SiseFeeds
 import SiseStore
-import ArgumentParser
-import Logging
 
 /// The typed settings every command shares, resolved from flags, environment and config file.
 struct Settings: Sendable {

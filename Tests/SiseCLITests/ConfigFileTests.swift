@@ -1,8 +1,9 @@
 import Foundation
-@testable import sise
 import SiseSimulator
 import SiseTestSupport
 import Testing
+
+@testable import sise
 
 /// Settings come from the flag, else the environment, else the config file, else the default;
 /// an unknown or bad value in any of them fails start-up with one clear line (exit 2).

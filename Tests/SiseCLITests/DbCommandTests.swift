@@ -1,6 +1,6 @@
 import Foundation
-import SiseTestSupport
 import SiseStore
+import SiseTestSupport
 import Testing
 
 /// `sise db` as an operator moving a home install to PostgreSQL uses it: a SQLite store with an

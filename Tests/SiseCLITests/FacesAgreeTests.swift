@@ -1,13 +1,15 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import sise
 import SiseCore
 import SiseEngine
 import SiseTestSupport
-@testable import SiseTUI
 import Testing
+
+@testable import SiseTUI
+@testable import sise
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// One board through every face — the CLI table, the TUI frame and the web page's strings —
 /// shows the same column titles and the same 유의/주의 marks, in Korean and English, because

@@ -1,7 +1,8 @@
 import Foundation
-@testable import sise
 import SiseFeeds
 import Testing
+
+@testable import sise
 
 /// Social log-in providers come from `--login`, `SISE_LOGIN_*` and `login.*` lines, field by
 /// field in that order of strength; presets fill in the well-known ones; a half-configured

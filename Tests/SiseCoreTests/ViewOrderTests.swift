@@ -1,6 +1,7 @@
-@testable import SiseCore
 import SiseTestSupport
 import Testing
+
+@testable import SiseCore
 
 /// `ViewOrder` keeps a view's order by placing only the rows that changed; whatever happens, it
 /// must show exactly what filtering and sorting the whole board shows.

@@ -1,10 +1,11 @@
 import Foundation
-@testable import SiseEngine
 import SiseCore
 import SiseFeeds
 import SiseStore
 import SiseTestSupport
 import Testing
+
+@testable import SiseEngine
 
 @Suite struct WebhookDispatcherTests {
     let rule = AlertRule(id: "a", owner: "o", market: MarketID("KRW-BTC")!, kind: .above, value: 1)

@@ -1,10 +1,11 @@
 import Foundation
 import SiseCore
-@testable import SiseFeeds
 import SiseSimulator
 import SiseTestSupport
 import Synchronization
 import Testing
+
+@testable import SiseFeeds
 
 /// Binance's REST client and mini-ticker stream against the simulator's Binance: prices by
 /// symbol, 429 and 418 with their waits, the stream's frames, a drop and a refused upgrade.

@@ -1,8 +1,9 @@
 import Foundation
-@testable import SiseFeeds
 import SiseCore
 import SiseTestSupport
 import Testing
+
+@testable import SiseFeeds
 
 /// Every real CoinGecko file decodes (string-typed numbers, three error shapes, old layouts).
 @Suite(.enabled(if: RealFixtures.available, Comment(rawValue: RealFixtures.skipReason)))

@@ -1,8 +1,9 @@
 import Foundation
-@testable import SiseFeeds
 import SiseCore
 import SiseTestSupport
 import Testing
+
+@testable import SiseFeeds
 
 /// The ranking decodes from CoinGecko's real `/coins/markets` answers: a 2023 page of 100
 /// (nulls, tiny prices, no 1h/7d fields) and a 2026 row with its 168-point sparkline.

@@ -1,8 +1,9 @@
 import Foundation
-@testable import SiseFeeds
 import SiseCore
 import SiseTestSupport
 import Testing
+
+@testable import SiseFeeds
 
 /// Every real Coinone payload in `../shared/fixtures/real` through the real decoders and the real
 /// client (over a stub transport that answers with the recorded bodies): string numbers, lower-case

@@ -1,11 +1,12 @@
 import Foundation
 import Logging
-@testable import SiseFeeds
 import SiseCore
 import SiseSimulator
 import SiseTestSupport
 import Synchronization
 import Testing
+
+@testable import SiseFeeds
 
 /// The real Korbit and Bithumb clients against the simulator's venues: boards, candles, the
 /// exchanges' own error shapes and limits, and their WebSockets.

@@ -1,8 +1,9 @@
 import Foundation
-@testable import SiseFeeds
 import SiseCore
 import SiseTestSupport
 import Testing
+
+@testable import SiseFeeds
 
 /// Every real Korbit and Bithumb payload in `../shared/fixtures/real` goes through the real
 /// decoders: tickers with string numbers and percent changes, the envelope's errors, the

@@ -1,9 +1,10 @@
 import Foundation
 import Logging
-@testable import SiseFeeds
 import SiseTestSupport
 import Synchronization
 import Testing
+
+@testable import SiseFeeds
 
 /// What the real clients put on the wire, recorded by a raw loopback server: never an `Origin`
 /// header (Upbit limits requests carrying one to 1 per 10 s), for REST and WebSocket alike.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiseFeeds
 import Testing
+
+@testable import SiseFeeds
 
 /// The limiter's arithmetic with a hand-driven clock: no sockets, no sleeping.
 @Suite struct RateLimiterTests {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SiseFeeds
 import SiseTestSupport
 import Testing
+
+@testable import SiseFeeds
 
 /// Upstream API clients never follow redirects, so a key header never reaches another host.
 @Suite(.serialized) struct RedirectTests {

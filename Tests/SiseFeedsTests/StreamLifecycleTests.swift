@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiseFeeds
 import Testing
+
+@testable import SiseFeeds
 
 /// Backoff, the connect gate and the connection state machine, without sockets.
 @Suite struct StreamLifecycleTests {

@@ -1,9 +1,10 @@
 import Foundation
-@testable import SiseFeeds
 import SiseCore
 import SiseSimulator
 import SiseTestSupport
 import Testing
+
+@testable import SiseFeeds
 
 /// The byte-level ticker decoder must agree with the full decoder on every real frame.
 @Suite struct TickerFrameDecoderTests {

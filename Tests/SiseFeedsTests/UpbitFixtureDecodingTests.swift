@@ -1,8 +1,9 @@
 import Foundation
-@testable import SiseFeeds
 import SiseCore
 import SiseTestSupport
 import Testing
+
+@testable import SiseFeeds
 
 /// Every real recorded Upbit answer in ../shared/fixtures/real decodes to the right values.
 @Suite(.enabled(if: RealFixtures.available, Comment(rawValue: RealFixtures.skipReason)))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiseFeeds
 import Testing
+
+@testable import SiseFeeds
 
 /// The stream's interruptible sleep: the reconnect backoff and the resubscribe loop rest on it.
 @Suite struct WakeupTests {

@@ -1,8 +1,9 @@
 import Foundation
 import HummingbirdTesting
-@testable import SiseServer
 import SiseTestSupport
 import Testing
+
+@testable import SiseServer
 
 /// New `/ws` connections per client: a burst, then a steady rate; a refusal says when to come
 /// back (a message and close code 1013) and is counted; the buckets do not grow without bound.

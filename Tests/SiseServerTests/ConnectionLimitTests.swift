@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-@testable import SiseServer
 import SiseTestSupport
 import Testing
+
+@testable import SiseServer
 
 /// Connections that would hold the server hostage get an answer and lose their connection:
 /// half a header (408 at the deadline), huge or countless headers (431), a malformed request

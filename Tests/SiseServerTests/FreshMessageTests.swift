@@ -1,8 +1,9 @@
 import Foundation
 import SiseCore
 import SiseEngine
-@testable import SiseServer
 import Testing
+
+@testable import SiseServer
 
 /// A stale CoinGecko answer says, in the user's language, when fresh data will come.
 @Suite struct FreshMessageTests {

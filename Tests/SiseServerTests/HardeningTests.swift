@@ -2,9 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-@testable import SiseServer
 import SiseTestSupport
 import Testing
+
+@testable import SiseServer
 
 /// Hardening of `sise serve`: hostile headers, paths and inputs get a clear answer, never a
 /// crash, and every answer — errors included — carries the security headers.

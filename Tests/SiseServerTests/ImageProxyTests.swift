@@ -1,8 +1,9 @@
 import Foundation
-@testable import SiseFeeds
-@testable import SiseServer
 import SiseTestSupport
 import Testing
+
+@testable import SiseFeeds
+@testable import SiseServer
 
 /// The image proxy's rules: which URLs, which addresses, which redirects, and a cache that
 /// accounts for itself without rescanning the folder.

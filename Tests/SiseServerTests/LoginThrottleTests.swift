@@ -2,9 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-@testable import SiseServer
 import SiseStore
 import Testing
+
+@testable import SiseServer
 
 /// Log-in throttling no stranger can turn against a user (OWASP's device cookies): the budgets
 /// table by table, the signed cookie, and over the API a stranger's flood against a returning

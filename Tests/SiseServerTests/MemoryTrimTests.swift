@@ -1,5 +1,6 @@
-@testable import SiseServer
 import Testing
+
+@testable import SiseServer
 
 /// Freed memory is given back after a crowd of pages leaves, not on every small dip.
 @Suite struct MemoryTrimTests {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -10,6 +7,9 @@ import Logging
 import SiseServer
 import SiseTestSupport
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// `GET /metrics`: Prometheus text with the upstream, `/ws` and HTTP figures operators need; for
 /// this machine only, or anyone with the token.

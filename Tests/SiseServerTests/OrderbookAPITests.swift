@@ -1,13 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SiseServer
 import SiseTestSupport
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// 호가 and 체결 over the API × every exchange, against the demo simulator: a consistent book
 /// (best bid below best ask, both sides best first, decimal strings), the tape newest first with

@@ -7,9 +7,10 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import NIOWebSocket
-@testable import SiseServer
 import Synchronization
 import Testing
+
+@testable import SiseServer
 
 /// How the hub's messages reach a page: written on the page's channel, merged while its socket
 /// is full, deflated once per message for every page that negotiated compression.

@@ -1,7 +1,8 @@
 import NIOEmbedded
 import SiseCore
-@testable import SiseServer
 import Testing
+
+@testable import SiseServer
 
 /// The hub's register of pages: grouped by view as views change, and the bound on distinct views
 /// counted as it goes.

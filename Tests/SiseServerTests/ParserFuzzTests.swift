@@ -1,12 +1,13 @@
 import Foundation
-@testable import SiseCore
-@testable import SiseFeeds
-@testable import SiseServer
-import SiseSimulator
 import SiseEngine
+import SiseSimulator
 import SiseStore
 import Synchronization
 import Testing
+
+@testable import SiseCore
+@testable import SiseFeeds
+@testable import SiseServer
 
 /// A mutation fuzzer over every parser that takes outside bytes: headers, paths, query
 /// parameters, WebSocket view messages, the Upbit and CoinGecko answers (through the real

@@ -1,9 +1,10 @@
 import Foundation
 import SiseCore
-@testable import SiseFeeds
-@testable import SiseServer
 import SiseTestSupport
 import Testing
+
+@testable import SiseFeeds
+@testable import SiseServer
 
 /// The hand-written `/ws` row is the object `JSONEncoder` made of the same row: byte for byte
 /// for real rows, and the same parsed object for hostile names and odd numbers.

@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import Testing
 import ServiceLifecycle
 import SiseCore
 import SiseEngine
@@ -12,6 +11,7 @@ import SiseServer
 import SiseSimulator
 import SiseStore
 import SiseTestSupport
+import Testing
 
 /// The real app (demo simulator, SQLite in a temp folder) under Hummingbird's live test client.
 enum ServerHarness {

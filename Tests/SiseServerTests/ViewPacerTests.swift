@@ -1,8 +1,9 @@
 import SiseCore
 import SiseTestSupport
-@testable import SiseServer
 import Synchronization
 import Testing
+
+@testable import SiseServer
 
 /// A page's views: the first applied at once, a burst costs one more (the newest), none lands
 /// after the page has gone, and an idle page keeps no task for them.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SiseSimulator
 import Testing
+
+@testable import SiseSimulator
 
 @Suite struct SimUniverseTests {
     @Test func theSameSeedBuildsTheSameExchange() {

@@ -1,10 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SiseSimulator
 import SiseTestSupport
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite struct SimulatorHTTPTests {
     @Test func answersCarryRemainingReqAndUpbitShapes() async throws {

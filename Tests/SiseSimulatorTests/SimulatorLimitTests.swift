@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HummingbirdWSClient
 import Logging
 import SiseCore
@@ -10,6 +7,9 @@ import SiseSimulator
 import SiseTestSupport
 import Synchronization
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The simulator enforces Upbit's documented limits, so a client that breaks them fails tests:
 /// the `Origin` rule (1 per 10 s, REST and WebSocket), 5 connects per second per address,

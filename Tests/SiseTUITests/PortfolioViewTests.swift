@@ -1,8 +1,9 @@
 import Foundation
 import SiseCore
 import SiseEngine
-@testable import SiseTUI
 import Testing
+
+@testable import SiseTUI
 
 /// `p`: the portfolio screen and the alert highlight, drawn into in-memory frames.
 @Suite struct PortfolioViewTests {

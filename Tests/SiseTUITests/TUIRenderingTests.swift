@@ -1,8 +1,9 @@
 import Foundation
 import SiseCore
 import SiseEngine
-@testable import SiseTUI
 import Testing
+
+@testable import SiseTUI
 
 /// The TUI drawn into in-memory frames: layout, Hangul alignment, colours, truncation, keys.
 @Suite struct TUIRenderingTests {

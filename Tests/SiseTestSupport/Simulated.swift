@@ -1,9 +1,9 @@
 import Foundation
+import SiseSimulator
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SiseSimulator
 
 /// Runs `body` against a simulator on an ephemeral loopback port and always stops it.
 @discardableResult
