@@ -51,7 +51,7 @@ public struct AlertInput: Decodable, Sendable {
     public typealias Failure = PortfolioInput.Failure
 
     /// The checked rule of `owner`.
-    public func rule(id: String, owner: String, now: Int64 = Int64(Date().timeIntervalSince1970 * 1_000)) throws(Failure) -> AlertRule {
+    public func rule(id: String, owner: String, now: Int64 = WallClock.system.now) throws(Failure) -> AlertRule {
         let exchangeText = exchange?.trimmingCharacters(in: .whitespaces) ?? ""
         guard let venue = exchangeText.isEmpty ? Exchange.default : Exchange(name: exchangeText) else {
             throw Failure(.inputBadExchange, ["names": Exchange.names])

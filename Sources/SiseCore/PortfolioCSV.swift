@@ -201,7 +201,7 @@ public struct PortfolioInput: Decodable, Sendable {
     public static let maxNote = 200
 
     /// The checked transaction; `now` is its time when `at` is absent.
-    public func transaction(id: String, now: Int64 = Int64(Date().timeIntervalSince1970 * 1_000)) throws(Failure) -> PortfolioTransaction {
+    public func transaction(id: String, now: Int64 = WallClock.system.now) throws(Failure) -> PortfolioTransaction {
         guard let kind = TransactionKind(rawValue: type.trimmingCharacters(in: .whitespaces).lowercased()) else {
             throw Failure(.txBadType)
         }

@@ -100,7 +100,7 @@ public final class AlertEngine: Service, Sendable {
 
     private func apply(_ exchange: Exchange, _ rows: [MarketRow]) async {
         let inputs = premium?.inputs
-        let now = Int64(Date().timeIntervalSince1970 * 1_000)
+        let now = WallClock.system.now
         let fired = book.withLock { book -> [AlertBook.Fired] in
             var fired: [AlertBook.Fired] = []
             for row in rows where book.watches(exchange, row.id) {

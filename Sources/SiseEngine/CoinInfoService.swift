@@ -78,7 +78,7 @@ public actor CoinInfoService: Service {
 
     public init(api: any CoinGeckoAPI, cache: any CacheStore, callsPerMinute: Int = 10, freshness: Freshness = .init(),
                 sharedBudget: CallCounter? = nil,
-                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) }) {
+                now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds) {
         self.sharedBudget = sharedBudget
         self.api = api
         self.cache = cache

@@ -82,7 +82,7 @@ public actor LiveBoard: Service {
     private let loaded = Latch()
 
     public init(configuration: LiveBoardConfiguration = .init(), api: any ExchangeAPI, stream: any TickerStreaming,
-                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) },
+                now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
                 logger: Logger = Logger(label: "sise.engine")) {
         self.configuration = configuration
         polling = QuietPolling(interval: configuration.pollInterval)

@@ -62,7 +62,7 @@ public final class PremiumFeed: Service, Sendable {
 
     public init(configuration: Configuration, binance: BinanceClient, stream: BinanceMiniTickerStream, upbit: LiveBoard,
                 upbitAPI: (any ExchangeAPI)?, dunamu: DunamuForexClient?, coinInfo: CoinInfoService?, logger: Logger,
-                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) }) {
+                now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds) {
         self.configuration = configuration
         self.binance = binance
         self.stream = stream

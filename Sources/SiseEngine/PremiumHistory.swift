@@ -19,7 +19,7 @@ public final class PremiumHistory: Service, Sendable {
     private let points = Mutex<[Exchange: [Point]]>([:])
 
     public init(boards: ExchangeBoards, feed: PremiumFeed, interval: Duration = .seconds(60),
-                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) }) {
+                now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds) {
         self.boards = boards
         self.feed = feed
         self.interval = interval

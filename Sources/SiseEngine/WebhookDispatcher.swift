@@ -106,7 +106,7 @@ public final class WebhookDispatcher: Service, Sendable {
         }
     }
 
-    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1_000) }
+    static func now() -> Int64 { WallClock.system.now }
 
     static func milliseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000

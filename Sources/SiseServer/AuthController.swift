@@ -154,7 +154,7 @@ struct AuthController {
         APIError(status: .badRequest, code: "bad_account", message: problem.message(language))
     }
 
-    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1_000) }
+    static func now() -> Int64 { WallClock.system.now }
 }
 
 /// A small JSON body (at most 16 KB), or a 400 that says so.

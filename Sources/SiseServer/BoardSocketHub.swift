@@ -224,7 +224,7 @@ final class BoardSocketHub: Service, Sendable {
             }
             if sinceHeartbeat >= Self.heartbeatInterval {
                 sinceHeartbeat = .zero
-                let now = Int64(Date().timeIntervalSince1970 * 1_000)
+                let now = WallClock.system.now
                 let everyone = clients.withLock { Array($0.pages.values) }
                 for client in everyone { client.heartbeat(at: now, now: false) }
                 BoardClient.deliver(everyone)

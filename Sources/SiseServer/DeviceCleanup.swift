@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import SiseCore
 import SiseStore
 import Synchronization
 
@@ -20,7 +21,7 @@ final class DeviceCleanup: Service, Sendable {
     }
 
     /// A request from `owner` arrived: note it (a database write at most once a day).
-    func seen(_ owner: String, at now: Int64 = Int64(Date().timeIntervalSince1970 * 1_000)) async {
+    func seen(_ owner: String, at now: Int64 = WallClock.system.now) async {
         let due = touched.withLock { touched -> Bool in
             if let last = touched[owner], now - last < Self.touchEvery { return false }
             if touched.count > 100_000 { touched.removeAll() }
@@ -39,7 +40,7 @@ final class DeviceCleanup: Service, Sendable {
         }
     }
 
-    func sweep(now: Int64 = Int64(Date().timeIntervalSince1970 * 1_000)) async {
+    func sweep(now: Int64 = WallClock.system.now) async {
         let cutoff = now - idleFor.components.seconds * 1_000
         if let removed = try? await registry.purgeIdle(seenBefore: cutoff), removed > 0 {
             logger.info("removed idle anonymous devices", metadata: ["count": "\(removed)"])

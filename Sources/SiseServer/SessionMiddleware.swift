@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import SiseCore
 import SiseStore
 
 /// Resolves the `sise_session` cookie (`__Host-sise_session` on https) to its account: a
@@ -16,7 +17,7 @@ struct SessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let token = request.cookies[Self.cookieName(secure: secure)]?.value, Self.isToken(token) {
-            let now = Int64(Date().timeIntervalSince1970 * 1_000)
+            let now = WallClock.system.now
             let hash = Self.hash(token)
             if let account = try? await accounts.session(tokenHash: hash, at: now, extendTo: now + Self.lifetime) {
                 context.account = account

@@ -43,7 +43,7 @@ struct StatusController {
     }
 
     static func exchange(_ status: ConnectivityStatus, _ language: Language) -> ExchangeStatus {
-        let now = Int64(Date().timeIntervalSince1970 * 1_000)
+        let now = WallClock.system.now
         return ExchangeStatus(state: status.state.rawValue, since: status.since, lastDataAt: status.lastDataAt,
                               ageMs: status.lastDataAt.map { max(0, now - $0) },
                               message: status.state == .live ? nil : status.error?.message(language))

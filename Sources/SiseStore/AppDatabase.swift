@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import PostgresNIO
+import SiseCore
 
 /// Sise's database: SQLite (GRDB, the default: one file in the data directory) or PostgreSQL
 /// (postgres-nio, pooled: what several `sise serve` replicas share). Migrated on open; the store
@@ -297,7 +298,7 @@ public final class AppDatabase: Sendable {
                         try await sql.run(statement)
                     }
                     try await sql.execute("INSERT INTO sise_migration (id, appliedAt) VALUES (?, ?)", migration.id,
-                                          Int64(Date().timeIntervalSince1970 * 1_000))
+                                          WallClock.system.now)
                 }
             }
         }

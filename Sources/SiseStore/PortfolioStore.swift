@@ -23,7 +23,7 @@ public struct PortfolioStore: Sendable {
     @discardableResult
     public func add(owner: String, _ transactions: [PortfolioTransaction]) async throws -> [PortfolioTransaction] {
         let limit = limit
-        let now = Int64(Date().timeIntervalSince1970 * 1_000)
+        let now = WallClock.system.now
         return try await database.write { db in
             let existing = try await Self.fetch(db, owner: owner)
             guard existing.count + transactions.count <= limit else { throw StoreError.tooManyRecords(limit: limit) }

@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 
 /// The server's own secret keys, made once and kept in the store, so every replica signs and
 /// checks with the same one (the log-in device cookies' key; the Web Push key pair later).
@@ -14,7 +15,7 @@ public struct ServerKeys: Sendable {
     public func key(_ name: String, make: @escaping @Sendable () -> Data) async throws -> Data {
         try await database.write { db in
             try await db.execute("INSERT INTO server_key (name, value, createdAt) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
-                                 name, make(), Int64(Date().timeIntervalSince1970 * 1_000))
+                                 name, make(), WallClock.system.now)
             guard let value = try await db.queryOne("SELECT value FROM server_key WHERE name = ?", name)?.data("value") else {
                 throw StoreError.failed("the server key \(name) could not be kept")
             }

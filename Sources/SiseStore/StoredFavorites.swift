@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 
 /// Favorites in the app's database (SQLite or PostgreSQL), one transaction per write.
 public struct StoredFavorites: FavoritesRepository {
@@ -17,7 +18,7 @@ public struct StoredFavorites: FavoritesRepository {
 
     public func add(owner: String, item: String, limit: Int) async throws -> Bool {
         guard let item = FavoriteItem.normalize(item) else { throw StoreError.invalidItem(item) }
-        let now = Int64(Date().timeIntervalSince1970 * 1_000)
+        let now = WallClock.system.now
         return try await database.write { db in
             if try await db.exists("SELECT 1 FROM favorite WHERE owner = ? AND item = ?", owner, item) { return false }
             let count = try await db.count("SELECT COUNT(*) FROM favorite WHERE owner = ?", owner)

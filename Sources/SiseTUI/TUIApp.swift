@@ -129,7 +129,7 @@ public final class TUIApp: Sendable {
         let source = depthSource
         load {
             let (book, tape) = await source(exchange, id)
-            return .depth(DepthLoad(market: id, book: book, tape: tape, at: Int64(Date().timeIntervalSince1970 * 1_000)))
+            return .depth(DepthLoad(market: id, book: book, tape: tape, at: WallClock.system.now))
         }
     }
 
@@ -159,7 +159,7 @@ public final class TUIApp: Sendable {
         /// A frame held back by `frameInterval` has a wake-up on its way.
         var wakeAsked = false
         for await event in events {
-            let now = Int64(Date().timeIntervalSince1970 * 1_000)
+            let now = WallClock.system.now
             let size = session.size
             switch event {
             case .quit:

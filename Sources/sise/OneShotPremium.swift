@@ -71,7 +71,7 @@ enum OneShotPremium {
             try await CoinGeckoClient(configuration: coinGecko, transport: transport).ranking(currency: .usd, page: 1, perPage: RankingBoard.maxPerPage)
         }
         async let rate = Self.catching { try await Self.rate(premium, settings: settings, coinGecko: coinGecko, transport: transport) }
-        let now = Int64(Date().timeIntervalSince1970 * 1_000)
+        let now = WallClock.system.now
         var problems: [String] = []
         let prices: [String: Double]
         switch await global {

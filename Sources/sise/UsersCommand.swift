@@ -73,7 +73,7 @@ struct UsersCommand: AsyncParsableCommand {
                 let nickname = try AccountRules.nickname(nickname)
                 let hash = try await PasswordHasher().hash(try store.password())
                 let account = try await store.accounts().create(email: email, username: username, nickname: nickname, passwordHash: hash,
-                                                                at: Int64(Date().timeIntervalSince1970 * 1_000))
+                                                                at: WallClock.system.now)
                 print(account.id)
             } catch let problem as AccountRules.Problem {
                 throw CLIFailure.usage("sise: " + problem.message(language))
@@ -102,7 +102,7 @@ struct UsersCommand: AsyncParsableCommand {
 
         func run() async throws {
             let code = SecretToken.new()
-            try await store.accounts().createInvite(codeHash: SecretToken.hash(code), at: Int64(Date().timeIntervalSince1970 * 1_000))
+            try await store.accounts().createInvite(codeHash: SecretToken.hash(code), at: WallClock.system.now)
             print(code)
         }
     }

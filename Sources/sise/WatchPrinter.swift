@@ -29,7 +29,7 @@ struct WatchPrinter: Sendable {
         if json {
             write(encode(StatusLine(exchange: status.exchange, state: status.state.rawValue, since: status.since, message: message)))
         } else {
-            let now = Int64(Date().timeIntervalSince1970 * 1_000)
+            let now = WallClock.system.now
             // The board's state words, as the status bars say them; the exchange by its name.
             let venue = Exchange(rawValue: status.exchange)?.displayName ?? status.exchange
             let words = status.state.label(language) + (status.state == .live ? "" : status.error.map { ": " + $0.message(language) } ?? "")

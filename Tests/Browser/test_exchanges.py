@@ -1,5 +1,9 @@
-"""Korbit and Bithumb beside Upbit in the page: the exchange switch, a Korbit favorite,
-swiping between tabs, and the cross-exchange compare view — real Chromium, `sise serve --demo`."""
+"""Every exchange beside Upbit in the page: the exchange switch (written from the server's list),
+a Korbit favorite, swiping between tabs, and the cross-exchange compare view — real Chromium,
+`sise serve --demo`."""
+import json
+import urllib.request
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
@@ -17,6 +21,30 @@ def switch(driver, exchange):
     button.click()
     wait(driver, lambda d: button.get_attribute("aria-pressed") == "true")
     wait(driver, lambda d: row_count(d) > 50 and exchanges_of_rows(d) == {exchange}, timeout=20)
+
+
+def server_exchanges(server):
+    with urllib.request.urlopen(server.url + "/api/exchanges", timeout=10) as response:
+        return json.load(response)
+
+
+def test_the_switch_and_every_list_of_exchanges_come_from_the_server(server, browser):
+    listed = server_exchanges(server)
+    ids = [entry["id"] for entry in listed]
+    assert "coinone" in ids and [e["id"] for e in listed if e["default"]] == ["upbit"]
+    open_board(browser, server)
+    buttons = browser.find_elements(By.CSS_SELECTOR, "#exchanges [data-exchange]")
+    assert [b.get_attribute("data-exchange") for b in buttons] == ids
+    assert [b.text for b in buttons] == [entry["name"] for entry in listed]
+    assert [b.get_attribute("aria-pressed") for b in buttons] == ["true" if e["default"] else "false" for e in listed]
+    for select in ("#tx-exchange", "#alert-exchange"):
+        options = browser.find_elements(By.CSS_SELECTOR, f"{select} option")
+        assert [o.get_attribute("value") for o in options] == ids
+    # The last exchange of the list (Coinone) is a board like the others, with only its quotes.
+    last = listed[-1]
+    switch(browser, last["id"])
+    shown = [b.get_attribute("data-quote") for b in browser.find_elements(By.CSS_SELECTOR, "[data-quote]") if b.is_displayed()]
+    assert shown == last["quotes"]
 
 
 def test_switch_exchange_sort_search_star_and_clear(server, browser):
@@ -82,7 +110,7 @@ def test_compare_view_is_live(server, browser):
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#compare-rows tr[data-compare]")) > 50, timeout=30)
     btc = browser.find_element(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"]')
     cells = btc.find_elements(By.CSS_SELECTOR, "td[data-venue]")
-    assert [c.get_attribute("data-venue") for c in cells] == ["upbit", "korbit", "bithumb"]
+    assert [c.get_attribute("data-venue") for c in cells] == [entry["id"] for entry in server_exchanges(server)]
     assert len(btc.find_elements(By.CSS_SELECTOR, "td.high")) == 1 and len(btc.find_elements(By.CSS_SELECTOR, "td.low")) == 1
     gaps = browser.execute_script(
         "return Array.from(document.querySelectorAll('#compare-rows tr[data-compare] td.gap'), e => e.textContent)")
