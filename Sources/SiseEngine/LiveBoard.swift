@@ -28,8 +28,10 @@ public actor LiveBoard: Service {
     private var removed: [MarketID] = []
     private var status: ConnectivityStatus
     private var statusChanged = false
-    private var streamDelivering = false
-    private var bootstrapped = false
+    /// Connectivity: live, delayed, offline, idle — decided by the pure machine.
+    private var machine = BoardFeedMachine()
+    private var streamDelivering: Bool { machine.streamDelivering }
+    private var bootstrapped: Bool { machine.loaded }
     /// Frames the stream could not use (counted, skipped).
     public private(set) var garbageFrames = 0
     private var appliedCount = 0
@@ -51,7 +53,7 @@ public actor LiveBoard: Service {
     /// Opens once the market list is known (the stream subscribes to it).
     private let bootstrappedLatch = Latch()
     /// The feed is parked because nobody watched for `idleAfter`.
-    private var isIdle = false
+    private var isIdle: Bool { machine.idle }
     /// Who watches: open live views, and when a viewer was last seen (epoch ms). Touched from
     /// the faces' threads, so behind a lock rather than the actor.
     private let demand: Mutex<Demand>
@@ -209,20 +211,17 @@ public actor LiveBoard: Service {
     }
 
     private func enterIdle() {
-        isIdle = true
         inbox.withLock { $0.removeAll() }
-        streamDelivering = false
-        setState(.idle, error: nil)
+        feed(.parked)
         logger.info("no viewers: upstream feed closed until the next one")
     }
 
     private func leaveIdle() {
-        isIdle = false
         // Nothing read before the feed was parked counts as news of the new one.
         inbox.withLock { $0.removeAll() }
         // Woken: the last board is shown (delayed) until the feed delivers; with none yet, the
         // board is connecting.
-        setState(bootstrapped ? .delayed : .connecting, error: nil)
+        feed(.woke)
         feedAwake.signal()
     }
 
@@ -249,7 +248,7 @@ public actor LiveBoard: Service {
         // A frame still in flight when the feed was parked must not make an idle board "live".
         guard !pending.isEmpty, !isIdle else { return }
         for (ticker, at) in pending { apply(ticker, at: at) }
-        streamDelivering = true
+        feed(.streamTicks)
     }
 
     func handle(_ event: TickerStreamEvent) {
@@ -260,12 +259,10 @@ public actor LiveBoard: Service {
         switch event {
         case .ticker(let ticker):
             apply(ticker)
-            streamDelivering = true
-            if status.state != .live { setState(.live, error: nil) }
+            feed(.streamTicks)
         case .disconnected(let error):
             streamDisconnects += 1
-            streamDelivering = false
-            if status.state == .live { setState(.delayed, error: error) }
+            feed(.streamLost(error))
             polling.streamDropped()
         case .rejected(let name, let message):
             logger.warning("upbit rejected the subscription", metadata: ["name": "\(name)", "message": "\(message)"])
@@ -307,8 +304,12 @@ public actor LiveBoard: Service {
         return restamped == a
     }
 
-    private func setState(_ state: Connectivity, error: FeedError?) {
-        guard state != status.state || error != status.error else { return }
+    /// Hands `event` to the machine and publishes what it changed.
+    private func feed(_ event: BoardFeedMachine.Event) {
+        if let change = machine.handle(event) { publish(change.state, error: change.error) }
+    }
+
+    private func publish(_ state: Connectivity, error: FeedError?) {
         let since = state == status.state ? status.since : now()
         let moved = state != status.state
         status = ConnectivityStatus(exchange: configuration.exchange.rawValue, state: state, since: since,
@@ -389,10 +390,9 @@ public actor LiveBoard: Service {
             let found = (try? await api.tickSizes(markets: tickers.map(\.market))) ?? [:]
             install(listing: listing, ticks: found)
             for ticker in tickers { apply(ticker) }
-            bootstrapped = true
+            feed(.listed)
             bootstrappedLatch.open()
             stream.hostIsHealthy(true)
-            if !streamDelivering { setState(.delayed, error: nil) }
             flush()
         } catch {
             failed(error)
@@ -404,7 +404,7 @@ public actor LiveBoard: Service {
             let tickers = try await api.tickers(quotes: configuration.quotes)
             for ticker in tickers { apply(ticker) }
             stream.hostIsHealthy(true)
-            if !streamDelivering { setState(.delayed, error: status.error) }
+            feed(.polled)
         } catch {
             failed(error)
         }
@@ -419,7 +419,7 @@ public actor LiveBoard: Service {
         case .rateLimited, .blocked: stream.hostIsHealthy(true)
         default: stream.hostIsHealthy(false)
         }
-        if !streamDelivering { setState(.offline, error: feedError) }
+        feed(.restFailed(feedError))
     }
 
     private func refreshLoop() async {
