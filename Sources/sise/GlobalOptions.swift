@@ -18,6 +18,14 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set or stdout is not a terminal).")
     var noColor = false
 
+    /// The settings, read once: by `validate()`, before the command runs.
+    private var resolved: Settings?
+
+    /// The options the parser fills; `resolved` is not one of them.
+    enum CodingKeys: String, CodingKey {
+        case languageOption, configPath, noColor
+    }
+
     /// The sources every setting is read from: this process's environment and config file.
     func sources(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SettingSources {
         let path = configPath ?? ConfigFile.defaultPath(environment: environment)
@@ -25,10 +33,10 @@ struct GlobalOptions: ParsableArguments {
         return SettingSources(environment: environment, file: file)
     }
 
-    /// The settings. `validate()` made the same reads before the command ran, so the fallback
-    /// is never what a command gets.
+    /// The settings `validate()` read (the parser validates every command's options before it
+    /// runs). Options made without the parser — only tests do — read them here.
     var settings: Settings {
-        (try? Settings(self, sources())) ?? Settings.fallback
+        resolved ?? (try? Settings(self, sources())) ?? Settings.fallback
     }
 
     var language: Language { settings.language }
@@ -57,9 +65,9 @@ struct GlobalOptions: ParsableArguments {
         !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true && Terminal.isTerminal(stdout: true)
     }
 
-    func validate() throws {
+    mutating func validate() throws {
         do {
-            _ = try Settings(self, sources())
+            resolved = try Settings(self, sources())
         } catch let problem as ConfigFile.Problem {
             throw ValidationError(problem.message + ".")
         }
