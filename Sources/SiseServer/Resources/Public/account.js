@@ -2,25 +2,24 @@
 // dialog, and the profile page. The server decides everything (rules, messages, masking); on
 // every change of who is logged in the page reloads favorites and reconnects its live stream,
 // so it speaks for the new owner.
+import { request, get } from "./http.js";
+
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
-export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
+export function setupAccount({ t, toast, state, onOwnerChanged }) {
   let mode = "login";
   // The social log-ins this server offers: [{ id, name, start }].
   let providers = [];
   const providerName = (id) => (providers.find((p) => p.id === id) || { name: id }).name;
 
-  async function send(method, path, body) {
-    const response = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: { "X-CSRF-Token": csrfToken(), "Accept": "application/json", "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error((json.error && json.error.message) || t("accountFailed"));
-    return json;
+  // The server's refusal in its own words; anything else is the page's one line.
+  async function send(method, path, body, options = { json: body }) {
+    try {
+      return await request(method, path, options);
+    } catch (error) {
+      throw error.fromServer ? error : new Error(t("accountFailed"));
+    }
   }
 
   function paint() {
@@ -167,12 +166,7 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
 
   async function uploadAvatar(file) {
     try {
-      const response = await fetch("/api/me/avatar", {
-        method: "PUT", credentials: "same-origin",
-        headers: { "X-CSRF-Token": csrfToken(), "Content-Type": "application/octet-stream" }, body: file,
-      });
-      const json = await response.json().catch(() => ({}));
-      if (!response.ok) throw new Error((json.error && json.error.message) || t("accountFailed"));
+      await send("PUT", "/api/me/avatar", undefined, { body: file, type: "application/octet-stream" });
       state.avatarVersion = Date.now();
       paint();
       showProfile();
@@ -246,11 +240,10 @@ export function setupAccount({ t, toast, state, csrfToken, onOwnerChanged }) {
 
   return {
     async load() {
-      const get = (path) => fetch(path, { credentials: "same-origin", headers: { "Accept": "application/json" } });
       const [me, listed] = await Promise.all([
         // Always 200: an anonymous visitor's page logs no failed request.
-        get("/api/session").then((r) => (r.ok ? r.json() : null)).then((s) => (s && s.loggedIn ? s.me : null)).catch(() => null),
-        get("/api/auth/providers").then((r) => (r.ok ? r.json() : { providers: [] })).catch(() => ({ providers: [] })),
+        get("/api/session").then((s) => (s && s.loggedIn ? s.me : null)).catch(() => null),
+        get("/api/auth/providers").catch(() => ({ providers: [] })),
       ]);
       state.me = me;
       providers = listed.providers || [];

@@ -7,6 +7,7 @@ import { setupRanking } from "./ranking.js";
 import { setupPortfolio } from "./portfolio.js";
 import { setupAlerts } from "./alerts.js";
 import { EXCHANGES, DEFAULT_EXCHANGE, QUOTES, favoriteKey as keyOf, exchangeOf } from "./exchanges.js";
+import { request, get } from "./http.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -35,33 +36,10 @@ const t = (key, values) => text(state.lang, key, values);
 
 // ---------- HTTP ----------
 
-function csrfToken() {
-  const match = document.cookie.match(/(?:^|;\s*)(?:__Host-)?sise_csrf=([0-9a-f]{32})/);
-  return match ? match[1] : "";
-}
-
-async function api(method, path) {
-  const response = await fetch(path, {
-    method,
-    credentials: "same-origin",
-    headers: { "X-CSRF-Token": csrfToken(), "Accept": "application/json" },
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-  return response.json();
-}
+const api = (method, path) => request(method, path);
 
 // A change with a body (portfolio, alerts): the API's error message when it refuses.
-async function call(method, path, body, contentType = "application/json") {
-  const response = await fetch(path, {
-    method,
-    credentials: "same-origin",
-    headers: { "X-CSRF-Token": csrfToken(), "Accept": "application/json", "Content-Type": contentType },
-    body,
-  });
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error((answer.error && answer.error.message) || `${response.status}`);
-  return answer;
-}
+const call = (method, path, body, type = "application/json") => request(method, path, { body, type });
 
 async function loadFavorites() {
   try {
@@ -169,9 +147,8 @@ async function loadPremium() {
   const bar = $("#premium-bar");
   if (state.quote !== "KRW" || state.tab === "ranking" || state.tab === "info") { bar.hidden = true; return; }
   try {
-    const response = await fetch(`/api/premium?exchange=${state.exchange}&symbols=BTC&lang=${state.lang}`, { headers: { "Accept": "application/json" } });
-    if (!response.ok) { bar.hidden = true; return; }
-    const body = await response.json();
+    let body;
+    try { body = await get(`/api/premium?exchange=${state.exchange}&symbols=BTC&lang=${state.lang}`); } catch (_) { bar.hidden = true; return; }
     const figure = $("#market-premium");
     figure.textContent = body.display.marketPremium;
     figure.className = body.display.tone || "";
@@ -794,5 +771,5 @@ function ownerChanged() {
   if (old) old.close();
   connect();
 }
-const account = setupAccount({ t, toast, state, csrfToken, onOwnerChanged: ownerChanged });
+const account = setupAccount({ t, toast, state, onOwnerChanged: ownerChanged });
 init();

@@ -1,5 +1,7 @@
 // The cross-exchange board: the server decides rows, order, gap and its ends; this draws
 // them and asks again every second while the tab is open (the server reads its live boards).
+import { get } from "./http.js";
+
 const $ = (selector, root = document) => root.querySelector(selector);
 
 export function setupCompare({ t, state }) {
@@ -90,8 +92,7 @@ export function setupCompare({ t, state }) {
     const controller = new AbortController();
     inFlight = controller;
     try {
-      const response = await fetch(`/api/compare?lang=${state.lang}`, { signal: controller.signal, headers: { "Accept": "application/json" } });
-      if (response.ok) render(await response.json());
+      render(await get(`/api/compare?lang=${state.lang}`, { signal: controller.signal }));
     } catch (_) { /* the next round tries again; the status chip tells about trouble */ }
   }
 

@@ -1,13 +1,13 @@
 // The page's words come from the server (`/i18n/{lang}.json`, generated from SiseCore's one
 // table); this file only loads them and fills `{name}` placeholders. No string lives here.
+import { get } from "./http.js";
+
 const tables = {};
 
 export async function loadStrings(languages = ["ko", "en"]) {
   await Promise.all(languages.map(async (lang) => {
     if (tables[lang]) return;
-    const response = await fetch(`/i18n/${lang}.json`, { credentials: "same-origin" });
-    if (!response.ok) throw new Error(`i18n ${lang}: ${response.status}`);
-    tables[lang] = await response.json();
+    tables[lang] = await get(`/i18n/${lang}.json`);
   }));
 }
 

@@ -1,5 +1,6 @@
 // The 코인정보 tab and the coin detail page. Prices, formats and charts come from the server.
 import { splitKey } from "./exchanges.js";
+import { get } from "./http.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -54,10 +55,7 @@ export function setupInfo({ api, t, toast, state, refreshStars, navigated = () =
     $("#info-home").hidden = false;
     renderCards();
     try {
-      const response = await fetch(`/api/trending?lang=${state.lang}`, { headers: { "Accept": "application/json" } });
-      const body = await response.json();
-      if (!response.ok) throw new Error(body.error && body.error.message);
-      renderTrending(body);
+      renderTrending(await get(`/api/trending?lang=${state.lang}`));
     } catch (error) {
       $("#trending-note").hidden = false;
       $("#trending-note").textContent = t("trendingUnavailable");
@@ -131,10 +129,7 @@ export function setupInfo({ api, t, toast, state, refreshStars, navigated = () =
     inFlight = controller;
     $("#coin-search-loading").hidden = false;
     try {
-      const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`, { signal: controller.signal });
-      const body = await response.json();
-      if (!response.ok) throw new Error(body.error && body.error.message);
-      results = body;
+      results = await get(`/api/search?q=${encodeURIComponent(query)}`, { signal: controller.signal });
       $("#info-home").hidden = true;
       $("#search-results").hidden = false;
       renderResults();
@@ -214,9 +209,9 @@ export function setupInfo({ api, t, toast, state, refreshStars, navigated = () =
     candle.last = Date.now();
     const params = new URLSearchParams({ interval: candle.interval, count: "100", indicators: indicators(), exchange: market.exchange, lang: state.lang });
     try {
-      const response = await fetch(`/api/candles/${encodeURIComponent(market.code)}/chart.svg?${params}`);
+      const svg = await get(`/api/candles/${encodeURIComponent(market.code)}/chart.svg?${params}`, { text: true });
       // SVG that Sise drew: numbers and fixed labels only.
-      if (response.ok && candle.mode === "candles") $("#detail-chart").innerHTML = await response.text();
+      if (candle.mode === "candles") $("#detail-chart").innerHTML = svg;
     } catch (_) { /* the chart keeps its last drawing */ }
   }
 
@@ -243,12 +238,10 @@ export function setupInfo({ api, t, toast, state, refreshStars, navigated = () =
     showChartMode();
     for (const button of $$("[data-range]")) button.setAttribute("aria-pressed", String(button.dataset.range === detailRange));
     try {
-      const [response, chart] = await Promise.all([
-        fetch(coinURL(id, "", { range: detailRange })),
-        fetch(coinURL(id, "/chart.svg", { range: detailRange })),
+      const [body, chart] = await Promise.all([
+        get(coinURL(id, "", { range: detailRange })),
+        get(coinURL(id, "/chart.svg", { range: detailRange }), { text: true }).catch(() => null),
       ]);
-      const body = await response.json();
-      if (!response.ok) throw new Error(body.error && body.error.message);
       $("#detail-name").textContent = `${body.name} ${body.symbol}`;
       $("#detail-price").textContent = body.display.price;
       const change = $("#detail-change");
@@ -256,7 +249,7 @@ export function setupInfo({ api, t, toast, state, refreshStars, navigated = () =
       change.className = body.display.tone;
       // The chart is SVG that Sise drew (labels escaped on the server).
       if (candle.mode === "candles") loadCandles();
-      else if (chart.ok) $("#detail-chart").innerHTML = await chart.text();
+      else if (chart !== null) $("#detail-chart").innerHTML = chart;
       const stats = $("#detail-stats");
       stats.textContent = "";
       const d = body.display;
@@ -297,13 +290,13 @@ export function setupInfo({ api, t, toast, state, refreshStars, navigated = () =
     const query = `exchange=${encodeURIComponent(market.exchange)}&lang=${state.lang}`;
     const code = encodeURIComponent(market.code);
     try {
-      const [book, tape] = await Promise.all([fetch(`/api/orderbook/${code}?${query}&levels=10`), fetch(`/api/trades/${code}?${query}&count=30`)]);
+      const [book, trades] = await Promise.all([get(`/api/orderbook/${code}?${query}&levels=10`).catch(() => null),
+                                                get(`/api/trades/${code}?${query}&count=30`).catch(() => null)]);
       // Still the same market on screen (the user may have moved on while these were in flight).
       if (detail.dataset.coinId && marketOf(detail.dataset.coinId)?.code === market.code) {
-        const trades = tape.ok ? await tape.json() : null;
-        if (book.ok) renderBook(await book.json(), trades && trades[0]);
+        if (book) renderBook(book, trades && trades[0]);
         if (trades) renderTape(trades);
-        $("#market-depth").hidden = !book.ok && !tape.ok;
+        $("#market-depth").hidden = !book && !trades;
       }
     } catch (_) { /* the last book stays; the next read tries again */ }
     scheduleDepth(1000);

@@ -1,5 +1,7 @@
 // The 랭킹 tab: CoinGecko's market-cap ranking and the global market bar, as the server
 // decided them (order, search, formats, sparklines); refreshed every minute while open.
+import { get } from "./http.js";
+
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
@@ -89,9 +91,7 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
 
   async function loadGlobal() {
     try {
-      const response = await fetch(`/api/global?currency=${view.currency}&lang=${state.lang}`, { headers: { "Accept": "application/json" } });
-      if (!response.ok) return;
-      const body = await response.json();
+      const body = await get(`/api/global?currency=${view.currency}&lang=${state.lang}`);
       for (const element of $$("[data-global]")) element.textContent = body.display[element.dataset.global] || "-";
       const change = $("[data-global=marketCapChange24h]");
       change.className = body.display.tone;
@@ -103,10 +103,9 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
     const query = new URLSearchParams({ page: view.page, perPage: view.perPage, currency: view.currency, sort: view.sort,
                                         order: view.order, q: view.q, lang: state.lang });
     try {
-      const response = await fetch(`/api/ranking?${query}`, { headers: { "Accept": "application/json" } });
-      const body = await response.json();
+      let body;
+      try { body = await get(`/api/ranking?${query}`); } catch (error) { if (mine !== generation) return; throw error; }
       if (mine !== generation) return;
-      if (!response.ok) throw new Error((body.error && body.error.message) || t("accountFailed"));
       view.next = body.next;
       const rows = $("#ranking-rows");
       rows.replaceChildren(...body.rows.map(row));
