@@ -22,6 +22,8 @@ public struct CompareRowJSON: Encodable, Sendable {
     public var display: Display
 
     public struct Display: Encodable, Sendable {
+        /// The coin's name in the formatter's language (Korean, else English, or the other way).
+        public var name: String
         public var prices: [String: String]
         public var gap: String
         public var global: String
@@ -45,7 +47,8 @@ public struct CompareRowJSON: Encodable, Sendable {
         }
         premiums = Dictionary(uniqueKeysWithValues: venues)
         global = venues.contains { $0.1 != nil } ? quote?.price : nil
-        display = Display(prices: Dictionary(uniqueKeysWithValues: row.prices.map { ($0.key.rawValue, formatter.price($0.value, quote: "KRW")) }),
+        display = Display(name: row.name(in: formatter.language),
+                          prices: Dictionary(uniqueKeysWithValues: row.prices.map { ($0.key.rawValue, formatter.price($0.value, quote: "KRW")) }),
                           gap: row.gap.map { formatter.percent($0) } ?? "-",
                           global: global.map { formatter.price($0, currency: .usd) } ?? "-",
                           premiums: Dictionary(uniqueKeysWithValues: venues.map { ($0.0, $0.1.map(formatter.rate) ?? "-") }))

@@ -60,6 +60,8 @@ public struct RankingRow: Sendable, Hashable {
         public var tone1h: String
         public var tone24h: String
         public var tone7d: String
+        /// The name to show in the asked language (`shownName`).
+        public var name: String = ""
     }
 
     /// The name to show: Korean when a Korean exchange lists the coin (and the language is
@@ -111,8 +113,10 @@ public enum RankingBoard {
             let premium = listing.flatMap { premiums[$0.market.base] }
             var shown = display(coin, currency, formatter)
             shown.premium = premium.map(formatter.rate) ?? "-"
-            return RankingRow(coin: coin, currency: currency, listing: listing, favorite: favorites.contains(coin.id), premium: premium,
-                              display: shown)
+            var row = RankingRow(coin: coin, currency: currency, listing: listing, favorite: favorites.contains(coin.id), premium: premium,
+                                 display: shown)
+            row.display.name = row.shownName(language)
+            return row
         }
         if !search.isEmpty {
             rows = rows.filter { search.matches(any: [$0.coin.name, $0.coin.symbol, $0.coin.id, $0.listing?.koreanName ?? ""]) }

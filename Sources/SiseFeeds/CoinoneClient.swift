@@ -81,14 +81,7 @@ public struct CoinoneClient: ExchangeAPI {
     /// the WebSocket sends asks the other way round, so both are sorted by price).
     public func orderbook(market: MarketID) async throws -> Orderbook {
         let book: CoinoneDTO.Book = try await get(Self.pairPath("orderbook", market), ["size": "15"])
-        func side(_ rows: [CoinoneDTO.Book.Level]) throws -> [Orderbook.Quote] {
-            try rows.map { row in
-                guard let price = CoinoneDTO.number(row.price), let size = CoinoneDTO.number(row.qty) else {
-                    throw FeedError.malformedPayload(context: "orderbook: a level that is not a number")
-                }
-                return Orderbook.Quote(price: price, size: size)
-            }
-        }
+        func side(_ rows: [CoinoneDTO.Book.Level]) throws -> [Orderbook.Quote] { try StringNumber.levels(rows.map { ($0.price, $0.qty) }) }
         return Orderbook(market: market, timestamp: book.timestamp ?? 0, asks: try side(book.asks).sorted { $0.price < $1.price },
                          bids: try side(book.bids).sorted { $0.price > $1.price })
     }

@@ -131,10 +131,7 @@ enum CoinoneDTO {
     }
 
     /// A decimal string as a finite Double; nil for anything else.
-    static func number(_ text: String?) -> Double? {
-        guard let text, text.utf8.count <= 64, let value = Double(text), value.isFinite else { return nil }
-        return value
-    }
+    static func number(_ text: String?) -> Double? { StringNumber.double(text) }
 }
 
 private func number(_ text: String?) -> Double? { CoinoneDTO.number(text) }

@@ -74,15 +74,7 @@ public struct KorbitClient: ExchangeAPI {
     /// `GET /v2/orderbook?symbol=`: two sides of string numbers, best first (a stopped pair's are empty).
     public func orderbook(market: MarketID) async throws -> Orderbook {
         let book: KorbitDTO.Book = try await get("/v2/orderbook", ["symbol": KorbitSymbol.symbol(market)])
-        typealias N = KorbitDTO.Ticker
-        func side(_ rows: [KorbitDTO.Book.Row]) throws -> [Orderbook.Quote] {
-            try rows.map { row in
-                guard let price = N.number(row.price), let size = N.number(row.qty) else {
-                    throw FeedError.malformedPayload(context: "orderbook: a level that is not a number")
-                }
-                return Orderbook.Quote(price: price, size: size)
-            }
-        }
+        func side(_ rows: [KorbitDTO.Book.Row]) throws -> [Orderbook.Quote] { try StringNumber.levels(rows.map { ($0.price, $0.qty) }) }
         return Orderbook(market: market, timestamp: book.timestamp, asks: try side(book.asks), bids: try side(book.bids))
     }
 

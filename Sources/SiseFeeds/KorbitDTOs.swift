@@ -64,10 +64,7 @@ enum KorbitDTO {
         }
 
         /// A decimal string as a finite Double; nil for anything else.
-        static func number(_ text: String?) -> Double? {
-            guard let text, text.utf8.count <= 64, let value = Double(text), value.isFinite else { return nil }
-            return value
-        }
+        static func number(_ text: String?) -> Double? { StringNumber.double(text) }
     }
 
     /// `/v2/orderbook`'s data.

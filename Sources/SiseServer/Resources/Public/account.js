@@ -8,6 +8,9 @@ const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
 export function setupAccount({ t, toast, state, onOwnerChanged }) {
+  // Who is logged in (null: nobody) and the picture's version: this module's own, no one else's.
+  let me = null;
+  let avatarVersion = 0;
   let mode = "login";
   // The social log-ins this server offers: [{ id, name, start }].
   let providers = [];
@@ -24,12 +27,12 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
 
   function paint() {
     const button = $("#account-button");
-    button.textContent = state.me ? state.me.nickname : t("accountLogin");
-    button.dataset.loggedIn = String(Boolean(state.me));
+    button.textContent = me ? me.nickname : t("accountLogin");
+    button.dataset.loggedIn = String(Boolean(me));
     const avatar = $("#header-avatar");
-    avatar.hidden = !state.me;
+    avatar.hidden = !me;
     // A new query each time the picture changes, so the browser does not show the old one.
-    if (state.me) avatar.src = `${state.me.avatar}?v=${state.avatarVersion || 0}`;
+    if (me) avatar.src = `${me.avatar}?v=${avatarVersion || 0}`;
   }
 
   function openDialog(next) {
@@ -63,7 +66,7 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
   // The profile's linked log-ins: unlink what is linked, link what is not.
   function paintProviders() {
     const list = $("#profile-providers");
-    const linked = new Set((state.me && state.me.providers) || []);
+    const linked = new Set((me && me.providers) || []);
     const rows = [];
     if (linked.has("password")) {
       const row = document.createElement("li");
@@ -84,7 +87,7 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
         unlink.textContent = t("socialUnlink");
         unlink.addEventListener("click", async () => {
           try {
-            state.me = await send("DELETE", `/api/me/providers/${encodeURIComponent(provider.id)}`);
+            me = await send("DELETE", `/api/me/providers/${encodeURIComponent(provider.id)}`);
             paintProviders();
           } catch (error) { toast(error.message); }
         });
@@ -110,7 +113,7 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
     const problem = query.get("auth_error");
     if (!outcome && !problem) return;
     const provider = providerName(query.get("provider") || "");
-    if (outcome === "login" && state.me) toast(t("accountWelcome", { nickname: state.me.nickname }));
+    if (outcome === "login" && me) toast(t("accountWelcome", { nickname: me.nickname }));
     if (outcome === "linked") { toast(t("accountSaved")); state.selectTab("profile"); }
     const messages = {
       expired: () => t("socialExpired"),
@@ -131,7 +134,6 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
     const login = $("#auth-login").value.trim();
     const password = $("#auth-password").value;
     try {
-      let me;
       if (mode === "signup") {
         const body = { password, nickname: $("#auth-nickname").value };
         if (login.includes("@")) body.email = login; else body.username = login;
@@ -139,7 +141,6 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
       } else {
         me = await send("POST", "/api/auth/login", { login, password });
       }
-      state.me = me;
       $("#auth-dialog").hidden = true;
       $("#auth-password").value = "";
       toast(t("accountWelcome", { nickname: me.nickname }));
@@ -154,20 +155,20 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
 
   function showProfile() {
     // Logged out, the profile asks to log in rather than showing an empty form.
-    $("#profile-logged-out").hidden = Boolean(state.me);
-    $("#profile-body").hidden = !state.me;
-    if (!state.me) return;
-    $("#profile-email").textContent = state.me.email || state.me.username || "-";
-    $("#profile-joined").textContent = new Date(state.me.createdAt).toLocaleDateString(state.lang === "en" ? "en" : "ko", { timeZone: "Asia/Seoul" });
-    $("#profile-nickname").value = state.me.nickname;
-    $("#profile-avatar").src = `${state.me.avatar}?v=${state.avatarVersion || 0}`;
+    $("#profile-logged-out").hidden = Boolean(me);
+    $("#profile-body").hidden = !me;
+    if (!me) return;
+    $("#profile-email").textContent = me.email || me.username || "-";
+    $("#profile-joined").textContent = new Date(me.createdAt).toLocaleDateString(state.lang === "en" ? "en" : "ko", { timeZone: "Asia/Seoul" });
+    $("#profile-nickname").value = me.nickname;
+    $("#profile-avatar").src = `${me.avatar}?v=${avatarVersion || 0}`;
     paintProviders();
   }
 
   async function uploadAvatar(file) {
     try {
       await send("PUT", "/api/me/avatar", undefined, { body: file, type: "application/octet-stream" });
-      state.avatarVersion = Date.now();
+      avatarVersion = Date.now();
       paint();
       showProfile();
       toast(t("accountSaved"));
@@ -178,7 +179,7 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
     try {
       await send("POST", path, {});
     } catch (_) { /* the session may be gone already */ }
-    state.me = null;
+    me = null;
     paint();
     toast(t("accountLoggedOut"));
     state.selectTab("exchange");
@@ -199,12 +200,12 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
     for (const [selector, key] of Object.entries(words)) { const element = $(selector); if (element) element.textContent = t(key); }
     paint();
     paintSocial();
-    if (state.me && !$("#profile-panel").hidden) paintProviders();
+    if (me && !$("#profile-panel").hidden) paintProviders();
   }
 
   $("#profile-login").addEventListener("click", () => openDialog("login"));
   $("#account-button").addEventListener("click", () => {
-    if (state.me) state.selectTab("profile"); else openDialog("login");
+    if (me) state.selectTab("profile"); else openDialog("login");
   });
   for (const tab of $$("[data-auth]")) tab.addEventListener("click", () => openDialog(tab.dataset.auth));
   $("[data-action=auth-cancel]").addEventListener("click", () => { $("#auth-dialog").hidden = true; });
@@ -212,7 +213,7 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
   $("#profile-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      state.me = await send("PATCH", "/api/me", { nickname: $("#profile-nickname").value });
+      me = await send("PATCH", "/api/me", { nickname: $("#profile-nickname").value });
       paint();
       toast(t("accountSaved"));
     } catch (error) { toast(error.message); }
@@ -230,7 +231,7 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
   $("#avatar-remove").addEventListener("click", async () => {
     try {
       await send("DELETE", "/api/me/avatar");
-      state.avatarVersion = Date.now();
+      avatarVersion = Date.now();
       paint();
       showProfile();
     } catch (error) { toast(error.message); }
@@ -240,12 +241,12 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
 
   return {
     async load() {
-      const [me, listed] = await Promise.all([
+      const [session, listed] = await Promise.all([
         // Always 200: an anonymous visitor's page logs no failed request.
         get("/api/session").then((s) => (s && s.loggedIn ? s.me : null)).catch(() => null),
         get("/api/auth/providers").catch(() => ({ providers: [] })),
       ]);
-      state.me = me;
+      me = session;
       providers = listed.providers || [];
       paint();
       paintSocial();

@@ -47,7 +47,7 @@ export function setupCompare({ t, state }) {
 
   function fill(tr, row) {
     const [title, code] = tr.firstElementChild.children;
-    title.textContent = state.lang === "en" ? row.englishName || row.koreanName : row.koreanName || row.englishName;
+    title.textContent = row.display.name;
     code.textContent = row.symbol;
     for (const td of tr.querySelectorAll("td[data-venue]")) {
       const exchange = td.dataset.venue;

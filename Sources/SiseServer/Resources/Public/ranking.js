@@ -43,7 +43,7 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
     }
     const title = document.createElement("span");
     title.className = "name";
-    title.textContent = state.lang === "ko" && data.koreanName ? data.koreanName : data.name;
+    title.textContent = data.display.name || data.name;
     const symbol = document.createElement("span");
     symbol.className = "symbol";
     symbol.textContent = data.symbol;
