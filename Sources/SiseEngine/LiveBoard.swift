@@ -13,6 +13,8 @@ public actor LiveBoard: Service {
     private let api: any ExchangeAPI
     private let stream: any TickerStreaming
     private let now: @Sendable () -> Int64
+    /// What the idle rule's checks sleep on (tests move it by hand).
+    private let clock: any StreamClock
     private let logger: Logger
 
     private var markets: [MarketID: Market] = [:]
@@ -84,13 +86,14 @@ public actor LiveBoard: Service {
     private let loaded = Latch()
 
     public init(configuration: LiveBoardConfiguration = .init(), api: any ExchangeAPI, stream: any TickerStreaming,
-                now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
+                now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds, clock: any StreamClock = SystemStreamClock(),
                 logger: Logger = Logger(label: "sise.engine")) {
         self.configuration = configuration
         polling = QuietPolling(interval: configuration.pollInterval)
         self.api = api
         self.stream = stream
         self.now = now
+        self.clock = clock
         self.logger = logger
         // Nothing has been tried yet, let alone failed: connecting, not offline.
         let initial = ConnectivityStatus(exchange: configuration.exchange.rawValue, state: .connecting, since: now())
@@ -199,7 +202,7 @@ public actor LiveBoard: Service {
 
     private nonisolated func untilNobodyWatches(for idleAfter: Duration) async {
         while !Task.isCancelled {
-            try? await Task.sleep(for: min(idleAfter / 4, .seconds(1)))
+            do { try await clock.sleep(for: min(idleAfter / 4, .seconds(1))) } catch { return }
             if !watched(within: idleAfter) { return }
         }
     }

@@ -22,6 +22,9 @@ public final class SignalGate: Sendable {
 
     public var isSet: Bool { state.withLock { $0.flag } }
 
+    /// Tasks waiting now: what a test waits for before it signals, instead of sleeping.
+    public var waiters: Int { state.withLock { $0.waiters.count } }
+
     /// Sets the flag and wakes every waiter. A consuming gate keeps the flag only when nobody
     /// was waiting.
     public func set() {

@@ -9,6 +9,9 @@ public final class Wakeup: Sendable {
 
     public func signal() { gate.set() }
 
+    /// Tasks waiting now (tests wait for one before they signal).
+    public var waiting: Int { gate.waiters }
+
     /// Waits for a signal; returns early (without one) when the task is cancelled.
     public func wait() async { await gate.wait() }
 

@@ -8,30 +8,39 @@ import Testing
 
 /// Idle feeds: with nobody watching for `idleAfter` the board closes its upstream stream and
 /// says `idle`; the next viewer gets the last board at once (stale, with its age) and fresh data
-/// within seconds. The grace period runs on an injected clock, so the test takes seconds.
+/// within seconds. The grace period runs on a clock the test moves by hand (the wall clock and the
+/// idle rule's sleeps both), and the test waits for the rule to have looked, never for real time.
 @Suite(.serialized) struct IdleFeedTests {
-    final class ManualClock: Sendable {
-        private let offset = Mutex<Int64>(0)
-        func advance(seconds: Int64) { offset.withLock { $0 += seconds * 1_000 } }
-        var now: Int64 { Int64(Date().timeIntervalSince1970 * 1_000) + offset.withLock { $0 } }
+    /// The wall clock the board reads, moved with the manual clock.
+    static func wall(_ clock: ManualStreamClock) -> @Sendable () -> Int64 {
+        let start = WallClock.system.now
+        return { start + clock.elapsed.components.seconds * 1_000 + clock.elapsed.components.attoseconds / 1_000_000_000_000_000 }
+    }
+
+    /// Moves the clock and returns once the idle rule has woken, looked and gone back to sleep.
+    static func advance(_ clock: ManualStreamClock, seconds: Int64) async throws {
+        let before = clock.sleeps
+        clock.advance(by: .seconds(seconds))
+        try await expectEventually(timeout: .seconds(5), "the idle rule looked") { clock.sleeps > before }
     }
 
     @Test func nobodyWatchingClosesTheFeedAndTheNextViewerWakesIt() async throws {
-        let clock = ManualClock()
+        let clock = ManualStreamClock()
         try await withSimulator { simulator in
-            let h = LiveBoardHarness.start(simulator, idleAfter: .seconds(60), now: { clock.now })
+            let h = LiveBoardHarness.start(simulator, idleAfter: .seconds(60), now: Self.wall(clock), clock: clock)
             do {
-                try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+                try await expectEventually(timeout: .seconds(10)) { h.state == .live && clock.sleepers == 1 }
                 // Within the grace period nothing changes.
-                clock.advance(seconds: 30)
-                try await Task.sleep(for: .milliseconds(1_500))
+                try await Self.advance(clock, seconds: 30)
                 #expect(h.state == .live)
                 // Past it, with no viewer: the feed closes.
-                clock.advance(seconds: 31)
+                clock.advance(by: .seconds(31))
                 try await expectEventually(timeout: .seconds(5)) { h.state == .idle }
-                try await Task.sleep(for: .milliseconds(300))
                 let frames = { try await SimAdmin.stats(simulator)["upbit"]?["websocket-frames"] ?? 0 }
+                // A deliberate wait: frames already in flight when the feed parked land first.
+                try await Task.sleep(for: .milliseconds(300))
                 let quiet = try await frames()
+                // A deliberate negative wait: a second of a parked feed brings no frame.
                 try await Task.sleep(for: .seconds(1))
                 #expect(try await frames() == quiet, "no frames flow while idle")
                 let rows = h.board.snapshot.rows.count
@@ -43,14 +52,13 @@ import Testing
                 h.board.viewerArrived()
                 try await expectEventually(timeout: .seconds(2)) { await h.board.appliedTicks > applied }
                 #expect(woke.duration(to: .now) <= .seconds(2))
-                try await expectEventually(timeout: .seconds(5)) { h.state == .live }
+                try await expectEventually(timeout: .seconds(5)) { h.state == .live && clock.sleepers == 1 }
 
                 // An open viewer keeps it awake however long it stays.
-                clock.advance(seconds: 600)
-                try await Task.sleep(for: .milliseconds(1_500))
+                try await Self.advance(clock, seconds: 600)
                 #expect(h.state == .live)
                 h.board.viewerLeft()
-                clock.advance(seconds: 61)
+                clock.advance(by: .seconds(61))
                 try await expectEventually(timeout: .seconds(5)) { h.state == .idle }
                 await h.stop()
             } catch {

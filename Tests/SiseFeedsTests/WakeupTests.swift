@@ -1,4 +1,5 @@
 import Foundation
+import SiseTestSupport
 import Testing
 
 @testable import SiseFeeds
@@ -9,7 +10,7 @@ import Testing
         let wakeup = Wakeup()
         let started = ContinuousClock.now
         async let waited: Void = wakeup.wait(upTo: .seconds(10))
-        try await Task.sleep(for: .milliseconds(50))
+        try await expectEventually(timeout: .seconds(5), "the wait began") { wakeup.waiting == 1 }
         wakeup.signal()
         try await waited
         #expect(started.duration(to: .now) < .seconds(2))
@@ -33,7 +34,7 @@ import Testing
     @Test func aCancelledWaitLeavesLaterWaitsIntact() async throws {
         let wakeup = Wakeup()
         let task = Task { try await wakeup.wait(upTo: .seconds(3_600)) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await expectEventually(timeout: .seconds(5), "the wait began") { wakeup.waiting == 1 }
         task.cancel()
         _ = await task.result
         for _ in 0..<3 {
@@ -43,7 +44,7 @@ import Testing
         }
         let started = ContinuousClock.now
         async let waited: Void = wakeup.wait(upTo: .seconds(10))
-        try await Task.sleep(for: .milliseconds(50))
+        try await expectEventually(timeout: .seconds(5), "the wait began") { wakeup.waiting == 1 }
         wakeup.signal()
         try await waited
         #expect(started.duration(to: .now) < .seconds(2))

@@ -17,7 +17,8 @@ public final class LiveBoardHarness: Sendable {
                              format: UpbitTickerWire.Format = .default,
                              silenceTimeout: Duration = .seconds(15),
                              marketRefresh: Duration = .seconds(300), idleAfter: Duration? = nil, startsIdle: Bool = false,
-                             now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1_000) })
+                             now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
+                             clock: any StreamClock = SystemStreamClock())
         -> LiveBoardHarness {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
@@ -28,7 +29,7 @@ public final class LiveBoardHarness: Sendable {
             silenceTimeout: silenceTimeout), logger: logger)
         let board = LiveBoard(configuration: .init(quotes: quotes, marketRefreshInterval: marketRefresh, idleAfter: idleAfter,
                                                    startsIdle: startsIdle),
-                              api: api, stream: stream, now: now, logger: logger)
+                              api: api, stream: stream, now: now, clock: clock, logger: logger)
         let task = Task { _ = try? await board.run() }
         return LiveBoardHarness(board: board, simulator: simulator, stream: stream, transport: transport, task: task)
     }

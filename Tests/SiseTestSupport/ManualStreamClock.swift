@@ -14,6 +14,7 @@ public final class ManualStreamClock: StreamClock {
         var offset = Duration.zero
         var nextID: UInt64 = 0
         var sleepers: [UInt64: Sleeper] = [:]
+        var sleeps = 0
     }
 
     private let base = ContinuousClock.now
@@ -22,6 +23,16 @@ public final class ManualStreamClock: StreamClock {
     public init() {}
 
     public var now: ContinuousClock.Instant { base.advanced(by: state.withLock { $0.offset }) }
+
+    /// How far the test has moved the clock.
+    public var elapsed: Duration { state.withLock { $0.offset } }
+
+    /// Sleeps begun so far: a loop that sleeps again has finished what it did after waking, so
+    /// a test waits for this to grow instead of sleeping for real.
+    public var sleeps: Int { state.withLock { $0.sleeps } }
+
+    /// Tasks asleep on this clock now.
+    public var sleepers: Int { state.withLock { $0.sleepers.count } }
 
     public func advance(by duration: Duration) {
         let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
@@ -37,6 +48,7 @@ public final class ManualStreamClock: StreamClock {
     public func sleep(for duration: Duration) async throws {
         let id = state.withLock { state -> UInt64 in
             state.nextID &+= 1
+            state.sleeps += 1
             return state.nextID
         }
         try await withTaskCancellationHandler {
