@@ -82,10 +82,12 @@ public struct AlertFiring: Codable, Equatable, Sendable {
     public var observed: Double?
     /// Epoch ms.
     public var at: Int64
+    /// `at` as a Korean clock reads it (`09:24:01`, KST), for the lines faces show.
+    public var clock: String { KSTText.clock(at) }
     /// The rule in words, in Korean and English (`{market} {rule}` is the line to show).
     public var message: [String: String]
 
-    enum CodingKeys: String, CodingKey { case type, id, alertId, exchange, market, rule, value, price, observed, at, message }
+    enum CodingKeys: String, CodingKey { case type, id, alertId, exchange, market, rule, value, price, observed, at, clock, message }
 
     public init(id: String, rule: AlertRule, price: Double, observed: Double?, at: Int64) {
         self.id = id
@@ -131,6 +133,7 @@ public struct AlertFiring: Codable, Equatable, Sendable {
         try c.encode(price, forKey: .price)
         try c.encode(observed, forKey: .observed)
         try c.encode(at, forKey: .at)
+        try c.encode(clock, forKey: .clock)
         try c.encode(message, forKey: .message)
     }
 }

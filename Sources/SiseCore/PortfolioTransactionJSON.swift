@@ -11,6 +11,8 @@ public struct PortfolioTransactionJSON: Codable, Equatable, Sendable {
     public var price: String
     public var fee: String
     public var at: Int64
+    /// `at` as Korean users read it (`2026-11-22 09:24:01 KST`); ignored when a file is imported.
+    public var when: String?
     public var note: String
 
     public init(_ t: PortfolioTransaction) {
@@ -22,6 +24,7 @@ public struct PortfolioTransactionJSON: Codable, Equatable, Sendable {
         price = PortfolioLedger.text(t.price, scale: 8)
         fee = PortfolioLedger.text(t.fee, scale: 8)
         at = t.at
+        when = KSTText.timestamp(t.at)
         note = t.note
     }
 

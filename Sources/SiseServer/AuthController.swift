@@ -45,6 +45,8 @@ struct AuthController {
         let username: String?
         let providers: [String]
         let createdAt: Int64
+        /// The KST day the account was made (`2026-11-22`).
+        let joined: String
         /// The picture (a default one until uploaded).
         let avatar: String
 
@@ -57,6 +59,7 @@ struct AuthController {
             username = account.username
             providers = (account.passwordHash == nil ? [] : ["password"]) + linked
             createdAt = account.createdAt
+            joined = String(KSTText.timestamp(account.createdAt).prefix(10))
             avatar = "/api/users/\(account.id)/avatar"
         }
 

@@ -159,7 +159,7 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
     $("#profile-body").hidden = !me;
     if (!me) return;
     $("#profile-email").textContent = me.email || me.username || "-";
-    $("#profile-joined").textContent = new Date(me.createdAt).toLocaleDateString(state.lang === "en" ? "en" : "ko", { timeZone: "Asia/Seoul" });
+    $("#profile-joined").textContent = me.joined;
     $("#profile-nickname").value = me.nickname;
     $("#profile-avatar").src = `${me.avatar}?v=${avatarVersion || 0}`;
     paintProviders();

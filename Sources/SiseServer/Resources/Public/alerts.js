@@ -68,8 +68,7 @@ export function setupAlerts({ t, toast, state, call }) {
   }
 
   function line(firing) {
-    const when = new Date(firing.at).toLocaleTimeString(state.lang === "ko" ? "ko-KR" : "en-GB", { timeZone: "Asia/Seoul" });
-    return `${when} ${(firing.message && firing.message[state.lang]) || firing.market}`;
+    return `${firing.clock} ${(firing.message && firing.message[state.lang]) || firing.market}`;
   }
 
   // Asked once, when the person creates an alert (a click: browsers want a gesture).

@@ -99,7 +99,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
       for (const tx of body.transactions.slice().reverse()) {
         const tr = document.createElement("tr");
         tr.dataset.id = tx.id;
-        const when = new Date(tx.at).toLocaleString(state.lang === "ko" ? "ko-KR" : "en-GB", { timeZone: "Asia/Seoul" });
+        const when = tx.when;
         const kind = { buy: "txBuy", sell: "txSell", deposit: "txDeposit", withdraw: "txWithdraw" }[tx.type];
         tr.append(cell(when, "at"), cell(t(kind), "type"), cell(tx.market, "market"), cell(tx.quantity, "quantity", "num"),
           cell(tx.price, "price", "num"), cell(tx.note, "note"));
