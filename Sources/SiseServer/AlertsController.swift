@@ -120,7 +120,7 @@ struct AlertsController {
         if let problem = poster.check(body.url) { throw APIError.badParameter("url", problem.message) }
         guard (8...256).contains(body.secret.count) else { throw APIError.badParameter("secret", "8 to 256 characters") }
         let hook = AlertStore.Webhook(id: UUID().uuidString.lowercased(), owner: ctx.owner, url: body.url, secret: body.secret,
-                                      createdAt: WallClock.system.now, failures: 0, disabled: false)
+                                      createdAt: context.clock.now, failures: 0, disabled: false)
         try await store.addWebhook(hook)
         return JSONText.response(WebhookJSON(hook), status: .created)
     }

@@ -20,7 +20,7 @@ public enum SiseServerApp {
         let devices = DeviceCleanup(registry: DeviceRegistry(database: database), logger: logger)
         let portfolio = PortfolioStore(database: database)
         let hub = BoardSocketHub(boards: boards, favorites: favorites, portfolio: portfolio, demo: configuration.demo, premium: dependencies.premium,
-                                 logger: logger)
+                                 clock: dependencies.clock, logger: logger)
         // Pages on this replica are told at once; the other replicas through the database.
         let changes = ChangeFeed(database: database)
         let favoritesChanged: @Sendable (String) async -> Void = { owner in
@@ -38,6 +38,7 @@ public enum SiseServerApp {
                                     favoritesChanged: favoritesChanged,
                                     favoriteWrites: WriteRateLimit(perMinute: configuration.favoriteWritesPerMinute))
         context.premium = dependencies.premium
+        context.clock = dependencies.clock
         let history = dependencies.premium.map { PremiumHistory(boards: boards, feed: $0) }
         context.premiumHistory = history
 

@@ -26,11 +26,14 @@ final class BoardSocketHub: Service, Sendable {
     private let publishing = Mutex(())
     static let heartbeatInterval = Duration.seconds(15)
     static let staleStatusInterval = Duration.seconds(5)
+    /// The wall clock heartbeats and statuses are stamped with.
+    private let clock: WallClock
     /// Distinct views (sort, filter, search, language) computed per batch, at most.
     static let maxDistinctViews = 2_000
 
     init(boards: ExchangeBoards, favorites: any FavoritesRepository, portfolio: PortfolioStore, demo: Bool, premium: PremiumFeed? = nil,
-         logger: Logger) {
+         clock: WallClock = .system, logger: Logger) {
+        self.clock = clock
         self.boards = boards
         self.favorites = favorites
         portfolioPush = PortfolioPush(store: portfolio, boards: boards)
@@ -224,7 +227,7 @@ final class BoardSocketHub: Service, Sendable {
             }
             if sinceHeartbeat >= Self.heartbeatInterval {
                 sinceHeartbeat = .zero
-                let now = WallClock.system.now
+                let now = clock.now
                 let everyone = clients.withLock { Array($0.pages.values) }
                 for client in everyone { client.heartbeat(at: now, now: false) }
                 BoardClient.deliver(everyone)
@@ -343,7 +346,7 @@ final class BoardSocketHub: Service, Sendable {
     }
 
     private func statusJSON(_ status: ConnectivityStatus, _ language: Language) -> String {
-        let message = BoardSocketMessage.Status(demo: demo, exchanges: [status.exchange: StatusController.exchange(status, language)])
+        let message = BoardSocketMessage.Status(demo: demo, exchanges: [status.exchange: StatusController.exchange(status, language, now: clock.now)])
         return (try? BoardSocketMessage.encode(message)) ?? #"{"type":"status","demo":false,"exchanges":{}}"#
     }
 }

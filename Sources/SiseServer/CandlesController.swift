@@ -57,7 +57,7 @@ struct CandlesController {
             try await api.candles(market: market, unit: interval.unit, count: Self.fetched, to: nil)
         }
         if let row = board.snapshot.rows[market] {
-            candles = CandleSeries.withLive(candles, price: row.ticker.price, at: WallClock.system.now, interval: interval)
+            candles = CandleSeries.withLive(candles, price: row.ticker.price, at: context.clock.now, interval: interval)
         }
         return (exchange, market, interval, CandleSeries(candles: candles, last: count))
     }

@@ -22,6 +22,8 @@ struct ServerContext: Sendable {
     var premium: PremiumFeed? = nil
     /// The market's 김프 through the day (with a feed).
     var premiumHistory: PremiumHistory? = nil
+    /// The wall clock (the dependencies' one).
+    var clock: WallClock = .system
 
     /// The premium inputs now (none when there is no feed: every premium is unknown).
     var premiumInputs: PremiumInputs { premium?.inputs ?? .none }

@@ -26,6 +26,8 @@ public struct ServerDependencies: Sendable {
     /// connection pool), in start order; run by the app's service group, which shuts them down
     /// in reverse after the HTTP server.
     public var services: [any Service]
+    /// The wall clock every route and rule of the server reads (tests may stop it).
+    public var clock: WallClock = .system
 
     public init(boards: ExchangeBoards, apis: [Exchange: any ExchangeAPI], coinInfo: CoinInfoService, database: AppDatabase,
                 images: any ImageFetching, simulatorURL: URL? = nil, identityProviders: [OpenIDClient] = [], premium: PremiumFeed? = nil,

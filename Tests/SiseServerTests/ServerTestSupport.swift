@@ -19,12 +19,12 @@ enum ServerHarness {
         FileManager.default.temporaryDirectory.appendingPathComponent("sise-test-\(UUID().uuidString)")
     }
 
-    static func run<T: Sendable>(dataDirectory: URL = temporaryDirectory(), hostile: Bool = false,
+    static func run<T: Sendable>(dataDirectory: URL = temporaryDirectory(), hostile: Bool = false, clock: WallClock = .system,
                                  configure: (inout ServerConfiguration) -> Void = { _ in },
                                  _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
         var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: dataDirectory)
         configure(&configuration)
-        let app = try await build(configuration, hostile: hostile)
+        let app = try await build(configuration, hostile: hostile, clock: clock)
         return try await app.test(.live) { client in
             // The board is live before the first assertion.
             _ = try await waitUntil(timeout: .seconds(15)) {
@@ -69,7 +69,7 @@ extension ServerHarness {
     /// pointed at `upbitURL` (a simulator the test runs), or at a simulator of its own that the
     /// app's service group starts and stops.
     static func build(_ configuration: ServerConfiguration, upbitURL: URL? = nil, hostile: Bool = false,
-                      silence: Duration = .seconds(5)) async throws -> some ApplicationProtocol {
+                      silence: Duration = .seconds(5), clock: WallClock = .system) async throws -> some ApplicationProtocol {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         var services: [any Service] = []
@@ -110,13 +110,14 @@ extension ServerHarness {
                                                                   logger: logger),
                                   upbit: board, upbitAPI: upbit, dunamu: nil, coinInfo: coinInfo, logger: logger)
         services += [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo, premium]
-        let dependencies = ServerDependencies(boards: ExchangeBoards(default: board, others: others),
+        var dependencies = ServerDependencies(boards: ExchangeBoards(default: board, others: others),
                                               apis: apis, coinInfo: coinInfo, database: database,
                                               images: LiveImageFetcher(trustedOrigins: Set(simulatorURL.map { [$0.absoluteString] } ?? [])),
                                               simulatorURL: simulatorURL,
                                               identityProviders: simulatorURL.map { [OpenIDClient(provider: testProvider($0), transport: transport)] } ?? [],
                                               premium: premium,
                                               services: services)
+        dependencies.clock = clock
         return try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger)
     }
 }

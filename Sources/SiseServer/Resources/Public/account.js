@@ -7,7 +7,7 @@ import { request, get } from "./http.js";
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
-export function setupAccount({ t, toast, state, onOwnerChanged }) {
+export function setupAccount({ t, toast, state, selectTab, onOwnerChanged }) {
   // Who is logged in (null: nobody) and the picture's version: this module's own, no one else's.
   let me = null;
   let avatarVersion = 0;
@@ -114,7 +114,7 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
     if (!outcome && !problem) return;
     const provider = providerName(query.get("provider") || "");
     if (outcome === "login" && me) toast(t("accountWelcome", { nickname: me.nickname }));
-    if (outcome === "linked") { toast(t("accountSaved")); state.selectTab("profile"); }
+    if (outcome === "linked") { toast(t("accountSaved")); selectTab("profile"); }
     const messages = {
       expired: () => t("socialExpired"),
       failed: () => t("socialFailed", { provider, reason: query.get("reason") || "?" }),
@@ -182,7 +182,7 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
     me = null;
     paint();
     toast(t("accountLoggedOut"));
-    state.selectTab("exchange");
+    selectTab("exchange");
     onOwnerChanged();
   }
 
@@ -205,7 +205,7 @@ export function setupAccount({ t, toast, state, onOwnerChanged }) {
 
   $("#profile-login").addEventListener("click", () => openDialog("login"));
   $("#account-button").addEventListener("click", () => {
-    if (me) state.selectTab("profile"); else openDialog("login");
+    if (me) selectTab("profile"); else openDialog("login");
   });
   for (const tab of $$("[data-auth]")) tab.addEventListener("click", () => openDialog(tab.dataset.auth));
   $("[data-action=auth-cancel]").addEventListener("click", () => { $("#auth-dialog").hidden = true; });

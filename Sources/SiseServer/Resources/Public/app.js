@@ -539,7 +539,6 @@ function showTab(tab) {
   if (tab === "compare") compare.start(); else compare.stop();
   if (tab === "info") info.showHome(); else if (tab !== "compare") sendView();
 }
-state.selectTab = selectTab;
 
 // ---------- Addresses (History API) ----------
 
@@ -752,7 +751,7 @@ async function init() {
   connect();
 }
 
-const info = setupInfo({ api, t, toast, state, refreshStars, navigated: () => remember(true) });
+const info = setupInfo({ api, t, toast, state, toggleFavorite, navigated: () => remember(true) });
 const compare = setupCompare({ t, state });
 // A ranking row opens its coin; its live-board link opens the market on its exchange.
 function openFromRanking(id, exchange) {
@@ -771,5 +770,5 @@ function ownerChanged() {
   if (old) old.close();
   connect();
 }
-const account = setupAccount({ t, toast, state, onOwnerChanged: ownerChanged });
+const account = setupAccount({ t, toast, state, selectTab, onOwnerChanged: ownerChanged });
 init();

@@ -5,7 +5,7 @@ import { get } from "./http.js";
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
-export function setupInfo({ api, t, toast, state, refreshStars, navigated = () => {} }) {
+export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFavorite, navigated = () => {} }) {
   let lastQuery = "";
   let searchTimer = null;
   let inFlight = null;
@@ -28,16 +28,11 @@ export function setupInfo({ api, t, toast, state, refreshStars, navigated = () =
     return element;
   };
 
+  // The favorites are the page's (app.js keeps them and says so); this view redraws its stars.
   async function toggleFavorite(id) {
-    const had = state.favorites.has(id);
-    try {
-      const body = await api(had ? "DELETE" : "PUT", `/api/favorites/${encodeURIComponent(id)}`);
-      if (body.favorite) state.favorites.add(body.item); else state.favorites.delete(body.item);
-      refreshStars();
-      toast(had ? t("removed") : t("added"));
-      updateDetailStar();
-      renderResults();
-    } catch (_) { toast(t("favoriteFailed")); }
+    await toggleOwnerFavorite(id);
+    updateDetailStar();
+    renderResults();
   }
 
   // A favorite key to its coin route: `korbit:KRW-BTC` → `/api/coins/KRW-BTC…?exchange=korbit`.
