@@ -12,6 +12,9 @@ public enum Connectivity: String, Sendable, Codable, CaseIterable {
     case delayed
     case offline
     case idle
+
+    /// The board's last values are kept but no longer followed: every face marks them stale.
+    public var keepsStaleValues: Bool { self == .offline || self == .idle }
 }
 
 /// The connectivity of one exchange's board and since when.

@@ -14,6 +14,8 @@ struct StatusController {
         /// Milliseconds since the last good data: how stale the board is.
         let ageMs: Int64?
         let message: String?
+        /// The rows' figures are the last ones kept, not followed: faces mark them stale.
+        let stale: Bool
     }
 
     struct Status: Encodable {
@@ -45,6 +47,7 @@ struct StatusController {
     static func exchange(_ status: ConnectivityStatus, _ language: Language, now: Int64) -> ExchangeStatus {
         ExchangeStatus(state: status.state.rawValue, since: status.since, lastDataAt: status.lastDataAt,
                               ageMs: status.lastDataAt.map { max(0, now - $0) },
-                              message: status.state == .live ? nil : status.error?.message(language))
+                              message: status.state == .live ? nil : status.error?.message(language),
+                              stale: status.state.keepsStaleValues)
     }
 }

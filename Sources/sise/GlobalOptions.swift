@@ -33,10 +33,11 @@ struct GlobalOptions: ParsableArguments {
         return SettingSources(environment: environment, file: file)
     }
 
-    /// The settings `validate()` read (the parser validates every command's options before it
-    /// runs). Options made without the parser — only tests do — read them here.
+    /// The settings `validate()` read: the parser validates every option group as it decodes it,
+    /// before the command runs, so this is never read twice (nothing makes these options
+    /// without the parser; were one made so, it would get the defaults, not a second read).
     var settings: Settings {
-        resolved ?? (try? Settings(self, sources())) ?? Settings.fallback
+        resolved ?? Settings.fallback
     }
 
     var language: Language { settings.language }

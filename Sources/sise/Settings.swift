@@ -18,7 +18,7 @@ struct Settings: Sendable {
         endpoints[exchange] ?? ExchangeRegistry.spec(exchange).endpoint()
     }
 
-    /// Only for the unreachable case where `validate()` passed and a second read failed.
+    /// The defaults, for options the parser did not make (none are).
     static let fallback = Settings(language: .ko, sources: SettingSources(environment: [:], file: ConfigFile()), endpoints: [:])
 
     init(language: Language, sources: SettingSources, endpoints: [Exchange: ExchangeEndpoint]) {

@@ -447,7 +447,7 @@ function applyStatus(status) {
   setChip(upstream.state);
   const age = upstream.ageMs != null ? ` · ${t("ageSeconds", { seconds: Math.round(upstream.ageMs / 1000) })}` : "";
   $("#status").title = (upstream.message || t(upstream.state)) + age;
-  for (const tr of state.rows.values()) tr.classList.toggle("stale", upstream.state === "offline" || upstream.state === "idle");
+  for (const tr of state.rows.values()) tr.classList.toggle("stale", Boolean(upstream.stale));
   updateBanner();
 }
 
