@@ -66,7 +66,7 @@ public enum SiseServerApp {
         router.middlewares.add(HostCheckMiddleware(origin: publicOrigin))
         router.middlewares.add(DeviceIdentityMiddleware(secure: publicOrigin.isSecure, devices: devices))
         let accounts = AccountStore(database: database)
-        router.middlewares.add(SessionMiddleware(accounts: accounts, secure: publicOrigin.isSecure))
+        router.middlewares.add(SessionMiddleware(accounts: accounts, secure: publicOrigin.isSecure, clock: dependencies.clock))
         router.middlewares.add(CSRFMiddleware(origin: publicOrigin))
         if let assets = WebAssets.directory {
             router.middlewares.add(StaticAssetsMiddleware(assets: StaticAssets(directory: assets, exchanges: dependencies.boards.all.map(\.exchange))))
@@ -85,7 +85,7 @@ public enum SiseServerApp {
                                          alerts.reowned(moved)
                                          await changes.publish(.alerts, owner: account)
                                          await portfolioChanged(account)
-                                     })
+                                     }, clock: dependencies.clock)
         let throttle = LoginThrottle()
         let loginDevices = try await LoginDeviceCookie.load(from: ServerKeys(database: database), secure: publicOrigin.isSecure)
         AuthController(accounts: accounts, hasher: hasher, throttle: throttle, sessions: sessions, devices: loginDevices,

@@ -85,7 +85,7 @@ struct AuthController {
                            message: UIText.accountSignupThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
         }
         let hash = try await hasher.hash(body.password)
-        let now = Self.now()
+        let now = sessions.clock.now
         let account: Account
         do {
             let invite = signupPolicy == .invite ? SessionMiddleware.hash(body.invite ?? "") : nil
@@ -157,7 +157,6 @@ struct AuthController {
         APIError(status: .badRequest, code: "bad_account", message: problem.message(language))
     }
 
-    static func now() -> Int64 { WallClock.system.now }
 }
 
 /// A small JSON body (at most 16 KB), or a 400 that says so.

@@ -10,6 +10,7 @@ struct SessionMiddleware: RouterMiddleware {
     typealias Context = SiseRequestContext
     let accounts: AccountStore
     let secure: Bool
+    var clock: WallClock = .system
     static let lifetime: Int64 = 30 * 86_400 * 1_000
 
     static func cookieName(secure: Bool) -> String { secure ? "__Host-sise_session" : "sise_session" }
@@ -17,7 +18,7 @@ struct SessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let token = request.cookies[Self.cookieName(secure: secure)]?.value, Self.isToken(token) {
-            let now = WallClock.system.now
+            let now = clock.now
             let hash = Self.hash(token)
             if let account = try? await accounts.session(tokenHash: hash, at: now, extendTo: now + Self.lifetime) {
                 context.account = account

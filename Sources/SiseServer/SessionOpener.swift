@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SiseCore
 import SiseStore
 
 /// Starts a logged-in session, however the person proved who they are (password or provider):
@@ -13,12 +14,14 @@ struct SessionOpener: Sendable {
     let favoritesChanged: @Sendable (String) async -> Void
     /// Hands the device's portfolio, alerts and webhooks to the account (from, into).
     var adopt: @Sendable (String, String) async -> Void = { _, _ in }
+    /// The wall clock sessions are dated by.
+    var clock: WallClock = .system
 
     /// The session cookie to set.
     func open(_ account: Account, _ ctx: SiseRequestContext) async throws -> Cookie {
         if let old = ctx.sessionTokenHash { try await accounts.endSession(tokenHash: old) }
         let token = SessionMiddleware.newToken()
-        let now = AuthController.now()
+        let now = clock.now
         try await accounts.createSession(tokenHash: SessionMiddleware.hash(token), account: account.id, at: now,
                                          expiresAt: now + SessionMiddleware.lifetime)
         if !ctx.deviceID.isEmpty {

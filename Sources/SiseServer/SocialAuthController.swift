@@ -104,7 +104,7 @@ struct SocialAuthController {
             // The session that asked must still be the one coming back.
             guard ctx.account?.id == linkTo else { return finish(back(["auth_error": "expired", "provider": id])) }
             do {
-                try await accounts.link(identity, to: linkTo, at: AuthController.now())
+                try await accounts.link(identity, to: linkTo, at: sessions.clock.now)
             } catch StoreError.linkedElsewhere {
                 return finish(back(["auth_error": "linked_elsewhere", "provider": id]))
             }
@@ -119,7 +119,7 @@ struct SocialAuthController {
             if wait > 0 { return finish(back(["auth_error": "throttled", "provider": id, "seconds": String(wait)])) }
             let nickname = identity.nickname ?? UIText.socialDefaultNickname(language, ["provider": client.provider.displayName])
             do {
-                account = try await accounts.create(identity: identity, nickname: nickname, at: AuthController.now())
+                account = try await accounts.create(identity: identity, nickname: nickname, at: sessions.clock.now)
             } catch StoreError.taken {
                 return finish(back(["auth_error": "email_in_use", "provider": id]))
             }
