@@ -13,9 +13,13 @@ public struct LiveImageFetcher: ImageFetching {
     /// simulator on loopback, which serves only its image path through the proxy).
     public var trustedOrigins: Set<String>
 
-    public init(timeout: Duration = .seconds(10), trustedOrigins: Set<String> = []) {
+    /// The process's pool of pinned clients (one per checked destination, reused).
+    private let clients: PinnedHTTPClients
+
+    public init(timeout: Duration = .seconds(10), trustedOrigins: Set<String> = [], clients: PinnedHTTPClients = .shared) {
         self.timeout = timeout
         self.trustedOrigins = trustedOrigins
+        self.clients = clients
     }
 
     public func fetch(_ url: URL, maxBytes: Int, allow: @escaping @Sendable (URL) -> URL?) async throws -> Data {
@@ -39,26 +43,16 @@ public struct LiveImageFetcher: ImageFetching {
     private func fetchOnce(_ url: URL, maxBytes: Int) async throws -> Outcome {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { throw ImageFetchError.notAllowed(url.absoluteString) }
         let origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
-        var configuration = HTTPClient.Configuration(
-            timeout: .init(connect: .seconds(5), read: .seconds(Int64(timeout.components.seconds))))
-        configuration.redirectConfiguration = .disallow
-        configuration.httpVersion = .http1Only
+        var pin: String?
         if !trustedOrigins.contains(origin) {
             guard scheme == "https", url.port == nil || url.port == 443 else { throw ImageFetchError.notAllowed(url.absoluteString) }
             let addresses = await PublicAddress.resolve(host)
             guard let pinned = addresses.first else { throw ImageFetchError.unreachable(host) }
             guard addresses.allSatisfy(PublicAddress.isPublic) else { throw ImageFetchError.privateAddress(host) }
-            configuration.dnsOverride = [host: pinned]
+            pin = pinned
         }
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        do {
-            let outcome = try await request(url, client: client, maxBytes: maxBytes)
-            try? await client.shutdown()
-            return outcome
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
+        let client = clients.client(.init(host: host, pinned: pin, connectTimeout: .seconds(5), readTimeout: .seconds(timeout.components.seconds)))
+        return try await request(url, client: client, maxBytes: maxBytes)
     }
 
     private func request(_ url: URL, client: HTTPClient, maxBytes: Int) async throws -> Outcome {

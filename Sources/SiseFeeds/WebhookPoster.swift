@@ -10,10 +10,13 @@ import NIOCore
 public struct WebhookPoster: Sendable {
     public let allowPrivate: Bool
     public let timeout: Duration
+    /// The process's pool of pinned clients (one per checked destination, reused).
+    private let clients: PinnedHTTPClients
 
-    public init(allowPrivate: Bool = false, timeout: Duration = .seconds(5)) {
+    public init(allowPrivate: Bool = false, timeout: Duration = .seconds(5), clients: PinnedHTTPClients = .shared) {
         self.allowPrivate = allowPrivate
         self.timeout = timeout
+        self.clients = clients
     }
 
     public enum Failure: Error, Equatable, Sendable {
@@ -59,19 +62,16 @@ public struct WebhookPoster: Sendable {
     public func post(_ body: Data, to text: String, secret: String, headers extra: [(String, String)] = []) async throws(Failure) -> Int {
         if let problem = check(text) { throw problem }
         guard let url = URL(string: text), let host = url.host else { throw .badURL }
-        let deadline = TimeAmount.nanoseconds(timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
-        var configuration = HTTPClient.Configuration(timeout: .init(connect: min(.seconds(3), deadline), read: deadline))
-        configuration.redirectConfiguration = .disallow
-        configuration.httpVersion = .http1Only
+        let deadline = PinnedHTTPClients.amount(timeout)
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         let addresses = isLiteral(bare) ? [bare] : await PublicAddress.resolve(host)
         guard let pinned = addresses.first else { throw .unreachable("\(host) does not resolve") }
+        var pin: String?
         if !allowPrivate {
             guard addresses.allSatisfy(PublicAddress.isPublic) else { throw .privateAddress(host) }
-            if !isLiteral(bare) { configuration.dnsOverride = [host: pinned] }
+            if !isLiteral(bare) { pin = pinned }
         }
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        defer { client.shutdown { _ in } }
+        let client = clients.client(.init(host: host, pinned: pin, connectTimeout: min(.seconds(3), timeout), readTimeout: timeout))
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")

@@ -80,10 +80,10 @@ struct LiveUpstreams {
     var demoOrigin: String? { simulator?.baseURL.absoluteString }
 
     /// In start order (a service group shuts them down in reverse): the simulator, closing the
-    /// connection pool, the boards.
+    /// connection pools (the exchanges' and the pinned webhook and image clients), the boards.
     var services: [any Service] {
         let transport = transport
-        return (simulator.map { [$0] } ?? []) + [ShutdownHook { await transport.shutdown() }]
+        return (simulator.map { [$0] } ?? []) + [ShutdownHook { await transport.shutdown(); await PinnedHTTPClients.shared.shutdown() }]
             + boards.all.filter { running.contains($0.exchange) }.map(\.board)
     }
 }
