@@ -164,15 +164,18 @@ class TUIFace(Screen):
 
     def __init__(self, rig, exchange):
         self.session = f"sise-matrix-{os.getpid()}-{exchange}"
+        # A tmux server of its own: tests side by side never share one (one ending its last
+        # session used to take down another's as it started).
+        self.tmux = ["tmux", "-L", self.session]
         command = " ".join([sise_binary(), "tui", "--exchange", exchange, "--lang", "en", *rig["flags"]])
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.session, "-x", "140", "-y", "40", command], check=True)
+        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.session, "-x", "140", "-y", "40", command], check=True)
 
     def line(self):
-        screen = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.session], capture_output=True, text=True).stdout
+        screen = subprocess.run([*self.tmux, "capture-pane", "-p", "-t", self.session], capture_output=True, text=True).stdout
         return next((line for line in screen.splitlines() if "Bitcoin" in line and "BTC/KRW" not in line[:0] and "," in line), None)
 
     def stop(self):
-        subprocess.run(["tmux", "kill-session", "-t", self.session], check=False)
+        subprocess.run([*self.tmux, "kill-server"], check=False)
 
 
 class PageFace(Screen):

@@ -17,17 +17,21 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 
 
 class Pane:
+    """A tmux session on a tmux server of its own (`-L`): tests running side by side never share a
+    server, so one ending its last session cannot take down another's."""
+
     def __init__(self, width=100, height=30):
         self.name = "sise-" + uuid.uuid4().hex[:8]
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+        self.tmux = ["tmux", "-L", self.name]
+        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
                         "env LANG=C.UTF-8 TERM=xterm-256color bash --norc --noprofile"], check=True)
 
     def send(self, *keys, literal=False):
-        command = ["tmux", "send-keys", "-t", self.name] + (["-l"] if literal else []) + list(keys)
+        command = [*self.tmux, "send-keys", "-t", self.name] + (["-l"] if literal else []) + list(keys)
         subprocess.run(command, check=True)
 
     def text(self) -> str:
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], check=True,
+        return subprocess.run([*self.tmux, "capture-pane", "-p", "-t", self.name], check=True,
                               capture_output=True, text=True).stdout
 
     def wait(self, predicate, timeout=30, what="condition"):
@@ -40,10 +44,10 @@ class Pane:
         raise AssertionError(f"{what} never held; screen was:\n{self.text()}")
 
     def resize(self, width, height):
-        subprocess.run(["tmux", "resize-window", "-t", self.name, "-x", str(width), "-y", str(height)], check=True)
+        subprocess.run([*self.tmux, "resize-window", "-t", self.name, "-x", str(width), "-y", str(height)], check=True)
 
     def close(self):
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
+        subprocess.run([*self.tmux, "kill-server"], check=False)
 
 
 @pytest.fixture
@@ -238,7 +242,7 @@ def test_p_shows_the_portfolio_and_an_alert_rings_the_bell(pane):
         start(pane, data_dir)
         # The alert already true fires at its first tick: the bell rings and the status line says so.
         pane.wait(lambda s: "🔔 Upbit KRW-BTC" in s, what="the alert's line, naming its exchange")
-        bell = subprocess.run(["tmux", "display-message", "-p", "-t", pane.name, "#{window_bell_flag}"],
+        bell = subprocess.run([*pane.tmux, "display-message", "-p", "-t", pane.name, "#{window_bell_flag}"],
                               capture_output=True, text=True).stdout.strip()
         assert bell == "1"
         pane.send("p")
