@@ -176,6 +176,10 @@ class TUIFace(Screen):
 
     def stop(self):
         subprocess.run([*self.tmux, "kill-server"], check=False)
+        # tmux leaves its socket file behind: the private server's is ours to remove.
+        socket = os.path.join(os.environ.get("TMUX_TMPDIR", "/tmp"), f"tmux-{os.getuid()}", self.session)
+        if os.path.exists(socket):
+            os.unlink(socket)
 
 
 class PageFace(Screen):

@@ -48,6 +48,10 @@ class Pane:
 
     def close(self):
         subprocess.run([*self.tmux, "kill-server"], check=False)
+        # tmux leaves its socket file behind: the private server's is ours to remove.
+        socket = os.path.join(os.environ.get("TMUX_TMPDIR", "/tmp"), f"tmux-{os.getuid()}", self.name)
+        if os.path.exists(socket):
+            os.unlink(socket)
 
 
 @pytest.fixture
