@@ -128,7 +128,7 @@ function followScroll() {
 window.addEventListener("scroll", followScroll, { passive: true });
 window.addEventListener("resize", followScroll, { passive: true });
 
-// A favorite names its exchange unless it is the default one (`KRW-BTC`, `korbit:KRW-BTC`).
+// A favorite names its exchange unless it is the default one (`KRW-BTC`, `ID:KRW-BTC`).
 function favoriteKey(market, exchange = state.exchange) {
   return keyOf(market, exchange);
 }
@@ -685,7 +685,7 @@ async function init() {
     button.setAttribute("aria-pressed", String(button.dataset.exchange === state.exchange));
     button.addEventListener("click", () => selectExchange(button.dataset.exchange));
   }
-  // The Korbit seed's gesture: a swipe across the board moves between 거래소 and 관심.
+  // A gesture from one of the seed apps: a swipe across the board moves between 거래소 and 관심.
   let touch = null;
   $("#board-panel").addEventListener("touchstart", (event) => {
     const point = event.changedTouches[0];

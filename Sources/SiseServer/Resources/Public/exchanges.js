@@ -7,12 +7,12 @@ export const DEFAULT_EXCHANGE = (group && group.dataset.defaultExchange) || EXCH
 export const QUOTES = Array.from(document.querySelectorAll("[data-quote]"), (button) => button.dataset.quote);
 
 // A favorite (and a coin's id on the page) names its exchange unless it is the default one:
-// `KRW-BTC`, `korbit:KRW-BTC`.
+// `KRW-BTC`, `ID:KRW-BTC`.
 export function favoriteKey(market, exchange) {
   return !exchange || exchange === DEFAULT_EXCHANGE ? market : `${exchange}:${market}`;
 }
 
-// `korbit:KRW-BTC` → { exchange: "korbit", market: "KRW-BTC" }; no prefix is the default exchange.
+// `ID:KRW-BTC` → { exchange: "ID", market: "KRW-BTC" }; no prefix is the default exchange.
 export function splitKey(key) {
   const colon = key.indexOf(":");
   return colon > 0 ? { exchange: key.slice(0, colon), market: key.slice(colon + 1) } : { exchange: DEFAULT_EXCHANGE, market: key };

@@ -1,5 +1,5 @@
 // The 코인정보 tab and the coin detail page. Prices, formats and charts come from the server.
-import { splitKey } from "./exchanges.js";
+import { DEFAULT_EXCHANGE, splitKey } from "./exchanges.js";
 import { get } from "./http.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -35,12 +35,11 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
     renderResults();
   }
 
-  // A favorite key to its coin route: `korbit:KRW-BTC` → `/api/coins/KRW-BTC…?exchange=korbit`.
+  // A favorite key to its coin route: `ID:KRW-BTC` → `/api/coins/KRW-BTC…?exchange=ID`.
   function coinURL(id, suffix, query) {
-    const colon = id.indexOf(":");
+    const { exchange, market: coin } = splitKey(id);
     const params = new URLSearchParams(query);
-    if (colon > 0) params.set("exchange", id.slice(0, colon));
-    const coin = colon > 0 ? id.slice(colon + 1) : id;
+    if (exchange !== DEFAULT_EXCHANGE) params.set("exchange", exchange);
     return `/api/coins/${encodeURIComponent(coin)}${suffix}?${params}`;
   }
 
@@ -188,7 +187,7 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
 
   const candle = { mode: "line", interval: "1h", timer: null, last: 0 };
 
-  // `KRW-BTC` or `korbit:KRW-BTC`: a market has candles; a CoinGecko coin has the line only.
+  // `KRW-BTC` or `ID:KRW-BTC`: a market has candles; a CoinGecko coin has the line only.
   function marketOf(id) {
     const { exchange, market: code } = splitKey(id);
     return /^[A-Z0-9]+-[A-Z0-9.]+$/.test(code) ? { code, exchange } : null;
