@@ -196,6 +196,16 @@ public struct PortfolioInput: Decodable, Sendable {
         public func message(_ language: Language) -> String { text(language, values) }
         /// In English (scripts' logs, the CSV importer's line reasons).
         public var message: String { message(.en) }
+        /// The input field the refusal is about (`price`, `market`…), so a form can mark it; nil
+        /// when it is about the whole input.
+        public var field: String? { Self.fields[text] }
+
+        static let fields: [UIText: String] = [
+            .inputBadExchange: "exchange", .inputBadMarket: "market", .txBadMarket: "market", .alertPremiumNeedsKRW: "market",
+            .txBadType: "type", .alertBadType: "type", .txBadQuantity: "quantity", .txBadPrice: "price", .alertBadPrice: "price",
+            .txBadFee: "fee", .txBadTime: "at", .txNoteTooLong: "note", .alertBadMovePercent: "percent", .alertBadPremiumPercent: "percent",
+            .alertBadWindow: "windowMinutes", .alertBadCooldown: "cooldownSeconds", .txMissingFields: nil,
+        ].compactMapValues { $0 }
     }
 
     public static let maxNote = 200

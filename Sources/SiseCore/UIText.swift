@@ -71,6 +71,9 @@ public enum UIText: String, CaseIterable, Sendable {
     case candleVolume, chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
     // The web app's own pages
     case notFoundTitle, notFoundBody, notFoundHome, lastBoard, ageMinutes, ageHours
+    // The phone app's navigation and forms
+    case menu, tabMore, tabProfile, settings, language, languageName, themeLight, themeDark, infoHome, premiumColumn
+    case chooseFile, noFileChosen, alertSet, pickerHint
 
     /// The Korean and the English text.
     public var texts: (ko: String, en: String) {
@@ -392,6 +395,20 @@ public enum UIText: String, CaseIterable, Sendable {
         case .lastBoard: ("오프라인 · 마지막 시세 ({age} 전)", "Offline · last board seen ({age} ago)")
         case .ageMinutes: ("{n}분", "{n} min")
         case .ageHours: ("{n}시간", "{n} h")
+        case .menu: ("메뉴", "Menu")
+        case .tabMore: ("더보기", "More")
+        case .tabProfile: ("프로필", "Profile")
+        case .settings: ("설정", "Settings")
+        case .language: ("언어", "Language")
+        case .languageName: ("한국어", "English")
+        case .themeLight: ("라이트", "Light")
+        case .themeDark: ("다크", "Dark")
+        case .infoHome: ("트렌딩·검색", "Trending & search")
+        case .premiumColumn: ("김프 열 보기", "Show the premium column")
+        case .chooseFile: ("파일 선택", "Choose a file")
+        case .noFileChosen: ("선택한 파일 없음", "No file chosen")
+        case .alertSet: ("알림 설정", "Set an alert")
+        case .pickerHint: ("코인명·심볼·초성 (ㅂㅌ)", "Coin name or symbol")
         }
     }
 

@@ -6,13 +6,16 @@ import SiseEngine
 import SiseStore
 
 /// Every error the API answers with, mapped to HTTP in one place:
-/// `{"error":{"code":"…","message":"…"}}`.
+/// `{"error":{"code":"…","message":"…"}}`, plus `"field"` when the refusal is about one field of
+/// the body (a form marks it).
 public struct APIError: Error, Sendable {
     public let status: HTTPResponse.Status
     public let code: String
     public let message: String
     /// Seconds for a `Retry-After` header, when the client should come back.
     public var retryAfter: Int? = nil
+    /// The body's field the error is about (`price`, `market`…).
+    public var field: String? = nil
 
     public static func badParameter(_ name: String, _ detail: String) -> APIError {
         APIError(status: .badRequest, code: "bad_parameter", message: "\(clip(name)): \(clip(detail))")
@@ -21,8 +24,22 @@ public struct APIError: Error, Sendable {
     /// A market refused by the one listing rule (`MarketListing`): 404 when the exchange does not
     /// list it, 400 when it was asked for wrongly (a quote the exchange lacks, not a market code).
     static func listing(_ problem: ListingProblem, _ language: Language) -> APIError {
-        problem.isUnlisted ? APIError(status: .notFound, code: "not_found", message: problem.message(language))
-            : APIError(status: .badRequest, code: "bad_parameter", message: problem.message(language))
+        problem.isUnlisted ? APIError(status: .notFound, code: "not_found", message: problem.message(language), field: "market")
+            : APIError(status: .badRequest, code: "bad_parameter", message: problem.message(language), field: "market")
+    }
+
+    /// A field of the body refused: the message names it, and so does `field`.
+    static func badField(_ name: String, _ detail: String) -> APIError {
+        var error = badParameter(name, detail)
+        error.field = name
+        return error
+    }
+
+    /// An alert or a transaction refused by the core's checks, worded for the reader, naming its field.
+    static func refused(_ failure: PortfolioInput.Failure, _ language: Language, at place: String = "body") -> APIError {
+        var error = badParameter(place, failure.message(language))
+        error.field = failure.field
+        return error
     }
 
     public static func notFound(_ what: String) -> APIError {
@@ -80,7 +97,8 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func response(_ error: APIError) -> Response {
-        let json = "{\"error\":{\"code\":" + JSONText.quote(error.code) + ",\"message\":" + JSONText.quote(error.message) + "}}"
+        let field = error.field.map { ",\"field\":" + JSONText.quote($0) } ?? ""
+        let json = "{\"error\":{\"code\":" + JSONText.quote(error.code) + ",\"message\":" + JSONText.quote(error.message) + field + "}}"
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter = error.retryAfter { headers[.retryAfter] = String(retryAfter) }
         return Response(status: error.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: json)))

@@ -58,7 +58,7 @@ struct AlertsController {
         let input = try await JSONBody.decode(AlertInput.self, request, ctx)
         let rule: AlertRule
         do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: ctx.owner) } catch {
-            throw APIError.badParameter("body", error.message(LanguagePreference.of(request)))
+            throw APIError.refused(error, LanguagePreference.of(request))
         }
         try listed(rule, LanguagePreference.of(request))
         try await store.add(rule)
@@ -87,7 +87,7 @@ struct AlertsController {
             rule.recurring = checked.recurring
             rule.cooldownSeconds = checked.cooldownSeconds
         } catch {
-            throw APIError.badParameter("body", error.message(LanguagePreference.of(request)))
+            throw APIError.refused(error, LanguagePreference.of(request))
         }
         rule.enabled = body.enabled ?? rule.enabled
         guard try await store.update(rule) else { throw APIError.notFound("alert \(id)") }
@@ -117,8 +117,8 @@ struct AlertsController {
         try context.admitWrite(ctx)
         struct Body: Decodable { let url: String; let secret: String }
         let body = try await JSONBody.decode(Body.self, request, ctx)
-        if let problem = poster.check(body.url) { throw APIError.badParameter("url", problem.message) }
-        guard (8...256).contains(body.secret.count) else { throw APIError.badParameter("secret", "8 to 256 characters") }
+        if let problem = poster.check(body.url) { throw APIError.badField("url", problem.message) }
+        guard (8...256).contains(body.secret.count) else { throw APIError.badField("secret", "8 to 256 characters") }
         let hook = AlertStore.Webhook(id: UUID().uuidString.lowercased(), owner: ctx.owner, url: body.url, secret: body.secret,
                                       createdAt: context.clock.now, failures: 0, disabled: false)
         try await store.addWebhook(hook)

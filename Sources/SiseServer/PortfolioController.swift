@@ -93,7 +93,7 @@ struct PortfolioController {
             guard file.transactions.count <= PortfolioCSV.maxRows else { throw APIError.badParameter("transactions", "at most \(PortfolioCSV.maxRows)") }
             transactions = try file.transactions.enumerated().map { index, input in
                 do throws(PortfolioInput.Failure) { return try input.transaction(id: Self.newID()) } catch {
-                    throw APIError.badParameter("transactions[\(index)]", error.message(LanguagePreference.of(request)))
+                    throw APIError.refused(error, LanguagePreference.of(request), at: "transactions[\(index)]")
                 }
             }
         } else {
@@ -111,7 +111,7 @@ struct PortfolioController {
 
     private func checked(_ input: PortfolioInput, _ language: Language) throws -> PortfolioTransaction {
         let transaction: PortfolioTransaction
-        do { transaction = try input.transaction(id: Self.newID()) } catch { throw APIError.badParameter("body", error.message(language)) }
+        do { transaction = try input.transaction(id: Self.newID()) } catch { throw APIError.refused(error, language) }
         guard context.boards[transaction.exchange] != nil else { throw APIError.notFound("exchange \(transaction.exchange.rawValue)") }
         return transaction
     }

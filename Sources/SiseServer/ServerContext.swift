@@ -67,8 +67,8 @@ struct ServerContext: Sendable {
         do {
             if let quote = QuoteCurrency(code: market.quote) { try MarketListing.check(quote: quote, on: exchange) }
             if board.hasData { try MarketListing(exchange: exchange, listed: board.snapshot.rows.keys).check(market) }
-        } catch let problem as ListingProblem {
-            throw APIError.listing(problem, language)
+        } catch {
+            throw APIError.listing(error, language)
         }
     }
 

@@ -10,6 +10,8 @@ import urllib.request
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "browser"
@@ -95,6 +97,22 @@ def browser():
     driver = make_driver(375, 812)
     yield driver
     driver.quit()
+
+
+def open_tab(driver, name: str):
+    """Clicks a tab as a person would: on a phone the tabs past the bottom bar's five are in 더보기."""
+    tab = driver.find_element(By.CSS_SELECTOR, f'[data-tab="{name}"]')
+    if not tab.is_displayed():
+        driver.find_element(By.ID, "more-button").click()
+        WebDriverWait(driver, 5).until(lambda d: tab.is_displayed())
+    tab.click()
+
+
+def tap(driver, element):
+    """A tap as a thumb does it: the element scrolled to the middle of the screen first, clear of
+    the phone's bottom bar (which is on top of whatever the page shows behind it)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
 
 
 def screenshot(driver, name: str):

@@ -8,7 +8,7 @@ import zlib
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import make_driver
+from conftest import make_driver, tap
 from test_board import wait, row_count, open_board
 
 
@@ -50,7 +50,7 @@ def test_sign_up_log_out_log_in_and_edit_profile(server, browser):
     nickname = browser.find_element(By.ID, "profile-nickname")
     nickname.clear()
     nickname.send_keys("민수짱")
-    browser.find_element(By.ID, "profile-save").click()
+    tap(browser, browser.find_element(By.ID, "profile-save"))
     wait(browser, lambda d: button.text == "민수짱")
     # A picture: uploaded from a file, shown in the header, served as the PNG it is.
     with tempfile.TemporaryDirectory() as folder:
@@ -62,7 +62,7 @@ def test_sign_up_log_out_log_in_and_edit_profile(server, browser):
     kind = browser.execute_async_script(
         "const done = arguments[0]; fetch(document.getElementById('header-avatar').src).then(r => done(r.headers.get('content-type')));")
     assert kind == "image/png"
-    panel.find_element(By.ID, "logout").click()
+    tap(browser, panel.find_element(By.ID, "logout"))
     wait(browser, lambda d: button.get_attribute("data-logged-in") == "false")
     wait(browser, lambda d: row_count(d) > 100)
     sign(browser, "login", "MINSU@example.kr", "a long secret")

@@ -3,6 +3,7 @@ forward move between views, a tap anywhere on a row opens its coin, the keyboard
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from conftest import open_tab
 from test_board import wait, open_board, row_count
 
 
@@ -28,9 +29,9 @@ def test_deep_links_back_forward_and_reload(server, browser):
     assert all(m.startswith("BTC-") for m in browser.execute_script("return [...document.querySelectorAll('#rows tr[data-market]')].map(r => r.dataset.market)"))
     browser.find_element(By.CSS_SELECTOR, '[data-quote="KRW"]').click()
     wait(browser, lambda d: path(d) == "/?sort=change&order=asc")
-    browser.find_element(By.CSS_SELECTOR, '[data-tab="ranking"]').click()
+    open_tab(browser, "ranking")
     wait(browser, lambda d: path(d) == "/ranking")
-    browser.find_element(By.CSS_SELECTOR, '[data-tab="portfolio"]').click()
+    open_tab(browser, "portfolio")
     wait(browser, lambda d: path(d) == "/portfolio" and d.find_element(By.ID, "portfolio-panel").is_displayed())
     browser.back()
     wait(browser, lambda d: path(d) == "/ranking" and d.find_element(By.ID, "ranking-panel").is_displayed())

@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import make_driver, screenshot
+from conftest import make_driver, screenshot, open_tab
 
 ROW = "#rows tr[data-market]"
 
@@ -107,7 +107,7 @@ def test_favorite_toast_tab_reload_and_restart(server, browser):
     wait(browser, lambda d: star.get_attribute("aria-pressed") == "true")
 
     def favorites_tab_shows_btc(driver):
-        driver.find_element(By.CSS_SELECTOR, '[data-tab="favorites"]').click()
+        open_tab(driver, "favorites")
         wait(driver, lambda d: markets(d) == ["KRW-BTC"])
 
     favorites_tab_shows_btc(browser)

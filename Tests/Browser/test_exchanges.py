@@ -7,6 +7,7 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
+from conftest import open_tab
 from test_board import wait, row_count, markets, column, number, open_board
 
 ROW = "#rows tr[data-market]"
@@ -74,7 +75,7 @@ def test_switch_exchange_sort_search_star_and_clear(server, browser):
     switch(browser, "korbit")
     browser.refresh()
     wait(browser, lambda d: row_count(d) > 50 and exchanges_of_rows(d) == {"korbit"}, timeout=20)
-    browser.find_element(By.CSS_SELECTOR, '[data-tab="favorites"]').click()
+    open_tab(browser, "favorites")
     wait(browser, lambda d: markets(d) == ["KRW-BTC"])
     venue = browser.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"] .venue').text
     assert "Korbit" in venue, "each favorite says where it trades"
@@ -106,7 +107,7 @@ def test_swipe_moves_between_exchange_and_favorites_tabs(server, browser):
 
 def test_compare_view_is_live(server, browser):
     open_board(browser, server)
-    browser.find_element(By.CSS_SELECTOR, '[data-tab="compare"]').click()
+    open_tab(browser, "compare")
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#compare-rows tr[data-compare]")) > 50, timeout=30)
     btc = browser.find_element(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"]')
     cells = btc.find_elements(By.CSS_SELECTOR, "td[data-venue]")

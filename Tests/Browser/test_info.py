@@ -3,13 +3,13 @@ import re
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import screenshot
+from conftest import screenshot, open_tab
 from test_board import open_board, wait
 
 
 def open_info(driver, server):
     open_board(driver, server)
-    driver.find_element(By.CSS_SELECTOR, '[data-tab="info"]').click()
+    open_tab(driver, "info")
     wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#trending-coins [data-coin-id]")) == 15)
 
 
@@ -68,6 +68,6 @@ def test_board_row_opens_upbit_detail_and_cards_show_favorites(server, browser):
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "svg#price-chart"))
     wait(browser, lambda d: "비트코인" in d.find_element(By.ID, "detail-name").text)
     browser.find_element(By.ID, "detail-back").click()
-    browser.find_element(By.CSS_SELECTOR, '[data-tab="info"]').click()
+    open_tab(browser, "info")
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#favorite-cards [data-coin-id="KRW-ETH"]'))
     screenshot(browser, "coin-info-375")

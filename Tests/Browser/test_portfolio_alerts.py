@@ -11,7 +11,7 @@ import threading
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import Server
+from conftest import Server, open_tab, tap
 from test_board import wait, open_board
 
 
@@ -55,13 +55,13 @@ def fill(driver, selector, value):
 
 def test_a_transaction_shows_live_profit_and_loss(server, browser):
     open_board(browser, server)
-    browser.find_element(By.CSS_SELECTOR, '[data-tab="portfolio"]').click()
+    open_tab(browser, "portfolio")
     wait(browser, lambda d: d.find_element(By.ID, "portfolio-empty").is_displayed())
     fill(browser, "#tx-market", "KRW-BTC")
     fill(browser, "#tx-quantity", "0.5")
     fill(browser, "#tx-price", "100000000")
     fill(browser, "#tx-fee", "50000")
-    browser.find_element(By.ID, "tx-submit").click()
+    tap(browser, browser.find_element(By.ID, "tx-submit"))
     row = '#portfolio-rows tr[data-market="KRW-BTC"]'
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, row))
     # Read in one script: the figures change under the test every second.
@@ -78,7 +78,7 @@ def test_a_transaction_shows_live_profit_and_loss(server, browser):
     # Refused input is worded, nothing is stored.
     browser.find_element(By.CSS_SELECTOR, '#tx-type option[value="sell"]').click()
     fill(browser, "#tx-quantity", "7")
-    browser.find_element(By.ID, "tx-submit").click()
+    tap(browser, browser.find_element(By.ID, "tx-submit"))
     wait(browser, lambda d: d.find_element(By.ID, "tx-error").is_displayed() and "KRW-BTC" in d.find_element(By.ID, "tx-error").text)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#portfolio-transactions tr")) == 1
 
@@ -92,15 +92,15 @@ def test_an_alert_arrives_as_toast_notification_and_signed_webhook(alert_server,
         window.Notification = class { constructor(title, options) { window.shown.push([title, options.body]); }
           static get permission() { return 'granted'; } static requestPermission() { return Promise.resolve('granted'); } };
     """)
-    browser.find_element(By.CSS_SELECTOR, '[data-tab="alerts"]').click()
+    open_tab(browser, "alerts")
     secret = "browser-test-secret"
     fill(browser, "#webhook-url", receiver)
     fill(browser, "#webhook-secret", secret)
-    browser.find_element(By.ID, "webhook-submit").click()
+    tap(browser, browser.find_element(By.ID, "webhook-submit"))
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#webhook-list li[data-webhook-id]"))
     fill(browser, "#alert-market", "KRW-BTC")
     fill(browser, "#alert-price", "1")
-    browser.find_element(By.ID, "alert-submit").click()
+    tap(browser, browser.find_element(By.ID, "alert-submit"))
     toast = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#toasts [data-kind="alert"]'), timeout=15)
     assert "KRW-BTC" in toast[0].text
     wait(browser, lambda d: d.execute_script("return window.shown.length") == 1)

@@ -2,6 +2,7 @@
 (3-state, unknown last), the market's 김프 with its source, and each venue's premium on 비교."""
 from selenium.webdriver.common.by import By
 
+from conftest import open_tab
 from test_board import wait, open_board, ROW
 
 
@@ -38,7 +39,7 @@ def test_sort_by_premium_and_see_its_source(server, browser):
 
 def test_compare_shows_each_venues_premium_and_the_global_price(server, browser):
     open_board(browser, server)
-    browser.find_element(By.CSS_SELECTOR, '[data-tab="compare"]').click()
+    open_tab(browser, "compare")
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"] td.global')
          and d.find_element(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"] td.global').text.startswith("$"), timeout=20)
     cell = browser.find_element(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"] td[data-venue="upbit"] .premium')

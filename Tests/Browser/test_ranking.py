@@ -6,6 +6,7 @@ import re
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
+from conftest import open_tab, tap
 from test_board import wait, open_board
 
 ROW = "#ranking-rows tr[data-coin]"
@@ -17,7 +18,7 @@ def percent(text):
 
 def open_ranking(browser, server):
     open_board(browser, server)
-    browser.find_element(By.CSS_SELECTOR, '[data-tab="ranking"]').click()
+    open_tab(browser, "ranking")
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ROW)) >= 100, timeout=20)
 
 
@@ -57,7 +58,7 @@ def test_ranking_global_bar_search_sort_star_and_pages(server, browser):
         "const done = arguments[0]; fetch('/api/favorites').then(r => r.json()).then(b => done(b.favorites));")
     assert "ethereum" in favorites
     # The next page starts at 101.
-    browser.find_element(By.ID, "ranking-next").click()
+    tap(browser, browser.find_element(By.ID, "ranking-next"))
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ROW)[0].get_attribute("data-rank") == "101")
 
 

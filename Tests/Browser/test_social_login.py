@@ -5,6 +5,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
 from test_accounts import sign
+from conftest import tap
 from test_board import wait, open_board
 
 
@@ -47,12 +48,12 @@ def test_link_then_unlink_from_the_profile(server, browser):
     browser.find_element(By.ID, "account-button").click()
     link = wait(browser, EC.element_to_be_clickable((By.CSS_SELECTOR, '#profile-providers [data-link-provider="demo"]')))
     assert link.text == "Demo 연결"
-    link.click()
+    tap(browser, link)
     through_provider(browser, "alex")
     # Back on the profile, the provider now linked beside the password.
     unlink = wait(browser, EC.element_to_be_clickable((By.CSS_SELECTOR, '#profile-providers [data-unlink="demo"]')), timeout=20)
     assert browser.find_elements(By.CSS_SELECTOR, '#profile-providers [data-linked="password"]')
-    unlink.click()
+    tap(browser, unlink)
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#profile-providers [data-link-provider="demo"]'))
 
 

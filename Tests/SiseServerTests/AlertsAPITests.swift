@@ -42,13 +42,22 @@ import Testing
                 #expect(hook.status == .created)
                 #expect(!String(buffer: hook.body).contains(secret), "a webhook's secret is never sent back")
 
-                // Refusals: bad rules, unknown markets.
-                for (bad, status) in [(#"{"market":"KRW-BTC","type":"above","price":"abc"}"#, HTTPResponse.Status.badRequest),
-                                      (#"{"market":"KRW-NOPE","type":"above","price":"1"}"#, .notFound),
-                                      (#"{"market":"KRW-BTC","type":"move","percent":"5","windowMinutes":100000}"#, .badRequest)] {
-                    #expect(try await client.execute(uri: "/api/alerts", method: .post, headers: headers, body: ByteBuffer(string: bad)).status == status,
-                            "\(bad)")
+                // Refusals: bad rules, unknown markets — each naming the field a form marks.
+                for (bad, status, field) in [(#"{"market":"KRW-BTC","type":"above","price":"abc"}"#, HTTPResponse.Status.badRequest, "price"),
+                                             (#"{"market":"KRW-NOPE","type":"above","price":"1"}"#, .notFound, "market"),
+                                             (#"{"market":"nope","type":"above","price":"1"}"#, .badRequest, "market"),
+                                             (#"{"market":"KRW-BTC","type":"sideways","price":"1"}"#, .badRequest, "type"),
+                                             (#"{"market":"KRW-BTC","type":"move","percent":"x"}"#, .badRequest, "percent"),
+                                             (#"{"market":"KRW-BTC","type":"above","price":"1","cooldownSeconds":-1}"#, .badRequest, "cooldownSeconds"),
+                                             (#"{"market":"KRW-BTC","type":"move","percent":"5","windowMinutes":100000}"#, .badRequest, "windowMinutes")] {
+                    let refused = try await client.execute(uri: "/api/alerts", method: .post, headers: headers, body: ByteBuffer(string: bad))
+                    #expect(refused.status == status, "\(bad)")
+                    let error = (json(refused) as? [String: Any])?["error"] as? [String: Any]
+                    #expect(error?["field"] as? String == field, "\(bad): \(String(buffer: refused.body))")
                 }
+                let badHook = try await client.execute(uri: "/api/webhooks", method: .post, headers: headers,
+                                                       body: ByteBuffer(string: #"{"url":"http://127.0.0.1:\#(hookPort)/hook","secret":"short"}"#))
+                #expect(((json(badHook) as? [String: Any])?["error"] as? [String: Any])?["field"] as? String == "secret")
                 // A line far above the price: armed, silent. A line under it: fires at once, exactly once.
                 let far = try await client.execute(uri: "/api/alerts", method: .post, headers: headers,
                                                    body: ByteBuffer(string: #"{"market":"KRW-BTC","type":"above","price":"999999999999"}"#))

@@ -2,10 +2,13 @@
 // system notification (permission asked when the first alert is created). The server evaluates
 // the rules on every tick and words each firing (`message.ko`/`message.en`).
 import { DEFAULT_EXCHANGE } from "./exchanges.js";
+import { setupPicker } from "./picker.js";
+import { showFormError, clearFieldErrors } from "./forms.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
 export function setupAlerts({ t, toast, state, call }) {
+  const picker = setupPicker($("#alert-market"), $("#alert-exchange"), { t, state });
   function item(text, attributes = {}) {
     const li = document.createElement("li");
     for (const [key, value] of Object.entries(attributes)) li.dataset[key] = value;
@@ -36,7 +39,11 @@ export function setupAlerts({ t, toast, state, call }) {
         toggle.checked = rule.enabled;
         toggle.dataset.action = "toggle-alert";
         toggle.setAttribute("aria-label", t("alertEnabled"));
-        li.prepend(toggle);
+        // The label is the target a thumb hits (44 px), the box inside it.
+        const target = document.createElement("label");
+        target.className = "check";
+        target.append(toggle);
+        li.prepend(target);
         li.append(button(t("delete"), "delete-alert"));
         list.append(li);
       }
@@ -95,10 +102,12 @@ export function setupAlerts({ t, toast, state, call }) {
     $("#alert-window-row").hidden = type !== "move";
   }
 
-  function showError(id, message) {
-    const error = $(id);
-    error.textContent = message || "";
-    error.hidden = !message;
+  function showError(id, error) {
+    const note = $(id);
+    const form = note.closest("form");
+    if (error) { showFormError(form, error, note); return; }
+    clearFieldErrors(form);
+    note.hidden = true;
   }
 
   $("#alert-type").addEventListener("change", showFields);
@@ -114,10 +123,10 @@ export function setupAlerts({ t, toast, state, call }) {
     if (body.type === "move") body.windowMinutes = Number(form.windowMinutes.value || 10);
     try {
       await call("POST", "/api/alerts", JSON.stringify(body));
-      showError("#alert-error", "");
+      showError("#alert-error", null);
       toast(t("added"));
       loadRules();
-    } catch (error) { showError("#alert-error", error.message); }
+    } catch (error) { showError("#alert-error", error); }
   });
   $("#alert-list").addEventListener("click", async (event) => {
     const target = event.target.closest("[data-action]");
@@ -134,10 +143,10 @@ export function setupAlerts({ t, toast, state, call }) {
     const form = event.target;
     try {
       await call("POST", "/api/webhooks", JSON.stringify({ url: form.url.value.trim(), secret: form.secret.value }));
-      showError("#webhook-error", "");
+      showError("#webhook-error", null);
       form.secret.value = "";
       loadWebhooks();
-    } catch (error) { showError("#webhook-error", error.message); }
+    } catch (error) { showError("#webhook-error", error); }
   });
   $("#webhook-list").addEventListener("click", async (event) => {
     const target = event.target.closest("[data-action=delete-webhook]");
@@ -149,11 +158,22 @@ export function setupAlerts({ t, toast, state, call }) {
     for (const label of document.querySelectorAll("#alerts-panel [data-label]")) label.textContent = t(label.dataset.label);
     const names = { above: "alertAbove", below: "alertBelow", move: "alertMove", premiumAbove: "alertPremiumAbove", premiumBelow: "alertPremiumBelow" };
     for (const option of $("#alert-type").options) option.textContent = t(names[option.value]);
+    picker.applyLanguage();
+  }
+
+  // From a coin page's bell: the form set to that market, its price field ready.
+  function prefill(exchange, market, name) {
+    $("#alert-exchange").value = exchange;
+    picker.set(market, name);
+    $("#alert-type").value = "above";
+    showFields();
+    $("#alert-price").focus();
   }
 
   return {
     start() { showFields(); loadRules(); loadHistory(); loadWebhooks(); },
     fired,
+    prefill,
     applyLanguage,
   };
 }

@@ -8,6 +8,8 @@ import { setupPortfolio } from "./portfolio.js";
 import { setupAlerts } from "./alerts.js";
 import { EXCHANGES, DEFAULT_EXCHANGE, QUOTES, favoriteKey as keyOf, exchangeOf } from "./exchanges.js";
 import { request, get } from "./http.js";
+import { setupNav } from "./nav.js";
+import { setupFileFields, applyFileLanguage } from "./forms.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -516,6 +518,7 @@ function selectTab(tab) {
 function showTab(tab) {
   state.tab = tab;
   for (const button of $$("[data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
+  nav.showing(tab);
   $("#coin-detail").hidden = true;
   // Pages of their own: the board and its toolbar step aside.
   const pages = ["info", "compare", "profile", "ranking", "portfolio", "alerts"];
@@ -613,8 +616,13 @@ window.addEventListener("popstate", () => route());
 function applyLanguage() {
   document.documentElement.lang = state.lang;
   const labels = { exchange: "tabExchange", favorites: "tabFavorites", info: "tabInfo", compare: "tabCompare", ranking: "tabRanking",
-    portfolio: "tabPortfolio", alerts: "tabAlerts" };
-  for (const button of $$("[data-tab]")) button.textContent = t(labels[button.dataset.tab]);
+    portfolio: "tabPortfolio", alerts: "tabAlerts", profile: "tabProfile" };
+  for (const button of $$("[data-tab]")) $(".tab-label", button).textContent = t(labels[button.dataset.tab]);
+  nav.applyLanguage();
+  applyFileLanguage(t);
+  const premiumColumn = $("#premium-column");
+  premiumColumn.textContent = t("premium");
+  premiumColumn.setAttribute("aria-label", t("premiumColumn"));
   for (const button of $$("[data-sort]")) $(".label", button).textContent = t(button.dataset.sort);
   $("#search").placeholder = t("search");
   $("#search").setAttribute("aria-label", t("search"));
@@ -648,12 +656,28 @@ function applyLanguage() {
   updateBanner();
 }
 
+// 김프 as a column the person switches on or off (kept on the device); unset, the layout decides
+// (shown where there is room). The switch says what is on screen.
+function premiumColumnShown() {
+  const header = $("#board th.premium-col");
+  return getComputedStyle(header).display !== "none";
+}
+
+function setPremiumColumn(on) {
+  if (on !== undefined) localStorage.setItem("sise.premiumColumn", on ? "on" : "off");
+  const saved = localStorage.getItem("sise.premiumColumn");
+  $("#board").dataset.premium = saved === "on" || saved === "off" ? saved : "auto";
+  $("#premium-column").setAttribute("aria-pressed", String(premiumColumnShown()));
+}
+matchMedia("(max-width: 374px)").addEventListener("change", () => setPremiumColumn());
+
 function applyTheme(theme) {
   document.documentElement.dataset.theme = theme;
 }
 
 async function init() {
   applyTheme(localStorage.getItem("sise.theme") || "auto");
+  setPremiumColumn();
   // Both languages at once (two small files), so the language toggle never waits.
   try { await loadStrings(); } catch (_) { /* the keys show until a reload; data still flows */ }
   applyLanguage();
@@ -739,7 +763,13 @@ async function init() {
     const next = dark ? "light" : "dark";
     localStorage.setItem("sise.theme", next);
     applyTheme(next);
+    nav.applyLanguage();
   });
+  $("#premium-column").addEventListener("click", () => {
+    setPremiumColumn(!premiumColumnShown());
+    sendView();
+  });
+  setupFileFields(t);
 
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
   loadPremium();
@@ -751,7 +781,13 @@ async function init() {
   connect();
 }
 
-const info = setupInfo({ api, t, toast, state, toggleFavorite, navigated: () => remember(true) });
+// The coin page's bell: the 알림 tab's form, set to that market.
+function alertFor(exchange, market, name) {
+  selectTab("alerts");
+  alerts.prefill(exchange, market, name);
+}
+const info = setupInfo({ api, t, toast, state, toggleFavorite, navigated: () => remember(true), alertFor });
+const nav = setupNav({ t, selectTab });
 const compare = setupCompare({ t, state });
 // A ranking row opens its coin; its live-board link opens the market on its exchange.
 function openFromRanking(id, exchange) {

@@ -21,6 +21,8 @@ export async function request(method, path, options = {}) {
     const error = new Error(message || `${method} ${path}: ${response.status}`);
     error.status = response.status;
     error.fromServer = Boolean(message);
+    // The body's field the refusal is about (`price`…), when the server names one.
+    error.field = (answer && answer.error && answer.error.field) || null;
     throw error;
   }
   return answer;

@@ -5,7 +5,7 @@ import { get } from "./http.js";
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
-export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFavorite, navigated = () => {} }) {
+export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFavorite, navigated = () => {}, alertFor = () => {} }) {
   let lastQuery = "";
   let searchTimer = null;
   let inFlight = null;
@@ -178,6 +178,8 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
     const detail = $("#coin-detail");
     detail.hidden = false;
     detail.dataset.coinId = id;
+    // The bell sets an alert on a market (a CoinGecko coin has no price to watch here).
+    $("#detail-alert").hidden = !marketOf(id);
     updateDetailStar();
     navigated();
     await loadDetail();
@@ -365,6 +367,10 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
   for (const box of $$("[data-indicator]")) box.addEventListener("change", loadCandles);
   $("#detail-back").addEventListener("click", closeDetail);
   $("#detail-star").addEventListener("click", () => toggleFavorite($("#coin-detail").dataset.coinId));
+  $("#detail-alert").addEventListener("click", () => {
+    const market = marketOf($("#coin-detail").dataset.coinId || "");
+    if (market) alertFor(market.exchange, market.code, $("#detail-name").textContent);
+  });
 
   function applyLanguage() {
     const words = { line: "chartLine", candles: "chartCandles" };
@@ -373,6 +379,8 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
     $(".indicators").setAttribute("aria-label", t("chartIndicators"));
     $("#book-title").textContent = t("orderbookTitle");
     $("#tape-title").textContent = t("tradesTitle");
+    $("#detail-alert").setAttribute("aria-label", t("alertSet"));
+    $("#detail-alert").title = t("alertSet");
   }
 
   return { showHome, openDetail, tick, applyLanguage };

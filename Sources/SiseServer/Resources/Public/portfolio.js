@@ -2,11 +2,14 @@
 // and formats everything (decimal strings, display texts); the page only lays them out. While
 // the tab is open the socket streams the portfolio (`{"type":"portfolio",…}`) as prices move.
 import { DEFAULT_EXCHANGE } from "./exchanges.js";
+import { setupPicker } from "./picker.js";
+import { showFormError, clearFieldErrors } from "./forms.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
 export function setupPortfolio({ t, toast, state, call, send }) {
   let open = false;
+  const picker = setupPicker($("#tx-market"), $("#tx-exchange"), { t, state });
 
   function cell(text, col, className) {
     const td = document.createElement("td");
@@ -120,10 +123,11 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     loadTransactions();
   }
 
-  function showError(message) {
-    const error = $("#tx-error");
-    error.textContent = message || "";
-    error.hidden = !message;
+  function showError(error) {
+    const note = $("#tx-error");
+    if (error) { showFormError($("#portfolio-form"), error, note); return; }
+    clearFieldErrors($("#portfolio-form"));
+    note.hidden = true;
   }
 
   $("#portfolio-form").addEventListener("submit", async (event) => {
@@ -137,12 +141,12 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     if (form.at.value) body.at = new Date(form.at.value).getTime();
     try {
       await call("POST", "/api/portfolio/transactions", JSON.stringify(body));
-      showError("");
+      showError(null);
       form.quantity.value = "";
       form.note.value = "";
       toast(t("added"));
       refresh();
-    } catch (error) { showError(error.message); }
+    } catch (error) { showError(error); }
   });
 
   $("#portfolio-transactions").addEventListener("click", async (event) => {
@@ -179,6 +183,8 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     $("#portfolio-export").textContent = t("exportCSV");
     $("#portfolio-empty").textContent = t("portfolioEmpty");
     $("#portfolio-donut").setAttribute("aria-label", t("allocation"));
+    $("#portfolio-scroller").setAttribute("aria-label", t("tabPortfolio"));
+    picker.applyLanguage();
   }
 
   return {

@@ -1,0 +1,103 @@
+// The screenshot suite's layout rules, run in the page: returns what breaks them, as sentences.
+// arguments[0]: true at phone widths (tap targets are checked there).
+const phone = arguments[0];
+const problems = [];
+const width = document.documentElement.clientWidth;
+
+const shows = (element) => {
+  if (element.closest("[hidden], .sr-only")) return false;
+  if (element.closest("svg") && element.tagName.toLowerCase() !== "svg") return false;
+  const style = getComputedStyle(element);
+  if (style.display === "none" || style.visibility === "hidden" || Number(style.opacity) === 0) return false;
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.height > 0;
+};
+const describe = (element) => {
+  let name = element.tagName.toLowerCase();
+  if (element.id) name += `#${element.id}`;
+  else if (element.classList.length) name += `.${[...element.classList].join(".")}`;
+  for (const [key, value] of Object.entries(element.dataset)) { name += `[data-${key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}=${value}]`; break; }
+  const text = (element.innerText || element.getAttribute("aria-label") || "").trim().replace(/\s+/g, " ").slice(0, 24);
+  return text ? `${name} "${text}"` : name;
+};
+// Inside an ancestor below <body> that clips or scrolls sideways (a table that scrolls itself, a
+// cell that ellipsizes) and itself stays on screen.
+const clipped = (element) => {
+  for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+    if (getComputedStyle(parent).overflowX === "visible") continue;
+    const area = parent.getBoundingClientRect();
+    if (area.right <= width + 1 && area.left >= -1) return true;
+  }
+  return false;
+};
+
+// 1. The page itself never scrolls sideways.
+const scrolled = document.documentElement.scrollWidth;
+if (scrolled > width + 1) problems.push(`the page scrolls sideways (${scrolled} px wide on a ${width} px screen)`);
+for (const root of [document.documentElement, document.body]) {
+  if (getComputedStyle(root).overflowX === "hidden") problems.push(`${root.tagName.toLowerCase()} hides what runs off the side`);
+}
+
+// 2. Nothing visible runs past the right edge, unless inside an element that scrolls or clips
+//    itself (and that element is on screen).
+const all = [...document.body.querySelectorAll("*")].filter(shows);
+const reported = new Set();
+for (const element of all) {
+  const box = element.getBoundingClientRect();
+  if (box.right <= width + 1 && box.left >= -1) continue;
+  if (getComputedStyle(element).position === "fixed" && box.width <= 1) continue;
+  if (clipped(element)) continue;
+  if ([...reported].some((outer) => outer.contains(element))) continue;
+  reported.add(element);
+  if (reported.size <= 8) problems.push(`${describe(element)} runs off the screen (${Math.round(box.left)}…${Math.round(box.right)} of ${width} px)`);
+}
+
+// 3. No heading, button or tab label wraps inside a word: a line ends between two letters.
+const breakable = new Set([" ", "\u00a0", "/", "-", "·", ",", "\n"]);
+const labels = all.filter((element) => element.matches("h1, h2, h3, h4, button, [role=tab], th, label > span, .chip, a.button"));
+for (const element of labels) {
+  const whole = document.createRange();
+  whole.selectNodeContents(element);
+  const lines = new Set([...whole.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+  if (lines.size <= 1) continue;
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let previous = null;   // { char, top, height }
+  let broken = null;
+  let parent = null;
+  for (let node = walker.nextNode(); node && !broken; node = walker.nextNode()) {
+    if (!node.parentElement || !shows(node.parentElement)) continue;
+    // Text in a block of its own (an icon over its label) starts a line by design.
+    if (node.parentElement !== parent && getComputedStyle(node.parentElement).display !== "inline") previous = null;
+    parent = node.parentElement;
+    const text = node.nodeValue;
+    for (let index = 0; index < text.length; index++) {
+      const range = document.createRange();
+      range.setStart(node, index);
+      range.setEnd(node, index + 1);
+      const rect = range.getClientRects()[0];
+      if (!rect || rect.width === 0) { previous = null; continue; }
+      const char = text[index];
+      if (previous && rect.top > previous.top + previous.height / 2 && !breakable.has(previous.char) && !breakable.has(char)) {
+        broken = `${previous.char}/${char}`;
+        break;
+      }
+      previous = { char, top: rect.top, height: rect.height };
+    }
+  }
+  if (broken) problems.push(`${describe(element)} wraps inside a word (${broken})`);
+}
+
+// 4. On a phone every tap target is at least 44×44 px (a check box: its label).
+if (phone) {
+  const targets = all.filter((element) => element.matches("button, a[href], input:not([type=hidden]), select, textarea, [role=tab], [role=option], summary"));
+  let small = 0;
+  for (const element of targets) {
+    const target = element.matches("input[type=checkbox], input[type=radio], input[type=file]") && element.closest("label") ? element.closest("label") : element;
+    if (target.closest(".sr-only")) continue;
+    const box = target.getBoundingClientRect();
+    if (box.width >= 43.5 && box.height >= 43.5) continue;
+    if (++small <= 8) problems.push(`${describe(target)} is a ${Math.round(box.width)}×${Math.round(box.height)} px tap target`);
+  }
+  if (small > 8) problems.push(`…and ${small - 8} more small tap targets`);
+}
+return problems;
