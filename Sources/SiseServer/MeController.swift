@@ -37,8 +37,13 @@ struct MeController {
         APIError(status: .unauthorized, code: "unauthorized", message: UIText.accountLoginNeeded(language))
     }
 
+    /// The profile; an anonymous visitor is not an error: `200 {"user":null}` — unless the client
+    /// asks for the refusal (`?login=required`: 401, as before).
     @Sendable func me(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        guard let account = ctx.account else { throw Self.unauthorized(LanguagePreference.of(request)) }
+        guard let account = ctx.account else {
+            if request.uri.queryParameters["login"] == "required" { throw Self.unauthorized(LanguagePreference.of(request)) }
+            return JSONText.response(["user": String?.none])
+        }
         return JSONText.response(try await AuthController.Me.of(account, accounts))
     }
 

@@ -59,7 +59,10 @@ import Testing
             #expect(taken.status == .conflict && errorCode(taken) == "taken")
             let renamed = try await Self.post(client, "/api/me", #"{"nickname":"민수짱"}"#, &jar, method: .patch)
             #expect((json(renamed) as? [String: Any])?["nickname"] as? String == "민수짱")
-            #expect(try await client.execute(uri: "/api/me", method: .get).status == .unauthorized, "no session, no profile")
+            #expect(try await client.execute(uri: "/api/me?login=required", method: .get).status == .unauthorized, "no session, no profile")
+            // Asked plainly, an anonymous visitor is not an error (the page asks on every load).
+            let anonymous = try await client.execute(uri: "/api/me", method: .get)
+            #expect(anonymous.status == .ok && String(buffer: anonymous.body) == #"{"user":null}"#, "\(String(buffer: anonymous.body))")
         }
     }
 
@@ -79,7 +82,7 @@ import Testing
             #expect(secondToken != firstToken)
             var stale = CookieJar()
             stale.cookies = ["sise_session": firstToken]
-            #expect(try await client.execute(uri: "/api/me", method: .get, headers: [.cookie: stale.header]).status == .unauthorized)
+            #expect(try await client.execute(uri: "/api/me?login=required", method: .get, headers: [.cookie: stale.header]).status == .unauthorized)
             // Log-in is a state change: without the CSRF echo it is refused.
             let forged = try await client.execute(uri: "/api/auth/login", method: .post, headers: [.contentType: "application/json"],
                                                   body: ByteBuffer(string: #"{"login":"minsu","password":"a long secret"}"#))
@@ -89,7 +92,7 @@ import Testing
             #expect(out.status == .ok)
             var kept = CookieJar()
             kept.cookies = ["sise_session": secondToken]
-            #expect(try await client.execute(uri: "/api/me", method: .get, headers: [.cookie: kept.header]).status == .unauthorized)
+            #expect(try await client.execute(uri: "/api/me?login=required", method: .get, headers: [.cookie: kept.header]).status == .unauthorized)
         }
     }
 
@@ -119,11 +122,11 @@ import Testing
             let changed = try await Self.post(client, "/api/me", #"{"password":"a long secret","newPassword":"a newer secret"}"#, &phone, method: .patch)
             #expect(changed.status == .ok)
             #expect(try await client.execute(uri: "/api/me", method: .get, headers: phone.pageHeaders).status == .ok, "this session stays")
-            #expect(try await client.execute(uri: "/api/me", method: .get, headers: laptop.pageHeaders).status == .unauthorized,
+            #expect(try await client.execute(uri: "/api/me?login=required", method: .get, headers: laptop.pageHeaders).status == .unauthorized,
                     "the other sessions end")
             _ = try await Self.post(client, "/api/auth/login", #"{"login":"j@ex.kr","password":"a newer secret"}"#, &laptop)
             _ = try await Self.post(client, "/api/auth/logout-all", "{}", &phone)
-            #expect(try await client.execute(uri: "/api/me", method: .get, headers: laptop.pageHeaders).status == .unauthorized)
+            #expect(try await client.execute(uri: "/api/me?login=required", method: .get, headers: laptop.pageHeaders).status == .unauthorized)
             _ = try await Self.post(client, "/api/auth/login", #"{"login":"j@ex.kr","password":"a newer secret"}"#, &phone)
             let gone = try await Self.post(client, "/api/me", #"{"password":"a newer secret"}"#, &phone, method: .delete)
             #expect(gone.status == .ok)

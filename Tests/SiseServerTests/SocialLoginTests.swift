@@ -99,7 +99,7 @@ import Testing
             let (landing, _) = try await Self.logIn(client, &next, as: "alex")
             #expect(landing == "/?" + FormEncoding.encode([("auth_error", "failed"), ("provider", "demo"), ("reason", reason)]))
             #expect(next.cookies["sise_session"] == nil)
-            #expect(try await client.execute(uri: "/api/me", method: .get, headers: next.pageHeaders).status == .unauthorized)
+            #expect(try await client.execute(uri: "/api/me?login=required", method: .get, headers: next.pageHeaders).status == .unauthorized)
         }
     }
 
