@@ -57,8 +57,14 @@ def test_sign_up_log_out_log_in_and_edit_profile(server, browser):
         picture = os.path.join(folder, "me.png")
         tiny_png(picture)
         before = browser.find_element(By.ID, "header-avatar").get_attribute("src")
+        # The file picker speaks the page's language (not the browser's "Choose File").
+        assert panel.find_element(By.CSS_SELECTOR, "[for=avatar-file]").text == "파일 선택"
+        assert panel.find_element(By.CSS_SELECTOR, ".file-field [data-file-name]").text == "선택한 파일 없음"
         browser.find_element(By.ID, "avatar-file").send_keys(picture)
         wait(browser, lambda d: d.find_element(By.ID, "header-avatar").get_attribute("src") != before)
+        # The chosen file named, and previewed.
+        assert panel.find_element(By.CSS_SELECTOR, ".file-field [data-file-name]").text == "me.png"
+        wait(browser, lambda d: (panel.find_element(By.CSS_SELECTOR, ".file-field .file-preview").get_attribute("src") or "").startswith("data:image/png"))
     kind = browser.execute_async_script(
         "const done = arguments[0]; fetch(document.getElementById('header-avatar').src).then(r => done(r.headers.get('content-type')));")
     assert kind == "image/png"

@@ -128,7 +128,6 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
   }
 
   function applyLanguage() {
-    $("[data-tab=ranking]").textContent = t("tabRanking");
     const labels = { rank: "rank", price: "price", change1h: "change1h", change24h: "change24h", change7d: "change7d",
                      marketCap: "marketCap", volume: "volume24h" };
     for (const button of $$("[data-rank-sort]")) $(".label", button).textContent = t(labels[button.dataset.rankSort]);
