@@ -87,7 +87,27 @@ for (const element of labels) {
   if (broken) problems.push(`${describe(element)} wraps inside a word (${broken})`);
 }
 
-// 4. On a phone every tap target is at least 44×44 px (a check box: its label).
+// 4. No text touches the screen's side edges (4 px), outside what scrolls itself.
+const edge = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+let touching = 0;
+for (let node = edge.nextNode(); node; node = edge.nextNode()) {
+  const parent = node.parentElement;
+  if (!node.nodeValue.trim() || !parent || !shows(parent) || clipped(parent)) continue;
+  // Text cut short by its own box (an ellipsis) ends where the box does.
+  const own = parent.getBoundingClientRect();
+  const style = getComputedStyle(parent);
+  const left = own.left + parseFloat(style.paddingLeft), right = own.right - parseFloat(style.paddingRight);
+  if (style.overflowX !== "visible" && left >= 4 && right <= width - 4) continue;
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  for (const box of range.getClientRects()) {
+    if (box.width === 0 || (box.left >= 4 && box.right <= width - 4)) continue;
+    if (++touching <= 4) problems.push(`${describe(parent)} touches the screen's edge (${Math.round(box.left)}…${Math.round(box.right)} of ${width} px)`);
+    break;
+  }
+}
+
+// 5. On a phone every tap target is at least 44×44 px (a check box: its label).
 if (phone) {
   const targets = all.filter((element) => element.matches("button, a[href], input:not([type=hidden]), select, textarea, [role=tab], [role=option], summary"));
   let small = 0;
