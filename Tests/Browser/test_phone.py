@@ -5,6 +5,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import make_driver, open_tab, tap
+from test_addresses import path
 from test_board import wait, open_board
 
 BAR = ".tabs > .tab-group > [role=tab], #more-button"
@@ -14,10 +15,6 @@ def shown(driver, selector):
     return driver.execute_script("""
         return [...document.querySelectorAll(arguments[0])].filter(e => e.offsetParent !== null || getComputedStyle(e).position === 'fixed')
           .filter(e => e.getBoundingClientRect().height > 0).map(e => e.dataset.tab || e.id)""", selector)
-
-
-def path(driver):
-    return driver.execute_script("return location.pathname + location.search")
 
 
 def test_the_bottom_bar_holds_five_and_more_holds_the_rest(server, browser):
