@@ -28,6 +28,7 @@ const state = {
   rowOrder: [],         // market codes in the order the server decided
   socket: null,
   connected: false,
+  lost: false,          // a connection closed (or never opened) since the page last had one
   retryDelay: 500,
   retryTimer: null,
   upstream: null,
@@ -60,6 +61,7 @@ function connect() {
   state.socket = socket;
   socket.addEventListener("open", () => {
     state.connected = true;
+    state.lost = false;
     sendView();
     portfolio.resume();
     updateBanner();
@@ -78,6 +80,7 @@ function connect() {
   socket.addEventListener("close", (event) => {
     if (state.socket !== socket) return;
     state.connected = false;
+    state.lost = true;
     updateBanner();
     setChip("offline");
     // 1013 (try again later): the server is refusing connections from here for a while.
@@ -456,7 +459,8 @@ function applyStatus(status) {
 function updateBanner() {
   const banner = $("#offline-banner");
   const message = $("#offline-message");
-  if (!state.connected) {
+  // A page still opening its first connection has lost nothing: the chip says "connecting".
+  if (!state.connected && state.lost) {
     message.textContent = t("lostServer");
     banner.hidden = false;
   } else if (state.upstream && state.upstream.state === "offline") {
