@@ -3,7 +3,8 @@
 150 ticks/s), opens `/ws` through a counting TCP proxy the way a 390×844 phone does (Origin of
 the page, permessage-deflate, a window of its visible ranks plus a margin) and prints the first
 snapshot's bytes and the bytes per second over the next 10 s — and the same without compression
-and window (every row, as before), for comparison.
+and window (every row, as before), for comparison; and a phone on a coin page (the board's window
+plus the market's 호가 and 체결 pushed over the same socket).
 
     python3 scripts/bandwidth.py [--seconds 10] [--clients 1] [--sise .build/release/sise]
 """
@@ -49,7 +50,7 @@ async def proxy(listen_socket, target_port, counter):
         await server.serve_forever()
 
 
-async def measure(listen_socket, port, seconds, phone):
+async def measure(listen_socket, port, seconds, phone, depth=False):
     """One client through the counting proxy: (snapshot bytes, bytes/s after it, messages/s)."""
     counter = Counter()
     relay = asyncio.create_task(proxy(listen_socket.dup(), port, counter))
@@ -62,6 +63,8 @@ async def measure(listen_socket, port, seconds, phone):
     async with websockets.connect(f"ws://127.0.0.1:{proxy_port}/ws", origin=f"http://127.0.0.1:{proxy_port}",
                                   compression="deflate" if phone else None, max_size=None) as socket:
         await socket.send(json.dumps(view))
+        if depth:
+            await socket.send(json.dumps({"type": "depth", "exchange": "upbit", "market": "KRW-BTC"}))
         while True:
             message = json.loads(await socket.recv())
             if message.get("type") == "snapshot":
@@ -97,8 +100,9 @@ def main():
             port = int(url.rsplit(":", 1)[1])
             time.sleep(3)   # the board goes live
             print(f"{'client':<34} {'first snapshot':>15} {'then, per second':>17} {'messages/s':>11}")
-            for label, phone in (("phone: deflate + window of ranks", True), ("every row, uncompressed (before)", False)):
-                snapshot, rate, per_second = asyncio.run(measure(listen_socket, port, args.seconds, phone))
+            for label, phone, depth in (("phone: deflate + window of ranks", True, False), ("phone on a coin page: + 호가/체결", True, True),
+                                        ("every row, uncompressed (before)", False, False)):
+                snapshot, rate, per_second = asyncio.run(measure(listen_socket, port, args.seconds, phone, depth))
                 print(f"{label:<34} {snapshot / 1024:>12.1f} KB {rate / 1024:>13.2f} KB/s {per_second:>11.1f}")
         finally:
             server.terminate()

@@ -31,6 +31,9 @@ final class BoardClient: Sendable {
         var portfolio: String?
         /// Alerts that fired for the owner, oldest first (at most `maxNotices`).
         var notices: [String] = []
+        /// The watched market's 호가 and 체결, when they changed (newest wins).
+        var book: String?
+        var trades: String?
         /// The view's patch exactly as computed for every client of the view: sent as is when
         /// nothing else is pending (the common case), so most clients cost no encoding at all.
         var shared: (message: PageMessage, rows: [(String, String)], order: BoardSocketMessage.Order?)?
@@ -59,9 +62,17 @@ final class BoardClient: Sendable {
 
     var view: BoardClientView? { state.withLock { $0.view } }
 
+    /// A new view starts the board's messages over; what belongs to the owner or to the market
+    /// page (favorites, portfolio, fired alerts, 호가 and 체결) stays pending.
     func setView(_ view: BoardClientView, snapshot: String) {
         state.withLock { s in
-            s = State(view: view, snapshot: snapshot)
+            var fresh = State(view: view, snapshot: snapshot)
+            fresh.favorites = s.favorites
+            fresh.portfolio = s.portfolio
+            fresh.notices = s.notices
+            fresh.book = s.book
+            fresh.trades = s.trades
+            s = fresh
         }
         schedule()
     }
@@ -146,6 +157,33 @@ final class BoardClient: Sendable {
         schedule()
     }
 
+    /// The market whose 호가 and 체결 this page shows (nil: none), and what it was last sent of them.
+    private let depthWatch = Mutex<(key: DepthPush.Key?, book: String?, trades: String?)>((nil, nil, nil))
+    var watchedDepth: DepthPush.Key? { depthWatch.withLock { $0.key } }
+
+    func watchDepth(_ key: DepthPush.Key?) {
+        depthWatch.withLock { $0 = (key, nil, nil) }
+        if key == nil { state.withLock { $0.book = nil; $0.trades = nil } }
+    }
+
+    /// The watched market's book and tape now; only what differs from what the page last got is sent.
+    func depth(_ key: DepthPush.Key, book: String?, trades: String?) {
+        let fresh = depthWatch.withLock { watch -> (book: String?, trades: String?) in
+            guard watch.key == key else { return (nil, nil) }
+            let newBook = book.flatMap { $0 == watch.book ? nil : $0 }
+            let newTrades = trades.flatMap { $0 == watch.trades ? nil : $0 }
+            if let newBook { watch.book = newBook }
+            if let newTrades { watch.trades = newTrades }
+            return (newBook, newTrades)
+        }
+        guard fresh.book != nil || fresh.trades != nil else { return }
+        state.withLock { s in
+            if let book = fresh.book { s.book = book }
+            if let trades = fresh.trades { s.trades = trades }
+        }
+        schedule()
+    }
+
     static let maxNotices = 20
 
     /// An alert fired for the owner: queued (the oldest dropped beyond `maxNotices`).
@@ -217,6 +255,8 @@ final class BoardClient: Sendable {
         if let favorites = s.favorites { out.append(PageMessage(favorites)) }
         for notice in s.notices { out.append(PageMessage(notice)) }
         if let portfolio = s.portfolio { out.append(PageMessage(portfolio)) }
+        if let book = s.book { out.append(PageMessage(book)) }
+        if let trades = s.trades { out.append(PageMessage(trades)) }
         if let snapshot = s.snapshot { out.append(PageMessage(snapshot)) }
         if let status = s.status { out.append(PageMessage(status)) }
         if let shared = s.shared {

@@ -92,6 +92,10 @@ struct BoardSocketController {
                     await hub.watchPortfolio(client, watch.watch)
                     continue
                 }
+                if let depth = BoardSocketMessage.DepthWatch.parse(text) {
+                    await hub.watchDepth(client, exchange: depth.exchange, market: depth.market, language: client.view?.language ?? language)
+                    continue
+                }
                 let window = BoardSocketMessage.Window.read(text)
                 if window.standalone {
                     hub.setWindow(client, window.ranks)

@@ -14,6 +14,8 @@ final class BoardSocketHub: Service, Sendable {
     private let boards: ExchangeBoards
     private let favorites: any FavoritesRepository
     private let portfolioPush: PortfolioPush
+    /// 호가 and 체결 for the pages on a market's page (attached once the server's context exists).
+    private let depthPush = Mutex<DepthPush?>(nil)
     private let demo: Bool
     private let premium: PremiumFeed?
     private let logger: Logger
@@ -136,6 +138,34 @@ final class BoardSocketHub: Service, Sendable {
         clients.withLock { $0.pages.values.filter { $0.deviceID == owner } }
     }
 
+    func attach(_ depth: DepthPush) {
+        depthPush.withLock { $0 = depth }
+    }
+
+    /// A page opened a market's page (or left it: no market): its 호가 and 체결 now, then as they
+    /// change. A market the exchange does not list is refused, as every face refuses it.
+    func watchDepth(_ client: BoardClient, exchange: String?, market: String?, language: Language) async {
+        guard let push = depthPush.withLock({ $0 }) else { return }
+        guard let market else { client.watchDepth(nil); return }
+        do {
+            let key = try push.key(exchange: exchange, market: market, language: language)
+            client.watchDepth(key)
+            await push.first(key, to: client)
+        } catch {
+            client.watchDepth(nil)
+            client.reject(error)
+        }
+    }
+
+    private func pushDepth() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: DepthPush.interval)
+            if Task.isCancelled { return }
+            guard let push = depthPush.withLock({ $0 }) else { continue }
+            await push.round(clients.withLock { $0.pages.values.filter { $0.watchedDepth != nil } })
+        }
+    }
+
     /// An owner's transactions changed: its pages that show the portfolio get it now.
     func portfolioChanged(_ owner: String) async {
         await portfolioPush.changed(owner, pages: pages(of: owner))
@@ -167,6 +197,7 @@ final class BoardSocketHub: Service, Sendable {
             group.addTask { await self.follow() }
             group.addTask { await self.tick() }
             group.addTask { await self.pushPortfolios() }
+            group.addTask { await self.pushDepth() }
             if let premium { group.addTask { await self.followPremium(premium) } }
             try? await gracefulShutdown()
             group.cancelAll()

@@ -63,6 +63,21 @@ enum BoardSocketMessage {
         }
     }
 
+    /// Page → server: `{"type":"depth","exchange":"upbit","market":"KRW-BTC"}` while the page shows
+    /// that market (its 호가 and 체결 follow as `{"type":"orderbook",…}` and `{"type":"trades",…}`),
+    /// `{"type":"depth"}` when it leaves it or is hidden.
+    struct DepthWatch: Decodable {
+        var type: String
+        var exchange: String?
+        var market: String?
+
+        static func parse(_ text: String) -> DepthWatch? {
+            guard text.utf8.count <= 256, let message = try? JSONDecoder().decode(DepthWatch.self, from: Data(text.utf8)),
+                  message.type == "depth" else { return nil }
+            return message
+        }
+    }
+
     /// The view as the server applied it, with what tapping each column header leads to (the
     /// sort cycle is the core's; the page does not re-decide it).
     struct ViewEcho: Codable, Sendable, Equatable {

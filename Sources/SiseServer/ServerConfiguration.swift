@@ -39,6 +39,8 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: TrustedProxies = .none
     /// Pauses between a failed webhook delivery and its retries.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(5), .seconds(30)]
+    /// How long a market's 호가 and 체결 stay followed upstream after the last page showing it left.
+    public var depthGrace: Duration = .seconds(10)
 
     public init(host: String = "127.0.0.1", port: Int = 8080, demo: Bool = false, dataDirectory: URL,
                 version: String = "0.1.0", publicURL: URL? = nil, limits: ConnectionLimits = .init(),

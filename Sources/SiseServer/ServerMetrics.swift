@@ -25,6 +25,8 @@ final class ServerMetrics: Sendable {
     let webSocketRefusals: Prometheus.Counter
     /// The `/ws` page objects alive (`sise_ws_page_objects{kind}`).
     let pages = PageCensus()
+    /// Markets whose 호가 and 체결 are followed upstream for pages now (`DepthPush`).
+    let depthSubscriptions: Prometheus.Gauge
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -39,6 +41,8 @@ final class ServerMetrics: Sendable {
         webSocketRefusals = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_refused_total", unitName: "",
                                                                                   helpText: "/ws connections closed at once (1013, try again later), by reason"),
                                                  labels: [("reason", "rate")])
+        depthSubscriptions = registry.makeGauge(descriptor: MetricNameDescriptor(metricName: "sise_depth_subscriptions", unitName: "",
+                                                                                 helpText: "Markets whose order book and trades are followed upstream for pages (one each, however many pages)"))
     }
 
     /// An upstream order book that was not consistent, dropped instead of shown.

@@ -1,6 +1,7 @@
 """호가 and 체결 on a market's detail page in a real headless Chromium, on every exchange (a deep
 link each): a consistent ladder (asks above the bids, best at the touch), the tape newest first,
-체결강도, nothing but text from the server, and no view wider than a 320 px phone."""
+체결강도, pushed over the page's socket (REST only while it is down), nothing but text from the
+server, and no view wider than a 320 px phone."""
 import pytest
 from selenium.webdriver.common.by import By
 
@@ -30,9 +31,15 @@ def test_the_book_and_the_tape_on_each_exchange(server, exchange):
         wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#tape-rows tr")) >= 10)
         assert "체결강도" in driver.find_element(By.ID, "tape-strength").text
         assert driver.find_element(By.ID, "book-title").text == "호가"
-        # The ladder follows the market: it is read again while the page shows it.
+        # The ladder follows the market, pushed over the page's socket (one upstream subscription
+        # per market on the server): once the socket is up, no more REST reads of the book or tape
+        # (a deep link may read them once while its socket is still opening).
+        rest = "return performance.getEntriesByType('resource').filter(e => /\\/api\\/(orderbook|trades)\\//.test(e.name)).length"
+        wait(driver, lambda d: d.find_element(By.ID, "status").get_attribute("data-state") == "live")
+        reads = driver.execute_script(rest)
         first = driver.execute_script("return document.querySelector('#book-ladder tbody').firstChild")
         wait(driver, lambda d: d.execute_script("return document.querySelector('#book-ladder tbody').firstChild") != first, timeout=5)
+        assert driver.execute_script(rest) == reads, "read over REST while the socket was up"
         width = driver.execute_script("return document.documentElement.scrollWidth")
         assert width <= 320, f"the page is {width} px wide at 320"
         screenshot(driver, f"orderbook-{exchange}-320")
@@ -41,3 +48,4 @@ def test_the_book_and_the_tape_on_each_exchange(server, exchange):
         wait(driver, lambda d: not d.find_element(By.ID, "market-depth").is_displayed())
     finally:
         driver.quit()
+

@@ -64,6 +64,7 @@ function connect() {
     state.lost = false;
     sendView();
     portfolio.resume();
+    info.socketChanged();
     updateBanner();
   });
   socket.addEventListener("message", (event) => {
@@ -81,6 +82,7 @@ function connect() {
     if (state.socket !== socket) return;
     state.connected = false;
     state.lost = true;
+    info.socketChanged();
     updateBanner();
     setChip("offline");
     // 1013 (try again later): the server is refusing connections from here for a while.
@@ -201,6 +203,10 @@ function handle(message) {
       break;
     case "portfolio":
       portfolio.handle(message);
+      break;
+    case "orderbook":
+    case "trades":
+      info.pushed(message);
       break;
     case "alert":
       alerts.fired(message);
@@ -524,6 +530,7 @@ function showTab(tab) {
   for (const button of $$("[data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
   nav.showing(tab);
   $("#coin-detail").hidden = true;
+  info.syncDepth();
   // Pages of their own: the board and its toolbar step aside.
   const pages = ["info", "compare", "profile", "ranking", "portfolio", "alerts"];
   $("#board-panel").hidden = pages.includes(tab);
@@ -790,7 +797,7 @@ function alertFor(exchange, market, name) {
   selectTab("alerts");
   alerts.prefill(exchange, market, name);
 }
-const info = setupInfo({ api, t, toast, state, toggleFavorite, navigated: () => remember(true), alertFor });
+const info = setupInfo({ api, t, toast, state, toggleFavorite, navigated: () => remember(true), alertFor, send });
 const nav = setupNav({ t, selectTab });
 const compare = setupCompare({ t, state });
 // A ranking row opens its coin; its live-board link opens the market on its exchange.

@@ -5,7 +5,7 @@ import { get } from "./http.js";
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
-export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFavorite, navigated = () => {}, alertFor = () => {} }) {
+export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFavorite, navigated = () => {}, alertFor = () => {}, send = () => {} }) {
   let lastQuery = "";
   let searchTimer = null;
   let inFlight = null;
@@ -255,7 +255,7 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
         if (value == null) continue;
         stats.append(text("dt", label), text("dd", value));
       }
-      if (marketOf(id)) scheduleDepth(0); else stopDepth();
+      if (marketOf(id)) syncDepth(); else stopDepth();
     } catch (error) {
       toast(t("detailFailed"));
     }
@@ -263,9 +263,54 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
 
   // ---------- 호가 and 체결 (markets only) ----------
 
-  // The book and the tape of the market on screen, once a second while the page is visible
-  // (the server shares one upstream read per market between every page asking).
-  const depth = { timer: null };
+  // The book and the tape of the market on screen, pushed over the page's socket while the page
+  // is visible (`{"type":"depth",…}`: the server follows each market once for every page that
+  // shows it); read over REST once a second only while the socket is down.
+  const depth = { timer: null, watching: null, market: null, last: null };
+
+  function shownMarket() {
+    const detail = $("#coin-detail");
+    return detail.hidden ? null : marketOf(detail.dataset.coinId || "");
+  }
+
+  // Tells the server what this page shows now: on opening and leaving a market, on the page
+  // being hidden or shown, and on a new socket.
+  function syncDepth() {
+    const market = document.visibilityState === "visible" ? shownMarket() : null;
+    const key = market ? `${market.exchange}:${market.code}` : null;
+    if (key !== depth.market) { depth.market = key; depth.last = null; }
+    if (!shownMarket()) $("#market-depth").hidden = true;
+    if (state.connected) {
+      clearTimeout(depth.timer);
+      depth.timer = null;
+      if (key !== depth.watching) {
+        send(market ? { type: "depth", exchange: market.exchange, market: market.code } : { type: "depth" });
+        depth.watching = key;
+      }
+    } else {
+      depth.watching = null;
+      if (market && !depth.timer) scheduleDepth(0);
+    }
+  }
+
+  // The socket closed (REST takes over) or opened again (the server is told anew).
+  function socketChanged() {
+    depth.watching = null;
+    syncDepth();
+  }
+
+  // A pushed book or tape: shown when it is the market on screen.
+  function pushed(message) {
+    const market = shownMarket();
+    if (!market || market.exchange !== message.exchange || market.code !== message.market) return;
+    if (message.type === "trades") {
+      depth.last = message.trades[0] || null;
+      renderTape(message.trades);
+    } else {
+      renderBook(message, depth.last);
+    }
+    $("#market-depth").hidden = false;
+  }
 
   function scheduleDepth(delay) {
     clearTimeout(depth.timer);
@@ -276,12 +321,15 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
     clearTimeout(depth.timer);
     depth.timer = null;
     $("#market-depth").hidden = true;
+    if (depth.watching) send({ type: "depth" });
+    depth.watching = null;
+    depth.market = null;
   }
 
   async function loadDepth() {
-    const detail = $("#coin-detail");
-    const market = marketOf(detail.dataset.coinId || "");
-    if (detail.hidden || !market) return stopDepth();
+    depth.timer = null;
+    const market = shownMarket();
+    if (!market || state.connected) return syncDepth();
     if (document.visibilityState !== "visible") return scheduleDepth(1000);
     const query = `exchange=${encodeURIComponent(market.exchange)}&lang=${state.lang}`;
     const code = encodeURIComponent(market.code);
@@ -289,7 +337,7 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
       const [book, trades] = await Promise.all([get(`/api/orderbook/${code}?${query}&levels=10`).catch(() => null),
                                                 get(`/api/trades/${code}?${query}&count=30`).catch(() => null)]);
       // Still the same market on screen (the user may have moved on while these were in flight).
-      if (detail.dataset.coinId && marketOf(detail.dataset.coinId)?.code === market.code) {
+      if (shownMarket()?.code === market.code && !state.connected) {
         if (book) renderBook(book, trades && trades[0]);
         if (trades) renderTape(trades);
         $("#market-depth").hidden = !book && !trades;
@@ -383,5 +431,7 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
     $("#detail-alert").title = t("alertSet");
   }
 
-  return { showHome, openDetail, tick, applyLanguage };
+  document.addEventListener("visibilitychange", syncDepth);
+
+  return { showHome, openDetail, tick, applyLanguage, syncDepth, socketChanged, pushed };
 }
