@@ -8,6 +8,7 @@ import NIOCore
 import NIOEmbedded
 import NIOWebSocket
 import Synchronization
+import SiseCore
 import Testing
 
 @testable import SiseServer
@@ -204,6 +205,28 @@ import Testing
                 return first
             }
             #expect(seen.first == "snapshot" && seen.contains("patch"), "\(seen)")
+        }
+    }
+}
+
+/// What a page is owed for its owner or its market page survives the page choosing a new view in
+/// the same instant: a fired alert, the favorites, the portfolio, 호가 and 체결 are still sent.
+@Suite struct ViewChangeKeepsOwnerMessagesTests {
+    @Test func aNewViewDropsNoFiredAlertNorTheMarketsBook() throws {
+        let channel = try PageDeliveryTests.connected()
+        let page = PageDeliveryTests.page(channel, ServerMetrics())
+        let client = BoardClient(deviceID: "d", view: nil, page: page)
+        let key = DepthPush.Key(exchange: .default, market: try #require(MarketID("KRW-BTC")))
+        client.watchDepth(key)
+        client.notice(#"{"type":"alert","id":"a1"}"#)
+        client.favoritesChanged(#"{"type":"favorites","favorites":[]}"#)
+        client.depth(key, book: #"{"type":"orderbook","market":"KRW-BTC"}"#, trades: #"{"type":"trades","market":"KRW-BTC"}"#)
+        let view = BoardClientView(parameters: try ViewParameters(quote: "KRW", sort: "value", order: "none", q: "", favorites: nil, exchange: nil),
+                                   language: .ko)
+        client.setView(view, snapshot: #"{"type":"snapshot"}"#)
+        let sent = client.drain().map { String(buffer: $0.text) }
+        for type in ["alert", "favorites", "orderbook", "trades", "snapshot"] {
+            #expect(sent.contains { $0.contains(#""type":"\#(type)""#) }, "\(type) is still sent: \(sent)")
         }
     }
 }
