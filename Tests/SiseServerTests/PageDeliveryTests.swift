@@ -7,8 +7,8 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import NIOWebSocket
-import Synchronization
 import SiseCore
+import Synchronization
 import Testing
 
 @testable import SiseServer
