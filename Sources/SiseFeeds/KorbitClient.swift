@@ -81,14 +81,7 @@ public struct KorbitClient: ExchangeAPI {
     /// `GET /v2/trades?symbol=&limit=`, newest first; `tradeId` is the trade's identity.
     public func trades(market: MarketID, count: Int) async throws -> [Trade] {
         let rows: [KorbitDTO.Trade] = try await get("/v2/trades", ["symbol": KorbitSymbol.symbol(market), "limit": String(min(max(count, 1), 500))])
-        typealias N = KorbitDTO.Ticker
-        return try rows.map { row in
-            guard let price = N.number(row.price), let size = N.number(row.qty) else {
-                throw FeedError.malformedPayload(context: "trades: a trade that is not a number")
-            }
-            return Trade(market: market, price: price, volume: size, side: row.isBuyerTaker ? .bid : .ask, timestamp: row.timestamp,
-                         sequentialID: row.tradeId, prevClosingPrice: 0, changePrice: 0)
-        }.sorted { ($0.timestamp, $0.sequentialID) > ($1.timestamp, $1.sequentialID) }
+        return try rows.map { try $0.toTrade(market) }.sorted { ($0.timestamp, $0.sequentialID) > ($1.timestamp, $1.sequentialID) }
     }
 
     /// Korbit's tick ladder is the KRW table Sise already knows.

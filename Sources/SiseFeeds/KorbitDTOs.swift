@@ -79,13 +79,22 @@ enum KorbitDTO {
         var bids: [Row]
     }
 
-    /// A row of `/v2/trades`.
+    /// A row of `/v2/trades` (and of the `trade` stream's `data`).
     struct Trade: Decodable {
         var timestamp: Int64
         var price: String
         var qty: String
         var isBuyerTaker: Bool
         var tradeId: Int64
+
+        /// `tradeId` is the trade's identity; the taker's side from `isBuyerTaker`.
+        func toTrade(_ market: MarketID) throws -> SiseCore.Trade {
+            guard let price = Ticker.number(price), let size = Ticker.number(qty) else {
+                throw FeedError.malformedPayload(context: "trades: a trade that is not a number")
+            }
+            return SiseCore.Trade(market: market, price: price, volume: size, side: isBuyerTaker ? .bid : .ask, timestamp: timestamp,
+                                  sequentialID: tradeId, prevClosingPrice: 0, changePrice: 0)
+        }
     }
 
     struct Candle: Decodable {
