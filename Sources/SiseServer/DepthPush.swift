@@ -18,20 +18,19 @@ final class DepthPush: Sendable {
 
     /// A round at most this often: ≤ 4 messages of each kind a second to a page.
     static let interval = Duration.milliseconds(250)
-    static let defaultGrace = Duration.seconds(10)  // ServerConfiguration.depthGrace
-    private let grace: Duration
     /// As many levels as the coin page shows (a phone's bytes).
     static let levels = 10
     static let tradeCount = 30
 
     private let context: ServerContext
     private let metrics: ServerMetrics
-    /// Every subscription: nil while watched, else when its last page left.
+    /// How long a subscription outlives its last page (`ServerConfiguration.depthGrace`).
+    private let grace: Duration
+    /// Every subscription (`sise_depth_subscriptions` counts them): nil while watched, else when
+    /// its last page left.
     private let subscriptions = Mutex<[Key: ContinuousClock.Instant?]>([:])
-    /// Upstream subscriptions open now (a test and `/metrics` read it).
-    var count: Int { subscriptions.withLock { $0.count } }
 
-    init(context: ServerContext, metrics: ServerMetrics, grace: Duration = DepthPush.defaultGrace) {
+    init(context: ServerContext, metrics: ServerMetrics, grace: Duration = .seconds(10)) {
         self.context = context
         self.metrics = metrics
         self.grace = grace
@@ -39,8 +38,9 @@ final class DepthPush: Sendable {
 
     /// The market a page asked for, checked as every face checks it.
     func key(exchange: String?, market: String, language: Language) throws(APIError) -> Key {
-        let venue: Exchange
-        if let exchange { guard let named = Exchange(name: exchange) else { throw APIError.badField("exchange", "one of \(Exchange.names)") }; venue = named } else { venue = .default }
+        guard let venue = exchange.map(Exchange.init(name:)) ?? .default else {
+            throw APIError.badField("exchange", "one of \(Exchange.names)")
+        }
         guard market.utf8.count <= 24, let id = MarketID(market.uppercased()) else { throw APIError.badField("market", "a market code such as KRW-BTC") }
         do {
             try context.board(venue).touch()
@@ -70,7 +70,11 @@ final class DepthPush: Sendable {
         let open = subscriptions.withLock { subscriptions -> Int in
             for key in pages.keys { subscriptions[key] = .some(nil) }
             for (key, left) in subscriptions where pages[key] == nil {
-                if let left { if left.duration(to: now) >= grace { subscriptions[key] = nil } } else { subscriptions[key] = .some(now) }
+                if let left {
+                    if left.duration(to: now) >= grace { subscriptions[key] = nil }
+                } else {
+                    subscriptions[key] = .some(now)
+                }
             }
             return subscriptions.count
         }
