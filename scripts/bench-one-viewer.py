@@ -6,6 +6,9 @@ the client to CPU 1 (`taskset`, when there are two CPUs); the server's CPU is re
 /proc/PID/stat over the window. Prints each run and the median (goal: ≤ 1 % of a core).
 
     python3 scripts/bench-one-viewer.py [--runs 3] [--seconds 20] [--sise .build-release/release/sise]
+
+Needs the `websockets` package (`pip install websockets`) and a release build
+(`swift build -c release --scratch-path .build-release --product sise`).
 """
 import argparse
 import asyncio
