@@ -16,6 +16,8 @@ final class BoardSocketHub: Service, Sendable {
     private let portfolioPush: PortfolioPush
     /// 호가 and 체결 for the pages on a market's page (attached once the server's context exists).
     private let depthPush = Mutex<DepthPush?>(nil)
+    /// The pages on a market's page: the depth rounds go over these, not over every page.
+    private let depthPages = Mutex<[ObjectIdentifier: BoardClient]>([:])
     private let demo: Bool
     private let premium: PremiumFeed?
     private let logger: Logger
@@ -52,6 +54,7 @@ final class BoardSocketHub: Service, Sendable {
     }
 
     func remove(_ page: BoardClient) {
+        depthPages.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(page)) }
         let (client, lastOfView) = clients.withLock { registry -> (BoardClient?, BoardClientView?) in
             let client = registry.remove(page)
             return (client, client?.view.flatMap { registry.groups[$0] == nil ? $0 : nil })
@@ -146,13 +149,20 @@ final class BoardSocketHub: Service, Sendable {
     /// change. A market the exchange does not list is refused, as every face refuses it.
     func watchDepth(_ client: BoardClient, exchange: String?, market: String?, language: Language) async {
         guard let push = depthPush.withLock({ $0 }) else { return }
-        guard let market else { client.watchDepth(nil); return }
+        let page = ObjectIdentifier(client)
+        guard let market else {
+            client.watchDepth(nil)
+            depthPages.withLock { _ = $0.removeValue(forKey: page) }
+            return
+        }
         do {
             let key = try push.key(exchange: exchange, market: market, language: language)
             client.watchDepth(key)
+            depthPages.withLock { $0[page] = client }
             await push.first(key, to: client)
         } catch {
             client.watchDepth(nil)
+            depthPages.withLock { _ = $0.removeValue(forKey: page) }
             client.reject(error)
         }
     }
@@ -162,7 +172,7 @@ final class BoardSocketHub: Service, Sendable {
             try? await Task.sleep(for: DepthPush.interval)
             if Task.isCancelled { return }
             guard let push = depthPush.withLock({ $0 }) else { continue }
-            await push.round(clients.withLock { $0.pages.values.filter { $0.watchedDepth != nil } })
+            await push.round(depthPages.withLock { Array($0.values) })
         }
     }
 

@@ -78,6 +78,12 @@ import Testing
             #expect(try await Self.subscriptions(client) == Self.markets.count)
             let released = try await waitUntil(timeout: .seconds(10)) { try await Self.subscriptions(client) == 0 }
             #expect(released)
+            // A page that watched a market keeps nothing alive after it left.
+            let freed = try await waitUntil(timeout: .seconds(10)) {
+                let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+                return MetricsTests.value(text, #"sise_ws_page_objects{kind="client"}"#) == 0
+            }
+            #expect(freed, "every page that watched a market was freed")
         }
     }
 
