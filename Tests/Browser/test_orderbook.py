@@ -15,7 +15,7 @@ def ladder(driver):
         "return [...document.querySelectorAll('#book-ladder tr')].map(r => [r.className.split(' ')[0], Number(r.dataset.price)])")
 
 
-@pytest.mark.parametrize("exchange", ["upbit", "korbit", "bithumb"])
+@pytest.mark.parametrize("exchange", ["upbit", "korbit", "bithumb", "coinone"])
 def test_the_book_and_the_tape_on_each_exchange(server, exchange):
     driver = make_driver(320, 700)
     try:

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
+import SiseCore
 import SiseTestSupport
 import Synchronization
 import Testing
@@ -26,7 +27,8 @@ import Testing
         }
     }
 
-    static let markets = [("upbit", "KRW-BTC"), ("upbit", "KRW-ETH"), ("korbit", "KRW-BTC"), ("bithumb", "KRW-XRP")]
+    /// A row per exchange (and two markets on one), every exchange the registry has.
+    static let markets = [("upbit", "KRW-BTC"), ("upbit", "KRW-ETH"), ("korbit", "KRW-BTC"), ("bithumb", "KRW-XRP"), ("coinone", "KRW-BTC")]
 
     static func subscriptions(_ client: some TestClientProtocol) async throws -> Int? {
         let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
@@ -34,8 +36,9 @@ import Testing
             .flatMap { Double($0.split(separator: " ")[1]) }.map { Int($0) }
     }
 
-    @Test func pagesOnFourMarketsCostFourSubscriptionsReleasedAfterTheGrace() async throws {
+    @Test func pagesOnFiveMarketsCostFiveSubscriptionsReleasedAfterTheGrace() async throws {
         try await ServerHarness.run(configure: { $0.depthGrace = .seconds(2) }) { client in
+            #expect(Set(Self.markets.map(\.0)) == Set(Exchange.allCases.map(\.rawValue)), "every exchange has a row")
             let port = try #require(client.port)
             let inbox = Inbox()
             let pages = (0..<20).map { ($0, Self.markets[$0 % Self.markets.count]) }
