@@ -273,7 +273,7 @@ public actor LiveBoard: Service {
             garbageFrames += 1
         case .connected:
             streamConnects += 1
-        case .connecting, .heartbeat, .prices:
+        case .connecting, .heartbeat, .prices, .depth:
             break
         }
     }

@@ -33,7 +33,7 @@ public final class BinanceMiniTickerStream: Sendable {
             case .connected: await events(.connected)
             case .prices(let prices, let at): await events(.prices(prices, at: at))
             case .disconnected(let error): await events(.disconnected(error))
-            case .connecting, .ticker, .rejected, .heartbeat, .garbage: break
+            case .connecting, .ticker, .rejected, .heartbeat, .garbage, .depth: break
             }
         }, accept: { _ in false })
     }

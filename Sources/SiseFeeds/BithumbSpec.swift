@@ -9,5 +9,6 @@ extension ExchangeSpec {
         client: { url, transport in
             V1QuotationClient(configuration: .init(baseURL: url, dialect: .bithumb), transport: transport, limiter: RateLimiter(limit: 100))
         },
-        wire: { UpbitTickerWire() })
+        wire: { UpbitTickerWire() },
+        depthWire: { UpbitDepthWire() })
 }

@@ -22,10 +22,13 @@ public struct ExchangeSpec: Sendable {
     public let borrowsNames: Bool
     private let client: @Sendable (URL, any HTTPTransport) -> any ExchangeAPI
     private let wire: @Sendable () -> any TickerWireFormat
+    /// How its WebSocket carries 호가 and 체결, when it does (nil: they are read over REST).
+    private let depthWire: (@Sendable () -> any TickerWireFormat)?
 
     public init(exchange: Exchange, restURL: URL, webSocketURL: URL, webSocketPath: String, simulatorPath: String = "",
                 borrowsNames: Bool = false, client: @escaping @Sendable (URL, any HTTPTransport) -> any ExchangeAPI,
-                wire: @escaping @Sendable () -> any TickerWireFormat) {
+                wire: @escaping @Sendable () -> any TickerWireFormat, depthWire: (@Sendable () -> any TickerWireFormat)? = nil) {
+        self.depthWire = depthWire
         self.exchange = exchange
         self.restURL = restURL
         self.webSocketURL = webSocketURL
@@ -65,6 +68,16 @@ public struct ExchangeSpec: Sendable {
     public func stream(_ endpoint: ExchangeEndpoint, silence: Duration, logger: Logger) -> TickerStream {
         TickerStream(configuration: .init(url: endpoint.webSocket, wire: wire(), silenceTimeout: silence),
                      logger: Logger(label: "sise.\(id).stream", factory: { _ in logger.handler }))
+    }
+
+    /// A second WebSocket for the books and tapes someone watches, apart from the board's ticker
+    /// stream (a change of what is watched never reconnects the board); nil when the exchange's
+    /// stream has none here. Read four times a second: a page is sent at most that often.
+    public func depthStream(_ endpoint: ExchangeEndpoint, silence: Duration, logger: Logger) -> TickerStream? {
+        depthWire.map { wire in
+            TickerStream(configuration: .init(url: endpoint.webSocket, wire: wire(), silenceTimeout: silence, readPacing: .milliseconds(250)),
+                         logger: Logger(label: "sise.\(id).depth", factory: { _ in logger.handler }))
+        }
     }
 }
 

@@ -7,5 +7,6 @@ extension ExchangeSpec {
         exchange: .korbit, restURL: KorbitClient.defaultURL, webSocketURL: URL(string: "wss://ws-api.korbit.co.kr/v2/public")!,
         webSocketPath: "/v2/public", borrowsNames: true,
         client: { url, transport in KorbitClient(configuration: .init(baseURL: url), transport: transport) },
-        wire: { KorbitTickerWire() })
+        wire: { KorbitTickerWire() },
+        depthWire: { KorbitDepthWire() })
 }

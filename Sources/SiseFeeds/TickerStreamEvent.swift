@@ -14,6 +14,8 @@ public enum TickerStreamEvent: Sendable, Equatable {
     case disconnected(FeedError)
     /// Upbit answered the request with an error frame (`NO_TICKET`, `INVALID_PARAM` …).
     case rejected(name: String, message: String)
+    /// A 호가 or 체결 frame (a depth stream's, `DepthStreamWire`).
+    case depth(DepthFrame)
     /// A well-formed frame that carries no ticker (`{"status":"UP"}` and the like).
     case heartbeat
     /// A frame that was not a usable message was skipped.

@@ -6,5 +6,6 @@ extension ExchangeSpec {
         exchange: .upbit, restURL: URL(string: "https://api.upbit.com")!, webSocketURL: URL(string: "wss://api.upbit.com/websocket/v1")!,
         webSocketPath: "/websocket/v1",
         client: { url, transport in V1QuotationClient(configuration: .init(baseURL: url), transport: transport) },
-        wire: { UpbitTickerWire() })
+        wire: { UpbitTickerWire() },
+        depthWire: { UpbitDepthWire() })
 }

@@ -54,7 +54,11 @@ public enum SiseServerApp {
         let publicOrigin = PublicOrigin(publicURL: configuration.publicURL, listenHost: configuration.host, port: configuration.port)
         let router = Router(context: SiseRequestContext.self)
         let metrics = ServerMetrics()
-        hub.attach(DepthPush(context: context, metrics: metrics, grace: configuration.depthGrace))
+        for (exchange, feed) in dependencies.depthFeeds {
+            feed.reportDrops { metrics.droppedBook(exchange: exchange.rawValue, reason: $0) }
+        }
+        hub.attach(DepthPush(context: context, metrics: metrics, grace: configuration.depthGrace, feeds: dependencies.depthFeeds,
+                             silence: dependencies.silence))
         // Outermost first: headers on every answer, then errors in one JSON shape, then
         // hostile paths refused before anything (static files included) looks at them.
         router.middlewares.add(ClientAddressMiddleware(proxies: configuration.trustedProxies))

@@ -6,10 +6,13 @@ import Synchronization
 /// 호가 and 체결 pushed to the pages that show a market (`{"type":"depth","exchange":"upbit",
 /// "market":"KRW-BTC"}` on `/ws`; `{"type":"depth"}` alone stops). One upstream subscription per
 /// (exchange, market) while any page watches it, whatever the number of pages, kept for `grace`
-/// after the last one leaves (a reload or a step back does not start it over). Each round reads
-/// every watched market once (through the exchange's `DepthCache`), encodes its book and tape
-/// once per language, and hands them to the watching pages, which are sent only what changed —
-/// at most once per `interval`.
+/// after the last one leaves (a reload or a step back does not start it over). The books and
+/// tapes come from the exchange's depth stream (`DepthFeed`: one WebSocket for every watched
+/// market of that exchange) where it has one, over REST (`DepthCache`) where it has none, and
+/// over REST as well while the stream is silent — then the book says `"state":"delayed"`, and
+/// `"stale"` when nothing fresh can be had (the last book, with its `at`). Each round encodes a
+/// market's book and tape once per language and hands them to the watching pages, which are
+/// sent only what changed — at most once per `interval`.
 final class DepthPush: Sendable {
     struct Key: Hashable, Sendable {
         let exchange: Exchange
@@ -28,12 +31,32 @@ final class DepthPush: Sendable {
     private let grace: Duration
     /// Every subscription (`sise_depth_subscriptions` counts them): nil while watched, else when
     /// its last page left.
-    private let subscriptions = Mutex<[Key: ContinuousClock.Instant?]>([:])
+    private let subscriptions = Mutex<[Key: Subscription]>([:])
+    /// The exchanges' depth streams (none: every book is read over REST).
+    private let feeds: [Exchange: DepthFeed]
+    /// A stream that brought no book for this long is silent (`--silence`, as for the board).
+    private let silence: Duration
 
-    init(context: ServerContext, metrics: ServerMetrics, grace: Duration = .seconds(10)) {
+    struct Subscription {
+        /// When it began: a stream has `silence` to bring its first book before the book is delayed.
+        var since: ContinuousClock.Instant
+        /// When its last page left (nil while watched).
+        var left: ContinuousClock.Instant?
+        /// Whether the tape was filled from REST (a stream brings only trades from now on).
+        var seeded = false
+        /// The last book shown, for `stale`.
+        var last: Orderbook?
+    }
+
+    enum BookState: String { case live, delayed, stale }
+
+    init(context: ServerContext, metrics: ServerMetrics, grace: Duration = .seconds(10), feeds: [Exchange: DepthFeed] = [:],
+         silence: Duration = .seconds(5)) {
         self.context = context
         self.metrics = metrics
         self.grace = grace
+        self.feeds = feeds
+        self.silence = silence
     }
 
     /// The market a page asked for, checked as every face checks it.
@@ -54,13 +77,15 @@ final class DepthPush: Sendable {
     }
 
     /// A page has just asked: its subscription counts as watched, and the page gets the book now.
-    func first(_ key: Key, to client: BoardClient) async {
+    func first(_ key: Key, to client: BoardClient, now: ContinuousClock.Instant = .now) async {
         let open = subscriptions.withLock { subscriptions -> Int in
-            subscriptions[key] = .some(nil)
+            if subscriptions[key] == nil { subscriptions[key] = Subscription(since: now) }
+            subscriptions[key]?.left = nil
             return subscriptions.count
         }
         metrics.depthSubscriptions.set(Double(open))
-        await push(key, to: [client])
+        tellFeeds(now: now)
+        await push(key, to: [client], now: now)
     }
 
     /// One round over the pages that watch a market now.
@@ -68,36 +93,71 @@ final class DepthPush: Sendable {
         var pages: [Key: [BoardClient]] = [:]
         for client in watchers { if let key = client.watchedDepth { pages[key, default: []].append(client) } }
         let open = subscriptions.withLock { subscriptions -> Int in
-            for key in pages.keys { subscriptions[key] = .some(nil) }
-            for (key, left) in subscriptions where pages[key] == nil {
-                if let left {
+            for key in pages.keys {
+                if subscriptions[key] == nil { subscriptions[key] = Subscription(since: now) }
+                subscriptions[key]?.left = nil
+            }
+            for (key, subscription) in subscriptions where pages[key] == nil {
+                if let left = subscription.left {
                     if left.duration(to: now) >= grace { subscriptions[key] = nil }
                 } else {
-                    subscriptions[key] = .some(now)
+                    subscriptions[key]?.left = now
                 }
             }
             return subscriptions.count
         }
         metrics.depthSubscriptions.set(Double(open))
+        tellFeeds(now: now)
         await withDiscardingTaskGroup { group in
-            for (key, clients) in pages { group.addTask { await self.push(key, to: clients) } }
+            for (key, clients) in pages { group.addTask { await self.push(key, to: clients, now: now) } }
         }
     }
 
-    /// The market's book and tape now, to each page in its language; a book that is not
-    /// consistent is dropped, counted and never sent.
-    private func push(_ key: Key, to clients: [BoardClient]) async {
-        guard let api = try? context.api(key.exchange) else { return }
-        async let bookRead = try? api.orderbook(market: key.market)
-        async let tapeRead = try? api.trades(market: key.market, count: Self.tradeCount)
-        let (book, tape) = await (bookRead, tapeRead)
-        var checked: Orderbook?
-        if let book {
-            do { checked = try book.checked().top(Self.levels) } catch { metrics.droppedBook(exchange: key.exchange.rawValue, reason: "\(error)") }
+    /// Each exchange's stream carries exactly the markets subscribed (watched or in their grace).
+    private func tellFeeds(now: ContinuousClock.Instant) {
+        let keys = subscriptions.withLock { Array($0.keys) }
+        for (exchange, feed) in feeds {
+            feed.watch(Set(keys.lazy.filter { $0.exchange == exchange }.map(\.market)), now: now)
         }
+    }
+
+    /// The market's book and tape now, to each page in its language: from the stream while it
+    /// brings books, else over REST; a book that is not consistent is dropped, counted and never sent.
+    private func push(_ key: Key, to clients: [BoardClient], now: ContinuousClock.Instant) async {
+        let feed = feeds[key.exchange]
+        guard let subscription = subscriptions.withLock({ $0[key] }) else { return }
+        let streamed = feed?.book(key.market).flatMap { $0.received.duration(to: now) < silence ? $0.value : nil }
+        var book = streamed
+        var state = BookState.live
+        var tape = feed?.tape(key.market)?.value
+        if streamed == nil || !subscription.seeded, let api = try? context.api(key.exchange) {
+            async let bookRead = streamed == nil ? try? api.orderbook(market: key.market) : nil
+            async let tapeRead = try? api.trades(market: key.market, count: TradeTape.limit)
+            let (read, trades) = await (bookRead, tapeRead)
+            if let read {
+                do { book = try read.checked() } catch { metrics.droppedBook(exchange: key.exchange.rawValue, reason: "\(error)") }
+            }
+            if let trades {
+                if let feed {
+                    feed.seed(key.market, trades: trades, now: now)
+                    tape = feed.tape(key.market)?.value ?? tape
+                } else {
+                    tape = trades
+                }
+                subscriptions.withLock { $0[key]?.seeded = true }
+            }
+            // Read over REST because the stream has been silent past the bound: delayed.
+            if streamed == nil, feed != nil, subscription.since.duration(to: now) >= silence { state = .delayed }
+        }
+        if let book {
+            subscriptions.withLock { $0[key]?.last = book }
+        } else if let last = subscription.last {
+            (book, state) = (last, .stale)
+        }
+        let top = book?.top(Self.levels)
         for (language, group) in Dictionary(grouping: clients, by: { $0.view?.language ?? .ko }) {
             let formatter = MarketFormatter(language: language)
-            let bookText = checked.map { Self.message("orderbook", OrderbookJSON($0, exchange: key.exchange, formatter: formatter)) }
+            let bookText = top.map { Self.message("orderbook", state: state, OrderbookJSON($0, exchange: key.exchange, formatter: formatter)) }
             let tapeText = tape.map { trades in
                 Self.message("trades", TradesMessage(exchange: key.exchange.rawValue, market: key.market.code,
                                                       trades: TradeTape.newestFirst(trades, limit: Self.tradeCount).map { TradeJSON($0, formatter: formatter) }))
@@ -112,8 +172,9 @@ final class DepthPush: Sendable {
         let trades: [TradeJSON]
     }
 
-    /// `{"type":"orderbook",…}` / `{"type":"trades",…}`: the REST answer's keys after the type.
-    static func message(_ type: String, _ body: some Encodable) -> String {
-        "{\"type\":\"\(type)\"," + JSONText.encode(body).dropFirst()
+    /// `{"type":"orderbook","state":"live",…}` / `{"type":"trades",…}`: the REST answer's keys
+    /// after the type (and, for a book, how fresh it is).
+    static func message(_ type: String, state: BookState? = nil, _ body: some Encodable) -> String {
+        "{\"type\":\"\(type)\"," + (state.map { "\"state\":\"\($0.rawValue)\"," } ?? "") + JSONText.encode(body).dropFirst()
     }
 }

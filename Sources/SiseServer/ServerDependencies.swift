@@ -26,6 +26,11 @@ public struct ServerDependencies: Sendable {
     /// connection pool), in start order; run by the app's service group, which shuts them down
     /// in reverse after the HTTP server.
     public var services: [any Service]
+    /// Each exchange's 호가/체결 stream, where it has one (they run among `services`); an exchange
+    /// without one is read over REST.
+    public var depthFeeds: [Exchange: DepthFeed] = [:]
+    /// The stall bound of every upstream stream (`--silence`): a book older is delayed.
+    public var silence: Duration = .seconds(5)
     /// The wall clock every route and rule of the server reads (tests may stop it).
     public var clock: WallClock = .system
 

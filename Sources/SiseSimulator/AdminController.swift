@@ -6,6 +6,7 @@ import HummingbirdWebSocket
 ///
 /// - `GET /_sim/stats` — request counts per service and group.
 /// - `GET /_sim/faults`, `POST /_sim/faults` (a partial JSON of `SimFaults`) — fault switches.
+/// - `GET /_sim/depth` — the open WebSockets carrying 호가/체결 subscriptions, per market.
 /// - `POST /_sim/reset` — faults off, counters, bans and pinned prices cleared.
 /// - `POST /_sim/price` `{"market":"KRW-BTC","price":123456000}` — the market's price from now on
 ///   (REST and stream; open streams send it at once); `"price":null` gives it back to its walk.
@@ -53,6 +54,10 @@ struct AdminController: Sendable {
             }
             exchange.pin(pin.market, price: pin.price)
             return SimResponses.json("{}")
+        }
+        router.get("/_sim/depth") { request, _ in
+            guard let exchange = venue(request) else { return Self.unknownVenue }
+            return SimResponses.json(exchange.hub.depthJSON())
         }
         router.post("/_sim/reset") { request, _ in
             guard let exchange = venue(request) else { return Self.unknownVenue }

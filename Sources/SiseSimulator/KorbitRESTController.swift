@@ -119,20 +119,7 @@ struct KorbitRESTController: Sendable {
         let (asks, bids) = stopped ? ([], []) : SimBook.book(market, price: exchange.ticker(market, atMilliseconds: ms).price, at: ms, levels: 30,
                                                                                  crossed: exchange.faults.crossedBooks)
         var json = JSONWriter()
-        json.beginObject()
-        json.field("timestamp", int: ms)
-        for (name, side) in [("asks", asks), ("bids", bids)] {
-            json.key(name)
-            json.beginArray()
-            for level in side {
-                json.beginObject()
-                json.field("price", KorbitWriter.text(level.price))
-                json.field("qty", KorbitWriter.text(level.size))
-                json.endObject()
-            }
-            json.endArray()
-        }
-        json.endObject()
+        SimDepthWriter.korbitBook(asks: asks, bids: bids, at: ms, into: &json)
         return KorbitWriter.envelope(json.text)
     }
 
@@ -143,13 +130,7 @@ struct KorbitRESTController: Sendable {
         var json = JSONWriter()
         json.beginArray()
         for trade in SimBook.trades(market, on: exchange, count: limit, now: Int64(exchange.now * 1_000)) {
-            json.beginObject()
-            json.field("timestamp", int: trade.at)
-            json.field("price", KorbitWriter.text(trade.price))
-            json.field("qty", KorbitWriter.text(trade.size))
-            json.field("isBuyerTaker", trade.buy)
-            json.field("tradeId", int: trade.id)
-            json.endObject()
+            SimDepthWriter.korbitTrade(trade, into: &json)
         }
         json.endArray()
         return KorbitWriter.envelope(json.text)

@@ -8,7 +8,8 @@ import Synchronization
 /// of `{"requestId","method":"subscribe","type":"ticker","symbols":[…]}`; acknowledged when it
 /// has a `requestId`; `invalid_format` for anything else (the socket stays open);
 /// `INVALID_SYMBOL` for an unknown pair; a snapshot per symbol (`"snapshot":true`), then
-/// updates without the key. Stopped pairs send their snapshot and nothing more.
+/// updates without the key. Stopped pairs send their snapshot and nothing more. `orderbook` and
+/// `trade` channels carry whole books and new trades (`SimDepthSender`).
 struct KorbitStreamController: Sendable {
     let exchange: SimExchange
 
@@ -42,7 +43,7 @@ struct KorbitStreamController: Sendable {
         SimTickerPump(exchange: exchange, seed: exchange.configuration.seed ^ 0x4B0B, frame: { [exchange] market, rank, ms, first in
             KorbitWriter.tickerFrame(market, exchange.streamTicker(market, atMilliseconds: ms), snapshot: first,
                                      stopped: first && KorbitWriter.isStopped(market, rank: rank))
-        }, still: { market, rank in KorbitWriter.isStopped(market, rank: rank) })
+        }, still: { market, rank in KorbitWriter.isStopped(market, rank: rank) }, depthStyle: .korbit)
     }
 
     private func read(_ inbound: WebSocketInboundStream, _ inbox: SimTickerPump.Inbox) async {
@@ -77,9 +78,11 @@ struct KorbitStreamController: Sendable {
         } else {
             if request.requestId != nil { reply = #"{"status":"success""# + requestIDSuffix(request) + "}" }
             let chosen = symbols.compactMap { codes[$0] }
-            if request.method == "unsubscribe" {
+            if request.type != "ticker" {
+                inbox.depth(books: request.type == "orderbook", chosen, remove: request.method == "unsubscribe")
+            } else if request.method == "unsubscribe" {
                 inbox.unsubscribe(chosen)
-            } else if request.type == "ticker" {
+            } else {
                 inbox.subscribe(chosen)
             }
         }

@@ -52,6 +52,7 @@ final class SimExchange: Sendable {
     func updateFaults(_ patch: SimFaults.Patch) -> SimFaults {
         let faults = state.withLock { $0.faults.apply(patch); return $0.faults }
         if patch.wsDropNow == true { hub.dropAll() }
+        if patch.bookDropNow == true { hub.dropAll(watchingDepth: true) }
         return faults
     }
 

@@ -34,6 +34,10 @@ public struct SimFaults: Codable, Sendable, Equatable {
     public var delisted: [String] = []
     /// Order books sent crossed (the best bid above the best ask), as a broken upstream might.
     public var crossedBooks: Bool = false
+    /// WebSocket: whole books sent a second per subscribed market (Upbit publishes on a 100 ms grid).
+    public var bookRate: Double = 10
+    /// WebSocket: books and trades held back (tickers keep flowing), as a stalled depth feed.
+    public var bookStall: Bool = false
 
     public init() {}
 
@@ -56,6 +60,10 @@ public struct SimFaults: Codable, Sendable, Equatable {
         var geckoPerMinute: Int?
         var delisted: [String]?
         var crossedBooks: Bool?
+        var bookRate: Double?
+        var bookStall: Bool?
+        /// An action: close every open WebSocket that carries a book or tape subscription, now.
+        var bookDropNow: Bool?
         /// An action rather than a switch: close every open WebSocket now.
         var wsDropNow: Bool?
     }
@@ -78,5 +86,7 @@ public struct SimFaults: Codable, Sendable, Equatable {
         if let v = patch.geckoPerMinute { geckoPerMinute = max(0, v) }
         if let v = patch.delisted { delisted = v.map { $0.uppercased() } }
         if let v = patch.crossedBooks { crossedBooks = v }
+        if let v = patch.bookRate { bookRate = min(max(v, 0), 100) }
+        if let v = patch.bookStall { bookStall = v }
     }
 }

@@ -17,9 +17,26 @@ final class SimStreamHub: Sendable {
 
     var count: Int { connections.withLock { $0.count } }
 
-    /// Closes every open connection.
-    func dropAll() {
-        for state in connections.withLock({ Array($0.values) }) { state.drop() }
+    /// Closes every open connection (only those with a book or tape subscription: `watchingDepth`).
+    func dropAll(watchingDepth: Bool = false) {
+        for state in connections.withLock({ Array($0.values) }) where !watchingDepth || !state.depthCodes.isEmpty { state.drop() }
+    }
+
+    /// `{"connections":N,"markets":{"KRW-BTC":1,…}}`: the connections carrying a book or tape
+    /// subscription, and how many of them carry each market (a client's fan-in, seen from upstream).
+    func depthJSON() -> String {
+        let sets = connections.withLock { $0.values.map(\.depthCodes) }.filter { !$0.isEmpty }
+        var markets: [String: Int] = [:]
+        for codes in sets { for code in codes { markets[code, default: 0] += 1 } }
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("connections", int: Int64(sets.count))
+        json.key("markets")
+        json.beginObject()
+        for (code, count) in markets.sorted(by: { $0.key < $1.key }) { json.field(code, int: Int64(count)) }
+        json.endObject()
+        json.endObject()
+        return json.text
     }
 }
 
@@ -41,6 +58,13 @@ final class SimStreamConnectionState: Sendable {
     static let requestsPerMinute = 100
 
     private let inbox = Mutex(Inbox())
+    private let depth = Mutex<Set<String>>([])
+
+    /// The markets whose book or tape this connection carries.
+    var depthCodes: Set<String> {
+        get { depth.withLock { $0 } }
+        set { depth.withLock { $0 = newValue } }
+    }
 
     func update(_ change: (inout Inbox) -> Void) { inbox.withLock { change(&$0) } }
     func drop() { inbox.withLock { $0.dropped = true } }

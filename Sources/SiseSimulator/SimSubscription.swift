@@ -1,10 +1,15 @@
 import Foundation
 
-/// A parsed Upbit WebSocket request: `[{"ticket":…},{"type":"ticker","codes":[…]},{"format":…}]`.
+/// A parsed Upbit WebSocket request: `[{"ticket":…},{"type":"ticker","codes":[…]},{"format":…}]`,
+/// with `orderbook` (codes may name a depth, `KRW-BTC.15`) and `trade` objects beside or instead
+/// of the ticker's.
 struct SimSubscription: Sendable, Equatable {
     enum Format: String, Sendable { case `default` = "DEFAULT", simple = "SIMPLE" }
 
+    /// Ticker codes.
     var codes: [String]
+    var bookCodes: [String] = []
+    var tradeCodes: [String] = []
     var format: Format
     var onlySnapshot: Bool
     var onlyRealtime: Bool
@@ -35,6 +40,7 @@ struct SimSubscription: Sendable, Equatable {
         guard let ticket = first["ticket"] as? String, !ticket.isEmpty else { throw .noTicket }
         var format = Format.default
         var subscription: SimSubscription?
+        func only(_ codes: [String]) -> [String] { codes.filter { $0 == $0.uppercased() && listed($0) } }
         for object in objects.dropFirst() {
             if let name = object["format"] {
                 guard let text = name as? String, let parsed = Format(rawValue: text) else { throw .wrongFormat }
@@ -44,12 +50,16 @@ struct SimSubscription: Sendable, Equatable {
             guard let type = object["type"] as? String else { throw .noType }
             guard supportedTypes.contains(type) else { throw .invalidType(type) }
             guard let codes = object["codes"] as? [String], !codes.isEmpty else { throw .noCodes }
-            guard type == "ticker" else { continue }
-            subscription = SimSubscription(
-                codes: codes.filter { $0 == $0.uppercased() && listed($0) },
-                format: .default,
-                onlySnapshot: (object["is_only_snapshot"] ?? object["isOnlySnapshot"]) as? Bool ?? false,
-                onlyRealtime: (object["is_only_realtime"] ?? object["isOnlyRealtime"]) as? Bool ?? false)
+            var next = subscription ?? SimSubscription(codes: [], format: .default, onlySnapshot: false, onlyRealtime: false)
+            switch type {
+            case "ticker":
+                next.codes = only(codes)
+                next.onlySnapshot = (object["is_only_snapshot"] ?? object["isOnlySnapshot"]) as? Bool ?? false
+                next.onlyRealtime = (object["is_only_realtime"] ?? object["isOnlyRealtime"]) as? Bool ?? false
+            case "orderbook": next.bookCodes = only(codes.map { String($0.split(separator: ".").first ?? "") })
+            default: next.tradeCodes = only(codes)
+            }
+            subscription = next
         }
         guard var result = subscription else { throw .noType }
         result.format = format

@@ -14,6 +14,8 @@ struct SimTickerPump: Sendable {
     let frame: @Sendable (_ market: SimMarket, _ rank: Int, _ ms: Int64, _ first: Bool) -> String
     /// Markets that send their first frame and nothing more.
     var still: @Sendable (_ market: SimMarket, _ rank: Int) -> Bool = { _, _ in false }
+    /// How the venue spells 호가/체결 frames, if its stream carries them (Korbit's does here).
+    var depthStyle: SimDepthSender.Style? = nil
 
     /// What the reading half tells the writing half.
     final class Inbox: Sendable {
@@ -23,6 +25,8 @@ struct SimTickerPump: Sendable {
             var fresh: [String] = []
             var replies: [String] = []
             var gone = false
+            /// Book and tape requests, in order: markets added (or removed) per channel.
+            var depth: [(books: Bool, codes: [String], remove: Bool)] = []
         }
         let state = Mutex(State())
 
@@ -34,6 +38,8 @@ struct SimTickerPump: Sendable {
         }
 
         func unsubscribe(_ codes: [String]) { state.withLock { $0.codes.removeAll { codes.contains($0) } } }
+        /// A `orderbook` (`books`) or `trade` channel request.
+        func depth(books: Bool, _ codes: [String], remove: Bool) { state.withLock { $0.depth.append((books, codes, remove)) } }
         func reply(_ text: String) { state.withLock { $0.replies.append(text) } }
         func leave() { state.withLock { $0.gone = true } }
     }
@@ -44,6 +50,8 @@ struct SimTickerPump: Sendable {
         var sent = 0.0
         let ranks = Dictionary(uniqueKeysWithValues: exchange.universe.markets.enumerated().map { ($1.code, ($1, $0)) })
         var pinChanges = exchange.pins.changes
+        let still = still
+        var depth = depthStyle.map { SimDepthSender(exchange: exchange, style: $0, still: { still($0, ranks[$0.code]?.1 ?? 0) }) }
         func write(_ text: String) async throws {
             try await outbound.write(.text(text))
             exchange.count("upbit", "websocket-frames")
@@ -51,9 +59,9 @@ struct SimTickerPump: Sendable {
         do {
             while !Task.isCancelled {
                 if dropped.take().dropped { return }
-                let (codes, fresh, replies, gone) = inbox.state.withLock { s in
-                    defer { s.fresh = []; s.replies = [] }
-                    return (s.codes, s.fresh, s.replies, s.gone)
+                let (codes, fresh, replies, gone, depthRequests) = inbox.state.withLock { s in
+                    defer { s.fresh = []; s.replies = []; s.depth = [] }
+                    return (s.codes, s.fresh, s.replies, s.gone, s.depth)
                 }
                 if gone { return }
                 let faults = exchange.faults
@@ -62,6 +70,19 @@ struct SimTickerPump: Sendable {
                 if faults.wsStall {
                     try await Task.sleep(for: .milliseconds(50))
                     continue
+                }
+                if var sender = depth {
+                    for request in depthRequests {
+                        let markets = request.codes.compactMap { ranks[$0]?.0 }
+                        if request.remove {
+                            sender.remove(Set(request.codes), books: request.books, tapes: !request.books)
+                        } else {
+                            for text in request.books ? sender.add(books: markets) : sender.add(tapes: markets) { try await write(text) }
+                        }
+                    }
+                    if !depthRequests.isEmpty { dropped.depthCodes = sender.codes }
+                    for text in sender.due() { try await write(text) }
+                    depth = sender
                 }
                 let ms = Int64(exchange.now * 1_000)
                 for code in fresh {

@@ -235,23 +235,7 @@ struct UpbitRESTController: Sendable {
         for market in markets {
             let (asks, bids) = SimBook.book(market, price: exchange.ticker(market, atMilliseconds: ms).price, at: ms, levels: 15,
                                          crossed: exchange.faults.crossedBooks)
-            json.beginObject()
-            json.field("market", market.code)
-            json.field("timestamp", int: ms)
-            json.field("total_ask_size", asks.reduce(0) { $0 + $1.size })
-            json.field("total_bid_size", bids.reduce(0) { $0 + $1.size })
-            json.key("orderbook_units")
-            json.beginArray()
-            for (ask, bid) in zip(asks, bids) {
-                json.beginObject()
-                json.field("ask_price", ask.price)
-                json.field("bid_price", bid.price)
-                json.field("ask_size", ask.size)
-                json.field("bid_size", bid.size)
-                json.endObject()
-            }
-            json.endArray()
-            json.endObject()
+            SimDepthWriter.upbitBook(market, asks: asks, bids: bids, at: ms, stream: nil, into: &json)
         }
         json.endArray()
         return json.text
@@ -267,16 +251,7 @@ struct UpbitRESTController: Sendable {
         var json = JSONWriter()
         json.beginArray()
         for trade in SimBook.trades(market, on: exchange, count: count, now: ms) {
-            json.beginObject()
-            json.field("market", market.code)
-            json.field("timestamp", int: trade.at)
-            json.field("trade_price", trade.price)
-            json.field("trade_volume", trade.size)
-            json.field("prev_closing_price", prevClose)
-            json.field("change_price", trade.price - prevClose)
-            json.field("ask_bid", trade.buy ? "BID" : "ASK")
-            json.field("sequential_id", int: trade.id)
-            json.endObject()
+            SimDepthWriter.upbitTrade(market, trade, prevClose: prevClose, stream: nil, into: &json)
         }
         json.endArray()
         return json.text

@@ -87,6 +87,13 @@ struct UpbitStreamController: Sendable {
         var rateStart = ContinuousClock.now
         var lastStatus = ContinuousClock.now
         var pinChanges = exchange.pins.changes
+        var depth = SimDepthSender(exchange: exchange, style: .upbit)
+        func write(_ frames: [String]) async throws {
+            for text in frames {
+                try await outbound.write(.binary(ByteBuffer(string: text)))
+                exchange.count("upbit", "websocket-depth-frames")
+            }
+        }
         do {
             while !Task.isCancelled {
                 let inbox = state.take()
@@ -117,7 +124,12 @@ struct UpbitStreamController: Sendable {
                         }
                     }
                     (sent, rateStart) = (0, .now)
+                    let listed = { (codes: [String]) in codes.compactMap { exchange.universe.market($0) } }
+                    try await write(depth.subscribe(books: listed(subscription.bookCodes), tapes: listed(subscription.tradeCodes),
+                                                    realtimeOnly: subscription.onlyRealtime))
+                    state.depthCodes = depth.codes
                 }
+                try await write(depth.due())
                 // A price set by hand goes out at once for the markets subscribed.
                 let pins = exchange.pins
                 if pins.changes != pinChanges, let subscription = current, !subscription.onlySnapshot {

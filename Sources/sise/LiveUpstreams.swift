@@ -23,6 +23,8 @@ struct LiveUpstreams {
     let running: [Exchange]
     /// The stall bound every upstream stream is held to (`--silence`), Binance's included.
     let silence: Duration
+    /// Each exchange's 호가/체결 stream (opened only while someone watches a market's book).
+    let depthFeeds: [Exchange: DepthFeed]
 
     struct Demo {
         var hostileNames = false
@@ -50,6 +52,7 @@ struct LiveUpstreams {
         let lenders = ExchangeRegistry.lenders(endpoints, transport: transport)
         var apis: [Exchange: any ExchangeAPI] = [:]
         var boards: [Exchange: LiveBoard] = [:]
+        var depthFeeds: [Exchange: DepthFeed] = [:]
         for spec in ExchangeRegistry.all where exchanges.contains(spec.exchange) || spec.exchange == .default {
             let exchange = spec.exchange
             guard let endpoint = endpoints[exchange] else { continue }
@@ -65,6 +68,9 @@ struct LiveUpstreams {
             if boardConfiguration.quotes.isEmpty { boardConfiguration.quotes = [.krw] }
             boards[exchange] = LiveBoard(configuration: boardConfiguration, api: api,
                                          stream: spec.stream(endpoint, silence: silence, logger: logger), logger: logger)
+            depthFeeds[exchange] = spec.depthStream(endpoint, silence: silence, logger: logger).map {
+                DepthFeed(exchange: exchange, stream: $0, logger: logger)
+            }
         }
         let upbitAPI = apis[.default] ?? ExchangeRegistry.spec(.default).api(settings.endpoint(.default), transport: transport)
         let upbitBoard = boards[.default] ?? LiveBoard(configuration: configuration, api: upbitAPI,
@@ -73,7 +79,7 @@ struct LiveUpstreams {
         return LiveUpstreams(
             transport: transport, apis: apis, upbit: upbitAPI, boards: ExchangeBoards(default: upbitBoard, others: boards),
             coinGecko: CoinGeckoClient(configuration: gecko, transport: transport), simulator: simulator,
-            running: exchanges, silence: silence)
+            running: exchanges, silence: silence, depthFeeds: depthFeeds)
     }
 
     /// The demo simulator's origin, whose images the image proxy may fetch.
@@ -85,5 +91,6 @@ struct LiveUpstreams {
         let transport = transport
         return (simulator.map { [$0] } ?? []) + [ShutdownHook { await transport.shutdown(); await PinnedHTTPClients.shared.shutdown() }]
             + boards.all.filter { running.contains($0.exchange) }.map(\.board)
+            + depthFeeds.filter { running.contains($0.key) }.values.sorted { $0.exchange.rawValue < $1.exchange.rawValue }
     }
 }

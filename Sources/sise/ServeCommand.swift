@@ -161,12 +161,14 @@ struct ServeCommand: AsyncParsableCommand {
                                            callsPerMinute: coinGeckoCallsPerMinute,
                                            sharedBudget: database.dialect == .postgres ? CallCounter(database: database) : nil)
             let premium = upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger)
-            let dependencies = ServerDependencies(
+            var dependencies = ServerDependencies(
                 boards: upstreams.boards, apis: upstreams.apis, coinInfo: coinInfo, database: database,
                 images: LiveImageFetcher(trustedOrigins: Set(upstreams.demoOrigin.map { [$0] } ?? [])),
                 simulatorURL: upstreams.simulator?.baseURL,
                 identityProviders: providers.map { OpenIDClient(provider: $0, transport: upstreams.transport) }, premium: premium,
                 services: upstreams.services + [coinInfo, premium])
+            dependencies.depthFeeds = upstreams.depthFeeds
+            dependencies.silence = upstreams.silence
             app = try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger) { port in
                 // Straight to the descriptor: scripts and tests wait for this line.
                 FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(port)\n".utf8))

@@ -20,11 +20,11 @@ enum ServerHarness {
     }
 
     static func run<T: Sendable>(dataDirectory: URL = temporaryDirectory(), hostile: Bool = false, clock: WallClock = .system,
-                                 configure: (inout ServerConfiguration) -> Void = { _ in },
+                                 silence: Duration = .seconds(5), configure: (inout ServerConfiguration) -> Void = { _ in },
                                  _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
         var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: dataDirectory)
         configure(&configuration)
-        let app = try await build(configuration, hostile: hostile, clock: clock)
+        let app = try await build(configuration, hostile: hostile, silence: silence, clock: clock)
         return try await app.test(.live) { client in
             // The board is live before the first assertion.
             _ = try await waitUntil(timeout: .seconds(15)) {
@@ -97,6 +97,11 @@ extension ServerHarness {
                                               api: apis[spec.exchange] ?? V1QuotationClient(configuration: .init(baseURL: url), transport: transport),
                                               stream: spec.stream(endpoint, silence: silence, logger: logger), logger: logger)
         }
+        var depthFeeds: [Exchange: DepthFeed] = [:]
+        for spec in ExchangeRegistry.all {
+            guard let endpoint = endpoints[spec.exchange], let stream = spec.depthStream(endpoint, silence: silence, logger: logger) else { continue }
+            depthFeeds[spec.exchange] = DepthFeed(exchange: spec.exchange, stream: stream, logger: logger)
+        }
         let upbit = apis[.default] ?? V1QuotationClient(configuration: .init(baseURL: url), transport: transport)
         let board = LiveBoard(api: upbit, stream: ExchangeRegistry.spec(.default).stream(ExchangeRegistry.spec(.default).simulated(at: url), silence: silence, logger: logger),
                               logger: logger)
@@ -110,6 +115,7 @@ extension ServerHarness {
                                                                   logger: logger),
                                   upbit: board, upbitAPI: upbit, dunamu: nil, coinInfo: coinInfo, logger: logger)
         services += [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo, premium]
+            + Array(depthFeeds.values) as [any Service]
         var dependencies = ServerDependencies(boards: ExchangeBoards(default: board, others: others),
                                               apis: apis, coinInfo: coinInfo, database: database,
                                               images: LiveImageFetcher(trustedOrigins: Set(simulatorURL.map { [$0.absoluteString] } ?? [])),
@@ -118,6 +124,8 @@ extension ServerHarness {
                                               premium: premium,
                                               services: services)
         dependencies.clock = clock
+        dependencies.depthFeeds = depthFeeds
+        dependencies.silence = silence
         return try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger)
     }
 }
