@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
@@ -9,6 +6,9 @@ import SiseCore
 import SiseTestSupport
 import Synchronization
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// 호가 and 체결 from the exchanges' own WebSockets: one depth connection per exchange carries
 /// every watched market once, whatever the number of pages, and changes what it carries without
