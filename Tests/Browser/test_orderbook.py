@@ -49,3 +49,29 @@ def test_the_book_and_the_tape_on_each_exchange(server, exchange):
     finally:
         driver.quit()
 
+
+
+def test_a_silent_book_says_delayed_then_stale_and_clears(tmp_path):
+    """The book's age obeys the board's silence rule (`--silence 1` here): a depth feed gone quiet
+    turns the book 지연 (read over REST), then — REST failing too — the last book says how old it
+    is; both clear once the feed is back."""
+    from conftest import Server
+    server = Server(str(tmp_path), extra=["--silence", "1"]).start()
+    driver = make_driver(360, 740)
+    try:
+        driver.get(f"{server.url}/coin/KRW-BTC?exchange=upbit")
+        chip = lambda d: d.find_element(By.ID, "book-state")
+        ladder_state = lambda d: d.find_element(By.ID, "book-ladder").get_attribute("data-state")
+        wait(driver, lambda d: ladder_state(d) == "live" and not chip(d).is_displayed(), timeout=20)
+        server.faults(bookStall=True)
+        wait(driver, lambda d: ladder_state(d) == "delayed" and chip(d).is_displayed(), timeout=15)
+        assert "지연" in chip(driver).text
+        server.faults(errorRate=1)
+        wait(driver, lambda d: ladder_state(d) == "stale", timeout=15)
+        assert "갱신 안 됨" in chip(driver).text and chip(driver).get_attribute("data-state") == "stale"
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#book-ladder tr")) == 20, "the last book stays on screen"
+        server.faults(errorRate=0, bookStall=False)
+        wait(driver, lambda d: ladder_state(d) == "live" and not chip(d).is_displayed(), timeout=15)
+    finally:
+        driver.quit()
+        server.stop()

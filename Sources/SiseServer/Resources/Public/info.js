@@ -367,6 +367,14 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
       return tr;
     });
     body.replaceChildren(...rows);
+    // How fresh the book is: a stream gone silent (read over REST) or nothing fresh at all.
+    const chip = $("#book-state");
+    const freshness = book.state || "live";
+    $("#book-ladder").dataset.state = freshness;
+    chip.dataset.state = freshness;
+    chip.hidden = freshness === "live";
+    const at = new Date(book.at).toLocaleTimeString(state.lang === "en" ? "en-GB" : "ko-KR", { timeZone: "Asia/Seoul", hour12: false });
+    chip.textContent = freshness === "delayed" ? t("bookDelayed") : freshness === "stale" ? t("bookStale", { at }) : "";
   }
 
   function renderTape(trades) {
