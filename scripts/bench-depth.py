@@ -73,6 +73,8 @@ async def page(url, market, seconds, counts, ready=None):
                 break
             counts[0] += 1
             counts[1] += len(message)
+            if message.startswith(('{"type":"orderbook"', '{"type":"trades"')):
+                counts[2] += len(message)
 
 
 def one_market(sise, seconds, watch):
@@ -84,16 +86,16 @@ def one_market(sise, seconds, watch):
             try:
                 time.sleep(3)   # the board goes live
                 loop = asyncio.new_event_loop()
-                counts = [0, 0]
+                counts = [0, 0, 0]
                 task = loop.create_task(page(url, "KRW-BTC" if watch else None, seconds + 3, counts))
                 loop.run_until_complete(asyncio.sleep(3))   # the first snapshot and the book's start are not the steady cost
-                before, started, received = cpu_seconds(server.pid), time.monotonic(), counts[1]
+                before, started, received, depth = cpu_seconds(server.pid), time.monotonic(), counts[1], counts[2]
                 loop.run_until_complete(asyncio.sleep(seconds))
                 used, elapsed = cpu_seconds(server.pid) - before, time.monotonic() - started
-                rate = (counts[1] - received) / elapsed / 1024
+                rate, depth_rate = (counts[1] - received) / elapsed / 1024, (counts[2] - depth) / elapsed / 1024
                 loop.run_until_complete(task)
                 loop.close()
-                return used / elapsed * 100, rate
+                return used / elapsed * 100, rate, depth_rate
             finally:
                 server.terminate()
                 server.wait(10)
@@ -110,7 +112,7 @@ def many_pages(sise, pages, seconds):
             try:
                 time.sleep(3)
                 loop = asyncio.new_event_loop()
-                ready, counts = [], [0, 0]
+                ready, counts = [], [0, 0, 0]
 
                 async def crowd():
                     tasks = []
@@ -150,16 +152,20 @@ def main():
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     print(f"machine: {os.cpu_count()} CPUs; server {args.sise} on CPU 0; simulator and clients on CPU 1")
-    costs, rates = [], []
+    costs, rates, depths, boards = [], [], [], []
     for run in range(args.runs):
-        base, _ = one_market(args.sise, args.seconds, watch=False)
-        watched, rate = one_market(args.sise, args.seconds, watch=True)
+        base, board, _ = one_market(args.sise, args.seconds, watch=False)
+        watched, rate, depth = one_market(args.sise, args.seconds, watch=True)
         costs.append(watched - base)
         rates.append(rate)
+        depths.append(depth)
+        boards.append(board)
         print(f"run {run + 1}: page without the book {base:.2f} % of a core, with it {watched:.2f} % "
-              f"→ the book and tape {watched - base:+.2f} %; the page receives {rate:.2f} KB/s")
+              f"→ the book and tape {watched - base:+.2f} %; the page receives {rate:.2f} KB/s "
+              f"({depth:.2f} of it the book and tape; {board:.2f} KB/s without them)")
     print(f"median: one watched market costs {statistics.median(costs):.2f} % of a core (goal ≤ 0.5 %); "
-          f"the page receives {statistics.median(rates):.2f} KB/s (goal ≤ 6 KB/s)")
+          f"the book and tape send {statistics.median(depths):.2f} KB/s to the page, which receives {statistics.median(rates):.2f} KB/s "
+          f"in all with its 20-row board window ({statistics.median(boards):.2f} KB/s without the book; goal ≤ 6 KB/s on the coin page)")
     connected, upstream, own = many_pages(args.sise, args.pages, 10)
     markets = upstream.get("markets", {})
     print(f"{connected} pages on {len(MARKETS)} books: the exchange sees {upstream.get('connections')} depth connection(s) "

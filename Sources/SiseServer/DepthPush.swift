@@ -46,6 +46,27 @@ final class DepthPush: Sendable {
         var seeded = false
         /// The last book shown, for `stale`.
         var last: Orderbook?
+        /// The messages of the last round per language, with what they were made of: a round
+        /// whose book or tape has not changed encodes nothing again.
+        var encoded: [Language: Encoded] = [:]
+    }
+
+    struct Encoded {
+        var bookSource: BookSource?
+        var book: String?
+        var tapeSource: TapeSource?
+        var tape: String?
+    }
+
+    struct BookSource: Equatable {
+        let at: Int64
+        let state: BookState
+        let best: [Double]
+    }
+
+    struct TapeSource: Equatable {
+        let newest: Int64
+        let count: Int
     }
 
     enum BookState: String { case live, delayed, stale }
@@ -155,14 +176,25 @@ final class DepthPush: Sendable {
             (book, state) = (last, .stale)
         }
         let top = book?.top(Self.levels)
+        let bookSource = top.map { BookSource(at: $0.timestamp, state: state, best: [$0.asks.first?.price ?? 0, $0.bids.first?.price ?? 0]) }
+        let shown = tape.map { TradeTape.newestFirst($0, limit: Self.tradeCount) }
+        let tapeSource = shown.map { TapeSource(newest: $0.first?.sequentialID ?? 0, count: $0.count) }
         for (language, group) in Dictionary(grouping: clients, by: { $0.view?.language ?? .ko }) {
             let formatter = MarketFormatter(language: language)
-            let bookText = top.map { Self.message("orderbook", state: state, OrderbookJSON($0, exchange: key.exchange, formatter: formatter)) }
-            let tapeText = tape.map { trades in
-                Self.message("trades", TradesMessage(exchange: key.exchange.rawValue, market: key.market.code,
-                                                      trades: TradeTape.newestFirst(trades, limit: Self.tradeCount).map { TradeJSON($0, formatter: formatter) }))
+            var encoded = subscriptions.withLock { $0[key]?.encoded[language] } ?? Encoded()
+            if encoded.bookSource != bookSource || encoded.book == nil {
+                encoded.book = top.map { Self.message("orderbook", state: state, OrderbookJSON($0, exchange: key.exchange, formatter: formatter)) }
+                encoded.bookSource = bookSource
             }
-            for client in group { client.depth(key, book: bookText, trades: tapeText) }
+            if encoded.tapeSource != tapeSource || encoded.tape == nil {
+                encoded.tape = shown.map { trades in
+                    Self.message("trades", TradesMessage(exchange: key.exchange.rawValue, market: key.market.code,
+                                                          trades: trades.map { TradeJSON($0, formatter: formatter) }))
+                }
+                encoded.tapeSource = tapeSource
+            }
+            subscriptions.withLock { [encoded] in $0[key]?.encoded[language] = encoded }
+            for client in group { client.depth(key, book: encoded.book, trades: encoded.tape) }
         }
     }
 
