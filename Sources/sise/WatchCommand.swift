@@ -60,7 +60,7 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         if let orderbookMarket {
             return try await WatchOrderbook(global: global, exchange: venue.exchange, market: orderbookMarket, json: json, count: count,
-                                            duration: duration.map { Duration.milliseconds(Int64($0 * 1_000)) }).run()
+                                            duration: duration.map { Duration.milliseconds(Int64($0 * 1_000)) }, silence: feed.silenceDuration).run()
         }
         let filter = Set(markets.compactMap(parse))
         var quotes = [QuoteCurrency(code: quote) ?? .krw]

@@ -1,11 +1,16 @@
 import Foundation
+import Logging
 import SiseCore
+import SiseEngine
 import SiseFeeds
+import Synchronization
 
 /// `sise watch --orderbook KRW-BTC`: the market's book each time it changes, as NDJSON
 /// (`{"type":"orderbook",…OrderbookJSON}`) or a line of the touch (best ask, best bid and their
-/// sizes), read every half second over REST; a book that is not consistent is skipped (and said
-/// once on stderr), never printed. Stops after `count` books, `duration`, or a signal.
+/// sizes) — from the exchange's depth WebSocket where it has one (`DepthFeed`), read over REST
+/// every half second where it has none or while that stream is silent past `--silence`; a book
+/// that is not consistent is skipped (and said once on stderr), never printed. Stops after
+/// `count` books, `duration`, or a signal.
 struct WatchOrderbook {
     let global: GlobalOptions
     let exchange: Exchange
@@ -13,7 +18,10 @@ struct WatchOrderbook {
     let json: Bool
     let count: Int?
     let duration: Duration?
+    var silence: Duration = .seconds(5)
     static let interval = Duration.milliseconds(500)
+    /// How often the stream's latest book is looked at.
+    static let streamInterval = Duration.milliseconds(100)
 
     private struct Line: Encodable {
         var type = "orderbook"
@@ -31,26 +39,41 @@ struct WatchOrderbook {
     func run() async throws {
         let language = global.language
         let deadline = duration.map { ContinuousClock.now.advanced(by: $0) }
+        let warned = SaidOnce()
+        let warn: @Sendable () -> Void = {
+            if warned.first() { FileHandle.standardError.write(Data(("sise: " + UIText.orderbookInconsistent(language) + "\n").utf8)) }
+        }
         try await global.withListedMarket(exchange, market) { api, id in
-            var last: [Orderbook.Level]?
-            var printed = 0
-            var warned = false
-            let formatter = MarketFormatter(language: language)
-            while !Task.isCancelled, deadline.map({ ContinuousClock.now < $0 }) ?? true {
-                if let book = try? await api.orderbook(market: id) {
-                    if let shown = try? book.checked().top(15) {
-                        if shown.levels != last {
-                            last = shown.levels
-                            print(shown, formatter)
-                            printed += 1
-                            if let count, printed >= count { return }
-                        }
-                    } else if !warned {
-                        warned = true
-                        FileHandle.standardError.write(Data(("sise: " + UIText.orderbookInconsistent(language) + "\n").utf8))
+            var logger = Logger(label: "sise.watch")
+            logger.logLevel = .critical
+            let spec = ExchangeRegistry.spec(exchange)
+            let feed = spec.depthStream(global.settings.endpoint(exchange), silence: silence, logger: logger).map {
+                DepthFeed(exchange: exchange, stream: $0, logger: logger)
+            }
+            feed?.reportDrops { _ in warn() }
+            feed?.watch([id])
+            await withTaskGroup(of: Void.self) { group in
+                if let feed { group.addTask { try? await feed.run() } }
+                var last: [Orderbook.Level]?
+                var printed = 0
+                var lastRead = ContinuousClock.now.advanced(by: .zero - Self.interval)
+                let formatter = MarketFormatter(language: language)
+                while !Task.isCancelled, deadline.map({ ContinuousClock.now < $0 }) ?? true {
+                    var book = feed?.book(id).flatMap { $0.received.duration(to: .now) < silence ? $0.value : nil }
+                    // No stream here, or it is silent: over REST, every half second.
+                    if book == nil, lastRead.duration(to: .now) >= Self.interval, let read = try? await api.orderbook(market: id) {
+                        lastRead = .now
+                        do { book = try read.checked() } catch { warn() }
                     }
+                    if let shown = book?.top(15), shown.levels != last {
+                        last = shown.levels
+                        print(shown, formatter)
+                        printed += 1
+                        if let count, printed >= count { break }
+                    }
+                    try? await Task.sleep(for: feed == nil ? Self.interval : Self.streamInterval)
                 }
-                try? await Task.sleep(for: Self.interval)
+                group.cancelAll()
             }
         }
     }
@@ -70,4 +93,10 @@ struct WatchOrderbook {
         }
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
+}
+
+/// True the first time it is asked, false after (a warning said once, from any thread).
+private final class SaidOnce: Sendable {
+    private let said = Atomic(false)
+    func first() -> Bool { !said.exchange(true, ordering: .relaxed) }
 }

@@ -2,6 +2,9 @@ import Foundation
 import SiseSimulator
 import SiseTestSupport
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// `sise orderbook` and `sise trades` × every exchange against the simulator: the JSON shapes
 /// of the issue (decimal strings, levels best first, ids as strings), a readable ladder, the
@@ -48,6 +51,26 @@ import Testing
             let ask = try #require(askText.flatMap { Double($0) })
             let bid = try #require(bidText.flatMap { Double($0) })
             #expect(bid < ask)
+        }
+    }
+
+    /// On an exchange whose WebSocket carries books, `watch --orderbook` reads them there: the
+    /// exchange sees one depth connection carrying the market while it runs.
+    @Test(arguments: ["upbit", "korbit", "bithumb"])
+    func watchReadsTheBookFromTheExchangesStream(_ exchange: String) async throws {
+        try await withSimulator { simulator in
+            let base = simulator.baseURL.absoluteString
+            async let run = SiseBinary.run(["watch", "--orderbook", "KRW-BTC", "--exchange", exchange, "--json", "--duration", "3",
+                                            "--upbit-url", base, "--korbit-url", base, "--bithumb-url", base + "/bithumb"])
+            let depth = try #require(URL(string: base + "/_sim/depth?exchange=\(exchange)"))
+            let carried = try await waitUntil(timeout: .seconds(3)) {
+                let (data, _) = try await URLSession.shared.data(from: depth)
+                let seen = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+                return seen?["connections"] as? Int == 1 && (seen?["markets"] as? [String: Int]) == ["KRW-BTC": 1]
+            }
+            let result = try await run
+            #expect(carried, "the exchange saw the book subscribed on its WebSocket")
+            #expect(result.status == 0 && result.stdout.split(separator: "\n").count >= 3, "\(result.stderr)")
         }
     }
 
