@@ -79,6 +79,12 @@ public final class DepthFeed: Service, Sendable {
     /// The market's book as last received, if the connection has brought one.
     public func book(_ market: MarketID) -> Reading<Orderbook>? { state.withLock { $0.books[market] } }
 
+    /// The market's book if the connection brought one within `silence` (else the caller reads
+    /// it over REST, and says it is delayed where that matters).
+    public func freshBook(_ market: MarketID, within silence: Duration, now: ContinuousClock.Instant = .now) -> Orderbook? {
+        book(market).flatMap { $0.received.duration(to: now) < silence ? $0.value : nil }
+    }
+
     /// The market's tape (newest first) as last received or seeded.
     public func tape(_ market: MarketID) -> Reading<[Trade]>? { state.withLock { $0.tapes[market] } }
 

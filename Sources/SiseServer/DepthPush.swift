@@ -147,7 +147,7 @@ final class DepthPush: Sendable {
     private func push(_ key: Key, to clients: [BoardClient], now: ContinuousClock.Instant) async {
         let feed = feeds[key.exchange]
         guard let subscription = subscriptions.withLock({ $0[key] }) else { return }
-        let streamed = feed?.book(key.market).flatMap { $0.received.duration(to: now) < silence ? $0.value : nil }
+        let streamed = feed?.freshBook(key.market, within: silence, now: now)
         var book = streamed
         var state = BookState.live
         var tape = feed?.tape(key.market)?.value

@@ -53,6 +53,8 @@ struct TUICommand: AsyncParsableCommand {
         let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: DatabaseCache(database: database))
         let premium = upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger)
         let apis = upstreams.apis
+        let depthFeeds = upstreams.depthFeeds
+        let silence = feed.silenceDuration
         let boards = upstreams.boards
         let app = TUIApp(boards: upstreams.boards, favorites: StoredFavorites(database: database),
                          state: TUIState(quote: QuoteCurrency(code: quote) ?? .krw, language: global.language, demo: demo,
@@ -79,10 +81,18 @@ struct TUICommand: AsyncParsableCommand {
                          },
                          depth: { exchange, id in
                              guard let api = apis[exchange] else { return (nil, []) }
+                             // From the exchange's depth WebSocket while it brings books; over REST
+                             // (which also fills the tape the stream only adds to) where it has none,
+                             // or while it is silent.
+                             let feed = depthFeeds[exchange]
+                             feed?.watch([id])
+                             if let book = feed?.freshBook(id, within: silence), let tape = feed?.tape(id)?.value { return (book, tape) }
                              async let tape = api.trades(market: id, count: TradeTape.limit)
                              // Only a consistent book is shown; a crossed or unsorted one reads as none.
                              let book = try? await api.orderbook(market: id).checked()
-                             return (book, TradeTape.newestFirst((try? await tape) ?? []))
+                             let trades = (try? await tape) ?? []
+                             feed?.seed(id, trades: trades)
+                             return (book, feed?.tape(id)?.value ?? TradeTape.newestFirst(trades))
                          })
         let screen = TerminalScreen(app: app, session: TerminalSession())
         // The screen owns the keyboard and the signals (q, Ctrl-C): when it ends, the group

@@ -59,7 +59,7 @@ struct WatchOrderbook {
                 var lastRead = ContinuousClock.now.advanced(by: .zero - Self.interval)
                 let formatter = MarketFormatter(language: language)
                 while !Task.isCancelled, deadline.map({ ContinuousClock.now < $0 }) ?? true {
-                    var book = feed?.book(id).flatMap { $0.received.duration(to: .now) < silence ? $0.value : nil }
+                    var book = feed?.freshBook(id, within: silence)
                     // No stream here, or it is silent: over REST, every half second.
                     if book == nil, lastRead.duration(to: .now) >= Self.interval, let read = try? await api.orderbook(market: id) {
                         lastRead = .now
