@@ -16,31 +16,14 @@ import json
 import os
 import pathlib
 import statistics
-import subprocess
 import tempfile
 import time
 
 import websockets
 
+from pinned_servers import cpu_seconds, start
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid):
-    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
-
-
-def pinned(cpu):
-    return ["taskset", "-c", str(cpu)] if os.cpu_count() >= 2 and subprocess.run(["which", "taskset"], capture_output=True).returncode == 0 else []
-
-
-def start(command, cpu):
-    process = subprocess.Popen(pinned(cpu) + command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = process.stdout.readline()
-    if "listening on" not in line:
-        raise SystemExit(f"{command[1]} did not start: {line!r}")
-    return process, line.split("listening on ", 1)[1].strip()
 
 
 async def view(url, seconds, deflate):
