@@ -93,6 +93,8 @@ public enum SiseServerApp {
                                      }, clock: dependencies.clock)
         let throttle = LoginThrottle()
         let loginDevices = try await LoginDeviceCookie.load(from: ServerKeys(database: database), secure: publicOrigin.isSecure)
+        let vapid = try await PushKey.load(from: ServerKeys(database: database), subject: configuration.pushSubject)
+        PushController(context: context, vapid: vapid, store: PushSubscriptionStore(database: database), poster: poster).addRoutes(to: router)
         AuthController(accounts: accounts, hasher: hasher, throttle: throttle, sessions: sessions, devices: loginDevices,
                        signupPolicy: configuration.signup).addRoutes(to: router)
         SocialAuthController(clients: Dictionary(dependencies.identityProviders.map { ($0.provider.id, $0) }, uniquingKeysWith: { first, _ in first }),

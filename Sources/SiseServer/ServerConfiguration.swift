@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// The URL people open (`https://sise.example`): `Origin` and `Host` must match it, and
     /// cookies are `Secure` with the `__Host-` prefix when it is https. nil: the listen address.
     public var publicURL: URL?
+    /// Web Push's operator contact (VAPID `sub`): `--push-subject`, else the public URL when it is
+    /// https, else a `mailto:` placeholder a push service accepts.
+    public var pushContact: String?
     /// Connection caps, the header deadline and size limits, the idle timeout.
     public var limits: ConnectionLimits
     /// Favorite changes per client address per minute (0: no limit).
@@ -53,5 +56,12 @@ public struct ServerConfiguration: Sendable {
         self.publicURL = publicURL
         self.limits = limits
         self.favoriteWritesPerMinute = favoriteWritesPerMinute
+    }
+
+    /// The VAPID `sub` claim in force (see `pushContact`).
+    public var pushSubject: String {
+        if let pushContact { return pushContact }
+        if let publicURL, publicURL.scheme?.lowercased() == "https" { return publicURL.absoluteString }
+        return "mailto:sise@localhost"
     }
 }

@@ -256,6 +256,16 @@ public final class AppDatabase: Sendable {
                 t.column("createdAt", .integer).notNull()
             }
         }
+        migrator.registerMigration("v12: web push subscriptions") { db in
+            try db.create(table: "push_subscription") { t in
+                t.primaryKey("id", .text)
+                t.column("owner", .text).notNull().indexed()
+                t.column("endpoint", .text).notNull().unique()
+                t.column("p256dh", .text).notNull()
+                t.column("auth", .text).notNull()
+                t.column("createdAt", .integer).notNull()
+            }
+        }
         return migrator
     }
 

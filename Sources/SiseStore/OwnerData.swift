@@ -1,10 +1,12 @@
 import Foundation
 import SiseCore
 
-/// What an owner keeps beside favorites — portfolio transactions, alert rules, their firings
-/// and webhooks — removed or handed over in one place, so no table is forgotten.
+/// What an owner keeps beside favorites — portfolio transactions, alert rules, their firings,
+/// webhooks and push subscriptions — removed or handed over in one place, so no table is forgotten.
 public struct OwnerData: Sendable {
-    static let tables = ["portfolio_transaction", "alert", "alert_firing", "webhook"]
+    static let tables = ["portfolio_transaction"] + moving
+    /// The tables whose rows follow a device into the account that logs in on it, whole.
+    static let moving = ["alert", "alert_firing", "webhook", "push_subscription"]
     private let database: AppDatabase
 
     public init(database: AppDatabase) {
@@ -29,7 +31,7 @@ public struct OwnerData: Sendable {
             if !theirs.isEmpty, (try? PortfolioLedger.positions(mine + theirs)) != nil {
                 try await db.execute("UPDATE portfolio_transaction SET owner = ? WHERE owner = ?", account, device)
             }
-            for table in ["alert", "alert_firing", "webhook"] {
+            for table in Self.moving {
                 try await db.execute("UPDATE \(table) SET owner = ? WHERE owner = ?", account, device)
             }
             return try await AlertStore.rules(db, where: "owner = ?", [account])

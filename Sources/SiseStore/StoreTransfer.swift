@@ -54,6 +54,9 @@ public struct StoreTransfer: Sendable {
               columns: [("id", .text), ("webhookID", .text), ("firingID", .text), ("body", .text), ("attempt", .integer), ("dueAt", .integer),
                         ("lease", .integer)],
               order: { _ in "dueAt, id" }),
+        Table(name: "push_subscription",
+              columns: [("id", .text), ("owner", .text), ("endpoint", .text), ("p256dh", .text), ("auth", .text), ("createdAt", .integer)],
+              order: { _ in "createdAt, id" }),
     ]
 
     public enum Problem: Error, Equatable, Sendable {

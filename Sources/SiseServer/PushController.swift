@@ -1,0 +1,87 @@
+import Crypto
+import Foundation
+import Hummingbird
+import SiseCore
+import SiseFeeds
+import SiseStore
+
+/// Web Push:
+/// - `GET /api/push/key` — the server's VAPID public key (`{"publicKey"}`, base64url of the
+///   uncompressed P-256 point), a page's `applicationServerKey`; the same on every replica.
+/// - `POST /api/push/subscriptions` `{"endpoint","keys":{"p256dh","auth"}}` — keeps a browser's
+///   subscription for the owner (device or account); `GET` lists them (`{"subscriptions":[{"id",
+///   "host","createdAt"}]}` — the endpoint itself is a capability and is never shown again);
+///   `DELETE /api/push/subscriptions/{id}` removes one.
+/// Endpoints must be https on a public address (`--allow-private-webhooks` also admits http and
+/// private or loopback push services); keys must be a P-256 point and a 16-byte secret.
+struct PushController {
+    let context: ServerContext
+    let vapid: WebPushVAPID
+    let store: PushSubscriptionStore
+    let poster: WebhookPoster
+
+    func addRoutes(to router: Router<SiseRequestContext>) {
+        let key = ByteBuffer(string: #"{"publicKey":"\#(vapid.publicKey)"}"#)
+        router.get("/api/push/key") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                     body: .init(byteBuffer: key))
+        }
+        router.get("/api/push/subscriptions", use: list)
+        router.post("/api/push/subscriptions", use: add)
+        router.delete("/api/push/subscriptions/{id}", use: remove)
+    }
+
+    struct SubscriptionJSON: Encodable {
+        let id: String
+        let host: String
+        let createdAt: Int64
+
+        init(_ subscription: PushSubscriptionStore.Subscription) {
+            id = subscription.id
+            host = URL(string: subscription.endpoint)?.host ?? ""
+            createdAt = subscription.createdAt
+        }
+    }
+
+    struct Subscriptions: Encodable { let subscriptions: [SubscriptionJSON] }
+
+    @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        JSONText.response(Subscriptions(subscriptions: try await store.subscriptions(owner: ctx.owner).map(SubscriptionJSON.init)))
+    }
+
+    @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        try context.admitWrite(ctx)
+        struct Body: Decodable {
+            struct Keys: Decodable { let p256dh: String; let auth: String }
+            let endpoint: String
+            let keys: Keys
+        }
+        let body = try await JSONBody.decode(Body.self, request, ctx)
+        try check(endpoint: body.endpoint)
+        guard body.keys.p256dh.utf8.count <= 200, let point = Base64URL.decode(body.keys.p256dh), point.count == 65,
+              (try? P256.KeyAgreement.PublicKey(x963Representation: point)) != nil else {
+            throw APIError.badField("p256dh", "the browser's P-256 public key: 65 bytes, base64url")
+        }
+        guard body.keys.auth.utf8.count <= 64, Base64URL.decode(body.keys.auth)?.count == 16 else {
+            throw APIError.badField("auth", "the browser's authentication secret: 16 bytes, base64url")
+        }
+        let kept = try await store.add(.init(id: UUID().uuidString.lowercased(), owner: ctx.owner, endpoint: body.endpoint,
+                                             p256dh: body.keys.p256dh, auth: body.keys.auth, createdAt: context.clock.now))
+        return JSONText.response(SubscriptionJSON(kept), status: .created)
+    }
+
+    @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        try context.admitWrite(ctx)
+        let id = ctx.parameters.get("id") ?? ""
+        guard try await store.remove(owner: ctx.owner, id: id) else { throw APIError.notFound("push subscription \(id.prefix(64))") }
+        return JSONText.response(["id": id])
+    }
+
+    /// A URL of a push service: https on a public address, unless private ones are allowed.
+    private func check(endpoint: String) throws {
+        if let problem = poster.check(endpoint) { throw APIError.badField("endpoint", problem.message) }
+        guard poster.allowPrivate || URL(string: endpoint)?.scheme?.lowercased() == "https" else {
+            throw APIError.badField("endpoint", "a push service's https URL")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SiseCore
+import SiseTestSupport
+import Testing
+
+/// Web Push's key: `GET /api/push/key` gives the VAPID public key (an uncompressed P-256 point),
+/// made once and kept in the store — a second server on the same store (a replica, a restart)
+/// and `sise push key` give the same one.
+@Suite struct PushAPITests {
+    static func publicKey(_ client: some TestClientProtocol) async throws -> String {
+        let response = try await client.execute(uri: "/api/push/key", method: .get)
+        #expect(response.status == .ok)
+        let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+        return try #require(object?["publicKey"] as? String)
+    }
+
+    @Test func theKeyIsAPointKeptInTheStoreForEveryReplicaAndTheCLI() async throws {
+        let directory = ServerHarness.temporaryDirectory()
+        let first = try await ServerHarness.run(dataDirectory: directory) { try await Self.publicKey($0) }
+        let point = try #require(Base64URL.decode(first))
+        #expect(point.count == 65 && point.first == 0x04)
+        #expect((try? P256.Signing.PublicKey(x963Representation: point)) != nil, "a point on the curve")
+        let again = try await ServerHarness.run(dataDirectory: directory) { try await Self.publicKey($0) }
+        #expect(again == first, "the same key after a restart, as on every replica of one store")
+        // The CLI reads the data directory's SQLite store (the harness's PostgreSQL mode keeps its store elsewhere).
+        if ProcessInfo.processInfo.environment["SISE_TEST_STORE"] != "postgres" {
+            let printed = try await SiseBinary.run(["push", "key", "--data-dir", directory.path])
+            #expect(printed.status == 0 && printed.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == first, "\(printed.stderr)")
+        }
+        let other = try await ServerHarness.run { try await Self.publicKey($0) }
+        #expect(other != first, "another store, another key")
+    }
+
+    static func post(_ client: some TestClientProtocol, _ headers: HTTPFields, _ body: String) async throws -> TestResponse {
+        try await client.execute(uri: "/api/push/subscriptions", method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    static func field(_ response: TestResponse) -> String? {
+        ((try? JSONSerialization.jsonObject(with: Data(buffer: response.body))) as? [String: Any])
+            .flatMap { $0["error"] as? [String: Any] }?["field"] as? String
+    }
+
+    /// A browser's subscription kept for its owner and listed without its endpoint; the same
+    /// browser subscribing again replaces its row; bad keys and endpoints are refused naming their
+    /// field; at most ten an owner; removed by id.
+    @Test(arguments: [false, true])
+    func subscriptionsAreKeptCheckedAndRemoved(allowPrivate: Bool) async throws {
+        try await ServerHarness.run(configure: { $0.allowPrivateWebhooks = allowPrivate }) { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+            var headers = jar.pageHeaders
+            headers[.contentType] = "application/json"
+            let browser = P256.KeyAgreement.PrivateKey()
+            let p256dh = Base64URL.encode(browser.publicKey.x963Representation)
+            let auth = Base64URL.encode(Data(repeating: 7, count: 16))
+            func body(_ endpoint: String, _ key: String = p256dh, _ secret: String = auth) -> String {
+                #"{"endpoint":"\#(endpoint)","keys":{"p256dh":"\#(key)","auth":"\#(secret)"}}"#
+            }
+            let endpoint = "https://push.example.net/send/abc-123"
+            let created = try await Self.post(client, headers, body(endpoint))
+            #expect(created.status == .created)
+            #expect(!String(buffer: created.body).contains("abc-123"), "the endpoint is a capability: never sent back")
+            let again = try await Self.post(client, headers, body(endpoint))
+            #expect(again.status == .created)
+            let listed = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/push/subscriptions", method: .get,
+                                                                                                     headers: jar.pageHeaders).body)) as? [String: Any]
+            let rows = try #require(listed?["subscriptions"] as? [[String: Any]])
+            #expect(rows.count == 1 && rows.first?["host"] as? String == "push.example.net", "the same browser again: one row")
+            let refusals: [(String, String)] = [
+                (body("not a url"), "endpoint"), (body("ftp://push.example.net/x"), "endpoint"),
+                (body(endpoint + "/2", "AAAA"), "p256dh"), (body(endpoint + "/3", String(p256dh.dropLast(2)) + "AA"), "p256dh"),
+                (body(endpoint + "/4", p256dh, "c2hvcnQ"), "auth"),
+            ] + (allowPrivate ? [] : [(body("http://push.example.net/x"), "endpoint"), (body("https://127.0.0.1/x"), "endpoint"),
+                                       (body("https://10.1.2.3/x"), "endpoint")])
+            for (bad, field) in refusals {
+                let refused = try await Self.post(client, headers, bad)
+                #expect(refused.status == .badRequest && Self.field(refused) == field, "\(bad): \(String(buffer: refused.body))")
+            }
+            if allowPrivate {
+                #expect(try await Self.post(client, headers, body("http://127.0.0.1:9/push")).status == .created)
+            }
+            for index in 0..<12 { _ = try await Self.post(client, headers, body("https://push.example.net/send/\(index)")) }
+            let count = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/push/subscriptions", method: .get,
+                                                                                                    headers: jar.pageHeaders).body)) as? [String: Any]
+            #expect((count?["subscriptions"] as? [Any])?.count == 10, "at most ten an owner")
+            let id = try #require(rows.first?["id"] as? String)
+            #expect(try await client.execute(uri: "/api/push/subscriptions/\(id)", method: .delete, headers: headers).status == .ok)
+            #expect(try await client.execute(uri: "/api/push/subscriptions/\(id)", method: .delete, headers: headers).status == .notFound)
+        }
+    }
+}
