@@ -84,7 +84,7 @@ if pg=$(scripts/postgres.sh start); then
 else
   echo "note: PostgreSQL could not start; its half of the store tests is skipped" >&2
 fi
-API_ON_POSTGRES='AccountsAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
+API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
 # The server's suites (then its store-heavy API suites again on PostgreSQL) beside everything
 # else: two processes, each serial inside; most of their time is spent waiting on sockets and clocks.
 # Two server suites that mostly wait on clocks run in the other process, which finishes first.

@@ -67,7 +67,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
     case csvLine, csvEmpty, csvNoColumn, csvTooManyRows, csvTextAfterQuote, csvQuoteOpen
     // Candle charts
-    case orderbookInconsistent, bookAskSize, bookBidSize, bookPrice, tradeSide, orderbookTitle, tradesTitle, tradeStrength, bookDelayed, bookStale
+    case orderbookInconsistent, bookAskSize, bookBidSize, bookPrice, tradeSide, orderbookTitle, tradesTitle, tradeStrength, bookDelayed, bookStale, alertPushTitle, alertPushBody, alertChatLine
     case candleVolume, chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
     // The web app's own pages
     case notFoundTitle, notFoundBody, notFoundHome, lastBoard, ageMinutes, ageHours
@@ -384,6 +384,9 @@ public enum UIText: String, CaseIterable, Sendable {
         case .tradeStrength: ("체결강도 {percent}", "Buy/sell strength {percent}")
         case .bookDelayed: ("지연 (REST 조회)", "delayed (read over REST)")
         case .bookStale: ("{at} 기준 · 갱신 안 됨", "as of {at} · not updating")
+        case .alertPushTitle: ("{exchange} {market} 알림", "{exchange} {market} alert")
+        case .alertPushBody: ("{rule} · 현재가 {price}", "{rule} · price {price}")
+        case .alertChatLine: ("[시세] {rule} · 현재가 {price} ({time} KST)", "[Sise] {rule} · price {price} ({time} KST)")
         case .candleVolume: ("거래량({interval})", "Volume ({interval})")
         case .chartLine: ("라인", "Line")
         case .chartCandles: ("캔들", "Candles")

@@ -5,11 +5,14 @@ import SiseCore
 import SiseFeeds
 import SiseStore
 
-/// Delivers each firing to its owner's enabled webhooks through a queue kept in the database
+/// Delivers each firing to its owner's enabled destinations through a queue kept in the database
 /// (`webhook_job`), so a delivery survives a restart and, with PostgreSQL, is made by whichever
-/// replica is up: a signed POST, retried with backoff (`retryDelays`), every attempt in the
-/// delivery log; a webhook that fails `AlertStore.failuresBeforeDisabling` deliveries in a row
-/// is disabled. Due jobs are leased (`lease`), so two replicas never post the same attempt and a
+/// replica is up: a signed POST to a webhook, the documented message to a chat (Telegram,
+/// Discord, Slack) in the destination's language, an encrypted and VAPID-signed Web Push message
+/// to a browser's push service — retried with backoff (`retryDelays`) while the other side is
+/// busy or down, every attempt in the delivery log. A webhook that fails
+/// `AlertStore.failuresBeforeDisabling` deliveries in a row is disabled; a push subscription
+/// its service calls gone (404, 410) is removed. Due jobs are leased (`lease`), so two replicas never post the same attempt and a
 /// replica that dies mid-delivery hands its jobs on when the lease ends.
 public final class WebhookDispatcher: Service, Sendable {
     enum Event: Sendable {
@@ -19,6 +22,9 @@ public final class WebhookDispatcher: Service, Sendable {
 
     private let store: AlertStore
     private let poster: WebhookPoster
+    /// The server's Web Push identity (nil: push subscriptions are not delivered).
+    private let vapid: WebPushVAPID?
+    private let chats: ChatServices
     private let retryDelays: [Duration]
     private let pollInterval: Duration
     private let lease: Duration
@@ -30,9 +36,12 @@ public final class WebhookDispatcher: Service, Sendable {
     static let parallel = 8
 
     public init(store: AlertStore, poster: WebhookPoster, retryDelays: [Duration] = [.seconds(1), .seconds(5), .seconds(30)],
-                pollInterval: Duration = .seconds(1), lease: Duration = .seconds(60), logger: Logger = Logger(label: "sise.webhooks")) {
+                pollInterval: Duration = .seconds(1), lease: Duration = .seconds(60), vapid: WebPushVAPID? = nil, chats: ChatServices = ChatServices(),
+                logger: Logger = Logger(label: "sise.webhooks")) {
         self.store = store
         self.poster = poster
+        self.vapid = vapid
+        self.chats = chats
         self.retryDelays = retryDelays
         self.pollInterval = pollInterval
         self.lease = lease
@@ -82,27 +91,68 @@ public final class WebhookDispatcher: Service, Sendable {
     }
 
     /// One attempt of one job: logged; done when it succeeds, when the webhook is disabled or
-    /// when the retries are spent; otherwise due again after its delay.
+    /// removed, when the other side refused for good, or when the retries are spent; otherwise due
+    /// again after its delay.
     func attempt(_ job: AlertStore.Job) async {
         var delivery = AlertStore.Delivery(webhookId: job.webhook.id, firingId: job.firingId, status: nil, attempt: job.attempt, ok: false,
                                            error: nil, at: Self.now())
+        var final = false
         do throws(WebhookPoster.Failure) {
-            delivery.status = try await poster.post(Data(job.body.utf8), to: job.webhook.url, secret: job.webhook.secret,
-                                                    headers: [("X-Sise-Delivery", job.firingId)])
+            delivery.status = try await send(job)
             delivery.ok = true
         } catch {
-            if case .status(let code) = error { delivery.status = code }
+            if case .status(let code) = error {
+                delivery.status = code
+                // Only a busy or failing service is worth asking again; a refusal stands.
+                final = job.webhook.kind != .generic && code != 429 && code < 500
+                if job.webhook.kind == .push, code == 404 || code == 410 {
+                    logger.info("a push subscription is gone; removed", metadata: ["subscription": "\(job.webhook.id)", "status": "\(code)"])
+                    try? await store.removeTarget(job.webhook.id)
+                    return
+                }
+            }
+            if case .badURL = error { final = true }
             delivery.error = error.message
         }
         let hook = try? await store.record(delivery)
         if !delivery.ok {
-            logger.info("webhook delivery failed", metadata: ["webhook": "\(job.webhook.id)", "attempt": "\(job.attempt)",
-                                                              "error": "\(delivery.error ?? "")"])
+            logger.info("webhook delivery failed", metadata: ["webhook": "\(job.webhook.id)", "kind": "\(job.webhook.kind.rawValue)",
+                                                              "attempt": "\(job.attempt)", "error": "\(delivery.error ?? "")"])
         }
-        if delivery.ok || hook?.disabled == true || job.attempt > retryDelays.count {
+        if delivery.ok || final || hook?.disabled == true || job.attempt > retryDelays.count {
             try? await store.finishJob(job.id)
         } else {
             try? await store.retryJob(job.id, attempt: job.attempt + 1, dueAt: Self.now() + Self.milliseconds(retryDelays[job.attempt - 1]))
+        }
+    }
+
+    /// The one request of this job's destination; its 2xx status.
+    private func send(_ job: AlertStore.Job) async throws(WebhookPoster.Failure) -> Int {
+        let hook = job.webhook
+        let json = [("Content-Type", "application/json")]
+        func message() throws(WebhookPoster.Failure) -> FiringMessage {
+            guard let message = FiringMessage(firingJSON: job.body, language: hook.language) else { throw .badURL }
+            return message
+        }
+        switch hook.kind {
+        case .generic:
+            return try await poster.post(Data(job.body.utf8), to: hook.url, secret: hook.secret, headers: [("X-Sise-Delivery", job.firingId)])
+        case .telegram:
+            return try await poster.send(ChatServices.body(telegramChat: hook.url, text: try message().line), to: chats.telegramURL(token: hook.secret),
+                                         headers: json)
+        case .discord:
+            return try await poster.send(ChatServices.body(discord: try message().line), to: hook.url, headers: json)
+        case .slack:
+            return try await poster.send(ChatServices.body(slack: try message().line), to: hook.url, headers: json)
+        case .push:
+            let text = try message().pushJSON
+            guard let vapid, let endpoint = URL(string: hook.url), let authorization = vapid.authorization(for: endpoint),
+                  let p256dh = hook.p256dh.flatMap(Base64URL.decode), let auth = hook.auth.flatMap(Base64URL.decode),
+                  let sealed = try? WebPushEncryption.encrypt(Data(text.utf8), p256dh: p256dh, auth: auth) else { throw .badURL }
+            return try await poster.send(sealed, to: hook.url, headers: [
+                ("Content-Type", "application/octet-stream"), ("Content-Encoding", "aes128gcm"), ("TTL", "86400"), ("Urgency", "high"),
+                ("Authorization", authorization),
+            ])
         }
     }
 

@@ -60,6 +60,14 @@ public struct WebhookPoster: Sendable {
     /// Posts `body`; returns the HTTP status of a 2xx answer, throws `Failure` otherwise.
     @discardableResult
     public func post(_ body: Data, to text: String, secret: String, headers extra: [(String, String)] = []) async throws(Failure) -> Int {
+        try await send(body, to: text, headers: [("Content-Type", "application/json"), ("X-Sise-Signature", Self.signature(of: body, secret: secret))] + extra)
+    }
+
+    /// POSTs `body` with exactly `headers` (a chat's JSON, a push message's encrypted bytes) under
+    /// the same rules: the address checked and pinned, a deadline, no redirects; the 2xx status,
+    /// or `Failure`.
+    @discardableResult
+    public func send(_ body: Data, to text: String, headers: [(String, String)]) async throws(Failure) -> Int {
         if let problem = check(text) { throw problem }
         guard let url = URL(string: text), let host = url.host else { throw .badURL }
         let deadline = PinnedHTTPClients.amount(timeout)
@@ -74,10 +82,8 @@ public struct WebhookPoster: Sendable {
         let client = clients.client(.init(host: host, pinned: pin, connectTimeout: min(.seconds(3), timeout), readTimeout: timeout))
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "User-Agent", value: "sise-webhook/0.1")
-        request.headers.add(name: "X-Sise-Signature", value: Self.signature(of: body, secret: secret))
-        for (name, value) in extra { request.headers.add(name: name, value: value) }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         request.body = .bytes(ByteBuffer(bytes: body))
         let response: HTTPClientResponse
         do {

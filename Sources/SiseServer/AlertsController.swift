@@ -5,13 +5,12 @@ import SiseEngine
 import SiseFeeds
 import SiseStore
 
-/// The owner's alerts, their history and webhooks.
+/// The owner's alerts and their history (their destinations: `WebhooksController`, `PushController`).
 struct AlertsController {
     let context: ServerContext
     let store: AlertStore
     let engine: AlertEngine
     let changes: ChangeFeed
-    let poster: WebhookPoster
 
     func addRoutes(to router: Router<SiseRequestContext>) {
         router.get("/api/alerts", use: list)
@@ -19,34 +18,11 @@ struct AlertsController {
         router.get("/api/alerts/history", use: history)
         router.patch("/api/alerts/{id}", use: change)
         router.delete("/api/alerts/{id}", use: remove)
-        router.get("/api/webhooks", use: webhooks)
-        router.post("/api/webhooks", use: addWebhook)
-        router.delete("/api/webhooks/{id}", use: removeWebhook)
-        router.get("/api/webhooks/{id}/deliveries", use: deliveries)
     }
 
     struct Alerts: Encodable { let alerts: [AlertRuleJSON] }
     struct History: Encodable { let history: [AlertFiring] }
 
-    /// A webhook as listed: never its secret.
-    struct WebhookJSON: Encodable {
-        let id: String
-        let url: String
-        let createdAt: Int64
-        let failures: Int
-        let disabled: Bool
-
-        init(_ hook: AlertStore.Webhook) {
-            id = hook.id
-            url = hook.url
-            createdAt = hook.createdAt
-            failures = hook.failures
-            disabled = hook.disabled
-        }
-    }
-
-    struct Webhooks: Encodable { let webhooks: [WebhookJSON] }
-    struct Deliveries: Encodable { let deliveries: [AlertStore.Delivery] }
 
     @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let language = LanguagePreference.of(request)
@@ -107,34 +83,6 @@ struct AlertsController {
 
     @Sendable func history(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         JSONText.response(History(history: try await store.history(owner: ctx.owner)))
-    }
-
-    @Sendable func webhooks(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        JSONText.response(Webhooks(webhooks: try await store.webhooks(owner: ctx.owner).map(WebhookJSON.init)))
-    }
-
-    @Sendable func addWebhook(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
-        struct Body: Decodable { let url: String; let secret: String }
-        let body = try await JSONBody.decode(Body.self, request, ctx)
-        if let problem = poster.check(body.url) { throw APIError.badField("url", problem.message) }
-        guard (8...256).contains(body.secret.count) else { throw APIError.badField("secret", "8 to 256 characters") }
-        let hook = AlertStore.Webhook(id: UUID().uuidString.lowercased(), owner: ctx.owner, url: body.url, secret: body.secret,
-                                      createdAt: context.clock.now, failures: 0, disabled: false)
-        try await store.addWebhook(hook)
-        return JSONText.response(WebhookJSON(hook), status: .created)
-    }
-
-    @Sendable func removeWebhook(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
-        let id = ctx.parameters.get("id") ?? ""
-        guard try await store.removeWebhook(owner: ctx.owner, id: id) else { throw APIError.notFound("webhook \(id)") }
-        return JSONText.response(["id": id])
-    }
-
-    @Sendable func deliveries(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        let id = ctx.parameters.get("id") ?? ""
-        return JSONText.response(Deliveries(deliveries: try await store.deliveries(owner: ctx.owner, webhookID: id)))
     }
 
     /// The market must be listed on the exchange, by the one listing rule.

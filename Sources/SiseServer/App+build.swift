@@ -45,7 +45,9 @@ public enum SiseServerApp {
         // Alerts: evaluated on every tick, told to the owner's pages and webhooks.
         let alertStore = AlertStore(database: database)
         let poster = WebhookPoster(allowPrivate: configuration.allowPrivateWebhooks)
-        let webhooks = WebhookDispatcher(store: alertStore, poster: poster, retryDelays: configuration.webhookRetryDelays, logger: logger)
+        let vapid = try await PushKey.load(from: ServerKeys(database: database), subject: configuration.pushSubject)
+        let webhooks = WebhookDispatcher(store: alertStore, poster: poster, retryDelays: configuration.webhookRetryDelays, vapid: vapid,
+                                         chats: configuration.chats, logger: logger)
         let alerts = AlertEngine(boards: boards, store: alertStore, premium: dependencies.premium, logger: logger) { firing in
             hub.notify(firing.owner, message: JSONText.encode(firing))
             webhooks.enqueue(firing)
@@ -93,8 +95,7 @@ public enum SiseServerApp {
                                      }, clock: dependencies.clock)
         let throttle = LoginThrottle()
         let loginDevices = try await LoginDeviceCookie.load(from: ServerKeys(database: database), secure: publicOrigin.isSecure)
-        let vapid = try await PushKey.load(from: ServerKeys(database: database), subject: configuration.pushSubject)
-        PushController(context: context, vapid: vapid, store: PushSubscriptionStore(database: database), poster: poster).addRoutes(to: router)
+        PushController(context: context, vapid: vapid, store: alertStore, poster: poster).addRoutes(to: router)
         AuthController(accounts: accounts, hasher: hasher, throttle: throttle, sessions: sessions, devices: loginDevices,
                        signupPolicy: configuration.signup).addRoutes(to: router)
         SocialAuthController(clients: Dictionary(dependencies.identityProviders.map { ($0.provider.id, $0) }, uniquingKeysWith: { first, _ in first }),
@@ -109,7 +110,8 @@ public enum SiseServerApp {
         CandlesController(context: context).addRoutes(to: router)
         OrderbookController(context: context, metrics: metrics).addRoutes(to: router)
         PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: router)
-        AlertsController(context: context, store: alertStore, engine: alerts, changes: changes, poster: poster).addRoutes(to: router)
+        AlertsController(context: context, store: alertStore, engine: alerts, changes: changes).addRoutes(to: router)
+        WebhooksController(context: context, store: alertStore, poster: poster, chats: configuration.chats).addRoutes(to: router)
         let images = ImageProxy(
             fetcher: dependencies.images,
             cache: ImageCache(directory: configuration.dataDirectory.appendingPathComponent("images")),

@@ -8,7 +8,7 @@ import SiseStore
 /// Web Push:
 /// - `GET /api/push/key` — the server's VAPID public key (`{"publicKey"}`, base64url of the
 ///   uncompressed P-256 point), a page's `applicationServerKey`; the same on every replica.
-/// - `POST /api/push/subscriptions` `{"endpoint","keys":{"p256dh","auth"}}` — keeps a browser's
+/// - `POST /api/push/subscriptions` `{"endpoint","keys":{"p256dh","auth"},"lang"}` — keeps a browser's
 ///   subscription for the owner (device or account); `GET` lists them (`{"subscriptions":[{"id",
 ///   "host","createdAt"}]}` — the endpoint itself is a capability and is never shown again);
 ///   `DELETE /api/push/subscriptions/{id}` removes one.
@@ -17,7 +17,7 @@ import SiseStore
 struct PushController {
     let context: ServerContext
     let vapid: WebPushVAPID
-    let store: PushSubscriptionStore
+    let store: AlertStore
     let poster: WebhookPoster
 
     func addRoutes(to router: Router<SiseRequestContext>) {
@@ -36,9 +36,9 @@ struct PushController {
         let host: String
         let createdAt: Int64
 
-        init(_ subscription: PushSubscriptionStore.Subscription) {
+        init(_ subscription: AlertStore.Webhook) {
             id = subscription.id
-            host = URL(string: subscription.endpoint)?.host ?? ""
+            host = URL(string: subscription.url)?.host ?? ""
             createdAt = subscription.createdAt
         }
     }
@@ -46,7 +46,7 @@ struct PushController {
     struct Subscriptions: Encodable { let subscriptions: [SubscriptionJSON] }
 
     @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        JSONText.response(Subscriptions(subscriptions: try await store.subscriptions(owner: ctx.owner).map(SubscriptionJSON.init)))
+        JSONText.response(Subscriptions(subscriptions: try await store.pushSubscriptions(owner: ctx.owner).map(SubscriptionJSON.init)))
     }
 
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -55,6 +55,8 @@ struct PushController {
             struct Keys: Decodable { let p256dh: String; let auth: String }
             let endpoint: String
             let keys: Keys
+            /// The language its notifications are written in (default: the request's).
+            let lang: String?
         }
         let body = try await JSONBody.decode(Body.self, request, ctx)
         try check(endpoint: body.endpoint)
@@ -65,15 +67,17 @@ struct PushController {
         guard body.keys.auth.utf8.count <= 64, Base64URL.decode(body.keys.auth)?.count == 16 else {
             throw APIError.badField("auth", "the browser's authentication secret: 16 bytes, base64url")
         }
-        let kept = try await store.add(.init(id: UUID().uuidString.lowercased(), owner: ctx.owner, endpoint: body.endpoint,
-                                             p256dh: body.keys.p256dh, auth: body.keys.auth, createdAt: context.clock.now))
+        let language = body.lang.flatMap(Language.init(rawValue:)) ?? LanguagePreference.of(request)
+        let kept = try await store.addWebhook(.init(id: UUID().uuidString.lowercased(), owner: ctx.owner, url: body.endpoint, secret: "",
+                                                    createdAt: context.clock.now, kind: .push, p256dh: body.keys.p256dh, auth: body.keys.auth,
+                                                    language: language.rawValue))
         return JSONText.response(SubscriptionJSON(kept), status: .created)
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
-        guard try await store.remove(owner: ctx.owner, id: id) else { throw APIError.notFound("push subscription \(id.prefix(64))") }
+        guard try await store.removeWebhook(owner: ctx.owner, id: id, push: true) else { throw APIError.notFound("push subscription \(id.prefix(64))") }
         return JSONText.response(["id": id])
     }
 

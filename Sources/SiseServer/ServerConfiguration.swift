@@ -1,4 +1,5 @@
 import Foundation
+import SiseFeeds
 
 /// `sise serve --signup open|closed`.
 public enum SignupPolicy: String, Sendable, CaseIterable {
@@ -23,6 +24,8 @@ public struct ServerConfiguration: Sendable {
     /// Web Push's operator contact (VAPID `sub`): `--push-subject`, else the public URL when it is
     /// https, else a `mailto:` placeholder a push service accepts.
     public var pushContact: String?
+    /// Where the chat presets post (`--telegram-api-url`, `--discord-webhook-url`, `--slack-webhook-url`).
+    public var chats = ChatServices()
     /// Connection caps, the header deadline and size limits, the idle timeout.
     public var limits: ConnectionLimits
     /// Favorite changes per client address per minute (0: no limit).

@@ -110,7 +110,14 @@ public struct AlertStore: Sendable {
 
     // MARK: - Webhooks
 
+    /// Where a firing goes: a signed webhook (`generic`), a chat (`telegram`: `url` is the chat
+    /// id and `secret` the bot token; `discord`, `slack`: `url` is the channel's webhook URL), or
+    /// a browser's push subscription (`push`: `url` is its endpoint, `p256dh` and `auth` its keys).
     public struct Webhook: Sendable, Equatable, Codable {
+        public enum Kind: String, Sendable, Codable, CaseIterable {
+            case generic, telegram, discord, slack, push
+        }
+
         public var id: String
         public var owner: String
         public var url: String
@@ -118,8 +125,14 @@ public struct AlertStore: Sendable {
         public var createdAt: Int64
         public var failures: Int
         public var disabled: Bool
+        public var kind: Kind
+        public var p256dh: String?
+        public var auth: String?
+        /// The language its messages are written in (`ko`, `en`).
+        public var language: String
 
-        public init(id: String, owner: String, url: String, secret: String, createdAt: Int64, failures: Int = 0, disabled: Bool = false) {
+        public init(id: String, owner: String, url: String, secret: String, createdAt: Int64, failures: Int = 0, disabled: Bool = false,
+                    kind: Kind = .generic, p256dh: String? = nil, auth: String? = nil, language: String = "ko") {
             self.id = id
             self.owner = owner
             self.url = url
@@ -127,8 +140,15 @@ public struct AlertStore: Sendable {
             self.createdAt = createdAt
             self.failures = failures
             self.disabled = disabled
+            self.kind = kind
+            self.p256dh = p256dh
+            self.auth = auth
+            self.language = language
         }
     }
+
+    /// At most this many push subscriptions an owner (webhooks and chats: `maxWebhooks`).
+    public static let maxPushSubscriptions = 10
 
     public struct Delivery: Sendable, Equatable, Codable {
         public var webhookId: String
@@ -150,26 +170,53 @@ public struct AlertStore: Sendable {
         }
     }
 
+    /// The owner's webhooks and chats (not push subscriptions).
     public func webhooks(owner: String) async throws -> [Webhook] {
         try await database.read { db in
-            try await db.query("SELECT * FROM webhook WHERE owner = ? ORDER BY createdAt, id", owner).compactMap(Self.webhook)
+            try await db.query("SELECT * FROM webhook WHERE owner = ? AND kind <> 'push' ORDER BY createdAt, id", owner).compactMap(Self.webhook)
         }
     }
 
-    public func addWebhook(_ hook: Webhook) async throws {
-        let limit = maxWebhooks
-        try await database.write { db in
-            let count = try await db.count("SELECT COUNT(*) FROM webhook WHERE owner = ?", hook.owner)
+    public func pushSubscriptions(owner: String) async throws -> [Webhook] {
+        try await database.read { db in
+            try await db.query("SELECT * FROM webhook WHERE owner = ? AND kind = 'push' ORDER BY createdAt, id", owner).compactMap(Self.webhook)
+        }
+    }
+
+    /// Keeps a webhook, chat or push subscription: `maxWebhooks` of the first two an owner,
+    /// `maxPushSubscriptions` of the last. A browser subscribing again (the same endpoint)
+    /// replaces its row, for whoever subscribed now. Returns the row kept.
+    @discardableResult
+    public func addWebhook(_ hook: Webhook) async throws -> Webhook {
+        let (limit, push) = hook.kind == .push ? (Self.maxPushSubscriptions, true) : (maxWebhooks, false)
+        return try await database.write { db in
+            if push, let old = try await db.queryOne("SELECT * FROM webhook WHERE kind = 'push' AND url = ?", hook.url).flatMap(Self.webhook) {
+                try await db.execute("UPDATE webhook SET owner = ?, p256dh = ?, auth = ?, lang = ?, failures = 0, disabled = FALSE WHERE id = ?",
+                                     hook.owner, hook.p256dh, hook.auth, hook.language, old.id)
+                var kept = hook
+                (kept.id, kept.createdAt) = (old.id, old.createdAt)
+                return kept
+            }
+            let count = try await db.count("SELECT COUNT(*) FROM webhook WHERE owner = ? AND (kind = 'push') = ?", hook.owner, push)
             guard count < limit else { throw StoreError.tooManyRecords(limit: limit) }
-            try await db.execute("INSERT INTO webhook (id, owner, url, secret, createdAt, failures, disabled) VALUES (?, ?, ?, ?, ?, 0, FALSE)",
-                                 hook.id, hook.owner, hook.url, hook.secret, hook.createdAt)
+            try await db.execute("""
+                INSERT INTO webhook (id, owner, url, secret, createdAt, failures, disabled, kind, p256dh, auth, lang)
+                VALUES (?, ?, ?, ?, ?, 0, FALSE, ?, ?, ?, ?)
+                """, hook.id, hook.owner, hook.url, hook.secret, hook.createdAt, hook.kind.rawValue, hook.p256dh, hook.auth, hook.language)
+            return hook
         }
     }
 
-    public func removeWebhook(owner: String, id: String) async throws -> Bool {
+    /// Removes the owner's webhook or chat (`push: false`) or push subscription (`push: true`).
+    public func removeWebhook(owner: String, id: String, push: Bool = false) async throws -> Bool {
         try await database.write { db in
-            try await db.execute("DELETE FROM webhook WHERE owner = ? AND id = ?", owner, id) > 0
+            try await db.execute("DELETE FROM webhook WHERE owner = ? AND id = ? AND (kind = 'push') = ?", owner, id, push) > 0
         }
+    }
+
+    /// The destination is gone for good (a push service's 404 or 410): removed with its queued jobs.
+    public func removeTarget(_ id: String) async throws {
+        try await database.write { db in _ = try await db.execute("DELETE FROM webhook WHERE id = ?", id) }
     }
 
     /// Logs an attempt; a success clears the failure count, the `failuresBeforeDisabling`-th
@@ -284,6 +331,7 @@ public struct AlertStore: Sendable {
         guard let id = row.string("id"), let owner = row.string("owner"), let url = row.string("url"), let secret = row.string("secret"),
               let createdAt = row.int64("createdAt") else { return nil }
         return Webhook(id: id, owner: owner, url: url, secret: secret, createdAt: createdAt, failures: row.int("failures") ?? 0,
-                       disabled: row.bool("disabled") ?? false)
+                       disabled: row.bool("disabled") ?? false, kind: row.string("kind").flatMap(Webhook.Kind.init(rawValue:)) ?? .generic,
+                       p256dh: row.string("p256dh"), auth: row.string("auth"), language: row.string("lang") ?? "ko")
     }
 }

@@ -256,14 +256,14 @@ public final class AppDatabase: Sendable {
                 t.column("createdAt", .integer).notNull()
             }
         }
-        migrator.registerMigration("v12: web push subscriptions") { db in
-            try db.create(table: "push_subscription") { t in
-                t.primaryKey("id", .text)
-                t.column("owner", .text).notNull().indexed()
-                t.column("endpoint", .text).notNull().unique()
-                t.column("p256dh", .text).notNull()
-                t.column("auth", .text).notNull()
-                t.column("createdAt", .integer).notNull()
+        migrator.registerMigration("v12: delivery kinds") { db in
+            // Every way a firing leaves the server is a row here, so one queue (webhook_job)
+            // delivers them all: signed webhooks, chat presets and browsers' push subscriptions.
+            try db.alter(table: "webhook") { t in
+                t.add(column: "kind", .text).notNull().defaults(to: "generic")
+                t.add(column: "p256dh", .text)
+                t.add(column: "auth", .text)
+                t.add(column: "lang", .text).notNull().defaults(to: "ko")
             }
         }
         return migrator

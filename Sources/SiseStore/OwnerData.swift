@@ -2,11 +2,11 @@ import Foundation
 import SiseCore
 
 /// What an owner keeps beside favorites — portfolio transactions, alert rules, their firings,
-/// webhooks and push subscriptions — removed or handed over in one place, so no table is forgotten.
+/// webhooks (chat presets and push subscriptions among them) — removed or handed over in one place, so no table is forgotten.
 public struct OwnerData: Sendable {
     static let tables = ["portfolio_transaction"] + moving
     /// The tables whose rows follow a device into the account that logs in on it, whole.
-    static let moving = ["alert", "alert_firing", "webhook", "push_subscription"]
+    static let moving = ["alert", "alert_firing", "webhook"]
     private let database: AppDatabase
 
     public init(database: AppDatabase) {

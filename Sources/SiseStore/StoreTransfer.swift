@@ -14,6 +14,8 @@ public struct StoreTransfer: Sendable {
         let columns: [(name: String, kind: Kind)]
         /// SQL order of the rows: as they were added.
         let order: @Sendable (SQLDialect) -> String
+        /// What a column holds when an export made before it existed has no value for it.
+        var defaults: [String: Cell] = [:]
     }
 
     /// Parents before children (sessions after their account, deliveries after their webhook).
@@ -44,8 +46,8 @@ public struct StoreTransfer: Sendable {
               order: { "at, \($0.insertionOrder)" }),
         Table(name: "webhook",
               columns: [("id", .text), ("owner", .text), ("url", .text), ("secret", .text), ("createdAt", .integer), ("failures", .integer),
-                        ("disabled", .bool)],
-              order: { _ in "createdAt, id" }),
+                        ("disabled", .bool), ("kind", .text), ("p256dh", .text), ("auth", .text), ("lang", .text)],
+              order: { _ in "createdAt, id" }, defaults: ["kind": .text("generic"), "lang": .text("ko")]),
         Table(name: "webhook_delivery",
               columns: [("webhookID", .text), ("firingID", .text), ("status", .integer), ("attempt", .integer), ("ok", .bool),
                         ("error", .text), ("at", .integer)],
@@ -54,9 +56,6 @@ public struct StoreTransfer: Sendable {
               columns: [("id", .text), ("webhookID", .text), ("firingID", .text), ("body", .text), ("attempt", .integer), ("dueAt", .integer),
                         ("lease", .integer)],
               order: { _ in "dueAt, id" }),
-        Table(name: "push_subscription",
-              columns: [("id", .text), ("owner", .text), ("endpoint", .text), ("p256dh", .text), ("auth", .text), ("createdAt", .integer)],
-              order: { _ in "createdAt, id" }),
     ]
 
     public enum Problem: Error, Equatable, Sendable {
@@ -142,7 +141,7 @@ public struct StoreTransfer: Sendable {
             guard let row = parsed.row else { throw Problem.badLine(line: number, reason: "no row") }
             var values: [SQLValue] = []
             for column in table.columns {
-                guard let value = Self.value(row[column.name] ?? .null, column.kind) else {
+                guard let value = Self.value(row[column.name] ?? table.defaults[column.name] ?? .null, column.kind) else {
                     throw Problem.badLine(line: number, reason: "\(name).\(column.name) is not \(column.kind)")
                 }
                 values.append(value)

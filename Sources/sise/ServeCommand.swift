@@ -64,6 +64,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Let alert webhooks target loopback and private addresses (receivers on your own network).")
     var allowPrivateWebhooks = false
 
+    @Option(name: .customLong("push-subject"), help: "The operator contact push services see (VAPID sub): mailto:you@example.com or an https URL; default the --public-url when https.")
+    var pushSubject: String?
+
+    @Option(name: .customLong("telegram-api-url"), help: "Telegram's Bot API base for the chat presets (default https://api.telegram.org).")
+    var telegramAPIURL: String?
+
+    @Option(name: .customLong("discord-webhook-url"), help: "Where Discord channel webhooks live (default https://discord.com/api/webhooks/).")
+    var discordWebhookURL: String?
+
+    @Option(name: .customLong("slack-webhook-url"), help: "Where Slack incoming webhooks live (default https://hooks.slack.com/services/).")
+    var slackWebhookURL: String?
+
     @Option(name: .customLong("log-format"), help: "text (default) or json: one JSON object per event on standard error (env SISE_LOG_FORMAT).")
     var logFormat: String?
 
@@ -89,6 +101,15 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
+        for (flag, value) in [("--telegram-api-url", telegramAPIURL), ("--discord-webhook-url", discordWebhookURL), ("--slack-webhook-url", slackWebhookURL)] {
+            guard let value else { continue }
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+                throw ValidationError("\(flag) must be an http(s) URL, not '\(value)'.")
+            }
+        }
+        if let pushSubject, !(pushSubject.hasPrefix("mailto:") || pushSubject.hasPrefix("https://")) || (pushSubject.utf8.count > 200) {
+            throw ValidationError("--push-subject must be mailto:… or https://…, not '\(pushSubject)'.")
+        }
         guard (0...1_000_000).contains(favoriteWritesPerMinute) else { throw ValidationError("--favorite-writes-per-minute must be 0–1000000.") }
         guard (1...1_000_000).contains(maxConnections), (1...1_000_000).contains(maxConnectionsPerIP) else {
             throw ValidationError("--max-connections and --max-connections-per-ip must be 1–1000000.")
@@ -134,6 +155,10 @@ struct ServeCommand: AsyncParsableCommand {
             favoriteWritesPerMinute: favoriteWritesPerMinute)
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
         configuration.allowPrivateWebhooks = allowPrivateWebhooks
+        configuration.pushContact = pushSubject
+        configuration.chats = ChatServices(telegram: telegramAPIURL.flatMap(URL.init(string:)) ?? ChatServices.liveTelegram,
+                                           discord: discordWebhookURL.flatMap(URL.init(string:)) ?? ChatServices.liveDiscord,
+                                           slack: slackWebhookURL.flatMap(URL.init(string:)) ?? ChatServices.liveSlack)
         let proxies = trustedProxy.isEmpty
             ? (ProcessInfo.processInfo.environment["SISE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
             : trustedProxy

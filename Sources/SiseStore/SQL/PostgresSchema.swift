@@ -53,10 +53,9 @@ enum PostgresSchema {
             """),
         ("v10: avatar images", "CREATE TABLE avatar_image (file TEXT PRIMARY KEY, body BYTEA NOT NULL)"),
         ("v11: server keys", "CREATE TABLE server_key (name TEXT PRIMARY KEY, value BYTEA NOT NULL, createdAt BIGINT NOT NULL)"),
-        ("v12: web push subscriptions", """
-            CREATE TABLE push_subscription (id TEXT PRIMARY KEY, owner TEXT NOT NULL, endpoint TEXT NOT NULL UNIQUE, p256dh TEXT NOT NULL,
-                auth TEXT NOT NULL, createdAt BIGINT NOT NULL);
-            CREATE INDEX push_subscription_owner ON push_subscription (owner)
+        ("v12: delivery kinds", """
+            ALTER TABLE webhook ADD COLUMN kind TEXT NOT NULL DEFAULT 'generic', ADD COLUMN p256dh TEXT, ADD COLUMN auth TEXT,
+                ADD COLUMN lang TEXT NOT NULL DEFAULT 'ko'
             """),
     ]
 }
