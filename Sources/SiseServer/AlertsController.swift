@@ -23,7 +23,6 @@ struct AlertsController {
     struct Alerts: Encodable { let alerts: [AlertRuleJSON] }
     struct History: Encodable { let history: [AlertFiring] }
 
-
     @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let language = LanguagePreference.of(request)
         return JSONText.response(Alerts(alerts: try await store.rules(owner: ctx.owner).map { AlertRuleJSON($0, language: language) }))
