@@ -181,7 +181,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseEngine", "SiseStore", "SiseTUI", "SiseSimulator", "SiseTestSupport"]),
+        .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseEngine", "SiseStore", "SiseTUI", "SiseSimulator", "SiseTestSupport",
+                                                         .product(name: "Hummingbird", package: "hummingbird"),
+                                                         .product(name: "HummingbirdTesting", package: "hummingbird")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import SiseCore
+import SiseEngine
 import SiseFeeds
 import SiseStore
 
@@ -37,22 +38,11 @@ struct WebhooksController {
         init(_ hook: AlertStore.Webhook) {
             id = hook.id
             kind = hook.kind.rawValue
-            switch hook.kind {
-            case .generic, .push: url = hook.url
-            case .telegram: url = "telegram"
-            case .discord, .slack: url = Self.masked(hook.url)
-            }
-            chatId = hook.kind == .telegram ? hook.url : nil
+            (url, chatId) = AlertDestination.shown(hook)
             lang = hook.language
             createdAt = hook.createdAt
             failures = hook.failures
             disabled = hook.disabled
-        }
-
-        /// `https://discord.com/api/webhooks/…a1b2`: the service, and the last four characters to tell two apart.
-        static func masked(_ url: String) -> String {
-            guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else { return "…" }
-            return "\(scheme)://\(host)/…\(url.suffix(4))"
         }
     }
 
@@ -74,32 +64,14 @@ struct WebhooksController {
             let lang: String?
         }
         let body = try await JSONBody.decode(Body.self, request, ctx)
-        guard let kind = AlertStore.Webhook.Kind(rawValue: body.kind ?? "generic"), kind != .push else {
-            throw APIError.badField("kind", "generic, telegram, discord or slack (browsers subscribe at /api/push/subscriptions)")
-        }
         let language = body.lang.flatMap(Language.init(rawValue:)) ?? LanguagePreference.of(request)
-        var hook = AlertStore.Webhook(id: UUID().uuidString.lowercased(), owner: ctx.owner, url: "", secret: "", createdAt: context.clock.now,
-                                      kind: kind, language: language.rawValue)
-        switch kind {
-        case .generic, .push:
-            let url = body.url ?? ""
-            if let problem = poster.check(url) { throw APIError.badField("url", problem.message) }
-            guard let secret = body.secret, (8...256).contains(secret.count) else { throw APIError.badField("secret", "8 to 256 characters") }
-            (hook.url, hook.secret) = (url, secret)
-        case .telegram:
-            guard let token = body.botToken, ChatServices.isBotToken(token) else {
-                throw APIError.badField("botToken", "a Telegram bot token (123456789:AA…, from @BotFather)")
-            }
-            guard let chat = body.chatId, ChatServices.isChatID(chat) else { throw APIError.badField("chatId", "a chat id (-100…) or @channel") }
-            if let problem = poster.check(chats.telegramURL(token: token)) { throw APIError.badField("botToken", problem.message) }
-            (hook.url, hook.secret) = (chat, token)
-        case .discord, .slack:
-            let base = kind == .discord ? chats.discord : chats.slack
-            guard let url = body.url, ChatServices.lies(url, under: base) else {
-                throw APIError.badField("url", "a \(kind.rawValue) webhook URL (\(base.absoluteString)…)")
-            }
-            if let problem = poster.check(url) { throw APIError.badField("url", problem.message) }
-            hook.url = url
+        let hook: AlertStore.Webhook
+        do {
+            hook = try AlertDestination.webhook(.init(kind: body.kind, url: body.url, secret: body.secret, botToken: body.botToken, chatId: body.chatId),
+                                                id: UUID().uuidString.lowercased(), owner: ctx.owner, language: language, at: context.clock.now,
+                                                poster: poster, chats: chats)
+        } catch {
+            throw APIError.badField(error.field, error.message)
         }
         try await store.addWebhook(hook)
         return JSONText.response(WebhookJSON(hook), status: .created)

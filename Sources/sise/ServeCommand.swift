@@ -67,7 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("push-subject"), help: "The operator contact push services see (VAPID sub): mailto:you@example.com or an https URL; default the --public-url when https.")
     var pushSubject: String?
 
-    @Option(name: .customLong("telegram-api-url"), help: "Telegram's Bot API base for the chat presets (default https://api.telegram.org).")
+    @Option(name: .customLong("telegram-api-url"), help: "Telegram's Bot API base for the chat presets (env SISE_TELEGRAM_API_URL; default https://api.telegram.org).")
     var telegramAPIURL: String?
 
     @Option(name: .customLong("discord-webhook-url"), help: "Where Discord channel webhooks live (default https://discord.com/api/webhooks/).")
@@ -101,12 +101,6 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
-        for (flag, value) in [("--telegram-api-url", telegramAPIURL), ("--discord-webhook-url", discordWebhookURL), ("--slack-webhook-url", slackWebhookURL)] {
-            guard let value else { continue }
-            guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
-                throw ValidationError("\(flag) must be an http(s) URL, not '\(value)'.")
-            }
-        }
         if let pushSubject, !(pushSubject.hasPrefix("mailto:") || pushSubject.hasPrefix("https://")) || (pushSubject.utf8.count > 200) {
             throw ValidationError("--push-subject must be mailto:… or https://…, not '\(pushSubject)'.")
         }
@@ -156,9 +150,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
         configuration.allowPrivateWebhooks = allowPrivateWebhooks
         configuration.pushContact = pushSubject
-        configuration.chats = ChatServices(telegram: telegramAPIURL.flatMap(URL.init(string:)) ?? ChatServices.liveTelegram,
-                                           discord: discordWebhookURL.flatMap(URL.init(string:)) ?? ChatServices.liveDiscord,
-                                           slack: slackWebhookURL.flatMap(URL.init(string:)) ?? ChatServices.liveSlack)
+        configuration.chats = try global.settings.chats(telegram: telegramAPIURL, discord: discordWebhookURL, slack: slackWebhookURL)
         let proxies = trustedProxy.isEmpty
             ? (ProcessInfo.processInfo.environment["SISE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
             : trustedProxy

@@ -16,10 +16,14 @@ struct SettingKey: RawRepresentable, Hashable, Sendable {
     static let language = SettingKey(rawValue: "lang")
     static let dataDirectory = SettingKey(rawValue: "data-dir")
     static let database = SettingKey(rawValue: "database")
+    static let telegramAPIURL = SettingKey(rawValue: "telegram-api-url")
+    static let discordWebhookURL = SettingKey(rawValue: "discord-webhook-url")
+    static let slackWebhookURL = SettingKey(rawValue: "slack-webhook-url")
 
     /// Every setting a config file may hold.
     static let allCases: [SettingKey] = [coinGeckoURL, coinGeckoKey, coinGeckoPlan, binanceURL, binanceWebSocketURL, fx, dunamuURL,
-                                         language, dataDirectory, database] + ExchangeURLFlags.names.map(SettingKey.init(rawValue:))
+                                         language, dataDirectory, database, telegramAPIURL, discordWebhookURL, slackWebhookURL]
+        + ExchangeURLFlags.names.map(SettingKey.init(rawValue:))
 
     /// `SISE_UPBIT_URL`, `SISE_DATA_DIR`, … and `SISE_DATABASE_URL` for `--database`.
     var environmentName: String {

@@ -50,6 +50,13 @@ struct Settings: Sendable {
     }
 
     /// The CoinGecko client's settings (`--coingecko-url`, `--coingecko-key`, `--coingecko-plan`).
+    /// Where the chat presets post: the flags (`serve`'s), else `SISE_TELEGRAM_API_URL`, … or the config file, else the services.
+    func chats(telegram: String? = nil, discord: String? = nil, slack: String? = nil) throws -> ChatServices {
+        ChatServices(telegram: try sources.httpURL(.telegramAPIURL, flag: telegram, default: ChatServices.liveTelegram),
+                     discord: try sources.httpURL(.discordWebhookURL, flag: discord, default: ChatServices.liveDiscord),
+                     slack: try sources.httpURL(.slackWebhookURL, flag: slack, default: ChatServices.liveSlack))
+    }
+
     func coinGecko(_ options: CoinGeckoOptions) throws -> CoinGeckoClient.Configuration {
         let url = try sources.httpURL(.coinGeckoURL, flag: options.urlOption, default: CoinGeckoClient.Configuration.defaultURL)
         let planText = sources.text(.coinGeckoPlan, flag: options.planOption) ?? "demo"

@@ -35,8 +35,11 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: "Stop after this many ticker lines (alert lines with --alerts).")
     var count: Int?
 
-    @Flag(help: "Print the terminal's alerts (sise alerts add) as they fire, instead of tickers; NDJSON {\"type\":\"alert\",…} with --json.")
+    @Flag(help: "Print the terminal's alerts (sise alerts add) as they fire, instead of tickers; NDJSON {\"type\":\"alert\",…} with --json. They are sent to the destinations of sise alerts webhook too.")
     var alerts = false
+
+    @Flag(help: "With --alerts: let webhooks and chats reach loopback and private addresses.")
+    var allowPrivateWebhooks = false
 
     @Option(name: .customLong("orderbook"), help: "Stream this market's order book as it changes (NDJSON {\"type\":\"orderbook\",…} with --json).")
     var orderbookMarket: String?
@@ -92,6 +95,8 @@ struct WatchCommand: AsyncParsableCommand {
         let premium = needsPremium ? upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger) : nil
         let watcher: any Service = if let alertStore {
             AlertWatchService(boards: upstreams.boards, store: alertStore, premium: premium, printer: printer, count: count, duration: limit,
+                              webhooks: WebhookDispatcher(store: alertStore, poster: WebhookPoster(allowPrivate: allowPrivateWebhooks),
+                                                          chats: try settings.chats(), logger: logger),
                               logger: logger)
         } else {
             WatchService(board: board, premium: premium, printer: printer, filter: filter, count: count, duration: limit)
@@ -108,7 +113,9 @@ struct WatchCommand: AsyncParsableCommand {
 }
 
 /// Prints the terminal's alerts as they fire (an `AlertEngine` over the boards, recording the
-/// firings as the server does), until the count or duration is reached.
+/// firings as the server does) and sends them to the terminal's webhooks and chats through the
+/// server's queue, until the count or duration is reached (a delivery still waiting then is made
+/// by the next run: the queue is in the store).
 struct AlertWatchService: Service {
     let boards: ExchangeBoards
     let store: AlertStore
@@ -116,6 +123,7 @@ struct AlertWatchService: Service {
     let printer: WatchPrinter
     let count: Int?
     let duration: Duration?
+    let webhooks: WebhookDispatcher
     let logger: Logger
 
     func run() async throws {
@@ -123,10 +131,12 @@ struct AlertWatchService: Service {
         let engine = AlertEngine(boards: boards, store: store, premium: premium, owner: LocalData.owner, logger: logger) { sink.yield($0) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await engine.run() }
+            group.addTask { try await webhooks.run() }
             group.addTask {
                 var printed = 0
                 for await firing in fired {
                     printer.alert(firing)
+                    webhooks.enqueue(firing)
                     printed += 1
                     if let count, printed >= count { return }
                 }

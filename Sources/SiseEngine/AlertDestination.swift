@@ -1,0 +1,77 @@
+import Foundation
+import SiseCore
+import SiseFeeds
+import SiseStore
+
+/// A webhook or chat to send firings to, checked the one way every face checks it (the API's
+/// `POST /api/webhooks`, `sise alerts webhook add`): a signed webhook needs a URL the poster may
+/// reach and an 8–256 character secret; Telegram a bot token and a chat id; Discord and Slack a
+/// webhook URL under their service's base.
+public enum AlertDestination {
+    /// Why a destination was refused, and the field it is about.
+    public struct Refusal: Error, Equatable, Sendable {
+        public let field: String
+        public let message: String
+    }
+
+    public struct Request: Sendable {
+        public var kind: String?
+        public var url: String?
+        public var secret: String?
+        public var botToken: String?
+        public var chatId: String?
+
+        public init(kind: String? = nil, url: String? = nil, secret: String? = nil, botToken: String? = nil, chatId: String? = nil) {
+            self.kind = kind
+            self.url = url
+            self.secret = secret
+            self.botToken = botToken
+            self.chatId = chatId
+        }
+    }
+
+    public static func webhook(_ request: Request, id: String, owner: String, language: Language, at now: Int64,
+                               poster: WebhookPoster, chats: ChatServices) throws(Refusal) -> AlertStore.Webhook {
+        guard let kind = AlertStore.Webhook.Kind(rawValue: request.kind ?? "generic"), kind != .push else {
+            throw Refusal(field: "kind", message: "generic, telegram, discord or slack (browsers subscribe at /api/push/subscriptions)")
+        }
+        var hook = AlertStore.Webhook(id: id, owner: owner, url: "", secret: "", createdAt: now, kind: kind, language: language.rawValue)
+        switch kind {
+        case .generic, .push:
+            let url = request.url ?? ""
+            if let problem = poster.check(url) { throw Refusal(field: "url", message: problem.message) }
+            guard let secret = request.secret, (8...256).contains(secret.count) else { throw Refusal(field: "secret", message: "8 to 256 characters") }
+            (hook.url, hook.secret) = (url, secret)
+        case .telegram:
+            guard let token = request.botToken, ChatServices.isBotToken(token) else {
+                throw Refusal(field: "botToken", message: "a Telegram bot token (123456789:AA…, from @BotFather)")
+            }
+            guard let chat = request.chatId, ChatServices.isChatID(chat) else { throw Refusal(field: "chatId", message: "a chat id (-100…) or @channel") }
+            if let problem = poster.check(chats.telegramURL(token: token)) { throw Refusal(field: "botToken", message: problem.message) }
+            (hook.url, hook.secret) = (chat, token)
+        case .discord, .slack:
+            let base = kind == .discord ? chats.discord : chats.slack
+            guard let url = request.url, ChatServices.lies(url, under: base) else {
+                throw Refusal(field: "url", message: "a \(kind.rawValue) webhook URL (\(base.absoluteString)…)")
+            }
+            if let problem = poster.check(url) { throw Refusal(field: "url", message: problem.message) }
+            hook.url = url
+        }
+        return hook
+    }
+
+    /// How a destination is shown once kept: never its secret; a chat's URL masked
+    /// (`https://discord.com/…a1b2`: the service, and the last four characters to tell two apart).
+    public static func shown(_ hook: AlertStore.Webhook) -> (url: String, chatId: String?) {
+        switch hook.kind {
+        case .generic, .push: (hook.url, nil)
+        case .telegram: ("telegram", hook.url)
+        case .discord, .slack: (masked(hook.url), nil)
+        }
+    }
+
+    static func masked(_ url: String) -> String {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else { return "…" }
+        return "\(scheme)://\(host)/…\(url.suffix(4))"
+    }
+}
