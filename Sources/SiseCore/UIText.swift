@@ -60,7 +60,8 @@ public enum UIText: String, CaseIterable, Sendable {
     case tabAlerts, alertAdd, alertAbove, alertBelow, alertMove, alertPremiumAbove, alertPremiumBelow, alertPercent, alertWindow
     case alertRecurring, alertCooldown, alertEnabled, alertHistory, alertEmpty, alertHistoryEmpty, alertFired, alertRuleAbove
     case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, webhooks, webhookAdd, webhookURL, webhookSecret
-    case webhookDisabled, alertNotifyDenied
+    case webhookDisabled, alertNotifyDenied, pushSection, pushEnable, pushDisable, pushUnsupported, pushDenied, pushFailed, pushDevices
+    case webhookKind, webhookGeneric, webhookTelegram, webhookDiscord, webhookSlack, webhookBotToken, webhookChatId
     // Refused inputs (alerts and transactions, on every face)
     case inputBadExchange, inputBadMarket, alertBadType, alertBadPrice, alertBadMovePercent, alertBadWindow, alertPremiumNeedsKRW
     case alertBadPremiumPercent, alertBadCooldown, txMissingFields, txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
@@ -345,6 +346,21 @@ public enum UIText: String, CaseIterable, Sendable {
         case .webhookURL: ("URL", "URL")
         case .webhookSecret: ("서명 비밀값", "Signing secret")
         case .webhookDisabled: ("실패가 반복되어 중지됨", "disabled after repeated failures")
+        case .pushSection: ("앱을 닫아도 받는 알림", "Alerts with the app closed")
+        case .pushEnable: ("이 기기에서 받기", "Get them on this device")
+        case .pushDisable: ("이 기기에서 그만 받기", "Stop on this device")
+        case .pushUnsupported: ("이 브라우저는 푸시 알림을 받을 수 없습니다 (휴대폰에서는 홈 화면에 추가한 앱에서 켜 주세요)",
+                                "This browser cannot receive push alerts (on a phone, turn them on in the app added to the home screen)")
+        case .pushDenied: ("이 사이트의 알림이 차단되어 있습니다. 브라우저 설정에서 허용해 주세요", "Notifications are blocked for this site; allow them in the browser's settings")
+        case .pushFailed: ("푸시 서비스에 등록하지 못했습니다: {reason}", "Could not register with the push service: {reason}")
+        case .pushDevices: ("알림 받는 기기", "Devices that get alerts")
+        case .webhookKind: ("보낼 곳", "Send to")
+        case .webhookGeneric: ("웹훅 (서명)", "Webhook (signed)")
+        case .webhookTelegram: ("텔레그램", "Telegram")
+        case .webhookDiscord: ("디스코드", "Discord")
+        case .webhookSlack: ("슬랙", "Slack")
+        case .webhookBotToken: ("봇 토큰", "Bot token")
+        case .webhookChatId: ("채팅 ID", "Chat ID")
         case .alertNotifyDenied: ("브라우저 알림이 차단되어 화면 안에서만 알립니다", "browser notifications are blocked; alerts show in the page only")
         case .inputBadExchange: ("exchange는 {names} 중 하나여야 합니다", "exchange must be {names}")
         case .inputBadMarket: ("market은 KRW-BTC 같은 마켓 코드여야 합니다", "market must be a market code such as KRW-BTC")

@@ -1,14 +1,17 @@
-// The 알림 tab: rules, their history and webhooks; and every fired alert as a toast and a
+// The 알림 tab: rules, their history, this device's push alerts (push.js) and webhooks and chats;
+// and every fired alert as a toast and a
 // system notification (permission asked when the first alert is created). The server evaluates
 // the rules on every tick and words each firing (`message.ko`/`message.en`).
 import { DEFAULT_EXCHANGE } from "./exchanges.js";
 import { setupPicker } from "./picker.js";
 import { showFormError, clearFieldErrors } from "./forms.js";
+import { setupPush } from "./push.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
 export function setupAlerts({ t, toast, state, call }) {
   const picker = setupPicker($("#alert-market"), $("#alert-exchange"), { t, state });
+  const push = setupPush({ t, state, call, toast });
   function item(text, attributes = {}) {
     const li = document.createElement("li");
     for (const [key, value] of Object.entries(attributes)) li.dataset[key] = value;
@@ -66,8 +69,12 @@ export function setupAlerts({ t, toast, state, call }) {
       const body = await call("GET", "/api/webhooks");
       const list = $("#webhook-list");
       list.replaceChildren();
+      const kinds = { generic: "webhookGeneric", telegram: "webhookTelegram", discord: "webhookDiscord", slack: "webhookSlack" };
       for (const hook of body.webhooks) {
-        const li = item(hook.url + (hook.disabled ? ` — ${t("webhookDisabled")}` : ""), { webhookId: hook.id });
+        const kind = hook.kind || "generic";
+        const where = kind === "telegram" ? hook.chatId : hook.url;
+        const li = item(`${t(kinds[kind] || "webhookGeneric")} · ${where}` + (hook.disabled ? ` — ${t("webhookDisabled")}` : ""),
+          { webhookId: hook.id, kind });
         li.append(button(t("delete"), "delete-webhook"));
         list.append(li);
       }
@@ -138,13 +145,32 @@ export function setupAlerts({ t, toast, state, call }) {
       loadRules();
     } catch (error) { toast(error.message); }
   });
+  // The fields each kind of destination takes: a signed webhook its URL and secret, Telegram a
+  // bot token and a chat, Discord and Slack their webhook URL.
+  function showWebhookFields() {
+    const kind = $("#webhook-kind").value;
+    const rows = { url: kind !== "telegram", secret: kind === "generic", token: kind === "telegram", chat: kind === "telegram" };
+    for (const [name, shown] of Object.entries(rows)) {
+      $(`#webhook-${name}-row`).hidden = !shown;
+      $(`#webhook-${name}-row input`).required = shown;
+    }
+  }
+  $("#webhook-kind").addEventListener("change", showWebhookFields);
   $("#webhook-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = event.target;
+    const kind = form.kind.value;
+    const body = { kind, lang: state.lang };
+    if (kind === "telegram") Object.assign(body, { botToken: form.botToken.value.trim(), chatId: form.chatId.value.trim() });
+    else body.url = form.url.value.trim();
+    if (kind === "generic") body.secret = form.secret.value;
     try {
-      await call("POST", "/api/webhooks", JSON.stringify({ url: form.url.value.trim(), secret: form.secret.value }));
+      await call("POST", "/api/webhooks", JSON.stringify(body));
       showError("#webhook-error", null);
+      // Secrets are not kept in the page once the server has them.
       form.secret.value = "";
+      form.botToken.value = "";
+      if (kind !== "generic") form.url.value = "";
       loadWebhooks();
     } catch (error) { showError("#webhook-error", error); }
   });
@@ -158,7 +184,10 @@ export function setupAlerts({ t, toast, state, call }) {
     for (const label of document.querySelectorAll("#alerts-panel [data-label]")) label.textContent = t(label.dataset.label);
     const names = { above: "alertAbove", below: "alertBelow", move: "alertMove", premiumAbove: "alertPremiumAbove", premiumBelow: "alertPremiumBelow" };
     for (const option of $("#alert-type").options) option.textContent = t(names[option.value]);
+    const kinds = { generic: "webhookGeneric", telegram: "webhookTelegram", discord: "webhookDiscord", slack: "webhookSlack" };
+    for (const option of $("#webhook-kind").options) option.textContent = t(kinds[option.value]);
     picker.applyLanguage();
+    push.applyLanguage();
   }
 
   // From a coin page's bell: the form set to that market, its price field ready.
@@ -171,7 +200,7 @@ export function setupAlerts({ t, toast, state, call }) {
   }
 
   return {
-    start() { showFields(); loadRules(); loadHistory(); loadWebhooks(); },
+    start() { showFields(); showWebhookFields(); loadRules(); loadHistory(); loadWebhooks(); push.start(); },
     fired,
     prefill,
     applyLanguage,

@@ -1,7 +1,7 @@
 // Offline shell: the page's own files are cached so Sise opens without a network; live data
 // always comes from the server (API and WebSocket are never cached).
-const CACHE = "sise-shell-v12";
-const SHELL = ["/", "/index.html", "/app.css", "/nav.css", "/forms.css", "/app.js", "/nav.js", "/picker.js", "/forms.js", "/i18n.js", "/info.js", "/compare.js", "/account.js", "/ranking.js", "/portfolio.js", "/alerts.js", "/exchanges.js", "/http.js", "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png",
+const CACHE = "sise-shell-v13";
+const SHELL = ["/", "/index.html", "/app.css", "/nav.css", "/forms.css", "/app.js", "/nav.js", "/picker.js", "/forms.js", "/i18n.js", "/info.js", "/compare.js", "/account.js", "/ranking.js", "/portfolio.js", "/alerts.js", "/push.js", "/exchanges.js", "/http.js", "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png",
                "/i18n/ko.json", "/i18n/en.json"];
 
 self.addEventListener("install", (event) => {
@@ -30,4 +30,27 @@ self.addEventListener("fetch", (event) => {
       })
       .catch(() => caches.match(event.request).then((hit) => hit || caches.match("/index.html")))
   );
+});
+
+// An alert pushed while no page is open (Web Push, decrypted by the browser): shown as a
+// notification in the words the server chose; a tap opens the coin's page.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try { message = event.data ? event.data.json() : {}; } catch (_) { message = {}; }
+  const title = typeof message.title === "string" && message.title ? message.title.slice(0, 120) : "Sise";
+  const body = typeof message.body === "string" ? message.body.slice(0, 300) : "";
+  // Only a page of this site: a path, never another origin.
+  const url = typeof message.url === "string" && message.url.startsWith("/") && !message.url.startsWith("//") ? message.url : "/";
+  event.waitUntil(self.registration.showNotification(title, { body, tag: typeof message.id === "string" ? message.id : undefined,
+                                                              icon: "/icon-192.png", badge: "/icon-192.png", data: { url } }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || "/";
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((client) => new URL(client.url).origin === location.origin && "focus" in client);
+    if (open) return open.navigate(url).then((client) => (client || open).focus());
+    return self.clients.openWindow(url);
+  }));
 });
