@@ -2,8 +2,8 @@
 """Sise as a cluster on loopback: PostgreSQL, one simulator, three `sise serve` replicas and
 nginx in front (deploy/nginx.conf). Checks what a user of a scaled-out install relies on and
 prints what it measured. Run through scripts/cluster-test.sh (it builds nothing; SISE_BIN)."""
-import http.client, json, os, re, signal, socket, subprocess, sys, tempfile, threading, time
-from http.server import BaseHTTPRequestHandler, HTTPServer
+import http.client, json, os, re, select, signal, socket, subprocess, sys, tempfile, threading, time
+from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 import websocket  # websocket-client
 
@@ -116,6 +116,61 @@ def load(port, seconds, threads, make):
     return done[0] / seconds, errors[0]
 
 
+class Services:
+    """A push service and Telegram's Bot API on loopback: the first push request is held open until
+    its sender dies (counted as cut, never answered); every other request is answered at once."""
+    def __init__(self):
+        self.log = []  # (path, outcome)
+        self.lock = threading.Lock()
+        self.held = threading.Event()
+
+    def completed(self, prefix):
+        with self.lock: return sum(1 for path, outcome in self.log if path.startswith(prefix) and outcome == "answered")
+
+    def aborted(self, prefix):
+        with self.lock: return sum(1 for path, outcome in self.log if path.startswith(prefix) and outcome == "cut")
+
+    def start(self):
+        services = self
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                if self.path.startswith("/push/") and not services.held.is_set():
+                    services.held.set()
+                    # Held until the sender's socket closes (it was killed), at most 4 s.
+                    until = time.time() + 4
+                    while time.time() < until:
+                        ready, _, _ = select.select([self.connection], [], [], 0.1)
+                        if ready and not self.connection.recv(1, socket.MSG_PEEK):
+                            with services.lock: services.log.append((self.path, "cut"))
+                            return
+                self.send_response(201 if self.path.startswith("/push/") else 200)
+                self.send_header("Content-Length", "2"); self.end_headers(); self.wfile.write(b"{}")
+                with services.lock: services.log.append((self.path, "answered"))
+            def log_message(self, *args): pass
+        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        return server.server_port
+
+
+def connected_to(port, processes):
+    """The process (of `processes`, by pid) with an open TCP connection to 127.0.0.1:`port`."""
+    inodes = set()
+    for line in open("/proc/net/tcp").read().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[2].split(":")[1], 16) == port and fields[3] == "01":  # ESTABLISHED
+            inodes.add(fields[9])
+    for pid, proc in processes.items():
+        try:
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+                if target.startswith("socket:[") and target[8:-1] in inodes:
+                    return proc
+        except OSError:
+            continue
+    return None
+
+
 def main():
     results = {}
     pg = subprocess.run([os.path.join(ROOT, "scripts/postgres.sh"), "start"], capture_output=True, text=True,
@@ -130,12 +185,16 @@ def main():
         # simulator stands for three machines here, each with its own limit.
         _, sim = start([SISE, "simulate", "--port", "0", "--no-rate-limit"], "simulator")
         nginx_port, single_port = free_port(), free_port()
+        # A push service and Telegram's Bot API stand in on loopback (section 6).
+        services = Services()
+        services_port = services.start()
         public = f"http://127.0.0.1:{nginx_port}"
         replicas = []
         for n in range(3):
             proc, url = start([SISE, "serve", "--port", "0", "--database", database, "--upbit-url", sim, "--korbit-url", sim,
                                "--bithumb-url", sim + "/bithumb", "--coingecko-url", sim + "/api/v3", "--public-url", public,
                                "--data-dir", os.path.join(WORK, f"r{n}"), "--allow-private-webhooks",
+                               "--delivery-lease", "3", "--telegram-api-url", f"http://127.0.0.1:{services_port}/tg",
                                "--favorite-writes-per-minute", "0", "--max-connections-per-ip", "100000",
                                "--trusted-proxy", "127.0.0.1/32"], f"replica{n}")
             replicas.append((proc, int(url.rsplit(":", 1)[1])))
@@ -327,6 +386,34 @@ def main():
         for ws in pages:
             try: ws.close()
             except Exception: pass
+
+        # 6. A replica SIGKILLed in the middle of a push delivery: the push service's first request
+        #    is held open, the replica sending it is killed, and the other picks the delivery up when
+        #    its lease ends — delivered once (the cut request never got its answer); the Telegram
+        #    message of the same firing is posted once too.
+        left = [(proc, port) for proc, port in replicas if proc.poll() is None]
+        status, _ = user.request(left[0][1], "POST", "/api/push/subscriptions", {
+            "endpoint": f"http://127.0.0.1:{services_port}/push/phone",
+            "keys": {"p256dh": "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4", "auth": "BTBZMqHH6r4Tts7J_aSIgg"}})
+        assert status == 201, status
+        status, _ = user.request(left[0][1], "POST", "/api/webhooks", {"kind": "telegram", "botToken": "123456789:AAH-cluster_test_token_0123456", "chatId": "-100777"})
+        assert status == 201, status
+        status, _ = user.request(left[0][1], "POST", "/api/alerts", {"market": "KRW-ETH", "type": "above", "price": "1"})
+        assert status == 201, status
+        assert services.held.wait(15), "the push delivery never came"
+        holder = connected_to(services_port, {proc.pid: proc for proc, _ in left})
+        assert holder is not None, "no replica holds the push request"
+        holder.send_signal(signal.SIGKILL)
+        cut = time.time()
+        deadline = time.time() + 15
+        while services.completed("/push/") < 1 and time.time() < deadline:
+            time.sleep(0.1)
+        time.sleep(2)  # a second delivery would come now
+        assert services.aborted("/push/") == 1, services.log
+        assert services.completed("/push/") == 1, services.log
+        assert services.completed("/tg/") == 1, services.log
+        results["push delivery cut by SIGKILL"] = (f"delivered once, {time.time() - cut - 2:.1f} s after the kill by the other replica; "
+                                                   "Telegram once")
 
         print("cluster test: passed")
         for k, v in results.items(): print(f"  {k}: {v}")

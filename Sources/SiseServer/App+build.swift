@@ -46,7 +46,8 @@ public enum SiseServerApp {
         let alertStore = AlertStore(database: database)
         let poster = WebhookPoster(allowPrivate: configuration.allowPrivateWebhooks)
         let vapid = try await PushKey.load(from: ServerKeys(database: database), subject: configuration.pushSubject)
-        let webhooks = WebhookDispatcher(store: alertStore, poster: poster, retryDelays: configuration.webhookRetryDelays, vapid: vapid,
+        let webhooks = WebhookDispatcher(store: alertStore, poster: poster, retryDelays: configuration.webhookRetryDelays,
+                                         lease: configuration.deliveryLease, vapid: vapid,
                                          chats: configuration.chats, logger: logger)
         let alerts = AlertEngine(boards: boards, store: alertStore, premium: dependencies.premium, logger: logger) { firing in
             hub.notify(firing.owner, message: JSONText.encode(firing))

@@ -45,6 +45,9 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: TrustedProxies = .none
     /// Pauses between a failed webhook delivery and its retries.
     public var webhookRetryDelays: [Duration] = [.seconds(1), .seconds(5), .seconds(30)]
+    /// How long a replica holds a delivery it took (`--delivery-lease`): one that dies holding it
+    /// hands it on when this ends.
+    public var deliveryLease: Duration = .seconds(60)
     /// How long a market's 호가 and 체결 stay followed upstream after the last page showing it left.
     public var depthGrace: Duration = .seconds(10)
 

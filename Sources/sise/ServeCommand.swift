@@ -64,6 +64,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Let alert webhooks target loopback and private addresses (receivers on your own network).")
     var allowPrivateWebhooks = false
 
+    @Option(name: .customLong("delivery-lease"),
+            help: "Seconds a replica holds an alert delivery it took; one that dies holding it hands it on after this (default 60).")
+    var deliveryLease: Double = 60
+
     @Option(name: .customLong("push-subject"), help: "The operator contact push services see (VAPID sub): mailto:you@example.com or an https URL; default the --public-url when https.")
     var pushSubject: String?
 
@@ -101,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
+        guard deliveryLease.isFinite, (1...3_600).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 1–3600 seconds.") }
         if let pushSubject, !(pushSubject.hasPrefix("mailto:") || pushSubject.hasPrefix("https://")) || (pushSubject.utf8.count > 200) {
             throw ValidationError("--push-subject must be mailto:… or https://…, not '\(pushSubject)'.")
         }
@@ -150,6 +155,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
         configuration.allowPrivateWebhooks = allowPrivateWebhooks
         configuration.pushContact = pushSubject
+        configuration.deliveryLease = .milliseconds(Int64(deliveryLease * 1_000))
         configuration.chats = try global.settings.chats(telegram: telegramAPIURL, discord: discordWebhookURL, slack: slackWebhookURL)
         let proxies = trustedProxy.isEmpty
             ? (ProcessInfo.processInfo.environment["SISE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
