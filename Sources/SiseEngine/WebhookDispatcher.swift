@@ -4,6 +4,7 @@ import ServiceLifecycle
 import SiseCore
 import SiseFeeds
 import SiseStore
+import Synchronization
 
 /// Delivers each firing to its owner's enabled destinations through a queue kept in the database
 /// (`webhook_job`), so a delivery survives a restart and, with PostgreSQL, is made by whichever
@@ -17,7 +18,6 @@ import SiseStore
 public final class WebhookDispatcher: Service, Sendable {
     enum Event: Sendable {
         case firing(AlertFiring)
-        case tick
     }
 
     private let store: AlertStore
@@ -29,6 +29,10 @@ public final class WebhookDispatcher: Service, Sendable {
     private let pollInterval: Duration
     private let lease: Duration
     private let logger: Logger
+    /// Rung when deliveries may be due: a firing queued, a delivery ended.
+    private let due = Wakeup()
+    /// Deliveries in flight now.
+    private let inFlight = Mutex(0)
     private let events: AsyncStream<Event>
     private let input: AsyncStream<Event>.Continuation
     public static let maxQueued = 1_000
@@ -56,14 +60,7 @@ public final class WebhookDispatcher: Service, Sendable {
 
     public func run() async throws {
         await withDiscardingTaskGroup { group in
-            // Retries fall due and other replicas' orphaned jobs come free with time: look again every `pollInterval`.
-            let (input, pollInterval) = (input, pollInterval)
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: pollInterval)
-                    input.yield(.tick)
-                }
-            }
+            group.addTask { await self.deliverLoop() }
             for await event in events.cancelOnGracefulShutdown() {
                 if case .firing(let firing) = event {
                     do {
@@ -73,20 +70,34 @@ public final class WebhookDispatcher: Service, Sendable {
                         logger.error("a webhook delivery could not be queued", metadata: ["error": "\(error)"])
                     }
                 }
-                await deliverDue()
+                due.signal()
             }
             group.cancelAll()
         }
     }
 
-    /// Claims the jobs due now and makes one attempt of each, `parallel` at a time.
-    func deliverDue() async {
-        while !Task.isCancelled {
-            guard let jobs = try? await store.claimJobs(at: Self.now(), leaseFor: Self.milliseconds(lease), limit: Self.parallel),
-                  !jobs.isEmpty else { return }
-            await withDiscardingTaskGroup { group in
-                for job in jobs { group.addTask { await self.attempt(job) } }
+    /// Keeps up to `parallel` deliveries in flight, taking due jobs as slots free: a destination
+    /// that answers slowly holds its own slot until its deadline, never the others' deliveries.
+    /// Looks again when a firing is queued, a delivery ends, or every `pollInterval` (retries
+    /// fall due, other replicas' orphaned jobs come free).
+    func deliverLoop() async {
+        await withDiscardingTaskGroup { group in
+            while !Task.isCancelled {
+                let free = Self.parallel - inFlight.withLock { $0 }
+                if free > 0, let jobs = try? await store.claimJobs(at: Self.now(), leaseFor: Self.milliseconds(lease), limit: free), !jobs.isEmpty {
+                    inFlight.withLock { $0 += jobs.count }
+                    for job in jobs {
+                        group.addTask {
+                            await self.attempt(job)
+                            self.inFlight.withLock { $0 -= 1 }
+                            self.due.signal()
+                        }
+                    }
+                    continue
+                }
+                try? await due.wait(upTo: pollInterval)
             }
+            group.cancelAll()
         }
     }
 

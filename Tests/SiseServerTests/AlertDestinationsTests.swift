@@ -50,6 +50,7 @@ import Testing
             let path = request.uri.path
             inbox.add(Received(path: path, headers: headers, body: Data(buffer: body)))
             if path.hasPrefix("/gone") { return Response(status: .gone) }
+            if path.hasPrefix("/slow") { try await Task.sleep(for: .seconds(4)) }
             if path.hasPrefix("/busy"), inbox.firstBusy() { return Response(status: .tooManyRequests) }
             return Response(status: path.hasPrefix("/push") || path.hasPrefix("/busy") ? .created : .ok,
                             body: .init(byteBuffer: ByteBuffer(string: #"{"ok":true}"#)))
@@ -147,6 +148,40 @@ import Testing
                 let slackBody = try #require(try JSONSerialization.jsonObject(with: slackPost.body) as? [String: Any])
                 #expect(Set(slackBody.keys) == ["text"] && (slackBody["text"] as? String)?.contains("KRW-BTC") == true)
                 #expect(inbox.at("/tg/").count == 1 && inbox.at("/discord/").count == 1 && inbox.at("/slack/").count == 1, "each once")
+            }
+        }
+    }
+
+    /// One owner's push service answers slowly (4 s): another owner's firing, due meanwhile, is
+    /// posted at once — the queue keeps the slow request in its own slot.
+    @Test func aSlowPushServiceHoldsNoOneElsesFiring() async throws {
+        let inbox = StandIn()
+        try await Self.standIn(inbox).test(.live) { standInClient in
+            let base = "http://127.0.0.1:\(try #require(standInClient.port))"
+            let chats = ChatServices(slack: try #require(URL(string: base + "/slack/")))
+            try await ServerHarness.run(configure: { $0.allowPrivateWebhooks = true; $0.chats = chats }) { client in
+                func owner() async throws -> HTTPFields {
+                    var jar = CookieJar()
+                    jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+                    var headers = jar.pageHeaders
+                    headers[.contentType] = "application/json"
+                    return headers
+                }
+                let (slow, quick) = (try await owner(), try await owner())
+                let browser = P256.KeyAgreement.PrivateKey()
+                let keys = #""keys":{"p256dh":"\#(Base64URL.encode(browser.publicKey.x963Representation))","auth":"\#(Base64URL.encode(WebPushEncryption.randomBytes(16)))"}"#
+                #expect(try await client.execute(uri: "/api/push/subscriptions", method: .post, headers: slow,
+                                                 body: ByteBuffer(string: #"{"endpoint":"\#(base)/slow/tab",\#(keys)}"#)).status == .created)
+                #expect(try await client.execute(uri: "/api/webhooks", method: .post, headers: quick,
+                                                 body: ByteBuffer(string: #"{"kind":"slack","url":"\#(base)/slack/T/B/quick"}"#)).status == .created)
+                let rule = ByteBuffer(string: #"{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"1"}"#)
+                #expect(try await client.execute(uri: "/api/alerts", method: .post, headers: slow, body: rule).status == .created)
+                #expect(try await waitUntil(timeout: .seconds(10)) { !inbox.at("/slow/").isEmpty }, "the slow service is being asked")
+                let asked = ContinuousClock.now
+                #expect(try await client.execute(uri: "/api/alerts", method: .post, headers: quick, body: rule).status == .created)
+                #expect(try await waitUntil(timeout: .seconds(10)) { !inbox.at("/slack/").isEmpty })
+                let waited = asked.duration(to: .now)
+                #expect(waited < .seconds(3), "the other owner's firing waited \(waited) behind a slow push service")
             }
         }
     }
