@@ -84,11 +84,11 @@ if pg=$(scripts/postgres.sh start); then
 else
   echo "note: PostgreSQL could not start; its half of the store tests is skipped" >&2
 fi
-API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
+API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
 # The server's suites (then its store-heavy API suites again on PostgreSQL) beside everything
 # else: two processes, each serial inside; most of their time is spent waiting on sockets and clocks.
-# Two server suites that mostly wait on clocks run in the other process, which finishes first.
-MOVED='SiseServerTests\.(DepthStreamTests|PageChurnTests)'
+# Server suites that mostly wait on clocks run in the other process, so the two finish together.
+MOVED='SiseServerTests\.(DepthStreamTests|PageChurnTests|SocialLoginTests|ConnectionLimitTests)'
 servers() {
   swift_suites servers --filter 'SiseServerTests\.' --skip "$MOVED"
   if [ -n "${SISE_TEST_POSTGRES_URL:-}" ]; then SISE_TEST_STORE=postgres swift_suites postgres --filter "$API_ON_POSTGRES"; fi

@@ -92,4 +92,23 @@ import Testing
             #expect(try await client.execute(uri: "/api/push/subscriptions/\(id)", method: .delete, headers: headers).status == .notFound)
         }
     }
+
+    /// A device's push subscription moves with the rest of its data into the account that signs
+    /// up on it, and is then listed (and delivered) for that account on every device.
+    @Test func aDevicesSubscriptionMovesIntoItsAccount() async throws {
+        try await AccountsAPITests.run { client in
+            var jar = try await AccountsAPITests.fresh(client)
+            let browser = P256.KeyAgreement.PrivateKey()
+            let body = #"{"endpoint":"https://push.example.net/send/moving","keys":{"p256dh":"\#(Base64URL.encode(browser.publicKey.x963Representation))","auth":"\#(Base64URL.encode(Data(repeating: 1, count: 16)))"}}"#
+            #expect(try await AccountsAPITests.post(client, "/api/push/subscriptions", body, &jar).status == .created)
+            let created = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"email":"push@example.kr","password":"a long secret","nickname":"푸시"}"#, &jar)
+            #expect(created.status == .created || created.status == .ok)
+            var other = try await AccountsAPITests.fresh(client)
+            let login = try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"push@example.kr","password":"a long secret"}"#, &other)
+            #expect(login.status == .ok)
+            let listed = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/push/subscriptions", method: .get,
+                                                                                                    headers: other.pageHeaders).body)) as? [String: Any]
+            #expect((listed?["subscriptions"] as? [[String: Any]])?.first?["host"] as? String == "push.example.net", "\(String(describing: listed))")
+        }
+    }
 }
