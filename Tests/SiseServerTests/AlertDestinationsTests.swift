@@ -93,6 +93,11 @@ import Testing
                     #expect(created.status == .created, "\(body): \(String(buffer: created.body))")
                     #expect(!String(buffer: created.body).contains("secret"), "a secret never comes back")
                 }
+                // Five webhooks and chats an owner at most (push subscriptions count apart).
+                for index in 0..<2 {
+                    #expect(try await post("/api/webhooks", #"{"url":"\#(base)/hook/\#(index)","secret":"a-secret-\#(index)"}"#).status == .created)
+                }
+                #expect(try await post("/api/webhooks", #"{"kind":"slack","url":"\#(base)/slack/T/B/sixth"}"#).status == .conflict, "a sixth is refused")
                 let listed = String(buffer: try await client.execute(uri: "/api/webhooks", method: .get, headers: jar.pageHeaders).body)
                 #expect(!listed.contains("secret") && listed.contains("\"kind\":\"telegram\"") && listed.contains("-1001234567890"), "\(listed)")
                 // Refusals name their field: a URL outside the service, a token that is not one.
@@ -107,6 +112,7 @@ import Testing
                 #expect(try await post("/api/alerts", #"{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"1"}"#).status == .created)
                 let delivered = try await waitUntil(timeout: .seconds(15)) {
                     ["/push/", "/gone/", "/tg/", "/discord/", "/slack/"].allSatisfy { !inbox.at($0).isEmpty } && inbox.at("/busy/").count >= 2
+                        && inbox.at("/hook/").count >= 2
                 }
                 #expect(delivered, "\(inbox.received.withLock { $0.map(\.path) })")
 
@@ -148,6 +154,7 @@ import Testing
                 let slackBody = try #require(try JSONSerialization.jsonObject(with: slackPost.body) as? [String: Any])
                 #expect(Set(slackBody.keys) == ["text"] && (slackBody["text"] as? String)?.contains("KRW-BTC") == true)
                 #expect(inbox.at("/tg/").count == 1 && inbox.at("/discord/").count == 1 && inbox.at("/slack/").count == 1, "each once")
+                #expect(inbox.at("/hook/").count == 2, "and each signed webhook once")
             }
         }
     }
