@@ -11,7 +11,7 @@ enum LoadConnection {
     /// Connects, upgrades and sends the view; the handler then counts every message (no task
     /// stays behind once this returns).
     static func open(host: String, port: Int, path: String, group: any EventLoopGroup,
-                     histogram: LatencyHistogram, counters: Counters) async throws {
+                     histogram: LatencyHistogram, counters: Counters, protocol wire: Wire = .sise) async throws {
         let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(.seconds(30))
             .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
@@ -25,7 +25,7 @@ enum LoadConnection {
                         try channel.pipeline.syncOperations.addHandler(
                             NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1_024,
                                                         maxAccumulatedFrameSize: 1 << 22))
-                        try channel.pipeline.syncOperations.addHandler(LoadFrameHandler(histogram: histogram, counters: counters))
+                        try channel.pipeline.syncOperations.addHandler(LoadFrameHandler(histogram: histogram, counters: counters, wire: wire))
                         return true
                     }
                 }
@@ -40,9 +40,24 @@ enum LoadConnection {
         guard try await upgraded.1.get() else { throw Refused() }
         // Only now are the HTTP handlers gone: the view goes out as a WebSocket frame.
         let channel = upgraded.0
-        let view = WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: channel.allocator.buffer(string: LoadFrameHandler.view))
-        try await channel.writeAndFlush(view)
+        let first = WebSocketFrame(fin: true, opcode: wire == .sise ? .text : .binary, maskKey: .random(),
+                                   data: channel.allocator.buffer(string: wire.firstMessage))
+        try await channel.writeAndFlush(first)
         counters.connect()
+    }
+
+    /// What the client speaks: Sise's `/ws` (a view, then messages), or NATS over WebSocket (the
+    /// peer: `CONNECT` and `SUB`, then `MSG` lines; `PING` answered with `PONG`).
+    enum Wire: Sendable, Equatable {
+        case sise
+        case nats(subject: String)
+
+        var firstMessage: String {
+            switch self {
+            case .sise: LoadFrameHandler.view
+            case .nats(let subject): "CONNECT {\"verbose\":false,\"pedantic\":false,\"protocol\":1}\r\nSUB \(subject) 1\r\n"
+            }
+        }
     }
 
     struct Refused: Error, CustomStringConvertible {
@@ -50,7 +65,8 @@ enum LoadConnection {
     }
 }
 
-/// Counts messages and records the `"ts"` of every patch row.
+/// Counts messages and records the `"ts"` of every patch row (NATS: every `MSG`, and the `"ts"`
+/// of the Sise messages it carries).
 final class LoadFrameHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
@@ -59,18 +75,32 @@ final class LoadFrameHandler: ChannelInboundHandler {
     private let histogram: LatencyHistogram
     private let counters: Counters
 
-    init(histogram: LatencyHistogram, counters: Counters) {
+    private let wire: LoadConnection.Wire
+
+    init(histogram: LatencyHistogram, counters: Counters, wire: LoadConnection.Wire = .sise) {
         self.histogram = histogram
         self.counters = counters
+        self.wire = wire
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
-        case .text:
+        case .text where wire == .sise:
             counters.frame()
             let stamps = frame.unmaskedData.withUnsafeReadableBytes { SiseLoad.timestamps(in: $0.bindMemory(to: UInt8.self)) }
             if !stamps.isEmpty { histogram.record(timestamps: stamps, now: SiseLoad.epochMilliseconds()) }
+        case .text, .binary:
+            guard wire != .sise else { break }
+            let (messages, pings, stamps) = frame.unmaskedData.withUnsafeReadableBytes { raw in
+                NATSScan.scan(raw.bindMemory(to: UInt8.self))
+            }
+            for _ in 0..<messages { counters.frame() }
+            if !stamps.isEmpty { histogram.record(timestamps: stamps, now: SiseLoad.epochMilliseconds()) }
+            for _ in 0..<pings {
+                let pong = WebSocketFrame(fin: true, opcode: .binary, maskKey: .random(), data: context.channel.allocator.buffer(string: "PONG\r\n"))
+                context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
+            }
         case .ping:
             let pong = WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData)
             context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
@@ -84,5 +114,27 @@ final class LoadFrameHandler: ChannelInboundHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         counters.fail("\(error)")
         context.close(promise: nil)
+    }
+}
+
+/// Reads NATS protocol bytes: how many `MSG` lines and `PING`s a frame holds, and the `"ts"` of
+/// every Sise row in the payloads (the replayed messages keep Sise's shape).
+enum NATSScan {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (messages: Int, pings: Int, stamps: [Int64]) {
+        var messages = 0, pings = 0
+        var lineStart = true
+        var i = 0
+        while i < bytes.count {
+            if lineStart, i + 4 <= bytes.count {
+                if bytes[i] == UInt8(ascii: "M"), bytes[i + 1] == UInt8(ascii: "S"), bytes[i + 2] == UInt8(ascii: "G"), bytes[i + 3] == UInt8(ascii: " ") {
+                    messages += 1
+                } else if bytes[i] == UInt8(ascii: "P"), bytes[i + 1] == UInt8(ascii: "I"), bytes[i + 2] == UInt8(ascii: "N"), bytes[i + 3] == UInt8(ascii: "G") {
+                    pings += 1
+                }
+            }
+            lineStart = bytes[i] == UInt8(ascii: "\n")
+            i += 1
+        }
+        return (messages, pings, SiseLoad.stamps(in: bytes))
     }
 }

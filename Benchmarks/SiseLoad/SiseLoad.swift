@@ -25,12 +25,16 @@ struct SiseLoad {
         let seconds = Double(args.value("--seconds") ?? "20") ?? 20
         let pid = args.value("--pid").flatMap(Int32.init)
         let warmup = Double(args.value("--warmup") ?? "5") ?? 5
-        let wsURL = url.replacingOccurrences(of: "http://", with: "ws://") + "/ws"
+        // `--nats SUBJECT`: the peer — `--url` is a NATS server's WebSocket (ws://HOST:PORT).
+        let nats = args.value("--nats")
+        let wire: LoadConnection.Wire = nats.map { .nats(subject: $0) } ?? .sise
+        let wsURL = nats == nil ? url.replacingOccurrences(of: "http://", with: "ws://") + "/ws" : url.replacingOccurrences(of: "http://", with: "ws://")
         let histogram = LatencyHistogram()
         let counters = Counters()
 
         let simulator = args.value("--sim")
-        let upstreamBefore = try? await simulatorTotal(url, simulator: simulator)
+        let upstreamBefore = nats == nil ? try? await simulatorTotal(url, simulator: simulator) : nil
+        let rssBefore = pid.flatMap(ProcessStats.rssMegabytes)
         guard let target = URL(string: wsURL), let host = target.host, let port = target.port else {
             print("sise-load: --url must be http://HOST:PORT")
             exit(2)
@@ -41,8 +45,8 @@ struct SiseLoad {
                 for index in 0..<clients {
                     opening.addTask {
                         do {
-                            try await LoadConnection.open(host: host, port: port, path: "/ws", group: group,
-                                                          histogram: histogram, counters: counters)
+                            try await LoadConnection.open(host: host, port: port, path: nats == nil ? "/ws" : "/", group: group,
+                                                          histogram: histogram, counters: counters, protocol: wire)
                         } catch {
                             counters.fail("\(error)")
                         }
@@ -69,7 +73,7 @@ struct SiseLoad {
         let snapshot = histogram.snapshot()
         let frames = counters.frames - framesBefore
         task.cancel()
-        let upstreamAfter = try? await simulatorTotal(url, simulator: simulator)
+        let upstreamAfter = nats == nil ? try? await simulatorTotal(url, simulator: simulator) : nil
 
         let wall: Double = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var cpu: Double?
@@ -84,7 +88,12 @@ struct SiseLoad {
         if let before = cpuBefore, let after = cpuAfter, frames > 0 {
             perMessage = String(format: "%.1f us", (after - before) / Double(frames) * 1e6)
         }
-        let line = "clients \(clients)  connected \(counters.connected)  messages \(frames)  rows \(snapshot.count)  \(latency)  cpu \(cpuText)  rss \(rssText)  cpu/message \(perMessage)  upstream \(upstream)"
+        // Memory each connection added: RSS now less RSS before any connected, per connection.
+        var perConnection = "n/a"
+        if let before = rssBefore, let after = rss, counters.connected > 0 {
+            perConnection = String(format: "%.1f KB", (after - before) * 1_024 / Double(counters.connected))
+        }
+        let line = "clients \(clients)  connected \(counters.connected)  messages \(frames)  rows \(snapshot.count)  \(latency)  cpu \(cpuText)  rss \(rssText)  rss/connection \(perConnection)  cpu/message \(perMessage)  upstream \(upstream)"
         print(line)
         if counters.failed.count > 0 { print("  \(counters.failed.count) connections failed; last: \(counters.failed.last)") }
         exit(0)
@@ -100,6 +109,12 @@ struct SiseLoad {
     /// not become the bottleneck it measures.
     static func timestamps(in bytes: UnsafeBufferPointer<UInt8>) -> [Int64] {
         guard bytes.count > 16, bytes[9] == UInt8(ascii: "p") else { return [] }   // {"type":"patch"
+        return stamps(in: bytes)
+    }
+
+    /// Every `"ts":` value in `bytes`.
+    static func stamps(in bytes: UnsafeBufferPointer<UInt8>) -> [Int64] {
+        guard bytes.count > 5 else { return [] }
         var out: [Int64] = []
         var offset = 0
         while offset < bytes.count - 5,

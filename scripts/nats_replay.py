@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""The peer's publisher for scripts/bench-peer.sh (issue 35 §1): the same messages Sise sends a
+page, published through NATS.
+
+    nats_replay.py capture SISE_URL SECONDS > capture.jsonl   # what one full-board page receives
+    nats_replay.py replay  NATS_HOST:PORT capture.jsonl [SUBJECT]   # those messages, at their pace, forever
+
+`capture` opens Sise's `/ws` as the load generator's pages do (the whole KRW board, no window) and
+keeps every message after the first snapshot with its time. `replay` publishes them over the
+NATS text protocol (TCP) at the same pace, each row's `"ts"` set to the moment it is published
+(13 digits either way: the sizes stay the same), so a subscriber measures publish→receive."""
+import asyncio
+import json
+import re
+import socket
+import sys
+import time
+
+VIEW = {"type": "view", "quote": "KRW", "sort": "value", "order": "none", "q": "", "favoritesOnly": False, "lang": "ko"}
+TS = re.compile(rb'"ts":\d{13}')
+
+
+async def capture(url, seconds):
+    import websockets
+    async with websockets.connect(url.replace("http", "ws", 1) + "/ws", origin=url, max_size=None, compression=None) as page:
+        await page.send(json.dumps(VIEW))
+        while json.loads(await page.recv()).get("type") != "snapshot":
+            pass
+        start = time.monotonic()
+        while (left := seconds - (time.monotonic() - start)) > 0:
+            try:
+                message = await asyncio.wait_for(page.recv(), timeout=left)
+            except asyncio.TimeoutError:
+                break
+            print(json.dumps({"t": round(time.monotonic() - start, 4), "text": message}, ensure_ascii=False), flush=True)
+
+
+def replay(address, path, subject):
+    messages = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+    if not messages:
+        sys.exit("nothing captured")
+    span = messages[-1]["t"] + 0.1
+    host, port = address.rsplit(":", 1)
+    nats = socket.create_connection((host, int(port)))
+    nats.recv(4096)  # INFO
+    nats.sendall(b'CONNECT {"verbose":false,"pedantic":false}\r\n')
+    nats.setblocking(False)
+    head = subject.encode()
+    began = time.monotonic()
+    cycle = 0
+    while True:
+        for message in messages:
+            due = began + cycle * span + message["t"]
+            while (wait := due - time.monotonic()) > 0:
+                time.sleep(min(wait, 0.05))
+                try:
+                    if b"PING" in nats.recv(4096):
+                        nats.sendall(b"PONG\r\n")
+                except BlockingIOError:
+                    pass
+            now = b'"ts":%d' % int(time.time() * 1000)
+            payload = TS.sub(now, message["text"].encode())
+            nats.setblocking(True)
+            nats.sendall(b"PUB %s %d\r\n%s\r\n" % (head, len(payload), payload))
+            nats.setblocking(False)
+        cycle += 1
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["capture"]:
+        asyncio.run(capture(sys.argv[2], float(sys.argv[3])))
+    elif sys.argv[1:2] == ["replay"]:
+        replay(sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else "sise.board")
+    else:
+        sys.exit(__doc__)
