@@ -21,13 +21,12 @@ import os
 import pathlib
 import resource
 import statistics
-import tempfile
 import time
 import urllib.request
 
 import websockets
 
-from pinned_servers import cpu_seconds, start
+from pinned_servers import cpu_seconds, serving
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MARKETS = ["KRW-BTC", "KRW-ETH", "KRW-XRP", "KRW-SOL", "KRW-DOGE", "KRW-ADA", "KRW-TRX", "KRW-LINK", "KRW-AVAX", "KRW-DOT"]
@@ -61,68 +60,46 @@ async def page(url, market, seconds, counts, ready=None):
 
 
 def one_market(sise, seconds, watch):
-    """(server % of a core, KB/s to the page) for one page, with or without the book."""
-    with tempfile.TemporaryDirectory() as data:
-        simulator, sim_url = start([sise, "simulate", "--port", "0"], 1)
-        try:
-            server, url = start([sise, "serve", "--port", "0", "--data-dir", data, "--upbit-url", sim_url], 0)
-            try:
-                time.sleep(3)   # the board goes live
-                loop = asyncio.new_event_loop()
-                counts = [0, 0, 0]
-                task = loop.create_task(page(url, "KRW-BTC" if watch else None, seconds + 3, counts))
-                loop.run_until_complete(asyncio.sleep(3))   # the first snapshot and the book's start are not the steady cost
-                before, started, received, depth = cpu_seconds(server.pid), time.monotonic(), counts[1], counts[2]
-                loop.run_until_complete(asyncio.sleep(seconds))
-                used, elapsed = cpu_seconds(server.pid) - before, time.monotonic() - started
-                rate, depth_rate = (counts[1] - received) / elapsed / 1024, (counts[2] - depth) / elapsed / 1024
-                loop.run_until_complete(task)
-                loop.close()
-                return used / elapsed * 100, rate, depth_rate
-            finally:
-                server.terminate()
-                server.wait(10)
-        finally:
-            simulator.terminate()
-            simulator.wait(10)
+    """(server % of a core, KB/s to the page, KB/s of it the book and tape) for one page, with or without the book."""
+    with serving(sise) as (server, url, _):
+        loop = asyncio.new_event_loop()
+        counts = [0, 0, 0]
+        task = loop.create_task(page(url, "KRW-BTC" if watch else None, seconds + 3, counts))
+        loop.run_until_complete(asyncio.sleep(3))   # the first snapshot and the book's start are not the steady cost
+        before, started, received, depth = cpu_seconds(server.pid), time.monotonic(), counts[1], counts[2]
+        loop.run_until_complete(asyncio.sleep(seconds))
+        used, elapsed = cpu_seconds(server.pid) - before, time.monotonic() - started
+        rate, depth_rate = (counts[1] - received) / elapsed / 1024, (counts[2] - depth) / elapsed / 1024
+        loop.run_until_complete(task)
+        loop.close()
+        return used / elapsed * 100, rate, depth_rate
 
 
 def many_pages(sise, pages, seconds):
-    with tempfile.TemporaryDirectory() as data:
-        simulator, sim_url = start([sise, "simulate", "--port", "0"], 1)
-        try:
-            server, url = start([sise, "serve", "--port", "0", "--data-dir", data, "--upbit-url", sim_url], 0)
-            try:
-                time.sleep(3)
-                loop = asyncio.new_event_loop()
-                ready, counts = [], [0, 0, 0]
+    with serving(sise) as (_, url, sim_url):
+        loop = asyncio.new_event_loop()
+        ready, counts = [], [0, 0, 0]
 
-                async def crowd():
-                    tasks = []
-                    for i in range(pages):
-                        tasks.append(asyncio.create_task(page(url, MARKETS[i % len(MARKETS)], seconds + 30, counts, ready)))
-                        if i % 50 == 49:
-                            await asyncio.sleep(0.05)
-                    while len(ready) < pages:
-                        await asyncio.sleep(0.2)
-                    await asyncio.sleep(seconds)
-                    upstream = get_json(sim_url + "/_sim/depth?exchange=upbit")
-                    metrics = urllib.request.urlopen(url + "/metrics", timeout=10).read().decode()
-                    own = next((line.split()[1] for line in metrics.splitlines() if line.startswith("sise_depth_subscriptions ")), "?")
-                    for task in tasks:
-                        task.cancel()
-                    await asyncio.gather(*tasks, return_exceptions=True)
-                    return upstream, own
+        async def crowd():
+            tasks = []
+            for i in range(pages):
+                tasks.append(asyncio.create_task(page(url, MARKETS[i % len(MARKETS)], seconds + 30, counts, ready)))
+                if i % 50 == 49:
+                    await asyncio.sleep(0.05)
+            while len(ready) < pages:
+                await asyncio.sleep(0.2)
+            await asyncio.sleep(seconds)
+            upstream = get_json(sim_url + "/_sim/depth?exchange=upbit")
+            metrics = urllib.request.urlopen(url + "/metrics", timeout=10).read().decode()
+            own = next((line.split()[1] for line in metrics.splitlines() if line.startswith("sise_depth_subscriptions ")), "?")
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            return upstream, own
 
-                upstream, own = loop.run_until_complete(crowd())
-                loop.close()
-                return len(ready), upstream, own
-            finally:
-                server.terminate()
-                server.wait(10)
-        finally:
-            simulator.terminate()
-            simulator.wait(10)
+        upstream, own = loop.run_until_complete(crowd())
+        loop.close()
+        return len(ready), upstream, own
 
 
 def main():

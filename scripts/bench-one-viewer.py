@@ -16,12 +16,11 @@ import json
 import os
 import pathlib
 import statistics
-import tempfile
 import time
 
 import websockets
 
-from pinned_servers import cpu_seconds, start
+from pinned_servers import cpu_seconds, serving
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -47,29 +46,17 @@ async def view(url, seconds, deflate):
 
 
 def run_once(sise, seconds, deflate):
-    with tempfile.TemporaryDirectory() as data:
-        simulator, sim_url = start([sise, "simulate", "--port", "0"], 1)
-        try:
-            server, url = start([sise, "serve", "--port", "0", "--data-dir", data, "--upbit-url", sim_url], 0)
-            try:
-                time.sleep(3)   # the board goes live
-                # The first 2 s (the snapshot, the view's first batches) are not the steady cost.
-                loop = asyncio.new_event_loop()
-                task = loop.create_task(view(url, seconds + 2, deflate))
-                loop.run_until_complete(asyncio.sleep(2))
-                before, started = cpu_seconds(server.pid), time.monotonic()
-                loop.run_until_complete(asyncio.sleep(seconds))
-                used, elapsed = cpu_seconds(server.pid) - before, time.monotonic() - started
-                messages, size = loop.run_until_complete(task)
-                loop.close()
-                return used / elapsed * 100, messages / (seconds + 2), size / (seconds + 2) / 1024
-            finally:
-                server.terminate()
-                server.wait(10)
-        finally:
-            simulator.terminate()
-            simulator.wait(10)
-
+    with serving(sise) as (server, url, _):
+        # The first 2 s (the snapshot, the view's first batches) are not the steady cost.
+        loop = asyncio.new_event_loop()
+        task = loop.create_task(view(url, seconds + 2, deflate))
+        loop.run_until_complete(asyncio.sleep(2))
+        before, started = cpu_seconds(server.pid), time.monotonic()
+        loop.run_until_complete(asyncio.sleep(seconds))
+        used, elapsed = cpu_seconds(server.pid) - before, time.monotonic() - started
+        messages, size = loop.run_until_complete(task)
+        loop.close()
+        return used / elapsed * 100, messages / (seconds + 2), size / (seconds + 2) / 1024
 
 
 def main():

@@ -23,14 +23,9 @@ python3 -c "import websockets" 2>/dev/null || python3 -m pip install -q --disabl
 swift build -c release --scratch-path .build-release --product sise >/dev/null
 swift build -c release --scratch-path .build-release --product sise-load >/dev/null
 bin=.build-release/release
-ulimit -Hn 100000 2>/dev/null || true
-ulimit -n "$(ulimit -Hn)" || true
-server_cpu=(); load_cpu=()
-if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then server_cpu=(taskset -c 0); load_cpu=(taskset -c 1); fi
-wait_line() { for _ in $(seq 200); do grep -q "listening on" "$1" && return; sleep 0.1; done; echo "no listening line in $1" >&2; exit 1; }
+# shellcheck source=scripts/bench_lib.sh
+. scripts/bench_lib.sh
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-field() { sed -n "s/.*$1 *\([0-9.]*\).*/\1/p"; }
-median() { sort -n | awk '{v[NR]=$1} END {if (NR==0) print "n/a"; else print v[int((NR+1)/2)]}'; }
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 

@@ -22,13 +22,8 @@ read -r -a servers <<<"${SERVER_BIN:-$bin/sise}"
 # Every page is a descriptor in the server and another in sise-load. Where the hard limit cannot
 # be raised (20,000 on the machine README quotes), sise-load opens 64 fewer clients than it and
 # says so. The server's own cap (--max-connections, 16,384 by default) is raised to the count.
-ulimit -Hn 100000 2>/dev/null || true
-ulimit -n "$(ulimit -Hn)" || true
-server_cpu=(); load_cpu=()
-if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then server_cpu=(taskset -c 0); load_cpu=(taskset -c 1); fi
-wait_line() { for _ in $(seq 200); do grep -q "listening on" "$1" && return; sleep 0.1; done; echo "no listening line in $1" >&2; exit 1; }
-field() { sed -n "s/.*$1 *\([0-9.]*\).*/\1/p"; }
-median() { sort -n | awk '{v[NR]=$1} END {if (NR==0) print "n/a"; else print v[int((NR+1)/2)]}'; }
+# shellcheck source=scripts/bench_lib.sh
+. scripts/bench_lib.sh
 echo "machine: $(nproc) CPUs, $(uname -m), $(date -u +%F); ${runs} runs of ${SECONDS_PER_RUN:-15} s per count; server ${servers[*]} ${server_cpu[*]:-unpinned}"
 for n in "${counts[@]}"; do
   results=()

@@ -1,8 +1,11 @@
 """What the pinned benchmarks share: start `sise serve`/`sise simulate` on one CPU (`taskset`, when
 there are two) and read a process's CPU time from /proc."""
+import contextlib
 import os
 import pathlib
 import subprocess
+import tempfile
+import time
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -25,3 +28,22 @@ def start(command, cpu):
     if "listening on" not in line:
         raise SystemExit(f"{command[1]} did not start: {line!r}")
     return process, line.split("listening on ", 1)[1].strip()
+
+
+@contextlib.contextmanager
+def serving(sise, settle=3):
+    """`sise simulate` on CPU 1 and `sise serve` fed by it on CPU 0, on a fresh data directory;
+    yields (server process, server URL, simulator URL) once the board had `settle` seconds to go live."""
+    with tempfile.TemporaryDirectory() as data:
+        simulator, sim_url = start([sise, "simulate", "--port", "0"], 1)
+        try:
+            server, url = start([sise, "serve", "--port", "0", "--data-dir", data, "--upbit-url", sim_url], 0)
+            try:
+                time.sleep(settle)
+                yield server, url, sim_url
+            finally:
+                server.terminate()
+                server.wait(10)
+        finally:
+            simulator.terminate()
+            simulator.wait(10)

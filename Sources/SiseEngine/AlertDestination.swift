@@ -60,13 +60,31 @@ public enum AlertDestination {
         return hook
     }
 
-    /// How a destination is shown once kept: never its secret; a chat's URL masked
-    /// (`https://discord.com/…a1b2`: the service, and the last four characters to tell two apart).
-    public static func shown(_ hook: AlertStore.Webhook) -> (url: String, chatId: String?) {
-        switch hook.kind {
-        case .generic, .push: (hook.url, nil)
-        case .telegram: ("telegram", hook.url)
-        case .discord, .slack: (masked(hook.url), nil)
+    /// A kept destination as the API and `sise alerts webhook list --json` show it: never its
+    /// secret; a chat's URL masked (`https://discord.com/…a1b2`: the service, and the last four
+    /// characters to tell two apart), a Telegram destination by its chat id.
+    public struct Listed: Encodable, Sendable {
+        public let id: String
+        public let kind: String
+        public let url: String
+        public let chatId: String?
+        public let lang: String
+        public let createdAt: Int64
+        public let failures: Int
+        public let disabled: Bool
+
+        public init(_ hook: AlertStore.Webhook) {
+            id = hook.id
+            kind = hook.kind.rawValue
+            switch hook.kind {
+            case .generic, .push: (url, chatId) = (hook.url, nil)
+            case .telegram: (url, chatId) = ("telegram", hook.url)
+            case .discord, .slack: (url, chatId) = (AlertDestination.masked(hook.url), nil)
+            }
+            lang = hook.language
+            createdAt = hook.createdAt
+            failures = hook.failures
+            disabled = hook.disabled
         }
     }
 

@@ -24,33 +24,11 @@ struct WebhooksController {
         router.get("/api/webhooks/{id}/deliveries", use: deliveries)
     }
 
-    /// A webhook as listed: never its secret; a chat's URL masked.
-    struct WebhookJSON: Encodable {
-        let id: String
-        let kind: String
-        let url: String
-        let chatId: String?
-        let lang: String
-        let createdAt: Int64
-        let failures: Int
-        let disabled: Bool
-
-        init(_ hook: AlertStore.Webhook) {
-            id = hook.id
-            kind = hook.kind.rawValue
-            (url, chatId) = AlertDestination.shown(hook)
-            lang = hook.language
-            createdAt = hook.createdAt
-            failures = hook.failures
-            disabled = hook.disabled
-        }
-    }
-
-    struct Webhooks: Encodable { let webhooks: [WebhookJSON] }
+    struct Webhooks: Encodable { let webhooks: [AlertDestination.Listed] }
     struct Deliveries: Encodable { let deliveries: [AlertStore.Delivery] }
 
     @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        JSONText.response(Webhooks(webhooks: try await store.webhooks(owner: ctx.owner).map(WebhookJSON.init)))
+        JSONText.response(Webhooks(webhooks: try await store.webhooks(owner: ctx.owner).map(AlertDestination.Listed.init)))
     }
 
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -74,7 +52,7 @@ struct WebhooksController {
             throw APIError.badField(error.field, error.message)
         }
         try await store.addWebhook(hook)
-        return JSONText.response(WebhookJSON(hook), status: .created)
+        return JSONText.response(AlertDestination.Listed(hook), status: .created)
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {

@@ -53,28 +53,8 @@ struct AlertsWebhookCommand: AsyncParsableCommand {
                 throw CLIFailure.usage("sise: \(error.field): \(error.message)")
             }
             try await local.store { try await AlertStore(database: $0).addWebhook(hook) }
-            if json { return printJSON(Row(hook)) }
+            if json { return printJSON(AlertDestination.Listed(hook)) }
             print(hook.id)
-        }
-    }
-
-    /// A kept destination as printed: never its secret.
-    struct Row: Encodable {
-        let id: String
-        let kind: String
-        let url: String
-        let chatId: String?
-        let lang: String
-        let failures: Int
-        let disabled: Bool
-
-        init(_ hook: AlertStore.Webhook) {
-            id = hook.id
-            kind = hook.kind.rawValue
-            (url, chatId) = AlertDestination.shown(hook)
-            lang = hook.language
-            failures = hook.failures
-            disabled = hook.disabled
         }
     }
 
@@ -84,9 +64,9 @@ struct AlertsWebhookCommand: AsyncParsableCommand {
         @Flag(help: "Print {\"webhooks\":[…]} as the API does.") var json = false
 
         func run() async throws {
-            let rows = try await local.store { try await AlertStore(database: $0).webhooks(owner: LocalData.owner) }.map(Row.init)
+            let rows = try await local.store { try await AlertStore(database: $0).webhooks(owner: LocalData.owner) }.map(AlertDestination.Listed.init)
             if json {
-                struct Webhooks: Encodable { let webhooks: [Row] }
+                struct Webhooks: Encodable { let webhooks: [AlertDestination.Listed] }
                 return printJSON(Webhooks(webhooks: rows))
             }
             for row in rows { print([row.id, row.kind, row.chatId ?? row.url, row.disabled ? "off" : "on"].joined(separator: "  ")) }
