@@ -7,6 +7,7 @@
 # message, the upstream requests during the window) and, per client count, the median of the runs.
 # Usage: scripts/bench-serve.sh [N ...]   (default: 1 1000 5000 10000 20000)
 # Environment: RUNS (default 3), SECONDS_PER_RUN (default 15), SERVE_ARGS (extra `sise serve` flags),
+# LOAD_ARGS (extra sise-load flags: `--rss-every 5` prints the server's RSS every 5 s of the window),
 # SERVER_BIN (another build's `sise` to serve, e.g. the commit before a change; the simulator and
 # the load generator stay this tree's, so both sides are measured with the same tools). Several
 # builds, space-separated (SERVER_BIN="/tmp/before/sise .build-release/release/sise"), take turns
@@ -43,7 +44,7 @@ for n in "${counts[@]}"; do
       url=$(sed -n 's/^listening on //p' "$work/out")
       sleep 2
       [ ${#servers[@]} -eq 1 ] || printf '%s: ' "$server"
-      "${load_cpu[@]}" "$bin/sise-load" --url "$url" --sim "$simurl" --clients "$n" --seconds "${SECONDS_PER_RUN:-15}" --pid "$pid" | tee -a "${results[$index]}"
+      "${load_cpu[@]}" "$bin/sise-load" --url "$url" --sim "$simurl" --clients "$n" --seconds "${SECONDS_PER_RUN:-15}" --pid "$pid" ${LOAD_ARGS:-} | tee -a "${results[$index]}"
       kill "$pid" "$sim"; wait "$pid" "$sim" 2>/dev/null || true
       rm -rf "$work"
     done
@@ -53,7 +54,7 @@ for n in "${counts[@]}"; do
     [ ${#servers[@]} -eq 1 ] || printf '%s: ' "${servers[$index]}"
     printf 'median of %s  clients %s  connected %s  p50 %s ms  p99 %s ms  cpu %s%%  rss %s MB  cpu/message %s us\n' "$runs" "$n" \
       "$(field connected <<<"$lines" | median)" "$(field p50 <<<"$lines" | median)" "$(field p99 <<<"$lines" | median)" \
-      "$(field 'cpu' <<<"$(sed 's/cpu\/message.*//' <<<"$lines")" | median)" "$(field rss <<<"$lines" | median)" \
+      "$(field 'cpu' <<<"$(sed 's/cpu\/message.*//' <<<"$lines")" | median)" "$(field rss <<<"$(sed 's/rss\/connection.*//' <<<"$lines")" | median)" \
       "$(field 'cpu\/message' <<<"$lines" | median)"
     rm -f "${results[$index]}"
   done

@@ -10,7 +10,8 @@ import FoundationNetworking
 /// see `LoadConnection`); reports tick→client latency (p50/p99), server CPU and RSS, and the
 /// upstream request count.
 ///
-///     sise-load --url http://127.0.0.1:8080 --clients 1000 --seconds 20 --pid <server pid>
+///     sise-load --url http://127.0.0.1:8080 --clients 1000 --seconds 20 --pid <server pid> [--rss-every 5]
+///     sise-load --nats SUBJECT --url ws://127.0.0.1:PORT …   (the peer: a NATS server's WebSocket)
 @main
 struct SiseLoad {
     static func main() async throws {
@@ -66,7 +67,17 @@ struct SiseLoad {
         let framesBefore = counters.frames
         let cpuBefore = pid.flatMap(ProcessStats.cpuSeconds)
         let start = ContinuousClock.now
-        try await Task.sleep(for: .milliseconds(Int64(seconds * 1_000)))
+        // `--rss-every S`: the server's RSS every S seconds of the window, to see it stay flat.
+        if let every = args.value("--rss-every").flatMap(Double.init), every > 0, let pid {
+            var samples: [String] = []
+            while ContinuousClock.now - start < .milliseconds(Int64(seconds * 1_000)) {
+                samples.append(ProcessStats.rssMegabytes(pid).map { String(format: "%.0f", $0) } ?? "?")
+                try await Task.sleep(for: .milliseconds(Int64(every * 1_000)))
+            }
+            print("  rss every \(every) s (MB): " + samples.joined(separator: " "))
+        } else {
+            try await Task.sleep(for: .milliseconds(Int64(seconds * 1_000)))
+        }
         let elapsed = ContinuousClock.now - start
         let cpuAfter = pid.flatMap(ProcessStats.cpuSeconds)
         let rss = pid.flatMap(ProcessStats.rssMegabytes)
