@@ -50,7 +50,9 @@ self.addEventListener("notificationclick", (event) => {
   const url = (event.notification.data && event.notification.data.url) || "/";
   event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
     const open = windows.find((client) => new URL(client.url).origin === location.origin && "focus" in client);
-    if (open) return open.navigate(url).then((client) => (client || open).focus());
+    // A window of the site is brought forward and sent to the coin (a window this worker does
+    // not control cannot be navigated: a new one opens instead).
+    if (open) return open.focus().then((client) => (client || open).navigate(url)).catch(() => self.clients.openWindow(url));
     return self.clients.openWindow(url);
   }));
 });
