@@ -194,7 +194,7 @@ def main():
             proc, url = start([SISE, "serve", "--port", "0", "--database", database, "--upbit-url", sim, "--korbit-url", sim,
                                "--bithumb-url", sim + "/bithumb", "--coingecko-url", sim + "/api/v3", "--public-url", public,
                                "--data-dir", os.path.join(WORK, f"r{n}"), "--allow-private-webhooks",
-                               "--delivery-lease", "3", "--telegram-api-url", f"http://127.0.0.1:{services_port}/tg",
+                               "--delivery-lease", "6", "--telegram-api-url", f"http://127.0.0.1:{services_port}/tg",
                                "--favorite-writes-per-minute", "0", "--max-connections-per-ip", "100000",
                                "--trusted-proxy", "127.0.0.1/32"], f"replica{n}")
             replicas.append((proc, int(url.rsplit(":", 1)[1])))

@@ -104,10 +104,12 @@ all_swift() {
 phase swift all_swift
 
 # Browser, terminal, faults, contract, face × exchange matrices and the proxy: two workers, a
-# file's tests on one worker (module fixtures are started once per file).
+# file's tests on one worker (module fixtures are started once per file). The longest files are
+# named first, so neither worker is left with one at the end (pytest drops the repeats).
 export SE_OFFLINE=true
 phase pytest python3 -m pytest -q -n 2 --dist loadfile --junitxml="$LOGS/pytest.xml" \
-  Tests/Browser Tests/Terminal Tests/Faults Tests/Contract Tests/Matrix Tests/Proxy
+  Tests/Matrix/test_faces_by_exchange.py Tests/Browser/test_accessibility.py Tests/Proxy Tests/Terminal Tests/Contract \
+  Tests/Faults Tests/Browser Tests/Matrix
 
 # Scale-out: PostgreSQL, three replicas and nginx on loopback (flows, SIGKILL, figures).
 phase cluster scripts/cluster-test.sh

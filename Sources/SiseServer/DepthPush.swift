@@ -29,8 +29,8 @@ final class DepthPush: Sendable {
     private let metrics: ServerMetrics
     /// How long a subscription outlives its last page (`ServerConfiguration.depthGrace`).
     private let grace: Duration
-    /// Every subscription (`sise_depth_subscriptions` counts them): nil while watched, else when
-    /// its last page left.
+    /// Every subscription (`sise_depth_subscriptions` counts them): when it began, when its last
+    /// page left (nil while watched), and what its pages were last sent.
     private let subscriptions = Mutex<[Key: Subscription]>([:])
     /// The exchanges' depth streams (none: every book is read over REST).
     private let feeds: [Exchange: DepthFeed]

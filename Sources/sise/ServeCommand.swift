@@ -65,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
     var allowPrivateWebhooks = false
 
     @Option(name: .customLong("delivery-lease"),
-            help: "Seconds a replica holds an alert delivery it took; one that dies holding it hands it on after this (default 60).")
+            help: "Seconds a replica holds an alert delivery it took; one that dies holding it hands it on after this (6–3600, default 60: above a delivery's 5 s deadline, so a slow one is never repeated by another replica).")
     var deliveryLease: Double = 60
 
     @Option(name: .customLong("push-subject"), help: "The operator contact push services see (VAPID sub): mailto:you@example.com or an https URL; default the --public-url when https.")
@@ -105,7 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
-        guard deliveryLease.isFinite, (1...3_600).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 1–3600 seconds.") }
+        guard deliveryLease.isFinite, (6...3_600).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 6–3600 seconds.") }
         if let pushSubject, !(pushSubject.hasPrefix("mailto:") || pushSubject.hasPrefix("https://")) || (pushSubject.utf8.count > 200) {
             throw ValidationError("--push-subject must be mailto:… or https://…, not '\(pushSubject)'.")
         }
