@@ -87,29 +87,24 @@ fi
 API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
 # The server's suites (then its store-heavy API suites again on PostgreSQL) beside everything
 # else: two processes, each serial inside; most of their time is spent waiting on sockets and clocks.
-# Server suites that mostly wait on clocks run in the other process, so the two finish together.
-MOVED='SiseServerTests\.(DepthStreamTests|PageChurnTests|SocialLoginTests|ConnectionLimitTests)'
 servers() {
-  swift_suites servers --filter 'SiseServerTests\.' --skip "$MOVED"
+  swift_suites servers --filter 'SiseServerTests\.'
   if [ -n "${SISE_TEST_POSTGRES_URL:-}" ]; then SISE_TEST_STORE=postgres swift_suites postgres --filter "$API_ON_POSTGRES"; fi
 }
 all_swift() {
   servers & local servers_pid=$!
   local status=0
   swift_suites rest --skip 'SiseServerTests\.' || status=$?
-  swift_suites moved --filter "$MOVED" || status=$?
   wait $servers_pid || status=$?
   return $status
 }
 phase swift all_swift
 
 # Browser, terminal, faults, contract, face × exchange matrices and the proxy: two workers, a
-# file's tests on one worker (module fixtures are started once per file). The longest files are
-# named first, so neither worker is left with one at the end (pytest drops the repeats).
+# file's tests on one worker (module fixtures are started once per file).
 export SE_OFFLINE=true
 phase pytest python3 -m pytest -q -n 2 --dist loadfile --junitxml="$LOGS/pytest.xml" \
-  Tests/Matrix/test_faces_by_exchange.py Tests/Browser/test_accessibility.py Tests/Proxy Tests/Terminal Tests/Contract \
-  Tests/Faults Tests/Browser Tests/Matrix
+  Tests/Browser Tests/Terminal Tests/Faults Tests/Contract Tests/Matrix Tests/Proxy
 
 # Scale-out: PostgreSQL, three replicas and nginx on loopback (flows, SIGKILL, figures).
 phase cluster scripts/cluster-test.sh
