@@ -17,6 +17,10 @@ public struct ViewOrder: Sendable {
     public private(set) var rows: [MarketRow] = []
     /// Their codes, in the same order (what a page receives as the order).
     public private(set) var codes: [String] = []
+    /// Rows the last update took at newer values than the view held, though they were not among
+    /// those it was told had changed (a full sort reads the whole board, which can be ahead of
+    /// the batches told so far). Their pages must be sent them with the order placing them.
+    public private(set) var refreshed: Set<MarketID> = []
     private var position: [MarketID: Int] = [:]
     private var boardCount: Int?
     private let search: MarketSearch
@@ -44,6 +48,7 @@ public struct ViewOrder: Sendable {
     @discardableResult
     public mutating func update(_ board: [MarketID: MarketRow], touched: some Collection<MarketID>,
                                 premium: PremiumInputs = .none) -> Bool {
+        refreshed = []
         let ordering = MarketOrdering(query.sort, language: query.language, premium: premium)
         guard boardCount == board.count, !ordering.readsPremium, touched.count * 4 < rows.count else {
             return rebuild(board, premium: premium)
@@ -102,7 +107,11 @@ public struct ViewOrder: Sendable {
         let first = boardCount == nil
         rebuilds += 1
         boardCount = board.count
+        let before = rows, beforePosition = position
         rows = query.apply(board.values, premium: premium)
+        if !first {
+            refreshed = Set(rows.lazy.filter { row in beforePosition[row.id].map { before[$0] != row } ?? true }.map(\.id))
+        }
         let fresh = rows.map(\.id.code)
         let moved = first || fresh != codes
         codes = fresh

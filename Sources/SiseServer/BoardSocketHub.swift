@@ -303,7 +303,7 @@ final class BoardSocketHub: Service, Sendable {
             }
             guard let ordered else { continue }
             let order = ordered.codes
-            let shown = ordered.rows(among: changed)
+            let shown = ordered.rows(among: ordered.refreshed.isEmpty ? changed : changed.union(ordered.refreshed))
             let pieces = fragments.withLock { all in
                 shown.map { ($0.id.code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
             }
@@ -349,7 +349,8 @@ final class BoardSocketHub: Service, Sendable {
         guard range != nil, let view = client.view else { return }
         let exchange = view.parameters.exchange
         let inputs = premium?.inputs ?? .none
-        let ordered = view.query.apply((boards[exchange] ?? boards.defaultBoard).snapshot.rows.values, premium: inputs)
+        let ordered = viewOrders.withLock { $0[view]?.rows }
+            ?? view.query.apply((boards[exchange] ?? boards.defaultBoard).snapshot.rows.values, premium: inputs)
         let (_, entering) = client.entering(ordered.map(\.id.code))
         guard !entering.isEmpty else { return }
         let wanted = Set(entering)
@@ -361,11 +362,20 @@ final class BoardSocketHub: Service, Sendable {
     }
 
     /// The full view for a page: every row, or only those in its window (with the order of all).
+    /// The rows are the view's own (`ViewOrder`) — the values its other pages were sent and its
+    /// next orders are made from — not the board's newest, which a batch on its way may still
+    /// tell of. Called between publications.
     private func snapshotMessage(_ view: BoardClientView, for client: BoardClient? = nil) -> String {
         let exchange = view.parameters.exchange
         let snapshot = (boards[exchange] ?? boards.defaultBoard).snapshot
         let inputs = premium?.inputs ?? .none
-        let ordered = view.query.apply(snapshot.rows.values, premium: inputs)
+        let ordered = viewOrders.withLock { orders -> [MarketRow] in
+            if let existing = orders[view] { return existing.rows }
+            var fresh = ViewOrder(query: view.query)
+            fresh.update(snapshot.rows, touched: [], premium: inputs)
+            orders[view] = fresh
+            return fresh.rows
+        }
         let shown: [MarketRow]
         if let client, client.window != nil {
             let (inWindow, _) = client.entering(ordered.map(\.id.code), reset: true)

@@ -4,15 +4,17 @@ import SiseCore
 /// Encoded rows for the WebSocket, each encoded once per change and language, then shared by
 /// every client that shows it.
 struct RowFragments: Sendable {
-    private var cache: [Language: [MarketID: String]] = [:]
+    /// Each row's encoding with the value it was made from: a row asked for at another value
+    /// (newer, or a view's older one) is encoded afresh, never answered with another value's text.
+    private var cache: [Language: [MarketID: (row: MarketRow, text: String)]] = [:]
 
     /// A row's JSON: `sise markets --json` keys plus `caution` (주의 marks) and `ts` (the
     /// exchange's timestamp of the tick, epoch ms — what latency is measured from).
     /// `premium` is the row's kimchi premium: a change of it must `invalidate` the row too.
     mutating func fragment(_ row: MarketRow, _ language: Language, premium: Double?) -> String {
-        if let hit = cache[language]?[row.id] { return hit }
+        if let hit = cache[language]?[row.id], hit.row == row { return hit.text }
         let text = Self.encode(row, language, premium: premium)
-        cache[language, default: [:]][row.id] = text
+        cache[language, default: [:]][row.id] = (row, text)
         return text
     }
 

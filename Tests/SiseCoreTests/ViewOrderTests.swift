@@ -85,6 +85,47 @@ import Testing
         #expect(byValue.rebuilds < 30, "rebuilt \(byValue.rebuilds) times in 200 batches")
     }
 
+    /// The board a view reads can be ahead of the batches it was told of (a batch still on its
+    /// way). A page holds the rows it was sent; after every update the order it gets must place
+    /// exactly the values it holds — a full sort that read newer values names them as `refreshed`.
+    @Test(arguments: 0..<4)
+    func aPageHoldsTheValuesItsOrderWasMadeFrom(seed: Int) {
+        var g = SeededGenerator(seed: UInt64(100 + seed))
+        var board: [MarketID: MarketRow] = [:]
+        for k in 0..<40 {
+            let id = MarketID(quote: "KRW", base: "C\(k)")
+            board[id] = Self.randomRow(id, &g)
+        }
+        for query in Self.queries where query.sort.key != .premium {
+            var order = ViewOrder(query: query)
+            order.update(board, touched: [])
+            var page = Dictionary(order.rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            var inFlight = Set<MarketID>()
+            for step in 0..<150 {
+                var changed = Set<MarketID>()
+                for _ in 0..<Int.random(in: 1...4, using: &g) {
+                    let id = board.keys.sorted { $0.code < $1.code }.randomElement(using: &g)!
+                    board[id]?.ticker.signedChangeRate = Double(Int.random(in: -9...9, using: &g)) / 100
+                    board[id]?.ticker.tradeValue24h += Self.values.randomElement(using: &g)!
+                    changed.insert(id)
+                }
+                if step % 10 == 5 {   // a full sort: the board's size changes
+                    let new = MarketID(quote: "KRW", base: "N\(step)")
+                    board[new] = Self.randomRow(new, &g)
+                    changed.insert(new)
+                }
+                // This batch tells of what changed before it; what changed now is told next time.
+                let told = inFlight
+                inFlight = changed
+                order.update(board, touched: told)
+                for row in order.rows(among: told.union(order.refreshed)) { page[row.id] = row }
+                let unsent = order.rows.filter { page[$0.id] != $0 }.map(\.id.code)
+                #expect(unsent.isEmpty, "seed \(seed) step \(step) \(query.sort): the order places values of \(unsent) the page was never sent")
+                if !unsent.isEmpty { return }
+            }
+        }
+    }
+
     @Test func aPremiumSortIsAlwaysSortedAgain() {
         var order = ViewOrder(query: BoardQuery(sort: SortState(key: .premium, direction: .descending)))
         let id = MarketID(quote: "KRW", base: "BTC")

@@ -66,4 +66,21 @@ import Testing
                             ticker: Ticker(market: id, price: .nan, change: .even, signedChangePrice: 0, signedChangeRate: 0))
         #expect(RowFragments.encode(row, .ko, premium: nil) == Self.foundation(row, .ko, premium: nil))
     }
+
+    /// A row asked for at another value than the one cached is that value's text, whether or
+    /// not its change was told yet (a view can read the board ahead of the batches).
+    @Test func aCachedFragmentIsOnlyReusedForTheSameValue() throws {
+        let id = try #require(MarketID("KRW-BTC"))
+        func row(_ price: Double) -> MarketRow {
+            MarketRow(market: Market(id: id, koreanName: "비트코인", englishName: "Bitcoin"),
+                      ticker: Ticker(market: id, price: price, change: .rise, signedChangePrice: 1, signedChangeRate: 0.01))
+        }
+        var fragments = RowFragments()
+        let first = fragments.fragment(row(100), .ko, premium: nil)
+        #expect(fragments.fragment(row(100), .ko, premium: nil) == first)
+        let newer = fragments.fragment(row(200), .ko, premium: nil)
+        #expect(newer == RowFragments.encode(row(200), .ko, premium: nil))
+        #expect(newer != first)
+        #expect(fragments.fragment(row(100), .ko, premium: nil) == first)
+    }
 }
