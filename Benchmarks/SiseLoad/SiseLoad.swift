@@ -30,6 +30,10 @@ struct SiseLoad {
         let nats = args.value("--nats")
         let wire: LoadConnection.Wire = nats.map { .nats(subject: $0) } ?? .sise
         let wsURL = nats == nil ? url.replacingOccurrences(of: "http://", with: "ws://") + "/ws" : url.replacingOccurrences(of: "http://", with: "ws://")
+        // `--sample K`: every K-th page records latencies (all pages read and count everything);
+        // by default about 1,000 pages do, whatever the count.
+        let sample = max(1, Int(args.value("--sample") ?? "") ?? (clients / 1_000))
+        let measuring = (clients + sample - 1) / sample
         let histogram = LatencyHistogram()
         let counters = Counters()
 
@@ -47,7 +51,8 @@ struct SiseLoad {
                     opening.addTask {
                         do {
                             try await LoadConnection.open(host: host, port: port, path: nats == nil ? "/ws" : "/", group: group,
-                                                          histogram: histogram, counters: counters, protocol: wire)
+                                                          histogram: histogram, counters: counters, protocol: wire,
+                                                          measures: index % sample == 0)
                         } catch {
                             counters.fail("\(error)")
                         }
@@ -104,7 +109,7 @@ struct SiseLoad {
         if let before = rssBefore, let after = rss, counters.connected > 0 {
             perConnection = String(format: "%.1f KB", (after - before) * 1_024 / Double(counters.connected))
         }
-        let line = "clients \(clients)  connected \(counters.connected)  messages \(frames)  rows \(snapshot.count)  \(latency)  cpu \(cpuText)  rss \(rssText)  rss/connection \(perConnection)  cpu/message \(perMessage)  upstream \(upstream)"
+        let line = "clients \(clients)  connected \(counters.connected)  messages \(frames)  rows \(snapshot.count * sample) (≈: \(snapshot.count) on \(measuring) measuring pages)  \(latency)  cpu \(cpuText)  rss \(rssText)  rss/connection \(perConnection)  cpu/message \(perMessage)  upstream \(upstream)"
         print(line)
         if counters.failed.count > 0 { print("  \(counters.failed.count) connections failed; last: \(counters.failed.last)") }
         exit(0)
@@ -123,27 +128,31 @@ struct SiseLoad {
         return stamps(in: bytes)
     }
 
-    /// Every `"ts":` value in `bytes`.
+    /// Every `"ts":` value in `bytes`. A row ends `"ts":<13 digits>,"warning":false}` (epoch
+    /// milliseconds, next to last), so only the `}`s are looked for — two a row — and the few
+    /// bytes before each are searched for the key: the load generator must not become the
+    /// bottleneck it measures. A row cut by a frame's end is not counted.
     static func stamps(in bytes: UnsafeBufferPointer<UInt8>) -> [Int64] {
-        guard bytes.count > 5 else { return [] }
+        guard let base = bytes.baseAddress else { return [] }
+        let key = stampKey, digits = 13, reach = 48
         var out: [Int64] = []
         var offset = 0
-        while offset < bytes.count - 5,
-              let hit = memchr(bytes.baseAddress! + offset, Int32(UInt8(ascii: "\"")), bytes.count - offset) {
-            let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
-            guard at + 5 < bytes.count, bytes[at + 1] == UInt8(ascii: "t"), bytes[at + 2] == UInt8(ascii: "s"),
-                  bytes[at + 3] == UInt8(ascii: "\""), bytes[at + 4] == UInt8(ascii: ":") else {
-                offset = at + 1
-                continue
-            }
-            var i = at + 5
+        while offset < bytes.count, let hit = memchr(base + offset, Int32(UInt8(ascii: "}")), bytes.count - offset) {
+            let close = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            var keyStart = close - key.count - digits
+            let lowest = max(offset, close - reach)
+            offset = close + 1
+            while keyStart >= lowest, !key.indices.allSatisfy({ bytes[keyStart + $0] == key[$0] }) { keyStart -= 1 }
+            guard keyStart >= lowest else { continue }
             var value: Int64 = 0
-            while i < bytes.count, bytes[i] &- 48 < 10 { value = value * 10 + Int64(bytes[i] &- 48); i += 1 }
-            out.append(value)
-            offset = i
+            var i = keyStart + key.count
+            while i < close, bytes[i] &- 48 < 10 { value = value * 10 + Int64(bytes[i] &- 48); i += 1 }
+            if i - keyStart - key.count == digits { out.append(value) }
         }
         return out
     }
+
+    private static let stampKey = Array(#""ts":"#.utf8)
 
     /// This process's soft limit on open descriptors (raised to the hard limit first).
     static func descriptorLimit() -> Int {
@@ -189,6 +198,7 @@ final class Counters: Sendable {
     func connect() { opened.add(1, ordering: .relaxed) }
     private let received = Atomic<Int>(0)
     func frame() { received.add(1, ordering: .relaxed) }
+    func frames(_ count: Int) { if count > 0 { received.add(count, ordering: .relaxed) } }
     var frames: Int { received.load(ordering: .relaxed) }
     var connected: Int { opened.load(ordering: .relaxed) }
 }

@@ -103,6 +103,15 @@ public struct ViewOrder: Sendable {
         }
     }
 
+    /// Whether a page holding `held` shows `row` already: the same row but for when the
+    /// exchange last confirmed it (a board takes confirmations quietly, telling no one).
+    static func sameFigures(_ held: MarketRow, _ row: MarketRow) -> Bool {
+        var held = held
+        held.ticker.timestamp = row.ticker.timestamp
+        held.ticker.tradeTimestamp = row.ticker.tradeTimestamp
+        return held == row
+    }
+
     private mutating func rebuild(_ board: [MarketID: MarketRow], premium: PremiumInputs) -> Bool {
         let first = boardCount == nil
         rebuilds += 1
@@ -110,7 +119,7 @@ public struct ViewOrder: Sendable {
         let before = rows, beforePosition = position
         rows = query.apply(board.values, premium: premium)
         if !first {
-            refreshed = Set(rows.lazy.filter { row in beforePosition[row.id].map { before[$0] != row } ?? true }.map(\.id))
+            refreshed = Set(rows.lazy.filter { row in beforePosition[row.id].map { !Self.sameFigures(before[$0], row) } ?? true }.map(\.id))
         }
         let fresh = rows.map(\.id.code)
         let moved = first || fresh != codes

@@ -126,6 +126,25 @@ import Testing
         }
     }
 
+    /// A board takes an exchange's confirmations (same figures, a later timestamp) quietly: a
+    /// full sort that reads them sends nothing for them, while a changed figure is sent.
+    @Test func aConfirmationAloneIsNotRefreshed() throws {
+        var board: [MarketID: MarketRow] = [:]
+        for k in 0..<8 {
+            let id = MarketID(quote: "KRW", base: "C\(k)")
+            board[id] = Self.row("KRW", "C\(k)", name: "코인", price: Double(100 + k), rate: 0.01, value: Double(k) * 1e9)
+        }
+        var order = ViewOrder(query: BoardQuery())
+        order.update(board, touched: [])
+        let quiet = MarketID(quote: "KRW", base: "C1"), moved = MarketID(quote: "KRW", base: "C2")
+        board[quiet]?.ticker.timestamp = 1_795_000_000_000
+        board[moved]?.ticker.price = 1
+        let listed = MarketID(quote: "KRW", base: "NEW")
+        board[listed] = Self.row("KRW", "NEW", name: "새", price: 5, rate: 0, value: 1)
+        order.update(board, touched: [listed])
+        #expect(order.refreshed == [moved, listed])
+    }
+
     @Test func aPremiumSortIsAlwaysSortedAgain() {
         var order = ViewOrder(query: BoardQuery(sort: SortState(key: .premium, direction: .descending)))
         let id = MarketID(quote: "KRW", base: "BTC")
