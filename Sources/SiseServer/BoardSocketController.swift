@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import NIOCore
 import NIOWebSocket
 import SiseCore
 
@@ -8,6 +9,9 @@ import SiseCore
 /// and heartbeats. The browser never talks to Upbit itself.
 struct BoardSocketController {
     let hub: BoardSocketHub
+    /// A page's socket send buffer (the kernel doubles it): a few seconds of a full board's
+    /// patches, far above what one write needs.
+    static let sendBuffer = 64 * 1_024
     let origin: PublicOrigin
     let metrics: ServerMetrics
     /// New connections per client address and device.
@@ -31,13 +35,21 @@ struct BoardSocketController {
             }
             let language = LanguagePreference.of(context.request)
             let channel = context.requestContext.channel
+            // A page that stops reading must back up into its outbox, where batches merge, and
+            // not into the kernel: with the socket's send buffer left to grow (up to 4 MB on
+            // Linux) a stalled page kept megabytes of old batches and got them all back first.
+            try? await channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: Self.sendBuffer).get()
             let page = PageSocket(channel: channel, encoding: .negotiated(context.request.headers), metrics: metrics)
             let client = BoardClient(deviceID: context.requestContext.owner, view: nil, page: page)
             // Without its wire handler the page could be sent nothing: end the connection. The
             // handler must not own the outbox (the outbox owns the page, whose box holds the
             // handler): a strong capture made a cycle that kept every page that ever connected —
-            // its channel, outbox and deflate stream, ≈170 KB — after it closed.
-            do { try await page.install(onWritable: { [weak client] in client?.schedule() }) } catch { return }
+            // its channel, outbox and deflate stream, ≈170 KB — after it closed. Nor does it hold
+            // a weak reference: that gives the outbox a side table, and every retain of it (a few
+            // per page per batch) then takes the runtime's slow path. It names the page to the
+            // hub, which knows it while it is open (a socket drains seldom; the look-up is cheap).
+            let id = ObjectIdentifier(client)
+            do { try await page.install(onWritable: { hub.schedule(id) }) } catch { return }
             hub.add(client)
             // Views are applied by a task of their own only while they change (`ViewPacer`); the
             // browser's messages are read in the connection's own task, and the hub writes to the

@@ -130,6 +130,11 @@ final class BoardSocketHub: Service, Sendable {
         }
     }
 
+    /// A page's socket drained: what merged meanwhile is written (nothing when it has left).
+    func schedule(_ page: ObjectIdentifier) {
+        clients.withLock { $0.pages[page] }?.schedule()
+    }
+
     /// Open `/ws` connections.
     var clientCount: Int { clients.withLock { $0.count } }
 

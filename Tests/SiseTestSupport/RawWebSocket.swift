@@ -6,7 +6,7 @@ import NIOPosix
 /// A `/ws` client at the byte level: the upgrade written by hand, masked frames, and every way a
 /// page can leave — a close frame, a plain TCP close, or a reset (SO_LINGER 0) — at any moment,
 /// mid-message included. For tests that churn thousands of pages; it keeps only a count of the
-/// bytes it received and their first 4 KB (the upgrade's answer).
+/// bytes it received and their first 4 KB (the upgrade's answer) unless asked to keep them all.
 public final class RawWebSocket: Sendable {
     private let channel: any Channel
     private let received: NIOLockedValueBox<(count: Int, head: [UInt8])>
@@ -17,13 +17,19 @@ public final class RawWebSocket: Sendable {
     }
 
     /// Connects and sends the upgrade request (not waiting for its answer).
-    /// - Parameter deflate: offers permessage-deflate as browsers do.
-    public static func open(port: Int, path: String = "/ws", deflate: Bool = false, headers: [String: String] = [:]) async throws -> RawWebSocket {
+    /// - Parameters:
+    ///   - deflate: offers permessage-deflate as browsers do.
+    ///   - receiveBuffer: the socket's receive buffer (SO_RCVBUF), for a page whose socket fills.
+    ///   - keepAll: keeps every byte received (`messages`), not only the first 4 KB.
+    public static func open(port: Int, path: String = "/ws", deflate: Bool = false, headers: [String: String] = [:],
+                            receiveBuffer: Int? = nil, keepAll: Bool = false) async throws -> RawWebSocket {
         let received = NIOLockedValueBox((count: 0, head: [UInt8]()))
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let receiveBuffer { bootstrap = bootstrap.channelOption(ChannelOptions.socketOption(.so_rcvbuf), value: receiveBuffer) }
+        let channel = try await bootstrap
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Counter(received: received))
+                    try channel.pipeline.syncOperations.addHandler(Counter(received: received, limit: keepAll ? .max : 4_096))
                 }
             }
             .connect(host: "127.0.0.1", port: port).get()
@@ -49,8 +55,9 @@ public final class RawWebSocket: Sendable {
         }
     }
 
-    /// The server's frames within the first 4 KB received after the upgrade's answer, as
-    /// (opcode, payload): enough for the short exchanges of a refusal.
+    /// The server's frames after the upgrade's answer, as (opcode, payload): those within the
+    /// first 4 KB received (enough for the short exchanges of a refusal), or all of them when the
+    /// socket was opened with `keepAll`.
     public var frames: [(opcode: UInt8, payload: [UInt8])] {
         received.withLockedValue { state in
             let bytes = state.head
@@ -62,7 +69,10 @@ public final class RawWebSocket: Sendable {
                 if length == 126, start + 2 <= bytes.count {
                     length = Int(bytes[start]) << 8 | Int(bytes[start + 1])
                     start += 2
-                } else if length == 127 {
+                } else if length == 127, start + 8 <= bytes.count {
+                    length = bytes[start..<start + 8].reduce(0) { $0 << 8 | Int($1) }
+                    start += 8
+                } else if length >= 126 {
                     break
                 }
                 guard start + length <= bytes.count else { break }
@@ -71,6 +81,18 @@ public final class RawWebSocket: Sendable {
             }
             return frames
         }
+    }
+
+    /// The server's text messages, in order (see `frames`).
+    public var texts: [String] {
+        frames.filter { $0.opcode == 0x1 }.map { String(decoding: $0.payload, as: UTF8.self) }
+    }
+
+    /// Stops reading from the socket (its buffer fills and the server's writes back up), or
+    /// starts again.
+    public func reading(_ on: Bool) async throws {
+        try await channel.setOption(ChannelOptions.autoRead, value: on).get()
+        if on { channel.read() }
     }
 
     /// The code of the server's close frame, when one came.
@@ -146,12 +168,16 @@ public final class RawWebSocket: Sendable {
     private final class Counter: ChannelInboundHandler {
         typealias InboundIn = ByteBuffer
         let received: NIOLockedValueBox<(count: Int, head: [UInt8])>
-        init(received: NIOLockedValueBox<(count: Int, head: [UInt8])>) { self.received = received }
+        let limit: Int
+        init(received: NIOLockedValueBox<(count: Int, head: [UInt8])>, limit: Int) {
+            self.received = received
+            self.limit = limit
+        }
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             let buffer = unwrapInboundIn(data)
             received.withLockedValue { state in
                 state.count += buffer.readableBytes
-                if state.head.count < 4_096 { state.head += buffer.readableBytesView.prefix(4_096 - state.head.count) }
+                if state.head.count < limit { state.head += buffer.readableBytesView.prefix(limit - state.head.count) }
             }
         }
     }
