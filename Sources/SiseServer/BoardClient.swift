@@ -237,9 +237,24 @@ final class BoardClient: Sendable {
         scheduled.store(false, ordering: .releasing)
         let channel = page.channel
         guard channel.isActive, channel.isWritable else { return }
+        if let patch = takeSharedAlone() {
+            page.send(patch)
+            return
+        }
         let messages = drain()
         guard !messages.isEmpty else { return }
         page.send(messages)
+    }
+
+    /// The common case, taken without copying the outbox or building a list: nothing is pending
+    /// but the view's patch as every client of it got it.
+    private func takeSharedAlone() -> PageMessage? {
+        state.withLock { s -> PageMessage? in
+            guard let shared = s.shared, s.rows.isEmpty, s.order == nil, s.snapshot == nil, s.status == nil, s.heartbeat == nil,
+                  s.error == nil, s.favorites == nil, s.portfolio == nil, s.notices.isEmpty, s.book == nil, s.trades == nil else { return nil }
+            s.shared = nil
+            return shared.message
+        }
     }
 
     /// The messages to write now, in order. A shared patch is the very message every client of

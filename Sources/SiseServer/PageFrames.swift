@@ -75,17 +75,23 @@ enum WireFrame {
 /// it and then shared by all of them.
 final class PageMessage: Sendable {
     let text: ByteBuffer
+    /// The frame as it is, made at once: most pages take it, and they take it without a lock.
+    private let plain: ByteBuffer
     private let wires = Mutex<[Int32: ByteBuffer]>([:])
 
-    init(_ text: ByteBuffer) { self.text = text }
+    init(_ text: ByteBuffer) {
+        self.text = text
+        plain = WireFrame.text(text, deflated: false)
+    }
     convenience init(_ string: String) { self.init(ByteBuffer(string: string)) }
 
     /// The frame for a page with `encoding` (one with its own stream uses `PageStream`).
     func wire(for encoding: PageEncoding) -> ByteBuffer {
         let bits: Int32 = if case .deflate(let bits, false) = encoding, text.readableBytes >= PageEncoding.minimumToCompress { bits } else { 0 }
+        guard bits != 0 else { return plain }
         return wires.withLock { cache in
             if let known = cache[bits] { return known }
-            let packed = bits == 0 ? nil : PageDeflater.shared.deflate(text, windowBits: bits)
+            let packed = PageDeflater.shared.deflate(text, windowBits: bits)
             let made = packed.map { WireFrame.text($0, deflated: true) } ?? WireFrame.text(text, deflated: false)
             cache[bits] = made
             return made

@@ -45,11 +45,22 @@ struct PageSocket: Sendable {
     func send(_ messages: [PageMessage]) {
         guard let handler = wire.value else { return }
         for message in messages {
-            guard handler.write(stream?.wire(message.text) ?? message.wire(for: encoding)) else { return }
-            framesOut.increment()
-            bytesOut.increment(by: Int64(message.text.readableBytes))
+            guard write(message, to: handler) else { return }
         }
         handler.flush()
+    }
+
+    /// On the event loop: one message, written and flushed.
+    func send(_ message: PageMessage) {
+        guard let handler = wire.value, write(message, to: handler) else { return }
+        handler.flush()
+    }
+
+    private func write(_ message: PageMessage, to handler: PageWire) -> Bool {
+        guard handler.write(stream?.wire(message.text) ?? message.wire(for: encoding)) else { return false }
+        framesOut.increment()
+        bytesOut.increment(by: Int64(message.text.readableBytes))
+        return true
     }
 }
 
