@@ -50,12 +50,18 @@ class Server:
             return json.load(response)
 
     def wait_live(self, timeout=30):
+        # One slow answer while a loaded machine starts the server is asked again; only the
+        # deadline decides that the board never went live.
         deadline = time.time() + timeout
+        last = None
         while time.time() < deadline:
-            if self.status()["exchanges"]["upbit"]["state"] == "live":
-                return
+            try:
+                if self.status()["exchanges"]["upbit"]["state"] == "live":
+                    return
+            except (TimeoutError, OSError) as error:
+                last = error
             time.sleep(0.2)
-        raise AssertionError("the board never went live")
+        raise AssertionError(f"the board never went live (last error: {last})")
 
     def faults(self, **switches):
         simulator = self.status()["simulator"]
