@@ -12,6 +12,7 @@ import FoundationNetworking
 ///
 ///     sise-load --url http://127.0.0.1:8080 --clients 1000 --seconds 20 --pid <server pid> [--rss-every 5]
 ///     sise-load --nats SUBJECT --url ws://127.0.0.1:PORT …   (the peer: a NATS server's WebSocket)
+///     … --sample K   (every K-th page times its rows; by default about 1,000 pages do)
 @main
 struct SiseLoad {
     static func main() async throws {
