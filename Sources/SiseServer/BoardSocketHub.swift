@@ -14,10 +14,8 @@ final class BoardSocketHub: Service, Sendable {
     private let boards: ExchangeBoards
     private let favorites: any FavoritesRepository
     private let portfolioPush: PortfolioPush
-    /// 호가 and 체결 for the pages on a market's page (attached once the server's context exists).
-    private let depthPush = Mutex<DepthPush?>(nil)
-    /// The pages on a market's page: the depth rounds go over these, not over every page.
-    private let depthPages = Mutex<[ObjectIdentifier: BoardClient]>([:])
+    /// 호가 and 체결 for the pages on a market's page.
+    private let depth = DepthPages()
     private let demo: Bool
     private let premium: PremiumFeed?
     private let logger: Logger
@@ -54,7 +52,7 @@ final class BoardSocketHub: Service, Sendable {
     }
 
     func remove(_ page: BoardClient) {
-        depthPages.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(page)) }
+        depth.forget(page)
         let (client, lastOfView) = clients.withLock { registry -> (BoardClient?, BoardClientView?) in
             let client = registry.remove(page)
             return (client, client?.view.flatMap { registry.groups[$0] == nil ? $0 : nil })
@@ -146,39 +144,13 @@ final class BoardSocketHub: Service, Sendable {
         clients.withLock { $0.pages.values.filter { $0.deviceID == owner } }
     }
 
-    func attach(_ depth: DepthPush) {
-        depthPush.withLock { $0 = depth }
+    func attach(_ push: DepthPush) {
+        depth.attach(push)
     }
 
-    /// A page opened a market's page (or left it: no market): its 호가 and 체결 now, then as they
-    /// change. A market the exchange does not list is refused, as every face refuses it.
+    /// A page opened a market's page (or left it: no market): see `DepthPages.watch`.
     func watchDepth(_ client: BoardClient, exchange: String?, market: String?, language: Language) async {
-        guard let push = depthPush.withLock({ $0 }) else { return }
-        let page = ObjectIdentifier(client)
-        guard let market else {
-            client.watchDepth(nil)
-            depthPages.withLock { _ = $0.removeValue(forKey: page) }
-            return
-        }
-        do {
-            let key = try push.key(exchange: exchange, market: market, language: language)
-            client.watchDepth(key)
-            depthPages.withLock { $0[page] = client }
-            await push.first(key, to: client)
-        } catch {
-            client.watchDepth(nil)
-            depthPages.withLock { _ = $0.removeValue(forKey: page) }
-            client.reject(error)
-        }
-    }
-
-    private func pushDepth() async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: DepthPush.interval)
-            if Task.isCancelled { return }
-            guard let push = depthPush.withLock({ $0 }) else { continue }
-            await push.round(depthPages.withLock { Array($0.values) })
-        }
+        await depth.watch(client, exchange: exchange, market: market, language: language)
     }
 
     /// An owner's transactions changed: its pages that show the portfolio get it now.
@@ -212,7 +184,7 @@ final class BoardSocketHub: Service, Sendable {
             group.addTask { await self.follow() }
             group.addTask { await self.tick() }
             group.addTask { await self.pushPortfolios() }
-            group.addTask { await self.pushDepth() }
+            group.addTask { await self.depth.run() }
             if let premium { group.addTask { await self.followPremium(premium) } }
             try? await gracefulShutdown()
             group.cancelAll()

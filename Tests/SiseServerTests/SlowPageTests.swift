@@ -36,9 +36,16 @@ import Testing
                 // The board stops changing: no frames, and REST polls (the board's fallback while
                 // the stream is quiet) hang.
                 try await SimAdmin.setFaults(simulator, #"{"wsStall":true,"hang":true}"#)
-                // The last batches before the stall reach the page's outbox.
-                try await Task.sleep(for: .seconds(1))
-                let board = try await Self.prices(client.execute(uri: "/api/markets?quote=BTC&lang=en", method: .get).body)
+                // The board as it stays: read until it has not changed for three of its 100 ms
+                // batches (the last ones before the stall have landed, in the board and so in the
+                // page's outbox).
+                var board: [String: Double] = [:]
+                var since = ContinuousClock.now
+                #expect(try await expectEventually(timeout: .seconds(10), "the board stopped changing") {
+                    let now = try await Self.prices(client.execute(uri: "/api/markets?quote=BTC&lang=en", method: .get).body)
+                    if now != board { (board, since) = (now, .now) }
+                    return !board.isEmpty && since.duration(to: .now) >= .milliseconds(300)
+                })
                 let before = page.receivedBytes
                 try await page.reading(true)
                 var shown: [String: Double] = [:]
