@@ -4,7 +4,7 @@
 /// with `'` before such a start gets one more, and reading takes exactly one off, so Sise's own
 /// import reads its export back unchanged whatever the text.
 public enum SpreadsheetCell {
-    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
     /// The cell as written: safe to open in a spreadsheet.
     public static func escape(_ text: String) -> String {
@@ -16,10 +16,12 @@ public enum SpreadsheetCell {
         cell.first == "'" && needsGuard(cell.dropFirst()) ? String(cell.dropFirst()) : cell
     }
 
-    /// Begins with a formula start, possibly after apostrophes.
+    /// Begins with a formula start, possibly after apostrophes. A loop, not a recursion: the
+    /// apostrophes are the sender's to choose, as many as a body holds.
     private static func needsGuard(_ text: Substring) -> Bool {
-        guard let first = text.unicodeScalars.first.map(Character.init) else { return false }
-        if formulaStarts.contains(first) { return true }
-        return first == "'" && needsGuard(text.dropFirst())
+        for scalar in text.unicodeScalars where scalar != "'" {
+            return formulaStarts.contains(scalar)
+        }
+        return false
     }
 }

@@ -51,7 +51,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
     case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
     // Store errors (StoreError)
-    case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed, storeTooManyRecords
+    case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed, storeTooManyRecords, storePushEndpointTaken
     // Portfolio
     case tabPortfolio, txBuy, txSell, txDeposit, txWithdraw, txType, quantity, txPrice, fee, txTime, note, portfolioAdd
     case averagePrice, invested, valuation, unrealizedPnl, realizedPnl, returnRate, allocation, portfolioTotal, portfolioEmpty
@@ -290,6 +290,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .storeTooMany: ("관심 종목은 최대 {limit}개입니다. 먼저 하나를 지우세요", "at most {limit} favorites; remove one first")
         case .storeFailed: ("데이터베이스 오류: {reason}", "the database failed: {reason}")
         case .storeTooManyRecords: ("최대 {limit}건까지 저장할 수 있습니다", "at most {limit} records")
+        case .storePushEndpointTaken: ("이 브라우저의 알림은 다른 사용자에게 등록되어 있습니다", "this browser's notifications belong to someone else")
         case .tabPortfolio: ("포트폴리오", "Portfolio")
         case .txBuy: ("매수", "Buy")
         case .txSell: ("매도", "Sell")

@@ -31,13 +31,16 @@ public final class WebhookDispatcher: Service, Sendable {
     private let logger: Logger
     /// Rung when deliveries may be due: a firing queued, a delivery ended.
     private let due = Wakeup()
-    /// Deliveries in flight now.
-    private let inFlight = Mutex(0)
+    /// Deliveries in flight now, by owner.
+    private let inFlight = Mutex<[String: Int]>([:])
     private let events: AsyncStream<Event>
     private let input: AsyncStream<Event>.Continuation
     public static let maxQueued = 1_000
     /// Deliveries in flight at once.
-    static let parallel = 8
+    static let parallel = 16
+    /// Deliveries of one owner in flight at once: an owner whose destinations are slow, or who
+    /// fires a hundred rules at once, holds at most these slots; the others stay for everyone else.
+    static let perOwner = 4
 
     public init(store: AlertStore, poster: WebhookPoster, retryDelays: [Duration] = [.seconds(1), .seconds(5), .seconds(30)],
                 pollInterval: Duration = .seconds(1), lease: Duration = .seconds(60), vapid: WebPushVAPID? = nil, chats: ChatServices = ChatServices(),
@@ -76,20 +79,29 @@ public final class WebhookDispatcher: Service, Sendable {
         }
     }
 
-    /// Keeps up to `parallel` deliveries in flight, taking due jobs as slots free: a destination
-    /// that answers slowly holds its own slot until its deadline, never the others' deliveries.
-    /// Looks again when a firing is queued, a delivery ends, or every `pollInterval` (retries
-    /// fall due, other replicas' orphaned jobs come free).
+    /// Keeps up to `parallel` deliveries in flight, at most `perOwner` of one owner's, taking due
+    /// jobs as slots free with owners in turn: a destination that answers slowly holds its own
+    /// slot until its deadline, and a flood of one owner's firings only its owner's slots — never
+    /// another owner's delivery. Looks again when a firing is queued, a delivery ends, or every
+    /// `pollInterval` (retries fall due, other replicas' orphaned jobs come free).
     func deliverLoop() async {
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled {
-                let free = Self.parallel - inFlight.withLock { $0 }
-                if free > 0, let jobs = try? await store.claimJobs(at: Self.now(), leaseFor: Self.milliseconds(lease), limit: free), !jobs.isEmpty {
-                    inFlight.withLock { $0 += jobs.count }
+                let busy = inFlight.withLock { $0 }
+                let free = Self.parallel - busy.values.reduce(0, +)
+                if free > 0,
+                   let jobs = try? await store.claimJobs(at: Self.now(), leaseFor: Self.milliseconds(lease), limit: free, perOwner: Self.perOwner, busy: busy),
+                   !jobs.isEmpty {
+                    inFlight.withLock { counts in
+                        for job in jobs { counts[job.webhook.owner, default: 0] += 1 }
+                    }
                     for job in jobs {
                         group.addTask {
                             await self.attempt(job)
-                            self.inFlight.withLock { $0 -= 1 }
+                            self.inFlight.withLock { counts in
+                                let left = (counts[job.webhook.owner] ?? 1) - 1
+                                counts[job.webhook.owner] = left > 0 ? left : nil
+                            }
                             self.due.signal()
                         }
                     }

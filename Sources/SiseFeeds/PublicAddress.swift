@@ -4,9 +4,18 @@ import Glibc
 #endif
 
 /// Whether an IP address is one the open internet routes to — not private, loopback,
-/// link-local, CGNAT, multicast or reserved — and host name resolution to check it before a
+/// link-local, CGNAT, multicast, reserved or an IPv6 form that carries such an IPv4 address —
+/// and host name resolution to check it before a
 /// fetch (the fetch then goes to that very address, so a second lookup cannot be rebound).
 public enum PublicAddress {
+    /// One judgement for both families, after IANA's special-purpose address registries: an
+    /// IPv4 address outside every special block; an IPv6 address inside global unicast
+    /// (2000::/3) and outside its special blocks, or one that carries an IPv4 address a router
+    /// would reach (IPv4-mapped `::ffff:a.b.c.d`, NAT64's `64:ff9b::/96`, 6to4's `2002::/16`)
+    /// judged by that IPv4 address. Everything else — `::`, `::1`, IPv4-compatible `::a.b.c.d`,
+    /// IPv4-translated `::ffff:0:a.b.c.d`, discard-only `100::/64`, local NAT64 `64:ff9b:1::/48`,
+    /// ULA, link- and site-local, multicast, 2001::/23 (Teredo, benchmarking, ORCHID…),
+    /// documentation (`2001:db8::/32`, `3fff::/20`) — is not public.
     public static func isPublic(_ address: String) -> Bool {
         var v4 = in_addr()
         if inet_pton(AF_INET, address, &v4) == 1 {
@@ -14,15 +23,21 @@ public enum PublicAddress {
         }
         var v6 = in6_addr()
         guard inet_pton(AF_INET6, address, &v6) == 1 else { return false }
-        let b = withUnsafeBytes(of: &v6) { Array($0) }
-        if b[0..<10].allSatisfy({ $0 == 0 }) && b[10] == 0xFF && b[11] == 0xFF {
-            return isPublicIPv4(UInt32(b[12]) << 24 | UInt32(b[13]) << 16 | UInt32(b[14]) << 8 | UInt32(b[15]))
+        return isPublicIPv6(withUnsafeBytes(of: &v6) { Array($0) })
+    }
+
+    static func isPublicIPv6(_ b: [UInt8]) -> Bool {
+        func embedded(_ at: Int) -> UInt32 { UInt32(b[at]) << 24 | UInt32(b[at + 1]) << 16 | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3]) }
+        let zeroTo = { (end: Int) in b[0..<end].allSatisfy { $0 == 0 } }
+        if zeroTo(10) && b[10] == 0xFF && b[11] == 0xFF { return isPublicIPv4(embedded(12)) }  // ::ffff:0:0/96, IPv4-mapped
+        if b[0...1] == [0x00, 0x64] && b[2...3] == [0xFF, 0x9B] && b[4..<12].allSatisfy({ $0 == 0 }) {
+            return isPublicIPv4(embedded(12))  // 64:ff9b::/96, NAT64
         }
-        if b.allSatisfy({ $0 == 0 }) || (b[0..<15].allSatisfy({ $0 == 0 }) && b[15] == 1) { return false }  // :: and ::1
-        if b[0] & 0xFE == 0xFC { return false }  // fc00::/7 unique local
-        if b[0] == 0xFE && b[1] & 0xC0 == 0x80 { return false }  // fe80::/10 link-local
-        if b[0] == 0xFF { return false }  // multicast
-        if b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0D && b[3] == 0xB8 { return false }  // documentation
+        if b[0] == 0x20 && b[1] == 0x02 { return isPublicIPv4(embedded(2)) }  // 2002::/16, 6to4
+        guard b[0] & 0xE0 == 0x20 else { return false }  // only 2000::/3 is global unicast
+        if b[0] == 0x20 && b[1] == 0x01 && b[2] & 0xFE == 0x00 { return false }  // 2001::/23, IETF protocol assignments
+        if b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0D && b[3] == 0xB8 { return false }  // 2001:db8::/32, documentation
+        if b[0] == 0x3F && b[1] == 0xFF && b[2] & 0xF0 == 0x00 { return false }  // 3fff::/20, documentation
         return true
     }
 
@@ -48,7 +63,7 @@ public enum PublicAddress {
         func inRange(_ base: UInt32, _ bits: UInt32) -> Bool { a >> (32 - bits) == base >> (32 - bits) }
         let blocked: [(UInt32, UInt32)] = [
             (0x0000_0000, 8), (0x0A00_0000, 8), (0x6440_0000, 10), (0x7F00_0000, 8), (0xA9FE_0000, 16),
-            (0xAC10_0000, 12), (0xC000_0000, 24), (0xC000_0200, 24), (0xC0A8_0000, 16), (0xC612_0000, 15),
+            (0xAC10_0000, 12), (0xC000_0000, 24), (0xC000_0200, 24), (0xC058_6300, 24), (0xC0A8_0000, 16), (0xC612_0000, 15),
             (0xC633_6400, 24), (0xCB00_7100, 24), (0xE000_0000, 4), (0xF000_0000, 4),
         ]
         return !blocked.contains { inRange($0.0, $0.1) }

@@ -76,6 +76,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .tooMany: return Self.response(APIError(status: .conflict, code: "favorites_full", message: error.message))
             case .taken: return Self.response(APIError(status: .conflict, code: "taken", message: error.message))
             case .tooManyRecords: return Self.response(APIError(status: .conflict, code: "too_many", message: error.message))
+            case .pushEndpointTaken: return Self.response(APIError(status: .conflict, code: "taken", message: error.message, field: "endpoint"))
             case .ledger: return Self.response(APIError(status: .conflict, code: "ledger", message: error.message))
             default: return Self.response(APIError(status: .serviceUnavailable, code: "store_unavailable", message: "favorites are unavailable right now"))
             }

@@ -85,7 +85,7 @@ public enum SiseServerApp {
         StatusController(context: context).addRoutes(to: router)
         FavoritesController(context: context).addRoutes(to: router)
         let hasher = PasswordHasher(cost: configuration.passwordCost)
-        let handover = OwnerData(database: database)
+        let handover = OwnerData(database: database, limits: .init(rules: alertStore.maxRules, webhooks: alertStore.maxWebhooks))
         let sessions = SessionOpener(accounts: accounts, secure: publicOrigin.isSecure, favoritesChanged: favoritesChanged,
                                      adopt: { device, account in
                                          // The device's rules now fire for the account (and reach its webhooks).

@@ -185,12 +185,20 @@ public struct AlertStore: Sendable {
 
     /// Keeps a webhook, chat or push subscription: `maxWebhooks` of the first two an owner,
     /// `maxPushSubscriptions` of the last. A browser subscribing again (the same endpoint)
-    /// replaces its row, for whoever subscribed now. Returns the row kept.
+    /// replaces its row. An endpoint belongs to the owner who proved it: it moves to another
+    /// owner (the browser's account after a log-in) only with the keys it was subscribed with —
+    /// knowing a victim's endpoint URL takes nothing — and only within that owner's limit.
+    /// Returns the row kept.
     @discardableResult
     public func addWebhook(_ hook: Webhook) async throws -> Webhook {
         let (limit, push) = hook.kind == .push ? (Self.maxPushSubscriptions, true) : (maxWebhooks, false)
         return try await database.write { db in
             if push, let old = try await db.queryOne("SELECT * FROM webhook WHERE kind = 'push' AND url = ?", hook.url).flatMap(Self.webhook) {
+                if old.owner != hook.owner {
+                    guard old.p256dh == hook.p256dh, old.auth == hook.auth else { throw StoreError.pushEndpointTaken }
+                    let count = try await db.count("SELECT COUNT(*) FROM webhook WHERE owner = ? AND kind = 'push'", hook.owner)
+                    guard count < limit else { throw StoreError.tooManyRecords(limit: limit) }
+                }
                 try await db.execute("UPDATE webhook SET owner = ?, p256dh = ?, auth = ?, lang = ?, failures = 0, disabled = FALSE WHERE id = ?",
                                      hook.owner, hook.p256dh, hook.auth, hook.language, old.id)
                 var kept = hook
@@ -273,23 +281,35 @@ public struct AlertStore: Sendable {
         }
     }
 
-    /// Takes up to `limit` due jobs for `leaseFor` ms: no other replica takes them meanwhile
-    /// (PostgreSQL skips rows another transaction holds); a replica that dies holding them
-    /// gives them back when the lease ends.
-    public func claimJobs(at now: Int64, leaseFor: Int64, limit: Int) async throws -> [Job] {
-        let skipLocked = database.dialect == .postgres ? " FOR UPDATE OF j SKIP LOCKED" : ""
+    /// Takes up to `limit` due jobs for `leaseFor` ms, fairly: owners take turns (every owner's
+    /// oldest due job before anyone's second), and an owner already holding `busy[owner]` of its
+    /// `perOwner` deliveries gets only the rest — so one owner's flood of firings, or its slow
+    /// destinations, never keeps another owner's firing waiting for a slot. No other replica takes
+    /// a claimed job meanwhile (each is leased by a conditional update: a job another replica
+    /// leased first is skipped); a replica that dies holding them gives them back when the lease ends.
+    public func claimJobs(at now: Int64, leaseFor: Int64, limit: Int, perOwner: Int = .max, busy: [String: Int] = [:]) async throws -> [Job] {
+        guard limit > 0 else { return [] }
+        let perOwner = max(1, min(perOwner, limit))
+        // Rows of an owner at its cap are skipped: ask for that many more.
+        let fetch = limit + busy.values.reduce(0) { $0 + min($1, perOwner) }
         return try await database.write { db in
             let rows = try await db.query("""
-                SELECT j.id AS jobid, j.firingID AS jobfiring, j.body AS jobbody, j.attempt AS jobattempt, w.*
-                FROM webhook_job j JOIN webhook w ON w.id = j.webhookID
-                WHERE j.dueAt <= ? AND j.lease <= ? AND w.disabled = FALSE
-                ORDER BY j.dueAt, j.id LIMIT ?\(skipLocked)
-                """, now, now, limit)
+                SELECT * FROM (
+                    SELECT j.id AS jobid, j.firingID AS jobfiring, j.body AS jobbody, j.attempt AS jobattempt, j.dueAt AS jobdue, w.*,
+                        ROW_NUMBER() OVER (PARTITION BY w.owner ORDER BY j.dueAt, j.id) AS turn
+                    FROM webhook_job j JOIN webhook w ON w.id = j.webhookID
+                    WHERE j.dueAt <= ? AND j.lease <= ? AND w.disabled = FALSE
+                ) due WHERE turn <= ? ORDER BY turn, jobdue, jobid LIMIT ?
+                """, now, now, perOwner, fetch)
             var jobs: [Job] = []
-            for row in rows {
+            var taken: [String: Int] = busy
+            for row in rows where jobs.count < limit {
                 guard let id = row.string("jobid"), let hook = Self.webhook(row), let firing = row.string("jobfiring"),
-                      let body = row.string("jobbody") else { continue }
-                try await db.execute("UPDATE webhook_job SET lease = ? WHERE id = ?", now + leaseFor, id)
+                      let body = row.string("jobbody"), taken[hook.owner, default: 0] < perOwner else { continue }
+                guard try await db.execute("UPDATE webhook_job SET lease = ? WHERE id = ? AND lease <= ?", now + leaseFor, id, now) == 1 else {
+                    continue
+                }
+                taken[hook.owner, default: 0] += 1
                 jobs.append(Job(id: id, webhook: hook, firingId: firing, body: body, attempt: row.int("jobattempt") ?? 1))
             }
             return jobs

@@ -21,6 +21,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case lastLogin
     /// The owner already keeps the most records (transactions, alerts, webhooks) allowed.
     case tooManyRecords(limit: Int)
+    /// A push endpoint another owner subscribed, posted without that subscription's keys.
+    case pushEndpointTaken
     /// The portfolio's transactions would not add up (selling more than was held).
     case ledger(PortfolioLedger.Problem)
 
@@ -36,6 +38,7 @@ public enum StoreError: Error, Sendable, Equatable {
         case .linkedElsewhere(let provider): UIText.socialLinkedElsewhere(language, ["provider": provider])
         case .lastLogin: UIText.socialLastLogin(language)
         case .tooManyRecords(let limit): UIText.storeTooManyRecords(language, ["limit": String(limit)])
+        case .pushEndpointTaken: UIText.storePushEndpointTaken(language)
         case .ledger(.moreThanHeld(_, let exchange, let market)):
             UIText.portfolioMoreThanHeld(language, ["exchange": exchange.displayName, "market": market.code])
         case .ledger(.invalid): UIText.portfolioInvalid(language)

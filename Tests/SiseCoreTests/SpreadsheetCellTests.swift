@@ -26,6 +26,15 @@ import Testing
         #expect(failures.isEmpty, "\(failures.prefix(5).map(\.debugDescription))")
     }
 
+    /// The apostrophes before a formula start are the sender's to choose: a cell of 1,000,000 of
+    /// them (a 1 MB note) is judged without a stack frame each (it overflowed the stack at ~30,000).
+    @Test func aMillionApostrophesAreJudgedWithoutRecursion() {
+        let apostrophes = String(repeating: "'", count: 1_000_000)
+        #expect(SpreadsheetCell.escape(apostrophes) == apostrophes)
+        #expect(SpreadsheetCell.escape(apostrophes + "=1") == "'" + apostrophes + "=1")
+        #expect(SpreadsheetCell.unescape("'" + apostrophes + "=1") == apostrophes + "=1")
+    }
+
     @Test func aPortfolioExportOpensAsTextAndImportsBackUnchanged() throws {
         let notes = [#"=HYPERLINK("http://evil.example","x")"#, "+82 10", "'=quoted", "@home", "평범한 메모"]
         var csv = PortfolioCSV.header.joined(separator: ",") + "\r\n"

@@ -50,9 +50,9 @@ import Testing
             let path = request.uri.path
             inbox.add(Received(path: path, headers: headers, body: Data(buffer: body)))
             if path.hasPrefix("/gone") { return Response(status: .gone) }
-            if path.hasPrefix("/slow") { try await Task.sleep(for: .seconds(4)) }
+            if path.hasPrefix("/slower") { try await Task.sleep(for: .milliseconds(4_500)) } else if path.hasPrefix("/slow") { try await Task.sleep(for: .seconds(4)) }
             if path.hasPrefix("/busy"), inbox.firstBusy() { return Response(status: .tooManyRequests) }
-            return Response(status: path.hasPrefix("/push") || path.hasPrefix("/busy") ? .created : .ok,
+            return Response(status: path.hasPrefix("/push") || path.hasPrefix("/busy") || path.hasPrefix("/slower/tab") ? .created : .ok,
                             body: .init(byteBuffer: ByteBuffer(string: #"{"ok":true}"#)))
         }
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))

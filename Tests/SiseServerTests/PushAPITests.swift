@@ -111,4 +111,44 @@ import Testing
             #expect((listed?["subscriptions"] as? [[String: Any]])?.first?["host"] as? String == "push.example.net", "\(String(describing: listed))")
         }
     }
+
+    /// An endpoint belongs to the owner who subscribed it: another owner who learns the URL cannot
+    /// take it with keys of their own (the victim would silently lose push), and a move with the
+    /// subscription's own keys (the same browser, logged in) counts against the new owner's ten.
+    @Test func anEndpointIsNotTakenByWhoeverKnowsItsURL() async throws {
+        try await ServerHarness.run { client in
+            func owner() async throws -> (CookieJar, HTTPFields) {
+                var jar = CookieJar()
+                jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+                var headers = jar.pageHeaders
+                headers[.contentType] = "application/json"
+                return (jar, headers)
+            }
+            func body(_ endpoint: String, _ key: P256.KeyAgreement.PrivateKey, _ secret: UInt8) -> String {
+                #"{"endpoint":"\#(endpoint)","keys":{"p256dh":"\#(Base64URL.encode(key.publicKey.x963Representation))","auth":"\#(Base64URL.encode(Data(repeating: secret, count: 16)))"}}"#
+            }
+            func count(_ jar: CookieJar) async throws -> Int {
+                let listed = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/push/subscriptions", method: .get,
+                                                                                                        headers: jar.pageHeaders).body)) as? [String: Any]
+                return (listed?["subscriptions"] as? [Any])?.count ?? -1
+            }
+            let (victimJar, victim) = try await owner()
+            let (attackerJar, attacker) = try await owner()
+            let browser = P256.KeyAgreement.PrivateKey()
+            let endpoint = "https://push.example.net/send/victim"
+            #expect(try await Self.post(client, victim, body(endpoint, browser, 1)).status == .created)
+            let taken = try await Self.post(client, attacker, body(endpoint, P256.KeyAgreement.PrivateKey(), 2))
+            #expect(taken.status == .conflict && Self.field(taken) == "endpoint", "\(String(buffer: taken.body))")
+            let (victimCount, attackerCount) = (try await count(victimJar), try await count(attackerJar))
+            #expect(victimCount == 1 && attackerCount == 0, "the victim keeps its push")
+            // The attacker fills its ten; the victim's own keys would move the endpoint, but not past ten.
+            for index in 0..<10 {
+                #expect(try await Self.post(client, attacker, body("https://push.example.net/send/a\(index)", browser, 3)).status == .created)
+            }
+            let over = try await Self.post(client, attacker, body(endpoint, browser, 1))
+            #expect(over.status == .conflict, "\(String(buffer: over.body))")
+            let (filled, kept) = (try await count(attackerJar), try await count(victimJar))
+            #expect(filled == 10 && kept == 1, "no eleventh, by any way in")
+        }
+    }
 }
