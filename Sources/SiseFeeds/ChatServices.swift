@@ -40,12 +40,22 @@ public struct ChatServices: Sendable, Equatable {
     }
 
     /// Whether `url` is a webhook of `base`'s service (same scheme and host, under its path).
+    /// The path is judged as sent: every segment after the base is a plain name (letters,
+    /// digits, `-`, `_`, `.` but not a dot segment), so `..`, `%2e%2e`, an encoded slash or
+    /// backslash, an empty segment or a fragment cannot climb out of the base.
     public static func lies(_ url: String, under base: URL) -> Bool {
-        guard url.utf8.count <= 500, let parsed = URL(string: url), parsed.user == nil, parsed.query == nil,
+        guard url.utf8.count <= 500, let parsed = URL(string: url), parsed.user == nil, parsed.query == nil, parsed.fragment == nil,
               parsed.scheme?.lowercased() == base.scheme?.lowercased(), parsed.host?.lowercased() == base.host?.lowercased(),
-              parsed.port == base.port else { return false }
+              parsed.port == base.port, let sent = URLComponents(string: url)?.percentEncodedPath else { return false }
         let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
-        return parsed.path.hasPrefix(prefix) && parsed.path.count > prefix.count
+        guard sent.hasPrefix(prefix), sent.count > prefix.count else { return false }
+        return sent.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).allSatisfy(isPlainSegment)
+    }
+
+    private static func isPlainSegment(_ segment: Substring) -> Bool {
+        !segment.isEmpty && !segment.allSatisfy { $0 == "." }
+            && segment.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || $0 == "-" || $0 == "_" || $0 == "." }
     }
 
     /// The JSON body each service documents for one message.

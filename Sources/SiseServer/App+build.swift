@@ -68,7 +68,7 @@ public enum SiseServerApp {
         router.middlewares.add(MetricsMiddleware(metrics: metrics))
         // Each request at debug level (`LOG_LEVEL=debug`), with its `hb.request.id`; no headers, so no cookie or token.
         router.middlewares.add(LogRequestsMiddleware(.debug))
-        router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(SecurityHeadersMiddleware(origin: publicOrigin))
         router.middlewares.add(APIErrorMiddleware())
         router.middlewares.add(PathGuardMiddleware())
         router.middlewares.add(HostCheckMiddleware(origin: publicOrigin))

@@ -111,17 +111,17 @@ struct AuthController {
         let device = account.flatMap { devices.entry(for: $0.id, in: request) }
         let parties = LoginThrottle.parties(device: device?.nonce, account: account?.id ?? "login:" + login,
                                             address: ctx.clientAddress ?? "?")
-        let wait = await throttle.wait(parties)
+        let wait = await throttle.attempt(parties)
         if wait > 0 {
             throw APIError(status: .tooManyRequests, code: "too_many_attempts",
                            message: UIText.accountThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
         }
         // The same work and the same answer whether the login exists or not.
+        // The attempt is counted already (`attempt`): a failure has nothing more to record.
         guard try await hasher.verify(body.password, against: account?.passwordHash), let account else {
-            await throttle.failed(parties)
             throw APIError(status: .unauthorized, code: "login_failed", message: UIText.accountLoginFailed(language))
         }
-        await throttle.succeeded(device.map { .device($0.nonce) } ?? .account(account.id))
+        await throttle.succeeded(parties, clearing: device.map { .device($0.nonce) } ?? .account(account.id))
         return try await start(account, request, ctx, status: .ok)
     }
 

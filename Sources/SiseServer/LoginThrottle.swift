@@ -73,6 +73,16 @@ actor LoginThrottle {
         }.max() ?? 0
     }
 
+    /// Takes one attempt for `parties` before the password is checked: the seconds to wait when
+    /// they may not try now; otherwise 0, with the attempt already counted as a failure — so
+    /// attempts sent at once are counted as they arrive, not after their hashes (25 parallel
+    /// wrong passwords used to pass a budget of 5). A success takes it back (`succeeded`).
+    func attempt(_ parties: [Party], now: ContinuousClock.Instant = .now) -> Int {
+        let wait = wait(parties, now: now)
+        if wait == 0 { failed(parties, now: now) }
+        return wait
+    }
+
     func failed(_ parties: [Party], now: ContinuousClock.Instant = .now) {
         for party in parties {
             let fresh = counts[party].map { now - $0.last < Self.forgetAfter } ?? false
@@ -83,8 +93,15 @@ actor LoginThrottle {
         }
     }
 
-    func succeeded(_ party: Party) {
-        counts[party] = nil
+    /// The attempt of `parties` succeeded: `cleared` (the returning device, or the account from an
+    /// untrusted browser) starts over; the others (the address) get back the failure `attempt`
+    /// counted in advance.
+    func succeeded(_ parties: [Party], clearing cleared: Party) {
+        for party in parties where party != cleared {
+            guard let count = counts[party] else { continue }
+            if count.failures > 1 { counts[party]?.failures -= 1 } else { counts[party] = nil }
+        }
+        counts[cleared] = nil
     }
 
     /// Takes a sign-up slot for `address` and `device`; the seconds to wait when either has none.

@@ -4,7 +4,9 @@ import Hummingbird
 /// Refuses request paths no page of Sise ever asks for, before routes and static files see
 /// them: NUL or other control characters (raw or percent-encoded — `/app.js%00.html` must not
 /// be served as HTML), backslashes, and a leading `//` (which file serving would turn into a
-/// redirect to another host's path).
+/// redirect to another host's path). A path with an empty segment — a trailing slash, `a//b` —
+/// names nothing: routes match exactly (the router alone would take `/metrics/` and
+/// `/metrics//` for `/metrics`, past a proxy that blocks only the exact path).
 struct PathGuardMiddleware: RouterMiddleware {
     typealias Context = SiseRequestContext
 
@@ -12,7 +14,13 @@ struct PathGuardMiddleware: RouterMiddleware {
         guard Self.isAcceptable(request.uri.path) else {
             throw APIError(status: .badRequest, code: "bad_path", message: "the request path is not acceptable")
         }
+        guard Self.isExact(request.uri.path) else { throw HTTPError(.notFound) }
         return try await next(request, context)
+    }
+
+    /// `/`, or segments none of which is empty.
+    static func isExact(_ rawPath: String) -> Bool {
+        rawPath == "/" || !rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty)
     }
 
     static func isAcceptable(_ rawPath: String) -> Bool {

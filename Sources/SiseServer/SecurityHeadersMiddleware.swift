@@ -3,9 +3,13 @@ import Hummingbird
 
 /// Headers every answer carries, errors included (it is the outermost middleware): a strict
 /// Content-Security-Policy (no inline script, no third-party anything), no MIME sniffing, no
-/// framing, no referrer to other sites.
+/// framing, no referrer to other sites; HSTS when the public origin is https; and `no-store`
+/// on every API answer whose route did not say how it may be cached (most are one person's:
+/// favorites, portfolio, alerts, the account — no shared cache may keep them).
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = SiseRequestContext
+    let origin: PublicOrigin
+    static let hsts = "max-age=31536000"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -21,6 +25,10 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         response.headers[.contentSecurityPolicy] = response.headers[.contentSecurityPolicy].map { $0 + "; " + base } ?? base
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.init("Referrer-Policy")!] = "same-origin"
+        if origin.isSecure { response.headers[.strictTransportSecurity] = Self.hsts }
+        if response.headers[.cacheControl] == nil, request.uri.path.hasPrefix("/api/") || request.uri.path.hasPrefix("/auth/") {
+            response.headers[.cacheControl] = "no-store"
+        }
         return response
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// alert. The first line names the format and the migrations of the store it came from; every
 /// other line is one row, `{"table":…,"row":{column: value}}`, booleans as booleans and bytes as
 /// base64 whatever the engine keeps them as. Rows are written in the order they were added, and
-/// an import replays them in that order, in one transaction: all of it or nothing.
+/// an import replays them in that order, in one transaction: all of it or nothing. The server's
+/// own keys travel too, so the file is a secret (`sise db export -o` writes it 0600).
 public struct StoreTransfer: Sendable {
     enum Kind: Sendable { case text, integer, bool, blob }
 
@@ -16,10 +17,17 @@ public struct StoreTransfer: Sendable {
         let order: @Sendable (SQLDialect) -> String
         /// What a column holds when an export made before it existed has no value for it.
         var defaults: [String: Cell] = [:]
+        /// Rows the server makes for itself on first start (its keys): an import replaces them
+        /// rather than calling the store not empty — the moved store's keys are the ones its
+        /// browsers' push subscriptions and device cookies were made under.
+        var serverMade = false
     }
 
     /// Parents before children (sessions after their account, deliveries after their webhook).
     static let tables: [Table] = [
+        // The VAPID key (push subscriptions) and the device-cookie HMAC key: without them, after a
+        // move every push subscription and every remembered log-in device silently stops working.
+        Table(name: "server_key", columns: [("name", .text), ("value", .blob), ("createdAt", .integer)], order: { _ in "name" }, serverMade: true),
         Table(name: "account", columns: [("id", .text), ("email", .text), ("username", .text), ("nickname", .text), ("passwordHash", .text),
                                          ("createdAt", .integer), ("avatarFile", .text), ("avatarType", .text)],
               order: { "createdAt, \($0.insertionOrder)" }),
@@ -153,8 +161,11 @@ public struct StoreTransfer: Sendable {
             if replace {
                 for table in Self.tables.reversed() { try await db.execute("DELETE FROM \(table.name)") }
             } else {
-                for table in Self.tables where try await db.exists("SELECT 1 FROM \(table.name) LIMIT 1") {
-                    throw Problem.notEmpty(table: table.name)
+                for table in Self.tables where !table.serverMade {
+                    if try await db.exists("SELECT 1 FROM \(table.name) LIMIT 1") { throw Problem.notEmpty(table: table.name) }
+                }
+                for table in Self.tables where table.serverMade && ordered.contains(where: { $0.table.name == table.name }) {
+                    try await db.execute("DELETE FROM \(table.name)")
                 }
             }
             var counts: [String: Int] = [:]

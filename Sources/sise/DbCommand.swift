@@ -27,7 +27,9 @@ struct DbCommand: AsyncParsableCommand {
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "export", abstract: "Write every row of the store as JSON lines (standard output, or --output FILE).")
+            commandName: "export",
+            abstract: "Write every row of the store as JSON lines (standard output, or --output FILE, made readable by its owner only).",
+            discussion: "The export holds password hashes, sessions, webhook secrets, chat tokens and the server's keys: keep it as secret as the store.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var storage: StoreOptions
         @Option(name: .shortAndLong, help: "Write to this file instead of standard output.") var output: String?
@@ -36,7 +38,10 @@ struct DbCommand: AsyncParsableCommand {
             let database = try await storage.open(global)
             let sink: FileHandle
             if let output {
-                guard FileManager.default.createFile(atPath: output, contents: nil),
+                // Owner-only from the first byte (and an existing file is narrowed before it is written):
+                // the export holds password hashes, secrets and the server's keys.
+                guard FileManager.default.createFile(atPath: output, contents: nil, attributes: [.posixPermissions: 0o600]),
+                      (try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: output)) != nil,
                       let handle = FileHandle(forWritingAtPath: output) else {
                     throw CLIFailure(code: .unexpected, message: "sise: cannot write \(output)")
                 }

@@ -17,10 +17,15 @@ import Testing
         let added = try await SiseBinary.run(["users", "add", "--email", "move@sise.kr", "--nickname", "이사", "--data-dir", data],
                                              stdin: "Move-Strong-Pass-9\n")
         #expect(added.status == 0, "\(added.stderr)")
+        // The server's Web Push key (made on first use): browsers' subscriptions were made under it.
+        let key = try await SiseBinary.run(["push", "key", "--data-dir", data])
+        #expect(key.status == 0 && !key.stdout.isEmpty, "\(key.stderr)")
         let file = data + "-export.jsonl"
         defer { try? FileManager.default.removeItem(atPath: file) }
         let exported = try await SiseBinary.run(["db", "export", "--data-dir", data, "--output", file])
-        #expect(exported.status == 0 && exported.stderr.contains("exported 3 rows"), "\(exported.stderr)")
+        #expect(exported.status == 0 && exported.stderr.contains("exported 4 rows") && exported.stderr.contains("server_key 1"), "\(exported.stderr)")
+        let mode = (try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600, "the export holds secrets: its owner's alone (\(String(mode ?? 0, radix: 8)))")
         let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
         #expect(lines.first?.contains("\"sise\":\"export\"") == true)
         #expect(lines.contains { $0.contains("\"table\":\"portfolio_transaction\"") && $0.contains("\"quantity\":\"0.12345678\"") })
@@ -38,7 +43,9 @@ import Testing
         }
         for target in targets {
             let imported = try await SiseBinary.run(["db", "import", file, "--database", target])
-            #expect(imported.status == 0 && imported.stdout.contains("imported 3 rows"), "\(target): \(imported.stderr)")
+            #expect(imported.status == 0 && imported.stdout.contains("imported 4 rows"), "\(target): \(imported.stderr)")
+            let moved = try await SiseBinary.run(["push", "key", "--database", target])
+            #expect(moved.stdout == key.stdout, "\(target): the same push key after the move")
             let again = try await SiseBinary.run(["db", "import", file, "--database", target, "--lang", "en"])
             #expect(again.status == 2 && again.stderr.contains("already holds data"), "\(target)")
             let copy = try await SiseBinary.run(["db", "export", "--database", target])

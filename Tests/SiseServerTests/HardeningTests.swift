@@ -42,6 +42,26 @@ import Testing
         }
     }
 
+    /// Under an https public origin every answer asks browsers to keep to https (HSTS); one
+    /// person's answers are never kept by a shared cache; what may be cached says so itself.
+    @Test func httpsAnswersCarryHSTSAndPersonalAnswersAreNotStored() async throws {
+        var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory())
+        configuration.publicURL = URL(string: "https://sise.example.kr")
+        try await ServerHarness.build(configuration).test(.live) { client in
+            let response = try await client.execute(uri: "/api/favorites", method: .get)
+            #expect(response.headers[.strictTransportSecurity] == "max-age=31536000", "\(response.status)")
+        }
+        try await ServerHarness.run { client in
+            for uri in ["/api/favorites", "/api/portfolio", "/api/alerts", "/api/me", "/api/webhooks", "/api/push/subscriptions", "/api/session",
+                        "/api/markets?quote=KRW"] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.headers[.cacheControl] == "no-store", "\(uri) → \(response.status)")
+                #expect(response.headers[.strictTransportSecurity] == nil, "plain http: no HSTS")
+            }
+            #expect(try await client.execute(uri: "/api/push/key", method: .get).headers[.cacheControl] == "public, max-age=3600")
+        }
+    }
+
     @Test func echoedInputIsCutShort() async throws {
         try await ServerHarness.run { client in
             let long = "KRW-" + String(repeating: "A", count: 5_000)

@@ -138,6 +138,40 @@ import Testing
         }
     }
 
+    /// Attempts sent at once are counted as they arrive, before their hashes: 25 wrong passwords
+    /// for one account in parallel get five 401s, the rest 429.
+    @Test func parallelLogInsAreCountedBeforeTheirHashes() async throws {
+        try await AccountsAPITests.run { client in
+            var owner = try await AccountsAPITests.fresh(client)
+            #expect(try await AccountsAPITests.post(client, "/api/auth/signup", #"{"username":"target","password":"a long secret","nickname":"표적"}"#,
+                                                    &owner).status == .created)
+            let stranger = try await AccountsAPITests.fresh(client)
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<25 {
+                    group.addTask {
+                        var jar = stranger
+                        return try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"target","password":"guess guess"}"#, &jar).status
+                    }
+                }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .unauthorized }.count == 5, "\(statuses.map(\.code))")
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 20, "\(statuses.map(\.code))")
+        }
+    }
+
+    /// A success gives back what its attempt took from the address: a carrier NAT's many
+    /// successful log-ins never start its waits.
+    @Test func aSuccessGivesTheAddressItsAttemptBack() async {
+        let throttle = LoginThrottle()
+        for person in 0..<150 {
+            let parties = LoginThrottle.parties(device: nil, account: "acct\(person)", address: "nat")
+            #expect(await throttle.attempt(parties, now: start) == 0, "person \(person)")
+            await throttle.succeeded(parties, clearing: .account("acct\(person)"))
+        }
+        #expect(await throttle.keptKeys == 0)
+    }
+
     static func request(cookie: String?) -> Request {
         var fields = HTTPFields()
         if let cookie { fields[.cookie] = "sise_login_device=" + cookie }

@@ -95,6 +95,19 @@ import FoundationNetworking
         }
     }
 
+    /// Only the exact path is the metrics: a proxy that keeps `/metrics` off the public side must
+    /// not be walked round with a trailing slash, an empty segment, case or an encoded letter.
+    @Test func onlyTheExactPathServesMetrics() async throws {
+        try await ServerHarness.run { client in
+            let port = try #require(client.port)
+            for path in ["/metrics/", "/metrics//", "/metrics/.", "/./metrics", "/METRICS", "/Metrics", "/%6detrics", "/metrics%2f", "/api//status"] {
+                let answer = try await RawHTTP.exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                #expect(!answer.hasPrefix("HTTP/1.1 200") && !answer.contains("sise_ws_clients"), "\(path): \(answer.prefix(60))")
+            }
+            #expect(try await client.execute(uri: "/metrics", method: .get).status == .ok)
+        }
+    }
+
     @Test func aTokenOpensItToOthersAndIsRequiredThen() async throws {
         try await ServerHarness.run(configure: { $0.metricsToken = "scrape-secret" }) { client in
             #expect(try await client.execute(uri: "/metrics", method: .get).status == .unauthorized)
