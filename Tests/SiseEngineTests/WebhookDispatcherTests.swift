@@ -67,4 +67,28 @@ import Testing
             await running.stop()
         }
     }
+
+    /// The queue hands out turns, not arrival order: one owner's 300 due jobs and another's one,
+    /// due later — the other's comes in the first claim, and an owner at its cap gets nothing more
+    /// (SQLite and PostgreSQL alike).
+    @Test func ownersTakeTurnsAndAnOwnerAtItsCapWaits() async throws {
+        var engines: [(String, AppDatabase)] = [("sqlite", try AppDatabase.inMemory())]
+        if let (_, postgres) = try await TestStores.freshPostgres() { engines.append(("postgres", postgres)) }
+        for (name, database) in engines {
+            let store = AlertStore(database: database, maxWebhooks: 20)
+            for index in 0..<15 {
+                try await store.addWebhook(AlertStore.Webhook(id: "flood\(index)", owner: "flooder", url: "https://example.com/\(index)", secret: "s", createdAt: 0))
+            }
+            try await store.addWebhook(AlertStore.Webhook(id: "quiet", owner: "other", url: "https://example.com/q", secret: "s", createdAt: 0))
+            for firing in 0..<20 { try await store.enqueue(firingId: "f\(firing)", owner: "flooder", body: "{}", at: 1_000 + Int64(firing)) }
+            try await store.enqueue(firingId: "late", owner: "other", body: "{}", at: 2_000)
+            let first = try await store.claimJobs(at: 3_000, leaseFor: 60_000, limit: 16, perOwner: 4)
+            #expect(first.filter { $0.webhook.owner == "other" }.count == 1, "\(name): the other owner's job in the first claim")
+            #expect(first.filter { $0.webhook.owner == "flooder" }.count == 4, "\(name): the flooder holds its four slots")
+            let more = try await store.claimJobs(at: 3_000, leaseFor: 60_000, limit: 12, perOwner: 4, busy: ["flooder": 4])
+            #expect(more.isEmpty, "\(name): an owner at its cap gets nothing more")
+            let after = try await store.claimJobs(at: 3_000, leaseFor: 60_000, limit: 12, perOwner: 4, busy: ["flooder": 1])
+            #expect(after.count == 3 && Set(after.map(\.id)).isDisjoint(with: first.map(\.id)), "\(name): leased jobs are not handed out twice")
+        }
+    }
 }
