@@ -87,9 +87,13 @@ struct BoardSocketController {
     static let tryAgainLater: UInt16 = 1_013
 
     /// A view change is only noted (the newest wins); a client that floods messages is cut off.
+    /// Nothing here waits on the hub: what may take a while runs as the page's errands, so each
+    /// message is counted as it arrives (a steady 18 a second was cut off when one slow 호가 watch
+    /// held the loop and the messages behind it were then counted at once).
     private func read(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, client: BoardClient,
                       views: ViewPacer, language: Language) async {
         var rate = MessageRate(perSecond: Self.maxMessagesPerSecond)
+        let errands = PageErrands()
         do {
             for try await message in inbound.messages(maxSize: 16 * 1_024) {
                 guard rate.admit(at: .now) else {
@@ -101,11 +105,14 @@ struct BoardSocketController {
                 }
                 guard case .text(let text) = message else { continue }
                 if let watch = BoardSocketMessage.PortfolioWatch.parse(text) {
-                    await hub.watchPortfolio(client, watch.watch)
+                    errands.post(.portfolio) { [hub] in await hub.watchPortfolio(client, watch.watch) }
                     continue
                 }
                 if let depth = BoardSocketMessage.DepthWatch.parse(text) {
-                    await hub.watchDepth(client, exchange: depth.exchange, market: depth.market, language: client.view?.language ?? language)
+                    let watchLanguage = client.view?.language ?? language
+                    errands.post(.depth) { [hub] in
+                        await hub.watchDepth(client, exchange: depth.exchange, market: depth.market, language: watchLanguage)
+                    }
                     continue
                 }
                 let window = BoardSocketMessage.Window.read(text)
@@ -122,5 +129,7 @@ struct BoardSocketController {
                 }
             }
         } catch {}
+        // No errand lands after the page has left the hub.
+        await errands.close()
     }
 }
