@@ -102,12 +102,16 @@ def load(port, seconds, threads, make):
     done, errors, stop = [0], [0], time.time() + seconds
     lock = threading.Lock()
     def worker(n):
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10); i = 0
+        # Each client from its own address, as people are: nginx's per-address limits (limit_req)
+        # apply to a visitor, not to the benchmark as a whole.
+        def connect():
+            return http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(f"127.0.9.{n + 2}", 0))
+        conn = connect(); i = 0
         while time.time() < stop:
             try:
                 ok = make(conn, n, i)
             except OSError:
-                ok = False; conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                ok = False; conn = connect()
             with lock:
                 done[0] += ok; errors[0] += (not ok)
             i += 1

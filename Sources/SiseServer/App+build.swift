@@ -64,6 +64,7 @@ public enum SiseServerApp {
                              silence: dependencies.silence))
         // Outermost first: headers on every answer, then errors in one JSON shape, then
         // hostile paths refused before anything (static files included) looks at them.
+        let connections = ConnectionCounter(limits: configuration.limits)
         router.middlewares.add(ClientAddressMiddleware(proxies: configuration.trustedProxies))
         router.middlewares.add(MetricsMiddleware(metrics: metrics))
         // Each request at debug level (`LOG_LEVEL=debug`), with its `hb.request.id`; no headers, so no cookie or token.
@@ -71,6 +72,7 @@ public enum SiseServerApp {
         router.middlewares.add(SecurityHeadersMiddleware(origin: publicOrigin))
         router.middlewares.add(APIErrorMiddleware())
         router.middlewares.add(PathGuardMiddleware())
+        router.middlewares.add(ForwardedClientCap(counter: connections))
         router.middlewares.add(HostCheckMiddleware(origin: publicOrigin))
         router.middlewares.add(DeviceIdentityMiddleware(secure: publicOrigin.isSecure, devices: devices))
         let accounts = AccountStore(database: database)
@@ -129,7 +131,7 @@ public enum SiseServerApp {
 
         return Application(
             router: router,
-            server: .guardedHTTP1WebSocket(webSocketRouter: router, counter: ConnectionCounter(limits: configuration.limits)),
+            server: .guardedHTTP1WebSocket(webSocketRouter: router, counter: connections),
             // A deep accept queue: thousands of browsers reconnect at once after a restart.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise", backlog: 4_096),
             services: dependencies.services + [hub, devices, webhooks, alerts, ReplicaChanges(feed: changes, hub: hub, alerts: alerts, store: alertStore)]

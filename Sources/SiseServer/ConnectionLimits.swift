@@ -75,6 +75,25 @@ final class ConnectionCounter: Sendable {
         }
     }
 
+    /// Takes a place for `address` alone (not the total): a client behind a trusted proxy, known
+    /// once its request's headers are read, whose TCP connection is the proxy's and already
+    /// counted. False when the address holds its cap.
+    func hold(_ address: String) -> Bool {
+        guard !Self.isLoopback(address) else { return true }
+        return state.withLock { state in
+            guard state.byAddress[address, default: 0] < limits.maxConnectionsPerAddress else { return false }
+            state.byAddress[address, default: 0] += 1
+            return true
+        }
+    }
+
+    func release(_ address: String) {
+        guard !Self.isLoopback(address) else { return }
+        state.withLock { state in
+            if let count = state.byAddress[address] { state.byAddress[address] = count > 1 ? count - 1 : nil }
+        }
+    }
+
     var total: Int { state.withLock { $0.total } }
 
     static func isLoopback(_ address: String) -> Bool {

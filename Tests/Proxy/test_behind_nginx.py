@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 import pytest
 
@@ -118,3 +119,73 @@ def test_a_direct_client_inventing_forwarded_addresses_stays_one_address(site):
                                            {"username": f"forger{int(direct)}{n}", "password": "a long secret", "nickname": "위조"},
                                            headers={"X-Forwarded-For": f"10.9.{n}.1", "X-Real-IP": f"10.8.{n}.1"})[0])
         assert statuses[:30] == [201] * 30 and statuses[30] == 429, (direct, statuses)
+
+
+def raw_exchange(port, request, source="127.0.0.1", timeout=10):
+    """Sends bytes exactly as written (no client normalises the path) and reads the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0)) as conn:
+        conn.sendall(request.encode())
+        chunks = []
+        while True:
+            try:
+                chunk = conn.recv(65536)
+            except socket.timeout:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks).decode(errors="replace")
+
+
+@pytest.mark.parametrize("path", ["/metrics", "/metrics/", "/metrics//", "/METRICS", "/Metrics/", "/%6detrics", "/%6D%65trics/",
+                                  "//metrics", "/./metrics", "/api/../metrics", "/metrics/.", "/metrics%2F", "/metrics?x=1"])
+def test_metrics_stay_off_the_public_side_in_every_spelling(site, path):
+    """nginx keeps the Prometheus text from the public side however the path is written (Sise
+    itself serves it to this machine only, and at its exact path only)."""
+    answer = raw_exchange(site["nginx"], f"GET {path} HTTP/1.1\r\nHost: {site['host']}\r\nConnection: close\r\n\r\n", source="127.0.5.2")
+    assert not answer.startswith("HTTP/1.1 200"), answer[:200]
+    assert "sise_" not in answer, answer[:400]
+
+
+def test_one_address_holds_at_most_256_connections(site):
+    """The config's limit_conn: one address's 257th connection with a request in progress is
+    refused by nginx; another address is not held to it."""
+    held = []
+    try:
+        # Requests whose bodies never come: nginx holds each connection, counted, waiting for them.
+        for _ in range(256):
+            conn = socket.create_connection(("127.0.0.1", site["nginx"]), timeout=10, source_address=("127.0.6.2", 0))
+            conn.sendall(f"POST /api/favorites HTTP/1.1\r\nHost: {site['host']}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n".encode())
+            held.append(conn)
+        time.sleep(0.5)
+        over = raw_exchange(site["nginx"], f"GET /healthz HTTP/1.1\r\nHost: {site['host']}\r\nConnection: close\r\n\r\n", source="127.0.6.2")
+        assert over.startswith("HTTP/1.1 503"), over[:200]
+        other = raw_exchange(site["nginx"], f"GET /healthz HTTP/1.1\r\nHost: {site['host']}\r\nConnection: close\r\n\r\n", source="127.0.6.3")
+        assert other.startswith("HTTP/1.1 200"), other[:200]
+    finally:
+        for conn in held:
+            conn.close()
+
+
+def test_one_address_sending_without_end_is_slowed_down(site):
+    """The config's limit_req: a script's flood of requests from one address gets 429s while
+    another address is answered."""
+    conn = http.client.HTTPConnection("127.0.0.1", site["nginx"], timeout=10, source_address=("127.0.7.2", 0))
+    statuses = []
+    for _ in range(2000):
+        conn.request("GET", "/healthz", headers={"Host": site["host"]})
+        response = conn.getresponse()
+        response.read()
+        statuses.append(response.status)
+        if response.status == 429:
+            break
+    conn.close()
+    assert statuses[-1] == 429 and len(statuses) > 400, (len(statuses), statuses[-5:])
+    assert Person(site, "127.0.7.3").request("GET", "/healthz")[0] == 200
+
+
+def test_answers_through_nginx_carry_hsts_once(site):
+    answer = raw_exchange(site["nginx"], f"GET /api/status HTTP/1.1\r\nHost: {site['host']}\r\nConnection: close\r\n\r\n", source="127.0.8.2")
+    assert answer.lower().count("strict-transport-security: max-age=31536000") == 1, answer[:600]
+    refused = raw_exchange(site["nginx"], f"GET /metrics/ HTTP/1.1\r\nHost: {site['host']}\r\nConnection: close\r\n\r\n", source="127.0.8.2")
+    assert "strict-transport-security" in refused.lower(), refused[:400]

@@ -1,6 +1,7 @@
 import HTTPTypes
 import HummingbirdTesting
 import SiseServer
+import SiseTestSupport
 import Testing
 
 /// The one client-address rule: a request's client is its peer, unless the peer is a trusted
@@ -49,6 +50,38 @@ import Testing
             #expect(stranger.status == (trusted ? .forbidden : .ok))
             let local = try await client.execute(uri: "/metrics", method: .get)
             #expect(local.status == .ok, "the proxy's own request is still this machine's")
+        }
+    }
+
+    /// Behind the proxy every connection comes from 127.0.0.1 (exempt): the per-address cap is
+    /// applied to the forwarded client once its headers are read — its open sockets count, other
+    /// clients do not, and a closed one gives its place back.
+    @Test func theConnectionCapAppliesToTheForwardedClient() async throws {
+        try await ServerHarness.run(configure: {
+            $0.trustedProxies = TrustedProxies(["127.0.0.1/32"])!
+            $0.limits.maxConnectionsPerAddress = 2
+        }) { client in
+            let port = try #require(client.port)
+            func open(_ address: String) async throws -> RawWebSocket {
+                try await RawWebSocket.open(port: port, headers: ["X-Forwarded-For": address])
+            }
+            let (first, second) = (try await open("203.0.113.7"), try await open("203.0.113.7"))
+            let (upgradedFirst, upgradedSecond) = (try await first.upgraded(), try await second.upgraded())
+            #expect(upgradedFirst && upgradedSecond)
+            let third = try await open("203.0.113.7")
+            let upgradedThird = try await third.upgraded(timeout: .seconds(3))
+            #expect(!upgradedThird)
+            // (Hummingbird answers every refused upgrade 400; the request itself is refused with 503, below.)
+            #expect(!third.head.hasPrefix("HTTP/1.1 101"), "\(third.head.prefix(80))")
+            let neighbour = try await open("203.0.113.8")
+            #expect(try await neighbour.upgraded(), "another client is not held to the first one's cap")
+            #expect(try await client.execute(uri: "/api/status", method: .get, headers: [HTTPField.Name("X-Forwarded-For")!: "203.0.113.7"]).status == .serviceUnavailable)
+            await first.close()
+            #expect(try await waitUntil(timeout: .seconds(5)) {
+                let again = try await open("203.0.113.7")
+                defer { Task { await again.drop() } }
+                return try await again.upgraded(timeout: .seconds(2))
+            }, "a closed socket gives its place back")
         }
     }
 }
