@@ -1,0 +1,132 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SiseTestSupport
+import Testing
+
+/// Hostile sizes in every field of every request body: 1 MB of one repeated character — a
+/// spreadsheet's apostrophe, a quote, a backslash, a 3-byte Hangul letter, digits, brackets, a
+/// comma, a newline, a NUL — in each string field of each JSON body (and the CSV import's every
+/// column), and a body that is nothing but 1 MB of opening brackets. The server answers 400 or
+/// 413, keeps nothing of it, and stays up.
+@Suite struct HostileBodyTests {
+    static let size = 1_000_000
+    static let characters: [Character] = ["'", "\"", "\\", "ㄱ", "9", ",", "\n", "\u{0}"]
+    /// Sent in every field of every route, not only those parsed whole.
+    static let everyCharacter: Set<Character> = ["'", "ㄱ"]
+
+    /// A route's body: the base object and the field paths (`keys.p256dh`) to fill.
+    struct Route: Sendable {
+        let method: HTTPRequest.Method
+        let uri: String
+        let base: [String: String]
+        var nested: String? = nil
+        var wrapped: String? = nil
+
+        func body(_ field: String, _ value: String) throws -> Data {
+            var object: [String: Any] = base
+            if let nested, field.hasPrefix(nested + ".") {
+                var inner = object[nested] as? [String: String] ?? [:]
+                inner[String(field.dropFirst(nested.count + 1))] = value
+                object[nested] = inner
+            } else {
+                object[field] = value
+            }
+            if let wrapped { object = [wrapped: [object]] }
+            return try JSONSerialization.data(withJSONObject: object)
+        }
+
+        var fields: [String] { base.keys.sorted() }
+    }
+
+    static let transaction = ["type": "buy", "exchange": "upbit", "market": "KRW-BTC", "quantity": "1", "price": "1000", "fee": "0",
+                              "at": "2026-11-20T00:00:00Z", "note": "메모"]
+
+    static func routes(alert: String) -> [Route] {
+        [
+            Route(method: .post, uri: "/api/auth/signup", base: ["email": "hostile@example.kr", "username": "hostile", "password": "a long secret",
+                                                                 "nickname": "적", "invite": "code"]),
+            Route(method: .post, uri: "/api/auth/login", base: ["login": "hostile", "password": "a long secret"]),
+            Route(method: .patch, uri: "/api/me", base: ["nickname": "적", "password": "a long secret", "newPassword": "another long secret"]),
+            Route(method: .post, uri: "/api/push/subscriptions", base: ["endpoint": "https://push.example.net/x", "lang": "ko"]),
+            Route(method: .post, uri: "/api/portfolio/transactions", base: transaction),
+            Route(method: .post, uri: "/api/portfolio/import", base: transaction, wrapped: "transactions"),
+            Route(method: .post, uri: "/api/alerts", base: ["exchange": "upbit", "market": "KRW-BTC", "type": "above", "price": "1", "percent": "5"]),
+            Route(method: .patch, uri: "/api/alerts/\(alert)", base: ["price": "2", "percent": "5"]),
+            Route(method: .post, uri: "/api/webhooks", base: ["kind": "generic", "url": "https://hooks.example.net/x", "secret": "a-secret-a",
+                                                              "botToken": "1:token", "chatId": "1", "lang": "ko"]),
+            Route(method: .delete, uri: "/api/me", base: ["password": "a long secret", "nickname": "적"]),
+        ]
+    }
+
+    /// The push route's keys are an object of their own.
+    static let pushKeys = Route(method: .post, uri: "/api/push/subscriptions", base: ["endpoint": "https://push.example.net/x"], nested: "keys")
+
+    static func csv(_ column: String, _ value: String) -> Data {
+        let header = ["type", "exchange", "market", "quantity", "price", "fee", "at", "note"]
+        let row = header.map { name in
+            let text = name == column ? value : transaction[name] ?? ""
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return Data((header.joined(separator: ",") + "\r\n" + row.joined(separator: ",") + "\r\n").utf8)
+    }
+
+    @Test func everyFieldOfEveryBodyTakesAMegabyteOfOneCharacter() async throws {
+        try await ServerHarness.run(configure: { $0.favoriteWritesPerMinute = 0; $0.passwordCost = 4 }) { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/favorites", method: .get))
+            func send(_ method: HTTPRequest.Method, _ uri: String, _ body: Data, type: String = "application/json") async throws -> TestResponse {
+                var headers = jar.pageHeaders
+                headers[.contentType] = type
+                let response = try await client.execute(uri: uri, method: method, headers: headers, body: ByteBuffer(bytes: body))
+                jar.take(response)
+                return response
+            }
+            // An account to be logged in to (so /api/me's changes are read), and a rule to change.
+            let signup = try await send(.post, "/api/auth/signup", Data(#"{"username":"hostile","password":"a long secret","nickname":"적"}"#.utf8))
+            #expect(signup.status == .created)
+            let rule = try await send(.post, "/api/alerts", Data(#"{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"1"}"#.utf8))
+            let alert = try #require((json(rule) as? [String: Any])?["id"] as? String)
+            var refusals: [String] = []
+            func check(_ what: String, _ response: TestResponse, allowed: Set<HTTPResponse.Status> = [.badRequest, .contentTooLarge]) async throws {
+                if !allowed.contains(response.status) { refusals.append("\(what) → \(response.status.code)") }
+            }
+            func alive(_ what: String) async throws {
+                #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok, "the server stays up after \(what)")
+            }
+            // Bodies read whole (the imports, up to 2 MiB) are parsed field by field: every
+            // character. The others stop at their 16 KB cap whatever the field holds.
+            for character in Self.characters {
+                let value = String(repeating: character, count: Self.size)
+                let shown = character.unicodeScalars.map { String($0.value, radix: 16) }.joined()
+                let routes = Self.routes(alert: alert) + [Self.pushKeys]
+                for route in Self.everyCharacter.contains(character) ? routes : routes.filter({ $0.uri == "/api/portfolio/import" }) {
+                    let fields = route.nested.map { nested in ["\(nested).p256dh", "\(nested).auth"] } ?? route.fields
+                    for field in fields {
+                        try await check("\(route.method) \(route.uri) \(field)=U+\(shown)×1M", try await send(route.method, route.uri, try route.body(field, value)))
+                    }
+                    try await alive("\(route.method) \(route.uri) with U+\(shown)×1M")
+                }
+                for column in Self.transaction.keys.sorted() {
+                    try await check("CSV import \(column)=U+\(shown)×1M", try await send(.post, "/api/portfolio/import", Self.csv(column, value), type: "text/csv"))
+                }
+                try await alive("the CSV import with U+\(shown)×1M")
+            }
+            // Nothing but opening brackets: no decoder may follow them down.
+            let brackets = Data(repeating: UInt8(ascii: "["), count: Self.size)
+            for route in Self.routes(alert: alert) {
+                try await check("\(route.method) \(route.uri) [×1M", try await send(route.method, route.uri, brackets))
+            }
+            try await check("avatar of 1M apostrophes", try await send(.put, "/api/me/avatar", Data(repeating: UInt8(ascii: "'"), count: Self.size), type: "image/png"),
+                            allowed: [.badRequest, .contentTooLarge, .unsupportedMediaType])
+            try await alive("the bodies of brackets and the avatar")
+            #expect(refusals.isEmpty, "\(refusals.prefix(20))")
+            // Nothing was kept, and the account is still there.
+            let transactions = json(try await client.execute(uri: "/api/portfolio/transactions", method: .get, headers: jar.pageHeaders)) as? [String: Any]
+            #expect((transactions?["transactions"] as? [Any])?.isEmpty == true)
+            let me = try await client.execute(uri: "/api/me", method: .get, headers: jar.pageHeaders)
+            #expect(String(buffer: me.body).contains("\"username\":\"hostile\""), "\(String(buffer: me.body).prefix(200))")
+        }
+    }
+}
