@@ -2,7 +2,7 @@
 """Sise as a cluster on loopback: PostgreSQL, one simulator, three `sise serve` replicas and
 nginx in front (deploy/nginx.conf). Checks what a user of a scaled-out install relies on and
 prints what it measured. Run through scripts/cluster-test.sh (it builds nothing; SISE_BIN)."""
-import http.client, json, os, re, select, signal, socket, subprocess, sys, tempfile, threading, time
+import concurrent.futures, http.client, json, os, re, select, signal, socket, subprocess, sys, tempfile, threading, time
 from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 import websocket  # websocket-client
@@ -42,8 +42,8 @@ class Browser:
         self.public = public  # the origin every replica is configured with (nginx's)
         self.cookies = {}
 
-    def request(self, port, method, path, body=None, raw=None, content_type=None):
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    def request(self, port, method, path, body=None, raw=None, content_type=None, timeout=10):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         headers = {"Host": self.public.split("//")[1], "Origin": self.public, "Accept": "application/json"}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -306,6 +306,20 @@ def main():
         assert len(history) == 1, f"fired {len(history)} times"
         assert len(posts) == 1, f"webhook posted {len(posts)} times"
         results["alert firings with 3 replicas"] = f"{len(history)} (webhook posts {len(posts)})"
+
+        # 2b. One budget across replicas: wrong passwords for one account sent at once, spread over
+        #     the three replicas, get five 401s in all (the counts are rows in PostgreSQL), not five each.
+        guessed = Browser(public)
+        assert guessed.request(pa, "GET", "/api/status")[0] == 200
+        assert guessed.request(pa, "POST", "/api/auth/signup", {"username": "guessed", "password": "Guessed-Pass-2026!", "nickname": "추측"})[0] == 201
+        def guess(port):
+            stranger = Browser(public)
+            stranger.request(port, "GET", "/api/status")
+            return stranger.request(port, "POST", "/api/auth/login", {"login": "guessed", "password": "wrong guess"}, timeout=30)[0]
+        with concurrent.futures.ThreadPoolExecutor(24) as pool:
+            statuses = list(pool.map(guess, [(pa, pb, pc)[n % 3] for n in range(24)]))
+        assert statuses.count(401) == 5 and statuses.count(429) == 19, statuses
+        results["wrong passwords at once over 3 replicas"] = f"{statuses.count(401)} × 401, {statuses.count(429)} × 429 (one budget of 5)"
 
         # 3. Throughput: 1 replica (nginx → A only) against all 3 (nginx → A, B, C).
         def read(conn, n, i):

@@ -29,7 +29,7 @@ struct AlertsController {
     }
 
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         let input = try await JSONBody.decode(AlertInput.self, request, ctx)
         let rule: AlertRule
         do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: ctx.owner) } catch {
@@ -44,7 +44,7 @@ struct AlertsController {
 
     /// `{"enabled":false}`, a new `price`/`percent`/`windowMinutes`, `recurring`, `cooldownSeconds`.
     @Sendable func change(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
         guard var rule = try await store.rules(owner: ctx.owner).first(where: { $0.id == id }) else { throw APIError.notFound("alert \(id)") }
         struct Change: Decodable {
@@ -72,7 +72,7 @@ struct AlertsController {
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
         guard try await store.remove(owner: ctx.owner, id: id) else { throw APIError.notFound("alert \(id)") }
         engine.remove(id)

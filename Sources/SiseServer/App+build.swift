@@ -31,12 +31,16 @@ public enum SiseServerApp {
             await hub.portfolioChanged(owner)
             await changes.publish(.portfolio, owner: owner)
         }
+        // Throttle and rate-limit counts: in the store when replicas share one (PostgreSQL), so
+        // a budget is one across them; in this process otherwise.
+        let tallies: any TallyBook = database.dialect == .postgres
+            ? StoreTallies(store: ThrottleTallies(database: database), fallback: MemoryTallies(), logger: logger) : MemoryTallies()
         var context = ServerContext(boards: boards, favorites: favorites, coinInfo: dependencies.coinInfo,
                                     candles: dependencies.apis.mapValues { CandleCache(api: $0) }, demo: configuration.demo,
                                     simulatorURL: dependencies.simulatorURL,
                                     version: configuration.version,
                                     favoritesChanged: favoritesChanged,
-                                    favoriteWrites: WriteRateLimit(perMinute: configuration.favoriteWritesPerMinute))
+                                    favoriteWrites: WriteRateLimit(perMinute: configuration.favoriteWritesPerMinute, book: tallies))
         context.premium = dependencies.premium
         context.clock = dependencies.clock
         let history = dependencies.premium.map { PremiumHistory(boards: boards, feed: $0) }
@@ -96,13 +100,14 @@ public enum SiseServerApp {
                                          await changes.publish(.alerts, owner: account)
                                          await portfolioChanged(account)
                                      }, clock: dependencies.clock)
-        let throttle = LoginThrottle()
+        let throttle = LoginThrottle(book: tallies)
         let loginDevices = try await LoginDeviceCookie.load(from: ServerKeys(database: database), secure: publicOrigin.isSecure)
         PushController(context: context, vapid: vapid, store: alertStore, poster: poster).addRoutes(to: router)
         AuthController(accounts: accounts, hasher: hasher, throttle: throttle, sessions: sessions, devices: loginDevices,
                        signupPolicy: configuration.signup).addRoutes(to: router)
         SocialAuthController(clients: Dictionary(dependencies.identityProviders.map { ($0.provider.id, $0) }, uniquingKeysWith: { first, _ in first }),
-                             accounts: accounts, sessions: sessions, throttle: throttle, pending: PendingLogins(), origin: publicOrigin,
+                             accounts: accounts, sessions: sessions, throttle: throttle, starts: WriteRateLimit(perMinute: 30, name: "oauth-start", book: tallies),
+                             pending: PendingLogins(), origin: publicOrigin,
                              signupPolicy: configuration.signup).addRoutes(to: router)
         let avatars = configuration.dataDirectory.appendingPathComponent("avatars")
         MeController(accounts: accounts, hasher: hasher, secure: publicOrigin.isSecure, avatars: avatars).addRoutes(to: router)

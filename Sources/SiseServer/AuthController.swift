@@ -79,7 +79,7 @@ struct AuthController {
         guard email != nil || username != nil else { throw Self.problem(.loginMissing, language) }
         try rule(language) { try AccountRules.password(body.password) }
         let nickname = try rule(language) { try AccountRules.nickname(body.nickname) }
-        let wait = await throttle.signup(address: ctx.clientAddress ?? "?", device: ctx.deviceID.isEmpty ? nil : ctx.deviceID)
+        let wait = await throttle.signup(address: ctx.clientAddress ?? "?", device: ctx.deviceID.isEmpty ? nil : ctx.deviceID, now: sessions.clock.now)
         if wait > 0 {
             throw APIError(status: .tooManyRequests, code: "too_many_signups",
                            message: UIText.accountSignupThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
@@ -111,7 +111,7 @@ struct AuthController {
         let device = account.flatMap { devices.entry(for: $0.id, in: request) }
         let parties = LoginThrottle.parties(device: device?.nonce, account: account?.id ?? "login:" + login,
                                             address: ctx.clientAddress ?? "?")
-        let wait = await throttle.attempt(parties)
+        let wait = await throttle.attempt(parties, now: sessions.clock.now)
         if wait > 0 {
             throw APIError(status: .tooManyRequests, code: "too_many_attempts",
                            message: UIText.accountThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
@@ -121,7 +121,7 @@ struct AuthController {
         guard try await hasher.verify(body.password, against: account?.passwordHash), let account else {
             throw APIError(status: .unauthorized, code: "login_failed", message: UIText.accountLoginFailed(language))
         }
-        await throttle.succeeded(parties, clearing: device.map { .device($0.nonce) } ?? .account(account.id))
+        await throttle.succeeded(parties, clearing: device.map { .device($0.nonce) } ?? .account(account.id), now: sessions.clock.now)
         return try await start(account, request, ctx, status: .ok)
     }
 

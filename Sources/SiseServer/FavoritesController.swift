@@ -32,7 +32,7 @@ struct FavoritesController {
     }
 
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         let item = try validated(request, ctx)
         let added = try await context.favorites.add(owner: ctx.owner, item: item.key)
         if added { await context.favoritesChanged(ctx.owner) }
@@ -40,7 +40,7 @@ struct FavoritesController {
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         let item = try validated(request, ctx)
         guard try await context.favorites.remove(owner: ctx.owner, item: item.key) else {
             throw APIError.notFound("favorite \(item.key)")
@@ -50,7 +50,7 @@ struct FavoritesController {
     }
 
     @Sendable func clear(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         try await context.favorites.clear(owner: ctx.owner)
         await context.favoritesChanged(ctx.owner)
         return JSONText.response(Favorites(favorites: []))

@@ -43,7 +43,7 @@ struct PortfolioController {
     }
 
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         let input = try await JSONBody.decode(PortfolioInput.self, request, ctx)
         let transaction = try checked(input, LanguagePreference.of(request))
         try await store.add(owner: ctx.owner, [transaction])
@@ -52,7 +52,7 @@ struct PortfolioController {
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
         guard try await store.remove(owner: ctx.owner, id: id) else { throw APIError.notFound("transaction \(id)") }
         await changed(ctx.owner)
@@ -80,7 +80,7 @@ struct PortfolioController {
     /// A CSV file (`Content-Type: text/csv`) or the JSON export (`{"transactions":[…]}`), added
     /// to what the owner has, all or nothing.
     @Sendable func importFile(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         var request = request
         guard let buffer = try? await request.collectBody(upTo: Self.maxImportBytes) else { throw APIError.tooLarge }
         let data = Data(buffer: buffer)

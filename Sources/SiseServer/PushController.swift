@@ -50,7 +50,7 @@ struct PushController {
     }
 
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         struct Body: Decodable {
             struct Keys: Decodable { let p256dh: String; let auth: String }
             let endpoint: String
@@ -75,7 +75,7 @@ struct PushController {
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
         guard try await store.removeWebhook(owner: ctx.owner, id: id, push: true) else { throw APIError.notFound("push subscription \(id.prefix(64))") }
         return JSONText.response(["id": id])

@@ -44,8 +44,8 @@ struct ServerContext: Sendable {
 
     /// 429 with `Retry-After` when this address wrote (favorites, portfolio, alerts) too often
     /// in the last minute.
-    func admitWrite(_ ctx: SiseRequestContext) throws {
-        if let wait = favoriteWrites.take(ctx.clientAddress) {
+    func admitWrite(_ ctx: SiseRequestContext) async throws {
+        if let wait = await favoriteWrites.take(ctx.clientAddress, now: clock.now) {
             throw APIError(status: .tooManyRequests, code: "too_many_writes",
                            message: "too many changes from this address; retry in \(wait) s", retryAfter: wait)
         }

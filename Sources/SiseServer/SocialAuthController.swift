@@ -21,11 +21,11 @@ struct SocialAuthController {
     let accounts: AccountStore
     let sessions: SessionOpener
     let throttle: LoginThrottle
+    /// Authorization requests per client address per minute.
+    let starts: WriteRateLimit
     let pending: PendingLogins
     let origin: PublicOrigin
     var signupPolicy: SignupPolicy = .open
-    /// Authorization requests per client address per minute.
-    let starts = WriteRateLimit(perMinute: 30)
 
     func addRoutes(to router: Router<SiseRequestContext>) {
         router.get("/api/auth/providers", use: list)
@@ -51,7 +51,7 @@ struct SocialAuthController {
         let client = try client(ctx, language)
         let link = request.uri.queryParameters["link"] == "1"
         if link && ctx.account == nil { throw MeController.unauthorized(language) }
-        if let wait = starts.take(ctx.clientAddress) {
+        if let wait = await starts.take(ctx.clientAddress, now: sessions.clock.now) {
             throw APIError(status: .tooManyRequests, code: "too_many_attempts",
                            message: UIText.accountThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
         }
@@ -115,7 +115,7 @@ struct SocialAuthController {
             account = known
         } else {
             guard signupPolicy == .open else { return finish(back(["auth_error": "signup_closed", "provider": id])) }
-            let wait = await throttle.signup(address: ctx.clientAddress ?? "?", device: ctx.deviceID.isEmpty ? nil : ctx.deviceID)
+            let wait = await throttle.signup(address: ctx.clientAddress ?? "?", device: ctx.deviceID.isEmpty ? nil : ctx.deviceID, now: sessions.clock.now)
             if wait > 0 { return finish(back(["auth_error": "throttled", "provider": id, "seconds": String(wait)])) }
             let nickname = identity.nickname ?? UIText.socialDefaultNickname(language, ["provider": client.provider.displayName])
             do {

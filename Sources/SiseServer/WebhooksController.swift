@@ -32,7 +32,7 @@ struct WebhooksController {
     }
 
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         struct Body: Decodable {
             let kind: String?
             let url: String?
@@ -56,7 +56,7 @@ struct WebhooksController {
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        try context.admitWrite(ctx)
+        try await context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
         guard try await store.removeWebhook(owner: ctx.owner, id: id) else { throw APIError.notFound("webhook \(id.prefix(64))") }
         return JSONText.response(["id": id])

@@ -266,6 +266,14 @@ public final class AppDatabase: Sendable {
                 t.add(column: "lang", .text).notNull().defaults(to: "ko")
             }
         }
+        migrator.registerMigration("v13: shared throttle counts") { db in
+            try db.create(table: "throttle_count") { t in
+                t.primaryKey("key", .text)
+                t.column("count", .double).notNull()
+                t.column("since", .integer).notNull()
+                t.column("last", .integer).notNull().indexed()
+            }
+        }
         return migrator
     }
 
@@ -278,6 +286,13 @@ public final class AppDatabase: Sendable {
     /// committed data.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
         do { return try await backend.read(body) } catch { throw Self.storeError(error) }
+    }
+
+    /// A write of the rows named by `keys` alone, its writers one after another per key: hot
+    /// counters many replicas update at once (PostgreSQL: read committed under advisory locks).
+    @discardableResult
+    public func write<T: Sendable>(locking keys: [String], _ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
+        do { return try await backend.write(locking: keys, body) } catch { throw Self.storeError(error) }
     }
 
     /// A write transaction: all of `body` or nothing, as if alone (SQLite takes the write lock,

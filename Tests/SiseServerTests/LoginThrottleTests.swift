@@ -2,7 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import SiseStore
+import SiseTestSupport
 import Testing
 
 @testable import SiseServer
@@ -12,20 +14,20 @@ import Testing
 /// browser on the same address. (Through a real nginx with people on distinct addresses:
 /// `Tests/Proxy/test_behind_nginx.py`.)
 @Suite struct LoginThrottleTests {
-    let start = ContinuousClock.now
+    let start: Int64 = 1_800_000_000_000
 
     @Test func eachPartyHasItsOwnBudget() async {
         let throttle = LoginThrottle()
         let owner = LoginThrottle.parties(device: "owner-browser", account: "acct", address: "1.2.3.4")
         let stranger = LoginThrottle.parties(device: nil, account: "acct", address: "5.6.7.8")
-        for second in 0..<30 { await throttle.failed(stranger, now: start + .seconds(second)) }
-        let now = start + .seconds(30)
+        for second in 0..<30 { await throttle.failed(stranger, now: start + Int64(second) * 1_000) }
+        let now = start + 30_000
         #expect(await throttle.wait(stranger, now: now) > 0, "the stranger waits")
         #expect(await throttle.wait(LoginThrottle.parties(device: nil, account: "acct", address: "9.9.9.9"), now: now) > 0,
                 "so does every other untrusted attempt on the account")
         #expect(await throttle.wait(owner, now: now) == 0, "the owner's browser does not")
         #expect(await throttle.wait(LoginThrottle.parties(device: nil, account: "other", address: "9.9.9.9"), now: now) == 0)
-        #expect(await throttle.wait(stranger, now: now + .seconds(3_601)) == 0, "a count is forgotten an hour after its last failure")
+        #expect(await throttle.wait(stranger, now: now + 3_601_000) == 0, "a count is forgotten an hour after its last failure")
     }
 
     @Test func waitsGrowFromTheSixthFailureUpToFifteenMinutes() async {
@@ -60,7 +62,7 @@ import Testing
         var taken = 0
         for person in 0..<40 where await throttle.signup(address: "nat", device: "phone\(person)", now: start) == 0 { taken += 1 }
         #expect(taken == LoginThrottle.signupBurst, "a burst of 30, then the script waits")
-        #expect(await throttle.signup(address: "nat", device: "late", now: start + .seconds(121)) == 0, "one more every 2 minutes")
+        #expect(await throttle.signup(address: "nat", device: "late", now: start + 121_000) == 0, "one more every 2 minutes")
         var fromOneBrowser = 0
         for _ in 0..<5 where await throttle.signup(address: "home", device: "browser", now: start) == 0 { fromOneBrowser += 1 }
         #expect(fromOneBrowser == LoginThrottle.signupsPerDevicePerDay)
@@ -70,8 +72,8 @@ import Testing
         let throttle = LoginThrottle(capacity: 1_000)
         for attempt in 0..<20_000 {
             await throttle.failed(LoginThrottle.parties(device: nil, account: "login:made-up-\(attempt)", address: "10.\(attempt % 250).\(attempt / 250).1"),
-                                  now: start + .milliseconds(attempt))
-            _ = await throttle.signup(address: "addr\(attempt)", device: "device\(attempt)", now: start + .milliseconds(attempt))
+                                  now: start + Int64(attempt))
+            _ = await throttle.signup(address: "addr\(attempt)", device: "device\(attempt)", now: start + Int64(attempt))
         }
         #expect(await throttle.keptKeys <= 3_003)
     }
@@ -167,9 +169,39 @@ import Testing
         for person in 0..<150 {
             let parties = LoginThrottle.parties(device: nil, account: "acct\(person)", address: "nat")
             #expect(await throttle.attempt(parties, now: start) == 0, "person \(person)")
-            await throttle.succeeded(parties, clearing: .account("acct\(person)"))
+            await throttle.succeeded(parties, clearing: .account("acct\(person)"), now: start)
         }
         #expect(await throttle.keptKeys == 0)
+    }
+
+    /// Replicas on one store share one budget: failures counted by one replica's throttle make
+    /// another's wait (two connections to one SQLite file, and to one PostgreSQL when the test
+    /// command started one), and attempts sent to both at once are counted once each.
+    @Test func replicasOnOneStoreShareOneBudget() async throws {
+        let directory = ServerHarness.temporaryDirectory()
+        var stores: [(String, AppDatabase, AppDatabase)] = [("sqlite", try AppDatabase.open(directory: directory), try AppDatabase.open(directory: directory))]
+        if let (url, first) = try await TestStores.freshPostgres() {
+            stores.append(("postgres", first, try await AppDatabase.open(DatabaseLocation(parsing: url))))
+        }
+        for (name, first, second) in stores {
+            func replica(_ database: AppDatabase) -> LoginThrottle {
+                LoginThrottle(book: StoreTallies(store: ThrottleTallies(database: database), fallback: MemoryTallies(), logger: Logger(label: "test")))
+            }
+            let (one, two) = (replica(first), replica(second))
+            let parties = LoginThrottle.parties(device: nil, account: "acct", address: "203.0.113.9")
+            let waits = await withTaskGroup(of: Int.self) { group in
+                for index in 0..<12 { group.addTask { await (index % 2 == 0 ? one : two).attempt(parties, now: start) } }
+                return await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(waits.filter { $0 == 0 }.count == 5, "\(name): five attempts in all, across both replicas: \(waits)")
+            let (waitOnTwo, waitOnOne) = (await two.wait(parties, now: start), await one.wait(parties, now: start))
+            #expect(waitOnTwo > 0 && waitOnOne > 0, "\(name)")
+            await one.succeeded(parties, clearing: .account("acct"), now: start)
+            #expect(await two.wait(parties, now: start) == 0, "\(name): a success on one replica clears the count on the other")
+            #expect(await two.signup(address: "203.0.113.9", device: "phone", now: start) == 0)
+            for _ in 0..<2 { _ = await one.signup(address: "203.0.113.9", device: "phone", now: start) }
+            #expect(await two.signup(address: "203.0.113.9", device: "phone", now: start) > 0, "\(name): three sign-ups a day per browser, on any replica")
+        }
     }
 
     static func request(cookie: String?) -> Request {

@@ -32,6 +32,15 @@ final class PostgresBackend: SQLBackend {
         try await transaction("BEGIN ISOLATION LEVEL SERIALIZABLE", body)
     }
 
+    /// Read committed, after taking a transaction-scoped advisory lock per key (in one order, so
+    /// two writers never wait on each other crosswise): writers of one key follow one another.
+    func write<T: Sendable>(locking keys: [String], _ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
+        try await transaction("BEGIN ISOLATION LEVEL READ COMMITTED") { db in
+            for key in Set(keys).sorted() { try await db.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", key) }
+            return try await body(db)
+        }
+    }
+
     /// Runs `body` on a leased connection outside any transaction (LISTEN, advisory locks).
     func withConnection<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await client.withConnection { connection in try await body(connection) }

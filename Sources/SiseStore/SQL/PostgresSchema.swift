@@ -57,5 +57,9 @@ enum PostgresSchema {
             ALTER TABLE webhook ADD COLUMN kind TEXT NOT NULL DEFAULT 'generic', ADD COLUMN p256dh TEXT, ADD COLUMN auth TEXT,
                 ADD COLUMN lang TEXT NOT NULL DEFAULT 'ko'
             """),
+        ("v13: shared throttle counts", """
+            CREATE TABLE throttle_count (key TEXT PRIMARY KEY, count DOUBLE PRECISION NOT NULL, since BIGINT NOT NULL, last BIGINT NOT NULL);
+            CREATE INDEX throttle_count_last ON throttle_count (last)
+            """),
     ]
 }

@@ -65,5 +65,15 @@ protocol SQLBackend: Sendable {
     var location: String { get }
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
+    /// A write that touches only rows named by `keys`, serialised per key rather than judged
+    /// afterwards: hot keys written by many at once wait their turn instead of failing and retrying.
+    func write<T: Sendable>(locking keys: [String], _ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
     func close() async
+}
+
+extension SQLBackend {
+    /// One writer at a time already (SQLite): an ordinary write.
+    func write<T: Sendable>(locking keys: [String], _ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T {
+        try await write(body)
+    }
 }

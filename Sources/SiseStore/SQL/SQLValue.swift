@@ -64,6 +64,15 @@ public struct SQLRow: Sendable, Equatable {
 
     public func int(_ column: String) -> Int? { int64(column).flatMap { Int(exactly: $0) } }
 
+    public func double(_ column: String) -> Double? {
+        switch self[column] {
+        case .real(let value): value
+        case .integer(let value): Double(value)
+        case .text(let text): Double(text)
+        default: nil
+        }
+    }
+
     /// SQLite keeps booleans as 0/1, PostgreSQL as `boolean`.
     public func bool(_ column: String) -> Bool? {
         switch self[column] {
