@@ -30,6 +30,8 @@ public enum FavoriteItem: Hashable, Sendable {
         if let colon = text.firstIndex(of: ":") {
             guard let exchange = Exchange(name: String(text[..<colon])) else { return [] }
             text = String(text[text.index(after: colon)...])
+            // One prefix: the rest is read without one (no recursion the sender can deepen).
+            guard !text.contains(":") else { return [] }
             return readings(text).compactMap { reading in
                 if case .market(let code, _) = reading { return .market(code, exchange) }
                 return nil
