@@ -134,6 +134,10 @@ struct UpbitFixtureDecodingTests {
             "upbit-error-404-code-not-found.json", "upbit-error-404-no-route.json",
             "upbit-error-400-missing-parameter.json", "upbit-error-400-type-mismatch.json",
             "upbit-error-401-invalid-access-key.json",
+            // UpbitWalletNoticeFixtureTests
+            "upbit-status-wallet-docs-example.json", "upbit-global-status-wallet-docs-example.json",
+            "upbit-withdraws-chance-btc-docs-example.json", "upbit-web-announcements-excerpt-2025.json",
+            "upbit-web-notices-general-2023-legacy.json",
         ]
         let rest = Set(RealFixtures.names(prefix: "upbit-")).filter { !$0.hasPrefix("upbit-ws-") }
         #expect(rest.subtracting(covered).isEmpty, "undecoded: \(rest.subtracting(covered).sorted())")
