@@ -5,6 +5,7 @@ import HummingbirdWSCompression
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Hummingbird's HTTP/1 + WebSocket channel with `ConnectionGuard` in front of it, and the
 /// HTTP layer's own idle timeout and header limits set.
@@ -16,10 +17,15 @@ struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         do {
             try channel.pipeline.syncOperations.addHandler(ConnectionGuard(counter: counter), position: .first)
+            // The pipeline is made at once (on this loop): the first request's head is judged
+            // between the HTTP decoder and the upgrader.
+            let made = inner.setup(channel: channel, logger: logger)
+            let decoder = try channel.pipeline.syncOperations.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandler(UpgradeHeadGuard(), position: .after(decoder.handler))
+            return made
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
-        return inner.setup(channel: channel, logger: logger)
     }
 
     func handle(value: Value, logger: Logger) async {

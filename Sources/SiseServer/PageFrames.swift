@@ -26,7 +26,8 @@ enum PageEncoding: Hashable, Sendable {
     static let minimumToCompress = 64
 
     /// What the handshake agreed, read from the request the way the server's permessage-deflate
-    /// extension reads it: the first `permessage-deflate` offer is accepted, and the server's
+    /// extension reads it — after `UpgradeHeadGuard` has left only the offers the server accepts
+    /// (`DeflateOffers`): the first `permessage-deflate` offer is accepted, and the server's
     /// window is what that offer allows (15 bits when it says nothing). A window of 8 bits, which
     /// zlib cannot write, means messages go uncompressed (allowed: compression is per message).
     static func negotiated(_ headers: HTTPFields) -> PageEncoding {

@@ -167,14 +167,7 @@ import Testing
             let base = "http://127.0.0.1:\(try #require(standInClient.port))"
             let chats = ChatServices(slack: try #require(URL(string: base + "/slack/")))
             try await ServerHarness.run(configure: { $0.allowPrivateWebhooks = true; $0.chats = chats }) { client in
-                func owner() async throws -> HTTPFields {
-                    var jar = CookieJar()
-                    jar.take(try await client.execute(uri: "/api/alerts", method: .get))
-                    var headers = jar.pageHeaders
-                    headers[.contentType] = "application/json"
-                    return headers
-                }
-                let (slow, quick) = (try await owner(), try await owner())
+                let (slow, quick) = (try await CookieJar.visitor(client).json, try await CookieJar.visitor(client).json)
                 let browser = P256.KeyAgreement.PrivateKey()
                 let keys = #""keys":{"p256dh":"\#(Base64URL.encode(browser.publicKey.x963Representation))","auth":"\#(Base64URL.encode(WebPushEncryption.randomBytes(16)))"}"#
                 #expect(try await client.execute(uri: "/api/push/subscriptions", method: .post, headers: slow,

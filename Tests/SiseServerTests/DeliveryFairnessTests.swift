@@ -22,17 +22,10 @@ import Testing
             let base = "http://127.0.0.1:\(try #require(standInClient.port))"
             let chats = ChatServices(slack: try #require(URL(string: base + "/slack/")))
             try await ServerHarness.run(configure: { $0.allowPrivateWebhooks = true; $0.chats = chats }) { client in
-                func owner() async throws -> HTTPFields {
-                    var jar = CookieJar()
-                    jar.take(try await client.execute(uri: "/api/alerts", method: .get))
-                    var headers = jar.pageHeaders
-                    headers[.contentType] = "application/json"
-                    return headers
-                }
                 func post(_ uri: String, _ headers: HTTPFields, _ body: String) async throws -> HTTPResponse.Status {
                     try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body)).status
                 }
-                let (flooder, other) = (try await owner(), try await owner())
+                let (flooder, other) = (try await CookieJar.visitor(client).json, try await CookieJar.visitor(client).json)
                 let keys = #""keys":{"p256dh":"\#(Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation))","auth":"\#(Base64URL.encode(WebPushEncryption.randomBytes(16)))"}"#
                 for index in 0..<10 {
                     #expect(try await post("/api/push/subscriptions", flooder, #"{"endpoint":"\#(base)/slower/tab\#(index)",\#(keys)}"#) == .created)

@@ -117,13 +117,6 @@ import Testing
     /// subscription's own keys (the same browser, logged in) counts against the new owner's ten.
     @Test func anEndpointIsNotTakenByWhoeverKnowsItsURL() async throws {
         try await ServerHarness.run { client in
-            func owner() async throws -> (CookieJar, HTTPFields) {
-                var jar = CookieJar()
-                jar.take(try await client.execute(uri: "/api/alerts", method: .get))
-                var headers = jar.pageHeaders
-                headers[.contentType] = "application/json"
-                return (jar, headers)
-            }
             func body(_ endpoint: String, _ key: P256.KeyAgreement.PrivateKey, _ secret: UInt8) -> String {
                 #"{"endpoint":"\#(endpoint)","keys":{"p256dh":"\#(Base64URL.encode(key.publicKey.x963Representation))","auth":"\#(Base64URL.encode(Data(repeating: secret, count: 16)))"}}"#
             }
@@ -132,8 +125,8 @@ import Testing
                                                                                                         headers: jar.pageHeaders).body)) as? [String: Any]
                 return (listed?["subscriptions"] as? [Any])?.count ?? -1
             }
-            let (victimJar, victim) = try await owner()
-            let (attackerJar, attacker) = try await owner()
+            let (victimJar, victim) = try await CookieJar.visitor(client)
+            let (attackerJar, attacker) = try await CookieJar.visitor(client)
             let browser = P256.KeyAgreement.PrivateKey()
             let endpoint = "https://push.example.net/send/victim"
             #expect(try await Self.post(client, victim, body(endpoint, browser, 1)).status == .created)

@@ -149,6 +149,15 @@ struct CookieJar: Sendable {
 
     var header: String { cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
 
+    /// A new visitor: the cookies its first request got, and the headers of a JSON request from its page.
+    static func visitor(_ client: some TestClientProtocol) async throws -> (jar: CookieJar, json: HTTPFields) {
+        var jar = CookieJar()
+        jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+        var headers = jar.pageHeaders
+        headers[.contentType] = "application/json"
+        return (jar, headers)
+    }
+
     /// Headers of a request from Sise's own page: cookies and the CSRF echo.
     var pageHeaders: HTTPFields {
         var fields: HTTPFields = [.cookie: header]
