@@ -87,14 +87,17 @@ fi
 API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
 # The server's suites (then its store-heavy API suites again on PostgreSQL) beside everything
 # else: two processes, each serial inside; most of their time is spent waiting on sockets and clocks.
+# A few long server suites run in the other process, after the rest, so the two end together.
+MOVED_SERVER_SUITES='SiseServerTests\.(HostileBodyTests|HardeningTests)'
 servers() {
-  swift_suites servers --filter 'SiseServerTests\.'
+  swift_suites servers --filter 'SiseServerTests\.' --skip "$MOVED_SERVER_SUITES"
   if [ -n "${SISE_TEST_POSTGRES_URL:-}" ]; then SISE_TEST_STORE=postgres swift_suites postgres --filter "$API_ON_POSTGRES"; fi
 }
 all_swift() {
   servers & local servers_pid=$!
   local status=0
   swift_suites rest --skip 'SiseServerTests\.' || status=$?
+  swift_suites moved --filter "$MOVED_SERVER_SUITES" || status=$?
   wait $servers_pid || status=$?
   return $status
 }

@@ -33,8 +33,13 @@ public enum PortfolioCSV {
     /// The most transactions one import may carry.
     public static let maxRows = 10_000
 
-    public static func encode(_ transactions: [PortfolioTransaction]) -> String {
-        var out = header.joined(separator: ",") + "\r\n"
+    /// The UTF-8 byte order mark: Excel reads a CSV as UTF-8 (Korean notes intact) only after it;
+    /// LibreOffice and Google Sheets do not need it. Reading takes it off again.
+    public static let byteOrderMark = "\u{FEFF}"
+
+    /// - Parameter bom: start with `byteOrderMark` (for Excel).
+    public static func encode(_ transactions: [PortfolioTransaction], bom: Bool = false) -> String {
+        var out = (bom ? byteOrderMark : "") + header.joined(separator: ",") + "\r\n"
         for t in transactions.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
             let fields = [t.kind.rawValue, t.exchange.rawValue, t.market.code, PortfolioLedger.text(t.quantity, scale: 12),
                           PortfolioLedger.text(t.price, scale: 8), PortfolioLedger.text(t.fee, scale: 8), isoTime(t.at), t.note]
@@ -46,7 +51,7 @@ public enum PortfolioCSV {
     /// The transactions of a CSV text, ids made by `newID`; the first problem stops the import,
     /// so nothing half-read is ever stored.
     public static func decode(_ text: String, newID: () -> String) throws(Problem) -> [PortfolioTransaction] {
-        let records = try records(text)
+        let records = try records(text.hasPrefix(byteOrderMark) ? String(text.dropFirst()) : text)
         guard let head = records.first else { throw Problem(line: 1, .csvEmpty, ["header": header.joined(separator: ",")]) }
         let names = head.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         var column: [String: Int] = [:]

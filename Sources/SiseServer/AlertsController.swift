@@ -12,7 +12,7 @@ struct AlertsController {
     let engine: AlertEngine
     let changes: ChangeFeed
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/alerts", use: list)
         router.post("/api/alerts", use: add)
         router.get("/api/alerts/history", use: history)

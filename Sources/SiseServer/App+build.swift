@@ -59,7 +59,10 @@ public enum SiseServerApp {
         }
 
         let publicOrigin = PublicOrigin(publicURL: configuration.publicURL, listenHost: configuration.host, port: configuration.port)
-        let router = Router(context: SiseRequestContext.self)
+        // HEAD is answered wherever GET is (RFC 9110 §9.3.2: its headers, no body).
+        let router = Router(context: SiseRequestContext.self, options: [.autoGenerateHeadEndpoints])
+        let routeTable = RouteTable()
+        let routes = RouteRecorder(router: router, table: routeTable)
         let metrics = ServerMetrics()
         for (exchange, feed) in dependencies.depthFeeds {
             feed.reportDrops { metrics.droppedBook(exchange: exchange.rawValue, reason: $0) }
@@ -77,6 +80,7 @@ public enum SiseServerApp {
         router.middlewares.add(APIErrorMiddleware())
         router.middlewares.add(PathGuardMiddleware())
         router.middlewares.add(ForwardedClientCap(counter: connections))
+        router.middlewares.add(MethodNotAllowedMiddleware(table: routeTable))
         router.middlewares.add(HostCheckMiddleware(origin: publicOrigin))
         router.middlewares.add(DeviceIdentityMiddleware(secure: publicOrigin.isSecure, devices: devices))
         let accounts = AccountStore(database: database)
@@ -85,11 +89,11 @@ public enum SiseServerApp {
         if let assets = WebAssets.directory {
             router.middlewares.add(StaticAssetsMiddleware(assets: StaticAssets(directory: assets, exchanges: dependencies.boards.all.map(\.exchange))))
         }
-        ExchangesController(exchanges: dependencies.boards.all.map(\.exchange)).addRoutes(to: router)
-        MarketsController(context: context).addRoutes(to: router)
-        CompareController(context: context).addRoutes(to: router)
-        StatusController(context: context).addRoutes(to: router)
-        FavoritesController(context: context).addRoutes(to: router)
+        ExchangesController(exchanges: dependencies.boards.all.map(\.exchange)).addRoutes(to: routes)
+        MarketsController(context: context).addRoutes(to: routes)
+        CompareController(context: context).addRoutes(to: routes)
+        StatusController(context: context).addRoutes(to: routes)
+        FavoritesController(context: context).addRoutes(to: routes)
         let hasher = PasswordHasher(cost: configuration.passwordCost)
         let handover = OwnerData(database: database, limits: .init(rules: alertStore.maxRules, webhooks: alertStore.maxWebhooks))
         let sessions = SessionOpener(accounts: accounts, secure: publicOrigin.isSecure, favoritesChanged: favoritesChanged,
@@ -102,37 +106,37 @@ public enum SiseServerApp {
                                      }, clock: dependencies.clock)
         let throttle = LoginThrottle(book: tallies)
         let loginDevices = try await LoginDeviceCookie.load(from: ServerKeys(database: database), secure: publicOrigin.isSecure)
-        PushController(context: context, vapid: vapid, store: alertStore, poster: poster).addRoutes(to: router)
+        PushController(context: context, vapid: vapid, store: alertStore, poster: poster).addRoutes(to: routes)
         AuthController(accounts: accounts, hasher: hasher, throttle: throttle, sessions: sessions, devices: loginDevices,
-                       signupPolicy: configuration.signup).addRoutes(to: router)
+                       signupPolicy: configuration.signup).addRoutes(to: routes)
         SocialAuthController(clients: Dictionary(dependencies.identityProviders.map { ($0.provider.id, $0) }, uniquingKeysWith: { first, _ in first }),
                              accounts: accounts, sessions: sessions, throttle: throttle, starts: WriteRateLimit(perMinute: 30, name: "oauth-start", book: tallies),
                              pending: PendingLogins(), origin: publicOrigin,
-                             signupPolicy: configuration.signup).addRoutes(to: router)
+                             signupPolicy: configuration.signup).addRoutes(to: routes)
         let avatars = configuration.dataDirectory.appendingPathComponent("avatars")
-        MeController(accounts: accounts, hasher: hasher, secure: publicOrigin.isSecure, avatars: avatars).addRoutes(to: router)
-        AvatarController(accounts: accounts, directory: avatars).addRoutes(to: router)
-        CoinInfoController(context: context).addRoutes(to: router)
-        RankingController(context: context).addRoutes(to: router)
-        PremiumController(context: context).addRoutes(to: router)
-        CandlesController(context: context).addRoutes(to: router)
-        OrderbookController(context: context, metrics: metrics).addRoutes(to: router)
-        PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: router)
-        AlertsController(context: context, store: alertStore, engine: alerts, changes: changes).addRoutes(to: router)
-        WebhooksController(context: context, store: alertStore, poster: poster, chats: configuration.chats).addRoutes(to: router)
+        MeController(accounts: accounts, hasher: hasher, secure: publicOrigin.isSecure, avatars: avatars).addRoutes(to: routes)
+        AvatarController(accounts: accounts, directory: avatars).addRoutes(to: routes)
+        CoinInfoController(context: context).addRoutes(to: routes)
+        RankingController(context: context).addRoutes(to: routes)
+        PremiumController(context: context).addRoutes(to: routes)
+        CandlesController(context: context).addRoutes(to: routes)
+        OrderbookController(context: context, metrics: metrics).addRoutes(to: routes)
+        PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: routes)
+        AlertsController(context: context, store: alertStore, engine: alerts, changes: changes).addRoutes(to: routes)
+        WebhooksController(context: context, store: alertStore, poster: poster, chats: configuration.chats).addRoutes(to: routes)
         let images = ImageProxy(
             fetcher: dependencies.images,
             cache: ImageCache(directory: configuration.dataDirectory.appendingPathComponent("images")),
             urls: ImageURL(allowedHosts: ["assets.coingecko.com", "coin-images.coingecko.com"], demoOrigin: dependencies.simulatorURL?.absoluteString))
-        ImageProxyController(proxy: images).addRoutes(to: router)
-        OpenAPIController().addRoutes(to: router)
-        HealthController(database: database, boards: boards).addRoutes(to: router)
-        MetricsController(metrics: metrics, boards: boards, hub: hub, coinInfo: dependencies.coinInfo, token: configuration.metricsToken).addRoutes(to: router)
-        I18nController().addRoutes(to: router)
+        ImageProxyController(proxy: images).addRoutes(to: routes)
+        OpenAPIController().addRoutes(to: routes)
+        HealthController(database: database, boards: boards).addRoutes(to: routes)
+        MetricsController(metrics: metrics, boards: boards, hub: hub, coinInfo: dependencies.coinInfo, token: configuration.metricsToken).addRoutes(to: routes)
+        I18nController().addRoutes(to: routes)
         BoardSocketController(hub: hub, origin: publicOrigin, metrics: metrics,
                               connects: ConnectRate(burst: configuration.limits.webSocketConnectBurst,
                                                     perSecond: configuration.limits.webSocketConnectsPerSecond),
-                              rateLimitsLoopback: configuration.limits.webSocketRateLimitsLoopback).addRoutes(to: router)
+                              rateLimitsLoopback: configuration.limits.webSocketRateLimitsLoopback).addRoutes(to: routes)
 
         return Application(
             router: router,

@@ -16,7 +16,7 @@ struct AuthController {
     let devices: LoginDeviceCookie
     var signupPolicy: SignupPolicy = .open
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.post("/api/auth/signup", use: signup)
         router.post("/api/auth/login", use: login)
         router.post("/api/auth/logout", use: logout)

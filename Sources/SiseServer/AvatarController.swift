@@ -17,7 +17,7 @@ struct AvatarController {
     static let maxBytes = 2 * 1_024 * 1_024
     static let maxSide = 4_096
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.put("/api/me/avatar", use: upload)
         router.delete("/api/me/avatar", use: remove)
         router.get("/api/me/avatar") { request, ctx in

@@ -22,7 +22,7 @@ struct BoardSocketController {
     /// More messages than this in a second closes the connection.
     static let maxMessagesPerSecond = 20
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.ws("/ws") { request, context in
             // Cross-site WebSocket hijacking: only Sise's own pages may connect.
             guard origin.acceptsOrigin(request.headers[.origin]) else { return .dontUpgrade }

@@ -11,7 +11,7 @@ import SiseEngine
 struct CandlesController {
     let context: ServerContext
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/candles/{market}", use: json)
         router.get("/api/candles/{market}/chart.svg", use: chart)
     }

@@ -10,7 +10,7 @@ import SiseFeeds
 struct CoinInfoController {
     let context: ServerContext
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/trending", use: trending)
         router.get("/api/search", use: search)
         router.get("/api/coins/:id", use: coin)

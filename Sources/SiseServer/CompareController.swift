@@ -10,7 +10,7 @@ struct CompareController {
     let context: ServerContext
     static let maxSymbols = 100
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/compare", use: compare)
     }
 

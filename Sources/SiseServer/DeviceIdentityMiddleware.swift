@@ -29,6 +29,9 @@ struct DeviceIdentityMiddleware: RouterMiddleware {
         let csrf = request.cookies[Self.csrfCookie(secure: secure)]?.value
         if let device { await devices?.seen(device) }
         var response = try await next(request, context)
+        // An answer any cache may keep (the versioned files, a year) carries no one's cookie: a
+        // shared cache would not keep it otherwise, or would hand one person's cookie to others.
+        if response.headers[.cacheControl]?.contains("public") == true { return response }
         if device == nil {
             response.setCookie(Cookie(name: Self.deviceCookie(secure: secure), value: context.deviceID, maxAge: Self.twoYears,
                                       path: "/", secure: secure, httpOnly: true, sameSite: .lax))

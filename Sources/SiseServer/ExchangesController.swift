@@ -20,7 +20,7 @@ struct ExchangesController {
         exchanges.map { Entry(id: $0.rawValue, name: $0.displayName, quotes: $0.quotes.map(\.rawValue), default: $0 == .default) }
     }
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         let entries = entries
         router.get("/api/exchanges") { _, _ in JSONText.response(entries) }
     }

@@ -11,7 +11,7 @@ struct FavoritesController {
         let favorites: [String]
     }
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/favorites", use: list)
         router.put("/api/favorites/:item", use: add)
         router.delete("/api/favorites/:item", use: remove)

@@ -22,6 +22,7 @@ struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
             let made = inner.setup(channel: channel, logger: logger)
             let decoder = try channel.pipeline.syncOperations.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try channel.pipeline.syncOperations.addHandler(UpgradeHeadGuard(), position: .after(decoder.handler))
+            try channel.pipeline.syncOperations.addHandler(WebSocketRulesInstaller(), position: .last)
             return made
         } catch {
             return channel.eventLoop.makeFailedFuture(error)

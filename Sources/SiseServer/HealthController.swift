@@ -23,7 +23,7 @@ struct HealthController {
         let board: String
     }
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/healthz") { _, _ in
             JSONText.response(Health(status: "ok"))
         }

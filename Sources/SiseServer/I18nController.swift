@@ -10,7 +10,7 @@ struct I18nController {
         ("\($0.rawValue).json", ByteBuffer(string: JSONText.encode(UIText.table($0))))
     })
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/i18n/:file", use: table)
     }
 

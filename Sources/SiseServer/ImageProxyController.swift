@@ -11,7 +11,7 @@ struct ImageProxyController {
 
     static let placeholder = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#9aa1ad"/></svg>"##
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/img", use: image)
     }
 

@@ -8,7 +8,7 @@ import SiseEngine
 struct MarketsController {
     let context: ServerContext
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/markets", use: list)
         router.get("/api/markets/:market", use: one)
     }

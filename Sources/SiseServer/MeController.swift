@@ -13,7 +13,7 @@ struct MeController {
     /// Where pictures are kept (an account's goes with it).
     var avatars: URL?
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/me", use: me)
         router.get("/api/session", use: session)
         router.patch("/api/me", use: change)

@@ -14,7 +14,7 @@ struct MetricsController {
     let coinInfo: CoinInfoService?
     let token: String?
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/metrics", use: scrape)
     }
 
@@ -41,7 +41,8 @@ struct MetricsMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)
-        let route = context.endpointPath ?? (response.status == .notFound ? "unmatched" : "static")
+        // Hummingbird names a request no route matched "NotFound"; the docs and dashboards say `unmatched`.
+        let route = context.endpointPath.map { $0 == "NotFound" ? "unmatched" : $0 } ?? (response.status == .notFound ? "unmatched" : "static")
         metrics.request(route: route, status: Int(response.status.code), duration: .now - start)
         return response
     }

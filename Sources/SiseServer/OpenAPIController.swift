@@ -6,7 +6,7 @@ import Hummingbird
 struct OpenAPIController {
     let document: ByteBuffer? = WebAssets.file("openapi.yaml").map { ByteBuffer(bytes: $0) }
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         let document = document
         router.get("/openapi.yaml") { _, _ -> Response in
             guard let document else { throw APIError.notFound("openapi.yaml") }

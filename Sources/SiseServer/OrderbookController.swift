@@ -11,7 +11,7 @@ struct OrderbookController {
     let context: ServerContext
     let metrics: ServerMetrics
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/orderbook/{market}", use: orderbook)
         router.get("/api/trades/{market}", use: trades)
     }

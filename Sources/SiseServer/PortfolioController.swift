@@ -11,7 +11,7 @@ struct PortfolioController {
     /// Told when an owner's transactions change, so its open pages follow.
     let changed: @Sendable (String) async -> Void
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/portfolio", use: report)
         router.get("/api/portfolio/transactions", use: list)
         router.post("/api/portfolio/transactions", use: add)
@@ -59,15 +59,22 @@ struct PortfolioController {
         return JSONText.response(["id": id])
     }
 
-    /// `?format=csv` (default) or `json`, as a download.
+    /// `?format=csv` (default) or `json`, as a download; `&bom=1` starts the CSV with a UTF-8 byte
+    /// order mark, which Excel needs to read Korean text as UTF-8.
     @Sendable func export(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let format = request.uri.queryParameters["format"].map(String.init) ?? "csv"
+        let bom: Bool
+        switch request.uri.queryParameters["bom"].map(String.init) {
+        case nil, "0", "false": bom = false
+        case "1", "true": bom = true
+        default: throw APIError.badParameter("bom", "must be 1 or 0")
+        }
         let transactions = try await store.transactions(owner: ctx.owner)
         switch format {
         case "csv":
             return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8",
                                                    .contentDisposition: "attachment; filename=\"sise-portfolio.csv\""],
-                            body: .init(byteBuffer: ByteBuffer(string: PortfolioCSV.encode(transactions))))
+                            body: .init(byteBuffer: ByteBuffer(string: PortfolioCSV.encode(transactions, bom: bom))))
         case "json":
             var response = JSONText.response(Transactions(transactions: transactions.map(PortfolioTransactionJSON.init)))
             response.headers[.contentDisposition] = "attachment; filename=\"sise-portfolio.json\""

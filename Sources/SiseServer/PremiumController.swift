@@ -10,7 +10,7 @@ import SiseEngine
 struct PremiumController {
     let context: ServerContext
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/premium", use: table)
     }
 

@@ -20,7 +20,7 @@ struct PushController {
     let store: AlertStore
     let poster: WebhookPoster
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         let key = ByteBuffer(string: #"{"publicKey":"\#(vapid.publicKey)"}"#)
         router.get("/api/push/key") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=3600"],

@@ -9,7 +9,7 @@ import SiseEngine
 struct RankingController {
     let context: ServerContext
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/ranking", use: ranking)
         router.get("/api/global", use: global)
     }

@@ -1,4 +1,3 @@
-import CoreMetrics
 import Foundation
 import Hummingbird
 import Prometheus
@@ -12,7 +11,6 @@ import Synchronization
 /// with `sise_`.
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
-    private let factory: PrometheusMetricsFactory
     /// Scrape-time counters: the last value seen, so the registry's counters only ever grow.
     private let seen = Mutex<[String: Double]>([:])
     /// `/ws` messages and their bytes (before permessage-deflate) written to pages: made once,
@@ -29,9 +27,6 @@ final class ServerMetrics: Sendable {
     let depthSubscriptions: Prometheus.Gauge
 
     init() {
-        var factory = PrometheusMetricsFactory(registry: registry)
-        factory.defaultDurationHistogramBuckets = [.milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)]
-        self.factory = factory
         framesOut = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_frames_out_total", unitName: "",
                                                                           helpText: "WebSocket messages written to pages"))
         bytesOut = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_bytes_out_total", unitName: "",
@@ -47,13 +42,22 @@ final class ServerMetrics: Sendable {
 
     /// An upstream order book that was not consistent, dropped instead of shown.
     func droppedBook(exchange: String, reason: String) {
-        Counter(label: "sise_orderbook_dropped_total", dimensions: [("exchange", exchange), ("reason", reason)], factory: factory).increment()
+        registry.makeCounter(descriptor: Self.droppedBooks, labels: [("exchange", exchange), ("reason", reason)]).increment()
     }
+
+    // Every series says what it counts (`# HELP`): `promtool check metrics` holds the text to it.
+    static var droppedBooks: MetricNameDescriptor { MetricNameDescriptor(metricName: "sise_orderbook_dropped_total", unitName: "",
+                                                   helpText: "Upstream order books dropped instead of shown (not consistent), by exchange and reason") }
+    static var requests: MetricNameDescriptor { MetricNameDescriptor(metricName: "sise_http_requests_total", unitName: "",
+                                               helpText: "HTTP requests answered, by route pattern (unmatched, static) and status") }
+    static var requestDurations: MetricNameDescriptor { MetricNameDescriptor(metricName: "sise_http_request_duration_seconds", unitName: "",
+                                                       helpText: "Time to answer an HTTP request, by route pattern") }
+    static let durationBuckets: [Duration] = [.milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)]
 
     /// One HTTP request answered: `sise_http_requests_total{route,status}` and its latency.
     func request(route: String, status: Int, duration: Duration) {
-        Counter(label: "sise_http_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory).increment()
-        CoreMetrics.Timer(label: "sise_http_request_duration_seconds", dimensions: [("route", route)], factory: factory).recordNanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", String(status))]).increment()
+        registry.makeDurationHistogram(descriptor: Self.requestDurations, labels: [("route", route)], buckets: Self.durationBuckets).record(duration)
     }
 
     /// The text of a scrape, after reading the engine's and the process's state.

@@ -27,7 +27,7 @@ struct SocialAuthController {
     let origin: PublicOrigin
     var signupPolicy: SignupPolicy = .open
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/auth/providers", use: list)
         router.get("/auth/{provider}/start", use: start)
         router.get("/auth/{provider}/callback", use: callback)

@@ -18,6 +18,8 @@ struct StaticAssets: Sendable {
         let gzip: ByteBuffer?
         let contentType: String
         let etag: String
+        /// The gzip copy is another representation: its own validator (RFC 9110 §8.8.3).
+        var gzipETag: String { String(etag.dropLast()) + "-gz\"" }
     }
 
     let version: String
@@ -83,18 +85,32 @@ struct StaticAssets: Sendable {
             name = String(path.dropFirst())
         }
         guard let asset = files[name] else { return nil }
-        var headers: HTTPFields = [.contentType: asset.contentType, .eTag: asset.etag, .vary: "Accept-Encoding",
+        let zipped = asset.gzip != nil && Self.acceptsGzip(request.headers[.acceptEncoding])
+        let etag = zipped ? asset.gzipETag : asset.etag
+        var headers: HTTPFields = [.contentType: asset.contentType, .eTag: etag, .vary: "Accept-Encoding",
                                    .cacheControl: immutable ? "public, max-age=31536000, immutable" : "no-cache"]
-        if request.headers[.ifNoneMatch].map({ $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == asset.etag } }) == true {
+        if Self.matches(request.headers[values: .ifNoneMatch], etag) {
             return Response(status: .notModified, headers: headers)
         }
         var body = asset.body
-        if let gzip = asset.gzip, Self.acceptsGzip(request.headers[.acceptEncoding]) {
+        if zipped, let gzip = asset.gzip {
             body = gzip
             headers[.contentEncoding] = "gzip"
         }
         headers[.contentLength] = String(body.readableBytes)
         return Response(status: .ok, headers: headers, body: request.method == .head ? .init() : .init(byteBuffer: body))
+    }
+
+    /// `If-None-Match` by weak comparison (RFC 9110 §13.1.2): `W/"x"` matches `"x"`, `*` anything.
+    static func matches(_ fields: [String], _ etag: String) -> Bool {
+        for field in fields {
+            for listed in field.split(separator: ",") {
+                let tag = listed.trimmingCharacters(in: .whitespaces)
+                let opaque = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+                if tag == "*" || opaque == etag { return true }
+            }
+        }
+        return false
     }
 
     static func acceptsGzip(_ header: String?) -> Bool {

@@ -27,7 +27,7 @@ struct StatusController {
         let premium: [String: String]?
     }
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/status", use: status)
     }
 

@@ -17,7 +17,7 @@ struct WebhooksController {
     let poster: WebhookPoster
     let chats: ChatServices
 
-    func addRoutes(to router: Router<SiseRequestContext>) {
+    func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/webhooks", use: list)
         router.post("/api/webhooks", use: add)
         router.delete("/api/webhooks/{id}", use: remove)

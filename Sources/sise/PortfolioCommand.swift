@@ -138,9 +138,12 @@ struct PortfolioCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print every transaction as CSV (or --format json).")
         @OptionGroup var local: LocalData
         @Option(help: "csv (default) or json.") var format: String = "csv"
+        @Flag(help: "Start the CSV with a UTF-8 byte order mark: Excel needs it to show Korean text (LibreOffice and Google Sheets do not).")
+        var bom = false
 
         func validate() throws {
             guard ["csv", "json"].contains(format) else { throw ValidationError("--format must be csv or json.") }
+            guard !bom || format == "csv" else { throw ValidationError("--bom is for --format csv.") }
         }
 
         func run() async throws {
@@ -149,7 +152,7 @@ struct PortfolioCommand: AsyncParsableCommand {
                 struct File: Encodable { let transactions: [PortfolioTransactionJSON] }
                 return printJSON(File(transactions: transactions.map(PortfolioTransactionJSON.init)))
             }
-            FileHandle.standardOutput.write(Data(PortfolioCSV.encode(transactions).utf8))
+            FileHandle.standardOutput.write(Data(PortfolioCSV.encode(transactions, bom: bom).utf8))
         }
     }
 }

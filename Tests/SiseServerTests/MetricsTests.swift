@@ -108,6 +108,22 @@ import FoundationNetworking
         }
     }
 
+    /// Every family says what it counts (`promtool check metrics` asks for `# HELP`), and a request
+    /// no route matched is labelled `unmatched`, as the docs say.
+    @Test func everyFamilyHasHelpAndUnmatchedRequestsAreNamedSo() async throws {
+        try await ServerHarness.run { client in
+            _ = try await client.execute(uri: "/api/nothing-here", method: .get)
+            _ = try await client.execute(uri: "/api/status", method: .get)
+            let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            let lines = text.split(separator: "\n")
+            let families = lines.filter { $0.hasPrefix("# TYPE ") }.compactMap { $0.split(separator: " ").dropFirst(2).first.map(String.init) }
+            let helped = Set(lines.filter { $0.hasPrefix("# HELP ") }.compactMap { $0.split(separator: " ").dropFirst(2).first.map(String.init) })
+            #expect(families.contains("sise_http_requests_total") && families.contains("sise_http_request_duration_seconds"))
+            #expect(families.filter { !helped.contains($0) }.isEmpty, "no HELP: \(families.filter { !helped.contains($0) })")
+            #expect(text.contains(#"route="unmatched""#) && !text.contains(#"route="NotFound""#))
+        }
+    }
+
     @Test func aTokenOpensItToOthersAndIsRequiredThen() async throws {
         try await ServerHarness.run(configure: { $0.metricsToken = "scrape-secret" }) { client in
             #expect(try await client.execute(uri: "/metrics", method: .get).status == .unauthorized)

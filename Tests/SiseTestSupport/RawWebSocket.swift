@@ -150,14 +150,28 @@ public final class RawWebSocket: Sendable {
         try? await channel.close()
     }
 
+    /// Any frame, rule-breaking ones included: `first` is the FIN/RSV/opcode byte as sent.
+    public func send(first: UInt8, payload: [UInt8], masked: Bool = true) async throws {
+        try await channel.writeAndFlush(Self.frame(first: first, payload: payload, masked: masked))
+    }
+
     static func frame(opcode: UInt8, payload: [UInt8]) -> ByteBuffer {
+        frame(first: 0x80 | opcode, payload: payload, masked: true)
+    }
+
+    static func frame(first: UInt8, payload: [UInt8], masked: Bool) -> ByteBuffer {
         var frame = ByteBuffer()
-        frame.writeInteger(0x80 | opcode)
+        frame.writeInteger(first)
+        let maskBit: UInt8 = masked ? 0x80 : 0
         if payload.count < 126 {
-            frame.writeInteger(UInt8(0x80 | payload.count))
+            frame.writeInteger(UInt8(maskBit | UInt8(payload.count)))
         } else {
-            frame.writeInteger(UInt8(0x80 | 126))
+            frame.writeInteger(UInt8(maskBit | 126))
             frame.writeInteger(UInt16(payload.count))
+        }
+        guard masked else {
+            frame.writeBytes(payload)
+            return frame
         }
         let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
         frame.writeBytes(mask)

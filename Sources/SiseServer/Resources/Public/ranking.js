@@ -82,10 +82,11 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
     return tr;
   }
 
+  // aria-sort belongs to the column header (a th), not to the button inside it.
   function paintSort() {
-    for (const button of $$("[data-rank-sort]")) {
-      const active = button.dataset.rankSort === view.sort && view.order !== "none";
-      button.setAttribute("aria-sort", active ? (view.order === "asc" ? "ascending" : "descending") : "none");
+    for (const header of $$("[data-rank-sort]")) {
+      const active = header.dataset.rankSort === view.sort && view.order !== "none";
+      header.setAttribute("aria-sort", active ? (view.order === "asc" ? "ascending" : "descending") : "none");
     }
   }
 
@@ -130,7 +131,7 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
   function applyLanguage() {
     const labels = { rank: "rank", price: "price", change1h: "change1h", change24h: "change24h", change7d: "change7d",
                      marketCap: "marketCap", volume: "volume24h" };
-    for (const button of $$("[data-rank-sort]")) $(".label", button).textContent = t(labels[button.dataset.rankSort]);
+    for (const header of $$("[data-rank-sort]")) $(".label", header).textContent = t(labels[header.dataset.rankSort]);
     $("#ranking-coin").textContent = t("coin");
     $("#ranking-chart").textContent = t("chart7d");
     $("#ranking-search").placeholder = t("search");
@@ -149,9 +150,10 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
     event.preventDefault();
     openDetail(link ? link.dataset.boardLink : tr.dataset.coin, link ? link.dataset.exchange : undefined);
   });
-  for (const button of $$("[data-rank-sort]")) {
-    button.addEventListener("click", () => {
-      const next = view.next && view.next[button.dataset.rankSort];
+  for (const header of $$("[data-rank-sort]")) {
+    // The header's button is clicked (or pressed); the click reaches its th.
+    header.addEventListener("click", () => {
+      const next = view.next && view.next[header.dataset.rankSort];
       if (!next) return;
       view.sort = next.sort;
       view.order = next.order;

@@ -1,0 +1,145 @@
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+
+/// RFC 6455's rules for the frames a client sends, applied as each frame is decoded — before
+/// the WebSocket library, which takes unmasked frames, answers a ping with reserved bits, and
+/// ends a connection whose fragments are out of order with 1000 instead of failing it:
+/// - every client frame is masked (§5.1); no reserved opcode (§5.2); RSV2/RSV3 never, RSV1 only
+///   on the first frame of a data message and only under permessage-deflate (RFC 7692 §6);
+/// - control frames are final and at most 125 bytes (§5.5); a close frame's code is one a peer
+///   may send and its reason UTF-8 (§7.4.1, §8.1);
+/// - fragments follow one another: no new message inside one, no continuation outside one (§5.4);
+/// - an uncompressed text message is UTF-8 — checked as its fragments arrive (a character may
+///   span two) — else the connection fails with 1007 (§8.1).
+/// Breaking one closes the connection with 1002 (1007 for text), and nothing more is read.
+final class WebSocketFrameRules: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias InboundOut = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
+
+    /// Whether permessage-deflate was agreed (RSV1 then marks a compressed message).
+    private let deflate: Bool
+    private var inMessage = false
+    /// The message in progress is uncompressed text: its UTF-8 is checked.
+    private var checkingText = false
+    private var utf8 = UTF8Stream()
+    private var failed = false
+
+    init(deflate: Bool) {
+        self.deflate = deflate
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !failed else { return }
+        let frame = unwrapInboundIn(data)
+        if let code = problem(frame) {
+            fail(context, code)
+            return
+        }
+        context.fireChannelRead(data)
+    }
+
+    private func problem(_ frame: WebSocketFrame) -> WebSocketErrorCode? {
+        guard frame.maskKey != nil, !frame.rsv2, !frame.rsv3 else { return .protocolError }
+        switch frame.opcode {
+        case .connectionClose, .ping, .pong:
+            guard frame.fin, !frame.rsv1, frame.length <= 125 else { return .protocolError }
+            if frame.opcode == .connectionClose { return closeProblem(frame.unmaskedData) }
+            return nil
+        case .text, .binary:
+            guard !inMessage, !frame.rsv1 || deflate else { return .protocolError }
+            inMessage = !frame.fin
+            checkingText = frame.opcode == .text && !frame.rsv1
+            utf8 = UTF8Stream()
+            return textProblem(frame)
+        case .continuation:
+            guard inMessage, !frame.rsv1 else { return .protocolError }
+            inMessage = !frame.fin
+            return textProblem(frame)
+        default:
+            return .protocolError
+        }
+    }
+
+    private func textProblem(_ frame: WebSocketFrame) -> WebSocketErrorCode? {
+        guard checkingText else { return nil }
+        let data = frame.unmaskedData
+        guard utf8.take(data.readableBytesView), !frame.fin || utf8.isComplete else { return .dataInconsistentWithMessage }
+        return nil
+    }
+
+    /// A close frame: empty, or a code a peer may send and a UTF-8 reason.
+    private func closeProblem(_ payload: ByteBuffer) -> WebSocketErrorCode? {
+        guard payload.readableBytes != 0 else { return nil }
+        guard payload.readableBytes >= 2, let code = payload.getInteger(at: payload.readerIndex, as: UInt16.self) else { return .protocolError }
+        guard (1000...1003).contains(code) || (1007...1011).contains(code) || (3000...4999).contains(code) else { return .protocolError }
+        var reason = UTF8Stream()
+        let bytes = payload.readableBytesView.dropFirst(2)
+        guard reason.take(bytes), reason.isComplete else { return .dataInconsistentWithMessage }
+        return nil
+    }
+
+    private func fail(_ context: ChannelHandlerContext, _ code: WebSocketErrorCode) {
+        failed = true
+        var data = context.channel.allocator.buffer(capacity: 2)
+        data.write(webSocketErrorCode: code)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))).whenComplete { _ in
+            channel.close(promise: nil)
+        }
+    }
+}
+
+/// Puts `WebSocketFrameRules` right after the frame decoder the moment a connection upgrades to
+/// WebSocket — before the bytes that came with the handshake are read as frames. Touches no data.
+final class WebSocketRulesInstaller: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = Never
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .upgradeComplete(let proto, let request)? = event as? HTTPServerUpgradeEvents, proto.lowercased() == "websocket" {
+            let deflate = request.headers["Sec-WebSocket-Extensions"].contains { $0.lowercased().contains(DeflateOffers.name) }
+            let pipeline = context.pipeline.syncOperations
+            if let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<WebSocketFrameDecoder>.self) {
+                try? pipeline.addHandler(WebSocketFrameRules(deflate: deflate), position: .after(decoder.handler))
+            }
+            pipeline.removeHandler(context: context, promise: nil)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+}
+
+/// UTF-8 checked a piece at a time: a character may be cut between pieces.
+struct UTF8Stream {
+    /// Continuation bytes still due, and the bounds the next one must keep (RFC 3629: no
+    /// overlong forms, no surrogates, nothing above U+10FFFF).
+    private var due = 0
+    private var low: UInt8 = 0x80
+    private var high: UInt8 = 0xBF
+
+    var isComplete: Bool { due == 0 }
+
+    /// False at the first byte that cannot be valid UTF-8.
+    mutating func take<S: Sequence>(_ bytes: S) -> Bool where S.Element == UInt8 {
+        for byte in bytes {
+            if due > 0 {
+                guard (low...high).contains(byte) else { return false }
+                due -= 1
+                (low, high) = (0x80, 0xBF)
+                continue
+            }
+            switch byte {
+            case 0x00...0x7F: continue
+            case 0xC2...0xDF: due = 1
+            case 0xE0: (due, low) = (2, 0xA0)
+            case 0xE1...0xEC, 0xEE...0xEF: due = 2
+            case 0xED: (due, high) = (2, 0x9F)
+            case 0xF0: (due, low) = (3, 0x90)
+            case 0xF1...0xF3: due = 3
+            case 0xF4: (due, high) = (3, 0x8F)
+            default: return false
+            }
+        }
+        return true
+    }
+}
