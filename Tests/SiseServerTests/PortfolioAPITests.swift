@@ -56,7 +56,11 @@ import Testing
             #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
             var csvHeaders = jar.pageHeaders
             csvHeaders[.contentType] = "text/csv"
-            let imported = try await client.execute(uri: "/api/portfolio/import", method: .post, headers: csvHeaders, body: csv.body)
+            // For Excel: the same file after a UTF-8 byte order mark (Korean notes read right), which an import takes off.
+            let excel = try await client.execute(uri: "/api/portfolio/export?bom=1", method: .get, headers: [.cookie: jar.header])
+            #expect(Array(excel.body.readableBytesView.prefix(3)) == [0xEF, 0xBB, 0xBF] && excel.body.readableBytes == csv.body.readableBytes + 3)
+            #expect(try await client.execute(uri: "/api/portfolio/export?bom=yes", method: .get, headers: [.cookie: jar.header]).status == .badRequest)
+            let imported = try await client.execute(uri: "/api/portfolio/import", method: .post, headers: csvHeaders, body: excel.body)
             #expect((json(imported) as? [String: Any])?["imported"] as? Int == 1)
             let badBody = "type,market,quantity,price,at\nbuy,KRW-BTC,abc,1,1\n"
             var english = csvHeaders
