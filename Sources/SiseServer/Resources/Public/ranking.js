@@ -135,6 +135,7 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
     $("#ranking-coin").textContent = t("coin");
     $("#ranking-chart").textContent = t("chart7d");
     $("#ranking-search").placeholder = t("search");
+    $("#ranking-search").setAttribute("aria-label", t("search"));
     $("#ranking-prev").textContent = t("prevPage");
     $("#ranking-next").textContent = t("nextPage");
     $("#ranking-empty").textContent = t("rankingEmpty");

@@ -1,0 +1,65 @@
+"""Autobahn|Testsuite's fuzzingclient (an independent implementation of RFC 6455's test cases)
+against a live `sise serve --demo` at /ws. /ws is not an echo server — it answers views with
+boards — so the cases whose expected outcome is an echoed message are excluded, each group
+with its reason below; every other case must come out OK, NON-STRICT or INFORMATIONAL, its
+closing handshake too. The suite runs under Python 2.7 (pyenv provides it here; the test
+command installs autobahntestsuite into .venv-autobahn); without it this test says so and skips."""
+
+import json
+import os
+import pathlib
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SISE = os.environ.get("SISE_BIN", str(ROOT / ".build" / "debug" / "sise"))
+WSTEST = ROOT / ".venv-autobahn" / "bin" / "wstest"
+
+# Cases whose expected outcome includes a message echoed back (what they test then is the echo):
+NEEDS_AN_ECHO = [
+    "1.*",  # text and binary messages of 0 B–16 MB, echoed (and over /ws's 16 KB message limit, 1009)
+    "4.1.5", "4.2.5",  # a message echoed before a reserved opcode
+    "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.19", "5.20",  # fragmented messages, echoed
+    "6.1.*", "6.2.*", "6.5.*", "6.6.2", "6.6.5", "6.6.7", "6.6.9", "6.6.11", "6.7.*", "6.9.*", "6.11.*", "6.22.*", "6.23.*",  # valid UTF-8, echoed
+    "7.1.1",  # a message echoed, then a close
+    "9.*",  # throughput of echoed messages up to 16 MB
+    "10.*",  # auto-fragmentation of an echoed message
+    "12.*", "13.*",  # permessage-deflate: messages echoed through the compressor
+]
+ACCEPTED = {"OK", "NON-STRICT", "INFORMATIONAL"}
+
+pytestmark = pytest.mark.skipif(not WSTEST.exists(), reason="Autobahn|Testsuite is not installed (.venv-autobahn: needs Python 2.7; scripts/test.sh installs it when pyenv has 2.7)")
+
+
+def test_every_case_that_needs_no_echo_passes():
+    with tempfile.TemporaryDirectory() as work:
+        server = subprocess.Popen([SISE, "serve", "--demo", "--port", "0", "--data-dir", work, "--ws-connect-burst", "0"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            url = server.stdout.readline().split("listening on ", 1)[1].strip()
+            deadline = time.time() + 30
+            while time.time() < deadline:
+                try:
+                    if urllib.request.urlopen(url + "/healthz", timeout=5).status == 200:
+                        break
+                except OSError:
+                    time.sleep(0.3)
+            reports = pathlib.Path(work, "reports")
+            spec = pathlib.Path(work, "fuzzingclient.json")
+            spec.write_text(json.dumps({"outdir": str(reports), "servers": [{"agent": "sise", "url": url.replace("http://", "ws://") + "/ws"}],
+                                        "cases": ["*"], "exclude-cases": NEEDS_AN_ECHO, "exclude-agent-cases": {}}))
+            run = subprocess.run([str(WSTEST), "-m", "fuzzingclient", "-s", str(spec)], capture_output=True, text=True, timeout=600, cwd=work)
+            assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+            results = json.loads((reports / "index.json").read_text())["sise"]
+            assert len(results) > 100, f"only {len(results)} cases ran"
+            failed = {case: (r["behavior"], r["behaviorClose"]) for case, r in results.items()
+                      if r["behavior"] not in ACCEPTED or r["behaviorClose"] not in ACCEPTED}
+            assert not failed, failed
+            assert server.poll() is None, "the server survived every case"
+        finally:
+            server.terminate()
+            server.wait(10)
