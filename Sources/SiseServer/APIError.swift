@@ -16,8 +16,8 @@ public struct APIError: Error, Sendable {
     public var retryAfter: Int? = nil
     /// The body's field the error is about (`price`, `market`…).
     public var field: String? = nil
-    /// The methods a path takes, for a 405's `Allow`.
-    public var allow: String? = nil
+    /// Headers the answer carries besides the usual (a 405's `Allow`, a 426's `Upgrade`).
+    public var headers: HTTPFields = [:]
 
     public static func badParameter(_ name: String, _ detail: String) -> APIError {
         APIError(status: .badRequest, code: "bad_parameter", message: "\(clip(name)): \(clip(detail))")
@@ -104,7 +104,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         let json = "{\"error\":{\"code\":" + JSONText.quote(error.code) + ",\"message\":" + JSONText.quote(error.message) + field + "}}"
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter = error.retryAfter { headers[.retryAfter] = String(retryAfter) }
-        if let allow = error.allow { headers[.allow] = allow }
+        headers.append(contentsOf: error.headers)
         return Response(status: error.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: json)))
     }
 }

@@ -23,6 +23,8 @@ struct BoardSocketController {
     static let maxMessagesPerSecond = 20
 
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
+        // A plain request for /ws: nothing to show but how to ask (RFC 9110 §15.5.22).
+        _ = router.add(middleware: UpgradeRequiredMiddleware())
         router.ws("/ws") { request, context in
             // Cross-site WebSocket hijacking: only Sise's own pages may connect.
             guard origin.acceptsOrigin(request.headers[.origin]) else { return .dontUpgrade }
@@ -59,10 +61,15 @@ struct BoardSocketController {
             let views = ViewPacer(interval: Self.viewInterval, census: metrics.pages) { view in
                 await hub.setView(client, parameters: view.0, language: view.1)
             }
-            await read(inbound, outbound, client: client, views: views, language: language)
+            // A frame or message the library refuses (bad UTF-8 in a compressed message, a message
+            // over the limit) ends the reading with its close code: passed on, so the connection
+            // closes with it rather than with 1000.
+            var refusal: (any Error)?
+            do { try await read(inbound, outbound, client: client, views: views, language: language) } catch { refusal = error }
             // No view lands after the page has left the hub.
             await views.close()
             hub.remove(client)
+            if let refusal, !(refusal is CancellationError) { throw refusal }
         }
     }
 
@@ -91,7 +98,7 @@ struct BoardSocketController {
     /// message is counted as it arrives (a steady 18 a second was cut off when one slow 호가 watch
     /// held the loop and the messages behind it were then counted at once).
     private func read(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, client: BoardClient,
-                      views: ViewPacer, language: Language) async {
+                      views: ViewPacer, language: Language) async throws {
         var rate = MessageRate(perSecond: Self.maxMessagesPerSecond)
         let errands = PageErrands()
         do {
@@ -128,8 +135,24 @@ struct BoardSocketController {
                     client.reject(error)
                 }
             }
-        } catch {}
+        } catch {
+            await errands.close()
+            throw error
+        }
         // No errand lands after the page has left the hub.
         await errands.close()
+    }
+}
+
+/// `/ws` asked without a WebSocket upgrade: 426 with `Upgrade: websocket`, not an empty 200.
+struct UpgradeRequiredMiddleware: RouterMiddleware {
+    typealias Context = SiseRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.uri.path == "/ws", request.method == .get || request.method == .head,
+              request.headers[.upgrade]?.lowercased().contains("websocket") != true else { return try await next(request, context) }
+        var error = APIError(status: .upgradeRequired, code: "upgrade_required", message: "/ws speaks WebSocket: send Upgrade: websocket")
+        error.headers[.upgrade] = "websocket"
+        throw error
     }
 }

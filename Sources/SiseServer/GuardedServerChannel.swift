@@ -51,7 +51,7 @@ extension HTTPServerBuilder {
         return HTTPServerBuilder { responder in
             GuardedServerChannel(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
-                                                   configuration: .init(http1: http1, ws: .init(extensions: [PageEncoding.serverExtension]))),
+                                                   configuration: .init(http1: http1, ws: .init(extensions: [PageEncoding.serverExtension], validateUTF8: true))),
                 counter: counter)
         }
     }

@@ -49,6 +49,7 @@ struct RouteRecorder: RouterMethods {
         return self
     }
 
+    @discardableResult
     func add(middleware: any MiddlewareProtocol<Request, Response, Context>) -> Self {
         router.add(middleware: middleware)
         return self
@@ -66,7 +67,7 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
         guard allowed.isEmpty || allowed.contains(request.method) else {
             let names = allowed.map(\.rawValue).joined(separator: ", ")
             var error = APIError(status: .methodNotAllowed, code: "method_not_allowed", message: "\(APIError.clip(request.method.rawValue, to: 20)) is not taken here; \(names) are")
-            error.allow = names
+            error.headers[.allow] = names
             throw error
         }
         return try await next(request, context)

@@ -25,6 +25,9 @@ import Testing
         ("a close frame of one byte", [(0x88, [0x03], true)], 1_002),
         ("a close code no peer may send (1005)", [(0x88, [0x03, 0xED], true)], 1_002),
         ("a close reason that is not UTF-8", [(0x88, [0x03, 0xE8, 0xFF], true)], 1_007),
+        // Refused by the library (its code passed on, not swallowed into 1000): over 16 KB in fragments.
+        ("a message over 16 KB in fragments", [(0x01, Array(repeating: 0x61, count: 8_000), true), (0x00, Array(repeating: 0x61, count: 8_000), true),
+                                               (0x80, Array(repeating: 0x61, count: 8_000), true)], 1_009),
     ]
 
     @Test func eachBrokenRuleFailsTheConnectionWithItsCode() async throws {

@@ -69,6 +69,9 @@ import Testing
             let other = try await RawHTTP.exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: upgrade\r\nUpgrade: TLS/1.2\r\n\r\n")
             #expect(other.hasPrefix("HTTP/1.1 200"), "\(other.prefix(200))")
             #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+            // A plain GET of /ws: how to ask, not an empty 200.
+            let plain = try await client.execute(uri: "/ws", method: .get)
+            #expect(plain.status == .upgradeRequired && plain.headers[.upgrade] == "websocket", "\(plain.status)")
         }
     }
 }
