@@ -6,17 +6,13 @@ closing handshake too. The suite runs under Python 2.7 (pyenv provides it here; 
 command installs autobahntestsuite into .venv-autobahn); without it this test says so and skips."""
 
 import json
-import os
 import pathlib
 import subprocess
-import tempfile
-import time
-import urllib.request
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-SISE = os.environ.get("SISE_BIN", str(ROOT / ".build" / "debug" / "sise"))
+from live_server import ROOT, live_server
+
 WSTEST = ROOT / ".venv-autobahn" / "bin" / "wstest"
 
 # Cases whose expected outcome includes a message echoed back (what they test then is the echo):
@@ -36,30 +32,16 @@ pytestmark = pytest.mark.skipif(not WSTEST.exists(), reason="Autobahn|Testsuite 
 
 
 def test_every_case_that_needs_no_echo_passes():
-    with tempfile.TemporaryDirectory() as work:
-        server = subprocess.Popen([SISE, "serve", "--demo", "--port", "0", "--data-dir", work, "--ws-connect-burst", "0"],
-                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        try:
-            url = server.stdout.readline().split("listening on ", 1)[1].strip()
-            deadline = time.time() + 30
-            while time.time() < deadline:
-                try:
-                    if urllib.request.urlopen(url + "/healthz", timeout=5).status == 200:
-                        break
-                except OSError:
-                    time.sleep(0.3)
-            reports = pathlib.Path(work, "reports")
-            spec = pathlib.Path(work, "fuzzingclient.json")
-            spec.write_text(json.dumps({"outdir": str(reports), "servers": [{"agent": "sise", "url": url.replace("http://", "ws://") + "/ws"}],
-                                        "cases": ["*"], "exclude-cases": NEEDS_AN_ECHO, "exclude-agent-cases": {}}))
-            run = subprocess.run([str(WSTEST), "-m", "fuzzingclient", "-s", str(spec)], capture_output=True, text=True, timeout=600, cwd=work)
-            assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-            results = json.loads((reports / "index.json").read_text())["sise"]
-            assert len(results) > 100, f"only {len(results)} cases ran"
-            failed = {case: (r["behavior"], r["behaviorClose"]) for case, r in results.items()
-                      if r["behavior"] not in ACCEPTED or r["behaviorClose"] not in ACCEPTED}
-            assert not failed, failed
-            assert server.poll() is None, "the server survived every case"
-        finally:
-            server.terminate()
-            server.wait(10)
+    with live_server("--ws-connect-burst", "0", ready="/healthz") as (url, work, server):
+        reports = pathlib.Path(work, "reports")
+        spec = pathlib.Path(work, "fuzzingclient.json")
+        spec.write_text(json.dumps({"outdir": str(reports), "servers": [{"agent": "sise", "url": url.replace("http://", "ws://") + "/ws"}],
+                                    "cases": ["*"], "exclude-cases": NEEDS_AN_ECHO, "exclude-agent-cases": {}}))
+        run = subprocess.run([str(WSTEST), "-m", "fuzzingclient", "-s", str(spec)], capture_output=True, text=True, timeout=600, cwd=work)
+        assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+        results = json.loads((reports / "index.json").read_text())["sise"]
+        assert len(results) > 100, f"only {len(results)} cases ran"
+        failed = {case: (r["behavior"], r["behaviorClose"]) for case, r in results.items()
+                  if r["behavior"] not in ACCEPTED or r["behaviorClose"] not in ACCEPTED}
+        assert not failed, failed
+        assert server.poll() is None, "the server survived every case"

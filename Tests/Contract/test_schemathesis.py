@@ -5,8 +5,6 @@ schema. The budgets are opened up for the run (the point is the API, not CoinGec
 import json
 import os
 import subprocess
-import tempfile
-import time
 import urllib.request
 import http.cookiejar
 import importlib.util
@@ -14,7 +12,8 @@ import sys
 
 import pytest
 
-SISE = os.environ.get("SISE_BIN", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "sise"))
+from live_server import live_server
+
 EXAMPLES = os.environ.get("SISE_SCHEMATHESIS_EXAMPLES", "25")
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("schemathesis") is None, reason="schemathesis is not installed")
@@ -23,34 +22,19 @@ SCHEMATHESIS = [sys.executable, "-c", "import sys; from schemathesis.cli import 
 
 
 def test_no_server_errors_and_every_answer_matches_the_schema():
-    with tempfile.TemporaryDirectory() as data_dir:
-        server = subprocess.Popen([SISE, "serve", "--demo", "--port", "0", "--data-dir", data_dir,
-                                   "--coingecko-calls-per-minute", "10000", "--favorite-writes-per-minute", "0"],
-                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        try:
-            url = server.stdout.readline().split("listening on ", 1)[1].strip()
-            deadline = time.time() + 30
-            while time.time() < deadline:
-                try:
-                    if urllib.request.urlopen(url + "/api/markets", timeout=5).status == 200:
-                        break
-                except OSError:
-                    time.sleep(0.3)
-            status = json.loads(urllib.request.urlopen(url + "/api/status", timeout=5).read())
-            faults = urllib.request.Request(status["simulator"] + "/_sim/faults", data=b'{"geckoPerMinute":100000}',
-                                            headers={"Content-Type": "application/json"}, method="POST")
-            urllib.request.urlopen(faults, timeout=5).read()
-            jar = http.cookiejar.CookieJar()
-            urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)).open(url + "/api/favorites").read()
-            cookies = {c.name: c.value for c in jar}
-            run = subprocess.run(
-                SCHEMATHESIS + ["run", url + "/openapi.yaml", "-c", "not_a_server_error,response_schema_conformance",
-                 "-n", EXAMPLES, "--request-timeout", "15", "--seed", "42",
-                 "-H", f"Cookie: sise_device={cookies['sise_device']}; sise_csrf={cookies['sise_csrf']}",
-                 "-H", f"X-CSRF-Token: {cookies['sise_csrf']}"],
-                capture_output=True, text=True, timeout=900)
-            assert run.returncode == 0, run.stdout[-6000:]
-            assert server.poll() is None, "the server survived the run"
-        finally:
-            server.terminate()
-            server.wait(10)
+    with live_server("--coingecko-calls-per-minute", "10000", "--favorite-writes-per-minute", "0") as (url, _, server):
+        status = json.loads(urllib.request.urlopen(url + "/api/status", timeout=5).read())
+        faults = urllib.request.Request(status["simulator"] + "/_sim/faults", data=b'{"geckoPerMinute":100000}',
+                                        headers={"Content-Type": "application/json"}, method="POST")
+        urllib.request.urlopen(faults, timeout=5).read()
+        jar = http.cookiejar.CookieJar()
+        urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)).open(url + "/api/favorites").read()
+        cookies = {c.name: c.value for c in jar}
+        run = subprocess.run(
+            SCHEMATHESIS + ["run", url + "/openapi.yaml", "-c", "not_a_server_error,response_schema_conformance",
+             "-n", EXAMPLES, "--request-timeout", "15", "--seed", "42",
+             "-H", f"Cookie: sise_device={cookies['sise_device']}; sise_csrf={cookies['sise_csrf']}",
+             "-H", f"X-CSRF-Token: {cookies['sise_csrf']}"],
+            capture_output=True, text=True, timeout=900)
+        assert run.returncode == 0, run.stdout[-6000:]
+        assert server.poll() is None, "the server survived the run"
