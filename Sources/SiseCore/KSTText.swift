@@ -28,9 +28,6 @@ public enum KSTText {
 
     /// The same from an ISO-8601 time such as CoinGecko's `2026-02-17T15:56:31.631Z`.
     public static func fromISO(_ text: String) -> String? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        guard let date = formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text) else { return nil }
-        return timestamp(Int64(date.timeIntervalSince1970 * 1_000))
+        ExactTime.milliseconds(iso: text).map(timestamp)
     }
 }

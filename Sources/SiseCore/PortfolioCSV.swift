@@ -245,11 +245,6 @@ public struct PortfolioInput: Decodable, Sendable {
     /// Epoch ms (1970…2100) or ISO 8601 (with or without fractional seconds).
     static func time(_ text: String) -> Int64? {
         if text.allSatisfy(\.isASCII), let ms = Int64(text) { return (0...4_102_444_800_000).contains(ms) ? ms : nil }
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return Int64((date.timeIntervalSince1970 * 1_000).rounded()) }
-        }
-        return nil
+        return ExactTime.milliseconds(iso: text)
     }
 }

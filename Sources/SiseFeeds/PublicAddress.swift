@@ -27,6 +27,7 @@ public enum PublicAddress {
     }
 
     static func isPublicIPv6(_ b: [UInt8]) -> Bool {
+        guard b.count == 16 else { return false }  // an in6_addr always is; the indexes below rely on it
         func embedded(_ at: Int) -> UInt32 { UInt32(b[at]) << 24 | UInt32(b[at + 1]) << 16 | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3]) }
         let zeroTo = { (end: Int) in b[0..<end].allSatisfy { $0 == 0 } }
         if zeroTo(10) && b[10] == 0xFF && b[11] == 0xFF { return isPublicIPv4(embedded(12)) }  // ::ffff:0:0/96, IPv4-mapped

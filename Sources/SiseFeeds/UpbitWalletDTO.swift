@@ -24,7 +24,7 @@ struct UpbitWalletStatusDTO: Decodable {
         }
         return WalletStatus(exchange: .upbit, currency: currency, network: net_type ?? currency, networkName: network_name,
                             deposit: deposit, withdraw: withdraw, block: block_state.flatMap(WalletStatus.BlockState.init(rawValue:)),
-                            blockUpdatedAt: block_updated_at.flatMap(ISOTime.milliseconds))
+                            blockUpdatedAt: block_updated_at.flatMap(ExactTime.milliseconds(iso:)))
     }
 }
 
@@ -80,21 +80,9 @@ struct UpbitAnnouncementsDTO: Decodable {
         var seen: Set<Int> = []
         // The list in its order, then the pinned ones it does not hold; each id once.
         return ((data.notices ?? data.list ?? []) + (data.fixed_notices ?? [])).compactMap { notice in
-            guard seen.insert(notice.id).inserted, let listed = (notice.listed_at ?? notice.updated_at ?? notice.created_at).flatMap(ISOTime.milliseconds) else { return nil }
+            guard seen.insert(notice.id).inserted, let listed = (notice.listed_at ?? notice.updated_at ?? notice.created_at).flatMap(ExactTime.milliseconds(iso:)) else { return nil }
             return ExchangeNotice(exchange: .upbit, id: notice.id, title: notice.title, category: notice.category,
-                                  firstListedAt: (notice.first_listed_at ?? notice.created_at).flatMap(ISOTime.milliseconds), listedAt: listed)
+                                  firstListedAt: (notice.first_listed_at ?? notice.created_at).flatMap(ExactTime.milliseconds(iso:)), listedAt: listed)
         }
-    }
-}
-
-/// ISO 8601 times as exchanges write them (`2025-07-04T08:02:05.526+00:00`, `2025-04-22T15:21:10+09:00`).
-enum ISOTime {
-    static func milliseconds(_ text: String) -> Int64? {
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        guard let date = fractional.date(from: text) ?? plain.date(from: text) else { return nil }
-        return Int64((date.timeIntervalSince1970 * 1_000).rounded())
     }
 }

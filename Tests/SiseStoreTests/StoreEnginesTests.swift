@@ -77,6 +77,33 @@ import Testing
         }
     }
 
+    /// Logging in from many devices never takes an account past a limit: rules, webhooks and push
+    /// subscriptions move only as far as the account has room (the newest first), the rest stay on
+    /// the device; the firings of the rules that moved follow them.
+    @Test func aDeviceMovesOnlyAsMuchAsTheAccountHasRoomFor() async throws {
+        for (name, database) in try await TestStores.all() {
+            let alerts = AlertStore(database: database, maxRules: 10, maxWebhooks: 10)
+            for index in 1...3 {
+                var device = rule("d\(index)", owner: "device")
+                device.createdAt = Int64(index)
+                try await alerts.add(device)
+                try await alerts.addWebhook(AlertStore.Webhook(id: "hook\(index)", owner: "device", url: "https://example.com/\(index)", secret: "s",
+                                                               createdAt: Int64(index)))
+                try await alerts.addWebhook(AlertStore.Webhook(id: "push\(index)", owner: "device", url: "https://push.example.net/\(index)", secret: "",
+                                                               createdAt: Int64(index), kind: .push, p256dh: "k", auth: "a"))
+            }
+            try await alerts.add(rule("mine", owner: "user:y"))
+            _ = try await alerts.record(AlertFiring(id: "f3", rule: rule("d3", owner: "device"), price: 1, observed: nil, at: 10), rule: rule("d3", owner: "device"))
+            let limits = OwnerData.Limits(rules: 2, webhooks: 2, pushSubscriptions: 1)
+            let moved = try await OwnerData(database: database, limits: limits).move(from: "device", into: "user:y")
+            #expect(Set(moved.map(\.id)) == ["mine", "d3"], "\(name): one rule of room, the newest took it")
+            #expect(Set(try await alerts.rules(owner: "device").map(\.id)) == ["d1", "d2"], "\(name): the rest stay on the device")
+            #expect(Set(try await alerts.webhooks(owner: "user:y").map(\.id)) == ["hook3", "hook2"], "\(name)")
+            #expect(try await alerts.pushSubscriptions(owner: "user:y").map(\.id) == ["push3"], "\(name)")
+            #expect(try await alerts.history(owner: "user:y").map(\.id) == ["f3"], "\(name): the firing followed its rule")
+        }
+    }
+
     /// Three replicas see the same tick and fire the same rule: one records it (and delivers),
     /// the others are told it is not theirs; the next crossing after the cool-down fires again.
     @Test func aFiringIsClaimedByExactlyOneReplica() async throws {
