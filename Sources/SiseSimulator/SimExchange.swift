@@ -162,9 +162,11 @@ final class SimExchange: Sendable {
         }
     }
 
-    /// A ticker for a stream frame: the day statistics of the last 100 ms, the price of now.
+    /// A ticker for a stream frame: the day's walk is sampled every half hour, so it is walked
+    /// again only when a new sample mark has passed; between, the price and traded value of now
+    /// (and the day's high and low widened by every price the stream has shown, as a trade tape would).
     func streamTicker(_ market: SimMarket, atMilliseconds ms: Int64) -> SimTickerState {
-        let bucket = ms / 100
+        let bucket = SimTickerState.sampleBucket(ofMilliseconds: ms)
         if var hit = state.withLock({ $0.streamCache[market.code] }), hit.bucket == bucket {
             hit.value.reprice(market: market, atMilliseconds: ms)
             return pinned(hit.value, market.code)

@@ -11,12 +11,16 @@ struct SimRandom: RandomNumberGenerator, Sendable {
         return Self.mix(state)
     }
 
-    /// A stateless hash of several values: the building block of the price walk.
-    static func hash(_ values: UInt64...) -> UInt64 {
-        var h: UInt64 = 0x243F_6A88_85A3_08D3
-        for v in values { h = mix(h ^ mix(v &+ 0x9E37_79B9_7F4A_7C15)) }
-        return h
-    }
+    /// A stateless hash of one to four values: the building block of the price walk. Fixed
+    /// arities, not a variadic list: the walk hashes twenty times per price, and an array per
+    /// call was most of an idle simulator's time.
+    static func hash(_ a: UInt64) -> UInt64 { fold(start, a) }
+    static func hash(_ a: UInt64, _ b: UInt64) -> UInt64 { fold(fold(start, a), b) }
+    static func hash(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> UInt64 { fold(fold(fold(start, a), b), c) }
+    static func hash(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> UInt64 { fold(hash(a, b, c), d) }
+
+    private static let start: UInt64 = 0x243F_6A88_85A3_08D3
+    private static func fold(_ h: UInt64, _ v: UInt64) -> UInt64 { mix(h ^ mix(v &+ 0x9E37_79B9_7F4A_7C15)) }
 
     /// A uniform double in [-1, 1) from a hash.
     static func unit(_ h: UInt64) -> Double {

@@ -43,13 +43,29 @@ struct SimTickerState: Sendable {
         (Double(ms) / 1_000 / 86_400).rounded(.down) * 86_400
     }
 
-    /// Moves a cached state to a later instant of the same day: new price, widened high/low.
+    /// Which of the day's half-hour samples an instant has passed: two instants in one bucket
+    /// walk the same samples (a day is 48 of them, so a bucket never spans two days).
+    static func sampleBucket(ofMilliseconds ms: Int64) -> Int64 {
+        ms <= 0 ? ms / 1_800_000 : (ms - 1) / 1_800_000
+    }
+
+    /// Moves a cached state to a later instant of the same sample bucket: new price and traded
+    /// value, widened high/low.
     mutating func reprice(market: SimMarket, atMilliseconds ms: Int64) {
-        price = market.price(at: Double(ms) / 1_000)
+        let t = Double(ms) / 1_000
+        price = market.price(at: t)
         high = max(high, price)
         low = min(low, price)
+        (value24h, volume24h, dayValue, dayVolume) = Self.traded(market, price: price, at: t)
         timestamp = ms
         tradeTimestamp = ms - Int64(SimRandom.hash(UInt64(ms), SimRandom.hash(market.code)) % 900)
+    }
+
+    /// The traded value and volume of the last 24 hours and of the day so far, at `t`.
+    private static func traded(_ market: SimMarket, price: Double, at t: Double) -> (Double, Double, Double, Double) {
+        let value24h = market.value24h(at: t)
+        let dayValue = value24h * max(0.01, (t - (t / 86_400).rounded(.down) * 86_400) / 86_400)
+        return (value24h, value24h / max(price, 1e-12), dayValue, dayValue / max(price, 1e-12))
     }
 
     init(market: SimMarket, atMilliseconds ms: Int64, year: YearExtremes) {
@@ -68,10 +84,7 @@ struct SimTickerState: Sendable {
         }
         self.high = high
         self.low = low
-        value24h = market.value24h(at: t)
-        volume24h = value24h / max(price, 1e-12)
-        dayValue = value24h * max(0.01, (t - dayStart) / 86_400)
-        dayVolume = dayValue / max(price, 1e-12)
+        (value24h, volume24h, dayValue, dayVolume) = Self.traded(market, price: price, at: t)
         let hi = year.high > high ? (year.high, year.highDay) : (high, Int(dayStart))
         let lo = year.low < low ? (year.low, year.lowDay) : (low, Int(dayStart))
         (high52, high52Date) = (hi.0, SimTime.dashedDate(hi.1))
