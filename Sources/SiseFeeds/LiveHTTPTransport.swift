@@ -36,6 +36,10 @@ public final class LiveHTTPTransport: HTTPTransport {
         // Exchange APIs never redirect; following one would carry API keys (CoinGecko's header)
         // to whatever host the answer names. A 3xx reaches the client as an unexpected status.
         http.redirectConfiguration = .disallow
+        // A refused connection is an answer: said at once, and retried by Sise's own loops with
+        // their backoff, not by the library until the connect timeout (a one-shot command against
+        // a closed port waited 5 s to say "cannot reach").
+        http.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http)
     }
 

@@ -79,6 +79,9 @@ public final class PinnedHTTPClients: Sendable {
     static func configuration(_ key: Key) -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration(timeout: .init(connect: amount(key.connectTimeout), read: amount(key.readTimeout)))
         configuration.redirectConfiguration = .disallow
+        // A destination that refuses fails its delivery now (the dispatcher retries on its own
+        // schedule) instead of holding a delivery slot until the connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
         configuration.httpVersion = .http1Only
         if let pinned = key.pinned { configuration.dnsOverride = [key.host: pinned] }
         return configuration

@@ -124,16 +124,20 @@ import Testing
         }
     }
 
+    /// A refused connection is said at once (Sise's own loops retry with their backoff), not
+    /// after the connect timeout of the HTTP library's own retrying.
     @Test func aClosedPortIsUnreachable() async throws {
         let simulator = try await RunningSimulator.start()
         let url = simulator.baseURL
         await simulator.stop()
-        let http = LiveHTTPTransport()
+        let http = LiveHTTPTransport(configuration: .init(connectTimeout: .seconds(30)))
         let client = V1QuotationClient(configuration: .init(baseURL: url), transport: http)
+        let started = ContinuousClock.now
         do {
             _ = try await client.markets()
             Issue.record("a closed port answered")
         } catch let error as FeedError {
+            #expect(ContinuousClock.now - started < .seconds(10), "refused is known at once, not after the 30 s connect timeout")
             guard case .unreachable(let host, _) = error else { Issue.record("\(error)"); await http.shutdown(); return }
             #expect(host == "127.0.0.1")
             #expect(error.message(.ko).contains("연결할 수 없습니다"))
