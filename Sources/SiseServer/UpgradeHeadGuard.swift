@@ -31,7 +31,7 @@ final class UpgradeHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         context.fireChannelRead(wrapInboundOut(.head(head)))
-        context.pipeline.removeHandler(context: context, promise: nil)
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 
     /// Rewrites `headers` as the upgrader is to see them; a refusal to answer instead, if any.
