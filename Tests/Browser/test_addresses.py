@@ -3,7 +3,7 @@ forward move between views, a tap anywhere on a row opens its coin, the keyboard
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import open_tab
+from conftest import open_tab, tap
 from test_board import wait, open_board, row_count
 
 
@@ -54,7 +54,7 @@ def test_a_tap_anywhere_on_a_row_and_the_keyboard_open_the_coin(server, browser)
     browser.back()
     wait(browser, lambda d: d.find_element(By.ID, "board-panel").is_displayed() and not d.find_element(By.ID, "coin-detail").is_displayed())
     # The star still only toggles the favorite.
-    browser.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-XRP"] [data-action="favorite"]').click()
+    tap(browser, browser.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-XRP"] [data-action="favorite"]'))
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-XRP"] [data-action="favorite"]').get_attribute("aria-pressed") == "true")
     assert not browser.find_element(By.ID, "coin-detail").is_displayed()
     # Keyboard (on a board sorted by name, so rows stay put): focus the first row, arrow down, Enter opens that coin.
