@@ -64,7 +64,7 @@ public struct AlertInput: Decodable, Sendable {
         var window: Int?
         switch kind {
         case .above, .below:
-            guard let text = price, let p = PortfolioLedger.decimal(text), p > 0 else { throw Failure(.alertBadPrice) }
+            guard let text = price, let p = InputBounds.decimal(text, max: InputBounds.maxAmount) else { throw Failure(.alertBadPrice) }
             value = p
         case .move:
             guard let text = percent, let p = PortfolioLedger.decimal(text), p > 0, p <= 1_000 else {

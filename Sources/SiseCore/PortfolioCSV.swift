@@ -226,10 +226,14 @@ public struct PortfolioInput: Decodable, Sendable {
         }
         let code = market.trimmingCharacters(in: .whitespaces).uppercased()
         guard let marketID = MarketID(code), marketID.quote == "KRW" else { throw Failure(.txBadMarket) }
-        guard let q = PortfolioLedger.decimal(quantity), q > 0 else { throw Failure(.txBadQuantity) }
-        guard let p = PortfolioLedger.decimal(price) else { throw Failure(.txBadPrice) }
+        guard let q = InputBounds.decimal(quantity, max: InputBounds.maxQuantity) else { throw Failure(.txBadQuantity) }
+        // A deposit may cost nothing (an airdrop) and a withdrawal's price is not used; a trade has a price.
+        let trade = kind == .buy || kind == .sell
+        guard let p = InputBounds.decimal(price, max: InputBounds.maxAmount, zeroAllowed: !trade) else { throw Failure(.txBadPrice) }
         let feeText = fee?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard let f = feeText.isEmpty ? 0 : PortfolioLedger.decimal(feeText) else { throw Failure(.txBadFee) }
+        guard let f = feeText.isEmpty ? 0 : InputBounds.decimal(feeText, max: InputBounds.maxAmount, zeroAllowed: true) else {
+            throw Failure(.txBadFee)
+        }
         let time: Int64
         if let at = at?.trimmingCharacters(in: .whitespaces), !at.isEmpty {
             guard let parsed = Self.time(at) else { throw Failure(.txBadTime) }

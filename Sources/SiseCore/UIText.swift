@@ -55,9 +55,9 @@ public enum UIText: String, CaseIterable, Sendable {
     // Portfolio
     case tabPortfolio, txBuy, txSell, txDeposit, txWithdraw, txType, quantity, txPrice, fee, txTime, note, portfolioAdd
     case averagePrice, invested, valuation, unrealizedPnl, realizedPnl, returnRate, allocation, portfolioTotal, portfolioEmpty
-    case importCSV, exportCSV, delete, portfolioImported, portfolioMoreThanHeld, portfolioInvalid, tuiPortfolioTitle, tuiPortfolioHints
+    case importCSV, exportCSV, delete, transactionAdded, transactionRemoved, portfolioImported, portfolioMoreThanHeld, portfolioInvalid, tuiPortfolioTitle, tuiPortfolioHints
     // Alerts
-    case tabAlerts, alertAdd, alertAbove, alertBelow, alertMove, alertPremiumAbove, alertPremiumBelow, alertPercent, alertWindow
+    case tabAlerts, alertAdd, alertSaved, alertRemoved, alertAbove, alertBelow, alertMove, alertPremiumAbove, alertPremiumBelow, alertPercent, alertWindow
     case alertRecurring, alertCooldown, alertEnabled, alertHistory, alertEmpty, alertHistoryEmpty, alertFired, alertRuleAbove
     case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, webhooks, webhookAdd, webhookURL, webhookSecret
     case webhookDisabled, alertNotifyDenied, pushSection, pushEnable, pushDisable, pushUnsupported, pushDenied, pushFailed, pushDevices
@@ -315,6 +315,8 @@ public enum UIText: String, CaseIterable, Sendable {
         case .importCSV: ("CSV 가져오기", "Import CSV")
         case .exportCSV: ("CSV 내보내기", "Export CSV")
         case .delete: ("삭제", "Delete")
+        case .transactionAdded: ("거래를 추가했습니다", "Transaction added")
+        case .transactionRemoved: ("거래를 삭제했습니다", "Transaction deleted")
         case .portfolioImported: ("{count}건을 가져왔습니다", "imported {count} transactions")
         case .portfolioMoreThanHeld: ("{exchange} {market}: 그 시점에 보유한 수량보다 많이 매도·출금할 수 없습니다",
                                       "{exchange} {market}: cannot sell or withdraw more than was held at that time")
@@ -323,6 +325,8 @@ public enum UIText: String, CaseIterable, Sendable {
         case .tuiPortfolioHints: ("p/Esc 돌아가기  q 종료", "p/Esc back  q quit")
         case .tabAlerts: ("알림", "Alerts")
         case .alertAdd: ("알림 추가", "Add alert")
+        case .alertSaved: ("알림을 추가했습니다", "Alert added")
+        case .alertRemoved: ("알림을 삭제했습니다", "Alert deleted")
         case .alertAbove: ("가격 이상", "Price at or above")
         case .alertBelow: ("가격 이하", "Price at or below")
         case .alertMove: ("급등락", "Move within a window")
@@ -367,7 +371,8 @@ public enum UIText: String, CaseIterable, Sendable {
         case .inputBadMarket: ("market은 KRW-BTC 같은 마켓 코드여야 합니다", "market must be a market code such as KRW-BTC")
         case .alertBadType: ("type은 above, below, move, premiumAbove, premiumBelow 중 하나여야 합니다",
                              "type must be above, below, move, premiumAbove or premiumBelow")
-        case .alertBadPrice: ("가격은 100000000처럼 0보다 큰 숫자여야 합니다", "price must be a positive decimal such as 100000000")
+        case .alertBadPrice: ("가격은 100000000처럼 0보다 크고 1조 이하, 소수점 8자리까지인 숫자여야 합니다",
+                              "price must be a decimal such as 100000000: more than 0, at most 1 trillion, up to 8 decimal places")
         case .alertBadMovePercent: ("변동률은 5처럼 0보다 크고 1000 이하인 숫자여야 합니다", "percent must be a positive decimal such as 5")
         case .alertBadWindow: ("기간(windowMinutes)은 1~1440분이어야 합니다", "windowMinutes must be 1 to 1440")
         case .alertPremiumNeedsKRW: ("김프 알림은 KRW 마켓에만 걸 수 있습니다", "a premium alert needs a KRW market")
@@ -376,9 +381,11 @@ public enum UIText: String, CaseIterable, Sendable {
         case .txMissingFields: ("type, market, quantity, price는 꼭 있어야 합니다", "type, market, quantity and price are required")
         case .txBadType: ("type은 buy, sell, deposit, withdraw 중 하나여야 합니다", "type must be buy, sell, deposit or withdraw")
         case .txBadMarket: ("market은 KRW-BTC 같은 KRW 마켓이어야 합니다", "market must be a KRW market such as KRW-BTC")
-        case .txBadQuantity: ("수량은 0.5처럼 0보다 큰 숫자여야 합니다", "quantity must be a positive decimal such as 0.5")
-        case .txBadPrice: ("가격은 100000000처럼 원화 숫자여야 합니다", "price must be a decimal number of KRW such as 100000000")
-        case .txBadFee: ("수수료는 원화 숫자여야 합니다", "fee must be a decimal number of KRW")
+        case .txBadQuantity: ("수량은 0.5처럼 0보다 크고 1,000조 이하, 소수점 8자리까지인 숫자여야 합니다",
+                              "quantity must be a decimal such as 0.5: more than 0, at most 1,000 trillion, up to 8 decimal places")
+        case .txBadPrice: ("단가는 100000000처럼 1조 원 이하, 소수점 8자리까지인 숫자여야 합니다 (매수·매도는 0보다 커야 합니다)",
+                           "price must be a decimal number of KRW such as 100000000: at most 1 trillion, up to 8 decimal places, more than 0 for a buy or a sell")
+        case .txBadFee: ("수수료는 1조 원 이하, 소수점 8자리까지인 숫자여야 합니다", "fee must be a decimal number of KRW: at most 1 trillion, up to 8 decimal places")
         case .txBadTime: ("시각(at)은 epoch 밀리초나 ISO 8601 시각이어야 합니다", "at must be epoch milliseconds or ISO 8601 time")
         case .txNoteTooLong: ("메모는 {max}자 이하여야 합니다", "note must be at most {max} characters")
         case .portfolioNotExport: ("JSON 내보내기 파일({\"transactions\":[…]})이 아닙니다", "not the JSON export ({\"transactions\":[…]})")

@@ -104,9 +104,16 @@ export function setupAlerts({ t, toast, state, call }) {
   function showFields() {
     const type = $("#alert-type").value;
     const price = type === "above" || type === "below";
-    $("#alert-price-row").hidden = !price;
-    $("#alert-percent-row").hidden = price;
-    $("#alert-window-row").hidden = type !== "move";
+    // A field out of sight is out of the form too: disabled, it neither blocks the submit with
+    // a value it cannot show nor is sent.
+    const show = (id, shown) => {
+      const row = $(id);
+      row.hidden = !shown;
+      for (const input of row.querySelectorAll("input, select")) input.disabled = !shown;
+    };
+    show("#alert-price-row", price);
+    show("#alert-percent-row", !price);
+    show("#alert-window-row", type === "move");
   }
 
   function showError(id, error) {
@@ -131,7 +138,7 @@ export function setupAlerts({ t, toast, state, call }) {
     try {
       await call("POST", "/api/alerts", JSON.stringify(body));
       showError("#alert-error", null);
-      toast(t("added"));
+      toast(t("alertSaved"));
       loadRules();
     } catch (error) { showError("#alert-error", error); }
   });
@@ -140,7 +147,10 @@ export function setupAlerts({ t, toast, state, call }) {
     if (!target) return;
     const id = target.closest("li").dataset.alertId;
     try {
-      if (target.dataset.action === "delete-alert") await call("DELETE", `/api/alerts/${encodeURIComponent(id)}`);
+      if (target.dataset.action === "delete-alert") {
+        await call("DELETE", `/api/alerts/${encodeURIComponent(id)}`);
+        toast(t("alertRemoved"));
+      }
       if (target.dataset.action === "toggle-alert") await call("PATCH", `/api/alerts/${encodeURIComponent(id)}`, JSON.stringify({ enabled: target.checked }));
       loadRules();
     } catch (error) { toast(error.message); }

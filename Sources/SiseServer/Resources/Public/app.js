@@ -797,7 +797,7 @@ function alertFor(exchange, market, name) {
   selectTab("alerts");
   alerts.prefill(exchange, market, name);
 }
-const info = setupInfo({ api, t, toast, state, toggleFavorite, navigated: () => remember(true), alertFor, send });
+const info = setupInfo({ api, t, toast, state, selectTab, toggleFavorite, navigated: () => remember(true), alertFor, send });
 const nav = setupNav({ t, selectTab });
 const compare = setupCompare({ t, state });
 // A ranking row opens its coin; its live-board link opens the market on its exchange.

@@ -5,7 +5,7 @@ import { get } from "./http.js";
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
-export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFavorite, navigated = () => {}, alertFor = () => {}, send = () => {} }) {
+export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: toggleOwnerFavorite, navigated = () => {}, alertFor = () => {}, send = () => {} }) {
   let lastQuery = "";
   let searchTimer = null;
   let inFlight = null;
@@ -394,7 +394,7 @@ export function setupInfo({ api, t, toast, state, toggleFavorite: toggleOwnerFav
   function closeDetail() {
     stopDepth();
     $("#coin-detail").hidden = true;
-    state.selectTab(returnTab);
+    selectTab(returnTab);
   }
 
   // ---------- Wiring ----------

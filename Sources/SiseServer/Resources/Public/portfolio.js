@@ -144,7 +144,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
       showError(null);
       form.quantity.value = "";
       form.note.value = "";
-      toast(t("added"));
+      toast(t("transactionAdded"));
       refresh();
     } catch (error) { showError(error); }
   });
@@ -154,7 +154,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     if (!button) return;
     try {
       await call("DELETE", `/api/portfolio/transactions/${encodeURIComponent(button.closest("tr").dataset.id)}`);
-      toast(t("removed"));
+      toast(t("transactionRemoved"));
       refresh();
     } catch (error) { toast(error.message); }
   });

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The numbers a person may enter — a quantity, a price, a fee, an alert's price — bounded once,
+/// for every face (the page's forms, the API, the CLI, a CSV import): beyond any real holding
+/// or price, and short enough that every face shows them whole.
+public enum InputBounds {
+    /// Units of a coin: 1,000조, more than any one person holds of any coin.
+    public static let maxQuantity = Decimal(string: "1000000000000000")!
+    /// A price per unit or a fee: 1조 (in the market's quote currency).
+    public static let maxAmount = Decimal(string: "1000000000000")!
+    /// Decimal places (a satoshi; the exchanges' finest unit).
+    public static let maxScale = 8
+
+    /// `text` as a decimal when it is a plain number within `0...max` of at most `maxScale`
+    /// places; zero only when `zeroAllowed`.
+    public static func decimal(_ text: String, max: Decimal, zeroAllowed: Bool = false) -> Decimal? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let places = trimmed.firstIndex(of: ".").map { trimmed.distance(from: $0, to: trimmed.endIndex) - 1 } ?? 0
+        guard places <= maxScale, let value = PortfolioLedger.decimal(trimmed), value <= max else { return nil }
+        return value > 0 || (zeroAllowed && value == 0) ? value : nil
+    }
+}

@@ -1,0 +1,149 @@
+"""The journeys a person takes on a phone, read as that person reads them: the words on screen, the
+view they land on, and no error in the console. One demo server and one Chromium at 390 × 844 for
+the file (each journey leaves the page as it found it)."""
+import tempfile
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from conftest import Server, make_driver, open_tab, tap
+from test_board import wait, open_board, row_count
+
+
+@pytest.fixture(scope="module")
+def site():
+    with tempfile.TemporaryDirectory() as data_dir:
+        running = Server(data_dir).start()
+        yield running
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def phone():
+    driver = make_driver(390, 844)
+    yield driver
+    driver.quit()
+
+
+def console_errors(driver):
+    """The console's errors since the last read (Chromium hands each entry out once)."""
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def toasts(driver):
+    return driver.execute_script("return Array.from(document.querySelectorAll('#toasts .toast'), e => e.textContent)")
+
+
+def said(driver, text, timeout=10):
+    """Waits until a toast says exactly `text`; the toasts on screen when it does not."""
+    try:
+        wait(driver, lambda d: text in toasts(d), timeout=timeout)
+    except Exception:
+        pytest.fail(f"no toast said {text!r}; on screen: {toasts(driver)}")
+
+
+def fill(driver, selector, value):
+    field = driver.find_element(By.CSS_SELECTOR, selector)
+    field.clear()
+    field.send_keys(value)
+
+
+def test_a_coin_opened_from_the_board_comes_back_with_the_in_app_back_button(site, phone):
+    open_board(phone, site)
+    console_errors(phone)
+    tap(phone, phone.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"]'))
+    wait(phone, lambda d: d.find_element(By.ID, "coin-detail").is_displayed())
+    assert "/coin/KRW-BTC" in phone.current_url
+    tap(phone, phone.find_element(By.ID, "detail-back"))
+    wait(phone, lambda d: d.find_element(By.ID, "board-panel").is_displayed() and row_count(d) > 100)
+    assert not phone.find_element(By.ID, "coin-detail").is_displayed()
+    assert phone.current_url.rstrip("/") == site.url.rstrip("/"), phone.current_url
+    assert console_errors(phone) == []
+    # And the browser's own back button, from a second visit.
+    tap(phone, phone.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-ETH"]'))
+    wait(phone, lambda d: "/coin/KRW-ETH" in d.current_url and d.find_element(By.ID, "coin-detail").is_displayed())
+    phone.back()
+    wait(phone, lambda d: d.find_element(By.ID, "board-panel").is_displayed() and not d.find_element(By.ID, "coin-detail").is_displayed())
+    assert console_errors(phone) == []
+
+
+def test_a_transaction_added_and_deleted_is_confirmed_as_a_transaction(site, phone):
+    open_board(phone, site)
+    open_tab(phone, "portfolio")
+    wait(phone, lambda d: d.find_element(By.ID, "portfolio-form").is_displayed())
+    fill(phone, "#tx-market", "KRW-BTC")
+    fill(phone, "#tx-quantity", "0.5")
+    fill(phone, "#tx-price", "90000000")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#portfolio-form button[type=submit]"))
+    said(phone, "거래를 추가했습니다")
+    assert "즐겨찾기에 추가했습니다" not in toasts(phone)
+    delete = wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-action=delete-transaction]"))
+    tap(phone, delete[0])
+    said(phone, "거래를 삭제했습니다")
+    assert "즐겨찾기에서 삭제했습니다" not in toasts(phone)
+    assert console_errors(phone) == []
+
+
+def test_the_alert_form_submits_after_a_hidden_field_was_left_out_of_range(site, phone):
+    open_board(phone, site)
+    open_tab(phone, "alerts")
+    wait(phone, lambda d: d.find_element(By.ID, "alerts-form").is_displayed())
+    fill(phone, "#alert-market", "KRW-BTC")
+    Select(phone.find_element(By.ID, "alert-type")).select_by_value("move")
+    fill(phone, "#alert-window", "2000")
+    Select(phone.find_element(By.ID, "alert-type")).select_by_value("above")
+    fill(phone, "#alert-price", "200000000")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+    said(phone, "알림을 추가했습니다")
+    assert "즐겨찾기에 추가했습니다" not in toasts(phone)
+    delete = wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]"))
+    tap(phone, delete[0])
+    said(phone, "알림을 삭제했습니다")
+    assert console_errors(phone) == []
+
+
+def refused_under(driver, field_id):
+    """The refusal the server wrote under a field (waits for it); fails when the field is not marked."""
+    wait(driver, lambda d: d.find_element(By.ID, field_id).get_attribute("aria-invalid") == "true")
+    return driver.find_element(By.ID, f"{field_id}-error").text
+
+
+def no_sideways_scroll(driver):
+    return driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("tx-quantity", "9" * 32, "1,000조"),
+    ("tx-price", "0", "0보다 커야"),
+    ("tx-fee", "1" * 20, "1조"),
+    ("tx-quantity", "0.000000001", "소수점 8자리"),
+])
+def test_an_absurd_transaction_number_is_refused_under_its_field(site, phone, field, value, words):
+    open_board(phone, site)
+    open_tab(phone, "portfolio")
+    wait(phone, lambda d: d.find_element(By.ID, "portfolio-form").is_displayed())
+    for selector, sane in (("#tx-market", "KRW-BTC"), ("#tx-quantity", "0.5"), ("#tx-price", "90000000"), ("#tx-fee", "0")):
+        fill(phone, selector, sane)
+    fill(phone, f"#{field}", value)
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#portfolio-form button[type=submit]"))
+    assert words in refused_under(phone, field)
+    assert phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-transaction]") == [], "nothing was added"
+    assert no_sideways_scroll(phone)
+
+
+def test_an_absurd_alert_price_is_refused_and_the_page_keeps_its_width(site, phone):
+    open_board(phone, site)
+    open_tab(phone, "alerts")
+    wait(phone, lambda d: d.find_element(By.ID, "alerts-form").is_displayed())
+    fill(phone, "#alert-market", "KRW-BTC")
+    Select(phone.find_element(By.ID, "alert-type")).select_by_value("above")
+    fill(phone, "#alert-price", "9" * 40)
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+    assert "1조" in refused_under(phone, "alert-price")
+    assert phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]") == []
+    console_errors(phone)  # the refusals' 400s, which Chromium logs; the page handled them
+    phone.refresh()
+    open_tab(phone, "alerts")
+    assert no_sideways_scroll(phone)
+    assert console_errors(phone) == []
