@@ -18,7 +18,11 @@ WSTEST = ROOT / ".venv-autobahn" / "bin" / "wstest"
 # Cases whose expected outcome includes a message echoed back (what they test then is the echo):
 NEEDS_AN_ECHO = [
     "1.*",  # text and binary messages of 0 B–16 MB, echoed (and over /ws's 16 KB message limit, 1009)
-    "4.1.5", "4.2.5",  # a message echoed before a reserved opcode
+    # A message echoed before a frame that must fail the connection (RSV bits, a reserved opcode):
+    # /ws answers the message with an error frame instead, and whether that answer leaves before the
+    # failure is a race (on a loaded machine it did, and the case read FAILED). 3.1, 3.5–3.7, 4.1.1–2
+    # and 4.2.1–2 fail the connection on the same frames without a message before them.
+    "3.2", "3.3", "3.4", "4.1.3", "4.1.4", "4.1.5", "4.2.3", "4.2.4", "4.2.5",
     "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.19", "5.20",  # fragmented messages, echoed
     "6.1.*", "6.2.*", "6.5.*", "6.6.2", "6.6.5", "6.6.7", "6.6.9", "6.6.11", "6.7.*", "6.9.*", "6.11.*", "6.22.*", "6.23.*",  # valid UTF-8, echoed
     "7.1.1",  # a message echoed, then a close
