@@ -147,3 +147,31 @@ def test_an_absurd_alert_price_is_refused_and_the_page_keeps_its_width(site, pho
     open_tab(phone, "alerts")
     assert no_sideways_scroll(phone)
     assert console_errors(phone) == []
+
+
+RANKING_CUTS = """
+const cut = (e) => e.scrollWidth > e.clientWidth + 1;
+const rows = Array.from(document.querySelectorAll('#ranking-rows tr[data-coin]')).slice(0, 20);
+const problems = [];
+for (const row of rows) {
+  const name = row.querySelector('.name').textContent;
+  if (row.getBoundingClientRect().height > 72) problems.push(`${name}: a ${Math.round(row.getBoundingClientRect().height)} px row`);
+  for (const cell of row.querySelectorAll('td.num, td.num > *')) {
+    if (cell.offsetParent !== null && cut(cell)) problems.push(`${name}: "${cell.textContent}" is cut`);
+  }
+  if (name.length <= 5 && cut(row.querySelector('.name'))) problems.push(`the name ${name} is cut`);
+}
+return problems;
+"""
+
+
+@pytest.mark.parametrize("width", [320, 390, 1280])
+def test_the_ranking_shows_every_name_and_figure_whole(site, phone, width):
+    phone.set_window_size(width, 844)
+    try:
+        phone.get(site.url + "/ranking")
+        wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#ranking-rows tr[data-coin]")) >= 20, timeout=30)
+        assert phone.execute_script(RANKING_CUTS) == []
+        assert no_sideways_scroll(phone)
+    finally:
+        phone.set_window_size(390, 844)

@@ -47,9 +47,13 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
     const symbol = document.createElement("span");
     symbol.className = "symbol";
     symbol.textContent = data.symbol;
+    // The name on its own line (the room is the name's); the symbol and the board link under it.
     const words = document.createElement("div");
     words.className = "coin-text";
-    words.append(title, symbol);
+    const under = document.createElement("span");
+    under.className = "coin-under";
+    under.append(symbol);
+    words.append(title, under);
     if (data.listing) {
       // To the live board row on its Korean exchange.
       const link = document.createElement("a");
@@ -60,7 +64,7 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
       link.title = t("liveBoardLink");
       link.setAttribute("aria-label", t("liveBoardLink"));
       link.textContent = "↗";
-      words.append(link);
+      under.append(link);
     }
     name.append(words);
     const spark = document.createElement("td");
