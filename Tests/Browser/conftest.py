@@ -114,6 +114,13 @@ def open_tab(driver, name: str):
     tab.click()
 
 
+def fill(driver, selector: str, value: str):
+    """Types into a field as a person does, after clearing what it held."""
+    field = driver.find_element(By.CSS_SELECTOR, selector)
+    field.clear()
+    field.send_keys(value)
+
+
 def tap(driver, element):
     """A tap as a thumb does it: the element scrolled to the middle of the screen first, clear of
     the phone's bottom bar (which is on top of whatever the page shows behind it)."""

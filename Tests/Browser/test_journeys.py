@@ -7,7 +7,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import Server, make_driver, open_tab, tap
+from conftest import Server, fill, make_driver, open_tab, tap
 from test_board import wait, open_board, row_count
 
 
@@ -41,12 +41,6 @@ def said(driver, text, timeout=10):
         wait(driver, lambda d: text in toasts(d), timeout=timeout)
     except Exception:
         pytest.fail(f"no toast said {text!r}; on screen: {toasts(driver)}")
-
-
-def fill(driver, selector, value):
-    field = driver.find_element(By.CSS_SELECTOR, selector)
-    field.clear()
-    field.send_keys(value)
 
 
 def test_a_coin_opened_from_the_board_comes_back_with_the_in_app_back_button(site, phone):

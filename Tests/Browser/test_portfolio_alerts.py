@@ -11,7 +11,7 @@ import threading
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import Server, open_tab, tap
+from conftest import Server, fill, open_tab, tap
 from test_board import wait, open_board
 
 
@@ -45,12 +45,6 @@ def receiver():
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}/hook"
     httpd.shutdown()
-
-
-def fill(driver, selector, value):
-    field = driver.find_element(By.CSS_SELECTOR, selector)
-    field.clear()
-    field.send_keys(value)
 
 
 def test_a_transaction_shows_live_profit_and_loss(server, browser):
