@@ -124,6 +124,7 @@ def test_an_absurd_transaction_number_is_refused_under_its_field(site, phone, fi
     assert words in refused_under(phone, field)
     assert phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-transaction]") == [], "nothing was added"
     assert no_sideways_scroll(phone)
+    console_errors(phone)  # the refusal's 400, which Chromium logs; the page handled it
 
 
 def test_an_absurd_alert_price_is_refused_and_the_page_keeps_its_width(site, phone):
@@ -169,3 +170,14 @@ def test_the_ranking_shows_every_name_and_figure_whole(site, phone, width):
         assert no_sideways_scroll(phone)
     finally:
         phone.set_window_size(390, 844)
+
+
+def test_a_bad_deep_link_says_why_and_leads_back(site, phone):
+    console_errors(phone)
+    phone.get(site.url + "/coin/KRW-NOPE")
+    note = wait(phone, lambda d: d.find_element(By.ID, "detail-error") if d.find_element(By.ID, "detail-error").is_displayed() else None, timeout=20)
+    assert note.text.strip(), "the page says why"
+    assert not any(button.is_displayed() for button in phone.find_elements(By.CSS_SELECTOR, "[data-range]")), "no range buttons for nothing"
+    tap(phone, phone.find_element(By.ID, "detail-back"))
+    wait(phone, lambda d: d.find_element(By.ID, "board-panel").is_displayed() and row_count(d) > 100)
+    assert [e for e in console_errors(phone) if "KRW-NOPE" not in e] == []  # its 404 is the answer, not an error

@@ -233,6 +233,7 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     if (!marketOf(id)) candle.mode = "line";
     showChartMode();
     for (const button of $$("[data-range]")) button.setAttribute("aria-pressed", String(button.dataset.range === detailRange));
+    $("#detail-error").hidden = true;
     try {
       const [body, chart] = await Promise.all([
         get(coinURL(id, "", { range: detailRange })),
@@ -257,8 +258,22 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
       }
       if (marketOf(id)) syncDepth(); else stopDepth();
     } catch (error) {
-      toast(t("detailFailed"));
+      // The page says why in place of the coin (an unknown market, the server out of reach), with
+      // 뒤로 above it — never a blank page of range buttons.
+      showDetailFailure(id, error.fromServer ? error.message : t("detailFailed"));
     }
+  }
+
+  function showDetailFailure(id, message) {
+    $("#detail-name").textContent = id;
+    for (const selector of ["#detail-price", "#detail-change", "#detail-stats"]) $(selector).textContent = "";
+    $("#detail-chart").textContent = "";
+    $(".ranges").hidden = true;
+    $("#chart-modes").hidden = true;
+    $("#candle-controls").hidden = true;
+    const note = $("#detail-error");
+    note.textContent = message;
+    note.hidden = false;
   }
 
   // ---------- 호가 and 체결 (markets only) ----------
