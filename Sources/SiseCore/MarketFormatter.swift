@@ -17,6 +17,7 @@ public struct MarketFormatter: Sendable {
             changeRate: rate(row.ticker.signedChangeRate),
             changePrice: NumberText.signed(row.ticker.signedChangePrice, decimals: decimals),
             tradeValue: tradeValue(row.ticker.tradeValue24h, quote: quote),
+            tradeValueShort: shortTradeValue(row.ticker.tradeValue24h, quote: quote),
             premium: premium.map(rate) ?? "-",
             premiumTone: PriceChange(signed: premium ?? 0).tone.rawValue
         )
@@ -76,6 +77,21 @@ public struct MarketFormatter: Sendable {
             return sign + NumberText.grouped(value / size, decimals: 2) + unit
         }
         return sign + NumberText.grouped(value, decimals: 0)
+    }
+
+    /// 거래대금 for a phone's narrow column: `1,630억` / `163.0B` for KRW; other quotes as `tradeValue`.
+    public func shortTradeValue(_ value: Double, quote: String) -> String {
+        switch QuoteCurrency(code: quote) {
+        case .krw, .none:
+            guard value.isFinite else { return "-" }
+            if language == .ko { return compactMoney(value, currency: .krw) }
+            for (size, unit) in [(1e12, "T"), (1e9, "B"), (1e6, "M")] where value >= size {
+                return NumberText.grouped(value / size, decimals: 1) + unit
+            }
+            return NumberText.grouped(value, decimals: 0)
+        case .btc, .usdt:
+            return tradeValue(value, quote: quote)
+        }
     }
 
     /// 거래대금: KRW in millions (`162,997백만` / `162,997M`), BTC with 3 decimals, USDT whole.

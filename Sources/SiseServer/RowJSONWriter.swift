@@ -33,6 +33,8 @@ enum RowJSONWriter {
         out += JSONString.quoted(display.price)
         out += ",\"tradeValue\":"
         out += JSONString.quoted(display.tradeValue)
+        out += ",\"tradeValueShort\":"
+        out += JSONString.quoted(display.tradeValueShort)
         out += "},\"englishName\":"
         out += JSONString.quoted(row.englishName)
         out += ",\"exchange\":\""

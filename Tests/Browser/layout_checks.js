@@ -107,7 +107,15 @@ for (let node = edge.nextNode(); node; node = edge.nextNode()) {
   }
 }
 
-// 5. On a phone every tap target is at least 44×44 px (a check box: its label).
+// 5. A figure is never cut: a number in a numeric column shows whole (no ellipsis, nothing clipped).
+let cut = 0;
+for (const element of all.filter((element) => element.matches("td.num, td.num > *, dd"))) {
+  if (element.scrollWidth <= element.clientWidth + 1) continue;
+  if (++cut <= 6) problems.push(`${describe(element)} is cut (${element.scrollWidth} px of figures in ${element.clientWidth} px)`);
+}
+if (cut > 6) problems.push(`…and ${cut - 6} more cut figures`);
+
+// 6. On a phone every tap target is at least 44×44 px (a check box: its label).
 if (phone) {
   const targets = all.filter((element) => element.matches("button, a[href], input:not([type=hidden]), select, textarea, [role=tab], [role=option], summary"));
   let small = 0;

@@ -181,3 +181,13 @@ def test_a_bad_deep_link_says_why_and_leads_back(site, phone):
     tap(phone, phone.find_element(By.ID, "detail-back"))
     wait(phone, lambda d: d.find_element(By.ID, "board-panel").is_displayed() and row_count(d) > 100)
     assert [e for e in console_errors(phone) if "KRW-NOPE" not in e] == []  # its 404 is the answer, not an error
+
+
+def test_a_btc_board_gives_the_premium_columns_room_back(site, phone):
+    open_board(phone, site)
+    assert phone.find_element(By.CSS_SELECTOR, '#board [data-sort="premium"]').is_displayed(), "KRW: 김프 shown at 390 px"
+    tap(phone, phone.find_element(By.CSS_SELECTOR, '[data-quote="BTC"]'))
+    wait(phone, lambda d: d.execute_script("return document.querySelectorAll('#rows tr[data-market^=\"BTC-\"]').length") > 10)
+    assert not phone.find_element(By.CSS_SELECTOR, '#board [data-sort="premium"]').is_displayed(), "no 김프 column of dashes"
+    tap(phone, phone.find_element(By.CSS_SELECTOR, '[data-quote="KRW"]'))
+    wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, '#board [data-sort="premium"]').is_displayed())

@@ -8,7 +8,7 @@ import Testing
 @Suite struct MarketsCommandTests {
     static let rowKeys: Set<String> = ["exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
                                        "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display"]
-    static let displayKeys: Set<String> = ["price", "changeRate", "changePrice", "tradeValue", "premium", "premiumTone"]
+    static let displayKeys: Set<String> = ["price", "changeRate", "changePrice", "tradeValue", "tradeValueShort", "premium", "premiumTone"]
 
     func rows(_ output: String) throws -> [[String: Any]] {
         try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])

@@ -100,6 +100,8 @@ function send(message) {
 
 function sendView() {
   remember(false);
+  // A BTC or USDT board has no 김프 to show: the column gives its room back (unless switched on).
+  $("#board").dataset.boardQuote = state.quote;
   if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
   state.window = visibleWindow();
   state.socket.send(JSON.stringify({
@@ -329,6 +331,12 @@ function buildRow(row) {
   premium.className = "num premium";
   const value = document.createElement("td");
   value.className = "num value";
+  // The trade value in full, and short (억/조) for a phone's narrow column: the style shows one.
+  const long = document.createElement("span");
+  long.className = "long";
+  const short = document.createElement("span");
+  short.className = "short";
+  value.append(long, short);
   tr.append(starCell, nameCell, price, rate, premium, value);
   fillRow(tr, row, null);
   return tr;
@@ -368,7 +376,9 @@ function fillRow(tr, row, previous) {
   setText(premium, row.display.premium || "-");
   premium.classList.toggle("rise", row.display.premiumTone === "rise");
   premium.classList.toggle("fall", row.display.premiumTone === "fall");
-  setText(tr.children[5], row.display.tradeValue);
+  const [long, short] = tr.children[5].children;
+  setText(long, row.display.tradeValue);
+  setText(short, row.display.tradeValueShort || row.display.tradeValue);
   if (previous && previous.price !== row.price) {
     price.classList.remove("flash-up", "flash-down");
     void price.offsetWidth; // restart the animation

@@ -77,7 +77,8 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
       // Its kimchi premium on the Korean board it links to.
       const premium = document.createElement("span");
       premium.className = "amount premium";
-      premium.textContent = `${t("premium")} ${d.premium}`;
+      premium.textContent = `${t("premiumShort")} ${d.premium}`;
+      premium.title = t("premium");
       price.append(premium);
     }
     tr.append(cell(data.rank == null ? "-" : String(data.rank), "num rank"), starCell, name, price,
