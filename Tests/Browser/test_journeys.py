@@ -191,3 +191,29 @@ def test_a_btc_board_gives_the_premium_columns_room_back(site, phone):
     assert not phone.find_element(By.CSS_SELECTOR, '#board [data-sort="premium"]').is_displayed(), "no 김프 column of dashes"
     tap(phone, phone.find_element(By.CSS_SELECTOR, '[data-quote="KRW"]'))
     wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, '#board [data-sort="premium"]').is_displayed())
+
+
+BOARD_SIGHT = """
+const heads = document.querySelector('#board [data-sort="price"]').getBoundingClientRect();
+const bar = document.querySelector('.tabs');
+const floor = getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().top : innerHeight;
+const rows = Array.from(document.querySelectorAll('#rows tr[data-market]'), (row) => row.getBoundingClientRect());
+const atHeads = document.elementFromPoint(heads.left + heads.width / 2, heads.top + heads.height / 2);
+return {rows: rows.filter((box) => box.top >= heads.bottom - 1 && box.bottom <= floor + 1).length,
+        headsTop: Math.round(heads.top), headsOnTop: Boolean(atHeads && atHeads.closest('#board thead'))};
+"""
+
+
+def test_the_column_heads_stay_on_screen_and_nine_rows_show(site, phone):
+    # A 390×844 phone's viewport (a window of that size has less: the browser's own chrome).
+    phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        open_board(phone, site)
+        sight = phone.execute_script(BOARD_SIGHT)
+        assert sight["rows"] >= 9, f"only {sight['rows']} rows on a 390×844 screen"
+        phone.execute_script("document.querySelectorAll('#rows tr[data-market]')[250].scrollIntoView({block: 'center'})")
+        wait(phone, lambda d: d.execute_script("return scrollY") > 1000)
+        sight = phone.execute_script(BOARD_SIGHT)
+        assert 0 <= sight["headsTop"] < 200 and sight["headsOnTop"], f"after 250 rows the column heads are gone: {sight}"
+    finally:
+        phone.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

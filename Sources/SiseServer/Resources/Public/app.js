@@ -692,6 +692,16 @@ function setPremiumColumn(on) {
 }
 matchMedia("(max-width: 374px)").addEventListener("change", () => setPremiumColumn());
 
+// The board's column heads stay on screen as the list scrolls, under the bars that stay too
+// (the top bar; on wide screens the tabs): their height, measured, is where the heads stop.
+function placeBoardHead() {
+  const bars = $$(".topbar, .tabs").filter((bar) => getComputedStyle(bar).position === "sticky");
+  const top = bars.reduce((sum, bar) => sum + bar.getBoundingClientRect().height, 0);
+  document.documentElement.style.setProperty("--board-head-top", `${Math.round(top)}px`);
+}
+new ResizeObserver(placeBoardHead).observe(document.querySelector(".topbar"));
+addEventListener("resize", placeBoardHead);
+
 function applyTheme(theme) {
   document.documentElement.dataset.theme = theme;
 }
