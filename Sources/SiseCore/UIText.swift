@@ -47,7 +47,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
     case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
     // Ranking and the global market
-    case premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
+    case requestTooLarge, importItem, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
     case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
     // Store errors (StoreError)
@@ -241,6 +241,8 @@ public enum UIText: String, CaseIterable, Sendable {
         case .avatarUnsupported: ("PNG, JPEG, WebP 사진만 올릴 수 있습니다", "only PNG, JPEG and WebP pictures")
         case .avatarLabel: ("사진", "Picture")
         case .avatarRemove: ("사진 삭제", "Remove picture")
+        case .requestTooLarge: ("요청이 너무 큽니다", "request body too large")
+        case .importItem: ("{item}번째 거래: {reason}", "transaction {item}: {reason}")
         case .premium: ("김프", "Premium")
         case .premiumShort: ("김프", "KP")
         case .premiumKRWOnly: ("김프는 KRW 마켓에만 있어 김프로 정렬할 수 없습니다", "the premium exists only on KRW boards; there is nothing to sort by")

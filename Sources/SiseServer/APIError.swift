@@ -18,6 +18,14 @@ public struct APIError: Error, Sendable {
     public var field: String? = nil
     /// Headers the answer carries besides the usual (a 405's `Allow`, a 426's `Upgrade`).
     public var headers: HTTPFields = [:]
+    /// The words in any language, when the refusal is worded by the table (`UIText`): answered in
+    /// the request's language (`message` is then the English line, for logs).
+    var worded: (@Sendable (Language) -> String)? = nil
+
+    /// The message as the request's reader reads it.
+    public func message(_ language: Language) -> String {
+        worded?(language) ?? message
+    }
 
     public static func badParameter(_ name: String, _ detail: String) -> APIError {
         APIError(status: .badRequest, code: "bad_parameter", message: "\(clip(name)): \(clip(detail))")
@@ -38,10 +46,21 @@ public struct APIError: Error, Sendable {
     }
 
     /// An alert or a transaction refused by the core's checks, worded for the reader, naming its field.
-    static func refused(_ failure: PortfolioInput.Failure, _ language: Language, at place: String = "body") -> APIError {
-        var error = badParameter(place, failure.message(language))
-        error.field = failure.field
-        return error
+    /// The message is the reader's words alone: no field id or prefix before it (`field` names the field).
+    static func refused(_ failure: PortfolioInput.Failure) -> APIError {
+        APIError(status: .badRequest, code: "bad_parameter", failure.text, failure.values, field: failure.field)
+    }
+
+    /// One transaction of an import refused: which one, and why.
+    static func refused(_ failure: PortfolioInput.Failure, item: Int) -> APIError {
+        APIError(status: .badRequest, code: "bad_parameter", field: failure.field) {
+            UIText.importItem($0, ["item": String(item), "reason": failure.message($0)])
+        }
+    }
+
+    /// A CSV line refused: its number and why.
+    static func refused(_ problem: PortfolioCSV.Problem) -> APIError {
+        APIError(status: .badRequest, code: "bad_parameter") { problem.message($0) }
     }
 
     public static func notFound(_ what: String) -> APIError {
@@ -62,7 +81,19 @@ public struct APIError: Error, Sendable {
     public static let csrf = APIError(status: .forbidden, code: "csrf",
                                       message: "missing or wrong X-CSRF-Token (send the sise_csrf cookie's value)")
     public static let crossOrigin = APIError(status: .forbidden, code: "cross_origin", message: "cross-site requests are refused")
-    public static let tooLarge = APIError(status: .contentTooLarge, code: "too_large", message: "request body too large")
+    public static let tooLarge = APIError(status: .contentTooLarge, code: "too_large", .requestTooLarge)
+}
+
+extension APIError {
+    /// A refusal worded in the reader's language.
+    init(status: HTTPResponse.Status, code: String, field: String? = nil, worded: @escaping @Sendable (Language) -> String) {
+        self.init(status: status, code: code, message: worded(.en), field: field, worded: worded)
+    }
+
+    /// A refusal worded by one entry of the table.
+    init(status: HTTPResponse.Status, code: String, _ text: UIText, _ values: [String: String] = [:], field: String? = nil) {
+        self.init(status: status, code: code, field: field) { text($0, values) }
+    }
 }
 
 /// Turns any error a route throws into the JSON error shape; never leaks `"\(error)"`.
@@ -71,15 +102,16 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as APIError {
-            return Self.response(error)
+            return Self.response(error, LanguagePreference.of(request))
         } catch let error as StoreError {
+            let message = error.message(LanguagePreference.of(request))
             switch error {
-            case .invalidItem: return Self.response(APIError(status: .badRequest, code: "bad_parameter", message: error.message))
-            case .tooMany: return Self.response(APIError(status: .conflict, code: "favorites_full", message: error.message))
-            case .taken: return Self.response(APIError(status: .conflict, code: "taken", message: error.message))
-            case .tooManyRecords: return Self.response(APIError(status: .conflict, code: "too_many", message: error.message))
-            case .pushEndpointTaken: return Self.response(APIError(status: .conflict, code: "taken", message: error.message, field: "endpoint"))
-            case .ledger: return Self.response(APIError(status: .conflict, code: "ledger", message: error.message))
+            case .invalidItem: return Self.response(APIError(status: .badRequest, code: "bad_parameter", message: message))
+            case .tooMany: return Self.response(APIError(status: .conflict, code: "favorites_full", message: message))
+            case .taken: return Self.response(APIError(status: .conflict, code: "taken", message: message))
+            case .tooManyRecords: return Self.response(APIError(status: .conflict, code: "too_many", message: message))
+            case .pushEndpointTaken: return Self.response(APIError(status: .conflict, code: "taken", message: message, field: "endpoint"))
+            case .ledger: return Self.response(APIError(status: .conflict, code: "ledger", message: message))
             default: return Self.response(APIError(status: .serviceUnavailable, code: "store_unavailable", message: "favorites are unavailable right now"))
             }
         } catch let limited as CoinInfoService.ClientLimited {
@@ -99,9 +131,9 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    static func response(_ error: APIError) -> Response {
+    static func response(_ error: APIError, _ language: Language = .en) -> Response {
         let field = error.field.map { ",\"field\":" + JSONText.quote($0) } ?? ""
-        let json = "{\"error\":{\"code\":" + JSONText.quote(error.code) + ",\"message\":" + JSONText.quote(error.message) + field + "}}"
+        let json = "{\"error\":{\"code\":" + JSONText.quote(error.code) + ",\"message\":" + JSONText.quote(error.message(language)) + field + "}}"
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter = error.retryAfter { headers[.retryAfter] = String(retryAfter) }
         headers.append(contentsOf: error.headers)

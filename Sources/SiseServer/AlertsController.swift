@@ -33,7 +33,7 @@ struct AlertsController {
         let input = try await JSONBody.decode(AlertInput.self, request, ctx)
         let rule: AlertRule
         do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: ctx.owner) } catch {
-            throw APIError.refused(error, LanguagePreference.of(request))
+            throw APIError.refused(error)
         }
         try listed(rule, LanguagePreference.of(request))
         try await store.add(rule)
@@ -62,7 +62,7 @@ struct AlertsController {
             rule.recurring = checked.recurring
             rule.cooldownSeconds = checked.cooldownSeconds
         } catch {
-            throw APIError.refused(error, LanguagePreference.of(request))
+            throw APIError.refused(error)
         }
         rule.enabled = body.enabled ?? rule.enabled
         guard try await store.update(rule) else { throw APIError.notFound("alert \(id)") }

@@ -100,13 +100,13 @@ struct PortfolioController {
             guard file.transactions.count <= PortfolioCSV.maxRows else { throw APIError.badParameter("transactions", "at most \(PortfolioCSV.maxRows)") }
             transactions = try file.transactions.enumerated().map { index, input in
                 do throws(PortfolioInput.Failure) { return try input.transaction(id: Self.newID()) } catch {
-                    throw APIError.refused(error, LanguagePreference.of(request), at: "transactions[\(index)]")
+                    throw APIError.refused(error, item: index + 1)
                 }
             }
         } else {
             guard let text = String(data: data, encoding: .utf8) else { throw APIError.badParameter("body", "CSV must be UTF-8") }
             do { transactions = try PortfolioCSV.decode(text, newID: Self.newID) } catch {
-                throw APIError.badParameter("csv", error.message(LanguagePreference.of(request)))
+                throw APIError.refused(error)
             }
         }
         try await store.add(owner: ctx.owner, transactions)
@@ -118,7 +118,7 @@ struct PortfolioController {
 
     private func checked(_ input: PortfolioInput, _ language: Language) throws -> PortfolioTransaction {
         let transaction: PortfolioTransaction
-        do { transaction = try input.transaction(id: Self.newID()) } catch { throw APIError.refused(error, language) }
+        do { transaction = try input.transaction(id: Self.newID()) } catch { throw APIError.refused(error) }
         guard context.boards[transaction.exchange] != nil else { throw APIError.notFound("exchange \(transaction.exchange.rawValue)") }
         return transaction
     }
