@@ -47,7 +47,8 @@ public enum UIText: String, CaseIterable, Sendable {
     case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
     case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
     // Ranking and the global market
-    case requestTooLarge, importItem, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
+    case requestTooLarge, importItem, destinationBadKind, destinationBadURL, destinationPrivateAddress, destinationBadSecret
+    case destinationBadBotToken, destinationBadChatID, destinationBadChatURL, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
     case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
     // Store errors (StoreError)
@@ -243,6 +244,15 @@ public enum UIText: String, CaseIterable, Sendable {
         case .avatarRemove: ("사진 삭제", "Remove picture")
         case .requestTooLarge: ("요청이 너무 큽니다", "request body too large")
         case .importItem: ("{item}번째 거래: {reason}", "transaction {item}: {reason}")
+        case .destinationBadKind: ("받을 곳은 웹훅, 텔레그램, 디스코드, 슬랙 중 하나여야 합니다", "the destination must be a webhook, Telegram, Discord or Slack")
+        case .destinationBadURL: ("웹훅 주소는 https://로 시작하는 주소여야 합니다", "the webhook address must be an http(s):// URL")
+        case .destinationPrivateAddress: ("{host}은(는) 내부·루프백 주소라 이 서버에서는 보낼 수 없습니다",
+                                          "{host} is a private or loopback address, which this server does not post to")
+        case .destinationBadSecret: ("비밀값은 8~256자여야 합니다", "the secret must be 8 to 256 characters")
+        case .destinationBadBotToken: ("@BotFather에서 받은 텔레그램 봇 토큰(123456789:AA…)이어야 합니다",
+                                       "a Telegram bot token (123456789:AA…, from @BotFather)")
+        case .destinationBadChatID: ("채팅 ID(-100…)나 @채널 이름이어야 합니다", "a chat id (-100…) or @channel")
+        case .destinationBadChatURL: ("{service} 웹훅 주소({base}…)여야 합니다", "a {service} webhook URL ({base}…)")
         case .premium: ("김프", "Premium")
         case .premiumShort: ("김프", "KP")
         case .premiumKRWOnly: ("김프는 KRW 마켓에만 있어 김프로 정렬할 수 없습니다", "the premium exists only on KRW boards; there is nothing to sort by")

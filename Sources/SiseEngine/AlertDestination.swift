@@ -11,7 +11,27 @@ public enum AlertDestination {
     /// Why a destination was refused, and the field it is about.
     public struct Refusal: Error, Equatable, Sendable {
         public let field: String
-        public let message: String
+        /// Why, as the table's words (worded in the reader's language).
+        public let text: UIText
+        public let values: [String: String]
+
+        init(field: String, _ text: UIText, _ values: [String: String] = [:]) {
+            self.field = field
+            self.text = text
+            self.values = values
+        }
+
+        /// A URL the poster refused, in words (never naming a server flag: the operator's docs do).
+        init(field: String, _ failure: WebhookPoster.Failure) {
+            switch failure {
+            case .privateAddress(let host): self.init(field: field, .destinationPrivateAddress, ["host": host])
+            default: self.init(field: field, .destinationBadURL)
+            }
+        }
+
+        public func message(_ language: Language) -> String { text(language, values) }
+        /// In English.
+        public var message: String { message(.en) }
     }
 
     public struct Request: Sendable {
@@ -33,28 +53,28 @@ public enum AlertDestination {
     public static func webhook(_ request: Request, id: String, owner: String, language: Language, at now: Int64,
                                poster: WebhookPoster, chats: ChatServices) throws(Refusal) -> AlertStore.Webhook {
         guard let kind = AlertStore.Webhook.Kind(rawValue: request.kind ?? "generic"), kind != .push else {
-            throw Refusal(field: "kind", message: "generic, telegram, discord or slack (browsers subscribe at /api/push/subscriptions)")
+            throw Refusal(field: "kind", .destinationBadKind)
         }
         var hook = AlertStore.Webhook(id: id, owner: owner, url: "", secret: "", createdAt: now, kind: kind, language: language.rawValue)
         switch kind {
         case .generic, .push:
             let url = request.url ?? ""
-            if let problem = poster.check(url) { throw Refusal(field: "url", message: problem.message) }
-            guard let secret = request.secret, (8...256).contains(secret.count) else { throw Refusal(field: "secret", message: "8 to 256 characters") }
+            if let problem = poster.check(url) { throw Refusal(field: "url", problem) }
+            guard let secret = request.secret, (8...256).contains(secret.count) else { throw Refusal(field: "secret", .destinationBadSecret) }
             (hook.url, hook.secret) = (url, secret)
         case .telegram:
             guard let token = request.botToken, ChatServices.isBotToken(token) else {
-                throw Refusal(field: "botToken", message: "a Telegram bot token (123456789:AA…, from @BotFather)")
+                throw Refusal(field: "botToken", .destinationBadBotToken)
             }
-            guard let chat = request.chatId, ChatServices.isChatID(chat) else { throw Refusal(field: "chatId", message: "a chat id (-100…) or @channel") }
-            if let problem = poster.check(chats.telegramURL(token: token)) { throw Refusal(field: "botToken", message: problem.message) }
+            guard let chat = request.chatId, ChatServices.isChatID(chat) else { throw Refusal(field: "chatId", .destinationBadChatID) }
+            if let problem = poster.check(chats.telegramURL(token: token)) { throw Refusal(field: "botToken", problem) }
             (hook.url, hook.secret) = (chat, token)
         case .discord, .slack:
             let base = kind == .discord ? chats.discord : chats.slack
             guard let url = request.url, ChatServices.lies(url, under: base) else {
-                throw Refusal(field: "url", message: "a \(kind.rawValue) webhook URL (\(base.absoluteString)…)")
+                throw Refusal(field: "url", .destinationBadChatURL, ["service": kind == .discord ? "Discord" : "Slack", "base": base.absoluteString])
             }
-            if let problem = poster.check(url) { throw Refusal(field: "url", message: problem.message) }
+            if let problem = poster.check(url) { throw Refusal(field: "url", problem) }
             hook.url = url
         }
         return hook

@@ -49,7 +49,7 @@ struct WebhooksController {
                                                 id: UUID().uuidString.lowercased(), owner: ctx.owner, language: language, at: context.clock.now,
                                                 poster: poster, chats: chats)
         } catch {
-            throw APIError.badField(error.field, error.message)
+            throw APIError(status: .badRequest, code: "bad_parameter", error.text, error.values, field: error.field)
         }
         try await store.addWebhook(hook)
         return JSONText.response(AlertDestination.Listed(hook), status: .created)

@@ -50,7 +50,7 @@ struct AlertsWebhookCommand: AsyncParsableCommand {
                 hook = try AlertDestination.webhook(request, id: UUID().uuidString.lowercased(), owner: LocalData.owner, language: local.global.language,
                                                     at: WallClock.system.now, poster: WebhookPoster(allowPrivate: allowPrivate), chats: chats)
             } catch {
-                throw CLIFailure.usage("sise: \(error.field): \(error.message)")
+                throw CLIFailure.usage("sise: \(error.field): \(error.message(local.global.language))")
             }
             try await local.store { try await AlertStore(database: $0).addWebhook(hook) }
             if json { return printJSON(AlertDestination.Listed(hook)) }

@@ -32,6 +32,12 @@ import Testing
                 ko: "2번째 거래: 수량은", en: "transaction 2: quantity must be"),
         Refusal(name: "a sale of more than was held", path: "/api/portfolio/transactions", contentType: "application/json",
                 body: #"{"type":"sell","market":"KRW-ETH","quantity":"1","price":"1"}"#, ko: "보유", en: "more than was held"),
+        Refusal(name: "a webhook to a private address", path: "/api/webhooks", contentType: "application/json",
+                body: #"{"kind":"generic","url":"http://127.0.0.1/hook","secret":"12345678"}"#, ko: "내부·루프백 주소", en: "private or loopback"),
+        Refusal(name: "a webhook's short secret", path: "/api/webhooks", contentType: "application/json",
+                body: #"{"kind":"generic","url":"https://hooks.example.com/x","secret":"short"}"#, ko: "비밀값은", en: "the secret must be"),
+        Refusal(name: "a Telegram chat id", path: "/api/webhooks", contentType: "application/json",
+                body: #"{"kind":"telegram","botToken":"123456789:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","chatId":"nope"}"#, ko: "채팅 ID", en: "a chat id"),
     ]
 
     @Test(arguments: refusals)
