@@ -47,7 +47,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
     case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
     // Ranking and the global market
-    case requestTooLarge, importItem, destinationBadKind, destinationBadURL, destinationPrivateAddress, destinationBadSecret
+    case requestTooLarge, importItem, coinNotFound, tooManyWrites, destinationBadKind, destinationBadURL, destinationPrivateAddress, destinationBadSecret
     case destinationBadBotToken, destinationBadChatID, destinationBadChatURL, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
     case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
@@ -244,6 +244,8 @@ public enum UIText: String, CaseIterable, Sendable {
         case .avatarRemove: ("사진 삭제", "Remove picture")
         case .requestTooLarge: ("요청이 너무 큽니다", "request body too large")
         case .importItem: ("{item}번째 거래: {reason}", "transaction {item}: {reason}")
+        case .coinNotFound: ("{what}을(를) 찾을 수 없습니다", "{what} was not found")
+        case .tooManyWrites: ("변경이 너무 잦습니다. {seconds}초 뒤에 다시 해 주세요", "too many changes from this address; retry in {seconds} s")
         case .destinationBadKind: ("받을 곳은 웹훅, 텔레그램, 디스코드, 슬랙 중 하나여야 합니다", "the destination must be a webhook, Telegram, Discord or Slack")
         case .destinationBadURL: ("웹훅 주소는 https://로 시작하는 주소여야 합니다", "the webhook address must be an http(s):// URL")
         case .destinationPrivateAddress: ("{host}은(는) 내부·루프백 주소라 이 서버에서는 보낼 수 없습니다",

@@ -82,7 +82,7 @@ public struct CoinDetail: Encodable, Sendable {
                             row: (MarketID) async throws -> MarketRow?) async throws -> CoinDetail {
         let f = MarketFormatter(language: language)
         if let market = upbitMarket(raw) {
-            guard var row = try await row(market) else { throw Failure.notFound("market \(market.code)") }
+            guard var row = try await row(market) else { throw Failure.notFound(market.code) }
             async let points = ChartPoints.load(upbit, market: market, range: range)
             // A ticker without the 52-week high and low (Korbit's) gets them from the exchange's own weekly candles.
             if row.ticker.highest52WeekPrice == nil, let year = await ChartPoints.yearRange(upbit, market: market) {
@@ -111,7 +111,7 @@ public struct CoinDetail: Encodable, Sendable {
         }
         async let marketsCall = coinInfo.markets(ids: [raw])
         async let chartCall = coinInfo.chart(id: raw, days: range.days, client: client)
-        guard let market = try await marketsCall.value.first else { throw Failure.notFound("coin \(raw)") }
+        guard let market = try await marketsCall.value.first else { throw Failure.notFound(String(raw.prefix(64))) }
         let model = ChartModel(points: (try? await chartCall.value) ?? [], range: range)
         let krw = { (value: Double?) in value.map { f.price($0, quote: "KRW") } }
         let display = Display(

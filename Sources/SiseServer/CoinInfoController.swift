@@ -138,7 +138,7 @@ struct CoinInfoController {
         } catch let failure as CoinDetail.Failure {
             switch failure {
             case .badID: throw APIError.badParameter("id", "a CoinGecko id (bitcoin) or a market (KRW-BTC)")
-            case .notFound(let what): throw APIError.notFound(what)
+            case .notFound(let what): throw APIError(status: .notFound, code: "not_found", .coinNotFound, ["what": what])
             }
         }
     }

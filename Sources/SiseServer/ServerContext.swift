@@ -46,8 +46,9 @@ struct ServerContext: Sendable {
     /// in the last minute.
     func admitWrite(_ ctx: SiseRequestContext) async throws {
         if let wait = await favoriteWrites.take(ctx.clientAddress, now: clock.now) {
-            throw APIError(status: .tooManyRequests, code: "too_many_writes",
-                           message: "too many changes from this address; retry in \(wait) s", retryAfter: wait)
+            var error = APIError(status: .tooManyRequests, code: "too_many_writes", .tooManyWrites, ["seconds": String(wait)])
+            error.retryAfter = wait
+            throw error
         }
     }
 

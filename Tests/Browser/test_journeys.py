@@ -176,7 +176,7 @@ def test_a_bad_deep_link_says_why_and_leads_back(site, phone):
     console_errors(phone)
     phone.get(site.url + "/coin/KRW-NOPE")
     note = wait(phone, lambda d: d.find_element(By.ID, "detail-error") if d.find_element(By.ID, "detail-error").is_displayed() else None, timeout=20)
-    assert note.text.strip(), "the page says why"
+    assert "KRW-NOPE" in note.text and "찾을 수 없습니다" in note.text, f"the page says why, in Korean: {note.text}"
     assert not any(button.is_displayed() for button in phone.find_elements(By.CSS_SELECTOR, "[data-range]")), "no range buttons for nothing"
     tap(phone, phone.find_element(By.ID, "detail-back"))
     wait(phone, lambda d: d.find_element(By.ID, "board-panel").is_displayed() and row_count(d) > 100)
