@@ -140,7 +140,7 @@ public enum SiseServerApp {
 
         return Application(
             router: router,
-            server: .guardedHTTP1WebSocket(webSocketRouter: router, counter: connections),
+            server: .guardedHTTP1WebSocket(webSocketRouter: router, counter: connections, acceptsOrigin: { publicOrigin.acceptsOrigin($0) }),
             // A deep accept queue: thousands of browsers reconnect at once after a restart.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise", backlog: 4_096),
             services: dependencies.services + [hub, devices, webhooks, alerts, ReplicaChanges(feed: changes, hub: hub, alerts: alerts, store: alertStore)]

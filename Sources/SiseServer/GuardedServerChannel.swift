@@ -13,6 +13,8 @@ struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
     typealias Value = Inner.Value
     let inner: Inner
     let counter: ConnectionCounter
+    /// Whether a page of this `Origin` may open a WebSocket.
+    let acceptsOrigin: @Sendable (String?) -> Bool
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         do {
@@ -21,7 +23,7 @@ struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
             // between the HTTP decoder and the upgrader.
             let made = inner.setup(channel: channel, logger: logger)
             let decoder = try channel.pipeline.syncOperations.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try channel.pipeline.syncOperations.addHandler(UpgradeHeadGuard(), position: .after(decoder.handler))
+            try channel.pipeline.syncOperations.addHandler(UpgradeHeadGuard(acceptsOrigin: acceptsOrigin), position: .after(decoder.handler))
             try channel.pipeline.syncOperations.addHandler(WebSocketRulesInstaller(), position: .last)
             return made
         } catch {
@@ -37,7 +39,7 @@ struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
 extension HTTPServerBuilder {
     /// `.http1WebSocketUpgrade(webSocketRouter:)` behind the connection guard.
     static func guardedHTTP1WebSocket<Builder: HTTPResponderBuilder & _HB_SendableMetatype>(
-        webSocketRouter: Builder, counter: ConnectionCounter
+        webSocketRouter: Builder, counter: ConnectionCounter, acceptsOrigin: @escaping @Sendable (String?) -> Bool
     ) -> HTTPServerBuilder where Builder.Responder.Context: WebSocketRequestContext {
         let webSocketResponder = webSocketRouter.buildResponder()
         let limits = counter.limits
@@ -52,7 +54,7 @@ extension HTTPServerBuilder {
             GuardedServerChannel(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
                                                    configuration: .init(http1: http1, ws: .init(extensions: [PageEncoding.serverExtension], validateUTF8: true))),
-                counter: counter)
+                counter: counter, acceptsOrigin: acceptsOrigin)
         }
     }
 }

@@ -13,21 +13,32 @@ import NIOHTTP1
 /// - `Sec-WebSocket-Extensions` keeps only the offers the server accepts (`DeflateOffers`): the
 ///   others are declined by going unseen (RFC 7692 §5), and no offer reaches the compression
 ///   library's traps (a window of 7, 8 or 16 bits ended the process).
+/// - a handshake from another site's page (its `Origin`) gets 403 `cross_origin` in words — the
+///   upgrader answered every refusal with an empty 400.
 /// Later requests on the connection cannot upgrade; the guard leaves once the first head is read.
 final class UpgradeHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
+    /// A refusal: its status, extra headers, code and message.
+    typealias Refusal = (status: HTTPResponseStatus, extra: [(String, String)], code: String, message: String)
+
+    /// Whether a page of this `Origin` may open a WebSocket (nil: not a browser's page).
+    private let acceptsOrigin: @Sendable (String?) -> Bool
     /// Answered here: the rest of the request is not read on.
     private var refused = false
+
+    init(acceptsOrigin: @escaping @Sendable (String?) -> Bool = { _ in true }) {
+        self.acceptsOrigin = acceptsOrigin
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if refused { return }
         guard case .head(var head) = unwrapInboundIn(data) else { return context.fireChannelRead(data) }
-        if let (status, extra, message) = Self.judge(&head.headers) {
+        if let refusal = Self.judge(&head.headers, acceptsOrigin: acceptsOrigin) {
             refused = true
-            answer(context, status: status, extra: extra, message: message)
+            answer(context, refusal)
             return
         }
         context.fireChannelRead(wrapInboundOut(.head(head)))
@@ -35,7 +46,7 @@ final class UpgradeHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Rewrites `headers` as the upgrader is to see them; a refusal to answer instead, if any.
-    static func judge(_ headers: inout HTTPHeaders) -> (HTTPResponseStatus, [(String, String)], String)? {
+    static func judge(_ headers: inout HTTPHeaders, acceptsOrigin: (String?) -> Bool = { _ in true }) -> Refusal? {
         let protocols = tokens(headers, "upgrade")
         guard !protocols.isEmpty else { return nil }
         let wantsUpgrade = tokens(headers, "connection").contains("upgrade")
@@ -48,12 +59,16 @@ final class UpgradeHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             return nil
         }
         guard headers[canonicalForm: "Sec-WebSocket-Version"].map(String.init) == ["13"] else {
-            return (.upgradeRequired, [("Sec-WebSocket-Version", "13"), ("Upgrade", "websocket")],
+            return (.upgradeRequired, [("Sec-WebSocket-Version", "13"), ("Upgrade", "websocket")], "bad_handshake",
                     "only WebSocket version 13 is spoken here")
         }
         let keys = headers["Sec-WebSocket-Key"]
         guard keys.count == 1, let key = keys.first, Data(base64Encoded: key.trimmingCharacters(in: .whitespaces))?.count == 16 else {
-            return (.badRequest, [], "a WebSocket handshake needs one Sec-WebSocket-Key of 16 bytes, base64")
+            return (.badRequest, [], "bad_handshake", "a WebSocket handshake needs one Sec-WebSocket-Key of 16 bytes, base64")
+        }
+        // Cross-site WebSocket hijacking: only Sise's own pages may connect.
+        guard acceptsOrigin(headers.first(name: "Origin")) else {
+            return (.forbidden, [], "cross_origin", "cross-site requests are refused")
         }
         let offers = headers["Sec-WebSocket-Extensions"]
         headers.remove(name: "Sec-WebSocket-Extensions")
@@ -66,8 +81,9 @@ final class UpgradeHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         headers[canonicalForm: name].map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     }
 
-    private func answer(_ context: ChannelHandlerContext, status: HTTPResponseStatus, extra: [(String, String)], message: String) {
-        let body = context.channel.allocator.buffer(string: #"{"error":{"code":"bad_handshake","message":"\#(message)"}}"#)
+    private func answer(_ context: ChannelHandlerContext, _ refusal: Refusal) {
+        let (status, extra, code, message) = refusal
+        let body = context.channel.allocator.buffer(string: #"{"error":{"code":"\#(code)","message":"\#(message)"}}"#)
         var headers = HTTPHeaders([("Content-Type", "application/json; charset=utf-8"), ("Content-Length", String(body.readableBytes)),
                                    ("Connection", "close"), ("Content-Security-Policy", "default-src 'none'"), ("X-Content-Type-Options", "nosniff")])
         headers.add(contentsOf: extra)

@@ -8,8 +8,8 @@ import Testing
 /// `/ws` handshakes as RFC 6455 and RFC 7692 describe them, from clients Sise did not write:
 /// every `permessage-deflate` offer the RFC allows is answered with what the server can honour or
 /// declined, every one it forbids is declined — and none takes the server down (a window of 8
-/// bits ended it with SIGILL); another version gets 426, no key 400, an `Upgrade` the server does
-/// not take is ignored and the request answered over HTTP/1.1.
+/// bits ended it with SIGILL); another version gets 426, no key 400, another site's page 403, an
+/// `Upgrade` the server does not take is ignored and the request answered over HTTP/1.1.
 @Suite struct WebSocketHandshakeTests {
     /// An offer, and whether the server takes it (its answer names permessage-deflate).
     static let offers: [(String, Bool)] = {
@@ -69,6 +69,9 @@ import Testing
             let other = try await RawHTTP.exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: upgrade\r\nUpgrade: TLS/1.2\r\n\r\n")
             #expect(other.hasPrefix("HTTP/1.1 200"), "\(other.prefix(200))")
             #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+            // Another site's page: refused in words (403, cross_origin), not the upgrader's empty 400.
+            let foreign = try await RawHTTP.exchange(port: port, handshake + key + "Sec-WebSocket-Version: 13\r\nOrigin: https://evil.example\r\n\r\n")
+            #expect(foreign.hasPrefix("HTTP/1.1 403") && foreign.contains("\"cross_origin\""), "\(foreign.prefix(300))")
             // A plain GET of /ws: how to ask, not an empty 200.
             let plain = try await client.execute(uri: "/ws", method: .get)
             #expect(plain.status == .upgradeRequired && plain.headers[.upgrade] == "websocket", "\(plain.status)")
