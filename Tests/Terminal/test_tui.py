@@ -227,13 +227,23 @@ def test_5_sorts_the_board_by_the_kimchi_premium(pane):
         start(pane, data_dir)
         screen = pane.wait(lambda s: "김프" in s and "+" in s.split("김프", 1)[1], what="the premium column")
         pane.send("5")
-        screen = pane.wait(lambda s: "김프▼" in s, what="premium descending")
-        values = []
-        for line in screen.splitlines()[2:-1]:
-            cells = line.split()
-            if cells and cells[-2].endswith("%"):
-                values.append(float(cells[-2].rstrip("%")))
-        assert len(values) >= 5 and values == sorted(values, reverse=True), values
+
+        def premiums(screen):
+            values = []
+            for line in screen.splitlines()[2:-1]:
+                cells = line.split()
+                if cells and cells[-2].endswith("%"):
+                    values.append(float(cells[-2].rstrip("%")))
+            return values
+
+        # A capture can land while the terminal is half redrawn (the header new, rows below still
+        # the last frame's): the whole frame is what is judged, so the wait is for a sorted one.
+        def sorted_frame(screen):
+            values = premiums(screen)
+            return "김프▼" in screen and len(values) >= 5 and values == sorted(values, reverse=True)
+
+        screen = pane.wait(sorted_frame, what="premium descending, every row in order")
+        assert len(premiums(screen)) >= 5
         pane.send("q")
         pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
 
