@@ -72,11 +72,15 @@ public struct MarketFormatter: Sendable {
             if value >= 1e8 { return NumberText.grouped(value / 1e8, decimals: 0) + "억" }
             return NumberText.grouped(value / 1e4, decimals: 0) + "만"
         }
-        let sign = currency == .krw ? "₩" : "$"
+        return (currency == .krw ? "₩" : "$") + Self.scaled(value, decimals: 2)
+    }
+
+    /// A sum in trillions, billions or millions (`163.0B`); whole below a million.
+    static func scaled(_ value: Double, decimals: Int) -> String {
         for (size, unit) in [(1e12, "T"), (1e9, "B"), (1e6, "M")] where value >= size {
-            return sign + NumberText.grouped(value / size, decimals: 2) + unit
+            return NumberText.grouped(value / size, decimals: decimals) + unit
         }
-        return sign + NumberText.grouped(value, decimals: 0)
+        return NumberText.grouped(value, decimals: 0)
     }
 
     /// 거래대금 for a phone's narrow column: `1,630억` / `163.0B` for KRW; other quotes as `tradeValue`.
@@ -84,11 +88,7 @@ public struct MarketFormatter: Sendable {
         switch QuoteCurrency(code: quote) {
         case .krw, .none:
             guard value.isFinite else { return "-" }
-            if language == .ko { return compactMoney(value, currency: .krw) }
-            for (size, unit) in [(1e12, "T"), (1e9, "B"), (1e6, "M")] where value >= size {
-                return NumberText.grouped(value / size, decimals: 1) + unit
-            }
-            return NumberText.grouped(value, decimals: 0)
+            return language == .ko ? compactMoney(value, currency: .krw) : Self.scaled(value, decimals: 1)
         case .btc, .usdt:
             return tradeValue(value, quote: quote)
         }
