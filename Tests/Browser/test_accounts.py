@@ -47,6 +47,7 @@ def test_sign_up_log_out_log_in_and_edit_profile(server, browser):
     button.click()
     panel = wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, '[data-page="profile"]')))
     assert browser.find_element(By.ID, "profile-email").text == "m***@example.kr"
+    assert browser.find_element(By.ID, "profile-email-label").text == "이메일"
     nickname = browser.find_element(By.ID, "profile-nickname")
     nickname.clear()
     nickname.send_keys("민수짱")
@@ -94,3 +95,14 @@ def test_two_browsers_of_one_account_see_a_star_live(server, browser):
         wait(other, lambda d: d.find_element(By.CSS_SELECTOR, selector).get_attribute("aria-pressed") == "true", timeout=2)
     finally:
         other.quit()
+
+
+def test_an_account_with_a_user_name_is_labelled_by_it(server, browser):
+    open_board(browser, server)
+    button = browser.find_element(By.ID, "account-button")
+    sign(browser, "signup", "minsu_92", "a long secret", "민수")
+    wait(browser, lambda d: button.get_attribute("data-logged-in") == "true")
+    button.click()
+    wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, '[data-page="profile"]')))
+    assert browser.find_element(By.ID, "profile-email-label").text == "아이디", "a user name is not an e-mail address"
+    assert "minsu" in browser.find_element(By.ID, "profile-email").text

@@ -159,6 +159,7 @@ export function setupAccount({ t, toast, state, selectTab, onOwnerChanged }) {
     $("#profile-body").hidden = !me;
     if (!me) return;
     $("#profile-email").textContent = me.email || me.username || "-";
+    paintLoginNameLabel();
     $("#profile-joined").textContent = me.joined;
     $("#profile-nickname").value = me.nickname;
     $("#profile-avatar").src = `${me.avatar}?v=${avatarVersion || 0}`;
@@ -186,9 +187,14 @@ export function setupAccount({ t, toast, state, selectTab, onOwnerChanged }) {
     onOwnerChanged();
   }
 
+  // The account's log-in name under its own label: an e-mail address, or a user name.
+  function paintLoginNameLabel() {
+    $("#profile-email-label").textContent = t(me && !me.email && me.username ? "accountUsernameField" : "accountEmailField");
+  }
+
   function applyLanguage() {
     const words = {
-      "#profile-title": "accountProfile", "#profile-email-label": "accountEmailField", "#profile-joined-label": "accountJoined",
+      "#profile-title": "accountProfile", "#profile-joined-label": "accountJoined",
       "#profile-nickname-label": "accountNicknameField", "#profile-save": "accountSave", "#password-current-label": "accountCurrentPassword",
       "#password-new-label": "accountNewPassword", "#password-save": "accountChangePassword", "#logout": "accountLogout",
       "#logout-all": "accountLogoutAll", "#auth-login-label": "accountLoginField", "#auth-password-label": "accountPasswordField",
@@ -198,6 +204,7 @@ export function setupAccount({ t, toast, state, selectTab, onOwnerChanged }) {
       "#profile-logged-out-text": "accountProfileLoggedOut", "#profile-login": "accountLogin",
     };
     for (const [selector, key] of Object.entries(words)) { const element = $(selector); if (element) element.textContent = t(key); }
+    paintLoginNameLabel();
     paint();
     paintSocial();
     if (me && !$("#profile-panel").hidden) paintProviders();
