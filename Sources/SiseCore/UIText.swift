@@ -74,7 +74,7 @@ public enum UIText: String, CaseIterable, Sendable {
     // The web app's own pages
     case notFoundTitle, notFoundBody, notFoundHome, lastBoard, ageMinutes, ageHours
     // The phone app's navigation and forms
-    case menu, tabMore, tabProfile, settings, language, languageName, themeLight, themeDark, infoHome, premiumColumn
+    case menu, tabMore, tabProfile, settings, language, languageName, themeLight, themeDark, themeAuto, infoHome, premiumColumn
     case chooseFile, noFileChosen, alertSet, pickerHint
 
     /// The Korean and the English text.
@@ -447,6 +447,7 @@ public enum UIText: String, CaseIterable, Sendable {
         case .languageName: ("한국어", "English")
         case .themeLight: ("라이트", "Light")
         case .themeDark: ("다크", "Dark")
+        case .themeAuto: ("자동", "Auto")
         case .infoHome: ("트렌딩·검색", "Trending & search")
         case .premiumColumn: ("김프 열 보기", "Show the premium column")
         case .chooseFile: ("파일 선택", "Choose a file")

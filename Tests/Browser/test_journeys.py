@@ -217,3 +217,12 @@ def test_the_column_heads_stay_on_screen_and_nine_rows_show(site, phone):
         assert 0 <= sight["headsTop"] < 200 and sight["headsOnTop"], f"after 250 rows the column heads are gone: {sight}"
     finally:
         phone.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_theme_returns_to_automatic(site, phone):
+    open_board(phone, site)
+    themes = []
+    for _ in range(3):
+        tap(phone, phone.find_element(By.ID, "theme-toggle"))
+        themes.append(phone.execute_script("return [document.documentElement.dataset.theme, localStorage.getItem('sise.theme')]"))
+    assert themes == [["dark", "dark"], ["light", "light"], ["auto", None]], themes

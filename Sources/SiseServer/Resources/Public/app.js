@@ -788,11 +788,14 @@ async function init() {
     applyLanguage();
     sendView();
   });
+  // 자동 (the system's), then the other look, then the system's look kept, then 자동 again: the
+  // first tap always changes what is seen, and 자동 is never out of reach.
   $("#theme-toggle").addEventListener("click", () => {
     const current = document.documentElement.dataset.theme;
-    const dark = current === "dark" || (current === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
-    const next = dark ? "light" : "dark";
-    localStorage.setItem("sise.theme", next);
+    const system = matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+    const other = system === "dark" ? "light" : "dark";
+    const next = current === "auto" ? other : current === other ? system : "auto";
+    if (next === "auto") localStorage.removeItem("sise.theme"); else localStorage.setItem("sise.theme", next);
     applyTheme(next);
     nav.applyLanguage();
   });

@@ -47,8 +47,7 @@ export function setupNav({ t, selectTab }) {
     $("#setting-lang-value").textContent = t("languageName");
     $("#setting-theme-label").textContent = t("theme");
     const theme = document.documentElement.dataset.theme;
-    const dark = theme === "dark" || (theme === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
-    $("#setting-theme-value").textContent = t(dark ? "themeDark" : "themeLight");
+    $("#setting-theme-value").textContent = t(theme === "dark" ? "themeDark" : theme === "light" ? "themeLight" : "themeAuto");
     $("#info-switch").setAttribute("aria-label", t("tabInfo"));
     $("[data-info-view=info]").textContent = t("infoHome");
     $("[data-info-view=ranking]").textContent = t("tabRanking");
