@@ -61,7 +61,8 @@ class Server:
             except (TimeoutError, OSError) as error:
                 last = error
             time.sleep(0.2)
-        raise AssertionError(f"the board never went live (last error: {last})")
+        # A process that ended says how (a negative code is the signal that ended it).
+        raise AssertionError(f"the board never went live (last error: {last}; sise serve exit status: {self.process.poll()})")
 
     def faults(self, **switches):
         simulator = self.status()["simulator"]
