@@ -5,9 +5,9 @@ import Foundation
 /// or price, and short enough that every face shows them whole.
 public enum InputBounds {
     /// Units of a coin: 1,000조, more than any one person holds of any coin.
-    public static let maxQuantity = Decimal(string: "1000000000000000")!
+    public static let maxQuantity: Decimal = 1_000_000_000_000_000
     /// A price per unit or a fee: 1조 (in the market's quote currency).
-    public static let maxAmount = Decimal(string: "1000000000000")!
+    public static let maxAmount: Decimal = 1_000_000_000_000
     /// Decimal places (a satoshi; the exchanges' finest unit).
     public static let maxScale = 8
 
