@@ -43,10 +43,11 @@ struct SimTickerState: Sendable {
         (Double(ms) / 1_000 / 86_400).rounded(.down) * 86_400
     }
 
-    /// Which of the day's half-hour samples an instant has passed: two instants in one bucket
-    /// walk the same samples (a day is 48 of them, so a bucket never spans two days).
+    /// The half hour an instant falls in, [mark, next mark): two instants in one bucket walk the
+    /// same samples (the mark itself counts through the price of the instant), and a bucket never
+    /// spans two days (a day is 48 of them, starting at midnight).
     static func sampleBucket(ofMilliseconds ms: Int64) -> Int64 {
-        ms <= 0 ? ms / 1_800_000 : (ms - 1) / 1_800_000
+        ms >= 0 ? ms / 1_800_000 : (ms - 1_799_999) / 1_800_000
     }
 
     /// Moves a cached state to a later instant of the same sample bucket: new price and traded
