@@ -27,3 +27,11 @@ public enum Hangul {
         return isInitialConsonant(typed) && initial(of: name) == typed
     }
 }
+
+extension Hangul {
+    /// Whether `text` holds a Hangul syllable or a bare consonant: a query only Korean names
+    /// can answer (CoinGecko knows no Korean names).
+    public static func isKorean(_ text: String) -> Bool {
+        text.contains { initial(of: $0) != nil || isInitialConsonant($0) }
+    }
+}

@@ -23,6 +23,13 @@ public struct MarketSearch: Sendable, Hashable {
         needle.isEmpty || fields.contains { contains(Array($0.lowercased())) }
     }
 
+    /// Whether `name` starts with the search (초성 too).
+    public func isPrefix(of name: String) -> Bool {
+        let haystack = Array(name.lowercased())
+        return haystack.count >= needle.count
+            && zip(needle, haystack).allSatisfy { Hangul.matches(typed: $0, name: $1) }
+    }
+
     public func filter(_ rows: [MarketRow]) -> [MarketRow] {
         needle.isEmpty ? rows : rows.filter { matches($0.market) }
     }

@@ -4,6 +4,7 @@ import SiseCharts
 import SiseCore
 import SiseEngine
 import SiseFeeds
+import SiseStore
 
 /// Coin info: CoinGecko trending and search (through the cache that respects the free tier),
 /// and coin detail with a chart — Upbit candles for Upbit markets, CoinGecko otherwise.
@@ -100,10 +101,24 @@ struct CoinInfoController {
 
     @Sendable func search(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let q = CoinInfoService.normalizedQuery(request.uri.queryParameters["q"].map(String.init) ?? "")
-        guard (2...64).contains(q.count) else { throw APIError.badParameter("q", "2 to 64 characters") }
+        let korean = Hangul.isKorean(q)
+        // One Hangul syllable already names coins (비 → 비트코인); a Latin letter does not.
+        guard ((korean ? 1 : 2)...64).contains(q.count) else { throw APIError.badParameter("q", "2 to 64 characters") }
+        if korean { return JSONText.response(Fresh(koreanSearch(q), language: LanguagePreference.of(request))) }
         let client = ctx.clientIdentities
         return JSONText.response(Fresh(try await upstream(request) { try await context.coinInfo.search(q, client: client) },
                                        language: LanguagePreference.of(request)))
+    }
+
+    /// A Korean query (비트, ㅂㅌ) answered from the Korean exchanges' own names, as the board
+    /// searches: CoinGecko knows no Korean names, so it is not asked (nor its budget spent). Each
+    /// hit is the coin's market on the exchange Koreans look first — its id a favorite key.
+    private func koreanSearch(_ query: String) -> CoinInfoService.Cached<SearchResults> {
+        let hits = KoreanListing.search(query, in: context.boards.koreanListings).map { hit in
+            SearchHit(id: FavoriteItem.market(hit.listing.market.code, hit.listing.exchange).key, name: hit.listing.koreanName,
+                      symbol: hit.symbol, marketCapRank: nil, thumb: "")
+        }
+        return .init(value: SearchResults(coins: hits, nfts: [], exchanges: []), fetchedAt: context.clock.now, stale: false, retryAt: nil)
     }
 
     @Sendable func coin(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {

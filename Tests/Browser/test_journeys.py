@@ -226,3 +226,44 @@ def test_the_theme_returns_to_automatic(site, phone):
         tap(phone, phone.find_element(By.ID, "theme-toggle"))
         themes.append(phone.execute_script("return [document.documentElement.dataset.theme, localStorage.getItem('sise.theme')]"))
     assert themes == [["dark", "dark"], ["light", "light"], ["auto", None]], themes
+
+
+def search_results(driver):
+    return driver.execute_script("return Array.from(document.querySelectorAll('#result-list li'), li => li.textContent)")
+
+
+def searched(driver, query):
+    """Types `query` into 코인정보's search and waits for its answer (a list, or why there is none)."""
+    fill(driver, "#coin-search", query)
+    wait(driver, lambda d: d.find_element(By.ID, "search-results").is_displayed()
+         and d.find_element(By.ID, "search-results").get_attribute("data-query") == query, timeout=15)
+    return search_results(driver)
+
+
+@pytest.mark.parametrize("query", ["비트", "ㅂㅌ", "비"])
+def test_coin_info_search_finds_coins_by_their_korean_names_and_initials(site, phone, query):
+    open_board(phone, site)
+    open_tab(phone, "info")
+    hits = searched(phone, query)
+    assert any(hit.startswith("비트코인") for hit in hits), f"{query} finds {hits}"
+    assert all("ㅂ" in query or query in hit for hit in hits), hits
+    tap(phone, phone.find_element(By.CSS_SELECTOR, '#result-list li[data-result-id="KRW-BTC"]'))
+    wait(phone, lambda d: "/coin/KRW-BTC" in d.current_url and d.find_element(By.ID, "coin-detail").is_displayed())
+    assert console_errors(phone) == []
+
+
+# Last in the file: it spends the server's CoinGecko budget (10 calls a minute).
+def test_quick_searches_past_coingeckos_budget_neither_stack_toasts_nor_leave_old_results(site, phone):
+    open_board(phone, site)
+    open_tab(phone, "info")
+    refused = None
+    for query in ["bitcoin", "ethereum", "solana", "cardano", "tron", "polkadot", "litecoin", "chainlink", "stellar",
+                  "monero", "aptos", "sui", "near", "avalanche"]:
+        hits = searched(phone, query)
+        assert all(query in hit.lower() for hit in hits), f"{query}: results of another query stand under it: {hits}"
+        assert len(toasts(phone)) <= 1, f"toasts stack: {toasts(phone)}"
+        if not hits and phone.find_element(By.ID, "search-empty").get_attribute("data-failed") == "true":
+            refused = phone.find_element(By.ID, "search-empty").text
+            break
+    assert refused and "한도" in refused and "body" not in refused, f"the budget's refusal is said in the list: {refused!r}"
+    console_errors(phone)  # the 503 is the answer, which Chromium logs

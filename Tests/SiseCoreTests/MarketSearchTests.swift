@@ -43,3 +43,38 @@ import Testing
         #expect(hits("bitcoincash") == ["BCH"])
     }
 }
+
+/// 코인정보's Korean search (CoinGecko knows no Korean names): the exchanges' own names.
+@Suite struct KoreanListingSearchTests {
+    let index = KoreanListing.index([
+        (.upbit, [Market(id: MarketID("KRW-BTC")!, koreanName: "비트코인", englishName: "Bitcoin"),
+                  Market(id: MarketID("KRW-BCH")!, koreanName: "비트코인캐시", englishName: "Bitcoin Cash"),
+                  Market(id: MarketID("KRW-ETH")!, koreanName: "이더리움", englishName: "Ethereum")]),
+        (.bithumb, [Market(id: MarketID("KRW-BTT")!, koreanName: "비트토렌트", englishName: "BitTorrent"),
+                    Market(id: MarketID("KRW-WBTC")!, koreanName: "랩드비트코인", englishName: "Wrapped Bitcoin")]),
+    ])
+
+    func names(_ query: String) -> [String] { KoreanListing.search(query, in: index).map(\.listing.koreanName) }
+
+    @Test func aNameThatStartsWithTheQueryComesFirstThenTheShorterName() {
+        #expect(names("비트") == ["비트코인", "비트토렌트", "비트코인캐시", "랩드비트코인"])
+        #expect(names("ㅂㅌ") == names("비트"))
+        #expect(names("비ㅌㅋ") == ["비트코인", "비트코인캐시", "랩드비트코인"])
+    }
+
+    @Test func eachHitKeepsTheExchangeKoreansLookAtFirst() {
+        let hit = KoreanListing.search("토렌트", in: index)
+        #expect(hit.map(\.symbol) == ["BTT"] && hit.first?.listing.exchange == .bithumb)
+    }
+
+    @Test func nothingMatchesNothingAndTheLimitHolds() {
+        #expect(names("ㅋㅋㅋ").isEmpty)
+        #expect(names("  ").isEmpty)
+        #expect(KoreanListing.search("비", in: index, limit: 2).count == 2)
+    }
+
+    @Test func onlyHangulMakesAQueryKorean() {
+        #expect(Hangul.isKorean("비트") && Hangul.isKorean("ㅂㅌ") && Hangul.isKorean("btc 비"))
+        #expect(!Hangul.isKorean("bitcoin") && !Hangul.isKorean("ビット") && !Hangul.isKorean(""))
+    }
+}

@@ -23,6 +23,8 @@ export async function request(method, path, options = {}) {
     error.fromServer = Boolean(message);
     // The body's field the refusal is about (`price`…), when the server names one.
     error.field = (answer && answer.error && answer.error.field) || null;
+    // When the server says to come back (429, 503 with Retry-After), in seconds.
+    error.retryAfter = Number(response.headers.get("Retry-After")) || null;
     throw error;
   }
   return answer;

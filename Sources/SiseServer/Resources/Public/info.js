@@ -7,6 +7,7 @@ const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selec
 
 export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: toggleOwnerFavorite, navigated = () => {}, alertFor = () => {}, send = () => {} }) {
   let lastQuery = "";
+  let searchFailure = null;
   let searchTimer = null;
   let inFlight = null;
   let results = { coins: [], nfts: [], exchanges: [] };
@@ -114,7 +115,8 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     if (query === lastQuery) return;          // duplicate suppression
     lastQuery = query;
     if (inFlight) inFlight.abort();           // a newer search makes the older one moot
-    if (query.length < 2) {                   // the server looks up two characters or more
+    // The server looks up two characters or more, or one Hangul syllable (비 → 비트코인).
+    if (query.length < (/[\u3131-\u314e\uac00-\ud7a3]/.test(query) ? 1 : 2)) {
       $("#search-results").hidden = true;
       $("#info-home").hidden = false;
       return;
@@ -124,11 +126,26 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     $("#coin-search-loading").hidden = false;
     try {
       results = await get(`/api/search?q=${encodeURIComponent(query)}`, { signal: controller.signal });
+      searchFailure = null;
+      $("#search-results").dataset.query = query;   // the query the list answers
       $("#info-home").hidden = true;
       $("#search-results").hidden = false;
       renderResults();
     } catch (error) {
-      if (error.name !== "AbortError") toast(t("searchFailed"));
+      if (error.name === "AbortError") return;
+      // The last query's results never stand under the new query: the list says why it is empty.
+      results = { coins: [], nfts: [], exchanges: [] };
+      searchFailure = error.fromServer ? error.message : t("searchFailed");
+      $("#search-results").dataset.query = query;
+      lastQuery = "";                          // the same query may be asked again
+      // A budget's refusal says when to come back ("…초 후에 다시 시도합니다"): the page does,
+      // if the query is still the one typed.
+      if (error.retryAfter) {
+        searchTimer = setTimeout(() => { if ($("#coin-search").value.trim() === query) runSearch(query); }, error.retryAfter * 1000);
+      }
+      $("#info-home").hidden = true;
+      $("#search-results").hidden = false;
+      renderResults();
     } finally {
       if (inFlight === controller) { inFlight = null; $("#coin-search-loading").hidden = true; }
     }
@@ -139,7 +156,11 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     if (!list) return;
     list.textContent = "";
     const items = results[resultTab] || [];
-    $("#search-empty").hidden = items.length > 0;
+    const empty = $("#search-empty");
+    empty.hidden = items.length > 0;
+    // A failed search says why the list is empty (the server's words), not "no results".
+    empty.textContent = searchFailure || t("empty");
+    empty.dataset.failed = String(Boolean(searchFailure));
     for (const item of items) {
       const li = document.createElement("li");
       li.dataset.resultId = item.id;
