@@ -22,9 +22,14 @@ public struct PortfolioReport: Encodable, Equatable, Sendable {
         public var allocation: Double?
         /// The figures as every face shows them (`103,493,000`, `+1.05%`) and the P&L's tone.
         public var display: Display = Display()
+        /// The coin's names on its exchange (`이더리움`, `Ethereum`); nil when the board does not
+        /// list the market now (a face shows the market's code).
+        public var koreanName: String?
+        public var englishName: String?
 
         enum Keys: String, CodingKey {
-            case exchange, market, quantity, averagePrice, invested, price, value, unrealizedPnl, realizedPnl, returnRate, stale, allocation, display
+            case exchange, market, quantity, averagePrice, invested, price, value, unrealizedPnl, realizedPnl, returnRate, stale, allocation, display,
+                 koreanName, englishName
         }
 
         /// Unknown figures are `null`, never absent: every row has every key.
@@ -43,6 +48,8 @@ public struct PortfolioReport: Encodable, Equatable, Sendable {
             try c.encode(stale, forKey: .stale)
             try c.encode(allocation, forKey: .allocation)
             try c.encode(display, forKey: .display)
+            try c.encode(koreanName, forKey: .koreanName)
+            try c.encode(englishName, forKey: .englishName)
         }
     }
 
@@ -87,13 +94,15 @@ public struct PortfolioReport: Encodable, Equatable, Sendable {
     public var positions: [Row]
     public var totals: Totals
 
-    /// A market's price as the board has it now.
+    /// A market's price as the board has it now, and the market's names there.
     public struct Quote: Sendable {
         public var price: Double
         public var live: Bool
-        public init(price: Double, live: Bool) {
+        public var market: Market?
+        public init(price: Double, live: Bool, market: Market? = nil) {
             self.price = price
             self.live = live
+            self.market = market
         }
     }
 
@@ -121,7 +130,7 @@ public struct PortfolioReport: Encodable, Equatable, Sendable {
                             value: valued.map { PortfolioLedger.text($0.value, scale: 4) },
                             unrealizedPnl: valued.map { PortfolioLedger.text($0.unrealizedPnl, scale: 4) },
                             realizedPnl: PortfolioLedger.text(position.realizedPnl, scale: 4), returnRate: valued?.returnRate,
-                            stale: stale, allocation: nil))
+                            stale: stale, allocation: nil, koreanName: q?.market?.koreanName, englishName: q?.market?.englishName))
         }
         if value > 0 {
             for index in rows.indices {
@@ -143,7 +152,7 @@ public struct PortfolioReport: Encodable, Equatable, Sendable {
     static func display(_ row: Row) -> Display {
         let f = MarketFormatter()
         let pnl = row.unrealizedPnl.flatMap(number)
-        return Display(quantity: row.quantity, averagePrice: price(row.averagePrice), invested: money(row.invested),
+        return Display(quantity: Self.number(row.quantity) == nil ? row.quantity : HoldingText.grouped(row.quantity), averagePrice: price(row.averagePrice), invested: money(row.invested),
                        price: row.price.map(price) ?? "-", value: row.value.map(money) ?? "-",
                        unrealizedPnl: row.unrealizedPnl.map(signedMoney) ?? "-", realizedPnl: signedMoney(row.realizedPnl),
                        returnRate: row.returnRate.map(f.rate) ?? "-",

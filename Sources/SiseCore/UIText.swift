@@ -54,9 +54,9 @@ public enum UIText: String, CaseIterable, Sendable {
     // Store errors (StoreError)
     case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed, storeTooManyRecords, storePushEndpointTaken
     // Portfolio
-    case tabPortfolio, txBuy, txSell, txDeposit, txWithdraw, txType, quantity, txPrice, fee, txTime, note, portfolioAdd
+    case tabPortfolio, txBuy, txSell, txDeposit, txWithdraw, txType, quantity, txPrice, txUnitPrice, txWhat, txHistory, fee, txTime, note, portfolioAdd
     case averagePrice, invested, valuation, unrealizedPnl, realizedPnl, returnRate, allocation, portfolioTotal, portfolioEmpty
-    case importCSV, exportCSV, delete, transactionAdded, transactionRemoved, portfolioImported, portfolioMoreThanHeld, portfolioInvalid, tuiPortfolioTitle, tuiPortfolioHints
+    case importCSV, exportCSV, delete, transactionAdded, transactionRemoved, portfolioImported, portfolioImportedSkipping, portfolioMoreThanHeld, portfolioInvalid, tuiPortfolioTitle, tuiPortfolioHints
     // Alerts
     case tabAlerts, alertAdd, alertSaved, alertRemoved, alertAbove, alertBelow, alertMove, alertPremiumAbove, alertPremiumBelow, alertPercent, alertWindow
     case alertRecurring, alertCooldown, alertEnabled, alertHistory, alertEmpty, alertHistoryEmpty, alertFired, alertRuleAbove
@@ -314,6 +314,9 @@ public enum UIText: String, CaseIterable, Sendable {
         case .txType: ("종류", "Type")
         case .quantity: ("수량", "Quantity")
         case .txPrice: ("단가(KRW)", "Price (KRW)")
+        case .txUnitPrice: ("단가", "Price")
+        case .txWhat: ("거래", "Trade")
+        case .txHistory: ("거래 내역", "Transactions")
         case .fee: ("수수료", "Fee")
         case .txTime: ("일시", "Time")
         case .note: ("메모", "Note")
@@ -333,6 +336,8 @@ public enum UIText: String, CaseIterable, Sendable {
         case .transactionAdded: ("거래를 추가했습니다", "Transaction added")
         case .transactionRemoved: ("거래를 삭제했습니다", "Transaction deleted")
         case .portfolioImported: ("{count}건을 가져왔습니다", "imported {count} transactions")
+        case .portfolioImportedSkipping: ("{count}건을 가져왔습니다 ({skipped}건은 이미 있어 건너뛰었습니다)",
+                                          "imported {count} transactions ({skipped} already there, skipped)")
         case .portfolioMoreThanHeld: ("{exchange} {market}: 그 시점에 보유한 수량보다 많이 매도·출금할 수 없습니다",
                                       "{exchange} {market}: cannot sell or withdraw more than was held at that time")
         case .portfolioInvalid: ("수량은 0보다 커야 하고 가격·수수료는 음수일 수 없습니다", "quantity must be positive, price and fee not negative")

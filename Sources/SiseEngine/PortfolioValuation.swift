@@ -14,7 +14,7 @@ extension ExchangeBoards {
         }
         return PortfolioReport(positions: positions) { exchange, market in
             guard let snapshot = snapshots[exchange], let row = snapshot.rows[market] else { return nil }
-            return PortfolioReport.Quote(price: row.ticker.price, live: snapshot.status.state == .live)
+            return PortfolioReport.Quote(price: row.ticker.price, live: snapshot.status.state == .live, market: row.market)
         }
     }
 }

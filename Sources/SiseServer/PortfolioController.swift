@@ -24,8 +24,12 @@ struct PortfolioController {
         let transactions: [PortfolioTransactionJSON]
     }
 
+    /// `imported`: transactions added; `skipped`: the file's trades the owner already had;
+    /// `message`: both in the reader's words.
     struct Imported: Encodable {
         let imported: Int
+        let skipped: Int
+        let message: String
     }
 
     @Sendable func report(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -38,14 +42,32 @@ struct PortfolioController {
         }
     }
 
+    /// The list the page shows: each transaction with its coin's names and grouped figures.
+    struct Rows: Encodable {
+        let transactions: [PortfolioTransactionRow]
+    }
+
     @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        JSONText.response(Transactions(transactions: try await store.transactions(owner: ctx.owner).map(PortfolioTransactionJSON.init)))
+        let boards = context.boards
+        let transactions = try await store.transactions(owner: ctx.owner)
+        // The names come from the boards: wake each exchange's (a moment for a board not yet loaded).
+        await withTaskGroup(of: Void.self) { group in
+            for exchange in Set(transactions.map(\.exchange)) {
+                guard let board = boards[exchange] else { continue }
+                board.touch()
+                group.addTask { _ = await board.waitForData(upTo: ServerContext.firstBoardWait) }
+            }
+        }
+        let rows = transactions.map { t in
+            PortfolioTransactionRow(t, market: boards[t.exchange]?.snapshot.rows[t.market]?.market)
+        }
+        return JSONText.response(Rows(transactions: rows))
     }
 
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try await context.admitWrite(ctx)
         let input = try await JSONBody.decode(PortfolioInput.self, request, ctx)
-        let transaction = try checked(input, LanguagePreference.of(request))
+        let transaction = try await checked(input, LanguagePreference.of(request))
         try await store.add(owner: ctx.owner, [transaction])
         await changed(ctx.owner)
         return JSONText.response(PortfolioTransactionJSON(transaction), status: .created)
@@ -109,17 +131,23 @@ struct PortfolioController {
                 throw APIError.refused(error)
             }
         }
-        try await store.add(owner: ctx.owner, transactions)
+        let result = try await store.importing(owner: ctx.owner, transactions)
         await changed(ctx.owner)
-        return JSONText.response(Imported(imported: transactions.count), status: .created)
+        return JSONText.response(Imported(imported: result.added.count, skipped: result.alreadyThere,
+                                          message: result.words(LanguagePreference.of(request))), status: .created)
     }
 
     static let maxImportBytes = 2 * 1_024 * 1_024
 
-    private func checked(_ input: PortfolioInput, _ language: Language) throws -> PortfolioTransaction {
+    private func checked(_ input: PortfolioInput, _ language: Language) async throws -> PortfolioTransaction {
         let transaction: PortfolioTransaction
         do { transaction = try input.transaction(id: Self.newID()) } catch { throw APIError.refused(error) }
-        guard context.boards[transaction.exchange] != nil else { throw APIError.notFound("exchange \(transaction.exchange.rawValue)") }
+        // A market the exchange does not list would be a position with no price forever: the
+        // board is asked (and given a moment to load) and the one listing rule decides.
+        let board = try context.board(transaction.exchange)
+        board.touch()
+        _ = await board.waitForData(upTo: ServerContext.firstBoardWait)
+        try context.requireListed(transaction.market, on: transaction.exchange, language)
         return transaction
     }
 

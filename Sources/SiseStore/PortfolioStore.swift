@@ -22,10 +22,28 @@ public struct PortfolioStore: Sendable {
     /// Adds transactions (one, or a whole import) atomically; returns them as stored.
     @discardableResult
     public func add(owner: String, _ transactions: [PortfolioTransaction]) async throws -> [PortfolioTransaction] {
+        try await add(owner: owner) { _ in (transactions, transactions) }
+    }
+
+    /// Imports a file's transactions atomically, leaving out the trades the owner already has
+    /// (`PortfolioImport`): the same file imported twice adds nothing.
+    public func importing(owner: String, _ transactions: [PortfolioTransaction]) async throws -> PortfolioImport {
+        try await add(owner: owner) { existing in
+            let result = PortfolioImport(transactions, existing: existing)
+            return (result, result.added)
+        }
+    }
+
+    /// Adds what `choose` picks given what the owner has, in one write (which PostgreSQL may run
+    /// again on a conflict: `choose` decides afresh each time); returns what it says.
+    private func add<Result: Sendable>(owner: String,
+                                       _ choose: @escaping @Sendable ([PortfolioTransaction]) -> (Result, [PortfolioTransaction]))
+        async throws -> Result {
         let limit = limit
         let now = WallClock.system.now
         return try await database.write { db in
             let existing = try await Self.fetch(db, owner: owner)
+            let (result, transactions) = choose(existing)
             guard existing.count + transactions.count <= limit else { throw StoreError.tooManyRecords(limit: limit) }
             try Self.check(existing + transactions)
             for t in transactions {
@@ -35,7 +53,7 @@ public struct PortfolioStore: Sendable {
                     """, t.id, owner, t.kind.rawValue, t.exchange.rawValue, t.market.code, "\(t.quantity)", "\(t.price)",
                                      "\(t.fee)", t.at, t.note, now)
             }
-            return transactions
+            return result
         }
     }
 

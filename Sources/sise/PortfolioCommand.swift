@@ -116,8 +116,8 @@ struct PortfolioCommand: AsyncParsableCommand {
             } catch let failure as PortfolioInput.Failure {
                 throw CLIFailure.usage("sise: \(file): " + failure.message(local.global.language))
             }
-            try await local.store { try await PortfolioStore(database: $0).add(owner: LocalData.owner, transactions) }
-            print(UIText.portfolioImported(local.global.language, ["count": String(transactions.count)]))
+            let result = try await local.store { try await PortfolioStore(database: $0).importing(owner: LocalData.owner, transactions) }
+            print(result.words(local.global.language))
         }
 
         /// A JSON export (`{"transactions":[…]}`) or CSV.

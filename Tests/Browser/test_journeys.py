@@ -267,3 +267,52 @@ def test_quick_searches_past_coingeckos_budget_neither_stack_toasts_nor_leave_ol
             break
     assert refused and "한도" in refused and "body" not in refused, f"the budget's refusal is said in the list: {refused!r}"
     console_errors(phone)  # the 503 is the answer, which Chromium logs
+
+
+def test_a_market_the_exchange_does_not_list_is_refused_not_held_forever(site, phone):
+    open_board(phone, site)
+    open_tab(phone, "portfolio")
+    wait(phone, lambda d: d.find_element(By.ID, "portfolio-form").is_displayed())
+    fill(phone, "#tx-market", "KRW-NOPE")
+    fill(phone, "#tx-quantity", "1")
+    fill(phone, "#tx-price", "1000")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#portfolio-form button[type=submit]"))
+    assert "KRW-NOPE" in refused_under(phone, "tx-market")
+    assert phone.find_elements(By.CSS_SELECTOR, '#portfolio-rows tr[data-market="KRW-NOPE"]') == []
+    console_errors(phone)  # the refusal's 404, which Chromium logs
+
+
+def test_the_same_file_imported_twice_is_held_once_and_the_list_reads_as_a_list(site, phone, tmp_path):
+    csv = tmp_path / "trades.csv"
+    csv.write_text("type,exchange,market,quantity,price,fee,at,note\n"
+                   "buy,upbit,KRW-ETH,2,5000000,0,2026-11-20T01:00:00Z,first\n"
+                   "buy,upbit,KRW-ETH,2,5000000,0,2026-11-20T01:00:00Z,first\n"
+                   "buy,bithumb,KRW-XRP,1234.5,900,0,2026-11-21T01:00:00Z,\n", encoding="utf-8")
+    open_board(phone, site)
+    open_tab(phone, "portfolio")
+    wait(phone, lambda d: d.find_element(By.ID, "portfolio-form").is_displayed())
+    upload = phone.find_element(By.ID, "portfolio-import")
+    upload.send_keys(str(csv))
+    said(phone, "3건을 가져왔습니다")
+    quantity = lambda d: d.find_element(By.CSS_SELECTOR, '#portfolio-rows tr[data-market="KRW-ETH"] [data-col="quantity"]').text
+    wait(phone, lambda d: quantity(d) == "4")
+    upload.send_keys(str(csv))
+    said(phone, "0건을 가져왔습니다 (3건은 이미 있어 건너뛰었습니다)")
+    phone.refresh()
+    open_tab(phone, "portfolio")
+    wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, '#portfolio-transactions tr[data-market="KRW-XRP"]'))
+    assert quantity(phone) == "4", "the second import doubled nothing"
+    # The list: headings, names as people say them, figures grouped, 삭제 on screen.
+    heads = [th.text for th in phone.find_elements(By.CSS_SELECTOR, "#portfolio-transactions-table thead th") if th.text]
+    assert heads[:4] == ["일시", "거래", "수량", "단가"], heads
+    xrp = phone.find_element(By.CSS_SELECTOR, '#portfolio-transactions tr[data-market="KRW-XRP"]')
+    assert xrp.find_element(By.CSS_SELECTOR, '[data-col="market"]').text == "매수 엑스알피(리플) · Bithumb", xrp.text
+    assert xrp.find_element(By.CSS_SELECTOR, '[data-col="quantity"]').text == "1,234.5"
+    assert phone.find_element(By.CSS_SELECTOR, '#portfolio-transactions tr[data-market="KRW-ETH"] [data-col="price"]').text == "5,000,000"
+    for button in phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-transaction]"):
+        right = phone.execute_script("return arguments[0].getBoundingClientRect().right", button)
+        assert right <= phone.execute_script("return innerWidth"), f"삭제 off-screen at x={right}"
+    assert no_sideways_scroll(phone)
+    eth = phone.find_element(By.CSS_SELECTOR, '#portfolio-rows tr[data-market="KRW-ETH"] [data-col="market"]').text
+    assert eth == "이더리움 · Upbit", eth
+    assert console_errors(phone) == []

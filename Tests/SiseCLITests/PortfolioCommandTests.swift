@@ -38,9 +38,10 @@ import Testing
             try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: file) }
             let imported = try await SiseBinary.run(["portfolio", "import", file.path, "--data-dir", data, "--lang", "en"])
-            #expect(imported.status == 0 && imported.stdout.contains("imported 1"))
+            // Its own export imported back: the trade is there already, so it is held once.
+            #expect(imported.status == 0 && imported.stdout.contains("imported 0 transactions (1 already there, skipped)"), "\(imported.stdout)")
             let json = try await SiseBinary.run(["portfolio", "export", "--format", "json", "--data-dir", data])
-            #expect((object(json.stdout)?["transactions"] as? [Any])?.count == 2)
+            #expect((object(json.stdout)?["transactions"] as? [Any])?.count == 1)
 
             // The sample file in the repository imports as documented.
             let sample = RealFixtures.packageRoot.appendingPathComponent("docs/portfolio-sample.csv").path

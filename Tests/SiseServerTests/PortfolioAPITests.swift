@@ -51,7 +51,13 @@ import Testing
             #expect(try await client.execute(uri: "/api/portfolio/transactions", method: .post, headers: [.cookie: jar.header],
                                              body: ByteBuffer(string: body)).status == .forbidden, "CSRF guards writes")
 
-            // Export, then import the same CSV: twice the holding; another device sees nothing.
+            // A market the exchange does not list: 404 naming the field, nothing stored.
+            let nope = try await client.execute(uri: "/api/portfolio/transactions", method: .post, headers: headers,
+                                                body: ByteBuffer(string: #"{"type":"buy","market":"KRW-NOPE","quantity":"1","price":"1"}"#))
+            #expect(nope.status == .notFound && String(buffer: nope.body).contains("KRW-NOPE") && String(buffer: nope.body).contains(#""field":"market""#))
+
+            // Export, then import the same CSV: the trade is there already, so the holding stays
+            // one (and the answer says so); another device sees nothing.
             let csv = try await client.execute(uri: "/api/portfolio/export", method: .get, headers: [.cookie: jar.header])
             #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
             var csvHeaders = jar.pageHeaders
@@ -61,7 +67,9 @@ import Testing
             #expect(Array(excel.body.readableBytesView.prefix(3)) == [0xEF, 0xBB, 0xBF] && excel.body.readableBytes == csv.body.readableBytes + 3)
             #expect(try await client.execute(uri: "/api/portfolio/export?bom=yes", method: .get, headers: [.cookie: jar.header]).status == .badRequest)
             let imported = try await client.execute(uri: "/api/portfolio/import", method: .post, headers: csvHeaders, body: excel.body)
-            #expect((json(imported) as? [String: Any])?["imported"] as? Int == 1)
+            let answer = try #require(json(imported) as? [String: Any])
+            #expect(answer["imported"] as? Int == 0 && answer["skipped"] as? Int == 1)
+            #expect(answer["message"] as? String == "0건을 가져왔습니다 (1건은 이미 있어 건너뛰었습니다)")
             let badBody = "type,market,quantity,price,at\nbuy,KRW-BTC,abc,1,1\n"
             var english = csvHeaders
             english[.acceptLanguage] = "en"
@@ -74,7 +82,10 @@ import Testing
             let list = try #require(json(try await client.execute(uri: "/api/portfolio/transactions", method: .get, headers: [.cookie: jar.header]))
                                     as? [String: Any])
             let transactions = try #require(list["transactions"] as? [[String: Any]])
-            #expect(transactions.count == 2)
+            #expect(transactions.count == 1)
+            let shown = try #require(transactions.first)
+            #expect(shown["koreanName"] as? String == "비트코인")
+            #expect((shown["display"] as? [String: String]) == ["quantity": "0.5", "price": "100,000,000", "fee": "50,000"])
             let stranger = try #require(json(try await client.execute(uri: "/api/portfolio", method: .get)) as? [String: Any])
             #expect((stranger["positions"] as? [Any])?.isEmpty == true)
 

@@ -1,7 +1,6 @@
 // The 포트폴리오 tab: transactions in, positions and P&L at live prices out. The server values
 // and formats everything (decimal strings, display texts); the page only lays them out. While
 // the tab is open the socket streams the portfolio (`{"type":"portfolio",…}`) as prices move.
-import { DEFAULT_EXCHANGE } from "./exchanges.js";
 import { setupPicker } from "./picker.js";
 import { showFormError, clearFieldErrors } from "./forms.js";
 
@@ -17,6 +16,16 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     if (className) td.className = className;
     td.textContent = text;
     return td;
+  }
+
+  // `이더리움 · Bithumb`: the coin's name on its exchange in the page's language (its market code
+  // when the board does not list it), a quote other than KRW named, and the exchange.
+  function holdingName(row) {
+    const [quote] = row.market.split("-");
+    const name = (state.lang === "en" ? row.englishName : row.koreanName) || row.koreanName;
+    const coin = name ? (quote === "KRW" ? name : `${name} (${quote})`) : row.market;
+    const button = document.querySelector(`#exchanges [data-exchange="${CSS.escape(row.exchange)}"]`);
+    return `${coin} · ${button ? button.textContent : row.exchange}`;
   }
 
   const palette = ["#3b82f6", "#f59e0b", "#10b981", "#ef4444", "#8b5cf6", "#ec4899", "#14b8a6", "#f97316", "#64748b"];
@@ -37,7 +46,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
         "stroke-dasharray": `${share} ${100 - share}`, "stroke-dashoffset": offset }).forEach(([k, v]) => arc.setAttribute(k, v));
       arc.dataset.market = p.market;
       const title = document.createElementNS(ns, "title");
-      title.textContent = `${p.market} ${share.toFixed(1)}%`;
+      title.textContent = `${holdingName(p)} ${share.toFixed(1)}%`;
       arc.append(title);
       svg.append(arc);
       offset = (offset - share + 100) % 100;
@@ -56,7 +65,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
         tr = document.createElement("tr");
         tr.dataset.market = p.market;
         tr.dataset.exchange = p.exchange;
-        tr.append(cell(p.exchange === DEFAULT_EXCHANGE ? p.market : `${p.market} · ${p.exchange}`, "market"), cell("", "quantity", "num"),
+        tr.append(cell("", "market"), cell("", "quantity", "num"),
           cell("", "averagePrice", "num"), cell("", "price", "num"), cell("", "value", "num"), cell("", "unrealizedPnl", "num"),
           cell("", "returnRate", "num"));
       }
@@ -67,6 +76,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
         if (td.textContent !== text) td.textContent = text;
         td.className = className;
       };
+      set("market", holdingName(p), "");
       set("quantity", d.quantity, "num");
       set("averagePrice", d.averagePrice, "num");
       set("price", d.price + (p.stale ? " *" : ""), "num" + (p.stale ? " stale" : ""));
@@ -94,28 +104,51 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     donut(held);
   }
 
+  let transactions = [];
+
   async function loadTransactions() {
     try {
-      const body = await call("GET", "/api/portfolio/transactions");
-      const rows = $("#portfolio-transactions");
-      rows.replaceChildren();
-      for (const tx of body.transactions.slice().reverse()) {
-        const tr = document.createElement("tr");
-        tr.dataset.id = tx.id;
-        const when = tx.when;
-        const kind = { buy: "txBuy", sell: "txSell", deposit: "txDeposit", withdraw: "txWithdraw" }[tx.type];
-        tr.append(cell(when, "at"), cell(t(kind), "type"), cell(tx.market, "market"), cell(tx.quantity, "quantity", "num"),
-          cell(tx.price, "price", "num"), cell(tx.note, "note"));
-        const remove = document.createElement("button");
-        remove.type = "button";
-        remove.dataset.action = "delete-transaction";
-        remove.textContent = t("delete");
-        const td = document.createElement("td");
-        td.append(remove);
-        tr.append(td);
-        rows.append(tr);
-      }
+      transactions = (await call("GET", "/api/portfolio/transactions")).transactions.slice().reverse();
+      renderTransactions();
     } catch (_) { /* the table keeps what it had */ }
+  }
+
+  // Newest first: when (date over time), what (the coin on its exchange, the kind, the note),
+  // how much at what price, and a 삭제 within reach of a thumb.
+  function renderTransactions() {
+    const rows = $("#portfolio-transactions");
+    rows.replaceChildren();
+    $("#portfolio-transactions-table").hidden = transactions.length === 0;
+    for (const tx of transactions) {
+      const tr = document.createElement("tr");
+      tr.dataset.id = tx.id;
+      tr.dataset.market = tx.market;
+      tr.dataset.exchange = tx.exchange;
+      const [date, time] = (tx.when || "").split(" ");
+      const at = cell(date, "at");
+      at.append(document.createElement("br"), time || "");
+      const what = cell("", "market");
+      const kind = { buy: "txBuy", sell: "txSell", deposit: "txDeposit", withdraw: "txWithdraw" }[tx.type];
+      const tag = document.createElement("span");
+      tag.className = `tx-kind ${tx.type}`;
+      tag.textContent = t(kind);
+      what.append(tag, " ", holdingName(tx));
+      if (tx.note) {
+        const note = document.createElement("small");
+        note.className = "tx-note";
+        note.textContent = tx.note;
+        what.append(document.createElement("br"), note);
+      }
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.dataset.action = "delete-transaction";
+      remove.textContent = t("delete");
+      const td = document.createElement("td");
+      td.dataset.col = "delete";
+      td.append(remove);
+      tr.append(at, what, cell(tx.display.quantity, "quantity", "num"), cell(tx.display.price, "price", "num"), td);
+      rows.append(tr);
+    }
   }
 
   async function refresh() {
@@ -166,7 +199,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
       const text = await file.text();
       const json = text.trimStart().startsWith("{");
       const body = await call("POST", "/api/portfolio/import", text, json ? "application/json" : "text/csv");
-      toast(t("portfolioImported", { count: body.imported }));
+      toast(body.message || t("portfolioImported", { count: body.imported }));
       refresh();
     } catch (error) { toast(error.message); }
     event.target.value = "";
@@ -176,7 +209,11 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     for (const label of document.querySelectorAll("#portfolio-panel [data-label]")) label.textContent = t(label.dataset.label);
     const heads = { market: "market", quantity: "quantity", averagePrice: "averagePrice", price: "price", value: "valuation",
       unrealizedPnl: "unrealizedPnl", returnRate: "returnRate" };
-    for (const th of document.querySelectorAll("#portfolio-panel th[data-col]")) th.textContent = t(heads[th.dataset.col]);
+    for (const th of document.querySelectorAll("#portfolio-panel .portfolio th[data-col]")) th.textContent = t(heads[th.dataset.col]);
+    const txHeads = { at: "txTime", market: "txWhat", quantity: "quantity", price: "txUnitPrice", delete: "delete" };
+    for (const th of document.querySelectorAll("#portfolio-transactions-table th[data-col]")) (th.firstElementChild || th).textContent = t(txHeads[th.dataset.col]);
+    $("#portfolio-transactions-title").textContent = t("txHistory");
+    renderTransactions();
     for (const option of $("#tx-type").options) option.textContent = t({ buy: "txBuy", sell: "txSell", deposit: "txDeposit", withdraw: "txWithdraw" }[option.value]);
     $("#portfolio-add-title").textContent = t("portfolioAdd");
     $("#tx-submit").textContent = t("portfolioAdd");
