@@ -3,9 +3,10 @@ import Hummingbird
 import SiseCore
 import SiseEngine
 
-/// `GET /api/compare?symbols=BTC,ETH&sort=gap|symbol`: every coin listed in KRW on at least two
+/// `GET /api/compare?symbols=BTC,ETH&sort=gap|symbol&q=비트`: every coin listed in KRW on at least two
 /// exchanges, its live price on each, the dearest and cheapest venue and the gap, from the
-/// same live boards (and feeds) as everything else.
+/// same live boards (and feeds) as everything else. `q` searches as the board does (names,
+/// symbol, 초성).
 struct CompareController {
     let context: ServerContext
     static let maxSymbols = 100
@@ -29,6 +30,9 @@ struct CompareController {
             guard let parsed = CompareBoard.Sort(rawValue: text.lowercased()) else { throw APIError.badParameter("sort", "must be gap or symbol") }
             sort = parsed
         }
+        let searched = q["q"].map(String.init) ?? ""
+        guard searched.count <= 64 else { throw APIError.badParameter("q", "at most 64 characters") }
+        let search = MarketSearch(searched)
         // Every venue is watched while someone compares: wake them all, wait briefly for data.
         let boards = context.boards.all
         for (_, board) in boards { board.touch() }
@@ -37,6 +41,7 @@ struct CompareController {
         guard loaded >= 2 else { throw APIError.unavailable("the exchange boards", retryAfter: 1) }
         let formatter = MarketFormatter(language: LanguagePreference.of(request))
         let rows = CompareBoard.rows(context.boards.compareVenues(), symbols: symbols, sort: sort)
+            .filter { search.matches(any: [$0.koreanName, $0.englishName, $0.symbol]) }
         let premium = context.premiumInputs
         return JSONText.response(rows.map { CompareRowJSON($0, formatter: formatter, premium: premium) })
     }

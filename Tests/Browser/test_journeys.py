@@ -228,6 +228,103 @@ def test_the_theme_returns_to_automatic(site, phone):
     assert themes == [["dark", "dark"], ["light", "light"], ["auto", None]], themes
 
 
+
+def test_compare_finds_by_initials_sorts_and_opens_a_coin(site, phone):
+    open_board(phone, site)
+    open_tab(phone, "compare")
+    rows = lambda d: [tr.get_attribute("data-compare") for tr in d.find_elements(By.CSS_SELECTOR, "#compare-rows tr[data-compare]")]
+    wait(phone, lambda d: len(rows(d)) > 10, timeout=20)
+    fill(phone, "#compare-search", "ㅂㅌ")
+    wait(phone, lambda d: rows(d) and "BTC" in rows(d) and "ETH" not in rows(d))
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#compare-coin button"))
+    wait(phone, lambda d: d.find_element(By.ID, "compare-coin").get_attribute("aria-sort") == "ascending")
+    wait(phone, lambda d: rows(d) == sorted(rows(d)))
+    tap(phone, phone.find_element(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"]'))
+    wait(phone, lambda d: "/coin/KRW-BTC" in d.current_url and d.find_element(By.ID, "coin-detail").is_displayed())
+    assert "비트코인" in phone.find_element(By.ID, "detail-name").text
+    tap(phone, phone.find_element(By.ID, "detail-back"))
+    # A stale venue reads as waiting, not deleted.
+    decoration = phone.execute_script("""
+        const td = document.querySelector('#compare-rows td[data-venue]'); td.classList.add('stale');
+        const line = getComputedStyle(td).textDecorationLine; td.classList.remove('stale'); return line;""")
+    assert decoration == "none"
+    assert console_errors(phone) == []
+
+
+LOADING = "return Array.from(document.querySelectorAll(arguments[0] + ' .loading-row'), e => e.offsetParent !== null ? e.textContent : null)"
+
+
+@pytest.mark.parametrize("tab, rows", [("ranking", "#ranking-rows"), ("compare", "#compare-rows"), ("alerts", "#alert-history")])
+def test_a_slow_answer_shows_loading_where_its_rows_will_be(site, tab, rows):
+    driver = make_driver(390, 844)
+    try:
+        driver.get(site.url)
+        wait(driver, lambda d: d.execute_script("return document.querySelectorAll('#rows tr[data-market]').length") > 10, timeout=20)
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 2500, "downloadThroughput": -1, "uploadThroughput": -1})
+        open_tab(driver, tab)
+        shown = wait(driver, lambda d: d.execute_script(LOADING, rows), timeout=2)
+        assert shown == ["불러오는 중…"], shown
+        wait(driver, lambda d: not d.execute_script(LOADING, rows), timeout=20)
+    finally:
+        driver.quit()
+
+
+def test_rows_not_live_lose_their_colours_and_the_retry_button_keeps_its_word_whole(site, phone):
+    open_board(phone, site)
+    site.faults(wsRefuse=True, wsDropNow=True, errorRate=1, errorStatus=503)
+    try:
+        banner = phone.find_element(By.ID, "offline-banner")
+        wait(phone, lambda d: banner.is_displayed(), timeout=20)
+        colours = phone.execute_script("""
+            const muted = getComputedStyle(document.documentElement).getPropertyValue('--muted').trim();
+            const probe = document.createElement('span'); probe.style.color = muted; document.body.append(probe);
+            const grey = getComputedStyle(probe).color; probe.remove();
+            const rows = Array.from(document.querySelectorAll('#rows tr[data-change="RISE"], #rows tr[data-change="FALL"]')).slice(0, 10);
+            return {grey, rows: rows.map(tr => [tr.classList.contains('stale'), getComputedStyle(tr.querySelector('.price')).color])};""")
+        assert colours["rows"], "rising and falling rows to look at"
+        assert all(stale and colour == colours["grey"] for stale, colour in colours["rows"]), colours
+        retry = banner.find_element(By.TAG_NAME, "button")
+        assert phone.execute_script("const r = arguments[0].getClientRects(); return arguments[0].scrollHeight <= 44 && r.length", retry) == 1
+        assert retry.size["height"] <= 48, f"재시도 wraps: {retry.size}"
+    finally:
+        site.faults(wsRefuse=False, errorRate=0)
+    wait(phone, lambda d: d.find_element(By.ID, "status").get_attribute("data-state") == "live", timeout=20)
+    wait(phone, lambda d: not d.find_elements(By.CSS_SELECTOR, "#rows tr.stale"), timeout=20)
+
+
+SELECTED_CONTRAST = """
+const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+const lum = (c) => { const [r, g, b] = rgb(c).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+                     return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const page = getComputedStyle(document.body).backgroundColor;
+const out = [];
+for (const group of ['.ranges', '.quotes']) {
+  const on = document.querySelector(group + ' [aria-pressed="true"]'), off = document.querySelector(group + ' [aria-pressed="false"]');
+  if (!on || !off) continue;
+  out.push([group, ratio(getComputedStyle(on).backgroundColor, page), ratio(getComputedStyle(on).backgroundColor, getComputedStyle(off).backgroundColor)]);
+}
+return out;
+"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_selected_button_stands_out_in_either_theme(site, phone, theme):
+    open_board(phone, site)
+    phone.execute_script("document.documentElement.dataset.theme = arguments[0]", theme)
+    try:
+        tap(phone, phone.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"]'))
+        wait(phone, lambda d: d.find_element(By.ID, "coin-detail").is_displayed())
+        measured = phone.execute_script(SELECTED_CONTRAST)
+        assert measured, "selected and unselected buttons to compare"
+        for group, against_page, against_neighbour in measured:
+            assert against_page >= 3 and against_neighbour >= 3, f"{theme} {group}: {against_page:.2f} / {against_neighbour:.2f}"
+        tap(phone, phone.find_element(By.ID, "detail-back"))
+    finally:
+        phone.execute_script("document.documentElement.dataset.theme = 'auto'")
+
+
 def search_results(driver):
     return driver.execute_script("return Array.from(document.querySelectorAll('#result-list li'), li => li.textContent)")
 

@@ -6,6 +6,7 @@ import { DEFAULT_EXCHANGE } from "./exchanges.js";
 import { setupPicker } from "./picker.js";
 import { showFormError, clearFieldErrors } from "./forms.js";
 import { setupPush } from "./push.js";
+import { loading, loaded } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -30,6 +31,7 @@ export function setupAlerts({ t, toast, state, call }) {
   }
 
   async function loadRules() {
+    if (!$("#alert-list").children.length) loading($("#alert-list"), t("loading"));
     try {
       const body = await call("GET", `/api/alerts?lang=${state.lang}`);
       const list = $("#alert-list");
@@ -51,17 +53,18 @@ export function setupAlerts({ t, toast, state, call }) {
         list.append(li);
       }
       $("#alert-empty").hidden = body.alerts.length > 0;
-    } catch (_) { /* the list keeps what it had */ }
+    } catch (_) { loaded($("#alert-list")); /* the list keeps what it had */ }
   }
 
   async function loadHistory() {
+    if (!$("#alert-history").children.length) loading($("#alert-history"), t("loading"));
     try {
       const body = await call("GET", "/api/alerts/history");
       const list = $("#alert-history");
       list.replaceChildren();
       for (const firing of body.history) list.append(item(line(firing), { firingId: firing.id }));
       if (body.history.length === 0) list.append(item(t("alertHistoryEmpty")));
-    } catch (_) { /* keeps what it had */ }
+    } catch (_) { loaded($("#alert-history")); /* keeps what it had */ }
   }
 
   async function loadWebhooks() {

@@ -10,6 +10,7 @@ import { EXCHANGES, DEFAULT_EXCHANGE, QUOTES, favoriteKey as keyOf, exchangeOf }
 import { request, get } from "./http.js";
 import { setupNav } from "./nav.js";
 import { setupFileFields, applyFileLanguage } from "./forms.js";
+import { loading, loaded } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -85,6 +86,8 @@ function connect() {
     info.socketChanged();
     updateBanner();
     setChip("offline");
+    // The figures on screen stop being live: they say so until the server speaks again.
+    for (const tr of state.rows.values()) tr.classList.add("stale");
     // 1013 (try again later): the server is refusing connections from here for a while.
     if (event.code === 1013) state.retryDelay = Math.max(state.retryDelay, 5000);
     // Jitter, so pages dropped together do not come back together.
@@ -102,6 +105,7 @@ function sendView() {
   remember(false);
   // A BTC or USDT board has no 김프 to show: the column gives its room back (unless switched on).
   $("#board").dataset.boardQuote = state.quote;
+  if (state.rows.size === 0) loading($("#rows"), t("loading"));
   if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
   state.window = visibleWindow();
   state.socket.send(JSON.stringify({
@@ -114,7 +118,7 @@ function sendView() {
 // only for these (and the order of all), so a phone does not download what it cannot see.
 function visibleWindow() {
   const body = $("#rows");
-  const first = body.firstElementChild;
+  const first = body.querySelector(":scope > tr[data-market]");
   const height = (first && first.getBoundingClientRect().height) || 44;
   const top = body.getBoundingClientRect().top;
   const screen = Math.ceil(window.innerHeight / height);
@@ -416,6 +420,7 @@ function updateRow(row) {
 // Moving an element in the DOM takes the focus from it: the keyboard's place is given back after.
 function reorder(order) {
   const body = $("#rows");
+  loaded(body);
   const active = document.activeElement;
   const focused = active && body.contains(active) ? active : null;
   const keep = new Set(order);
@@ -668,8 +673,10 @@ function applyLanguage() {
   $("#trending-title").textContent = t("trendingCoins");
   $("#trending-nfts-title").textContent = t("trendingNFTs");
   $("#detail-back").textContent = t("back");
-  $("#compare-coin").textContent = t("coin");
-  $("#compare-gap").textContent = t("gap");
+  $("#compare-coin .label").textContent = t("coin");
+  $("#compare-gap .label").textContent = t("gap");
+  $("#compare-search").placeholder = t("search");
+  $("#compare-search").setAttribute("aria-label", t("search"));
   $("#compare-global").textContent = t("globalPrice");
   $(".exchanges").setAttribute("aria-label", t("exchange"));
   account.applyLanguage();
@@ -830,7 +837,7 @@ function alertFor(exchange, market, name) {
 }
 const info = setupInfo({ api, t, toast, state, selectTab, toggleFavorite, navigated: () => remember(true), alertFor, send });
 const nav = setupNav({ t, selectTab });
-const compare = setupCompare({ t, state });
+const compare = setupCompare({ t, state, open: (symbol, exchange) => info.openDetail(favoriteKey(`KRW-${symbol}`, exchange)) });
 // A ranking row opens its coin; its live-board link opens the market on its exchange.
 function openFromRanking(id, exchange) {
   if (exchange) selectExchange(exchange);

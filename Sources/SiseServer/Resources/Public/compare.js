@@ -1,14 +1,17 @@
 // The cross-exchange board: the server decides rows, order, gap and its ends; this draws
 // them and asks again every second while the tab is open (the server reads its live boards).
+// A row opens its coin; the search (초성 too) and the two sorts (gap, coin) are the server's.
 import { get } from "./http.js";
+import { loading, loaded } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
-export function setupCompare({ t, state }) {
+export function setupCompare({ t, state, open = () => {} }) {
   // The columns the server wrote into the page, one per exchange it shows.
   const exchanges = Array.from(document.querySelectorAll("#compare-panel th[data-venue]"), (th) => th.dataset.venue);
   let timer = null;
   let inFlight = null;
+  const view = { q: "", sort: "gap" };
 
   function cell(text, className) {
     const td = document.createElement("td");
@@ -24,6 +27,7 @@ export function setupCompare({ t, state }) {
   function build(symbol) {
     const tr = document.createElement("tr");
     tr.dataset.compare = symbol;
+    tr.tabIndex = 0;
     const name = document.createElement("td");
     const title = document.createElement("span");
     title.className = "name";
@@ -46,6 +50,8 @@ export function setupCompare({ t, state }) {
   }
 
   function fill(tr, row) {
+    // The coin opens on the default exchange when it trades there, else where it is cheapest.
+    tr.dataset.venue = row.display.prices[exchanges[0]] && row.display.prices[exchanges[0]] !== "-" ? exchanges[0] : (row.low || exchanges[0]);
     const [title, code] = tr.firstElementChild.children;
     title.textContent = row.display.name;
     code.textContent = row.symbol;
@@ -70,6 +76,7 @@ export function setupCompare({ t, state }) {
 
   function render(rows) {
     const body = $("#compare-rows");
+    loaded(body);
     const seen = new Set();
     let cursor = body.firstElementChild;
     for (const row of rows) {
@@ -84,23 +91,59 @@ export function setupCompare({ t, state }) {
     }
     const empty = $("#compare-empty");
     empty.hidden = rows.length > 0;
-    empty.textContent = t("compareEmpty");
+    empty.textContent = view.q ? t("empty") : t("compareEmpty");
   }
 
-  async function refresh() {
+  function paintSort() {
+    for (const th of document.querySelectorAll("#compare-panel th[data-compare-sort]")) {
+      th.setAttribute("aria-sort", th.dataset.compareSort === view.sort ? (view.sort === "gap" ? "descending" : "ascending") : "none");
+    }
+  }
+
+  document.querySelector("#compare-panel thead").addEventListener("click", (event) => {
+    const th = event.target.closest("th[data-compare-sort]");
+    if (!th || th.dataset.compareSort === view.sort) return;
+    view.sort = th.dataset.compareSort;
+    paintSort();
+    refresh(true);
+  });
+  let searchTimer = null;
+  $("#compare-search").addEventListener("input", (event) => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(() => { view.q = event.target.value.trim(); refresh(true); }, 150);
+  });
+  const body = $("#compare-rows");
+  body.addEventListener("click", (event) => {
+    const tr = event.target.closest("tr[data-compare]");
+    if (tr) open(tr.dataset.compare, tr.dataset.venue);
+  });
+  body.addEventListener("keydown", (event) => {
+    const tr = event.target.closest("tr[data-compare]");
+    if (tr && event.key === "Enter") open(tr.dataset.compare, tr.dataset.venue);
+  });
+
+  // The second's tick waits for an answer still on its way (on a slow network each tick would
+  // otherwise cancel the last and nothing would ever show); a new search or sort replaces it.
+  async function refresh(changed = false) {
+    if (inFlight && !changed) return;
     if (inFlight) inFlight.abort();
     const controller = new AbortController();
     inFlight = controller;
     try {
-      render(await get(`/api/compare?lang=${state.lang}`, { signal: controller.signal }));
-    } catch (_) { /* the next round tries again; the status chip tells about trouble */ }
+      const query = new URLSearchParams({ lang: state.lang, sort: view.sort, q: view.q });
+      render(await get(`/api/compare?${query}`, { signal: controller.signal }));
+    } catch (_) { /* the next round tries again; the status chip tells about trouble */ } finally {
+      if (inFlight === controller) inFlight = null;
+    }
   }
 
   return {
     start() {
       clearInterval(timer);
+      if (kept.size === 0) loading(body, t("loading"));
+      paintSort();
       refresh();
-      timer = setInterval(refresh, 1000);
+      timer = setInterval(() => refresh(), 1000);
     },
     stop() {
       clearInterval(timer);

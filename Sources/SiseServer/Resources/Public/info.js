@@ -1,6 +1,7 @@
 // The 코인정보 tab and the coin detail page. Prices, formats and charts come from the server.
 import { DEFAULT_EXCHANGE, splitKey } from "./exchanges.js";
 import { get } from "./http.js";
+import { loading, loaded } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -49,9 +50,11 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
   async function showHome() {
     $("#info-home").hidden = false;
     renderCards();
+    if (!$("#trending-coins").querySelector("li:not(.loading-row)")) loading($("#trending-coins"), t("loading"));
     try {
       renderTrending(await get(`/api/trending?lang=${state.lang}`));
     } catch (error) {
+      loaded($("#trending-coins"));
       $("#trending-note").hidden = false;
       $("#trending-note").textContent = t("trendingUnavailable");
     }
@@ -198,6 +201,12 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     }
     const detail = $("#coin-detail");
     detail.hidden = false;
+    // Another coin's figures never stand under this one's name while it loads.
+    if (detail.dataset.coinId !== id) {
+      for (const selector of ["#detail-price", "#detail-change", "#detail-stats", "#detail-chart"]) $(selector).textContent = "";
+      $("#detail-name").textContent = splitKey(id).market;
+      loading($("#detail-stats"), t("loading"));
+    }
     detail.dataset.coinId = id;
     // The bell sets an alert on a market (a CoinGecko coin has no price to watch here).
     $("#detail-alert").hidden = !marketOf(id);

@@ -1,6 +1,7 @@
 // The 랭킹 tab: CoinGecko's market-cap ranking and the global market bar, as the server
 // decided them (order, search, formats, sparklines); refreshed every minute while open.
 import { get } from "./http.js";
+import { loading, loaded } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -108,14 +109,16 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
     const mine = ++generation;
     const query = new URLSearchParams({ page: view.page, perPage: view.perPage, currency: view.currency, sort: view.sort,
                                         order: view.order, q: view.q, lang: state.lang });
+    const rows = $("#ranking-rows");
+    if (!rows.querySelector("tr[data-coin]")) loading(rows, t("loading"));
     try {
       let body;
       try { body = await get(`/api/ranking?${query}`); } catch (error) { if (mine !== generation) return; throw error; }
       if (mine !== generation) return;
       view.next = body.next;
-      const rows = $("#ranking-rows");
       rows.replaceChildren(...body.rows.map(row));
       $("#ranking-empty").hidden = body.rows.length > 0;
+      $("#ranking-empty").textContent = t("rankingEmpty");
       const note = $("#ranking-stale");
       note.hidden = !body.message;
       note.textContent = body.message || "";
@@ -124,7 +127,15 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
       $("#ranking-next").disabled = body.page * body.perPage >= 1000;
       paintSort();
     } catch (error) {
-      if (mine === generation) toast(error.message);
+      if (mine !== generation) return;
+      // Nothing shown yet: the table says why in its place; over a page already shown, a toast.
+      if (!rows.querySelector("tr[data-coin]")) {
+        loaded(rows);
+        $("#ranking-empty").textContent = error.message;
+        $("#ranking-empty").hidden = false;
+      } else {
+        toast(error.message);
+      }
     }
   }
 
