@@ -19,6 +19,16 @@ public enum FXSource: String, Sendable, Codable, CaseIterable {
 
     /// The exchange whose `KRW-USDT` is the rate, when the source is one.
     public var exchange: Exchange? { self == .upbitUSDT ? .upbit : nil }
+
+    /// The source as a person names it (`Upbit USDT`, `하나은행 고시`); the raw value is the
+    /// scripts' (`--fx`, `/api/status`).
+    public func displayName(_ language: Language) -> String {
+        switch self {
+        case .upbitUSDT: "Upbit USDT"
+        case .dunamu: UIText.fxSourceBank(language)
+        case .coingecko: "CoinGecko"
+        }
+    }
 }
 
 /// A coin's price abroad in USD(T), when it was seen and where.
@@ -168,15 +178,17 @@ extension PremiumInputs {
     /// shows beside the column.
     public func unavailableReason(_ language: Language) -> String? {
         guard let fx else { return UIText.premiumUnavailable(language, ["reason": "FX"]) }
-        if now - fx.at > KimchiPremium.bound(fx.source) { return UIText.premiumUnavailable(language, ["reason": "FX " + fx.source.rawValue]) }
+        if now - fx.at > KimchiPremium.bound(fx.source) {
+            return UIText.premiumUnavailable(language, ["reason": UIText.fxLabel(language) + " " + fx.source.displayName(language)])
+        }
         let fresh = global.values.contains { now - $0.at <= KimchiPremium.bound($0.source) }
         return fresh ? nil : UIText.premiumUnavailable(language, ["reason": UIText.globalSourceBinance(language)])
     }
 
-    /// `abroad Binance · FX upbit-usdt 1,494`: the sources beside every premium.
+    /// `해외 바이낸스 · 환율 Upbit USDT 1,494`: the sources beside every premium.
     public func sourceLabel(_ language: Language, fxSource: FXSource) -> String {
         let rate = fx.map { NumberText.grouped($0.krwPerUSD, decimals: $0.krwPerUSD >= 100 ? 1 : 4) } ?? "-"
-        return UIText.premiumSource(language, ["global": UIText.globalSourceBinance(language), "fx": (fx?.source ?? fxSource).rawValue,
+        return UIText.premiumSource(language, ["global": UIText.globalSourceBinance(language), "fx": (fx?.source ?? fxSource).displayName(language),
                                                "rate": rate])
     }
 }

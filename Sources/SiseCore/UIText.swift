@@ -48,7 +48,7 @@ public enum UIText: String, CaseIterable, Sendable {
     case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
     // Ranking and the global market
     case requestTooLarge, importItem, coinNotFound, tooManyWrites, destinationBadKind, destinationBadURL, destinationPrivateAddress, destinationBadSecret
-    case destinationBadBotToken, destinationBadChatID, destinationBadChatURL, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
+    case destinationBadBotToken, destinationBadChatID, destinationBadChatURL, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource, fxLabel, fxSourceBank, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
     case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
     // Store errors (StoreError)
@@ -259,7 +259,9 @@ public enum UIText: String, CaseIterable, Sendable {
         case .premiumShort: ("김프", "KP")
         case .premiumKRWOnly: ("김프는 KRW 마켓에만 있어 김프로 정렬할 수 없습니다", "the premium exists only on KRW boards; there is nothing to sort by")
         case .globalPrice: ("해외(USD)", "Abroad (USD)")
-        case .premiumSource: ("해외 {global} · 환율 {fx} {rate}", "abroad {global} · FX {fx} {rate}")
+        case .premiumSource: ("해외 {global} · 환율 {fx} {rate}", "Global {global} · FX {fx} {rate}")
+        case .fxLabel: ("환율", "FX")
+        case .fxSourceBank: ("하나은행 고시", "Hana Bank rate")
         case .premiumUnavailable: ("김프 계산 불가: {reason}", "no premium: {reason}")
         case .marketPremium: ("시장 김프", "Market premium")
         case .fxFallback: ("{source} 실패, {fallback} 사용 중", "{source} failed; using {fallback}")

@@ -251,7 +251,8 @@ def test_compare_finds_by_initials_sorts_and_opens_a_coin(site, phone):
     assert console_errors(phone) == []
 
 
-LOADING = "return Array.from(document.querySelectorAll(arguments[0] + ' .loading-row'), e => e.offsetParent !== null ? e.textContent : null)"
+LOADING = ("return Array.from(document.querySelectorAll('.loading-row[data-loading-for=\"' + arguments[0].slice(1) + '\"]'),"
+           " e => e.offsetParent !== null ? e.textContent : null)")
 
 
 @pytest.mark.parametrize("tab, rows", [("ranking", "#ranking-rows"), ("compare", "#compare-rows"), ("alerts", "#alert-history")])
@@ -293,7 +294,7 @@ def test_rows_not_live_lose_their_colours_and_the_retry_button_keeps_its_word_wh
     wait(phone, lambda d: not d.find_elements(By.CSS_SELECTOR, "#rows tr.stale"), timeout=20)
 
 
-SELECTED_CONTRAST = """
+SELECTED_CONTRAST = r"""
 const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
 const lum = (c) => { const [r, g, b] = rgb(c).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
                      return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
@@ -412,4 +413,47 @@ def test_the_same_file_imported_twice_is_held_once_and_the_list_reads_as_a_list(
     assert no_sideways_scroll(phone)
     eth = phone.find_element(By.CSS_SELECTOR, '#portfolio-rows tr[data-market="KRW-ETH"] [data-col="market"]').text
     assert eth == "이더리움 · Upbit", eth
+    assert console_errors(phone) == []
+
+
+KOREAN_LEFT = r"""
+const hangul = /[\uac00-\ud7a3\u3131-\u318e]/;
+const left = [];
+// Words on screen (innerText leaves out what is hidden), every board row's words (off-screen ones
+// too: they scroll in), and every label a screen reader reads of what is shown.
+// The language switch reads 한 (the way back), and the brand is 시세 in either language.
+const own = [document.getElementById('lang-toggle').textContent.trim(), '시세'];
+for (const line of document.body.innerText.split('\n')) {
+  if (hangul.test(line) && !own.includes(line.trim())) left.push(line.trim());
+}
+for (const tr of document.querySelectorAll('#rows tr[data-market]')) {
+  const words = tr.querySelector('.value').textContent;
+  if (hangul.test(words)) left.push(tr.dataset.market + ': ' + words);
+}
+for (const element of document.querySelectorAll('[aria-label]')) {
+  if (element.offsetParent !== null && hangul.test(element.getAttribute('aria-label'))) left.push('aria-label: ' + element.getAttribute('aria-label'));
+}
+return left.slice(0, 12);
+"""
+
+
+def test_after_switching_to_english_no_korean_word_is_left_on_screen(site, phone):
+    open_board(phone, site)
+    open_tab(phone, "ranking")
+    wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#ranking-rows tr[data-coin]") and "쪽" in d.find_element(By.ID, "ranking-page").text,
+         timeout=30)
+    tap(phone, phone.find_element(By.ID, "lang-toggle"))
+    try:
+        assert phone.find_element(By.ID, "ranking-page").text == "page 1"
+        wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#ranking-rows tr[data-coin]"), timeout=30)
+        open_tab(phone, "exchange")
+        wait(phone, lambda d: d.find_element(By.ID, "board-panel").is_displayed() and row_count(d) > 100)
+        phone.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        try:
+            wait(phone, lambda d: d.execute_script(KOREAN_LEFT) == [], timeout=15)
+        except Exception:
+            pytest.fail(f"Korean left after switching to English: {phone.execute_script(KOREAN_LEFT)}")
+    finally:
+        tap(phone, phone.find_element(By.ID, "lang-toggle"))
+        wait(phone, lambda d: d.find_element(By.ID, "lang-toggle").text == "EN")
     assert console_errors(phone) == []

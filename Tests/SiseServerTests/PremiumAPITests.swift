@@ -24,7 +24,7 @@ import Testing
             let krw = try #require(btc["krwPrice"] as? Double), global = try #require(btc["globalPrice"] as? Double), fx = try #require(btc["fx"] as? Double)
             #expect(abs(premium - (krw / (global * fx) - 1)) < 1e-9, "the one formula")
             #expect(btc["globalSource"] as? String == "binance" && btc["fxSource"] as? String == "upbit-usdt")
-            #expect(table["marketPremium"] is Double && ((table["display"] as? [String: String])?["source"] ?? "").contains("upbit-usdt"))
+            #expect(table["marketPremium"] is Double && ((table["display"] as? [String: String])?["source"] ?? "").contains("Upbit USDT"))
             let sorted = try #require(json(try await client.execute(uri: "/api/markets?sort=premium&order=desc", method: .get)) as? [[String: Any]])
             let known = sorted.compactMap { $0["premium"] as? Double }
             #expect(known.count > 100 && known == known.sorted(by: >))

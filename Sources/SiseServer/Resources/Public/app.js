@@ -390,6 +390,20 @@ function fillRow(tr, row, previous) {
   }
 }
 
+// After a language switch no row keeps the last language's words: names and labels are the
+// page's to redo at once; the server's worded figures (거래대금's 백만) wait, marked pending, for
+// their words in the new language (the server sends them as rows come into the window).
+function rewordRows() {
+  for (const [market, tr] of state.rows) {
+    const row = state.data.get(market);
+    if (!row) continue;
+    const display = { ...row.display, tradeValue: "…", tradeValueShort: "…" };
+    fillRow(tr, { ...row, display }, null);
+    state.data.set(market, { ...row, display });
+    tr.dataset.pending = "true";
+  }
+}
+
 // A rank outside the page's window: its place is kept (so scrolling works) until its row comes.
 function placeholder(market) {
   const [quote, symbol] = market.split("-");
@@ -679,6 +693,9 @@ function applyLanguage() {
   $("#compare-search").setAttribute("aria-label", t("search"));
   $("#compare-global").textContent = t("globalPrice");
   $(".exchanges").setAttribute("aria-label", t("exchange"));
+  $(".quotes").setAttribute("aria-label", t("market"));
+  $("#theme-toggle").setAttribute("aria-label", t("theme"));
+  for (const label of $$("th.col-star .sr-only")) label.textContent = t("star");
   account.applyLanguage();
   ranking.applyLanguage();
   portfolio.applyLanguage();
@@ -801,6 +818,7 @@ async function init() {
     localStorage.setItem("sise.lang", state.lang);
     document.cookie = `sise_lang=${state.lang}; path=/; max-age=63072000; samesite=lax`;
     applyLanguage();
+    rewordRows();
     sendView();
   });
   // 자동 (the system's), then the other look, then the system's look kept, then 자동 again: the

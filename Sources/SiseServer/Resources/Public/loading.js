@@ -1,26 +1,24 @@
-// A view waiting for its first answer says so, in the place the answer will fill: one row of a
-// table (across every column) or one item of a list reading "불러오는 중…". Whatever fills the
-// list replaces it; `loaded` takes it away where a view fills the list another way.
+// A view waiting for its first answer says so where the answer will be: under a table's
+// headings (a note right after the table, so it never sizes the columns) or as one item of a
+// list, reading "불러오는 중…". A list's item goes when the list is filled; `loaded` takes
+// either away.
 
 export function loading(list, words) {
-  if (!list || list.querySelector(":scope > .loading-row")) return;
-  let row;
-  if (list.tagName === "TBODY") {
-    row = document.createElement("tr");
-    const cell = document.createElement("td");
-    const table = list.closest("table");
-    cell.colSpan = table ? Math.max(1, table.querySelectorAll("thead th").length) : 1;
-    cell.textContent = words;
-    row.append(cell);
-  } else {
-    row = document.createElement(list.tagName === "DL" ? "div" : "li");
-    row.textContent = words;
-  }
-  row.className = "loading-row";
-  row.setAttribute("role", "status");
-  list.prepend(row);
+  if (!list || noteOf(list)) return;
+  const table = list.tagName === "TBODY" ? list.closest("table") : null;
+  const note = document.createElement(table ? "p" : list.tagName === "DL" ? "div" : "li");
+  note.className = "loading-row";
+  note.setAttribute("role", "status");
+  note.dataset.loadingFor = list.id;
+  note.textContent = words;
+  if (table) table.after(note); else list.prepend(note);
 }
 
 export function loaded(list) {
-  if (list) for (const row of list.querySelectorAll(":scope > .loading-row")) row.remove();
+  const note = list && noteOf(list);
+  if (note) note.remove();
+}
+
+function noteOf(list) {
+  return document.querySelector(`.loading-row[data-loading-for="${CSS.escape(list.id)}"]`);
 }

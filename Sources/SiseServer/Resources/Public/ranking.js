@@ -116,12 +116,14 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
       try { body = await get(`/api/ranking?${query}`); } catch (error) { if (mine !== generation) return; throw error; }
       if (mine !== generation) return;
       view.next = body.next;
+      loaded(rows);
       rows.replaceChildren(...body.rows.map(row));
       $("#ranking-empty").hidden = body.rows.length > 0;
       $("#ranking-empty").textContent = t("rankingEmpty");
       const note = $("#ranking-stale");
       note.hidden = !body.message;
       note.textContent = body.message || "";
+      view.shownPage = body.page;
       $("#ranking-page").textContent = t("pageNumber", { page: body.page });
       $("#ranking-prev").disabled = body.page <= 1;
       $("#ranking-next").disabled = body.page * body.perPage >= 1000;
@@ -156,7 +158,9 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
     $("#ranking-next").textContent = t("nextPage");
     $("#ranking-empty").textContent = t("rankingEmpty");
     for (const label of $$("[data-global-label]")) label.textContent = t(label.dataset.globalLabel);
-    if (state.tab === "ranking") refresh();
+    if (view.shownPage) $("#ranking-page").textContent = t("pageNumber", { page: view.shownPage });
+    // Rows worded in the last language are not left for the next visit to show.
+    if (state.tab === "ranking") refresh(); else $("#ranking-rows").replaceChildren();
   }
 
   $("#ranking-rows").addEventListener("click", (event) => {
