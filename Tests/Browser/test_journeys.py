@@ -350,23 +350,6 @@ def test_coin_info_search_finds_coins_by_their_korean_names_and_initials(site, p
     assert console_errors(phone) == []
 
 
-# Last in the file: it spends the server's CoinGecko budget (10 calls a minute).
-def test_quick_searches_past_coingeckos_budget_neither_stack_toasts_nor_leave_old_results(site, phone):
-    open_board(phone, site)
-    open_tab(phone, "info")
-    refused = None
-    for query in ["bitcoin", "ethereum", "solana", "cardano", "tron", "polkadot", "litecoin", "chainlink", "stellar",
-                  "monero", "aptos", "sui", "near", "avalanche"]:
-        hits = searched(phone, query)
-        assert all(query in hit.lower() for hit in hits), f"{query}: results of another query stand under it: {hits}"
-        assert len(toasts(phone)) <= 1, f"toasts stack: {toasts(phone)}"
-        if not hits and phone.find_element(By.ID, "search-empty").get_attribute("data-failed") == "true":
-            refused = phone.find_element(By.ID, "search-empty").text
-            break
-    assert refused and "한도" in refused and "body" not in refused, f"the budget's refusal is said in the list: {refused!r}"
-    console_errors(phone)  # the 503 is the answer, which Chromium logs
-
-
 def test_a_market_the_exchange_does_not_list_is_refused_not_held_forever(site, phone):
     open_board(phone, site)
     open_tab(phone, "portfolio")
@@ -457,3 +440,20 @@ def test_after_switching_to_english_no_korean_word_is_left_on_screen(site, phone
         tap(phone, phone.find_element(By.ID, "lang-toggle"))
         wait(phone, lambda d: d.find_element(By.ID, "lang-toggle").text == "EN")
     assert console_errors(phone) == []
+
+
+# Last in the file: it spends the server's CoinGecko budget (10 calls a minute).
+def test_quick_searches_past_coingeckos_budget_neither_stack_toasts_nor_leave_old_results(site, phone):
+    open_board(phone, site)
+    open_tab(phone, "info")
+    refused = None
+    for query in ["bitcoin", "ethereum", "solana", "cardano", "tron", "polkadot", "litecoin", "chainlink", "stellar",
+                  "monero", "aptos", "sui", "near", "avalanche"]:
+        hits = searched(phone, query)
+        assert all(query in hit.lower() for hit in hits), f"{query}: results of another query stand under it: {hits}"
+        assert len(toasts(phone)) <= 1, f"toasts stack: {toasts(phone)}"
+        if not hits and phone.find_element(By.ID, "search-empty").get_attribute("data-failed") == "true":
+            refused = phone.find_element(By.ID, "search-empty").text
+            break
+    assert refused and "한도" in refused and "body" not in refused, f"the budget's refusal is said in the list: {refused!r}"
+    console_errors(phone)  # the 503 is the answer, which Chromium logs

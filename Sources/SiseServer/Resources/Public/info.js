@@ -128,30 +128,30 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     inFlight = controller;
     $("#coin-search-loading").hidden = false;
     try {
-      results = await get(`/api/search?q=${encodeURIComponent(query)}`, { signal: controller.signal });
-      searchFailure = null;
-      $("#search-results").dataset.query = query;   // the query the list answers
-      $("#info-home").hidden = true;
-      $("#search-results").hidden = false;
-      renderResults();
+      showResults(query, await get(`/api/search?q=${encodeURIComponent(query)}`, { signal: controller.signal }), null);
     } catch (error) {
       if (error.name === "AbortError") return;
       // The last query's results never stand under the new query: the list says why it is empty.
-      results = { coins: [], nfts: [], exchanges: [] };
-      searchFailure = error.fromServer ? error.message : t("searchFailed");
-      $("#search-results").dataset.query = query;
+      showResults(query, { coins: [], nfts: [], exchanges: [] }, error.fromServer ? error.message : t("searchFailed"));
       lastQuery = "";                          // the same query may be asked again
       // A budget's refusal says when to come back ("…초 후에 다시 시도합니다"): the page does,
       // if the query is still the one typed.
       if (error.retryAfter) {
         searchTimer = setTimeout(() => { if ($("#coin-search").value.trim() === query) runSearch(query); }, error.retryAfter * 1000);
       }
-      $("#info-home").hidden = true;
-      $("#search-results").hidden = false;
-      renderResults();
     } finally {
       if (inFlight === controller) { inFlight = null; $("#coin-search-loading").hidden = true; }
     }
+  }
+
+  // `query`'s answer (or, with `failure`, why there is none) in place of the home view.
+  function showResults(query, answer, failure) {
+    results = answer;
+    searchFailure = failure;
+    $("#search-results").dataset.query = query;   // the query the list answers
+    $("#info-home").hidden = true;
+    $("#search-results").hidden = false;
+    renderResults();
   }
 
   function renderResults() {

@@ -8,7 +8,7 @@ export function loading(list, words) {
   const table = list.tagName === "TBODY" ? list.closest("table") : null;
   const note = document.createElement(table ? "p" : list.tagName === "DL" ? "div" : "li");
   note.className = "loading-row";
-  note.setAttribute("role", "status");
+  if (note.tagName !== "LI") note.setAttribute("role", "status");  // a list item keeps its own role
   note.dataset.loadingFor = list.id;
   note.textContent = words;
   if (table) table.after(note); else list.prepend(note);
