@@ -136,7 +136,7 @@ public enum CandleChart {
         let labelY = Double(height) - 4
         for k in 0...4 {
             let i = (rows.count - 1) * k / 4
-            svg += "<text x=\"\(f(x(i)))\" y=\"\(f(labelY))\" font-size=\"10\" fill=\"currentColor\" text-anchor=\"middle\">\(time(rows[i].time, interval))</text>"
+            svg += SVGLabel.time(time(rows[i].time, interval), at: x(i), y: labelY, fontSize: 10, within: Double(width))
         }
         return svg + "</svg>"
     }
@@ -175,7 +175,7 @@ public enum CandleChart {
         return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1_000))
     }
 
-    private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+    private static func f(_ value: Double) -> String { SVGLabel.figure(value) }
 
     // MARK: - Terminal
 

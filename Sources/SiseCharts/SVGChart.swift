@@ -20,7 +20,7 @@ public enum SVGChart {
         }
         for (time, text) in model.timeLabels() {
             let x = left + model.x(time) * w
-            svg += "<text x=\"\(f(x))\" y=\"\(f(top + h + 18))\" font-size=\"11\" fill=\"currentColor\" text-anchor=\"middle\">\(escape(text))</text>"
+            svg += SVGLabel.time(escape(text), at: x, y: top + h + 18, fontSize: 11, within: Double(width))
         }
         let coordinates = model.points.map(px)
         if let first = coordinates.first, let last = coordinates.last {
@@ -48,7 +48,7 @@ public enum SVGChart {
             + "role=\"img\" aria-label=\"7d\"><path d=\"\(line)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/></svg>"
     }
 
-    private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+    private static func f(_ value: Double) -> String { SVGLabel.figure(value) }
 
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

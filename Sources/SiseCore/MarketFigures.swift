@@ -10,7 +10,7 @@ public struct MarketFigures: Sendable, Equatable {
     public let prevClose: String
     public let value24h: String
     public let volume24h: String
-    /// `price (52w, date)`; nil when the exchange did not say.
+    /// `price (date)` (the label says 52주/52w); nil when the exchange did not say.
     public let high52w: String?
     public let low52w: String?
 
@@ -23,8 +23,8 @@ public struct MarketFigures: Sendable, Equatable {
         prevClose = price(t.prevClosingPrice)
         value24h = formatter.display(row).tradeValue
         volume24h = NumberText.grouped(t.tradeVolume24h, decimals: 3) + " " + row.market.symbol
-        high52w = t.highest52WeekPrice.map { price($0) + " (52w, " + (t.highest52WeekDate ?? "-") + ")" }
-        low52w = t.lowest52WeekPrice.map { price($0) + " (52w, " + (t.lowest52WeekDate ?? "-") + ")" }
+        high52w = t.highest52WeekPrice.map { price($0) + (t.highest52WeekDate.map { " (" + $0 + ")" } ?? "") }
+        low52w = t.lowest52WeekPrice.map { price($0) + (t.lowest52WeekDate.map { " (" + $0 + ")" } ?? "") }
     }
 
     /// Label and value, in the order a detail screen lists them.

@@ -10,50 +10,44 @@ public struct RankingRequest: Sendable, Hashable {
     public var sort = RankingSort()
     public var search = ""
 
-    /// The parameter that is wrong and what it must be.
-    public struct Problem: Error, Equatable, Sendable {
-        public let parameter: String
-        public let detail: String
-    }
-
     public init() {}
 
-    public init(page: String?, perPage: String?, currency: String?, sort: String? = nil, order: String? = nil, q: String? = nil) throws(Problem) {
+    public init(page: String?, perPage: String?, currency: String?, sort: String? = nil, order: String? = nil, q: String? = nil) throws(ParameterRefusal) {
         if let page, !page.isEmpty {
             // Bounded before any arithmetic: no page number from outside can overflow.
             guard let value = Int(page), (1...RankingBoard.maxRank).contains(value) else {
-                throw Problem(parameter: "page", detail: "a whole number from 1 to \(RankingBoard.maxRank)")
+                throw ParameterRefusal(.page, .between(1, RankingBoard.maxRank))
             }
             self.page = value
         }
         if let perPage, !perPage.isEmpty {
             guard let value = Int(perPage), (1...RankingBoard.maxPerPage).contains(value) else {
-                throw Problem(parameter: "perPage", detail: "1 to \(RankingBoard.maxPerPage)")
+                throw ParameterRefusal(.perPage, .between(1, RankingBoard.maxPerPage))
             }
             self.perPage = value
         }
         guard (self.page - 1) * self.perPage < RankingBoard.maxRank else {
-            throw Problem(parameter: "page", detail: "the ranking goes to rank \(RankingBoard.maxRank)")
+            throw ParameterRefusal(.page, .withinRank(RankingBoard.maxRank))
         }
         if let currency, !currency.isEmpty {
-            guard let value = RankingCurrency(rawValue: currency.lowercased()) else { throw Problem(parameter: "currency", detail: "krw or usd") }
+            guard let value = RankingCurrency(rawValue: currency.lowercased()) else { throw ParameterRefusal(.currency, .oneOf(RankingCurrency.allCases.map(\.rawValue))) }
             self.currency = value
         }
         var key: RankingSortKey?
         if let sort, !sort.isEmpty {
             guard let value = RankingSortKey.allCases.first(where: { $0.rawValue.lowercased() == sort.lowercased() }) else {
-                throw Problem(parameter: "sort", detail: RankingSortKey.allCases.map(\.rawValue).joined(separator: ", "))
+                throw ParameterRefusal(.sort, .oneOf(RankingSortKey.allCases.map(\.rawValue)))
             }
             key = value
         }
         var direction: SortDirection?
         if let order, !order.isEmpty {
-            guard let value = SortDirection(spelling: order) else { throw Problem(parameter: "order", detail: SortDirection.spellings) }
+            guard let value = SortDirection(spelling: order) else { throw ParameterRefusal(.order, .oneOf(SortDirection.choices)) }
             direction = value
         }
         self.sort = RankingSort.requested(key: key, direction: direction)
         if let q {
-            guard q.count <= 100 else { throw Problem(parameter: "q", detail: "at most 100 characters") }
+            guard q.count <= 100 else { throw ParameterRefusal(.search, .atMostCharacters(100)) }
             search = q
         }
     }

@@ -47,6 +47,9 @@ public enum SortDirection: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// For error messages: the accepted spellings.
+    /// The short spellings every face accepts, for refusals.
+    public static let choices = ["asc", "desc", "none"]
+
+    /// For the CLI's messages: "asc, desc or none".
     public static let spellings = "asc, desc or none"
 }

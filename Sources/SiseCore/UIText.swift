@@ -1,12 +1,9 @@
 import Foundation
 
-/// Every word a user reads, in Korean and English, for every face (web page, TUI, CLI) and
-/// every error: the one table. Faces name a key; they never spell a string. The page gets this
-/// table from the server (`/i18n/{lang}.json`); `{name}` marks a value filled in at use.
-///
-/// A long file on purpose: one table is easier to keep complete than many small ones (the
-/// compiler checks that every key has both languages).
-public enum UIText: String, CaseIterable, Sendable {
+/// Every word a user reads on a face (web page, TUI, CLI), in Korean and English. Faces name a key;
+/// they never spell a string. The page gets this table from the server (`/i18n/{lang}.json`);
+/// `{name}` marks a value filled in at use. Why the server refused a request is `RefusalText`.
+public enum UIText: String, WordTable {
     // Tabs, columns, marks
     case tabExchange, tabFavorites, tabInfo
     case name, market, price, change, changePrice, value, rank, coin, coins, nfts, exchanges
@@ -462,30 +459,6 @@ public enum UIText: String, CaseIterable, Sendable {
         case .alertSet: ("알림 설정", "Set an alert")
         case .pickerHint: ("코인명·심볼·초성 (ㅂㅌ)", "Coin name or symbol")
         }
-    }
-
-    /// The text in `language`, its `{name}` placeholders filled from `values`.
-    /// One pass: a value is never read for placeholders itself (a coin named `{age}` stays
-    /// `{age}`), and an unknown placeholder stays as written.
-    public func callAsFunction(_ language: Language, _ values: [String: String] = [:]) -> String {
-        let text = language == .ko ? texts.ko : texts.en
-        guard !values.isEmpty else { return text }
-        var filled = ""
-        filled.reserveCapacity(text.utf8.count)
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            filled += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
-                filled += value
-                rest = after[after.index(after: close)...]
-            } else {
-                filled += "{"
-                rest = after
-            }
-        }
-        filled += rest
-        return filled
     }
 
     /// The whole table in one language, as the page loads it (`/i18n/ko.json`).

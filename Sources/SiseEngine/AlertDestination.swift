@@ -22,7 +22,7 @@ public enum AlertDestination {
         }
 
         /// A URL the poster refused, in words (never naming a server flag: the operator's docs do).
-        init(field: String, _ failure: WebhookPoster.Failure) {
+        public init(field: String, _ failure: WebhookPoster.Failure) {
             switch failure {
             case .privateAddress(let host): self.init(field: field, .destinationPrivateAddress, ["host": host])
             default: self.init(field: field, .destinationBadURL)

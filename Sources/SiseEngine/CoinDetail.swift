@@ -47,7 +47,7 @@ public struct CoinDetail: Encodable, Sendable {
         public var tradeValue: String?
         public var high24h: String?
         public var low24h: String?
-        /// Upbit: the 52-week high `price (52w, date)`; CoinGecko: the all-time high `price (date)`.
+        /// Upbit: the 52-week high `price (date)`; CoinGecko: the all-time high `price (date)`.
         public var ath: String?
         public var atl: String?
         public var marketCap: String?
@@ -130,9 +130,13 @@ public struct CoinDetail: Encodable, Sendable {
                           points: model.points.map { [Double($0.time), $0.price] }, chart: model)
     }
 
-    /// `₩1,234조 (#1)`: the market cap in `quote` with its rank.
-    static func marketCapText(_ market: CoinMarket, _ f: MarketFormatter, quote: String = QuoteCurrency.krw.rawValue) -> String? {
-        market.marketCap.map { f.tradeValue($0, quote: quote) + (market.marketCapRank.map { " (#\($0))" } ?? "") }
+    /// `1,706.1조 (#1)` / `₩1.71T (#1)`: the market cap in `quote` with its rank — in KRW as Upbit
+    /// writes a sum that size (조/억), never `1,706,086,402백만`.
+    public static func marketCapText(_ market: CoinMarket, _ f: MarketFormatter, quote: String = QuoteCurrency.krw.rawValue) -> String? {
+        market.marketCap.map { cap in
+            let amount = QuoteCurrency(code: quote) == .krw ? f.compactMoney(cap, currency: .krw) : f.tradeValue(cap, quote: quote)
+            return amount + (market.marketCapRank.map { " (#\($0))" } ?? "")
+        }
     }
 
     /// CoinGecko's KRW figures restated in `quote`: the market cap as the coin's supply (cap ÷

@@ -11,38 +11,58 @@ import SiseStore
 public struct APIError: Error, Sendable {
     public let status: HTTPResponse.Status
     public let code: String
-    public let message: String
     /// Seconds for a `Retry-After` header, when the client should come back.
     public var retryAfter: Int? = nil
     /// The body's field the error is about (`price`, `market`…).
     public var field: String? = nil
     /// Headers the answer carries besides the usual (a 405's `Allow`, a 426's `Upgrade`).
     public var headers: HTTPFields = [:]
-    /// The words in any language, when the refusal is worded by the table (`UIText`): answered in
-    /// the request's language (`message` is then the English line, for logs).
-    var worded: (@Sendable (Language) -> String)? = nil
+    /// The words in either language: every refusal is worded by a table (`RefusalText`, `UIText`)
+    /// and answered in the request's language. There is no other way to make one.
+    private let worded: @Sendable (Language) -> String
 
-    /// The message as the request's reader reads it.
-    public func message(_ language: Language) -> String {
-        worded?(language) ?? message
+    /// A refusal worded in the reader's language.
+    init(status: HTTPResponse.Status, code: String, field: String? = nil, retryAfter: Int? = nil,
+         worded: @escaping @Sendable (Language) -> String) {
+        self.status = status
+        self.code = code
+        self.field = field
+        self.retryAfter = retryAfter
+        self.worded = worded
     }
 
-    public static func badParameter(_ name: String, _ detail: String) -> APIError {
-        APIError(status: .badRequest, code: "bad_parameter", message: "\(clip(name)): \(clip(detail))")
+    /// A refusal worded by one entry of a table.
+    init<Table: WordTable>(status: HTTPResponse.Status, code: String, _ text: Table, _ values: [String: String] = [:],
+                           field: String? = nil, retryAfter: Int? = nil) {
+        self.init(status: status, code: code, field: field, retryAfter: retryAfter) { text($0, values) }
+    }
+
+    /// The message as the request's reader reads it.
+    public func message(_ language: Language) -> String { worded(language) }
+
+    /// The English message (logs, tests).
+    public var message: String { worded(.en) }
+
+    /// A parameter of the query refused: what it is called and what it must be.
+    static func badParameter(_ parameter: ParameterRefusal.Parameter, _ rule: ParameterRefusal.Rule) -> APIError {
+        refused(ParameterRefusal(parameter, rule))
+    }
+
+    static func refused(_ refusal: ParameterRefusal) -> APIError {
+        APIError(status: .badRequest, code: "bad_parameter") { refusal.message($0) }
+    }
+
+    /// A field of the body refused: the words name it, and so does `field` (a form marks it).
+    static func badField(_ parameter: ParameterRefusal.Parameter, _ rule: ParameterRefusal.Rule) -> APIError {
+        let refusal = ParameterRefusal(parameter, rule)
+        return APIError(status: .badRequest, code: "bad_parameter", field: parameter.rawValue) { refusal.message($0) }
     }
 
     /// A market refused by the one listing rule (`MarketListing`): 404 when the exchange does not
     /// list it, 400 when it was asked for wrongly (a quote the exchange lacks, not a market code).
-    static func listing(_ problem: ListingProblem, _ language: Language) -> APIError {
-        problem.isUnlisted ? APIError(status: .notFound, code: "not_found", message: problem.message(language), field: "market")
-            : APIError(status: .badRequest, code: "bad_parameter", message: problem.message(language), field: "market")
-    }
-
-    /// A field of the body refused: the message names it, and so does `field`.
-    static func badField(_ name: String, _ detail: String) -> APIError {
-        var error = badParameter(name, detail)
-        error.field = name
-        return error
+    static func listing(_ problem: ListingProblem) -> APIError {
+        APIError(status: problem.isUnlisted ? .notFound : .badRequest, code: problem.isUnlisted ? "not_found" : "bad_parameter",
+                 field: "market") { problem.message($0) }
     }
 
     /// An alert or a transaction refused by the core's checks, worded for the reader, naming its field.
@@ -63,8 +83,9 @@ public struct APIError: Error, Sendable {
         APIError(status: .badRequest, code: "bad_parameter") { problem.message($0) }
     }
 
-    public static func notFound(_ what: String) -> APIError {
-        APIError(status: .notFound, code: "not_found", message: "\(clip(what)) not found")
+    /// Something the request names does not exist (or is not the asker's).
+    static func notFound(_ text: RefusalText, _ values: [String: String] = [:]) -> APIError {
+        APIError(status: .notFound, code: "not_found", text, values)
     }
 
     /// Text that may echo a request is cut short: an error never hands back kilobytes of input.
@@ -72,66 +93,67 @@ public struct APIError: Error, Sendable {
         text.count <= limit ? text : String(text.prefix(limit)) + "…"
     }
 
-    /// The board has no data yet (just started, upstream not answered): try again shortly.
-    public static func unavailable(_ what: String, retryAfter seconds: Int) -> APIError {
-        APIError(status: .serviceUnavailable, code: "unavailable", message: "\(what) is not loaded yet; retry in \(seconds) s",
+    /// An exchange's board has no data yet (just started, upstream not answered): try again shortly.
+    static func loading(_ exchange: Exchange, retryAfter seconds: Int) -> APIError {
+        APIError(status: .serviceUnavailable, code: "unavailable", RefusalText.boardLoading, ["exchange": exchange.displayName, "seconds": String(seconds)],
                  retryAfter: seconds)
     }
 
-    public static let csrf = APIError(status: .forbidden, code: "csrf",
-                                      message: "missing or wrong X-CSRF-Token (send the sise_csrf cookie's value)")
-    public static let crossOrigin = APIError(status: .forbidden, code: "cross_origin", message: "cross-site requests are refused")
-    public static let tooLarge = APIError(status: .contentTooLarge, code: "too_large", .requestTooLarge)
-}
-
-extension APIError {
-    /// A refusal worded in the reader's language.
-    init(status: HTTPResponse.Status, code: String, field: String? = nil, worded: @escaping @Sendable (Language) -> String) {
-        self.init(status: status, code: code, message: worded(.en), field: field, worded: worded)
-    }
-
-    /// A refusal worded by one entry of the table.
-    init(status: HTTPResponse.Status, code: String, _ text: UIText, _ values: [String: String] = [:], field: String? = nil) {
-        self.init(status: status, code: code, field: field) { text($0, values) }
-    }
+    public static let csrf = APIError(status: .forbidden, code: "csrf", RefusalText.securityToken)
+    public static let crossOrigin = APIError(status: .forbidden, code: "cross_origin", RefusalText.crossSite)
+    public static let tooLarge = APIError(status: .contentTooLarge, code: "too_large", UIText.requestTooLarge)
+    static let internalError = APIError(status: .internalServerError, code: "internal", RefusalText.internalError)
 }
 
 /// Turns any error a route throws into the JSON error shape; never leaks `"\(error)"`.
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let language = LanguagePreference.of(request)
         do {
             return try await next(request, context)
         } catch let error as APIError {
-            return Self.response(error, LanguagePreference.of(request))
+            return Self.response(error, language)
         } catch let error as StoreError {
-            let message = error.message(LanguagePreference.of(request))
-            switch error {
-            case .invalidItem: return Self.response(APIError(status: .badRequest, code: "bad_parameter", message: message))
-            case .tooMany: return Self.response(APIError(status: .conflict, code: "favorites_full", message: message))
-            case .taken: return Self.response(APIError(status: .conflict, code: "taken", message: message))
-            case .tooManyRecords: return Self.response(APIError(status: .conflict, code: "too_many", message: message))
-            case .pushEndpointTaken: return Self.response(APIError(status: .conflict, code: "taken", message: message, field: "endpoint"))
-            case .ledger: return Self.response(APIError(status: .conflict, code: "ledger", message: message))
-            default: return Self.response(APIError(status: .serviceUnavailable, code: "store_unavailable", message: "favorites are unavailable right now"))
-            }
+            return Self.response(Self.refusal(error), language)
         } catch let limited as CoinInfoService.ClientLimited {
-            return Self.response(APIError(status: .tooManyRequests, code: "client_limit",
-                                          message: "too many new lookups from this client; retry in \(limited.retryAfter) s",
-                                          retryAfter: limited.retryAfter))
+            return Self.response(APIError(status: .tooManyRequests, code: "client_limit", RefusalText.tooManyLookups,
+                                          ["seconds": String(limited.retryAfter)], retryAfter: limited.retryAfter), language)
         } catch let busy as CandleCache.Busy {
-            return Self.response(APIError(status: .serviceUnavailable, code: "busy",
-                                          message: "too many chart requests at once; retry in \(busy.retryAfter) s", retryAfter: busy.retryAfter))
+            return Self.response(APIError(status: .serviceUnavailable, code: "busy", RefusalText.chartsBusy,
+                                          ["seconds": String(busy.retryAfter)], retryAfter: busy.retryAfter), language)
         } catch let error as HTTPError {
             if error.status == .notFound, NotFoundPage.wanted(request) { return NotFoundPage.response(request) }
-            let code = error.status == .notFound ? "not_found" : "http_\(error.status.code)"
-            return Self.response(APIError(status: error.status, code: code, message: error.status.reasonPhrase))
+            return Self.response(Self.refusal(error.status), language)
         } catch {
             context.logger.error("unexpected error", metadata: ["error": "\(error)"])
-            return Self.response(APIError(status: .internalServerError, code: "internal", message: "internal error"))
+            return Self.response(.internalError, language)
         }
     }
 
-    static func response(_ error: APIError, _ language: Language = .en) -> Response {
+    /// A store's refusal in its own words; a store that cannot answer says only that.
+    static func refusal(_ error: StoreError) -> APIError {
+        let worded: @Sendable (Language) -> String = { error.message($0) }
+        return switch error {
+        case .invalidItem: APIError(status: .badRequest, code: "bad_parameter", worded: worded)
+        case .tooMany: APIError(status: .conflict, code: "favorites_full", worded: worded)
+        case .taken: APIError(status: .conflict, code: "taken", worded: worded)
+        case .tooManyRecords: APIError(status: .conflict, code: "too_many", worded: worded)
+        case .pushEndpointTaken: APIError(status: .conflict, code: "taken", field: "endpoint", worded: worded)
+        case .ledger: APIError(status: .conflict, code: "ledger", worded: worded)
+        default: APIError(status: .serviceUnavailable, code: "store_unavailable", RefusalText.storeBusy)
+        }
+    }
+
+    /// A status the framework answered by itself (a route that does not exist, a body too large).
+    static func refusal(_ status: HTTPResponse.Status) -> APIError {
+        switch status {
+        case .notFound: .notFound(.missingAddress)
+        case .contentTooLarge: .tooLarge
+        default: APIError(status: status, code: "http_\(status.code)", RefusalText.httpStatus, ["status": String(status.code)])
+        }
+    }
+
+    static func response(_ error: APIError, _ language: Language) -> Response {
         let field = error.field.map { ",\"field\":" + JSONText.quote($0) } ?? ""
         let json = "{\"error\":{\"code\":" + JSONText.quote(error.code) + ",\"message\":" + JSONText.quote(error.message(language)) + field + "}}"
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]

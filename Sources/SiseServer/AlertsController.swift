@@ -46,7 +46,7 @@ struct AlertsController {
     @Sendable func change(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try await context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
-        guard var rule = try await store.rules(owner: ctx.owner).first(where: { $0.id == id }) else { throw APIError.notFound("alert \(id)") }
+        guard var rule = try await store.rules(owner: ctx.owner).first(where: { $0.id == id }) else { throw APIError.notFound(.missingAlert) }
         struct Change: Decodable {
             var price: String?, percent: String?, windowMinutes: Int?, recurring: Bool?, cooldownSeconds: Int?, enabled: Bool?
         }
@@ -65,7 +65,7 @@ struct AlertsController {
             throw APIError.refused(error)
         }
         rule.enabled = body.enabled ?? rule.enabled
-        guard try await store.update(rule) else { throw APIError.notFound("alert \(id)") }
+        guard try await store.update(rule) else { throw APIError.notFound(.missingAlert) }
         await engine.upsert(rule)
         await changes.publish(.alerts, owner: ctx.owner)
         return JSONText.response(AlertRuleJSON(rule, language: LanguagePreference.of(request)))
@@ -74,7 +74,7 @@ struct AlertsController {
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try await context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
-        guard try await store.remove(owner: ctx.owner, id: id) else { throw APIError.notFound("alert \(id)") }
+        guard try await store.remove(owner: ctx.owner, id: id) else { throw APIError.notFound(.missingAlert) }
         engine.remove(id)
         await changes.publish(.alerts, owner: ctx.owner)
         return JSONText.response(["id": id])
@@ -86,6 +86,6 @@ struct AlertsController {
 
     /// The market must be listed on the exchange, by the one listing rule.
     private func listed(_ rule: AlertRule, _ language: Language) throws {
-        try context.requireListed(rule.market, on: rule.exchange, language)
+        try context.requireListed(rule.market, on: rule.exchange)
     }
 }

@@ -71,7 +71,7 @@ struct AuthController {
     @Sendable func signup(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let language = LanguagePreference.of(request)
         guard signupPolicy != .closed else {
-            throw APIError(status: .forbidden, code: "signup_closed", message: UIText.accountSignupClosed(language))
+            throw APIError(status: .forbidden, code: "signup_closed", UIText.accountSignupClosed)
         }
         let body = try await JSONBody.decode(SignUp.self, request, ctx)
         let email = try rule(language) { try body.email.map(AccountRules.email) }
@@ -82,7 +82,7 @@ struct AuthController {
         let wait = await throttle.signup(address: ctx.clientAddress ?? "?", device: ctx.deviceID.isEmpty ? nil : ctx.deviceID, now: sessions.clock.now)
         if wait > 0 {
             throw APIError(status: .tooManyRequests, code: "too_many_signups",
-                           message: UIText.accountSignupThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
+                           UIText.accountSignupThrottled, ["seconds": String(wait)], retryAfter: wait)
         }
         let hash = try await hasher.hash(body.password)
         let now = sessions.clock.now
@@ -92,9 +92,9 @@ struct AuthController {
             account = try await accounts.create(email: email, username: username, nickname: nickname, passwordHash: hash, at: now,
                                                 inviteHash: invite)
         } catch StoreError.taken {
-            throw APIError(status: .conflict, code: "taken", message: UIText.accountTaken(language))
+            throw APIError(status: .conflict, code: "taken", UIText.accountTaken)
         } catch StoreError.badInvite {
-            throw APIError(status: .forbidden, code: "bad_invite", message: UIText.accountBadInvite(language))
+            throw APIError(status: .forbidden, code: "bad_invite", UIText.accountBadInvite)
         }
         return try await start(account, request, ctx, status: .created)
     }
@@ -114,12 +114,12 @@ struct AuthController {
         let wait = await throttle.attempt(parties, now: sessions.clock.now)
         if wait > 0 {
             throw APIError(status: .tooManyRequests, code: "too_many_attempts",
-                           message: UIText.accountThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
+                           UIText.accountThrottled, ["seconds": String(wait)], retryAfter: wait)
         }
         // The same work and the same answer whether the login exists or not.
         // The attempt is counted already (`attempt`): a failure has nothing more to record.
         guard try await hasher.verify(body.password, against: account?.passwordHash), let account else {
-            throw APIError(status: .unauthorized, code: "login_failed", message: UIText.accountLoginFailed(language))
+            throw APIError(status: .unauthorized, code: "login_failed", UIText.accountLoginFailed)
         }
         await throttle.succeeded(parties, clearing: device.map { .device($0.nonce) } ?? .account(account.id), now: sessions.clock.now)
         return try await start(account, request, ctx, status: .ok)
@@ -154,7 +154,7 @@ struct AuthController {
     }
 
     static func problem(_ problem: AccountRules.Problem, _ language: Language) -> APIError {
-        APIError(status: .badRequest, code: "bad_account", message: problem.message(language))
+        APIError(status: .badRequest, code: "bad_account") { problem.message($0) }
     }
 
 }
@@ -165,7 +165,7 @@ enum JSONBody {
         var request = request
         guard let buffer = try? await request.collectBody(upTo: 16_384) else { throw APIError.tooLarge }
         guard let value = try? JSONDecoder().decode(T.self, from: Data(buffer: buffer)) else {
-            throw APIError.badParameter("body", "not the JSON this route takes")
+            throw APIError.badParameter(.body, .shapedLike("{…}"))
         }
         return value
     }

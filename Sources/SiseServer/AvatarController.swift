@@ -26,7 +26,7 @@ struct AvatarController {
         }
         router.get("/api/users/:id/avatar") { _, ctx in
             let id = ctx.parameters.get("id") ?? ""
-            guard id.count <= 64, id.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { throw APIError.notFound("user") }
+            guard id.count <= 64, id.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { throw APIError.notFound(.missingUser) }
             return try await serve(id.lowercased())
         }
     }
@@ -36,14 +36,14 @@ struct AvatarController {
         guard let account = ctx.account else { throw MeController.unauthorized(language) }
         var request = request
         guard let buffer = try? await request.collectBody(upTo: Self.maxBytes) else {
-            throw APIError(status: .contentTooLarge, code: "too_large", message: UIText.avatarTooLarge(language))
+            throw APIError(status: .contentTooLarge, code: "too_large", UIText.avatarTooLarge)
         }
         let bytes = Array(buffer.readableBytesView)
         guard let image = SniffedImage.sniff(bytes) else {
-            throw APIError(status: .unsupportedMediaType, code: "unsupported_image", message: UIText.avatarUnsupported(language))
+            throw APIError(status: .unsupportedMediaType, code: "unsupported_image", UIText.avatarUnsupported)
         }
         guard image.width <= Self.maxSide, image.height <= Self.maxSide else {
-            throw APIError(status: .contentTooLarge, code: "too_large", message: UIText.avatarTooLarge(language))
+            throw APIError(status: .contentTooLarge, code: "too_large", UIText.avatarTooLarge)
         }
         let name = SessionMiddleware.newToken() + ".img"
         if let old = try await accounts.setAvatar((name, image.kind.rawValue, Data(bytes)), of: account.id) { await discard(old) }

@@ -195,15 +195,15 @@ final class BoardClient: Sendable {
         schedule()
     }
 
-    func reject(_ error: APIError) {
-        let text = Self.errorMessage(error)
+    func reject(_ error: APIError, _ language: Language) {
+        let text = Self.errorMessage(error, language)
         state.withLock { $0.error = text }
         schedule()
     }
 
     /// `{"type":"error","code":…,"message":…}`
-    static func errorMessage(_ error: APIError) -> String {
-        (try? BoardSocketMessage.encode(BoardSocketMessage.Failure(code: error.code, message: error.message)))
+    static func errorMessage(_ error: APIError, _ language: Language) -> String {
+        (try? BoardSocketMessage.encode(BoardSocketMessage.Failure(code: error.code, message: error.message(language))))
             ?? #"{"type":"error","code":"internal","message":"error"}"#
     }
 

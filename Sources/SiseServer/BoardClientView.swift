@@ -12,7 +12,7 @@ struct BoardClientView: Hashable, Sendable {
 
     static func parse(_ text: String, fallbackLanguage: Language) throws -> (ViewParameters, Language) {
         guard text.utf8.count <= 4_096, let message = try? JSONDecoder().decode(BoardSocketMessage.View.self, from: Data(text.utf8)) else {
-            throw APIError.badParameter("view", "not a view message")
+            throw APIError.badParameter(.view, .shapedLike(#"{"type":"view",…}"#))
         }
         let parameters = try ViewParameters(quote: message.quote, sort: message.sort, order: message.order, q: message.q,
                                             favorites: message.favoritesOnly.map { $0 ? "true" : "false" }, exchange: message.exchange)

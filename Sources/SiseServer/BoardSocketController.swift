@@ -32,7 +32,7 @@ struct BoardSocketController {
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             if let wait = admission(context.requestContext) {
-                await refuse(outbound, retryAfter: wait)
+                await refuse(outbound, retryAfter: wait, language: LanguagePreference.of(context.request))
                 return
             }
             let language = LanguagePreference.of(context.request)
@@ -81,11 +81,11 @@ struct BoardSocketController {
 
     /// Too many connections from this client: it is told when to come back, in a message and
     /// in the close code (1013, try again later) the page backs off from.
-    private func refuse(_ outbound: WebSocketOutboundWriter, retryAfter wait: Duration) async {
+    private func refuse(_ outbound: WebSocketOutboundWriter, retryAfter wait: Duration, language: Language) async {
         metrics.webSocketRefusals.increment()
         let seconds = max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
         let failure = BoardSocketMessage.Failure(code: "too_many_connections",
-                                                 message: "too many connections; try again in \(seconds) s", retryAfter: seconds)
+                                                 message: RefusalText.tooManyPages(language, ["seconds": String(seconds)]), retryAfter: seconds)
         if let text = try? BoardSocketMessage.encode(failure) { try? await outbound.write(.text(text)) }
         try? await outbound.close(.unknown(Self.tryAgainLater), reason: "retry after \(seconds) s")
     }
@@ -104,9 +104,8 @@ struct BoardSocketController {
         do {
             for try await message in inbound.messages(maxSize: 16 * 1_024) {
                 guard rate.admit(at: .now) else {
-                    let error = APIError(status: .tooManyRequests, code: "too_many_messages",
-                                         message: "too many messages; the connection is closed")
-                    try? await outbound.write(.text(BoardClient.errorMessage(error)))
+                    let error = APIError(status: .tooManyRequests, code: "too_many_messages", RefusalText.tooManyMessages)
+                    try? await outbound.write(.text(BoardClient.errorMessage(error, language)))
                     try? await outbound.close(.policyViolation, reason: "too many messages")
                     return
                 }
@@ -132,7 +131,7 @@ struct BoardSocketController {
                 do {
                     views.post(try BoardClientView.parse(text, fallbackLanguage: language))
                 } catch let error as APIError {
-                    client.reject(error)
+                    client.reject(error, language)
                 }
             }
         } catch {
@@ -151,7 +150,7 @@ struct UpgradeRequiredMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.uri.path == "/ws", request.method == .get || request.method == .head,
               request.headers[.upgrade]?.lowercased().contains("websocket") != true else { return try await next(request, context) }
-        var error = APIError(status: .upgradeRequired, code: "upgrade_required", message: "/ws speaks WebSocket: send Upgrade: websocket")
+        var error = APIError(status: .upgradeRequired, code: "upgrade_required", RefusalText.webSocketOnly)
         error.headers[.upgrade] = "websocket"
         throw error
     }

@@ -67,7 +67,7 @@ final class BoardSocketHub: Service, Sendable {
     /// A browser chose (or changed) its view: answer with a full snapshot of it.
     func setView(_ client: BoardClient, parameters: ViewParameters, language: Language) async {
         guard let board = boards[parameters.exchange] else {
-            client.reject(APIError.notFound("exchange \(parameters.exchange.rawValue)"))
+            client.reject(APIError.notFound(.missingExchange, ["name": parameters.exchange.displayName]), language)
             return
         }
         // Its viewers move with it: the exchange it left may idle, the one it chose wakes.
@@ -88,8 +88,7 @@ final class BoardSocketHub: Service, Sendable {
         var view = BoardClientView(parameters: parameters, language: language, favorites: nil)
         // Every distinct view costs a computation per batch: their number is bounded.
         if !clients.withLock({ $0.admits(view, for: client, limit: Self.maxDistinctViews) }) {
-            client.reject(APIError(status: .serviceUnavailable, code: "too_many_views",
-                                   message: "the server is showing too many different views; try a common one"))
+            client.reject(APIError(status: .serviceUnavailable, code: "too_many_views", RefusalText.tooManyViews), language)
             return
         }
         if parameters.favoritesOnly {
@@ -369,7 +368,7 @@ final class BoardSocketHub: Service, Sendable {
                                                    status: statusJSON(snapshot.status, view.language))
         } catch {
             logger.error("a snapshot could not be encoded")
-            return BoardClient.errorMessage(APIError(status: .internalServerError, code: "internal", message: "the board could not be sent"))
+            return BoardClient.errorMessage(.internalError, view.language)
         }
     }
 

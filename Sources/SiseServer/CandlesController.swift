@@ -33,25 +33,26 @@ struct CandlesController {
     }
 
     @Sendable func chart(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        let (_, market, interval, series) = try await load(request, ctx)
+        let width = try ChartWidth.of(request)
         let list = request.uri.queryParameters["indicators"].map(String.init) ?? "ma"
-        guard let options = CandleChart.Options(list: list) else { throw APIError.badParameter("indicators", "a list of ma, ema, bb, rsi, macd") }
-        let svg = CandleChart.svg(series, interval: interval, quote: market.quote, options: options, language: LanguagePreference.of(request))
+        guard let options = CandleChart.Options(list: list) else { throw APIError.badParameter(.indicators, .listOf(["ma", "ema", "bb", "rsi", "macd"])) }
+        let (_, market, interval, series) = try await load(request, ctx)
+        let svg = CandleChart.svg(series, interval: interval, quote: market.quote, options: options, width: width, language: LanguagePreference.of(request))
         return Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-cache"],
                         body: .init(byteBuffer: ByteBuffer(string: svg)))
     }
 
     private func load(_ request: Request, _ ctx: SiseRequestContext) async throws -> (Exchange, MarketID, CandleInterval, CandleSeries) {
         let raw = ctx.parameters.get("market") ?? ""
-        guard let market = MarketID(raw.uppercased()), raw.count <= 24 else { throw APIError.badParameter("market", "a market code such as KRW-BTC") }
+        guard let market = MarketID(raw.uppercased()), raw.count <= 24 else { throw APIError.badParameter(.market, .marketCode) }
         let intervalText = request.uri.queryParameters["interval"].map(String.init) ?? "1h"
-        guard let interval = CandleInterval(rawValue: intervalText) else { throw APIError.badParameter("interval", "one of \(CandleInterval.names)") }
+        guard let interval = CandleInterval(rawValue: intervalText) else { throw APIError.badParameter(.interval, .oneOf(CandleInterval.allCases.map(\.rawValue))) }
         let countText = request.uri.queryParameters["count"].map(String.init) ?? "100"
-        guard let count = Int(countText), (1...Self.fetched).contains(count) else { throw APIError.badParameter("count", "1 to \(Self.fetched)") }
+        guard let count = Int(countText), (1...Self.fetched).contains(count) else { throw APIError.badParameter(.count, .between(1, Self.fetched)) }
         let exchange = try ServerContext.exchange(request)
         let board = try context.board(exchange)
         board.touch()
-        try context.requireListed(market, on: exchange, LanguagePreference.of(request))
+        try context.requireListed(market, on: exchange)
         let api = try context.api(exchange)
         var candles = try await CoinInfoController.upstream(request) {
             try await api.candles(market: market, unit: interval.unit, count: Self.fetched, to: nil)

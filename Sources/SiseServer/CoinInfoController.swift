@@ -103,22 +103,17 @@ struct CoinInfoController {
         let q = CoinInfoService.normalizedQuery(request.uri.queryParameters["q"].map(String.init) ?? "")
         let korean = Hangul.isKorean(q)
         // One Hangul syllable already names coins (비 → 비트코인); a Latin letter does not.
-        guard ((korean ? 1 : 2)...64).contains(q.count) else { throw APIError.badParameter("q", "2 to 64 characters") }
+        guard ((korean ? 1 : 2)...64).contains(q.count) else { throw APIError.badParameter(.search, .lengthCharacters(korean ? 1 : 2, 64)) }
         if korean { return JSONText.response(Fresh(koreanSearch(q), language: LanguagePreference.of(request))) }
         let client = ctx.clientIdentities
         return JSONText.response(Fresh(try await upstream(request) { try await context.coinInfo.search(q, client: client) },
                                        language: LanguagePreference.of(request)))
     }
 
-    /// A Korean query (비트, ㅂㅌ) answered from the Korean exchanges' own names, as the board
-    /// searches: CoinGecko knows no Korean names, so it is not asked (nor its budget spent). Each
-    /// hit is the coin's market on the exchange Koreans look first — its id a favorite key.
+    /// A Korean query answered from the boards' Korean names (`SearchResults.korean`): CoinGecko
+    /// is not asked, nor its budget spent.
     private func koreanSearch(_ query: String) -> CoinInfoService.Cached<SearchResults> {
-        let hits = KoreanListing.search(query, in: context.boards.koreanListings).map { hit in
-            SearchHit(id: FavoriteItem.market(hit.listing.market.code, hit.listing.exchange).key, name: hit.listing.koreanName,
-                      symbol: hit.symbol, marketCapRank: nil, thumb: "")
-        }
-        return .init(value: SearchResults(coins: hits, nfts: [], exchanges: []), fetchedAt: context.clock.now, stale: false, retryAt: nil)
+        .init(value: .korean(query, in: context.boards.koreanListings), fetchedAt: context.clock.now, stale: false, retryAt: nil)
     }
 
     @Sendable func coin(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -126,9 +121,10 @@ struct CoinInfoController {
     }
 
     @Sendable func chartSVG(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let width = try ChartWidth.of(request)
         let detail = try await detail(request, ctx)
         return Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-cache"],
-                        body: .init(byteBuffer: ByteBuffer(string: SVGChart.render(detail.chart, language: LanguagePreference.of(request)))))
+                        body: .init(byteBuffer: ByteBuffer(string: SVGChart.render(detail.chart, width: width, language: LanguagePreference.of(request)))))
     }
 
     private func upstream<T>(_ request: Request, _ body: () async throws -> T) async throws -> T {
@@ -138,7 +134,7 @@ struct CoinInfoController {
     private func detail(_ request: Request, _ ctx: SiseRequestContext) async throws -> CoinDetail {
         let raw = ctx.parameters.get("id") ?? ""
         let rangeText = request.uri.queryParameters["range"].map(String.init) ?? "7d"
-        guard let range = ChartModel.Range(rawValue: rangeText) else { throw APIError.badParameter("range", "must be 1d, 7d, 30d or 1y") }
+        guard let range = ChartModel.Range(rawValue: rangeText) else { throw APIError.badParameter(.range, .oneOf(ChartModel.Range.allCases.map(\.rawValue))) }
         let exchange = try ServerContext.exchange(request)
         // A market's detail reads its board's row: wake the board and wait for its first data
         // (a deep link to a Korbit coin on a fresh server would otherwise find no row).
@@ -152,8 +148,8 @@ struct CoinInfoController {
             }
         } catch let failure as CoinDetail.Failure {
             switch failure {
-            case .badID: throw APIError.badParameter("id", "a CoinGecko id (bitcoin) or a market (KRW-BTC)")
-            case .notFound(let what): throw APIError(status: .notFound, code: "not_found", .coinNotFound, ["what": what])
+            case .badID: throw APIError.badParameter(.coin, .coinOrMarket)
+            case .notFound(let what): throw APIError(status: .notFound, code: "not_found", UIText.coinNotFound, ["what": what])
             }
         }
     }
@@ -163,10 +159,10 @@ struct CoinInfoController {
         do {
             return try await body()
         } catch let error as FeedError {
-            if case .notFound = error { throw APIError.notFound("coin") }
+            if case .notFound = error { throw APIError.notFound(.missingCoin) }
             var retryAfter: Int?
             if case .rateLimited(let wait) = error { retryAfter = max(1, Int(wait.components.seconds) + 1) }
-            throw APIError(status: .serviceUnavailable, code: "upstream", message: error.message(LanguagePreference.of(request)), retryAfter: retryAfter)
+            throw APIError(status: .serviceUnavailable, code: "upstream", retryAfter: retryAfter) { error.message($0) }
         }
     }
 }

@@ -34,7 +34,7 @@ final class DepthPages: Sendable {
         } catch {
             client.watchDepth(nil)
             forget(client)
-            client.reject(error)
+            client.reject(error, language)
         }
     }
 

@@ -83,17 +83,11 @@ final class DepthPush: Sendable {
     /// The market a page asked for, checked as every face checks it.
     func key(exchange: String?, market: String, language: Language) throws(APIError) -> Key {
         guard let venue = exchange.map(Exchange.init(name:)) ?? .default else {
-            throw APIError.badField("exchange", "one of \(Exchange.names)")
+            throw APIError.badField(.exchange, .exchanges)
         }
-        guard market.utf8.count <= 24, let id = MarketID(market.uppercased()) else { throw APIError.badField("market", "a market code such as KRW-BTC") }
-        do {
-            try context.board(venue).touch()
-            try context.requireListed(id, on: venue, language)
-        } catch let error as APIError {
-            throw error
-        } catch {
-            throw APIError.badField("market", "\(id.code) is not listed on \(venue.rawValue)")
-        }
+        guard market.utf8.count <= 24, let id = MarketID(market.uppercased()) else { throw APIError.badField(.market, .marketCode) }
+        try context.board(venue).touch()
+        try context.requireListed(id, on: venue)
         return Key(exchange: venue, market: id)
     }
 

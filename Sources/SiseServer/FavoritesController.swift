@@ -43,7 +43,7 @@ struct FavoritesController {
         try await context.admitWrite(ctx)
         let item = try validated(request, ctx)
         guard try await context.favorites.remove(owner: ctx.owner, item: item.key) else {
-            throw APIError.notFound("favorite \(item.key)")
+            throw APIError.notFound(.missingFavorite, ["name": APIError.clip(item.key, to: 64)])
         }
         await context.favoritesChanged(ctx.owner)
         return JSONText.response(Change(item: item.key, kind: item.kind, exchange: item.exchange?.rawValue, favorite: false))
@@ -70,7 +70,7 @@ struct FavoritesController {
             readings = readings.map { $0.on(exchange) }
         }
         guard !readings.isEmpty else {
-            throw APIError.badParameter("item", "'\(raw.prefix(40))' is not a market code (KRW-BTC) or a coin id (bitcoin)")
+            throw APIError.badParameter(.favorite, .coinOrMarket)
         }
         for reading in readings {
             switch reading {
@@ -81,6 +81,11 @@ struct FavoritesController {
                 return reading
             }
         }
-        throw APIError.notFound("market \(readings.first?.key ?? raw)")
+        // Not listed: refused as every face refuses an unlisted market.
+        let codes = readings.compactMap { reading -> String? in
+            if case .market(let code, _) = reading { return code }
+            return nil
+        }
+        throw APIError.listing(.unlisted([codes.first ?? raw]))
     }
 }

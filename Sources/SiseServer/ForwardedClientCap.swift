@@ -1,4 +1,5 @@
 import Hummingbird
+import SiseCore
 
 /// A client behind a trusted proxy is held to the per-address connection cap too, once its
 /// address is known (`ClientAddressMiddleware`): its requests in flight and its open `/ws`
@@ -11,7 +12,7 @@ struct ForwardedClientCap: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let client = context.clientAddress, client != context.peerAddress else { return try await next(request, context) }
         guard counter.hold(client) else {
-            throw APIError(status: .serviceUnavailable, code: "too_many_connections", message: "too many connections from this address",
+            throw APIError(status: .serviceUnavailable, code: "too_many_connections", RefusalText.tooManyConnections,
                            retryAfter: 5)
         }
         // An upgraded socket keeps its place until its connection (the proxy's, made for it) closes.

@@ -16,7 +16,7 @@ struct I18nController {
 
     @Sendable func table(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         guard let file = ctx.parameters.get("file"), let body = tables[file] else {
-            throw APIError.notFound("that language (ko.json or en.json)")
+            throw APIError.notFound(.missingLanguage)
         }
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=3600"],
                         body: .init(byteBuffer: body))

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SiseCore
 import SiseFeeds
 
 /// `/img?u=…`: CoinGecko's images through Sise (the page's CSP allows only its own origin).
@@ -17,10 +18,10 @@ struct ImageProxyController {
 
     @Sendable func image(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         guard let raw = request.uri.queryParameters["u"].map(String.init), raw.utf8.count <= 2_048, let url = URL(string: raw) else {
-            throw APIError.badParameter("u", "an image URL")
+            throw APIError.badParameter(.image, .imageURL)
         }
         guard let canonical = proxy.urls.canonical(url) else {
-            throw APIError(status: .forbidden, code: "not_allowed", message: "only CoinGecko's image paths")
+            throw APIError(status: .forbidden, code: "not_allowed", RefusalText.imageNotAllowed)
         }
         guard let data = await proxy.image(canonical), let type = Self.imageType(data) else { return Self.placeholderResponse() }
         return Self.response(data, type: type)

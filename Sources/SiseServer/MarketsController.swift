@@ -19,7 +19,7 @@ struct MarketsController {
                                       order: q["order"].map(String.init), q: q["q"].map(String.init),
                                       favorites: q["favorites"].map(String.init), exchange: q["exchange"].map(String.init))
         let language = LanguagePreference.of(request)
-        do { try MarketListing.check(quote: view.quote, on: view.exchange) } catch { throw APIError.listing(error, language) }
+        do { try MarketListing.check(quote: view.quote, on: view.exchange) } catch { throw APIError.listing(error) }
         try await context.requireBoard(view.exchange)
         let favorites = view.favoritesOnly ? try await context.favoriteMarkets(ctx.owner, exchange: view.exchange) : nil
         let premium = context.premiumInputs
@@ -30,12 +30,12 @@ struct MarketsController {
 
     @Sendable func one(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let raw = ctx.parameters.get("market") ?? ""
-        guard let id = MarketID(raw) else { throw APIError.badParameter("market", "'\(raw.prefix(40))' is not a market code like KRW-BTC") }
+        guard let id = MarketID(raw) else { throw APIError.badParameter(.market, .marketCode) }
         let exchange = try ServerContext.exchange(request)
         let language = LanguagePreference.of(request)
         try await context.requireBoard(exchange)
-        try context.requireListed(id, on: exchange, language)
-        guard let row = try context.board(exchange).snapshot.rows[id] else { throw APIError.notFound("market \(id.code)") }
+        try context.requireListed(id, on: exchange)
+        guard let row = try context.board(exchange).snapshot.rows[id] else { throw APIError.listing(.unlisted([id.code])) }
         return JSONText.response(MarketRowJSON(row, formatter: MarketFormatter(language: language),
                                                premium: context.premiumInputs.premium(row)))
     }

@@ -34,7 +34,7 @@ struct MeController {
     }
 
     static func unauthorized(_ language: Language) -> APIError {
-        APIError(status: .unauthorized, code: "unauthorized", message: UIText.accountLoginNeeded(language))
+        APIError(status: .unauthorized, code: "unauthorized", UIText.accountLoginNeeded)
     }
 
     /// The profile; an anonymous visitor is not an error: `200 {"user":null}` — unless the client
@@ -72,7 +72,7 @@ struct MeController {
         if let newPassword = body.newPassword {
             let allowed = try await account.passwordHash == nil ? true : hasher.verify(body.password ?? "", against: account.passwordHash)
             guard allowed else {
-                throw APIError(status: .forbidden, code: "wrong_password", message: UIText.accountWrongPassword(language))
+                throw APIError(status: .forbidden, code: "wrong_password", UIText.accountWrongPassword)
             }
             do { try AccountRules.password(newPassword) } catch let problem as AccountRules.Problem {
                 throw AuthController.problem(problem, language)
@@ -93,8 +93,8 @@ struct MeController {
             : try await hasher.verify(body.password ?? "", against: account.passwordHash)
         guard confirmed else {
             throw account.passwordHash == nil
-                ? APIError(status: .forbidden, code: "confirm_nickname", message: UIText.socialConfirmNickname(language))
-                : APIError(status: .forbidden, code: "wrong_password", message: UIText.accountWrongPassword(language))
+                ? APIError(status: .forbidden, code: "confirm_nickname", UIText.socialConfirmNickname)
+                : APIError(status: .forbidden, code: "wrong_password", UIText.accountWrongPassword)
         }
         if let avatars, let picture = try await accounts.avatar(of: account.id), AvatarController.isFileName(picture.file) {
             try? FileManager.default.removeItem(at: avatars.appendingPathComponent(picture.file))

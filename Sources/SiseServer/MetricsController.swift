@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SiseCore
 import SiseEngine
 import SiseFeeds
 
@@ -22,10 +23,10 @@ struct MetricsController {
         if let token {
             let sent = request.headers[.authorization] ?? ""
             guard ConstantTime.equal(sent, "Bearer " + token) else {
-                throw APIError(status: .unauthorized, code: "unauthorized", message: "send Authorization: Bearer <the --metrics-token>")
+                throw APIError(status: .unauthorized, code: "unauthorized", RefusalText.metricsToken)
             }
         } else if !ctx.isLoopback {
-            throw APIError(status: .forbidden, code: "forbidden", message: "metrics are served to this machine only (or with --metrics-token)")
+            throw APIError(status: .forbidden, code: "forbidden", RefusalText.metricsLocalOnly)
         }
         let text = await metrics.render(boards: boards, coinInfo: coinInfo, clients: hub.clientCount, views: hub.viewCount)
         return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],

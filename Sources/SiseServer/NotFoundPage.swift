@@ -4,7 +4,8 @@ import Hummingbird
 import SiseCore
 
 /// A browser asking for a path the app does not have gets a page (404) that says so and leads
-/// home, in its language; scripts and the API keep the JSON error.
+/// home, in its language; scripts and the API keep the JSON error. Its style and icon are files
+/// (the page's policy allows no inline style), so the console stays quiet.
 enum NotFoundPage {
     static func wanted(_ request: Request) -> Bool {
         let path = request.uri.path
@@ -18,7 +19,7 @@ enum NotFoundPage {
         let html = """
             <!doctype html><html lang="\(language.rawValue)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1"><title>404 · \(title)</title>
-            <style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:30rem;padding:0 1rem;line-height:1.5}a{color:#0b57d0}</style>
+            <link rel="icon" href="/icon.svg" type="image/svg+xml"><link rel="stylesheet" href="/notfound.css">
             </head><body><main><h1>404 · \(title)</h1><p>\(body)</p><p><a href="/">\(home)</a></p></main></body></html>
             """
         return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],

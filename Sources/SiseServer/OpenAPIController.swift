@@ -9,7 +9,7 @@ struct OpenAPIController {
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         let document = document
         router.get("/openapi.yaml") { _, _ -> Response in
-            guard let document else { throw APIError.notFound("openapi.yaml") }
+            guard let document else { throw APIError.notFound(.missingDocument) }
             return Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: document))
         }
     }

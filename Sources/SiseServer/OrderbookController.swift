@@ -17,7 +17,7 @@ struct OrderbookController {
     }
 
     @Sendable func orderbook(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        let levels = try Self.number(request, "levels", default: 15, in: 1...30)
+        let levels = try Self.number(request, .levels, default: 15, in: 1...30)
         let (exchange, market) = try target(request, ctx)
         let api = try context.api(exchange)
         let book = try await CoinInfoController.upstream(request) { try await api.orderbook(market: market) }
@@ -26,13 +26,13 @@ struct OrderbookController {
                                                    formatter: MarketFormatter(language: LanguagePreference.of(request))))
         } catch {
             metrics.droppedBook(exchange: exchange.rawValue, reason: "\(error)")
-            throw APIError(status: .serviceUnavailable, code: "upstream", message: UIText.orderbookInconsistent(LanguagePreference.of(request)),
+            throw APIError(status: .serviceUnavailable, code: "upstream", UIText.orderbookInconsistent,
                            retryAfter: 1)
         }
     }
 
     @Sendable func trades(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
-        let count = try Self.number(request, "count", default: 30, in: 1...TradeTape.limit)
+        let count = try Self.number(request, .count, default: 30, in: 1...TradeTape.limit)
         let (exchange, market) = try target(request, ctx)
         let api = try context.api(exchange)
         let trades = try await CoinInfoController.upstream(request) { try await api.trades(market: market, count: count) }
@@ -43,17 +43,17 @@ struct OrderbookController {
     /// The exchange and a market it lists (400 / 404 as every face refuses it).
     private func target(_ request: Request, _ ctx: SiseRequestContext) throws -> (Exchange, MarketID) {
         let raw = ctx.parameters.get("market") ?? ""
-        guard raw.count <= 24, let market = MarketID(raw.uppercased()) else { throw APIError.badParameter("market", "a market code such as KRW-BTC") }
+        guard raw.count <= 24, let market = MarketID(raw.uppercased()) else { throw APIError.badParameter(.market, .marketCode) }
         let exchange = try ServerContext.exchange(request)
         try context.board(exchange).touch()
-        try context.requireListed(market, on: exchange, LanguagePreference.of(request))
+        try context.requireListed(market, on: exchange)
         return (exchange, market)
     }
 
-    private static func number(_ request: Request, _ name: String, default value: Int, in range: ClosedRange<Int>) throws -> Int {
-        guard let text = request.uri.queryParameters[Substring(name)].map(String.init), !text.isEmpty else { return value }
+    private static func number(_ request: Request, _ name: ParameterRefusal.Parameter, default value: Int, in range: ClosedRange<Int>) throws -> Int {
+        guard let text = request.uri.queryParameters[Substring(name.rawValue)].map(String.init), !text.isEmpty else { return value }
         guard let number = Int(text), range.contains(number) else {
-            throw APIError.badParameter(name, "\(range.lowerBound) to \(range.upperBound)")
+            throw APIError.badParameter(name, .between(range.lowerBound, range.upperBound))
         }
         return number
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SiseCore
 
 /// Refuses request paths no page of Sise ever asks for, before routes and static files see
 /// them: NUL or other control characters (raw or percent-encoded — `/app.js%00.html` must not
@@ -12,7 +13,7 @@ struct PathGuardMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard Self.isAcceptable(request.uri.path) else {
-            throw APIError(status: .badRequest, code: "bad_path", message: "the request path is not acceptable")
+            throw APIError(status: .badRequest, code: "bad_path", RefusalText.badPath)
         }
         guard Self.isExact(request.uri.path) else { throw HTTPError(.notFound) }
         return try await next(request, context)

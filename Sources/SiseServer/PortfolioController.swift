@@ -76,7 +76,7 @@ struct PortfolioController {
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try await context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
-        guard try await store.remove(owner: ctx.owner, id: id) else { throw APIError.notFound("transaction \(id)") }
+        guard try await store.remove(owner: ctx.owner, id: id) else { throw APIError.notFound(.missingTransaction) }
         await changed(ctx.owner)
         return JSONText.response(["id": id])
     }
@@ -89,7 +89,7 @@ struct PortfolioController {
         switch request.uri.queryParameters["bom"].map(String.init) {
         case nil, "0", "false": bom = false
         case "1", "true": bom = true
-        default: throw APIError.badParameter("bom", "must be 1 or 0")
+        default: throw APIError.badParameter(.bom, .oneOf(["1", "0"]))
         }
         let transactions = try await store.transactions(owner: ctx.owner)
         switch format {
@@ -102,7 +102,7 @@ struct PortfolioController {
             response.headers[.contentDisposition] = "attachment; filename=\"sise-portfolio.json\""
             return response
         default:
-            throw APIError.badParameter("format", "must be csv or json")
+            throw APIError.badParameter(.format, .oneOf(["csv", "json"]))
         }
     }
 
@@ -117,16 +117,16 @@ struct PortfolioController {
         if request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true {
             struct File: Decodable { let transactions: [PortfolioInput] }
             guard let file = try? JSONDecoder().decode(File.self, from: data) else {
-                throw APIError.badParameter("body", "expected {\"transactions\":[…]} as the JSON export writes it")
+                throw APIError.badParameter(.body, .shapedLike(#"{"transactions":[…]}"#))
             }
-            guard file.transactions.count <= PortfolioCSV.maxRows else { throw APIError.badParameter("transactions", "at most \(PortfolioCSV.maxRows)") }
+            guard file.transactions.count <= PortfolioCSV.maxRows else { throw APIError.badParameter(.transactions, .atMostItems(PortfolioCSV.maxRows)) }
             transactions = try file.transactions.enumerated().map { index, input in
                 do throws(PortfolioInput.Failure) { return try input.transaction(id: Self.newID()) } catch {
                     throw APIError.refused(error, item: index + 1)
                 }
             }
         } else {
-            guard let text = String(data: data, encoding: .utf8) else { throw APIError.badParameter("body", "CSV must be UTF-8") }
+            guard let text = String(data: data, encoding: .utf8) else { throw APIError.badParameter(.body, .utf8) }
             do { transactions = try PortfolioCSV.decode(text, newID: Self.newID) } catch {
                 throw APIError.refused(error)
             }
@@ -147,7 +147,7 @@ struct PortfolioController {
         let board = try context.board(transaction.exchange)
         board.touch()
         _ = await board.waitForData(upTo: ServerContext.firstBoardWait)
-        try context.requireListed(transaction.market, on: transaction.exchange, language)
+        try context.requireListed(transaction.market, on: transaction.exchange)
         return transaction
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import SiseCore
 import Synchronization
 
 /// Where the server is reached from, as browsers see it: the scheme, hosts and port of its
@@ -136,7 +137,7 @@ struct HostCheckMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard origin.acceptsHost(request.head.authority) || Self.probes.contains(request.uri.path) else {
-            throw APIError(status: .misdirectedRequest, code: "unknown_host", message: "this server does not answer for that host name")
+            throw APIError(status: .misdirectedRequest, code: "unknown_host", RefusalText.unknownHost)
         }
         return try await next(request, context)
     }

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import SiseCore
+import SiseEngine
 import SiseFeeds
 import SiseStore
 
@@ -62,10 +63,10 @@ struct PushController {
         try check(endpoint: body.endpoint)
         guard body.keys.p256dh.utf8.count <= 200, let point = Base64URL.decode(body.keys.p256dh), point.count == 65,
               (try? P256.KeyAgreement.PublicKey(x963Representation: point)) != nil else {
-            throw APIError.badField("p256dh", "the browser's P-256 public key: 65 bytes, base64url")
+            throw APIError.badField(.p256dh, .base64URLBytes(65))
         }
         guard body.keys.auth.utf8.count <= 64, Base64URL.decode(body.keys.auth)?.count == 16 else {
-            throw APIError.badField("auth", "the browser's authentication secret: 16 bytes, base64url")
+            throw APIError.badField(.auth, .base64URLBytes(16))
         }
         let language = body.lang.flatMap(Language.init(rawValue:)) ?? LanguagePreference.of(request)
         let kept = try await store.addWebhook(.init(id: UUID().uuidString.lowercased(), owner: ctx.owner, url: body.endpoint, secret: "",
@@ -77,15 +78,18 @@ struct PushController {
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try await context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
-        guard try await store.removeWebhook(owner: ctx.owner, id: id, push: true) else { throw APIError.notFound("push subscription \(id.prefix(64))") }
+        guard try await store.removeWebhook(owner: ctx.owner, id: id, push: true) else { throw APIError.notFound(.missingPushSubscription) }
         return JSONText.response(["id": id])
     }
 
     /// A URL of a push service: https on a public address, unless private ones are allowed.
     private func check(endpoint: String) throws {
-        if let problem = poster.check(endpoint) { throw APIError.badField("endpoint", problem.message) }
+        if let problem = poster.check(endpoint) {
+            let refusal = AlertDestination.Refusal(field: "endpoint", problem)
+            throw APIError(status: .badRequest, code: "bad_parameter", refusal.text, refusal.values, field: refusal.field)
+        }
         guard poster.allowPrivate || URL(string: endpoint)?.scheme?.lowercased() == "https" else {
-            throw APIError.badField("endpoint", "a push service's https URL")
+            throw APIError.badField(.endpoint, .pushServiceURL)
         }
     }
 }

@@ -52,7 +52,7 @@ struct RankingController {
                                        currency: query["currency"].map(String.init), sort: query["sort"].map(String.init),
                                        order: query["order"].map(String.init), q: query["q"].map(String.init))
         } catch {
-            throw APIError.badParameter(error.parameter, error.detail)
+            throw APIError.refused(error)
         }
         let client = ctx.clientIdentities
         let cached = try await CoinInfoController.upstream(request) {
@@ -77,7 +77,7 @@ struct RankingController {
     @Sendable func global(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let language = LanguagePreference.of(request)
         let text = request.uri.queryParameters["currency"].map(String.init) ?? "krw"
-        guard let currency = RankingCurrency(rawValue: text.lowercased()) else { throw APIError.badParameter("currency", "krw or usd") }
+        guard let currency = RankingCurrency(rawValue: text.lowercased()) else { throw APIError.badParameter(.currency, .oneOf(RankingCurrency.allCases.map(\.rawValue))) }
         let cached = try await CoinInfoController.upstream(request) { try await context.coinInfo.global() }
         let view = GlobalMarketJSON(cached.value, currency: currency, language: language)
         return JSONText.response(CoinInfoController.Fresh(CoinInfoService.Cached(value: view, fetchedAt: cached.fetchedAt, stale: cached.stale,

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import SiseCore
 import Synchronization
 
 /// Every route's path pattern and method, as the controllers add them (`RouteRecorder`), so a
@@ -66,7 +67,8 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
         let allowed = table.methods(at: request.uri.path)
         guard allowed.isEmpty || allowed.contains(request.method) else {
             let names = allowed.map(\.rawValue).joined(separator: ", ")
-            var error = APIError(status: .methodNotAllowed, code: "method_not_allowed", message: "\(APIError.clip(request.method.rawValue, to: 20)) is not taken here; \(names) are")
+            var error = APIError(status: .methodNotAllowed, code: "method_not_allowed", RefusalText.methodNotAllowed,
+                                 ["method": APIError.clip(request.method.rawValue, to: 20), "allowed": names])
             error.headers[.allow] = names
             throw error
         }

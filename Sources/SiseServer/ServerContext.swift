@@ -38,7 +38,7 @@ struct ServerContext: Sendable {
         let board = try self.board(exchange)
         board.touch()
         guard await board.waitForData(upTo: Self.firstBoardWait) else {
-            throw APIError.unavailable("the \(exchange.rawValue) board", retryAfter: 1)
+            throw APIError.loading(exchange, retryAfter: 1)
         }
     }
 
@@ -46,7 +46,7 @@ struct ServerContext: Sendable {
     /// in the last minute.
     func admitWrite(_ ctx: SiseRequestContext) async throws {
         if let wait = await favoriteWrites.take(ctx.clientAddress, now: clock.now) {
-            var error = APIError(status: .tooManyRequests, code: "too_many_writes", .tooManyWrites, ["seconds": String(wait)])
+            var error = APIError(status: .tooManyRequests, code: "too_many_writes", UIText.tooManyWrites, ["seconds": String(wait)])
             error.retryAfter = wait
             throw error
         }
@@ -56,33 +56,33 @@ struct ServerContext: Sendable {
     var board: LiveBoard { boards.defaultBoard }
 
     /// The board of `exchange`; 404 when this server does not run it.
-    func board(_ exchange: Exchange) throws -> LiveBoard {
-        guard let board = boards[exchange] else { throw APIError.notFound("exchange \(exchange.rawValue)") }
+    func board(_ exchange: Exchange) throws(APIError) -> LiveBoard {
+        guard let board = boards[exchange] else { throw APIError.notFound(.missingExchange, ["name": exchange.displayName]) }
         return board
     }
 
     /// The one listing rule (`MarketListing`) on the exchange's live board: a quote the exchange
     /// lacks is a 400 at once, a market it does not list a 404 once its board is known.
-    func requireListed(_ market: MarketID, on exchange: Exchange, _ language: Language) throws {
+    func requireListed(_ market: MarketID, on exchange: Exchange) throws(APIError) {
         let board = try board(exchange)
         do {
             if let quote = QuoteCurrency(code: market.quote) { try MarketListing.check(quote: quote, on: exchange) }
             if board.hasData { try MarketListing(exchange: exchange, listed: board.snapshot.rows.keys).check(market) }
         } catch {
-            throw APIError.listing(error, language)
+            throw APIError.listing(error)
         }
     }
 
     /// The REST client (behind its candle cache) of `exchange`.
     func api(_ exchange: Exchange) throws -> CandleCache {
-        guard let api = candles[exchange] else { throw APIError.notFound("exchange \(exchange.rawValue)") }
+        guard let api = candles[exchange] else { throw APIError.notFound(.missingExchange, ["name": exchange.displayName]) }
         return api
     }
 
     /// `?exchange=` (default upbit); a bad one is a 400 that names it.
     static func exchange(_ request: Request) throws -> Exchange {
         guard let text = request.uri.queryParameters["exchange"].map(String.init), !text.isEmpty else { return .default }
-        guard let exchange = Exchange(name: text) else { throw APIError.badParameter("exchange", "must be \(Exchange.names)") }
+        guard let exchange = Exchange(name: text) else { throw APIError.badParameter(.exchange, .exchanges) }
         return exchange
     }
 

@@ -53,7 +53,7 @@ struct SocialAuthController {
         if link && ctx.account == nil { throw MeController.unauthorized(language) }
         if let wait = await starts.take(ctx.clientAddress, now: sessions.clock.now) {
             throw APIError(status: .tooManyRequests, code: "too_many_attempts",
-                           message: UIText.accountThrottled(language, ["seconds": String(wait)]), retryAfter: wait)
+                           UIText.accountThrottled, ["seconds": String(wait)], retryAfter: wait)
         }
         let state = PKCE.randomValue()
         let verifier = PKCE.randomValue()
@@ -136,7 +136,7 @@ struct SocialAuthController {
         do {
             try await accounts.unlink(provider: provider, from: account.id)
         } catch StoreError.lastLogin {
-            throw APIError(status: .conflict, code: "last_login", message: UIText.socialLastLogin(language))
+            throw APIError(status: .conflict, code: "last_login", UIText.socialLastLogin)
         }
         return JSONText.response(try await AuthController.Me.of(account, accounts))
     }
@@ -147,7 +147,7 @@ struct SocialAuthController {
         let name = ctx.parameters.get("provider") ?? ""
         guard let client = clients[name] else {
             throw APIError(status: .notFound, code: "unknown_provider",
-                           message: UIText.socialUnknownProvider(language, ["provider": APIError.clip(name, to: 32)]))
+                           UIText.socialUnknownProvider, ["provider": APIError.clip(name, to: 32)])
         }
         return client
     }

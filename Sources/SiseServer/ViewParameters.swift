@@ -16,17 +16,17 @@ struct ViewParameters: Sendable, Hashable {
 
     init(quote: String?, sort: String?, order: String?, q: String?, favorites: String?, exchange: String? = nil) throws {
         if let exchange, !exchange.isEmpty {
-            guard let parsed = Exchange(name: exchange) else { throw APIError.badParameter("exchange", "must be \(Exchange.names)") }
+            guard let parsed = Exchange(name: exchange) else { throw APIError.badParameter(.exchange, .exchanges) }
             self.exchange = parsed
         }
         if let quote {
-            guard let parsed = QuoteCurrency(code: quote) else { throw APIError.badParameter("quote", "must be KRW, BTC or USDT") }
+            guard let parsed = QuoteCurrency(code: quote) else { throw APIError.badParameter(.quote, .oneOf(QuoteCurrency.allCases.map(\.rawValue))) }
             self.quote = parsed
         }
         let key: SortKey?
         if let sort, !sort.isEmpty {
             guard let parsed = SortKey(rawValue: sort.lowercased()) else {
-                throw APIError.badParameter("sort", "must be name, price, change, value or premium")
+                throw APIError.badParameter(.sort, .oneOf(SortKey.allCases.map(\.rawValue)))
             }
             key = parsed
         } else {
@@ -35,20 +35,20 @@ struct ViewParameters: Sendable, Hashable {
         var direction: SortDirection?
         if let order, !order.isEmpty {
             guard let parsed = SortDirection(spelling: order) else {
-                throw APIError.badParameter("order", "must be \(SortDirection.spellings)")
+                throw APIError.badParameter(.order, .oneOf(SortDirection.choices))
             }
             direction = parsed
         }
         self.sort = SortState.requested(key: key, direction: direction)
         if let q {
-            guard q.count <= Self.maxSearchLength else { throw APIError.badParameter("q", "at most \(Self.maxSearchLength) characters") }
+            guard q.count <= Self.maxSearchLength else { throw APIError.badParameter(.search, .atMostCharacters(Self.maxSearchLength)) }
             search = q
         }
         if let favorites {
             switch favorites.lowercased() {
             case "true", "1", "yes": favoritesOnly = true
             case "false", "0", "no", "": favoritesOnly = false
-            default: throw APIError.badParameter("favorites", "must be true or false")
+            default: throw APIError.badParameter(.favoritesOnly, .oneOf(["true", "false"]))
             }
         }
     }

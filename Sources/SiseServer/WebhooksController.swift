@@ -58,7 +58,7 @@ struct WebhooksController {
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try await context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
-        guard try await store.removeWebhook(owner: ctx.owner, id: id) else { throw APIError.notFound("webhook \(id.prefix(64))") }
+        guard try await store.removeWebhook(owner: ctx.owner, id: id) else { throw APIError.notFound(.missingWebhook) }
         return JSONText.response(["id": id])
     }
 

@@ -40,8 +40,8 @@ struct RankCommand: AsyncParsableCommand {
         do {
             return try RankingRequest(page: String(page), perPage: String(perPage), currency: currency, sort: sort, order: order, q: search)
         } catch {
-            let flag = ["perPage": "per-page", "q": "search"][error.parameter] ?? error.parameter
-            throw ValidationError("--\(flag) must be \(error.detail).")
+            let flag = ["perPage": "per-page", "q": "search"][error.parameter.rawValue] ?? error.parameter.rawValue
+            throw ValidationError("--\(flag): \(error.rule(global.language))")
         }
     }
 

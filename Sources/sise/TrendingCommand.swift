@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SiseCore
+import SiseEngine
 import SiseFeeds
 
 /// `sise trending`: CoinGecko's 15 trending coins and 7 NFTs, with KRW prices.
@@ -48,14 +49,15 @@ struct TrendingCommand: AsyncParsableCommand {
     }
 }
 
-/// `sise search QUERY`: CoinGecko's global search (coins, NFTs, exchanges).
+/// `sise search QUERY`: CoinGecko's global search (coins, NFTs, exchanges); a Korean query is
+/// answered from the Korean exchanges' names, as the page's search is.
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "search", abstract: "Search CoinGecko for coins, NFTs and exchanges.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gecko: CoinGeckoOptions
 
-    @Argument(help: "What to look for (name or symbol).")
+    @Argument(help: "What to look for (name or symbol; Korean names and initials such as 비트 or ㅂㅌ are looked up on the Korean exchanges).")
     var query: String
 
     @Flag(help: "Print {\"coins\":[…],\"nfts\":[…],\"exchanges\":[…]}.")
@@ -67,7 +69,9 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let results = try await withCoinGecko(gecko, global) { try await $0.search(query.trimmingCharacters(in: .whitespaces)) }
+        let asked = query.trimmingCharacters(in: .whitespaces)
+        let results = Hangul.isKorean(asked) ? try await koreanSearch(asked)
+            : try await withCoinGecko(gecko, global) { try await $0.search(asked) }
         if json { return printJSON(results) }
         let l = global.language
         var lines: [String] = []
@@ -80,6 +84,32 @@ struct SearchCommand: AsyncParsableCommand {
             }
         }
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+}
+
+extension SearchCommand {
+    /// A Korean query (비트, ㅂㅌ) answered from the Korean exchanges' own names, as the page's
+    /// search is: CoinGecko knows none. An exchange that does not answer adds nothing; none
+    /// answering is the first one's error.
+    func koreanSearch(_ query: String) async throws -> SearchResults {
+        let settings = global.settings
+        let listed = try await withTransport(global.language) { transport in
+            try await withThrowingTaskGroup(of: (Exchange, Result<[Market], any Error>).self) { group in
+                for exchange in KoreanListing.exchangeOrder {
+                    group.addTask {
+                        do { return (exchange, .success(try await settings.api(exchange, transport: transport).markets())) } catch {
+                            return (exchange, .failure(error))
+                        }
+                    }
+                }
+                var listed: [Exchange: Result<[Market], any Error>] = [:]
+                for try await (exchange, result) in group { listed[exchange] = result }
+                let markets = KoreanListing.exchangeOrder.compactMap { exchange in (try? listed[exchange]?.get()).map { (exchange, $0) } }
+                if markets.isEmpty, case .failure(let error)? = KoreanListing.exchangeOrder.first.flatMap({ listed[$0] }) { throw error }
+                return markets
+            }
+        }
+        return .korean(query, in: KoreanListing.index(listed))
     }
 }
 

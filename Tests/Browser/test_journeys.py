@@ -26,6 +26,21 @@ def phone():
     driver.quit()
 
 
+def latency(driver, milliseconds):
+    """Every request of `driver` from now on takes `milliseconds` longer (a slow phone network)."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": False, "latency": milliseconds, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def starred(driver, market, on=True):
+    """Stars (or unstars) `market` on the board, as a person taps its ☆."""
+    star = driver.find_element(By.CSS_SELECTOR, f'#rows tr[data-market="{market}"] [data-action="favorite"]')
+    if star.get_attribute("aria-pressed") != str(on).lower():
+        tap(driver, star)
+        wait(driver, lambda d: star.get_attribute("aria-pressed") == str(on).lower())
+
+
 def console_errors(driver):
     """The console's errors since the last read (Chromium hands each entry out once)."""
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
@@ -59,6 +74,24 @@ def test_a_coin_opened_from_the_board_comes_back_with_the_in_app_back_button(sit
     wait(phone, lambda d: "/coin/KRW-ETH" in d.current_url and d.find_element(By.ID, "coin-detail").is_displayed())
     phone.back()
     wait(phone, lambda d: d.find_element(By.ID, "board-panel").is_displayed() and not d.find_element(By.ID, "coin-detail").is_displayed())
+    assert console_errors(phone) == []
+
+
+def test_the_coin_charts_labels_are_readable_and_whole_on_a_phone(site, phone):
+    open_board(phone, site)
+    tap(phone, phone.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"]'))
+    for mode in ["line", "candles"]:
+        if mode == "candles":
+            tap(phone, phone.find_element(By.CSS_SELECTOR, '[data-chart-mode="candles"]'))
+        labels = wait(phone, lambda d: d.execute_script(
+            "const svg = document.querySelector('#detail-chart svg'); if (!svg) return null;"
+            "const box = svg.getBoundingClientRect();"
+            "const texts = Array.from(svg.querySelectorAll('text[text-anchor]'), t => t.getBoundingClientRect());"
+            "return texts.length ? texts.map(r => [r.left - box.left, box.right - r.right, r.height]) : null"), timeout=20)
+        for left, right, height in labels:
+            assert left >= -0.5 and right >= -0.5, f"{mode}: a time label runs off the chart ({left:.1f}, {right:.1f})"
+            assert height >= 10, f"{mode}: a label {height:.1f} px tall"
+    tap(phone, phone.find_element(By.ID, "detail-back"))
     assert console_errors(phone) == []
 
 
@@ -183,6 +216,16 @@ def test_a_bad_deep_link_says_why_and_leads_back(site, phone):
     assert [e for e in console_errors(phone) if "KRW-NOPE" not in e] == []  # its 404 is the answer, not an error
 
 
+def test_an_unknown_page_is_styled_and_quiet(site, phone):
+    console_errors(phone)
+    phone.get(site.url + "/no/such/page")
+    wait(phone, lambda d: "404" in d.title)
+    assert phone.execute_script("return getComputedStyle(document.body).maxWidth") == "480px", "its stylesheet applies"
+    assert [e for e in console_errors(phone) if "/no/such/page" not in e] == []  # no CSP refusal, no favicon 404
+    tap(phone, phone.find_element(By.CSS_SELECTOR, 'a[href="/"]'))
+    wait(phone, lambda d: row_count(d) > 10, timeout=20)
+
+
 def test_a_btc_board_gives_the_premium_columns_room_back(site, phone):
     open_board(phone, site)
     assert phone.find_element(By.CSS_SELECTOR, '#board [data-sort="premium"]').is_displayed(), "KRW: 김프 shown at 390 px"
@@ -261,12 +304,66 @@ def test_a_slow_answer_shows_loading_where_its_rows_will_be(site, tab, rows):
     try:
         driver.get(site.url)
         wait(driver, lambda d: d.execute_script("return document.querySelectorAll('#rows tr[data-market]').length") > 10, timeout=20)
-        driver.execute_cdp_cmd("Network.enable", {})
-        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 2500, "downloadThroughput": -1, "uploadThroughput": -1})
+        latency(driver, 2500)
         open_tab(driver, tab)
         shown = wait(driver, lambda d: d.execute_script(LOADING, rows), timeout=2)
         assert shown == ["불러오는 중…"], shown
         wait(driver, lambda d: not d.execute_script(LOADING, rows), timeout=20)
+    finally:
+        driver.quit()
+
+
+def test_a_submit_on_a_slow_network_says_it_is_working_and_sends_once(site):
+    driver = make_driver(390, 844)
+    try:
+        driver.get(site.url)
+        wait(driver, lambda d: d.execute_script("return document.querySelectorAll('#rows tr[data-market]').length") > 10, timeout=20)
+        open_tab(driver, "alerts")
+        wait(driver, lambda d: d.find_element(By.ID, "alerts-form").is_displayed())
+        fill(driver, "#alert-market", "KRW-BTC")
+        fill(driver, "#alert-price", "300000000")
+        latency(driver, 1500)
+        busy = driver.execute_script(
+            "const form = document.getElementById('alerts-form'), button = form.querySelector('button[type=submit]');"
+            "button.click(); button.click();"
+            "return [form.getAttribute('aria-busy'), button.disabled]")
+        assert busy == ["true", True], busy
+        wait(driver, lambda d: d.find_element(By.ID, "alerts-form").get_attribute("aria-busy") is None, timeout=20)
+        assert driver.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]").is_enabled()
+        latency(driver, 0)
+        rules = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]"), timeout=20)
+        assert len(rules) == 1, "two taps made one alert"
+        tap(driver, rules[0])
+        wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]"))
+    finally:
+        driver.quit()
+
+
+WATCH_START = """
+window.__seen = {};
+const Native = window.WebSocket;
+window.WebSocket = function (...args) { window.__seen.socket ??= performance.now(); return new Native(...args); };
+window.WebSocket.prototype = Native.prototype;
+Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+const fetched = window.fetch;
+window.fetch = async (...args) => {
+  const answer = await fetched(...args);
+  if (String(args[0]).includes("/api/session")) window.__seen.session ??= performance.now();
+  return answer;
+};
+"""
+
+
+def test_the_live_socket_opens_beside_the_words_and_the_session_not_after_them(site):
+    driver = make_driver(390, 844)
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_START})
+        latency(driver, 400)
+        driver.get(site.url)
+        seen = wait(driver, lambda d: d.execute_script("return window.__seen.socket && window.__seen.session ? window.__seen : null"), timeout=20)
+        assert seen["socket"] < seen["session"], f"the socket waited for the session: {seen}"
+        wait(driver, lambda d: row_count(d) > 10, timeout=20)
+        assert console_errors(driver) == []
     finally:
         driver.quit()
 
@@ -347,6 +444,51 @@ def test_coin_info_search_finds_coins_by_their_korean_names_and_initials(site, p
     assert all("ㅂ" in query or query in hit for hit in hits), hits
     tap(phone, phone.find_element(By.CSS_SELECTOR, '#result-list li[data-result-id="KRW-BTC"]'))
     wait(phone, lambda d: "/coin/KRW-BTC" in d.current_url and d.find_element(By.ID, "coin-detail").is_displayed())
+    assert console_errors(phone) == []
+
+
+def test_the_ranking_is_marked_once_in_the_bottom_bar(site, phone):
+    open_board(phone, site)
+    open_tab(phone, "ranking")
+    wait(phone, lambda d: d.find_element(By.ID, "ranking-panel").is_displayed())
+    marked = phone.execute_script(
+        "return Array.from(document.querySelectorAll('.tabs > .tab-group [data-tab], #more-button'))"
+        ".filter(e => e.classList.contains('current') || e.getAttribute('aria-selected') === 'true').map(e => e.dataset.tab || e.id)")
+    assert marked == ["info"], marked
+    open_tab(phone, "alerts")
+    marked = phone.execute_script(
+        "return Array.from(document.querySelectorAll('.tabs > .tab-group [data-tab], #more-button'))"
+        ".filter(e => e.classList.contains('current') || e.getAttribute('aria-selected') === 'true').map(e => e.dataset.tab || e.id)")
+    assert marked == ["more-button"], marked
+    open_tab(phone, "exchange")
+
+
+def test_favorites_with_none_go_straight_to_their_empty_state(site, phone):
+    open_board(phone, site)
+    assert phone.execute_script("return document.querySelectorAll('#rows [data-action=favorite][aria-pressed=true]').length") == 0
+    # The moment the tab is tapped: not the whole board under 관심, not its 전체 삭제.
+    rows, clear_hidden = phone.execute_script(
+        "document.querySelector('[data-tab=favorites]').click();"
+        "return [document.querySelectorAll('#rows tr[data-market]').length, document.getElementById('clear-favorites').hidden]")
+    assert rows == 0 and clear_hidden, (rows, clear_hidden)
+    wait(phone, lambda d: d.find_element(By.ID, "empty").is_displayed())
+    assert phone.find_element(By.ID, "empty").text.startswith("관심 종목이 없습니다")
+    assert not phone.find_element(By.ID, "clear-favorites").is_displayed()
+    open_tab(phone, "exchange")
+    wait(phone, lambda d: row_count(d) > 100)
+    assert console_errors(phone) == []
+
+
+def test_a_favorite_card_names_its_coin_and_gives_its_price(site, phone):
+    open_board(phone, site)
+    starred(phone, "KRW-BTC")
+    open_tab(phone, "info")
+    card = '#favorite-cards .card[data-coin-id="KRW-BTC"]'
+    wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, card + " .card-name").text == "비트코인", timeout=15)
+    wait(phone, lambda d: any(c.isdigit() for c in d.find_element(By.CSS_SELECTOR, card + " .card-price").text))
+    assert "%" in phone.find_element(By.CSS_SELECTOR, card + " .card-change").text
+    open_tab(phone, "exchange")
+    starred(phone, "KRW-BTC", on=False)
     assert console_errors(phone) == []
 
 

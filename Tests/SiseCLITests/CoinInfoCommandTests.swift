@@ -52,6 +52,27 @@ import Testing
     }
 }
 
+extension CoinInfoCommandTests {
+    /// A Korean query is answered by the Korean exchanges' names, as the page's search is; CoinGecko is not asked.
+    @Test(arguments: ["비트", "ㅂㅌ"])
+    func aKoreanSearchFindsTheExchangesNames(_ query: String) async throws {
+        try await withSimulator { simulator in
+            let base = simulator.baseURL.absoluteString
+            let urls = ["--upbit-url", base, "--korbit-url", base, "--bithumb-url", base + "/bithumb", "--coinone-url", base + "/coinone",
+                        "--coingecko-url", base + "/api/v3"]
+            let result = try await SiseBinary.run(["search", query, "--json"] + urls)
+            #expect(result.status == 0, "\(result.stderr)")
+            let coins = try #require(try object(result.stdout)["coins"] as? [[String: Any]])
+            #expect(coins.contains { $0["name"] as? String == "비트코인" && $0["id"] as? String == "KRW-BTC" }, "\(coins.prefix(5))")
+            #expect(coins.allSatisfy { ($0["name"] as? String)?.isEmpty == false })
+            let table = try await SiseBinary.run(["search", query] + urls)
+            #expect(table.status == 0 && table.stdout.contains("비트코인"), "\(table.stdout)")
+            let stats = try await SimAdmin.stats(simulator)
+            #expect(stats["coingecko"] == nil || stats["coingecko"]?.isEmpty == true, "CoinGecko was asked: \(stats)")
+        }
+    }
+}
+
 @Suite struct CoinCommandTests {
     @Test func upbitMarketsAndCoinGeckoIDs() async throws {
         try await withSimulator { simulator in

@@ -57,8 +57,8 @@ import Testing
         for (page, perPage, currency, parameter) in [("0", "10", "krw", "page"), ("1", "251", "krw", "perPage"), ("x", "10", "krw", "page"),
                                                     ("1", "10", "eur", "currency"), ("5", "250", "krw", "page"),
                                                     ("\(Int.max)", "250", "krw", "page")] {
-            #expect(throws: RankingRequest.Problem.self) { try RankingRequest(page: page, perPage: perPage, currency: currency) }
-            do { _ = try RankingRequest(page: page, perPage: perPage, currency: currency) } catch { #expect(error.parameter == parameter) }
+            #expect(throws: ParameterRefusal.self) { try RankingRequest(page: page, perPage: perPage, currency: currency) }
+            do { _ = try RankingRequest(page: page, perPage: perPage, currency: currency) } catch { #expect(error.parameter.rawValue == parameter) }
         }
     }
 

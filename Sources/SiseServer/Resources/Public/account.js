@@ -3,6 +3,7 @@
 // every change of who is logged in the page reloads favorites and reconnects its live stream,
 // so it speaks for the new owner.
 import { request, get } from "./http.js";
+import { onSubmit } from "./forms.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -216,17 +217,15 @@ export function setupAccount({ t, toast, state, selectTab, onOwnerChanged }) {
   });
   for (const tab of $$("[data-auth]")) tab.addEventListener("click", () => openDialog(tab.dataset.auth));
   $("[data-action=auth-cancel]").addEventListener("click", () => { $("#auth-dialog").hidden = true; });
-  $("#auth-form").addEventListener("submit", submit);
-  $("#profile-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit($("#auth-form"), submit);
+  onSubmit($("#profile-form"), async () => {
     try {
       me = await send("PATCH", "/api/me", { nickname: $("#profile-nickname").value });
       paint();
       toast(t("accountSaved"));
     } catch (error) { toast(error.message); }
   });
-  $("#password-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit($("#password-form"), async () => {
     try {
       await send("PATCH", "/api/me", { password: $("#password-current").value, newPassword: $("#password-new").value });
       $("#password-current").value = "";

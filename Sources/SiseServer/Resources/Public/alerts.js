@@ -4,7 +4,7 @@
 // the rules on every tick and words each firing (`message.ko`/`message.en`).
 import { DEFAULT_EXCHANGE } from "./exchanges.js";
 import { setupPicker } from "./picker.js";
-import { showFormError, clearFieldErrors } from "./forms.js";
+import { showFormError, clearFieldErrors, onSubmit } from "./forms.js";
 import { setupPush } from "./push.js";
 import { loading, loaded } from "./loading.js";
 
@@ -128,8 +128,7 @@ export function setupAlerts({ t, toast, state, call }) {
   }
 
   $("#alert-type").addEventListener("change", showFields);
-  $("#alerts-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit($("#alerts-form"), async (event) => {
     askPermission();
     const form = event.target;
     const market = form.market.value.trim().toUpperCase();
@@ -169,8 +168,7 @@ export function setupAlerts({ t, toast, state, call }) {
     }
   }
   $("#webhook-kind").addEventListener("change", showWebhookFields);
-  $("#webhook-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit($("#webhook-form"), async (event) => {
     const form = event.target;
     const kind = form.kind.value;
     const body = { kind, lang: state.lang };

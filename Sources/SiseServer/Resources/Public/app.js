@@ -6,7 +6,7 @@ import { setupAccount } from "./account.js";
 import { setupRanking } from "./ranking.js";
 import { setupPortfolio } from "./portfolio.js";
 import { setupAlerts } from "./alerts.js";
-import { EXCHANGES, DEFAULT_EXCHANGE, QUOTES, favoriteKey as keyOf, exchangeOf } from "./exchanges.js";
+import { EXCHANGES, DEFAULT_EXCHANGE, QUOTES, favoriteKey as keyOf, exchangeOf, exchangeName } from "./exchanges.js";
 import { request, get } from "./http.js";
 import { setupNav } from "./nav.js";
 import { setupFileFields, applyFileLanguage } from "./forms.js";
@@ -34,6 +34,9 @@ const state = {
   retryTimer: null,
   upstream: null,
   nextSort: null,       // column → the sort after tapping it, as the server decided
+  routed: false,        // the page knows its view (words loaded, session and address read)
+  early: [],            // socket messages that came before it did
+  rowsOfFavorites: false, // the rows on screen are the 관심 tab's
 };
 
 const t = (key, values) => text(state.lang, key, values);
@@ -63,14 +66,14 @@ function connect() {
   socket.addEventListener("open", () => {
     state.connected = true;
     state.lost = false;
-    sendView();
-    portfolio.resume();
-    info.socketChanged();
-    updateBanner();
+    if (state.routed) socketReady();
   });
   socket.addEventListener("message", (event) => {
     let message;
     try { message = JSON.parse(event.data); } catch (_) { return; }
+    // The socket opens while the page still loads its words and decides its view: what comes
+    // before that waits for it.
+    if (!state.routed) { state.early.push(message); return; }
     // The backoff starts over only once the server has sent something: a socket that opens
     // and is closed at once (the server refusing it) keeps backing off.
     if (message.type !== "error") state.retryDelay = 500;
@@ -97,6 +100,14 @@ function connect() {
   });
 }
 
+// The socket is open and the page knows what it shows: ask for that view.
+function socketReady() {
+  sendView();
+  portfolio.resume();
+  info.socketChanged();
+  updateBanner();
+}
+
 function send(message) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(message));
 }
@@ -105,6 +116,7 @@ function sendView() {
   remember(false);
   // A BTC or USDT board has no 김프 to show: the column gives its room back (unless switched on).
   $("#board").dataset.boardQuote = state.quote;
+  state.rowsOfFavorites = state.tab === "favorites";
   if (state.rows.size === 0) loading($("#rows"), t("loading"));
   if (!state.socket || state.socket.readyState !== WebSocket.OPEN) return;
   state.window = visibleWindow();
@@ -263,6 +275,15 @@ function showSavedAge() {
   note.hidden = false;
 }
 setInterval(showSavedAge, 30000);
+
+// The board's rows gone at once (another tab's set): its loading note stands until the answer.
+function clearRows() {
+  for (const tr of state.rows.values()) tr.remove();
+  state.rows = new Map();
+  state.data.clear();
+  state.rowOrder = [];
+  $("#empty").hidden = true;
+}
 
 // A fresh snapshot refills the rows it shares with the page (same market on the same exchange) in
 // place, so focus, scroll and what assistive technology holds survive. A row the order still lists
@@ -457,6 +478,7 @@ function reorder(order) {
   if (focused && focused.isConnected && document.activeElement !== focused) focused.focus({ preventScroll: true });
   const empty = $("#empty");
   empty.hidden = order.length > 0;
+  $("#clear-favorites").hidden = state.tab !== "favorites" || order.length === 0;
   empty.textContent = state.tab === "favorites" && !state.q ? t("emptyFavorites") : t("empty");
 }
 
@@ -465,11 +487,6 @@ function refreshStars() {
     $("[data-action=favorite]", tr).setAttribute("aria-pressed", String(state.favorites.has(favoriteKey(market, tr.dataset.exchange))));
   }
   ranking.refreshStars();
-}
-
-function exchangeName(exchange) {
-  const button = $(`[data-exchange="${exchange}"]`);
-  return button ? button.textContent : exchange;
 }
 
 // ---------- Status and banner ----------
@@ -564,6 +581,8 @@ function selectTab(tab) {
 
 function showTab(tab) {
   state.tab = tab;
+  // Between 거래소 and 관심 the set of rows changes: the other tab's rows never stand under this one.
+  if ((tab === "exchange" || tab === "favorites") && (tab === "favorites") !== Boolean(state.rowsOfFavorites)) clearRows();
   for (const button of $$("[data-tab]")) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
   nav.showing(tab);
   $("#coin-detail").hidden = true;
@@ -586,7 +605,7 @@ function showTab(tab) {
     return;
   }
   $("#compare-panel").hidden = tab !== "compare";
-  $("#clear-favorites").hidden = tab !== "favorites";
+  $("#clear-favorites").hidden = tab !== "favorites" || state.rows.size === 0;
   if (tab === "compare") compare.start(); else compare.stop();
   if (tab === "info") info.showHome(); else if (tab !== "compare") sendView();
 }
@@ -740,6 +759,9 @@ function applyTheme(theme) {
 
 async function init() {
   applyTheme(localStorage.getItem("sise.theme") || "auto");
+  // The live socket opens at once, beside the words, the session and the route (its handshake
+  // no longer waits for them); the view is asked for once the page knows it.
+  connect();
   setPremiumColumn();
   // Both languages at once (two small files), so the language toggle never waits.
   try { await loadStrings(); } catch (_) { /* the keys show until a reload; data still flows */ }
@@ -845,7 +867,9 @@ async function init() {
   loadFavorites();
   await route(true);
   if (state.tab === "exchange") restoreBoard();
-  connect();
+  state.routed = true;
+  for (const message of state.early.splice(0)) handle(message);
+  if (state.socket && state.socket.readyState === WebSocket.OPEN) socketReady();
 }
 
 // The coin page's bell: the 알림 tab's form, set to that market.

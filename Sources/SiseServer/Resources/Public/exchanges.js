@@ -22,3 +22,9 @@ export function splitKey(key) {
 export function exchangeOf(row) {
   return row.exchange || DEFAULT_EXCHANGE;
 }
+
+// An exchange's name as its switch button writes it (`Bithumb`); the id when there is none.
+export function exchangeName(exchange) {
+  const button = Array.from(document.querySelectorAll("#exchanges [data-exchange]")).find((b) => b.dataset.exchange === exchange);
+  return button ? button.textContent.trim() : exchange;
+}

@@ -65,3 +65,21 @@ export function showFormError(form, error, note) {
   note.textContent = error.message;
   note.hidden = false;
 }
+
+// A form's submit, one at a time: while `handler` works, the form is aria-busy and its submit
+// buttons are disabled — the person sees it is working, and a second tap sends nothing twice.
+export function onSubmit(form, handler) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (form.getAttribute("aria-busy") === "true") return;
+    const buttons = $$("button[type=submit], button:not([type])", form);
+    form.setAttribute("aria-busy", "true");
+    for (const button of buttons) button.disabled = true;
+    try {
+      await handler(event);
+    } finally {
+      form.removeAttribute("aria-busy");
+      for (const button of buttons) button.disabled = false;
+    }
+  });
+}

@@ -1,5 +1,5 @@
 // The 코인정보 tab and the coin detail page. Prices, formats and charts come from the server.
-import { DEFAULT_EXCHANGE, splitKey } from "./exchanges.js";
+import { DEFAULT_EXCHANGE, splitKey, exchangeName } from "./exchanges.js";
 import { get } from "./http.js";
 import { loading, loaded } from "./loading.js";
 
@@ -69,12 +69,32 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
       const card = document.createElement("div");
       card.className = "card";
       card.dataset.coinId = id;
-      card.append(text("div", id, "card-name"));
+      const figures = text("div", "", "card-figures");
+      figures.append(text("span", t("loading"), "card-price num"), text("span", "", "card-change num"));
+      card.append(text("div", splitKey(id).market, "card-name"), figures);
       const spark = img(null);
       spark.src = coinURL(id, "/chart.svg", { range: "7d" });
       card.append(spark);
       card.addEventListener("click", () => openDetail(id));
       cards.append(card);
+      fillCard(card, id);
+    }
+  }
+
+  // A card names its coin as the exchange (or CoinGecko) does and gives its price and change.
+  async function fillCard(card, id) {
+    const price = card.querySelector(".card-price");
+    try {
+      const coin = await get(coinURL(id, "", { range: "1d", lang: state.lang }));
+      if (!card.isConnected) return;
+      const { exchange } = splitKey(id);
+      card.querySelector(".card-name").textContent = exchange === DEFAULT_EXCHANGE || !marketOf(id) ? coin.name : `${coin.name} · ${exchangeName(exchange)}`;
+      price.textContent = coin.display.price;
+      const change = card.querySelector(".card-change");
+      change.textContent = coin.display.changeRate;
+      change.className = `card-change num ${coin.display.tone}`;
+    } catch (error) {
+      if (card.isConnected) price.textContent = "-";
     }
   }
 
@@ -225,6 +245,12 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     return /^[A-Z0-9]+-[A-Z0-9.]+$/.test(code) ? { code, exchange } : null;
   }
 
+  // The chart drawn at the width it is shown at, so its labels keep their size on a phone.
+  function chartWidth() {
+    const width = Math.round($("#detail-chart").clientWidth) || 640;
+    return String(Math.max(280, Math.min(1600, width)));
+  }
+
   function indicators() {
     return $$("[data-indicator]").filter((box) => box.checked).map((box) => box.dataset.indicator).join(",");
   }
@@ -233,7 +259,8 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     const market = marketOf($("#coin-detail").dataset.coinId);
     if (!market) return;
     candle.last = Date.now();
-    const params = new URLSearchParams({ interval: candle.interval, count: "100", indicators: indicators(), exchange: market.exchange, lang: state.lang });
+    const params = new URLSearchParams({ interval: candle.interval, count: "100", indicators: indicators(), exchange: market.exchange, lang: state.lang,
+      width: chartWidth() });
     try {
       const svg = await get(`/api/candles/${encodeURIComponent(market.code)}/chart.svg?${params}`, { text: true });
       // SVG that Sise drew: numbers and fixed labels only.
@@ -267,7 +294,7 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     try {
       const [body, chart] = await Promise.all([
         get(coinURL(id, "", { range: detailRange })),
-        get(coinURL(id, "/chart.svg", { range: detailRange }), { text: true }).catch(() => null),
+        get(coinURL(id, "/chart.svg", { range: detailRange, width: chartWidth() }), { text: true }).catch(() => null),
       ]);
       $("#detail-name").textContent = `${body.name} ${body.symbol}`;
       $("#detail-price").textContent = body.display.price;

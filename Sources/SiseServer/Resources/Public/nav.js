@@ -32,8 +32,10 @@ export function setupNav({ t, selectTab }) {
 
   // What the bar shows for `tab`; the sheet closes whenever a tab is shown.
   function showing(tab) {
+    // 랭킹 is a view of 코인정보 (its switch): the bar's 코인정보 stands for it, and 더보기 does not.
+    const shownBy = tab === "ranking" ? "info" : tab;
     $(".tabs > .tab-group [data-tab=info]").classList.toggle("current", tab === "ranking");
-    button.classList.toggle("current", inSheet.has(tab));
+    button.classList.toggle("current", inSheet.has(shownBy));
     $("#info-switch").hidden = tab !== "info" && tab !== "ranking";
     for (const view of $$("[data-info-view]")) view.setAttribute("aria-pressed", String(view.dataset.infoView === tab));
     open(false);

@@ -2,7 +2,7 @@
 // and formats everything (decimal strings, display texts); the page only lays them out. While
 // the tab is open the socket streams the portfolio (`{"type":"portfolio",…}`) as prices move.
 import { setupPicker } from "./picker.js";
-import { showFormError, clearFieldErrors } from "./forms.js";
+import { showFormError, clearFieldErrors, onSubmit } from "./forms.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -163,8 +163,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     note.hidden = true;
   }
 
-  $("#portfolio-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit($("#portfolio-form"), async (event) => {
     const form = event.target;
     const market = form.market.value.trim().toUpperCase();
     const body = {
