@@ -99,7 +99,7 @@ API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPIT
 # The server's suites (then its store-heavy API suites again on PostgreSQL) beside everything
 # else: two processes, each serial inside; most of their time is spent waiting on sockets and clocks.
 # A few long server suites run in the other process, after the rest, so the two end together.
-MOVED_SERVER_SUITES='SiseServerTests\.(HostileBodyTests|HardeningTests|SocialLoginTests)'
+MOVED_SERVER_SUITES='SiseServerTests\.(HostileBodyTests)'
 servers() {
   swift_suites servers --filter 'SiseServerTests\.' --skip "$MOVED_SERVER_SUITES"
   if [ -n "${SISE_TEST_POSTGRES_URL:-}" ]; then SISE_TEST_STORE=postgres swift_suites postgres --filter "$API_ON_POSTGRES"; fi

@@ -17,7 +17,7 @@ public enum UIText: String, WordTable {
     case added, removed, cleared, clearAll, confirmClear, cancel, confirm, favoriteFailed, star
     // Page chrome
     case theme, info, coinSearch, trendingUnavailable, staleTrending, searchFailed, detailFailed
-    case favoriteCoins, trendingCoins, trendingNFTs, back, loading
+    case favoriteCoins, trendingCoins, trendingNFTs, back, loading, loadFailed
     // Coin detail
     case high24h, low24h, ath, atl, marketCap, volume, updated
     case open, high, low, prevClose, value24h, volume24h, high52w, low52w, nothingSelected
@@ -136,6 +136,7 @@ public enum UIText: String, WordTable {
         case .trendingNFTs: ("트렌딩 NFT", "Trending NFTs")
         case .back: ("← 뒤로", "← Back")
         case .loading: ("불러오는 중…", "Loading…")
+        case .loadFailed: ("불러오지 못했습니다. 연결을 확인해 주세요", "Could not load. Check the connection")
         case .high24h: ("24시간 고가", "24h high")
         case .low24h: ("24시간 저가", "24h low")
         case .ath: ("최고가", "All-time high")

@@ -184,6 +184,9 @@ public enum UpstreamWebSocket {
             maxFrameSize: maxFrameSize, enableAutomaticErrorHandling: false
         ) { channel, response in
             channel.eventLoop.makeCompletedFuture {
+                // The exchange's frames held to RFC 6455 before they are joined and read: a bad
+                // one fails the connection (1002, or 1007 for text that is not UTF-8), never data.
+                try channel.pipeline.syncOperations.addHandler(WebSocketFrameRules(peer: .server, deflate: false))
                 try channel.pipeline.syncOperations.addHandler(
                     NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1_024,
                                                 maxAccumulatedFrameSize: maxFrameSize))

@@ -57,7 +57,7 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gecko: CoinGeckoOptions
 
-    @Argument(help: "What to look for (name or symbol; Korean names and initials such as 비트 or ㅂㅌ are looked up on the Korean exchanges).")
+    @Argument(help: "What to look for (name or symbol; a Korean name or its initials is looked up on the Korean exchanges).")
     var query: String
 
     @Flag(help: "Print {\"coins\":[…],\"nfts\":[…],\"exchanges\":[…]}.")

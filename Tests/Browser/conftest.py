@@ -32,16 +32,19 @@ class Server:
         self.url = None
 
     def start(self):
+        # Its stderr is kept: a server that dies says how (Swift's backtracer writes there).
+        self.stderr = open(os.path.join(self.data_dir, "stderr.log"), "w")
         self.process = subprocess.Popen(
             [sise_binary(), "serve", "--demo", "--demo-hostile-names", "--port", "0", "--data-dir", self.data_dir] + self.extra,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            stdout=subprocess.PIPE, stderr=self.stderr, text=True,
+            env={**os.environ, "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"})
         deadline = time.time() + 60
         while time.time() < deadline:
             line = self.process.stdout.readline()
             if line.startswith("listening on "):
                 self.url = line.split("listening on ", 1)[1].strip()
                 break
-        assert self.url, "sise serve did not print its listening line"
+        assert self.url, "sise serve did not print its listening line\n" + self.stderr_tail()
         self.wait_live()
         return self
 
@@ -62,7 +65,16 @@ class Server:
                 last = error
             time.sleep(0.2)
         # A process that ended says how (a negative code is the signal that ended it).
-        raise AssertionError(f"the board never went live (last error: {last}; sise serve exit status: {self.process.poll()})")
+        raise AssertionError(f"the board never went live (last error: {last}; sise serve exit status: {self.process.poll()})\n"
+                             + self.stderr_tail())
+
+    def stderr_tail(self, lines=80):
+        """The end of the server's stderr (a crash's backtrace), for a failure's message."""
+        try:
+            with open(os.path.join(self.data_dir, "stderr.log")) as log:
+                return "".join(log.readlines()[-lines:])
+        except OSError:
+            return ""
 
     def faults(self, **switches):
         simulator = self.status()["simulator"]
@@ -132,3 +144,18 @@ def tap(driver, element):
 def screenshot(driver, name: str):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "narrow: a journey taken at 360 px as well as 390 px (test_journeys.py)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """A journey runs at 360 px only when marked `narrow`: the done-when journeys of the phone walk
+    (back, 초성 in every box, toasts, hostile numbers, language, offline, a bad link, rows on screen)."""
+    narrow_only = [item for item in items if getattr(item, "callspec", None) and item.callspec.params.get("phone") == 360
+                   and not item.get_closest_marker("narrow")]
+    if narrow_only:
+        config.hook.pytest_deselected(items=narrow_only)
+        dropped = set(map(id, narrow_only))
+        items[:] = [item for item in items if id(item) not in dropped]

@@ -19,11 +19,14 @@ def site():
         running.stop()
 
 
-@pytest.fixture(scope="module")
-def phone():
-    driver = make_driver(390, 844)
+@pytest.fixture(scope="module", params=[390, 360], ids=["390px", "360px"])
+def phone(request):
+    """The phone each journey is taken on: 390 × 844, and — for the journeys marked `narrow` — 360 × 740
+    too (the two most common widths). The others check widths of their own or nothing a width changes."""
+    driver = make_driver(request.param, 844 if request.param == 390 else 740)
     yield driver
     driver.quit()
+
 
 
 def latency(driver, milliseconds):
@@ -58,6 +61,7 @@ def said(driver, text, timeout=10):
         pytest.fail(f"no toast said {text!r}; on screen: {toasts(driver)}")
 
 
+@pytest.mark.narrow
 def test_a_coin_opened_from_the_board_comes_back_with_the_in_app_back_button(site, phone):
     open_board(phone, site)
     console_errors(phone)
@@ -95,6 +99,7 @@ def test_the_coin_charts_labels_are_readable_and_whole_on_a_phone(site, phone):
     assert console_errors(phone) == []
 
 
+@pytest.mark.narrow
 def test_a_transaction_added_and_deleted_is_confirmed_as_a_transaction(site, phone):
     open_board(phone, site)
     open_tab(phone, "portfolio")
@@ -112,6 +117,7 @@ def test_a_transaction_added_and_deleted_is_confirmed_as_a_transaction(site, pho
     assert console_errors(phone) == []
 
 
+@pytest.mark.narrow
 def test_the_alert_form_submits_after_a_hidden_field_was_left_out_of_range(site, phone):
     open_board(phone, site)
     open_tab(phone, "alerts")
@@ -140,6 +146,7 @@ def no_sideways_scroll(driver):
     return driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
 
 
+@pytest.mark.narrow
 @pytest.mark.parametrize("field,value,words", [
     ("tx-quantity", "9" * 32, "1,000조"),
     ("tx-price", "0", "0보다 커야"),
@@ -160,6 +167,7 @@ def test_an_absurd_transaction_number_is_refused_under_its_field(site, phone, fi
     console_errors(phone)  # the refusal's 400, which Chromium logs; the page handled it
 
 
+@pytest.mark.narrow
 def test_an_absurd_alert_price_is_refused_and_the_page_keeps_its_width(site, phone):
     open_board(phone, site)
     open_tab(phone, "alerts")
@@ -205,6 +213,7 @@ def test_the_ranking_shows_every_name_and_figure_whole(site, phone, width):
         phone.set_window_size(390, 844)
 
 
+@pytest.mark.narrow
 def test_a_bad_deep_link_says_why_and_leads_back(site, phone):
     console_errors(phone)
     phone.get(site.url + "/coin/KRW-NOPE")
@@ -247,13 +256,16 @@ return {rows: rows.filter((box) => box.top >= heads.bottom - 1 && box.bottom <= 
 """
 
 
+@pytest.mark.narrow
 def test_the_column_heads_stay_on_screen_and_nine_rows_show(site, phone):
-    # A 390×844 phone's viewport (a window of that size has less: the browser's own chrome).
-    phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    # The phone's whole viewport, 390×844 or 360×740 (a window of that size has less: the browser's own chrome).
+    width = phone.get_window_size()["width"]
+    height = {390: 844, 360: 740}[width]
+    phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
     try:
         open_board(phone, site)
         sight = phone.execute_script(BOARD_SIGHT)
-        assert sight["rows"] >= 9, f"only {sight['rows']} rows on a 390×844 screen"
+        assert sight["rows"] >= 9, f"only {sight['rows']} rows on a {width}×{height} screen"
         phone.execute_script("document.querySelectorAll('#rows tr[data-market]')[250].scrollIntoView({block: 'center'})")
         wait(phone, lambda d: d.execute_script("return scrollY") > 1000)
         sight = phone.execute_script(BOARD_SIGHT)
@@ -284,7 +296,7 @@ def test_compare_finds_by_initials_sorts_and_opens_a_coin(site, phone):
     wait(phone, lambda d: rows(d) == sorted(rows(d)))
     tap(phone, phone.find_element(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"]'))
     wait(phone, lambda d: "/coin/KRW-BTC" in d.current_url and d.find_element(By.ID, "coin-detail").is_displayed())
-    assert "비트코인" in phone.find_element(By.ID, "detail-name").text
+    wait(phone, lambda d: "비트코인" in d.find_element(By.ID, "detail-name").text)
     tap(phone, phone.find_element(By.ID, "detail-back"))
     # A stale venue reads as waiting, not deleted.
     decoration = phone.execute_script("""
@@ -368,6 +380,7 @@ def test_the_live_socket_opens_beside_the_words_and_the_session_not_after_them(s
         driver.quit()
 
 
+@pytest.mark.narrow
 def test_rows_not_live_lose_their_colours_and_the_retry_button_keeps_its_word_whole(site, phone):
     open_board(phone, site)
     site.faults(wsRefuse=True, wsDropNow=True, errorRate=1, errorStatus=503)
@@ -492,6 +505,31 @@ def test_a_favorite_card_names_its_coin_and_gives_its_price(site, phone):
     assert console_errors(phone) == []
 
 
+# Every search box a person meets: the tab, the box, and where its answers stand.
+SEARCH_BOXES = [
+    ("exchange", "#search", "#rows tr[data-market]"),
+    ("ranking", "#ranking-search", "#ranking-rows tr[data-coin]"),
+    ("compare", "#compare-search", "#compare-rows tr[data-compare]"),
+    ("info", "#coin-search", "#result-list li"),
+    ("alerts", "#alert-market", "#alert-market-options li"),
+    ("portfolio", "#tx-market", "#tx-market-options li"),
+]
+
+
+@pytest.mark.narrow
+@pytest.mark.parametrize("tab, box, answers", SEARCH_BOXES, ids=[box[0] for box in SEARCH_BOXES])
+def test_every_search_box_finds_a_coin_by_its_initials(site, phone, tab, box, answers):
+    open_board(phone, site)
+    open_tab(phone, tab)
+    field = wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, box) if d.find_element(By.CSS_SELECTOR, box).is_displayed() else None)
+    field.clear()
+    field.send_keys("ㅂㅌ")
+    wait(phone, lambda d: any("비트코인" in e.text for e in d.find_elements(By.CSS_SELECTOR, answers)), timeout=20)
+    field.clear()
+    phone.execute_script("arguments[0].dispatchEvent(new Event('input'))", field)
+    assert console_errors(phone) == []
+
+
 def test_a_market_the_exchange_does_not_list_is_refused_not_held_forever(site, phone):
     open_board(phone, site)
     open_tab(phone, "portfolio")
@@ -562,12 +600,24 @@ return left.slice(0, 12);
 """
 
 
+@pytest.mark.narrow
+def switch_language(driver):
+    """The language switch as a person finds it: in the top bar, or on a narrow phone in 더보기's settings."""
+    toggle = driver.find_element(By.ID, "lang-toggle")
+    if toggle.is_displayed():
+        tap(driver, toggle)
+        return
+    tap(driver, driver.find_element(By.ID, "more-button"))
+    setting = wait(driver, lambda d: d.find_element(By.ID, "setting-lang") if d.find_element(By.ID, "setting-lang").is_displayed() else None)
+    tap(driver, setting)
+
+
 def test_after_switching_to_english_no_korean_word_is_left_on_screen(site, phone):
     open_board(phone, site)
     open_tab(phone, "ranking")
     wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#ranking-rows tr[data-coin]") and "쪽" in d.find_element(By.ID, "ranking-page").text,
          timeout=30)
-    tap(phone, phone.find_element(By.ID, "lang-toggle"))
+    switch_language(phone)
     try:
         assert phone.find_element(By.ID, "ranking-page").text == "page 1"
         wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#ranking-rows tr[data-coin]"), timeout=30)
@@ -579,14 +629,22 @@ def test_after_switching_to_english_no_korean_word_is_left_on_screen(site, phone
         except Exception:
             pytest.fail(f"Korean left after switching to English: {phone.execute_script(KOREAN_LEFT)}")
     finally:
-        tap(phone, phone.find_element(By.ID, "lang-toggle"))
-        wait(phone, lambda d: d.find_element(By.ID, "lang-toggle").text == "EN")
+        switch_language(phone)
+        wait(phone, lambda d: d.find_element(By.ID, "lang-toggle").get_attribute("textContent").strip() == "EN")
     assert console_errors(phone) == []
 
 
-# Last in the file: it spends the server's CoinGecko budget (10 calls a minute).
-def test_quick_searches_past_coingeckos_budget_neither_stack_toasts_nor_leave_old_results(site, phone):
-    open_board(phone, site)
+@pytest.fixture
+def thrifty_site():
+    """A server of its own with a CoinGecko budget of 3 calls a minute: spending it touches no other journey."""
+    with tempfile.TemporaryDirectory() as data_dir:
+        running = Server(data_dir, extra=["--coingecko-calls-per-minute", "3"]).start()
+        yield running
+        running.stop()
+
+
+def test_quick_searches_past_coingeckos_budget_neither_stack_toasts_nor_leave_old_results(thrifty_site, phone):
+    open_board(phone, thrifty_site)
     open_tab(phone, "info")
     refused = None
     for query in ["bitcoin", "ethereum", "solana", "cardano", "tron", "polkadot", "litecoin", "chainlink", "stellar",

@@ -1,4 +1,5 @@
-"""The screenshot suite in English (screens.py): every view × six widths × light and dark."""
+"""The screenshot suite in English (screens.py): every view × six widths × light and dark. (Every view
+loading, empty and failed is shot in Korean, test_screens_ko.py: the layout rules are the same.)"""
 from screens import run_suite
 
 

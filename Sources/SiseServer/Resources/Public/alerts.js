@@ -6,7 +6,7 @@ import { DEFAULT_EXCHANGE } from "./exchanges.js";
 import { setupPicker } from "./picker.js";
 import { showFormError, clearFieldErrors, onSubmit } from "./forms.js";
 import { setupPush } from "./push.js";
-import { loading, loaded } from "./loading.js";
+import { loading, loaded, failed } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -53,7 +53,10 @@ export function setupAlerts({ t, toast, state, call }) {
         list.append(li);
       }
       $("#alert-empty").hidden = body.alerts.length > 0;
-    } catch (_) { loaded($("#alert-list")); /* the list keeps what it had */ }
+    } catch (_) {
+      // The list keeps what it had; a list that never had anything says why it stays empty.
+      if ($("#alert-list").querySelector(".loading-row")) failed($("#alert-list"), t("loadFailed"));
+    }
   }
 
   async function loadHistory() {

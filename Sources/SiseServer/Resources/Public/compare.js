@@ -2,7 +2,7 @@
 // them and asks again every second while the tab is open (the server reads its live boards).
 // A row opens its coin; the search (초성 too) and the two sorts (gap, coin) are the server's.
 import { get } from "./http.js";
-import { loading, loaded } from "./loading.js";
+import { loading, loaded, failed } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -132,7 +132,10 @@ export function setupCompare({ t, state, open = () => {} }) {
     try {
       const query = new URLSearchParams({ lang: state.lang, sort: view.sort, q: view.q });
       render(await get(`/api/compare?${query}`, { signal: controller.signal }));
-    } catch (_) { /* the next round tries again; the status chip tells about trouble */ } finally {
+    } catch (error) {
+      // The next round tries again; a table that never had a row says why it stays empty.
+      if (error.name !== "AbortError" && !body.querySelector("tr[data-compare]")) failed(body, t("loadFailed"));
+    } finally {
       if (inFlight === controller) inFlight = null;
     }
   }

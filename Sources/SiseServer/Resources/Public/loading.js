@@ -1,7 +1,7 @@
 // A view waiting for its first answer says so where the answer will be: under a table's
 // headings (a note right after the table, so it never sizes the columns) or as one item of a
 // list, reading "불러오는 중…". A list's item goes when the list is filled; `loaded` takes
-// either away.
+// either away. A first answer that could not come says so in the same place (`failed`).
 
 export function loading(list, words) {
   if (!list || noteOf(list)) return;
@@ -21,4 +21,14 @@ export function loaded(list) {
 
 function noteOf(list) {
   return document.querySelector(`.loading-row[data-loading-for="${CSS.escape(list.id)}"]`);
+}
+
+// The first answer could not come: the note says so (and is read out) until the next try.
+export function failed(list, words) {
+  if (!list) return;
+  loading(list, words);
+  const note = noteOf(list);
+  note.textContent = words;
+  note.classList.add("failed");
+  if (note.tagName !== "LI") note.setAttribute("role", "alert");
 }

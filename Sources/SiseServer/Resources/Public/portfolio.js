@@ -3,6 +3,7 @@
 // the tab is open the socket streams the portfolio (`{"type":"portfolio",…}`) as prices move.
 import { setupPicker } from "./picker.js";
 import { showFormError, clearFieldErrors, onSubmit } from "./forms.js";
+import { loading, loaded, failed } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -54,6 +55,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
   }
 
   function render(report) {
+    loaded($("#portfolio-rows"));
     const held = (report.positions || []).filter((p) => Number(p.quantity) > 0);
     const body = $("#portfolio-rows");
     // Rows stay in place while their figures change (a screen reader keeps its spot).
@@ -152,7 +154,13 @@ export function setupPortfolio({ t, toast, state, call, send }) {
   }
 
   async function refresh() {
-    try { render(await call("GET", "/api/portfolio")); } catch (_) { /* the stream follows */ }
+    if (!$("#portfolio-rows").children.length && $("#portfolio-empty").hidden) loading($("#portfolio-rows"), t("loading"));
+    try {
+      render(await call("GET", "/api/portfolio"));
+    } catch (_) {
+      // The stream follows; a table that never had a row says why it stays empty.
+      if (document.querySelector('.loading-row[data-loading-for="portfolio-rows"]')) failed($("#portfolio-rows"), t("loadFailed"));
+    }
     loadTransactions();
   }
 

@@ -1,23 +1,33 @@
 import NIOCore
-import NIOHTTP1
 import NIOWebSocket
 
-/// RFC 6455's rules for the frames a client sends, applied as each frame is decoded — before
-/// the WebSocket library, which takes unmasked frames, answers a ping with reserved bits, and
-/// ends a connection whose fragments are out of order with 1000 instead of failing it:
-/// - every client frame is masked (§5.1); no reserved opcode (§5.2); RSV2/RSV3 never, RSV1 only
-///   on the first frame of a data message and only under permessage-deflate (RFC 7692 §6);
+/// RFC 6455's rules for the frames a peer sends, applied as each frame is decoded — before the
+/// WebSocket library, which takes frames masked the wrong way, answers a ping with reserved bits,
+/// and ends a connection whose fragments are out of order with 1000 instead of failing it. The
+/// server's `/ws` holds its pages' frames to them; the upstream client, an exchange's:
+/// - a client's frames are masked, a server's never (§5.1); no reserved opcode (§5.2); RSV2/RSV3
+///   never, RSV1 only on the first frame of a data message and only under permessage-deflate
+///   (RFC 7692 §6);
 /// - control frames are final and at most 125 bytes (§5.5); a close frame's code is one a peer
 ///   may send and its reason UTF-8 (§7.4.1, §8.1);
 /// - fragments follow one another: no new message inside one, no continuation outside one (§5.4);
 /// - an uncompressed text message is UTF-8 — checked as its fragments arrive (a character may
 ///   span two) — else the connection fails with 1007 (§8.1).
 /// Breaking one closes the connection with 1002 (1007 for text), and nothing more is read.
-final class WebSocketFrameRules: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = WebSocketFrame
-    typealias InboundOut = WebSocketFrame
-    typealias OutboundOut = WebSocketFrame
+public final class WebSocketFrameRules: ChannelInboundHandler, RemovableChannelHandler {
+    public typealias InboundIn = WebSocketFrame
+    public typealias InboundOut = WebSocketFrame
+    public typealias OutboundOut = WebSocketFrame
 
+    /// Who sends the frames read here.
+    public enum Peer: Sendable {
+        /// A browser or other client: every frame masked; what we send back is not.
+        case client
+        /// An exchange's server: no frame masked; what we send back is.
+        case server
+    }
+
+    private let peer: Peer
     /// Whether permessage-deflate was agreed (RSV1 then marks a compressed message).
     private let deflate: Bool
     private var inMessage = false
@@ -26,11 +36,12 @@ final class WebSocketFrameRules: ChannelInboundHandler, RemovableChannelHandler 
     private var utf8 = UTF8Stream()
     private var failed = false
 
-    init(deflate: Bool) {
+    public init(peer: Peer, deflate: Bool) {
+        self.peer = peer
         self.deflate = deflate
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !failed else { return }
         let frame = unwrapInboundIn(data)
         if let code = problem(frame) {
@@ -41,7 +52,7 @@ final class WebSocketFrameRules: ChannelInboundHandler, RemovableChannelHandler 
     }
 
     private func problem(_ frame: WebSocketFrame) -> WebSocketErrorCode? {
-        guard frame.maskKey != nil, !frame.rsv2, !frame.rsv3 else { return .protocolError }
+        guard (frame.maskKey != nil) == (peer == .client), !frame.rsv2, !frame.rsv3 else { return .protocolError }
         switch frame.opcode {
         case .connectionClose, .ping, .pong:
             guard frame.fin, !frame.rsv1, frame.length <= 125 else { return .protocolError }
@@ -85,42 +96,27 @@ final class WebSocketFrameRules: ChannelInboundHandler, RemovableChannelHandler 
         var data = context.channel.allocator.buffer(capacity: 2)
         data.write(webSocketErrorCode: code)
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))).whenComplete { _ in
+        let close = WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: peer == .server ? .random() : nil, data: data)
+        context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in
             channel.close(promise: nil)
         }
     }
 }
 
-/// Puts `WebSocketFrameRules` right after the frame decoder the moment a connection upgrades to
-/// WebSocket — before the bytes that came with the handshake are read as frames. Touches no data.
-final class WebSocketRulesInstaller: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = Never
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case .upgradeComplete(let proto, let request)? = event as? HTTPServerUpgradeEvents, proto.lowercased() == "websocket" {
-            let deflate = request.headers["Sec-WebSocket-Extensions"].contains { $0.lowercased().contains(DeflateOffers.name) }
-            let pipeline = context.pipeline.syncOperations
-            if let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<WebSocketFrameDecoder>.self) {
-                try? pipeline.addHandler(WebSocketFrameRules(deflate: deflate), position: .after(decoder.handler))
-            }
-            pipeline.removeHandler(context: context, promise: nil)
-        }
-        context.fireUserInboundEventTriggered(event)
-    }
-}
-
 /// UTF-8 checked a piece at a time: a character may be cut between pieces.
-struct UTF8Stream {
+public struct UTF8Stream: Sendable {
     /// Continuation bytes still due, and the bounds the next one must keep (RFC 3629: no
     /// overlong forms, no surrogates, nothing above U+10FFFF).
     private var due = 0
     private var low: UInt8 = 0x80
     private var high: UInt8 = 0xBF
 
-    var isComplete: Bool { due == 0 }
+    public var isComplete: Bool { due == 0 }
+
+    public init() {}
 
     /// False at the first byte that cannot be valid UTF-8.
-    mutating func take<S: Sequence>(_ bytes: S) -> Bool where S.Element == UInt8 {
+    public mutating func take<S: Sequence>(_ bytes: S) -> Bool where S.Element == UInt8 {
         for byte in bytes {
             if due > 0 {
                 guard (low...high).contains(byte) else { return false }
