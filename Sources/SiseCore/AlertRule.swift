@@ -33,7 +33,7 @@ public struct AlertRule: Hashable, Codable, Sendable {
     public var createdAt: Int64
     public var lastFiredAt: Int64?
 
-    public init(id: String, owner: String, exchange: Exchange = .upbit, market: MarketID, kind: AlertKind, value: Decimal,
+    public init(id: String, owner: String, exchange: Exchange, market: MarketID, kind: AlertKind, value: Decimal,
                 windowMinutes: Int? = nil, recurring: Bool = false, cooldownSeconds: Int = 0, enabled: Bool = true,
                 createdAt: Int64 = 0, lastFiredAt: Int64? = nil) {
         self.id = id

@@ -9,7 +9,7 @@ public struct MarketRow: Hashable, Sendable {
     /// Where the market trades.
     public var exchange: Exchange
 
-    public init(market: Market, ticker: Ticker, tickSize: Decimal? = nil, exchange: Exchange = .default) {
+    public init(market: Market, ticker: Ticker, tickSize: Decimal? = nil, exchange: Exchange) {
         self.market = market
         self.ticker = ticker
         self.tickSize = tickSize

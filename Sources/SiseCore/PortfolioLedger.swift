@@ -19,7 +19,7 @@ public struct PortfolioTransaction: Hashable, Codable, Sendable {
     public var at: Int64
     public var note: String
 
-    public init(id: String, kind: TransactionKind, exchange: Exchange = .upbit, market: MarketID, quantity: Decimal, price: Decimal,
+    public init(id: String, kind: TransactionKind, exchange: Exchange, market: MarketID, quantity: Decimal, price: Decimal,
                 fee: Decimal = 0, at: Int64, note: String = "") {
         self.id = id
         self.kind = kind

@@ -9,7 +9,7 @@ public struct BoardLoader: Sendable {
     private let api: any ExchangeAPI
     private let exchange: Exchange
 
-    public init(api: any ExchangeAPI, exchange: Exchange = .default) {
+    public init(api: any ExchangeAPI, exchange: Exchange) {
         self.api = api
         self.exchange = exchange
     }
@@ -32,7 +32,7 @@ public struct BoardLoader: Sendable {
     }
 
     /// Rows for tickers whose market is listed; a ticker without a listing is dropped.
-    public static func join(markets: [Market], tickers: [Ticker], ticks: [MarketID: Decimal], exchange: Exchange = .default) -> [MarketRow] {
+    public static func join(markets: [Market], tickers: [Ticker], ticks: [MarketID: Decimal], exchange: Exchange) -> [MarketRow] {
         let listing = Dictionary(markets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return tickers.compactMap { ticker in
             listing[ticker.market].map { MarketRow(market: $0, ticker: ticker, tickSize: ticks[ticker.market], exchange: exchange) }

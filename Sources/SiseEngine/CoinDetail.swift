@@ -77,7 +77,7 @@ public struct CoinDetail: Encodable, Sendable {
     /// (through the shared cache).
     /// - Parameter client: who asks; CoinGecko cache misses count against it (`CoinInfoService`).
     /// - Parameter exchange: whose market a market code names (`upbit` is the API's REST client).
-    public static func load(_ raw: String, range: ChartModel.Range, language: Language, exchange: Exchange = .default, upbit: any ExchangeAPI,
+    public static func load(_ raw: String, range: ChartModel.Range, language: Language, exchange: Exchange, upbit: any ExchangeAPI,
                             coinInfo: CoinInfoService, client: Set<String> = [],
                             row: (MarketID) async throws -> MarketRow?) async throws -> CoinDetail {
         let f = MarketFormatter(language: language)

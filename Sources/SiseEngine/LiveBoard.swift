@@ -85,7 +85,7 @@ public actor LiveBoard: Service {
     /// Opens when the first board (markets and tickers) is published.
     private let loaded = Latch()
 
-    public init(configuration: LiveBoardConfiguration = .init(), api: any ExchangeAPI, stream: any TickerStreaming,
+    public init(configuration: LiveBoardConfiguration, api: any ExchangeAPI, stream: any TickerStreaming,
                 now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds, clock: any StreamClock = SystemStreamClock(),
                 logger: Logger = Logger(label: "sise.engine")) {
         self.configuration = configuration

@@ -34,7 +34,7 @@ struct ServerContext: Sendable {
 
     /// Waits (briefly) for the board's first data; 503 with `Retry-After` when it is not there:
     /// an empty board before the first load must never read as "no markets".
-    func requireBoard(_ exchange: Exchange = .default) async throws {
+    func requireBoard(_ exchange: Exchange) async throws {
         let board = try self.board(exchange)
         board.touch()
         guard await board.waitForData(upTo: Self.firstBoardWait) else {
@@ -87,7 +87,7 @@ struct ServerContext: Sendable {
     }
 
     /// The favorites of `owner` that are markets of `exchange`.
-    func favoriteMarkets(_ owner: String, exchange: Exchange = .default) async throws -> Set<MarketID> {
+    func favoriteMarkets(_ owner: String, exchange: Exchange) async throws -> Set<MarketID> {
         Set(try await favorites.list(owner: owner).compactMap { key -> MarketID? in
             guard case .market(let code, let on)? = FavoriteItem(key), on == exchange else { return nil }
             return MarketID(code)

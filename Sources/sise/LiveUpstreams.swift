@@ -36,7 +36,7 @@ struct LiveUpstreams {
     /// someone watches them (a minute's grace after the last). Nothing runs until `services` run.
     static func build(_ settings: Settings, coinGecko: CoinGeckoClient.Configuration, demo: Demo?,
                       exchanges: [Exchange] = Exchange.allCases, primary: Exchange = .default,
-                      board configuration: LiveBoardConfiguration = .init(),
+                      board configuration: LiveBoardConfiguration,
                       silence: Duration, logger: Logger) async throws -> LiveUpstreams {
         var endpoints = Dictionary(uniqueKeysWithValues: Exchange.allCases.map { ($0, settings.endpoint($0)) })
         var gecko = coinGecko
@@ -73,7 +73,9 @@ struct LiveUpstreams {
             }
         }
         let upbitAPI = apis[.default] ?? ExchangeRegistry.spec(.default).api(settings.endpoint(.default), transport: transport)
-        let upbitBoard = boards[.default] ?? LiveBoard(configuration: configuration, api: upbitAPI,
+        var upbitConfiguration = configuration
+        upbitConfiguration.exchange = .default
+        let upbitBoard = boards[.default] ?? LiveBoard(configuration: upbitConfiguration, api: upbitAPI,
                                                        stream: ExchangeRegistry.spec(.default).stream(settings.endpoint(.default), silence: silence, logger: logger),
                                                        logger: logger)
         return LiveUpstreams(

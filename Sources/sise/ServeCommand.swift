@@ -174,7 +174,7 @@ struct ServeCommand: AsyncParsableCommand {
             let database = try await AppDatabase.open(databaseLocation, logger: logger)
             let upstreams = try await LiveUpstreams.build(
                 settings, coinGecko: try settings.coinGecko(gecko), demo: demo ? .init(hostileNames: demoHostileNames) : nil,
-                board: .init(idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000))),
+                board: .init(exchange: .default, idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000))),
                 silence: feed.silenceDuration, logger: logger)
             if let simulator = upstreams.simulator, !providers.contains(where: { $0.id == "demo" }) {
                 providers.append(LoginProviderSettings.demo(simulator: simulator.baseURL))

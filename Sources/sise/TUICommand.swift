@@ -44,7 +44,8 @@ struct TUICommand: AsyncParsableCommand {
             // The database first: nothing has to be closed again when it cannot be opened.
             database = try await AppDatabase.open(try settings.databaseLocation(storage))
             upstreams = try await LiveUpstreams.build(settings, coinGecko: try settings.coinGecko(gecko), demo: demo ? .init() : nil,
-                                                      primary: venue.exchange, silence: feed.silenceDuration, logger: logger)
+                                                      primary: venue.exchange, board: .init(exchange: venue.exchange), silence: feed.silenceDuration,
+                                                      logger: logger)
         } catch let problem as ConfigFile.Problem {
             throw problem
         } catch {

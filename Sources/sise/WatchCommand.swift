@@ -84,7 +84,7 @@ struct WatchCommand: AsyncParsableCommand {
         }
         let settings = global.settings
         let upstreams = try await LiveUpstreams.build(settings, coinGecko: try settings.coinGecko(gecko), demo: nil, exchanges: exchanges,
-                                                      board: .init(quotes: quotes), silence: feed.silenceDuration, logger: logger)
+                                                      board: .init(exchange: exchange, quotes: quotes), silence: feed.silenceDuration, logger: logger)
         guard let board = upstreams.boards[exchange] else { throw CLIFailure.usage("sise: no \(exchange.rawValue) board") }
         let printer = WatchPrinter(language: global.language, json: json, color: global.useColor)
         let limit = duration.map { Duration.milliseconds(Int64($0 * 1_000)) }

@@ -36,16 +36,21 @@ const send = WebSocket.prototype.send;
 WebSocket.prototype.send = function (data) { if (!/"type":"(view|portfolio)"/.test(String(data))) send.call(this, data); };
 """
 
-# view → a script that leaves it empty (after it loaded), and what then says so
+def typed(box, text):
+    return f"document.querySelector('{box}').value = '{text}'; document.querySelector('{box}').dispatchEvent(new Event('input'))"
+
+
+# view → what shows once it has loaded (so its search box is wired), a script that leaves it
+# empty, and what then says so
 EMPTY = {
-    "board": ("document.querySelector('#search').value = 'zzzzqq'; document.querySelector('#search').dispatchEvent(new Event('input'))", "empty"),
-    "favorites": (None, "empty"),
-    "info": ("document.querySelector('#coin-search').value = 'ㅋㅋㅋㅋ'; document.querySelector('#coin-search').dispatchEvent(new Event('input'))", "search-empty"),
-    "ranking": ("document.querySelector('#ranking-search').value = 'zzzzqq'; document.querySelector('#ranking-search').dispatchEvent(new Event('input'))", "ranking-empty"),
-    "compare": ("document.querySelector('#compare-search').value = 'zzzzqq'; document.querySelector('#compare-search').dispatchEvent(new Event('input'))", "compare-empty"),
-    "portfolio": (None, "portfolio-empty"),
-    "alerts": (None, "alert-empty"),
-    "coin": (None, "detail-error"),  # a coin the exchange does not list (a bad link)
+    "board": ("#rows tr[data-market]", typed("#search", "zzzzqq"), "empty"),
+    "favorites": (None, None, "empty"),
+    "info": ("#trending-coins li:not(.loading-row)", typed("#coin-search", "ㅋㅋㅋㅋ"), "search-empty"),
+    "ranking": ("#ranking-rows tr[data-coin]", typed("#ranking-search", "zzzzqq"), "ranking-empty"),
+    "compare": ("#compare-rows tr[data-compare]", typed("#compare-search", "zzzzqq"), "compare-empty"),
+    "portfolio": (None, None, "portfolio-empty"),
+    "alerts": (None, None, "alert-empty"),
+    "coin": (None, None, "detail-error"),  # a coin the exchange does not list (a bad link)
 }
 
 # view → the script that says it failed, once it has
@@ -113,12 +118,12 @@ def loading_states(driver, url, lang):
 
 def empty_states(driver, url, lang):
     problems = []
-    for view, (step, says) in EMPTY.items():
+    for view, (loaded, step, says) in EMPTY.items():
         fresh(driver, url, lang)
         driver.get(url + (VIEWS[view][0] if view != "coin" else "/coin/KRW-NOPE"))
         wait(driver, lambda d: d.execute_script("return document.documentElement.lang") == lang, timeout=20)
         if step:
-            wait(driver, lambda d: not d.execute_script("return !!document.querySelector('.loading-row')"), timeout=20)
+            wait(driver, lambda d: d.execute_script("return !!document.querySelector(arguments[0])", loaded), timeout=30, what=f"{view} loaded")
             driver.execute_script(step)
         wait(driver, lambda d: d.execute_script(shown(says)), timeout=20, what=f"{view} empty")
         problems += check(driver, f"{view} empty {lang}")

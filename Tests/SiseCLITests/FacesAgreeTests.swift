@@ -19,7 +19,7 @@ import FoundationNetworking
         let id = MarketID(code)!
         return MarketRow(market: Market(id: id, koreanName: name, englishName: name, warning: warning),
                          ticker: Ticker(market: id, price: 1_000, change: .rise, signedChangePrice: 10, signedChangeRate: 0.01,
-                                        tradeValue24h: 5_000_000_000))
+                                        tradeValue24h: 5_000_000_000), exchange: .upbit)
     }
 
     static let rows = [row("KRW-BTC", "Bitcoin", warning: false), row("KRW-WRN", "Warned", warning: true)]

@@ -62,13 +62,13 @@ import Testing
         let row = MarketRow(market: Market(id: id, koreanName: "비트코인", englishName: "Bitcoin"),
                             ticker: Ticker(market: id, price: 103_493_000, change: .rise, signedChangePrice: 1_076_000,
                                            signedChangeRate: 0.0105060683, tradeValue24h: 162_997_300_132.123),
-                            tickSize: 1_000)
+                            tickSize: 1_000, exchange: .upbit)
         #expect(ko.display(row) == RowDisplay(price: "103,493,000", changeRate: "+1.05%",
                                               changePrice: "+1,076,000", tradeValue: "162,997백만", tradeValueShort: "1,630억"))
         #expect(en.display(row).tradeValueShort == "163.0B", "a phone's narrow column: never 162,997M cut")
         let small = MarketRow(market: Market(id: MarketID("KRW-SHIB")!, koreanName: "시바이누", englishName: "Shiba Inu"),
                               ticker: Ticker(market: MarketID("KRW-SHIB")!, price: 0.00854, change: .fall,
-                                             signedChangePrice: -0.00002, signedChangeRate: -0.0023, tradeValue24h: 1))
+                                             signedChangePrice: -0.00002, signedChangeRate: -0.0023, tradeValue24h: 1), exchange: .upbit)
         #expect(en.display(small).changePrice == "-0.000020")
         #expect(en.display(small).price == "0.008540")
     }

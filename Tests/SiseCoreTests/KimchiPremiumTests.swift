@@ -8,7 +8,7 @@ import Testing
     static func row(_ base: String, price: Double, value: Double = 1e9, quote: String = "KRW") -> MarketRow {
         let id = MarketID(quote: quote, base: base)
         return MarketRow(market: Market(id: id, koreanName: base, englishName: base),
-                         ticker: Ticker(market: id, price: price, change: .even, signedChangePrice: 0, signedChangeRate: 0, tradeValue24h: value))
+                         ticker: Ticker(market: id, price: price, change: .even, signedChangePrice: 0, signedChangeRate: 0, tradeValue24h: value), exchange: .upbit)
     }
 
     @Test func handComputedExamples() throws {

@@ -65,7 +65,7 @@ import Testing
     @Test func roundTripsThroughItsOwnExport() throws {
         let btc = MarketID("KRW-BTC")!
         let original = [
-            PortfolioTransaction(id: "a", kind: .buy, market: btc, quantity: Decimal(string: "0.12345678")!, price: 100_000_000, fee: 6_172,
+            PortfolioTransaction(id: "a", kind: .buy, exchange: .upbit, market: btc, quantity: Decimal(string: "0.12345678")!, price: 100_000_000, fee: 6_172,
                                  at: 1_763_856_000_000, note: "first, \"careful\"\nbuy"),
             PortfolioTransaction(id: "b", kind: .sell, exchange: .korbit, market: btc, quantity: Decimal(string: "0.1")!, price: 110_000_000,
                                  at: 1_763_856_000_123),

@@ -7,7 +7,7 @@ import Testing
         let id = MarketID(quote: "KRW", base: base)
         return MarketRow(market: Market(id: id, koreanName: korean, englishName: base),
                          ticker: Ticker(market: id, price: price, change: PriceChange(signed: rate),
-                                        signedChangePrice: price * rate, signedChangeRate: rate, tradeValue24h: value))
+                                        signedChangePrice: price * rate, signedChangeRate: rate, tradeValue24h: value), exchange: .upbit)
     }
 
     let rows = [
@@ -103,7 +103,7 @@ import Testing
             var r = row
             r = MarketRow(market: Market(id: MarketID("BTC-ETH")!, koreanName: "이더리움", englishName: "Ethereum"),
                           ticker: Ticker(market: MarketID("BTC-ETH")!, price: 0.03, change: .even, signedChangePrice: 0,
-                                         signedChangeRate: 0, tradeValue24h: 10))
+                                         signedChangeRate: 0, tradeValue24h: 10), exchange: .upbit)
             return r
         }
         #expect(BoardQuery().apply(rows).map(\.id.code) == ["KRW-BTC", "KRW-XRP", "KRW-ETH", "KRW-DOGE", "KRW-ADA"])

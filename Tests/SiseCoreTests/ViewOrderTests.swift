@@ -13,7 +13,7 @@ import Testing
         let id = MarketID(quote: quote, base: base)
         return MarketRow(market: Market(id: id, koreanName: name, englishName: name.uppercased() == name ? base : name),
                          ticker: Ticker(market: id, price: price, change: PriceChange(signed: rate),
-                                        signedChangePrice: price * rate, signedChangeRate: rate, tradeValue24h: value))
+                                        signedChangePrice: price * rate, signedChangeRate: rate, tradeValue24h: value), exchange: .upbit)
     }
 
     static func randomRow(_ id: MarketID, _ g: inout SeededGenerator) -> MarketRow {

@@ -37,7 +37,7 @@ import Testing
 
     @Test func aRowConfirmedWithTheSameFiguresIsPublishedFresh() async throws {
         let clock = Atomic<Int64>(1_000_000)
-        let board = LiveBoard(configuration: .init(quotes: [.krw], pollInterval: .milliseconds(50)),
+        let board = LiveBoard(configuration: .init(exchange: .upbit, quotes: [.krw], pollInterval: .milliseconds(50)),
                               api: RepeatingExchange(), stream: SilentStream(), now: { clock.load(ordering: .relaxed) })
         let task = Task { try? await board.run() }
         defer { task.cancel() }

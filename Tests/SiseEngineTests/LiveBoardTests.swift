@@ -33,7 +33,7 @@ import Testing
     func aBoardThatHasNotConnectedYetIsConnecting(startsIdle: Bool) async throws {
         let transport = LiveHTTPTransport()
         let nowhere = try #require(URL(string: "http://127.0.0.1:9"))
-        let configuration = LiveBoardConfiguration(idleAfter: startsIdle ? .seconds(60) : nil, startsIdle: startsIdle)
+        let configuration = LiveBoardConfiguration(exchange: .upbit, idleAfter: startsIdle ? .seconds(60) : nil, startsIdle: startsIdle)
         let board = LiveBoard(configuration: configuration, api: V1QuotationClient(configuration: .init(baseURL: nowhere), transport: transport),
                               stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: nowhere))))
         #expect(board.snapshot.status.state == .connecting)

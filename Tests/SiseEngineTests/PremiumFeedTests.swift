@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized) struct PremiumFeedTests {
     func feed(_ simulator: RunningSimulator, fx: FXSource, dunamu: URL? = nil, transport: LiveHTTPTransport) -> (PremiumFeed, LiveBoard) {
         let upbit = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
-        let board = LiveBoard(api: upbit, stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
+        let board = LiveBoard(configuration: .init(exchange: .upbit), api: upbit, stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
                               logger: Logger(label: "test"))
         let feed = PremiumFeed(configuration: .init(fx: fx),
                                binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),

@@ -14,7 +14,7 @@ import Testing
         try await withSimulator { simulator in
             let transport = LiveHTTPTransport()
             let upbit = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
-            let board = LiveBoard(api: upbit, stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
+            let board = LiveBoard(configuration: .init(exchange: .upbit), api: upbit, stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
                                   logger: Logger(label: "test"))
             let feed = PremiumFeed(configuration: .init(fx: .upbitUSDT),
                                    binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),

@@ -8,7 +8,7 @@ import Testing
 @testable import SiseEngine
 
 @Suite struct WebhookDispatcherTests {
-    let rule = AlertRule(id: "a", owner: "o", market: MarketID("KRW-BTC")!, kind: .above, value: 1)
+    let rule = AlertRule(id: "a", owner: "o", exchange: .upbit, market: MarketID("KRW-BTC")!, kind: .above, value: 1)
 
     @Test func failedDeliveriesAreRetriedLoggedAndTheWebhookDisabled() async throws {
         let store = AlertStore(database: try AppDatabase.inMemory())

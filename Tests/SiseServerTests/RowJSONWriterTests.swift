@@ -52,7 +52,7 @@ import Testing
         let names = [#"<img src=x onerror="alert(1)">"#, "a\\b\"c", "tab\tline\nnull\u{0}bell\u{7}", "</script>&amp;", "🚀 로켓 ☃"]
         for name in names {
             let row = MarketRow(market: Market(id: id, koreanName: name, englishName: name),
-                                ticker: Ticker(market: id, price: 1, change: .even, signedChangePrice: 0, signedChangeRate: 0))
+                                ticker: Ticker(market: id, price: 1, change: .even, signedChangePrice: 0, signedChangeRate: 0), exchange: .upbit)
             let text = RowFragments.encode(row, .ko, premium: nil)
             #expect(Self.parsed(text) == Self.parsed(Self.foundation(row, .ko, premium: nil)))
             #expect(Self.parsed(text)?["koreanName"] as? String == name)
@@ -63,7 +63,7 @@ import Testing
     @Test func aFigureThatIsNotANumberFallsBackToTheEncoder() throws {
         let id = try #require(MarketID("KRW-Y"))
         let row = MarketRow(market: Market(id: id, koreanName: "y", englishName: "y"),
-                            ticker: Ticker(market: id, price: .nan, change: .even, signedChangePrice: 0, signedChangeRate: 0))
+                            ticker: Ticker(market: id, price: .nan, change: .even, signedChangePrice: 0, signedChangeRate: 0), exchange: .upbit)
         #expect(RowFragments.encode(row, .ko, premium: nil) == Self.foundation(row, .ko, premium: nil))
     }
 
@@ -73,7 +73,7 @@ import Testing
         let id = try #require(MarketID("KRW-BTC"))
         func row(_ price: Double) -> MarketRow {
             MarketRow(market: Market(id: id, koreanName: "비트코인", englishName: "Bitcoin"),
-                      ticker: Ticker(market: id, price: price, change: .rise, signedChangePrice: 1, signedChangeRate: 0.01))
+                      ticker: Ticker(market: id, price: price, change: .rise, signedChangePrice: 1, signedChangeRate: 0.01), exchange: .upbit)
         }
         var fragments = RowFragments()
         let first = fragments.fragment(row(100), .ko, premium: nil)

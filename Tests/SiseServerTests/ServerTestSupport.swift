@@ -103,7 +103,7 @@ extension ServerHarness {
             depthFeeds[spec.exchange] = DepthFeed(exchange: spec.exchange, stream: stream, logger: logger)
         }
         let upbit = apis[.default] ?? V1QuotationClient(configuration: .init(baseURL: url), transport: transport)
-        let board = LiveBoard(api: upbit, stream: ExchangeRegistry.spec(.default).stream(ExchangeRegistry.spec(.default).simulated(at: url), silence: silence, logger: logger),
+        let board = LiveBoard(configuration: .init(exchange: .upbit), api: upbit, stream: ExchangeRegistry.spec(.default).stream(ExchangeRegistry.spec(.default).simulated(at: url), silence: silence, logger: logger),
                               logger: logger)
         let database = try await store(configuration.dataDirectory)
         let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: .init(baseURL: url.appendingPathComponent("api/v3")), transport: transport),

@@ -8,7 +8,7 @@ import Testing
     let btc = MarketID("KRW-BTC")!
 
     func tx(_ id: String, _ kind: TransactionKind, _ quantity: String, at: Int64) -> PortfolioTransaction {
-        PortfolioTransaction(id: id, kind: kind, market: btc, quantity: Decimal(string: quantity)!, price: 100_000_000, at: at)
+        PortfolioTransaction(id: id, kind: kind, exchange: .upbit, market: btc, quantity: Decimal(string: quantity)!, price: 100_000_000, at: at)
     }
 
     @Test func keepsDecimalsExactlyAndRefusesWhatDoesNotAddUp() async throws {

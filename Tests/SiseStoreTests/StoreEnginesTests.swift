@@ -67,7 +67,7 @@ import Testing
             let alerts = AlertStore(database: database)
             let portfolio = PortfolioStore(database: database)
             try await alerts.add(rule("r1", owner: "device"))
-            try await portfolio.add(owner: "device", [PortfolioTransaction(id: "t1", kind: .buy, market: btc, quantity: 1, price: 10, at: 1)])
+            try await portfolio.add(owner: "device", [PortfolioTransaction(id: "t1", kind: .buy, exchange: .upbit, market: btc, quantity: 1, price: 10, at: 1)])
             let moved = try await OwnerData(database: database).move(from: "device", into: "user:x")
             #expect(moved.map(\.id) == ["r1"], "\(name)")
             #expect(try await portfolio.transactions(owner: "user:x").map(\.id) == ["t1"], "\(name)")

@@ -14,8 +14,8 @@ import Testing
         #expect(state.screen == .portfolio)
         let btc = MarketID("KRW-BTC")!, eth = MarketID("KRW-ETH")!
         let positions = try PortfolioLedger.positions([
-            PortfolioTransaction(id: "1", kind: .buy, market: btc, quantity: Decimal(string: "0.5")!, price: 100_000_000, at: 1),
-            PortfolioTransaction(id: "2", kind: .buy, market: eth, quantity: 2, price: 3_000_000, at: 2),
+            PortfolioTransaction(id: "1", kind: .buy, exchange: .upbit, market: btc, quantity: Decimal(string: "0.5")!, price: 100_000_000, at: 1),
+            PortfolioTransaction(id: "2", kind: .buy, exchange: .upbit, market: eth, quantity: 2, price: 3_000_000, at: 2),
         ])
         state.portfolio = PortfolioReport(positions: positions) { _, market in
             market == btc ? PortfolioReport.Quote(price: 103_493_000, live: true) : PortfolioReport.Quote(price: 3_050_000, live: false)

@@ -12,7 +12,7 @@ import Testing
         let id = MarketID(code)!
         return MarketRow(market: Market(id: id, koreanName: korean, englishName: english, warning: warning),
                          ticker: Ticker(market: id, price: price, change: PriceChange(signed: rate), signedChangePrice: price * rate,
-                                        signedChangeRate: rate, tradeValue24h: value))
+                                        signedChangeRate: rate, tradeValue24h: value), exchange: .upbit)
     }
 
     static let rows = [

@@ -27,7 +27,7 @@ public final class LiveBoardHarness: Sendable {
         let stream = TickerStream(configuration: .init(
             url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL), wire: UpbitTickerWire(format: format),
             silenceTimeout: silenceTimeout), logger: logger)
-        let board = LiveBoard(configuration: .init(quotes: quotes, marketRefreshInterval: marketRefresh, idleAfter: idleAfter,
+        let board = LiveBoard(configuration: .init(exchange: .upbit, quotes: quotes, marketRefreshInterval: marketRefresh, idleAfter: idleAfter,
                                                    startsIdle: startsIdle),
                               api: api, stream: stream, now: now, clock: clock, logger: logger)
         let task = Task { _ = try? await board.run() }
