@@ -4,6 +4,8 @@ as artifacts/screens/state-{view}-{state}-{lang}.png. Deterministic, not timed: 
 answer is held back (its requests paused through the DevTools protocol, the board's view message
 kept from the socket), an empty view belongs to a fresh visitor or a search that finds nothing,
 and a failing view's requests are failed as a dropped network fails them."""
+import contextlib
+
 from conftest import make_driver
 from screens import CHECKS, SCREENS, console_errors, resize
 from selenium.common.exceptions import TimeoutException
@@ -88,6 +90,28 @@ def fresh(driver, url, lang):
     resize(driver, 390, 844)
 
 
+@contextlib.contextmanager
+def page_script(driver, source):
+    """`source` runs first in every page `driver` loads while inside."""
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"]
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+
+
+@contextlib.contextmanager
+def offline(driver):
+    """No network while inside (the socket already open stays so)."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    conditions = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", conditions)
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**conditions, "offline": False})
+
+
 def check(driver, label):
     found = [f"{label}: {problem}" for problem in driver.execute_script(CHECKS, True)]
     SCREENS.mkdir(parents=True, exist_ok=True)
@@ -101,17 +125,16 @@ def loading_states(driver, url, lang):
         fresh(driver, url, lang)
         if requests:
             driver.execute_cdp_cmd("Fetch.enable", {"patterns": [{"urlPattern": requests}]})
-        script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_SOCKET})["identifier"]
         try:
-            driver.get(url + path)
-            wait(driver, lambda d: d.execute_script(
-                f"const n = document.querySelector('.loading-row[data-loading-for=\"{list_id}\"]'); return !!n && n.offsetParent !== null"), timeout=20,
-                what=f"{view} loading")
-            problems += check(driver, f"{view} loading {lang}")
+            with page_script(driver, HOLD_SOCKET):
+                driver.get(url + path)
+                wait(driver, lambda d: d.execute_script(
+                    f"const n = document.querySelector('.loading-row[data-loading-for=\"{list_id}\"]'); return !!n && n.offsetParent !== null"),
+                    timeout=20, what=f"{view} loading")
+                problems += check(driver, f"{view} loading {lang}")
         finally:
             if requests:
                 driver.execute_cdp_cmd("Fetch.disable", {})
-            driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
         console_errors(driver)  # the held requests, cut off by leaving
     return problems
 
@@ -138,28 +161,21 @@ def failed_states(driver, url, lang):
     for view, (path, tab, _, _) in VIEWS.items():
         fresh(driver, url, lang)
         if view in ("board", "favorites"):
-            script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": NO_SERVER})["identifier"]
-            try:
+            with page_script(driver, NO_SERVER):
                 driver.get(url + path)
                 wait(driver, lambda d: d.execute_script(shown(FAILED[view])), timeout=30, what=f"{view} failed")
                 problems += check(driver, f"{view} failed {lang}")
-            finally:
-                driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
             console_errors(driver)  # the refused socket is the point
             continue
         driver.get(url + ("/" if tab else path))
         wait(driver, lambda d: d.execute_script("return document.querySelectorAll('#rows tr[data-market]').length > 0 || !!document.querySelector('#detail-stats dt')"), timeout=30)
-        driver.execute_cdp_cmd("Network.enable", {})
-        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
-        try:
+        with offline(driver):
             if tab:
                 driver.execute_script(f"document.querySelector('[data-tab={tab}]').click()")
             else:
                 driver.execute_script("document.querySelector('[data-range=\"30d\"]').click()")
             wait(driver, lambda d: d.execute_script(shown(FAILED[view])), timeout=30, what=f"{view} failed")
             problems += check(driver, f"{view} failed {lang}")
-        finally:
-            driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         console_errors(driver)  # the refused requests are the point
     return problems
 
