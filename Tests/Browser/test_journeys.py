@@ -65,7 +65,10 @@ def said(driver, text, timeout=10):
 def test_a_coin_opened_from_the_board_comes_back_with_the_in_app_back_button(site, phone):
     open_board(phone, site)
     console_errors(phone)
-    tap(phone, phone.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"]'))
+    # The name the board knows stands from the first moment (in the same turn as the tap), not the code.
+    first = phone.execute_script("document.querySelector('#rows tr[data-market=\"KRW-BTC\"] td.price').click();"
+                                 "return document.getElementById('detail-name').textContent")
+    assert first == "비트코인", first
     wait(phone, lambda d: d.find_element(By.ID, "coin-detail").is_displayed())
     assert "/coin/KRW-BTC" in phone.current_url
     tap(phone, phone.find_element(By.ID, "detail-back"))

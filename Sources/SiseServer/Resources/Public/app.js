@@ -6,7 +6,7 @@ import { setupAccount } from "./account.js";
 import { setupRanking } from "./ranking.js";
 import { setupPortfolio } from "./portfolio.js";
 import { setupAlerts } from "./alerts.js";
-import { EXCHANGES, DEFAULT_EXCHANGE, QUOTES, favoriteKey as keyOf, exchangeOf, exchangeName } from "./exchanges.js";
+import { EXCHANGES, DEFAULT_EXCHANGE, QUOTES, favoriteKey as keyOf, exchangeOf, exchangeName, rowName } from "./exchanges.js";
 import { request, get } from "./http.js";
 import { setupNav } from "./nav.js";
 import { setupFileFields, applyFileLanguage } from "./forms.js";
@@ -381,7 +381,7 @@ function fillRow(tr, row, previous) {
   star.setAttribute("aria-label", `${t("star")} ${row.market}`);
   const [name, symbol] = tr.children[1].children;
   const [mark, code, venue] = symbol.children;
-  setText(name, state.lang === "en" ? row.englishName || row.koreanName : row.koreanName || row.englishName);
+  setText(name, rowName(row, state.lang));
   // Warning marks ride on the symbol line so narrow phones keep the whole name.
   mark.hidden = !(row.warning || row.caution);
   mark.classList.toggle("warning", Boolean(row.warning));

@@ -28,3 +28,8 @@ export function exchangeName(exchange) {
   const button = Array.from(document.querySelectorAll("#exchanges [data-exchange]")).find((b) => b.dataset.exchange === exchange);
   return button ? button.textContent.trim() : exchange;
 }
+
+// A row's name in the page's language, as the exchange writes it (the other language when it has none).
+export function rowName(row, lang) {
+  return lang === "en" ? row.englishName || row.koreanName : row.koreanName || row.englishName;
+}

@@ -1,5 +1,5 @@
 // The 코인정보 tab and the coin detail page. Prices, formats and charts come from the server.
-import { DEFAULT_EXCHANGE, splitKey, exchangeName } from "./exchanges.js";
+import { DEFAULT_EXCHANGE, splitKey, exchangeName, exchangeOf, rowName } from "./exchanges.js";
 import { get } from "./http.js";
 import { loading, loaded } from "./loading.js";
 
@@ -224,7 +224,10 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     // Another coin's figures never stand under this one's name while it loads.
     if (detail.dataset.coinId !== id) {
       for (const selector of ["#detail-price", "#detail-change", "#detail-stats", "#detail-chart"]) $(selector).textContent = "";
-      $("#detail-name").textContent = splitKey(id).market;
+      // The board already knows the coin's name: it stands from the first moment, not the code.
+      const { exchange, market } = splitKey(id);
+      const row = state.data.get(market);
+      $("#detail-name").textContent = row && exchangeOf(row) === exchange ? rowName(row, state.lang) : market;
       loading($("#detail-stats"), t("loading"));
     }
     detail.dataset.coinId = id;
