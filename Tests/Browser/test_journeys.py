@@ -328,6 +328,28 @@ def test_a_slow_answer_shows_loading_where_its_rows_will_be(site, tab, rows):
         driver.quit()
 
 
+def test_a_first_answer_refused_says_the_servers_words_not_check_the_connection(site, phone):
+    open_board(phone, site)
+    said = phone.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import('/loading.js').then(({ loading, failed }) => {
+          const list = document.createElement('ul');
+          list.id = 'probe-list';
+          document.body.append(list);
+          loading(list, '불러오는 중…');
+          const refused = Object.assign(new Error('거래소 시세를 아직 불러오는 중입니다'), { fromServer: true });
+          failed(list, refused, '불러오지 못했습니다. 연결을 확인해 주세요');
+          const first = list.textContent;
+          failed(list, new TypeError('Failed to fetch'), '불러오지 못했습니다. 연결을 확인해 주세요');
+          const second = list.textContent;
+          list.remove();
+          done([first, second]);
+        }, (error) => done(String(error)));
+    """)
+    assert said == ["거래소 시세를 아직 불러오는 중입니다", "불러오지 못했습니다. 연결을 확인해 주세요"], said
+    assert console_errors(phone) == []
+
+
 def test_a_submit_on_a_slow_network_says_it_is_working_and_sends_once(site):
     driver = make_driver(390, 844)
     try:

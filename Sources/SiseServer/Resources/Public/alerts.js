@@ -53,9 +53,9 @@ export function setupAlerts({ t, toast, state, call }) {
         list.append(li);
       }
       $("#alert-empty").hidden = body.alerts.length > 0;
-    } catch (_) {
+    } catch (error) {
       // The list keeps what it had; a list that never had anything says why it stays empty.
-      if ($("#alert-list").querySelector(".loading-row")) failed($("#alert-list"), t("loadFailed"));
+      if ($("#alert-list").querySelector(".loading-row")) failed($("#alert-list"), error, t("loadFailed"));
     }
   }
 

@@ -134,7 +134,7 @@ export function setupCompare({ t, state, open = () => {} }) {
       render(await get(`/api/compare?${query}`, { signal: controller.signal }));
     } catch (error) {
       // The next round tries again; a table that never had a row says why it stays empty.
-      if (error.name !== "AbortError" && !body.querySelector("tr[data-compare]")) failed(body, t("loadFailed"));
+      if (error.name !== "AbortError" && !body.querySelector("tr[data-compare]")) failed(body, error, t("loadFailed"));
     } finally {
       if (inFlight === controller) inFlight = null;
     }

@@ -23,9 +23,11 @@ function noteOf(list) {
   return document.querySelector(`.loading-row[data-loading-for="${CSS.escape(list.id)}"]`);
 }
 
-// The first answer could not come: the note says so (and is read out) until the next try.
-export function failed(list, words) {
+// The first answer could not come: the note says why — the server's own words when it answered
+// (a refusal, "still loading"), `unreachable` when nothing came — and is read out until the next try.
+export function failed(list, error, unreachable) {
   if (!list) return;
+  const words = error && error.fromServer ? error.message : unreachable;
   loading(list, words);
   const note = noteOf(list);
   note.textContent = words;

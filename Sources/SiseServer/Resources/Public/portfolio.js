@@ -157,9 +157,9 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     if (!$("#portfolio-rows").children.length && $("#portfolio-empty").hidden) loading($("#portfolio-rows"), t("loading"));
     try {
       render(await call("GET", "/api/portfolio"));
-    } catch (_) {
+    } catch (error) {
       // The stream follows; a table that never had a row says why it stays empty.
-      if (document.querySelector('.loading-row[data-loading-for="portfolio-rows"]')) failed($("#portfolio-rows"), t("loadFailed"));
+      if (document.querySelector('.loading-row[data-loading-for="portfolio-rows"]')) failed($("#portfolio-rows"), error, t("loadFailed"));
     }
     loadTransactions();
   }
