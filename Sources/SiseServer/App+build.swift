@@ -48,7 +48,7 @@ public enum SiseServerApp {
 
         // Alerts: evaluated on every tick, told to the owner's pages and webhooks.
         let alertStore = AlertStore(database: database)
-        let poster = WebhookPoster(allowPrivate: configuration.allowPrivateWebhooks)
+        let poster = dependencies.poster
         let vapid = try await PushKey.load(from: ServerKeys(database: database), subject: configuration.pushSubject)
         let webhooks = WebhookDispatcher(store: alertStore, poster: poster, retryDelays: configuration.webhookRetryDelays,
                                          lease: configuration.deliveryLease, vapid: vapid,

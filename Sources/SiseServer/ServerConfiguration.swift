@@ -36,9 +36,6 @@ public struct ServerConfiguration: Sendable {
     /// Who may create an account: anyone (`open`) or nobody but the operator (`closed`, with
     /// `sise users add`).
     public var signup: SignupPolicy = .open
-    /// Webhooks may target loopback and private addresses (`--allow-private-webhooks`): only for
-    /// an operator whose alert receivers live on their own network.
-    public var allowPrivateWebhooks = false
     /// `GET /metrics` takes `Authorization: Bearer` this token (from anywhere); nil: loopback only.
     public var metricsToken: String?
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`); none by default.

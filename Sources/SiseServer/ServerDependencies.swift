@@ -15,6 +15,8 @@ public struct ServerDependencies: Sendable {
     public var coinInfo: CoinInfoService
     public var database: AppDatabase
     public var images: any ImageFetching
+    /// What posts alert webhooks, chats and Web Push (its own address rules: `--allow-private-webhooks`).
+    public var poster: WebhookPoster
     /// The demo simulator (`http://127.0.0.1:PORT`): the image proxy may fetch its image path,
     /// and `/api/status` names it (for its fault switches); nil when live.
     public var simulatorURL: URL?
@@ -35,13 +37,14 @@ public struct ServerDependencies: Sendable {
     public var clock: WallClock = .system
 
     public init(boards: ExchangeBoards, apis: [Exchange: any ExchangeAPI], coinInfo: CoinInfoService, database: AppDatabase,
-                images: any ImageFetching, simulatorURL: URL? = nil, identityProviders: [OpenIDClient] = [], premium: PremiumFeed? = nil,
+                images: any ImageFetching, poster: WebhookPoster, simulatorURL: URL? = nil, identityProviders: [OpenIDClient] = [], premium: PremiumFeed? = nil,
                 services: [any Service]) {
         self.boards = boards
         self.apis = apis
         self.coinInfo = coinInfo
         self.database = database
         self.images = images
+        self.poster = poster
         self.simulatorURL = simulatorURL
         self.identityProviders = identityProviders
         self.premium = premium

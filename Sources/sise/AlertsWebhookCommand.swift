@@ -48,7 +48,7 @@ struct AlertsWebhookCommand: AsyncParsableCommand {
             let hook: AlertStore.Webhook
             do {
                 hook = try AlertDestination.webhook(request, id: UUID().uuidString.lowercased(), owner: LocalData.owner, language: local.global.language,
-                                                    at: WallClock.system.now, poster: WebhookPoster(allowPrivate: allowPrivate), chats: chats)
+                                                    at: WallClock.system.now, poster: Root.poster(allowPrivate: allowPrivate), chats: chats)
             } catch {
                 throw CLIFailure.usage("sise: \(error.field): \(error.message(local.global.language))")
             }

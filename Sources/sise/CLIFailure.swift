@@ -38,20 +38,6 @@ func withUpstreamErrors<T>(_ language: Language, _ body: () async throws -> T) a
     }
 }
 
-/// Runs `body` with an HTTP transport that is shut down on every path; feed errors become exit
-/// code 3 with a line in the user's language.
-func withTransport<T>(_ language: Language, _ body: (LiveHTTPTransport) async throws -> T) async throws -> T {
-    let transport = LiveHTTPTransport()
-    do {
-        let result = try await withUpstreamErrors(language) { try await body(transport) }
-        await transport.shutdown()
-        return result
-    } catch {
-        await transport.shutdown()
-        throw error
-    }
-}
-
 /// Runs `body` while `service` runs beside it (a one-shot command's cache, whose upstream calls
 /// are the service's child tasks); the service is cancelled when `body` ends.
 func whileRunning<T: Sendable>(_ service: any Service, _ body: () async throws -> T) async throws -> T {

@@ -39,7 +39,7 @@ struct CandlesCommand: AsyncParsableCommand {
         let language = global.language
         let exchange = venue.exchange
         // The listing first, as `price` does: an unknown or stopped market is the user's mistake (exit 2).
-        let (id, candles) = try await global.withListedMarket(exchange, market) { api, id in
+        let (id, candles) = try await global.withListedMarket(exchange, market) { _, api, id in
             (id, try await api.candles(market: id, unit: unit.unit, count: Self.fetched, to: nil))
         }
         let series = CandleSeries(candles: candles, last: count)

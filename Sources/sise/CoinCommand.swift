@@ -14,6 +14,7 @@ struct CoinCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gecko: CoinGeckoOptions
     @OptionGroup var venue: ExchangeOption
+    @OptionGroup var storage: StoreOptions
 
     @Argument(help: "A symbol or market of the exchange (BTC, KRW-BTC) or a CoinGecko id (bitcoin).")
     var coin: String
@@ -33,29 +34,17 @@ struct CoinCommand: AsyncParsableCommand {
         let language = global.language
         let id = CoinReference(coin).id
         let settings = global.settings
-        let geckoConfiguration = try settings.coinGecko(gecko)
-        // The CoinGecko cache is the one `sise serve` keeps: repeated lookups cost no calls.
-        let database = try? AppDatabase.open(directory: settings.dataDirectory(flag: nil))
-        let detail: CoinDetail = try await withTransport(language) { transport in
-            let exchange = venue.exchange
-            let api = settings.api(exchange, transport: transport)
-            let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: geckoConfiguration, transport: transport),
-                                           cache: database.map { DatabaseCache(database: $0) } ?? NoCache())
-            return try await whileRunning(coinInfo) {
-            do {
-                return try await CoinDetail.load(id, range: range, language: language, exchange: exchange, upbit: api, coinInfo: coinInfo) { market in
-                    guard let listing = try await api.markets().first(where: { $0.id == market }) else { return nil }
-                    return try await BoardLoader(api: api, exchange: exchange).load(markets: [market], listing: [listing]).first
-                }
-            } catch let failure as CoinDetail.Failure {
-                switch failure {
-                case .badID: throw CLIFailure.usage("sise: " + UIText.badCoinID(language, ["coin": coin]))
-                case .notFound: throw CLIFailure(code: CoinDetail.upbitMarket(id) != nil ? .usage : .upstream,
-                                                 message: "sise: " + UIText.unknownCoin(language, ["coin": coin]))
-                }
-            }
-            }
+        // The CoinGecko cache is the one `sise serve` keeps (the same store, `--database` and all):
+        // repeated lookups cost no calls. Without it the lookup still runs, uncached.
+        let database: AppDatabase?
+        do { database = try await Root.store(settings, storage) } catch let failure as CLIFailure {
+            FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+            database = nil
         }
+        let looked: Result<CoinDetail, any Error>
+        do { looked = .success(try await lookUp(id, range: range, settings: settings, cache: database)) } catch { looked = .failure(error) }
+        await database?.close()
+        let detail = try looked.get()
         if json { return printJSON(detail) }
         var lines = ["\(detail.name) \(detail.symbol)  \(detail.display.price) \(detail.quote)  \(detail.display.changeRate)"]
         if Terminal.isTerminal(stdout: true) || ProcessInfo.processInfo.environment["SISE_FORCE_CHART"] == "1" {
@@ -66,5 +55,29 @@ struct CoinCommand: AsyncParsableCommand {
                          + "\(f.price(first.price, quote: detail.chart.quote)) → \(f.price(last.price, quote: detail.chart.quote))")
         }
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// The coin's figures and chart: from `venue`'s market when it lists one, else CoinGecko's.
+    private func lookUp(_ id: String, range: ChartModel.Range, settings: Settings, cache database: AppDatabase?) async throws -> CoinDetail {
+        let language = settings.language
+        return try await Root.oneShot(settings) { root in
+            let exchange = venue.exchange
+            let api = root.api(exchange)
+            let coinInfo = CoinInfoService(api: try root.coinGecko(gecko), cache: database.map { DatabaseCache(database: $0) } ?? NoCache())
+            return try await whileRunning(coinInfo) {
+                do {
+                    return try await CoinDetail.load(id, range: range, language: language, exchange: exchange, upbit: api, coinInfo: coinInfo) { market in
+                        guard let listing = try await api.markets().first(where: { $0.id == market }) else { return nil }
+                        return try await BoardLoader(api: api, exchange: exchange).load(markets: [market], listing: [listing]).first
+                    }
+                } catch let failure as CoinDetail.Failure {
+                    switch failure {
+                    case .badID: throw CLIFailure.usage("sise: " + UIText.badCoinID(language, ["coin": coin]))
+                    case .notFound: throw CLIFailure(code: CoinDetail.upbitMarket(id) != nil ? .usage : .upstream,
+                                                     message: "sise: " + UIText.unknownCoin(language, ["coin": coin]))
+                    }
+                }
+            }
+        }
     }
 }

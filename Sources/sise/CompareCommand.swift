@@ -36,14 +36,14 @@ struct CompareCommand: AsyncParsableCommand {
         let settings = global.settings
         let language = global.language
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
-        let coinGecko = try settings.coinGecko(gecko)
         // Each exchange's KRW board over REST, all at once (one that cannot answer is left out),
         // and the premium's inputs beside them, as `/api/compare` has them live.
-        let (venues, premium) = try await withTransport(language) { transport in
-            let inputs = Task { await OneShotPremium.inputs(premiumSettings, settings: settings, coinGecko: coinGecko, transport: transport) }
+        let (venues, premium) = try await Root.oneShot(settings) { root in
+            let coinGecko = try root.coinGecko(gecko)
+            let inputs = Task { await OneShotPremium.inputs(premiumSettings, root: root, coinGecko: coinGecko) }
             let venues = try await withThrowingTaskGroup(of: (Exchange, [MarketRow]?).self) { group in
                 for exchange in Exchange.allCases {
-                    let api = settings.api(exchange, transport: transport)
+                    let api = root.api(exchange)
                     group.addTask { (exchange, try? await BoardLoader(api: api, exchange: exchange).load(quote: .krw)) }
                 }
                 var venues: [Exchange: CompareBoard.Venue] = [:]

@@ -17,7 +17,7 @@ struct DbCommand: AsyncParsableCommand {
         @OptionGroup var storage: StoreOptions
 
         func run() async throws {
-            let database = try await storage.open(global)
+            let database = try await Root.store(global.settings, storage)
             let applied = try await database.appliedMigrations()
             print("\(database.location): \(applied.count) of \(AppDatabase.migrationNames.count) migrations applied")
             for name in applied { print("  \(name)") }
@@ -35,7 +35,7 @@ struct DbCommand: AsyncParsableCommand {
         @Option(name: .shortAndLong, help: "Write to this file instead of standard output.") var output: String?
 
         func run() async throws {
-            let database = try await storage.open(global)
+            let database = try await Root.store(global.settings, storage)
             let sink: FileHandle
             if let output {
                 // Owner-only from the first byte (and an existing file is narrowed before it is written):
@@ -73,7 +73,7 @@ struct DbCommand: AsyncParsableCommand {
                 guard let data = FileManager.default.contents(atPath: file) else { throw CLIFailure.usage("sise: cannot read \(file)") }
                 text = String(decoding: data, as: UTF8.self)
             }
-            let database = try await storage.open(global)
+            let database = try await Root.store(global.settings, storage)
             do {
                 let counts = try await StoreTransfer(database: database).importLines(text.components(separatedBy: "\n"), replace: replace)
                 await database.close()

@@ -45,20 +45,18 @@ struct GlobalOptions: ParsableArguments {
     /// Runs `body` with the live REST client of `exchange`, shutting its connections down on
     /// every path; feed errors become exit code 3 with a line in the user's language.
     func withExchange<T>(_ exchange: Exchange, _ body: (any ExchangeAPI) async throws -> T) async throws -> T {
-        let settings = settings
-        return try await withTransport(language) { transport in
-            try await body(settings.api(exchange, transport: transport))
-        }
+        try await Root.oneShot(settings) { root in try await body(root.api(exchange)) }
     }
 
-    /// `body` with `exchange`'s live client and the market `text` names on it, by the one listing
-    /// rule (exit 2 with its words otherwise; upstream trouble exit 3).
-    func withListedMarket<T>(_ exchange: Exchange, _ text: String, _ body: (any ExchangeAPI, MarketID) async throws -> T) async throws -> T {
+    /// `body` with the root, `exchange`'s live client and the market `text` names on it, by the
+    /// one listing rule (exit 2 with its words otherwise; upstream trouble exit 3).
+    func withListedMarket<T>(_ exchange: Exchange, _ text: String, _ body: (Root, any ExchangeAPI, MarketID) async throws -> T) async throws -> T {
         let language = language
-        return try await withExchange(exchange) { api in
+        return try await Root.oneShot(settings) { root in
+            let api = root.api(exchange)
             let listing = MarketListing(exchange: exchange, markets: try await api.markets())
             let id = try listed(language) { () throws(ListingProblem) in try listing.market(text) }
-            return try await body(api, id)
+            return try await body(root, api, id)
         }
     }
 

@@ -13,7 +13,7 @@ struct LocalData: ParsableArguments {
     static let owner = "local"
 
     func database() async throws -> AppDatabase {
-        try await storage.open(global)
+        try await Root.store(global.settings, storage)
     }
 
     /// Runs `body` on the data directory's database; a store error becomes the user's one line.

@@ -15,7 +15,7 @@ enum OneShotPremium {
 
     /// `exchange`'s board of `quote` and, for KRW, the premium's inputs, fetched together.
     static func board(_ exchange: Exchange, quote: QuoteCurrency, premium: PremiumSettings, settings: Settings,
-                      coinGecko: CoinGeckoClient.Configuration) async throws -> ([MarketRow], Result?) {
+                      coinGecko: CoinGeckoOptions) async throws -> ([MarketRow], Result?) {
         try await rows(exchange, withPremium: quote == .krw, premium: premium, settings: settings, coinGecko: coinGecko) { api in
             try await BoardLoader(api: api, exchange: exchange).load(quote: quote)
         }
@@ -25,14 +25,15 @@ enum OneShotPremium {
     /// beside them — the same lookup (Binance, CoinGecko where Binance has no price, the rate)
     /// for every one-shot command, as `sise serve` and the TUI keep it live.
     static func rows(_ exchange: Exchange, withPremium: Bool, premium: PremiumSettings, settings: Settings,
-                     coinGecko: CoinGeckoClient.Configuration,
+                     coinGecko: CoinGeckoOptions,
                      _ load: @escaping (any ExchangeAPI) async throws -> [MarketRow]) async throws -> ([MarketRow], Result?) {
-        try await withTransport(settings.language) { transport in
-            let api = settings.api(exchange, transport: transport)
+        try await Root.oneShot(settings) { root in
+            let api = root.api(exchange)
+            let coinGecko = try root.coinGecko(coinGecko)
             guard withPremium else { return (try await load(api), nil) }
             // The premium never fails the board, nor holds it up for long: its problems come back
             // as words, and an unreachable source is given up on shortly after the board is in.
-            let inputs = Task { await Self.inputs(premium, settings: settings, coinGecko: coinGecko, transport: transport) }
+            let inputs = Task { await Self.inputs(premium, root: root, coinGecko: coinGecko) }
             let rows: [MarketRow]
             do {
                 rows = try await load(api)
@@ -62,16 +63,14 @@ enum OneShotPremium {
         return finished ? result : Result(inputs: result.inputs, problems: result.problems.isEmpty ? [FeedError.timeout.message(language)] : result.problems)
     }
 
-    static func inputs(_ premium: PremiumSettings, settings: Settings, coinGecko: CoinGeckoClient.Configuration,
-                       transport: any HTTPTransport) async -> Result {
-        let binance = BinanceClient(configuration: premium.binance, transport: transport)
+    static func inputs(_ premium: PremiumSettings, root: Root, coinGecko: CoinGeckoClient) async -> Result {
+        let settings = root.settings
+        let binance = root.binance(premium)
         async let global = Self.catching { try await binance.usdtPrices() }
         // CoinGecko's USD ranking stands in for coins Binance does not list, as in the live feed.
-        async let ranking = Self.catching {
-            try await CoinGeckoClient(configuration: coinGecko, transport: transport).ranking(currency: .usd, page: 1, perPage: RankingBoard.maxPerPage)
-        }
-        async let rate = Self.catching { try await Self.rate(premium, settings: settings, coinGecko: coinGecko, transport: transport) }
-        let now = WallClock.system.now
+        async let ranking = Self.catching { try await coinGecko.ranking(currency: .usd, page: 1, perPage: RankingBoard.maxPerPage) }
+        async let rate = Self.catching { try await Self.rate(premium, root: root, coinGecko: coinGecko) }
+        let now = root.clock.now
         var problems: [String] = []
         let prices: [String: Double]
         switch await global {
@@ -90,19 +89,18 @@ enum OneShotPremium {
         return Result(inputs: PremiumInputs(global: quotes, fx: fx, now: now), problems: problems)
     }
 
-    private static func rate(_ premium: PremiumSettings, settings: Settings, coinGecko: CoinGeckoClient.Configuration,
-                             transport: any HTTPTransport) async throws -> Double {
+    private static func rate(_ premium: PremiumSettings, root: Root, coinGecko: CoinGeckoClient) async throws -> Double {
         switch premium.fx {
         case .upbitUSDT:
-            let exchange = settings.api(premium.fx.exchange ?? .default, transport: transport)
+            let exchange = root.api(premium.fx.exchange ?? .default)
             guard let ticker = try await exchange.tickers(markets: [MarketID(quote: "KRW", base: "USDT")]).first else {
                 throw FeedError.malformedPayload(context: "no KRW-USDT ticker")
             }
             return ticker.price
         case .dunamu:
-            return try await DunamuForexClient(baseURL: premium.dunamuURL, transport: transport).krwPerUSD().rate
+            return try await root.dunamu(premium).krwPerUSD().rate
         case .coingecko:
-            return try await CoinGeckoClient(configuration: coinGecko, transport: transport).krwPerUSD()
+            return try await coinGecko.krwPerUSD()
         }
     }
 

@@ -28,7 +28,7 @@ struct OrderbookCommand: AsyncParsableCommand {
     func run() async throws {
         let language = global.language
         let exchange = venue.exchange
-        let book = try await global.withListedMarket(exchange, market) { api, id in try await api.orderbook(market: id) }
+        let book = try await global.withListedMarket(exchange, market) { _, api, id in try await api.orderbook(market: id) }
         let shown: Orderbook
         do { shown = try book.checked().top(levels) } catch {
             throw CLIFailure(code: .upstream, message: "sise: " + UIText.orderbookInconsistent(language))
@@ -70,7 +70,7 @@ struct TradesCommand: AsyncParsableCommand {
     func run() async throws {
         let language = global.language
         let exchange = venue.exchange
-        let trades = try await global.withListedMarket(exchange, market) { api, id in
+        let trades = try await global.withListedMarket(exchange, market) { _, api, id in
             TradeTape.newestFirst(try await api.trades(market: id, count: count))
         }
         if json { return printJSON(trades.map { TradeJSON($0, formatter: MarketFormatter(language: language)) }) }

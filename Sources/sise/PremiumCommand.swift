@@ -33,8 +33,7 @@ struct PremiumCommand: AsyncParsableCommand {
         let exchange = venue.exchange
         let settings = global.settings
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
-        let coinGecko = try settings.coinGecko(gecko)
-        let (rows, loaded) = try await OneShotPremium.board(exchange, quote: .krw, premium: premiumSettings, settings: settings, coinGecko: coinGecko)
+        let (rows, loaded) = try await OneShotPremium.board(exchange, quote: .krw, premium: premiumSettings, settings: settings, coinGecko: gecko)
         let premium = loaded ?? OneShotPremium.Result(inputs: .none, problems: [])
         let wanted = Set(symbols.map { $0.uppercased() })
         let unknown = wanted.subtracting(rows.map(\.id.base))

@@ -19,7 +19,7 @@ struct PushCommand: AsyncParsableCommand {
         @Flag(help: "Print {\"publicKey\": …} as JSON.") var json = false
 
         func run() async throws {
-            let database = try await storage.open(global)
+            let database = try await Root.store(global.settings, storage)
             let vapid = try await PushKey.load(from: ServerKeys(database: database), subject: "mailto:sise@localhost")
             print(json ? #"{"publicKey":"\#(vapid.publicKey)"}"# : vapid.publicKey)
         }

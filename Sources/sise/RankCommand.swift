@@ -48,12 +48,11 @@ struct RankCommand: AsyncParsableCommand {
     func run() async throws {
         let asked = try request()
         let language = global.language
-        let settings = global.settings
-        let configuration = try settings.coinGecko(gecko)
-        let (coins, markets) = try await withTransport(language) { transport in
-            let client = CoinGeckoClient(configuration: configuration, transport: transport)
+        let (coins, markets) = try await Root.oneShot(global.settings) { root in
+            let client = try root.coinGecko(gecko)
             // Korean names are a nicety: the ranking prints without them if Upbit is away.
-            async let listed = try? settings.api(.default, transport: transport).markets()
+            let upbit = root.api(.default)
+            async let listed = try? upbit.markets()
             var coins: [RankedCoin] = []
             for block in 1...asked.blocks {
                 let part = try await client.ranking(currency: asked.currency, page: block, perPage: RankingBoard.maxPerPage)

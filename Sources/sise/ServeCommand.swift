@@ -125,7 +125,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// `LOG_LEVEL` (trace, debug, info, notice, warning, error, critical); a bad value fails
     /// start-up with one line rather than silently meaning info.
-    static func logLevel(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Logger.Level {
+    static func logLevel(_ environment: [String: String]) throws -> Logger.Level {
         guard let text = environment["LOG_LEVEL"], !text.isEmpty else { return .info }
         guard let level = Logger.Level(rawValue: text.lowercased()) else {
             throw CLIFailure.usage("sise: LOG_LEVEL must be trace, debug, info, notice, warning, error or critical, not '\(text.prefix(40))'.")
@@ -134,49 +134,46 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let format = (logFormat ?? ProcessInfo.processInfo.environment["SISE_LOG_FORMAT"] ?? "text").lowercased()
+        let settings = global.settings
+        let format = (settings.sources.text(.logFormat, flag: logFormat) ?? "text").lowercased()
         guard format == "text" || format == "json" else {
             throw CLIFailure.usage("sise: --log-format must be text or json, not '\(format.prefix(20))'.")
         }
         // Every logger of the process (the demo simulator's, the libraries') writes the same format.
         if format == "json" { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
         var logger = Logger(label: "sise.serve")
-        logger.logLevel = try Self.logLevel()
-        let settings = global.settings
-        let dataDirectory = settings.dataDirectory(flag: storage.dataDirectory)
-        let databaseLocation = try settings.databaseLocation(storage)
+        logger.logLevel = try Self.logLevel(settings.sources.environment)
         var configuration = ServerConfiguration(
-            host: host, port: port, demo: demo, dataDirectory: dataDirectory, version: SiseVersion.current,
+            host: host, port: port, demo: demo, dataDirectory: settings.dataDirectory(flag: storage.dataDirectory), version: SiseVersion.current,
             publicURL: publicURL.flatMap(URL.init(string:)),
             limits: ConnectionLimits(maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerIP,
                                      webSocketConnectBurst: webSocketConnectBurst,
                                      webSocketConnectsPerSecond: Double(webSocketConnectsPerMinute) / 60),
             favoriteWritesPerMinute: favoriteWritesPerMinute)
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
-        configuration.allowPrivateWebhooks = allowPrivateWebhooks
         configuration.pushContact = pushSubject
         configuration.deliveryLease = .milliseconds(Int64(deliveryLease * 1_000))
-        configuration.chats = try global.settings.chats(telegram: telegramAPIURL, discord: discordWebhookURL, slack: slackWebhookURL)
-        let proxies = trustedProxy.isEmpty
-            ? (ProcessInfo.processInfo.environment["SISE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
-            : trustedProxy
+        configuration.chats = try settings.chats(telegram: telegramAPIURL, discord: discordWebhookURL, slack: slackWebhookURL)
+        let proxies = (settings.sources.text(.trustedProxy, flag: trustedProxy.isEmpty ? nil : trustedProxy.joined(separator: ",")) ?? "")
+            .split(separator: ",").map(String.init).filter { !$0.isEmpty }
         guard let trusted = TrustedProxies(proxies) else {
             throw ValidationError("--trusted-proxy takes CIDRs such as 127.0.0.1/32 or 10.0.0.0/8, not '\(proxies.joined(separator: ","))'.")
         }
         configuration.trustedProxies = trusted
-        configuration.metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["SISE_METRICS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.metricsToken = settings.sources.text(.metricsToken, flag: metricsToken)
         let shownHost = host
         var providers = try LoginProviderSettings.providers(flags: login, sources: settings.sources)
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
         let app: any Service
         do {
             // The database first: nothing has to be closed again when it cannot be opened.
-            let database = try await AppDatabase.open(databaseLocation, logger: logger)
-            let upstreams = try await LiveUpstreams.build(
-                settings, coinGecko: try settings.coinGecko(gecko), demo: demo ? .init(hostileNames: demoHostileNames) : nil,
+            let database = try await Root.store(settings, storage, logger: logger)
+            let root = try await Root.live(settings, demo: demo ? .init(hostileNames: demoHostileNames) : nil, logger: logger)
+            let upstreams = try LiveUpstreams.build(
+                root, coinGecko: gecko, primary: .default,
                 board: .init(exchange: .default, idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000))),
                 silence: feed.silenceDuration, logger: logger)
-            if let simulator = upstreams.simulator, !providers.contains(where: { $0.id == "demo" }) {
+            if let simulator = root.simulator, !providers.contains(where: { $0.id == "demo" }) {
                 providers.append(LoginProviderSettings.demo(simulator: simulator.baseURL))
             }
             // Replicas on PostgreSQL share the cache and count the CoinGecko budget together.
@@ -186,18 +183,21 @@ struct ServeCommand: AsyncParsableCommand {
             let premium = upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger)
             var dependencies = ServerDependencies(
                 boards: upstreams.boards, apis: upstreams.apis, coinInfo: coinInfo, database: database,
-                images: LiveImageFetcher(trustedOrigins: Set(upstreams.demoOrigin.map { [$0] } ?? [])),
-                simulatorURL: upstreams.simulator?.baseURL,
-                identityProviders: providers.map { OpenIDClient(provider: $0, transport: upstreams.transport) }, premium: premium,
+                images: root.images(), poster: Root.poster(allowPrivate: allowPrivateWebhooks),
+                simulatorURL: root.simulator?.baseURL,
+                identityProviders: providers.map(root.identity), premium: premium,
                 services: upstreams.services + [coinInfo, premium])
             dependencies.depthFeeds = upstreams.depthFeeds
             dependencies.silence = upstreams.silence
+            dependencies.clock = root.clock
             app = try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger) { port in
                 // Straight to the descriptor: scripts and tests wait for this line.
                 FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(port)\n".utf8))
             }
         } catch let problem as ConfigFile.Problem {
             throw problem
+        } catch let failure as CLIFailure {
+            throw failure
         } catch {
             throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
         }

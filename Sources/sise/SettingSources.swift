@@ -19,15 +19,21 @@ struct SettingKey: RawRepresentable, Hashable, Sendable {
     static let telegramAPIURL = SettingKey(rawValue: "telegram-api-url")
     static let discordWebhookURL = SettingKey(rawValue: "discord-webhook-url")
     static let slackWebhookURL = SettingKey(rawValue: "slack-webhook-url")
+    static let logFormat = SettingKey(rawValue: "log-format")
+    static let trustedProxy = SettingKey(rawValue: "trusted-proxy")
+    static let metricsToken = SettingKey(rawValue: "metrics-token")
 
     /// Every setting a config file may hold.
     static let allCases: [SettingKey] = [coinGeckoURL, coinGeckoKey, coinGeckoPlan, binanceURL, binanceWebSocketURL, fx, dunamuURL,
-                                         language, dataDirectory, database, telegramAPIURL, discordWebhookURL, slackWebhookURL]
+                                         language, dataDirectory, database, telegramAPIURL, discordWebhookURL, slackWebhookURL,
+                                         logFormat, trustedProxy, metricsToken]
         + ExchangeURLFlags.names.map(SettingKey.init(rawValue:))
 
-    /// `SISE_UPBIT_URL`, `SISE_DATA_DIR`, … and `SISE_DATABASE_URL` for `--database`.
+    /// `SISE_UPBIT_URL`, `SISE_DATA_DIR`, … and `SISE_DATABASE_URL` for `--database`,
+    /// `SISE_TRUSTED_PROXIES` (comma-separated) for the repeatable `--trusted-proxy`.
     var environmentName: String {
         if self == .database { return "SISE_DATABASE_URL" }
+        if self == .trustedProxy { return "SISE_TRUSTED_PROXIES" }
         return "SISE_" + rawValue.uppercased().replacingOccurrences(of: "-", with: "_")
     }
 }

@@ -42,13 +42,6 @@ struct Settings: Sendable {
         self.language = language
     }
 
-    /// The REST client of `exchange`; one that borrows coin names asks the exchanges that name them.
-    func api(_ exchange: Exchange, transport: any HTTPTransport) -> any ExchangeAPI {
-        let spec = ExchangeRegistry.spec(exchange)
-        return spec.api(endpoint(exchange), transport: transport,
-                        lenders: spec.borrowsNames ? ExchangeRegistry.lenders(endpoints, transport: transport) : [])
-    }
-
     /// The CoinGecko client's settings (`--coingecko-url`, `--coingecko-key`, `--coingecko-plan`).
     /// Where the chat presets post: the flags (`serve`'s), else `SISE_TELEGRAM_API_URL`, … or the config file, else the services.
     func chats(telegram: String? = nil, discord: String? = nil, slack: String? = nil) throws -> ChatServices {
@@ -98,14 +91,4 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("database"),
             help: "The store: sqlite:PATH or postgres://USER[:PASSWORD]@HOST:PORT/DATABASE (env SISE_DATABASE_URL; default sise.sqlite in the data directory).")
     var database: String?
-
-    /// Opens the store (a PostgreSQL server's schema migrated); failures are the user's one line.
-    func open(_ global: GlobalOptions, logger: Logger = Logger(label: "sise.store")) async throws -> AppDatabase {
-        let location = try global.settings.databaseLocation(self)
-        do {
-            return try await AppDatabase.open(location, logger: logger)
-        } catch {
-            throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
-        }
-    }
 }

@@ -42,12 +42,14 @@ struct TUICommand: AsyncParsableCommand {
         let database: AppDatabase
         do {
             // The database first: nothing has to be closed again when it cannot be opened.
-            database = try await AppDatabase.open(try settings.databaseLocation(storage))
-            upstreams = try await LiveUpstreams.build(settings, coinGecko: try settings.coinGecko(gecko), demo: demo ? .init() : nil,
-                                                      primary: venue.exchange, board: .init(exchange: venue.exchange), silence: feed.silenceDuration,
-                                                      logger: logger)
+            database = try await Root.store(settings, storage)
+            let root = try await Root.live(settings, demo: demo ? .init() : nil, logger: logger)
+            upstreams = try LiveUpstreams.build(root, coinGecko: gecko, primary: venue.exchange, board: .init(exchange: venue.exchange),
+                                                silence: feed.silenceDuration, logger: logger)
         } catch let problem as ConfigFile.Problem {
             throw problem
+        } catch let failure as CLIFailure {
+            throw failure
         } catch {
             throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
         }

@@ -92,12 +92,11 @@ extension SearchCommand {
     /// search is: CoinGecko knows none. An exchange that does not answer adds nothing; none
     /// answering is the first one's error.
     func koreanSearch(_ query: String) async throws -> SearchResults {
-        let settings = global.settings
-        let listed = try await withTransport(global.language) { transport in
+        let listed = try await Root.oneShot(global.settings) { root in
             try await withThrowingTaskGroup(of: (Exchange, Result<[Market], any Error>).self) { group in
                 for exchange in KoreanListing.exchangeOrder {
                     group.addTask {
-                        do { return (exchange, .success(try await settings.api(exchange, transport: transport).markets())) } catch {
+                        do { return (exchange, .success(try await root.api(exchange).markets())) } catch {
                             return (exchange, .failure(error))
                         }
                     }
@@ -116,10 +115,7 @@ extension SearchCommand {
 /// Runs `body` with a live CoinGecko client; feed errors become exit code 3.
 func withCoinGecko<T: Sendable>(_ options: CoinGeckoOptions, _ global: GlobalOptions,
                                 _ body: (CoinGeckoClient) async throws -> T) async throws -> T {
-    let configuration = try global.settings.coinGecko(options)
-    return try await withTransport(global.language) { transport in
-        try await body(CoinGeckoClient(configuration: configuration, transport: transport))
-    }
+    try await Root.oneShot(global.settings) { root in try await body(try root.coinGecko(options)) }
 }
 
 func printJSON<T: Encodable>(_ value: T) {

@@ -19,7 +19,7 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var storage: StoreOptions
 
         func accounts() async throws -> AccountStore {
-            AccountStore(database: try await storage.open(global))
+            AccountStore(database: try await Root.store(global.settings, storage))
         }
 
         /// One line from standard input, without its line break.

@@ -75,7 +75,7 @@ struct WatchCommand: AsyncParsableCommand {
         var alertStore: AlertStore?
         var wantsPremium = false
         if alerts {
-            let store = AlertStore(database: try await storage.open(global))
+            let store = AlertStore(database: try await Root.store(global.settings, storage))
             alertStore = store
             let rules = try await store.rules(owner: LocalData.owner).filter(\.enabled)
             wantsPremium = rules.contains { $0.kind == .premiumAbove || $0.kind == .premiumBelow }
@@ -83,8 +83,9 @@ struct WatchCommand: AsyncParsableCommand {
             quotes = Array(Set(quotes + rules.compactMap { QuoteCurrency(code: $0.market.quote) })).sorted { $0.rawValue < $1.rawValue }
         }
         let settings = global.settings
-        let upstreams = try await LiveUpstreams.build(settings, coinGecko: try settings.coinGecko(gecko), demo: nil, exchanges: exchanges,
-                                                      board: .init(exchange: exchange, quotes: quotes), silence: feed.silenceDuration, logger: logger)
+        let root = try await Root.live(settings, demo: nil, logger: logger)
+        let upstreams = try LiveUpstreams.build(root, coinGecko: gecko, exchanges: exchanges, primary: .default,
+                                                board: .init(exchange: exchange, quotes: quotes), silence: feed.silenceDuration, logger: logger)
         guard let board = upstreams.boards[exchange] else { throw CLIFailure.usage("sise: no \(exchange.rawValue) board") }
         let printer = WatchPrinter(language: global.language, json: json, color: global.useColor)
         let limit = duration.map { Duration.milliseconds(Int64($0 * 1_000)) }
@@ -95,7 +96,7 @@ struct WatchCommand: AsyncParsableCommand {
         let premium = needsPremium ? upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger) : nil
         let watcher: any Service = if let alertStore {
             AlertWatchService(boards: upstreams.boards, store: alertStore, premium: premium, printer: printer, count: count, duration: limit,
-                              webhooks: WebhookDispatcher(store: alertStore, poster: WebhookPoster(allowPrivate: allowPrivateWebhooks),
+                              webhooks: WebhookDispatcher(store: alertStore, poster: Root.poster(allowPrivate: allowPrivateWebhooks),
                                                           chats: try settings.chats(), logger: logger),
                               logger: logger)
         } else {

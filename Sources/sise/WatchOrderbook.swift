@@ -43,13 +43,10 @@ struct WatchOrderbook {
         let warn: @Sendable () -> Void = {
             if warned.first() { FileHandle.standardError.write(Data(("sise: " + UIText.orderbookInconsistent(language) + "\n").utf8)) }
         }
-        try await global.withListedMarket(exchange, market) { api, id in
+        try await global.withListedMarket(exchange, market) { root, api, id in
             var logger = Logger(label: "sise.watch")
             logger.logLevel = .critical
-            let spec = ExchangeRegistry.spec(exchange)
-            let feed = spec.depthStream(global.settings.endpoint(exchange), silence: silence, logger: logger).map {
-                DepthFeed(exchange: exchange, stream: $0, logger: logger)
-            }
+            let feed = root.depthFeed(exchange, silence: silence, logger: logger)
             feed?.reportDrops { _ in warn() }
             feed?.watch([id])
             await withTaskGroup(of: Void.self) { group in

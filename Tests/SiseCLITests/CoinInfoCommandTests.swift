@@ -95,4 +95,25 @@ extension CoinInfoCommandTests {
             #expect(try await SiseBinary.run(["coin", "BTC", "--range", "5y"]).status == 2)
         }
     }
+
+    /// `sise coin` keeps its CoinGecko cache in the store every command uses — the one
+    /// `--database` or `SISE_DATABASE_URL` names — not a private file in the data directory: a
+    /// second look-up from another home costs no call.
+    @Test func theCacheIsTheStoreTheSettingsName() async throws {
+        try await withSimulator { simulator in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sise-coin-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = folder.appendingPathComponent("shared").path
+            let gecko = simulator.baseURL.absoluteString + "/api/v3"
+            let first = try await SiseBinary.run(["coin", "ethereum", "--json", "--coingecko-url", gecko], environment: ["SISE_DATABASE_URL": "sqlite:" + store])
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(FileManager.default.fileExists(atPath: store + "/sise.sqlite"), "the store SISE_DATABASE_URL names was not used")
+            let calls = try await SimAdmin.stats(simulator)["coingecko"]?.values.reduce(0, +) ?? 0
+            let second = try await SiseBinary.run(["coin", "ethereum", "--json", "--coingecko-url", gecko, "--database", "sqlite:" + store])
+            #expect(second.status == 0, "\(second.stderr)")
+            #expect(try await SimAdmin.stats(simulator)["coingecko"]?.values.reduce(0, +) ?? 0 == calls, "the second look-up called CoinGecko")
+            #expect(second.stdout == first.stdout)
+        }
+    }
 }

@@ -65,8 +65,7 @@ import Testing
             let base = "http://127.0.0.1:\(port)"
             let chats = ChatServices(telegram: try #require(URL(string: base + "/tg")), discord: try #require(URL(string: base + "/discord/")),
                                      slack: try #require(URL(string: base + "/slack/")))
-            try await ServerHarness.run(configure: {
-                $0.allowPrivateWebhooks = true
+            try await ServerHarness.run(allowPrivateWebhooks: true, configure: {
                 $0.webhookRetryDelays = [.milliseconds(200), .milliseconds(200)]
                 $0.chats = chats
             }) { client in
@@ -166,7 +165,7 @@ import Testing
         try await Self.standIn(inbox).test(.live) { standInClient in
             let base = "http://127.0.0.1:\(try #require(standInClient.port))"
             let chats = ChatServices(slack: try #require(URL(string: base + "/slack/")))
-            try await ServerHarness.run(configure: { $0.allowPrivateWebhooks = true; $0.chats = chats }) { client in
+            try await ServerHarness.run(allowPrivateWebhooks: true, configure: { $0.chats = chats }) { client in
                 let (slow, quick) = (try await CookieJar.visitor(client).json, try await CookieJar.visitor(client).json)
                 let browser = P256.KeyAgreement.PrivateKey()
                 let keys = #""keys":{"p256dh":"\#(Base64URL.encode(browser.publicKey.x963Representation))","auth":"\#(Base64URL.encode(WebPushEncryption.randomBytes(16)))"}"#

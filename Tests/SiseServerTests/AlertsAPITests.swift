@@ -31,7 +31,7 @@ import Testing
         let receiver = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await receiver.test(.live) { hookClient in
             let hookPort = try #require(hookClient.port)
-            try await ServerHarness.run(configure: { $0.allowPrivateWebhooks = true; $0.webhookRetryDelays = [.milliseconds(200)] }) { client in
+            try await ServerHarness.run(allowPrivateWebhooks: true, configure: { $0.webhookRetryDelays = [.milliseconds(200)] }) { client in
                 var jar = CookieJar()
                 jar.take(try await client.execute(uri: "/api/alerts", method: .get))
                 var headers = jar.pageHeaders

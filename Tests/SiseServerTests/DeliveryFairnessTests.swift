@@ -21,7 +21,7 @@ import Testing
         try await AlertDestinationsTests.standIn(inbox).test(.live) { standInClient in
             let base = "http://127.0.0.1:\(try #require(standInClient.port))"
             let chats = ChatServices(slack: try #require(URL(string: base + "/slack/")))
-            try await ServerHarness.run(configure: { $0.allowPrivateWebhooks = true; $0.chats = chats }) { client in
+            try await ServerHarness.run(allowPrivateWebhooks: true, configure: { $0.chats = chats }) { client in
                 func post(_ uri: String, _ headers: HTTPFields, _ body: String) async throws -> HTTPResponse.Status {
                     try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body)).status
                 }

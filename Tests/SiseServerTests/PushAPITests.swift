@@ -49,7 +49,7 @@ import Testing
     /// field; at most ten an owner; removed by id.
     @Test(arguments: [false, true])
     func subscriptionsAreKeptCheckedAndRemoved(allowPrivate: Bool) async throws {
-        try await ServerHarness.run(configure: { $0.allowPrivateWebhooks = allowPrivate }) { client in
+        try await ServerHarness.run(allowPrivateWebhooks: allowPrivate) { client in
             var jar = CookieJar()
             jar.take(try await client.execute(uri: "/api/alerts", method: .get))
             var headers = jar.pageHeaders

@@ -20,11 +20,11 @@ enum ServerHarness {
     }
 
     static func run<T: Sendable>(dataDirectory: URL = temporaryDirectory(), hostile: Bool = false, clock: WallClock = .system,
-                                 silence: Duration = .seconds(5), configure: (inout ServerConfiguration) -> Void = { _ in },
+                                 silence: Duration = .seconds(5), allowPrivateWebhooks: Bool = false, configure: (inout ServerConfiguration) -> Void = { _ in },
                                  _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
         var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: dataDirectory)
         configure(&configuration)
-        let app = try await build(configuration, hostile: hostile, silence: silence, clock: clock)
+        let app = try await build(configuration, hostile: hostile, silence: silence, clock: clock, allowPrivateWebhooks: allowPrivateWebhooks)
         return try await app.test(.live) { client in
             // The board is live before the first assertion.
             _ = try await waitUntil(timeout: .seconds(15)) {
@@ -69,7 +69,8 @@ extension ServerHarness {
     /// pointed at `upbitURL` (a simulator the test runs), or at a simulator of its own that the
     /// app's service group starts and stops.
     static func build(_ configuration: ServerConfiguration, upbitURL: URL? = nil, hostile: Bool = false,
-                      silence: Duration = .seconds(5), clock: WallClock = .system) async throws -> some ApplicationProtocol {
+                      silence: Duration = .seconds(5), clock: WallClock = .system,
+                      allowPrivateWebhooks: Bool = false) async throws -> some ApplicationProtocol {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         var services: [any Service] = []
@@ -119,6 +120,7 @@ extension ServerHarness {
         var dependencies = ServerDependencies(boards: ExchangeBoards(default: board, others: others),
                                               apis: apis, coinInfo: coinInfo, database: database,
                                               images: LiveImageFetcher(trustedOrigins: Set(simulatorURL.map { [$0.absoluteString] } ?? [])),
+                                              poster: WebhookPoster(allowPrivate: allowPrivateWebhooks),
                                               simulatorURL: simulatorURL,
                                               identityProviders: simulatorURL.map { [OpenIDClient(provider: testProvider($0), transport: transport)] } ?? [],
                                               premium: premium,
