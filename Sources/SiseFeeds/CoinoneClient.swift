@@ -126,30 +126,24 @@ public struct CoinoneClient: ExchangeAPI {
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String]) async throws -> T {
         let url = try RESTURL.make(configuration.baseURL, path, query)
-        var retries = 0
-        while true {
-            let response = try await limiter.send(url, in: Self.group, over: transport)
-            if let remaining = response.header("public-ratelimit-remaining").flatMap({ Int($0.prefix(12)) }) {
-                await limiter.observe(RemainingRequests(group: Self.group, perSecond: min(remaining, 20)))
-            }
-            let status = try? JSONDecoder().decode(CoinoneDTO.Status.self, from: response.body)
-            let refused = status?.errorCode == "4" || response.status == 429
-            if refused {
-                let wait = RetryAfter.parse(response.header("retry-after")) ?? .seconds(1)
-                await limiter.rateLimited(Self.group, retryAfter: wait)
-                retries += 1
-                if retries > configuration.maxRetriesAfter429 { throw FeedError.rateLimited(retryAfter: max(wait, .seconds(1))) }
-                continue
-            }
-            guard (200..<300).contains(response.status) else {
-                throw Self.error(code: status?.errorCode, message: status?.errorMessage, status: response.status)
-            }
-            guard let status else { throw FeedError.malformedPayload(context: "\(path): not JSON") }
-            guard status.result == "success" else {
-                throw Self.error(code: status.errorCode, message: status.errorMessage, status: 400)
-            }
-            return try UpbitDecoding.decode(T.self, from: response.body, context: path)
+        // Coinone refuses with HTTP 429 or with error code 4 in a 200.
+        let response = try await limiter.send(url, in: Self.group, over: transport, retries: configuration.maxRetriesAfter429,
+                                              remaining: { $0.header("public-ratelimit-remaining").flatMap { Int($0.prefix(12)) }.map { min($0, 20) } },
+                                              refused: { $0.status == 429 || Self.status($0)?.errorCode == "4" })
+        let status = Self.status(response)
+        guard (200..<300).contains(response.status) else {
+            throw Self.error(code: status?.errorCode, message: status?.errorMessage, status: response.status)
         }
+        guard let status else { throw FeedError.malformedPayload(context: "\(path): not JSON") }
+        guard status.result == "success" else {
+            throw Self.error(code: status.errorCode, message: status.errorMessage, status: 400)
+        }
+        return try UpbitDecoding.decode(T.self, from: response.body, context: path)
+    }
+
+    /// The result and error code every answer of Coinone's carries (nil: not JSON).
+    private static func status(_ response: HTTPResponseData) -> CoinoneDTO.Status? {
+        try? JSONDecoder().decode(CoinoneDTO.Status.self, from: response.body)
     }
 
     /// Coinone's codes: 108 unknown coin and 109 unknown pair are "not found", 107 a bad

@@ -103,28 +103,18 @@ public struct KorbitClient: ExchangeAPI {
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String]) async throws -> T {
         let url = try RESTURL.make(configuration.baseURL, path, query)
-        var retries = 0
-        while true {
-            let response = try await limiter.send(url, in: Self.group, over: transport)
-            if let remaining = KorbitRateLimit.remaining(response.header("ratelimit")) {
-                await limiter.observe(RemainingRequests(group: Self.group, perSecond: remaining))
+        let response = try await limiter.send(url, in: Self.group, over: transport, retries: configuration.maxRetriesAfter429,
+                                              remaining: { KorbitRateLimit.remaining($0.header("ratelimit")) })
+        switch response.status {
+        case 200..<300:
+            let envelope = try UpbitDecoding.decode(KorbitDTO.Envelope<T>.self, from: response.body, context: path)
+            guard envelope.success, let data = envelope.data else {
+                throw Self.error(status: envelope.error?.code ?? 400, message: envelope.error?.message)
             }
-            switch response.status {
-            case 200..<300:
-                let envelope = try UpbitDecoding.decode(KorbitDTO.Envelope<T>.self, from: response.body, context: path)
-                guard envelope.success, let data = envelope.data else {
-                    throw Self.error(status: envelope.error?.code ?? 400, message: envelope.error?.message)
-                }
-                return data
-            case 429:
-                let wait = RetryAfter.parse(response.header("retry-after")) ?? .seconds(1)
-                await limiter.rateLimited(Self.group, retryAfter: wait)
-                retries += 1
-                if retries > configuration.maxRetriesAfter429 { throw FeedError.rateLimited(retryAfter: max(wait, .seconds(1))) }
-            default:
-                let body = try? JSONDecoder().decode(KorbitDTO.Failure.self, from: response.body)
-                throw Self.error(status: response.status, message: body?.error?.message)
-            }
+            return data
+        default:
+            let body = try? JSONDecoder().decode(KorbitDTO.Failure.self, from: response.body)
+            throw Self.error(status: response.status, message: body?.error?.message)
         }
     }
 

@@ -124,29 +124,19 @@ public struct V1QuotationClient: ExchangeAPI {
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String], group: RateLimitGroup) async throws -> T {
         let url = try RESTURL.make(configuration.baseURL, path, query)
-        var retries = 0
-        while true {
-            let response = try await limiter.send(url, in: group, over: transport)
-            if let remaining = response.header("remaining-req").flatMap(RemainingRequests.init(header:)) {
-                await limiter.observe(RemainingRequests(group: group, perSecond: remaining.perSecond))
-            }
-            switch response.status {
-            case 200..<300:
-                // Bithumb answers its errors with HTTP 200 and an Upbit-style body.
-                if let failure = UpbitDecoding.errorInSuccess(response.body) { throw failure }
-                return try UpbitDecoding.decode(T.self, from: response.body, context: path)
-            case 429:
-                let wait = RetryAfter.parse(response.header("retry-after")) ?? .seconds(1)
-                await limiter.rateLimited(group, retryAfter: wait)
-                retries += 1
-                if retries > configuration.maxRetriesAfter429 { throw FeedError.rateLimited(retryAfter: max(wait, .seconds(1))) }
-            case 418:
-                let ban = RetryAfter.parse(response.header("retry-after")) ?? configuration.defaultBan
-                await limiter.blocked(group, for: ban)
-                throw FeedError.blocked(retryAfter: ban)
-            default:
-                throw UpbitDecoding.error(status: response.status, body: response.body)
-            }
+        let response = try await limiter.send(url, in: group, over: transport, retries: configuration.maxRetriesAfter429,
+                                              remaining: { $0.header("remaining-req").flatMap(RemainingRequests.init(header:))?.perSecond })
+        switch response.status {
+        case 200..<300:
+            // Bithumb answers its errors with HTTP 200 and an Upbit-style body.
+            if let failure = UpbitDecoding.errorInSuccess(response.body) { throw failure }
+            return try UpbitDecoding.decode(T.self, from: response.body, context: path)
+        case 418:
+            let ban = RetryAfter.parse(response.header("retry-after")) ?? configuration.defaultBan
+            await limiter.blocked(group, for: ban)
+            throw FeedError.blocked(retryAfter: ban)
+        default:
+            throw UpbitDecoding.error(status: response.status, body: response.body)
         }
     }
 }

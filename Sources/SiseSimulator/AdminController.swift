@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import SiseCore
 
 /// `/_sim/…`: what tests flip and read at run time.
 ///
@@ -13,15 +14,15 @@ import HummingbirdWebSocket
 ///
 /// Each takes `?exchange=upbit|korbit|bithumb|coinone` (default upbit): every venue has its own.
 struct AdminController: Sendable {
-    let venues: [SimVenue: SimExchange]
+    let venues: [Exchange: SimExchange]
 
     /// The venue a control request names; nil for an unknown one.
     private func venue(_ request: Request) -> SimExchange? {
-        let name = request.uri.queryParameters["exchange"].map(String.init) ?? "upbit"
-        return SimVenue(rawValue: name.lowercased()).flatMap { venues[$0] }
+        let name = request.uri.queryParameters["exchange"].map(String.init) ?? Exchange.default.rawValue
+        return Exchange(rawValue: name.lowercased()).flatMap { venues[$0] }
     }
 
-    private static let unknownVenue = SimResponses.error(status: 400, name: "bad_exchange", message: "exchange must be one of " + SimVenue.allCases.map(\.rawValue).joined(separator: ", "))
+    private static let unknownVenue = SimResponses.error(status: 400, name: "bad_exchange", message: "exchange must be one of " + Exchange.allCases.map(\.rawValue).joined(separator: ", "))
 
     func addRoutes(to router: Router<SimRequestContext>) {
         router.get("/_sim/stats") { request, _ in

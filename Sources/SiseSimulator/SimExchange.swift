@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 import Synchronization
 
 /// The simulated exchange's shared state: the listings (immutable), and behind one lock the
@@ -7,7 +8,7 @@ final class SimExchange: Sendable {
     let universe: SimUniverse
     let configuration: SimulatorConfiguration
     /// Which exchange this one plays (each has its own listings, limits, faults and counters).
-    let venue: SimVenue
+    let venue: Exchange
 
     private struct State {
         var faults: SimFaults
@@ -27,20 +28,13 @@ final class SimExchange: Sendable {
     let hub = SimStreamHub()
     let coinGecko: SimCoinGecko
 
-    init(configuration: SimulatorConfiguration, venue: SimVenue = .upbit) {
+    init(configuration: SimulatorConfiguration, venue: Exchange) {
         self.configuration = configuration
         self.venue = venue
         universe = SimUniverse(seed: configuration.seed, krwCount: configuration.krwMarkets,
                                hostileNames: configuration.hostileNames, venue: venue)
         var initial = State(faults: configuration.faults, random: SimRandom(seed: configuration.seed ^ 0xFA17))
-        // Per-second budgets: Upbit 10 per group, Korbit 50 per address, Bithumb 150 per group,
-        // Coinone 20 per address (1,200 a minute).
-        initial.limiter.limit = switch venue {
-        case .upbit: 10
-        case .korbit: 50
-        case .bithumb: 150
-        case .coinone: 20
-        }
+        initial.limiter.limit = venue.simulatedRequestsPerSecond
         state = Mutex(initial)
         coinGecko = SimCoinGecko(universe: universe, seed: configuration.seed)
     }

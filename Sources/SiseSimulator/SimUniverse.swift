@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 
 /// The simulated exchange's listings: about 250 KRW markets (real names first, invented ones
 /// after), plus BTC and USDT quote markets — the same list for the same seed.
@@ -9,7 +10,7 @@ struct SimUniverse: Sendable {
     static let cautionReasons = ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING", "DEPOSIT_AMOUNT_SOARING",
                                  "GLOBAL_PRICE_DIFFERENCES", "CONCENTRATION_OF_SMALL_ACCOUNTS"]
 
-    init(seed: UInt64, krwCount: Int = 250, hostileNames: Bool = false, venue: SimVenue = .upbit) {
+    init(seed: UInt64, krwCount: Int = 250, hostileNames: Bool = false, venue: Exchange) {
         var random = SimRandom(seed: seed)
         let real = SimCoinCatalog.coins
         let invented = SimNameGenerator.generate(count: max(0, krwCount - real.count),
@@ -40,8 +41,8 @@ struct SimUniverse: Sendable {
             // Busier coins first: BTC about 160 billion KRW a day, the tail a few hundred million.
             let value = 1.6e11 / pow(Double(rank + 1), 1.1) * (0.6 + Double(SimRandom.hash(seed, UInt64(rank)) % 800) / 1_000)
             let walk = walkFor(listing.symbol)
-            let price = listing.price * venue.priceFactor(seed: seed, symbol: listing.symbol)
-            let lists = { (quote: String) in venue.lists(rank: rank, symbol: listing.symbol, quote: quote) }
+            let price = listing.price * venue.simulatedPriceFactor(seed: seed, symbol: listing.symbol)
+            let lists = { (quote: String) in venue.simulatedListing(rank: rank, symbol: listing.symbol, quote: quote) }
             if lists("KRW") {
                 markets.append(SimMarket(code: "KRW-\(listing.symbol)", quote: "KRW", base: listing.symbol,
                                          korean: listing.korean, english: listing.english, warning: listing.warning,

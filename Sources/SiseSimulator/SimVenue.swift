@@ -1,13 +1,16 @@
 import Foundation
+import Hummingbird
+import SiseCore
 
-/// Which exchange a simulated venue plays. All share one universe of coins and price
-/// walks; each lists its own subset and trades a little above or below Upbit, so the
-/// cross-exchange board has gaps to show.
-public enum SimVenue: String, Sendable, CaseIterable {
-    case upbit, korbit, bithumb, coinone
-
+/// How the simulator plays each exchange of the registry (`Exchange`, whose cases the registry
+/// holds one spec each): what it lists, how far its prices sit from the reference venue, its
+/// request budget and where its REST and stream routes are mounted. Every switch here is
+/// exhaustive, so an exchange added to Sise cannot be left out of the simulator. All venues share
+/// one universe of coins and price walks; each lists its own subset and trades a little above or
+/// below the reference, so the cross-exchange board has gaps to show.
+extension Exchange {
     /// Whether this venue lists the coin of listing rank `rank` (0 = BTC) on `quote`.
-    func lists(rank: Int, symbol: String, quote: String) -> Bool {
+    func simulatedListing(rank: Int, symbol: String, quote: String) -> Bool {
         switch self {
         case .upbit: return true
         // Bithumb: KRW and BTC markets, most coins (not every seventh).
@@ -19,10 +22,41 @@ public enum SimVenue: String, Sendable, CaseIterable {
         }
     }
 
-    /// The venue's premium over Upbit for a coin: fixed, within ±0.6 % (none on Upbit).
-    func priceFactor(seed: UInt64, symbol: String) -> Double {
-        guard self != .upbit else { return 1 }
+    /// The venue's premium over the reference venue (the default exchange) for a coin: fixed,
+    /// within ±0.6 %.
+    func simulatedPriceFactor(seed: UInt64, symbol: String) -> Double {
+        guard self != .default else { return 1 }
         let h = SimRandom.hash(seed, SimRandom.hash(symbol + ":" + rawValue))
         return 1 + (Double(h % 1_201) - 600) / 100_000
+    }
+
+    /// Requests a second the venue takes before it answers 429: Upbit 10 per group, Korbit 50
+    /// per address, Bithumb 150 per group, Coinone 20 per address (1,200 a minute).
+    var simulatedRequestsPerSecond: Int {
+        switch self {
+        case .upbit: 10
+        case .korbit: 50
+        case .bithumb: 150
+        case .coinone: 20
+        }
+    }
+
+    /// Mounts the venue's REST API and ticker stream where the registry's spec expects them
+    /// (`ExchangeSpec.simulatorPath`; a test holds the two together).
+    func mountSimulated(_ venue: SimExchange, on router: Router<SimRequestContext>) {
+        switch self {
+        case .upbit:
+            UpbitRESTController(exchange: venue).addRoutes(to: router)
+            UpbitStreamController(exchange: venue, hub: venue.hub).addRoutes(to: router)
+        case .bithumb:
+            UpbitRESTController(exchange: venue, bithumb: true).addRoutes(to: router)
+            UpbitStreamController(exchange: venue, hub: venue.hub, path: "/bithumb/websocket/v1").addRoutes(to: router)
+        case .korbit:
+            KorbitRESTController(exchange: venue).addRoutes(to: router)
+            KorbitStreamController(exchange: venue).addRoutes(to: router)
+        case .coinone:
+            CoinoneRESTController(exchange: venue).addRoutes(to: router)
+            CoinoneStreamController(exchange: venue).addRoutes(to: router)
+        }
     }
 }

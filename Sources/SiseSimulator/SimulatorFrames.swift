@@ -24,7 +24,7 @@ public enum SimulatorFrames {
     /// Random KRW markets' ticks, 50 ms apart in simulated time, each written by `write`.
     private static func frames(count: Int, seed: UInt64, startingAt epochSeconds: Double,
                                write: (SimMarket, SimTickerState) -> String) -> [String] {
-        let exchange = SimExchange(configuration: SimulatorConfiguration(seed: seed, now: { epochSeconds }))
+        let exchange = SimExchange(configuration: SimulatorConfiguration(seed: seed, now: { epochSeconds }), venue: .default)
         let markets = exchange.universe.markets(quote: "KRW")
         var random = SimRandom(seed: seed)
         return (0..<count).map { i in

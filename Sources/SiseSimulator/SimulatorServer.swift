@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import SiseCore
 
 /// The simulated exchanges on one loopback port: Upbit at the root (`/v1/…`,
 /// `/websocket/v1`), Korbit at the root too (`/v2/…`, `/v2/public`), Bithumb under `/bithumb`
@@ -10,19 +11,18 @@ import NIOCore
 /// `/coinone/stream`), CoinGecko under `/api/v3`, controls at `/_sim`.
 public struct SimulatorServer: Sendable {
     public let configuration: SimulatorConfiguration
+    /// Every exchange of the registry, played on this port.
+    let venues: [Exchange: SimExchange]
+    /// The reference venue (the default exchange): CoinGecko's and Binance's prices follow it.
     let exchange: SimExchange
-    let korbit: SimExchange
-    let bithumb: SimExchange
-    let coinone: SimExchange
     let openID = SimOpenID()
     let binance: SimBinance
 
     public init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
-        exchange = SimExchange(configuration: configuration)
-        korbit = SimExchange(configuration: configuration, venue: .korbit)
-        bithumb = SimExchange(configuration: configuration, venue: .bithumb)
-        coinone = SimExchange(configuration: configuration, venue: .coinone)
+        let venues = Dictionary(uniqueKeysWithValues: Exchange.allCases.map { ($0, SimExchange(configuration: configuration, venue: $0)) })
+        self.venues = venues
+        exchange = venues[.default] ?? SimExchange(configuration: configuration, venue: .default)
         binance = SimBinance(exchange: exchange)
     }
 
@@ -31,18 +31,13 @@ public struct SimulatorServer: Sendable {
                                 onReady: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         let router = Router(context: SimRequestContext.self)
         router.middlewares.add(UpbitNotFoundMiddleware())
-        UpbitRESTController(exchange: exchange).addRoutes(to: router)
-        UpbitStreamController(exchange: exchange, hub: exchange.hub).addRoutes(to: router)
-        UpbitRESTController(exchange: bithumb, bithumb: true).addRoutes(to: router)
-        UpbitStreamController(exchange: bithumb, hub: bithumb.hub, path: "/bithumb/websocket/v1").addRoutes(to: router)
-        KorbitRESTController(exchange: korbit).addRoutes(to: router)
-        KorbitStreamController(exchange: korbit).addRoutes(to: router)
-        CoinoneRESTController(exchange: coinone).addRoutes(to: router)
-        CoinoneStreamController(exchange: coinone).addRoutes(to: router)
+        for exchange in Exchange.allCases {
+            if let venue = venues[exchange] { exchange.mountSimulated(venue, on: router) }
+        }
         CoinGeckoController(exchange: exchange).addRoutes(to: router)
         OpenIDController(provider: openID).addRoutes(to: router)
         BinanceController(binance: binance).addRoutes(to: router)
-        AdminController(venues: [.upbit: exchange, .korbit: korbit, .bithumb: bithumb, .coinone: coinone]).addRoutes(to: router)
+        AdminController(venues: venues).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning
         return Application(

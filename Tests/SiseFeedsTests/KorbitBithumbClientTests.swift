@@ -108,4 +108,17 @@ import Testing
             #expect(collected.connected.withLock { $0 })
         }
     }
+
+    /// The simulator plays every exchange of the registry where its spec looks for it: the REST
+    /// client the spec builds, pointed at `simulated(at:)`, reads a market list there.
+    @Test(arguments: ExchangeRegistry.all.map(\.exchange))
+    func everyExchangesRESTAnswersAtItsMount(_ exchange: Exchange) async throws {
+        try await withSimulator { simulator in
+            let spec = ExchangeRegistry.spec(exchange)
+            let transport = LiveHTTPTransport()
+            let markets = try await spec.api(spec.simulated(at: simulator.baseURL), transport: transport).markets()
+            await transport.shutdown()
+            #expect(markets.contains { $0.id == MarketID("KRW-BTC") }, "\(exchange): \(markets.count) markets")
+        }
+    }
 }

@@ -1,18 +1,19 @@
 import Foundation
+import SiseCore
 import Testing
 
 @testable import SiseSimulator
 
 @Suite struct SimUniverseTests {
     @Test func theSameSeedBuildsTheSameExchange() {
-        let a = SimUniverse(seed: 7), b = SimUniverse(seed: 7), c = SimUniverse(seed: 8)
+        let a = SimUniverse(seed: 7, venue: .upbit), b = SimUniverse(seed: 7, venue: .upbit), c = SimUniverse(seed: 8, venue: .upbit)
         #expect(a.markets.map(\.code) == b.markets.map(\.code))
         #expect(a.markets.map { $0.price(at: 1_790_000_000) } == b.markets.map { $0.price(at: 1_790_000_000) })
         #expect(a.markets.map { $0.price(at: 1_790_000_000) } != c.markets.map { $0.price(at: 1_790_000_000) })
     }
 
     @Test func upbitSizedBoardWithRealisticMagnitudes() {
-        let universe = SimUniverse(seed: 42)
+        let universe = SimUniverse(seed: 42, venue: .upbit)
         let krw = universe.markets(quote: "KRW")
         #expect((240...260).contains(krw.count))
         #expect(universe.markets(quote: "BTC").count > 50)
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func pricesAreWholeTicksAndMoveOverTime() {
-        let universe = SimUniverse(seed: 42)
+        let universe = SimUniverse(seed: 42, venue: .upbit)
         let btc = universe.market("KRW-BTC")!
         let prices = (0..<120).map { btc.price(at: 1_790_000_000 + Double($0) * 5) }
         #expect(prices.allSatisfy { $0.truncatingRemainder(dividingBy: 1_000) == 0 })
@@ -41,8 +42,8 @@ import Testing
     }
 
     @Test func hostileNamesAreOptIn() {
-        #expect(!SimUniverse(seed: 42).markets.contains { $0.korean.contains("<") })
-        #expect(SimUniverse(seed: 42, hostileNames: true).markets.contains { $0.korean == "<img src=x onerror=alert(1)>" })
+        #expect(!SimUniverse(seed: 42, venue: .upbit).markets.contains { $0.korean.contains("<") })
+        #expect(SimUniverse(seed: 42, hostileNames: true, venue: .upbit).markets.contains { $0.korean == "<img src=x onerror=alert(1)>" })
     }
 
     @Test func candleBucketsFollowUpbitsCalendar() {

@@ -1,0 +1,36 @@
+import Foundation
+import SiseCore
+import SiseFeeds
+import Testing
+
+/// The OpenAPI description names the exchanges once, in `components.schemas.Exchange`, and that
+/// list is the registry's: an exchange added to Sise cannot be missing from the description, and
+/// no parameter or field keeps a list of its own.
+@Suite struct OpenAPIRegistryTests {
+    static let spec: String = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/SiseServer/Resources/openapi.yaml")
+        return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    }()
+
+    @Test func theExchangeSchemaIsTheRegistry() throws {
+        let lines = Self.spec.split(separator: "\n", omittingEmptySubsequences: false)
+        let ids = ExchangeRegistry.all.map(\.id)
+        // Every enum that lists an exchange id: exactly one, the schema's, in the registry's order.
+        let listing = lines.filter { line in line.contains("enum:") && ids.contains { line.contains($0) } }
+        #expect(listing.count == 1, "exchange lists: \(listing)")
+        let schema = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "Exchange:" })
+        let enumLine = try #require(lines[schema...].first { $0.contains("enum:") })
+        #expect(enumLine.trimmingCharacters(in: .whitespaces) == "enum: [\(ids.joined(separator: ", "))]")
+        #expect(lines[schema..<lines.index(schema, offsetBy: 5)].contains(enumLine), "the enum belongs to the Exchange schema")
+    }
+
+    @Test func everyExchangeParameterAndFieldRefersToIt() {
+        let lines = Self.spec.split(separator: "\n")
+        // `name: exchange` parameters and `exchange:` fields with an inline schema.
+        let uses = lines.filter { $0.contains("name: exchange,") || $0.trimmingCharacters(in: .whitespaces).hasPrefix("exchange: {") || $0.contains(" exchange: { ") }
+        #expect(uses.count >= 16, "found \(uses.count)")
+        let own = uses.filter { !$0.contains("$ref: '#/components/schemas/Exchange'") }
+        #expect(own.isEmpty, "exchange schemas that do not refer to components.schemas.Exchange:\n\(own.joined(separator: "\n"))")
+    }
+}
