@@ -10,8 +10,16 @@ import NIOWebSocket
 enum LoadConnection {
     /// Connects, upgrades and sends the view; the handler then counts every message (no task
     /// stays behind once this returns).
-    static func open(host: String, port: Int, path: String, group: any EventLoopGroup,
-                     histogram: LatencyHistogram, counters: Counters, protocol wire: Wire = .sise, measures: Bool = true) async throws {
+    static func open(
+        host: String,
+        port: Int,
+        path: String,
+        group: any EventLoopGroup,
+        histogram: LatencyHistogram,
+        counters: Counters,
+        protocol wire: Wire = .sise,
+        measures: Bool = true
+    ) async throws {
         let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(.seconds(30))
             .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
@@ -23,9 +31,15 @@ enum LoadConnection {
                 let upgrader = NIOTypedWebSocketClientUpgrader<Bool>(maxFrameSize: 1 << 22) { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
-                            NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1_024,
-                                                        maxAccumulatedFrameSize: 1 << 22))
-                        try channel.pipeline.syncOperations.addHandler(LoadFrameHandler(histogram: histogram, counters: counters, wire: wire, measures: measures))
+                            NIOWebSocketFrameAggregator(
+                                minNonFinalFragmentSize: 0,
+                                maxAccumulatedFrameCount: 1_024,
+                                maxAccumulatedFrameSize: 1 << 22
+                            )
+                        )
+                        try channel.pipeline.syncOperations.addHandler(
+                            LoadFrameHandler(histogram: histogram, counters: counters, wire: wire, measures: measures)
+                        )
                         return true
                     }
                 }
@@ -33,15 +47,20 @@ enum LoadConnection {
                     channel.eventLoop.makeCompletedFuture { false }
                 }
                 let upgrade = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-                    configuration: NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration))
+                    configuration: NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+                )
                 return (channel, upgrade)
             }
         }
         guard try await upgraded.1.get() else { throw Refused() }
         // Only now are the HTTP handlers gone: the view goes out as a WebSocket frame.
         let channel = upgraded.0
-        let first = WebSocketFrame(fin: true, opcode: wire == .sise ? .text : .binary, maskKey: .random(),
-                                   data: channel.allocator.buffer(string: wire.firstMessage))
+        let first = WebSocketFrame(
+            fin: true,
+            opcode: wire == .sise ? .text : .binary,
+            maskKey: .random(),
+            data: channel.allocator.buffer(string: wire.firstMessage)
+        )
         try await channel.writeAndFlush(first)
         counters.connect()
     }
@@ -135,7 +154,8 @@ struct NATSReader {
 
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, stamps wanted: Bool) -> (messages: Int, pings: Int, stamps: [Int64]) {
         guard let base = bytes.baseAddress else { return (0, 0, []) }
-        var messages = 0, pings = 0
+        var messages = 0
+        var pings = 0
         var stamps: [Int64] = []
         var i = 0
         while i < bytes.count {

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -30,7 +31,8 @@ struct SiseLoad {
         // `--nats SUBJECT`: the peer — `--url` is a NATS server's WebSocket (ws://HOST:PORT).
         let nats = args.value("--nats")
         let wire: LoadConnection.Wire = nats.map { .nats(subject: $0) } ?? .sise
-        let wsURL = nats == nil ? url.replacingOccurrences(of: "http://", with: "ws://") + "/ws" : url.replacingOccurrences(of: "http://", with: "ws://")
+        let wsURL =
+            nats == nil ? url.replacingOccurrences(of: "http://", with: "ws://") + "/ws" : url.replacingOccurrences(of: "http://", with: "ws://")
         // `--sample K`: every K-th page records latencies (all pages read and count everything);
         // by default about 1,000 pages do, whatever the count.
         let sample = max(1, Int(args.value("--sample") ?? "") ?? (clients / 1_000))
@@ -51,9 +53,16 @@ struct SiseLoad {
                 for index in 0..<clients {
                     opening.addTask {
                         do {
-                            try await LoadConnection.open(host: host, port: port, path: nats == nil ? "/ws" : "/", group: group,
-                                                          histogram: histogram, counters: counters, protocol: wire,
-                                                          measures: index % sample == 0)
+                            try await LoadConnection.open(
+                                host: host,
+                                port: port,
+                                path: nats == nil ? "/ws" : "/",
+                                group: group,
+                                histogram: histogram,
+                                counters: counters,
+                                protocol: wire,
+                                measures: index % sample == 0
+                            )
                         } catch {
                             counters.fail("\(error)")
                         }
@@ -110,7 +119,8 @@ struct SiseLoad {
         if let before = rssBefore, let after = rss, counters.connected > 0 {
             perConnection = String(format: "%.1f KB", (after - before) * 1_024 / Double(counters.connected))
         }
-        let line = "clients \(clients)  connected \(counters.connected)  messages \(frames)  rows \(snapshot.count * sample) (≈: \(snapshot.count) on \(measuring) measuring pages)  \(latency)  cpu \(cpuText)  rss \(rssText)  rss/connection \(perConnection)  cpu/message \(perMessage)  upstream \(upstream)"
+        let line =
+            "clients \(clients)  connected \(counters.connected)  messages \(frames)  rows \(snapshot.count * sample) (≈: \(snapshot.count) on \(measuring) measuring pages)  \(latency)  cpu \(cpuText)  rss \(rssText)  rss/connection \(perConnection)  cpu/message \(perMessage)  upstream \(upstream)"
         print(line)
         if counters.failed.count > 0 { print("  \(counters.failed.count) connections failed; last: \(counters.failed.last)") }
         exit(0)
@@ -125,7 +135,7 @@ struct SiseLoad {
     /// The `"ts":…` values of a patch, found with memchr on the bytes: the load generator must
     /// not become the bottleneck it measures.
     static func timestamps(in bytes: UnsafeBufferPointer<UInt8>) -> [Int64] {
-        guard bytes.count > 16, bytes[9] == UInt8(ascii: "p") else { return [] }   // {"type":"patch"
+        guard bytes.count > 16, bytes[9] == UInt8(ascii: "p") else { return [] }  // {"type":"patch"
         return stamps(in: bytes)
     }
 
@@ -135,7 +145,9 @@ struct SiseLoad {
     /// bottleneck it measures. A row cut by a frame's end is not counted.
     static func stamps(in bytes: UnsafeBufferPointer<UInt8>) -> [Int64] {
         guard let base = bytes.baseAddress else { return [] }
-        let key = stampKey, digits = 13, reach = 48
+        let key = stampKey
+        let digits = 13
+        let reach = 48
         var out: [Int64] = []
         var offset = 0
         while offset < bytes.count, let hit = memchr(base + offset, Int32(UInt8(ascii: "}")), bytes.count - offset) {
@@ -147,7 +159,10 @@ struct SiseLoad {
             guard keyStart >= lowest else { continue }
             var value: Int64 = 0
             var i = keyStart + key.count
-            while i < close, bytes[i] &- 48 < 10 { value = value * 10 + Int64(bytes[i] &- 48); i += 1 }
+            while i < close, bytes[i] &- 48 < 10 {
+                value = value * 10 + Int64(bytes[i] &- 48)
+                i += 1
+            }
             if i - keyStart - key.count == digits { out.append(value) }
         }
         return out
@@ -194,7 +209,12 @@ struct Arguments {
 final class Counters: Sendable {
     private let opened = Atomic<Int>(0)
     private let failures = Mutex<(count: Int, last: String)>((0, ""))
-    func fail(_ reason: String) { failures.withLock { $0.count += 1; $0.last = reason } }
+    func fail(_ reason: String) {
+        failures.withLock {
+            $0.count += 1
+            $0.last = reason
+        }
+    }
     var failed: (count: Int, last: String) { failures.withLock { $0 } }
     func connect() { opened.add(1, ordering: .relaxed) }
     private let received = Atomic<Int>(0)
@@ -216,7 +236,12 @@ final class LatencyHistogram: Sendable {
 
     func reset() { buckets.withLock { $0 = [Int](repeating: 0, count: 60_001) } }
 
-    struct Snapshot { let count: Int; let p50: Double; let p99: Double; let max: Double }
+    struct Snapshot {
+        let count: Int
+        let p50: Double
+        let p99: Double
+        let max: Double
+    }
 
     func snapshot() -> Snapshot {
         let b = buckets.withLock { $0 }
@@ -240,7 +265,8 @@ final class LatencyHistogram: Sendable {
 enum ProcessStats {
     static func cpuSeconds(_ pid: Int32) -> Double? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return nil }
+            let close = text.lastIndex(of: ")")
+        else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
@@ -248,8 +274,9 @@ enum ProcessStats {
 
     static func rssMegabytes(_ pid: Int32) -> Double? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kb / 1_024
     }
 }

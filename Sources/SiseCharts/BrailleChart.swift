@@ -5,7 +5,8 @@ import SiseCore
 /// right, KST times below. Lines of plain text; width in columns of the plot area.
 public enum BrailleChart {
     public static func render(_ model: ChartModel, columns: Int = 60, rows: Int = 12, language: Language = .ko) -> [String] {
-        let dotsX = max(columns, 2) * 2, dotsY = max(rows, 2) * 4
+        let dotsX = max(columns, 2) * 2
+        let dotsY = max(rows, 2) * 4
         var grid = [[Bool]](repeating: [Bool](repeating: false, count: dotsX), count: dotsY)
         var previous: (Int, Int)?
         for point in model.points {
@@ -15,7 +16,8 @@ public enum BrailleChart {
                 // Join consecutive points so the line has no gaps.
                 let steps = max(abs(x - px), abs(y - py), 1)
                 for s in 0...steps {
-                    let ix = px + (x - px) * s / steps, iy = py + (y - py) * s / steps
+                    let ix = px + (x - px) * s / steps
+                    let iy = py + (y - py) * s / steps
                     if (0..<dotsY).contains(iy) && (0..<dotsX).contains(ix) { grid[iy][ix] = true }
                 }
             } else if (0..<dotsY).contains(y) && (0..<dotsX).contains(x) {
@@ -29,8 +31,10 @@ public enum BrailleChart {
             var line = ""
             for column in 0..<columns {
                 var bits: UInt32 = 0
-                let offsets: [(Int, Int, UInt32)] = [(0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
-                                                     (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80)]
+                let offsets: [(Int, Int, UInt32)] = [
+                    (0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
+                    (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80),
+                ]
                 for (dx, dy, bit) in offsets where grid[row * 4 + dy][column * 2 + dx] { bits |= bit }
                 line.unicodeScalars.append(Unicode.Scalar(0x2800 + bits)!)
             }

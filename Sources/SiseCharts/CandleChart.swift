@@ -40,12 +40,23 @@ public enum CandleChart {
     static let maColors = [5: "#f59e0b", 20: "#10b981", 60: "#8b5cf6", 120: "#64748b"]
     static let emaColors = [12: "#0ea5e9", 26: "#b45309"]
 
-    public static func svg(_ series: CandleSeries, interval: CandleInterval, quote: String = "KRW", options: Options = Options(),
-                           width: Int = 640, language: Language = .ko) -> String {
+    public static func svg(
+        _ series: CandleSeries,
+        interval: CandleInterval,
+        quote: String = "KRW",
+        options: Options = Options(),
+        width: Int = 640,
+        language: Language = .ko
+    ) -> String {
         let rows = series.rows
-        let left = 8.0, right = 84.0, top = 10.0
+        let left = 8.0
+        let right = 84.0
+        let top = 10.0
         let w = Double(width) - left - right
-        let priceHeight = 220.0, volumeHeight = 44.0, paneHeight = 72.0, gap = 10.0
+        let priceHeight = 220.0
+        let volumeHeight = 44.0
+        let paneHeight = 72.0
+        let gap = 10.0
         var y = top + priceHeight + gap
         let volumeTop = y
         y += volumeHeight + gap
@@ -65,13 +76,16 @@ public enum CandleChart {
         if options.ema { values += rows.flatMap { r in CandleSeries.emaPeriods.compactMap { r.ema[$0] ?? nil } } }
         if options.bollinger { values += rows.compactMap(\.bollinger).flatMap { [$0.upper, $0.lower] } }
         let scale = NiceScale(min: values.min() ?? 0, max: values.max() ?? 1)
-        let slot = w / Double(rows.count), body = max(1, slot * 0.65)
+        let slot = w / Double(rows.count)
+        let body = max(1, slot * 0.65)
         func x(_ i: Int) -> Double { left + slot * (Double(i) + 0.5) }
         func py(_ v: Double) -> Double { top + (1 - scale.fraction(v)) * priceHeight }
         let formatter = MarketFormatter(language: language)
         for tick in scale.ticks where tick >= scale.lower && tick <= scale.upper {
-            svg += "<line x1=\"\(f(left))\" y1=\"\(f(py(tick)))\" x2=\"\(f(left + w))\" y2=\"\(f(py(tick)))\" stroke=\"currentColor\" stroke-opacity=\"0.12\"/>"
-            svg += "<text x=\"\(f(left + w + 6))\" y=\"\(f(py(tick) + 4))\" font-size=\"11\" fill=\"currentColor\">\(formatter.price(tick, quote: quote))</text>"
+            svg +=
+                "<line x1=\"\(f(left))\" y1=\"\(f(py(tick)))\" x2=\"\(f(left + w))\" y2=\"\(f(py(tick)))\" stroke=\"currentColor\" stroke-opacity=\"0.12\"/>"
+            svg +=
+                "<text x=\"\(f(left + w + 6))\" y=\"\(f(py(tick) + 4))\" font-size=\"11\" fill=\"currentColor\">\(formatter.price(tick, quote: quote))</text>"
         }
         if options.bollinger {
             let upper = path(rows.indices, x) { rows[$0].bollinger.map { py($0.upper) } }
@@ -86,8 +100,10 @@ public enum CandleChart {
             let color = r.close >= r.open ? rise : fall
             svg += "<g class=\"candle\" data-time=\"\(r.time)\">"
             svg += "<line x1=\"\(f(x(i)))\" y1=\"\(f(py(r.high)))\" x2=\"\(f(x(i)))\" y2=\"\(f(py(r.low)))\" stroke=\"\(color)\"/>"
-            let yTop = py(max(r.open, r.close)), yBottom = py(min(r.open, r.close))
-            svg += "<rect x=\"\(f(x(i) - body / 2))\" y=\"\(f(yTop))\" width=\"\(f(body))\" height=\"\(f(max(1, yBottom - yTop)))\" fill=\"\(color)\"/></g>"
+            let yTop = py(max(r.open, r.close))
+            let yBottom = py(min(r.open, r.close))
+            svg +=
+                "<rect x=\"\(f(x(i) - body / 2))\" y=\"\(f(yTop))\" width=\"\(f(body))\" height=\"\(f(max(1, yBottom - yTop)))\" fill=\"\(color)\"/></g>"
             let vh = r.volume / volumeMax * volumeHeight
             svg += "<rect class=\"volume\" x=\"\(f(x(i) - body / 2))\" y=\"\(f(volumeTop + volumeHeight - vh))\" width=\"\(f(body))\" "
             svg += "height=\"\(f(vh))\" fill=\"\(color)\" fill-opacity=\"0.45\"/>"
@@ -95,14 +111,17 @@ public enum CandleChart {
         if options.ma {
             for period in CandleSeries.maPeriods {
                 let d = path(rows.indices, x) { rows[$0].ma[period].flatMap { $0 }.map(py) }
-                if !d.isEmpty { svg += "<path class=\"ma ma\(period)\" d=\"\(d)\" fill=\"none\" stroke=\"\(maColors[period] ?? "#888")\" stroke-width=\"1.2\"/>" }
+                if !d.isEmpty {
+                    svg += "<path class=\"ma ma\(period)\" d=\"\(d)\" fill=\"none\" stroke=\"\(maColors[period] ?? "#888")\" stroke-width=\"1.2\"/>"
+                }
             }
         }
         if options.ema {
             for period in CandleSeries.emaPeriods {
                 let d = path(rows.indices, x) { rows[$0].ema[period].flatMap { $0 }.map(py) }
                 if !d.isEmpty {
-                    svg += "<path class=\"ema ema\(period)\" d=\"\(d)\" fill=\"none\" stroke=\"\(emaColors[period] ?? "#888")\" stroke-width=\"1.2\" stroke-dasharray=\"4 2\"/>"
+                    svg +=
+                        "<path class=\"ema ema\(period)\" d=\"\(d)\" fill=\"none\" stroke=\"\(emaColors[period] ?? "#888")\" stroke-width=\"1.2\" stroke-dasharray=\"4 2\"/>"
                 }
             }
         }
@@ -110,7 +129,8 @@ public enum CandleChart {
             func ry(_ v: Double) -> Double { rsiTop + (1 - v / 100) * paneHeight }
             svg += pane(rsiTop, paneHeight, left, w, label: "RSI 14")
             for level in [30.0, 70.0] {
-                svg += "<line x1=\"\(f(left))\" y1=\"\(f(ry(level)))\" x2=\"\(f(left + w))\" y2=\"\(f(ry(level)))\" stroke=\"currentColor\" stroke-opacity=\"0.3\" stroke-dasharray=\"2 3\"/>"
+                svg +=
+                    "<line x1=\"\(f(left))\" y1=\"\(f(ry(level)))\" x2=\"\(f(left + w))\" y2=\"\(f(ry(level)))\" stroke=\"currentColor\" stroke-opacity=\"0.3\" stroke-dasharray=\"2 3\"/>"
                 svg += "<text x=\"\(f(left + w + 6))\" y=\"\(f(ry(level) + 4))\" font-size=\"10\" fill=\"currentColor\">\(Int(level))</text>"
             }
             let d = path(rows.indices, x) { rows[$0].rsi.map(ry) }
@@ -123,8 +143,10 @@ public enum CandleChart {
             svg += pane(macdTop, paneHeight, left, w, label: "MACD 12 26 9")
             for (i, r) in rows.enumerated() {
                 guard let m = r.macd else { continue }
-                let y0 = my(0), y1 = my(m.histogram)
-                svg += "<rect class=\"histogram\" x=\"\(f(x(i) - body / 2))\" y=\"\(f(min(y0, y1)))\" width=\"\(f(body))\" height=\"\(f(max(0.5, abs(y1 - y0))))\" "
+                let y0 = my(0)
+                let y1 = my(m.histogram)
+                svg +=
+                    "<rect class=\"histogram\" x=\"\(f(x(i) - body / 2))\" y=\"\(f(min(y0, y1)))\" width=\"\(f(body))\" height=\"\(f(max(0.5, abs(y1 - y0))))\" "
                 svg += "fill=\"\(m.histogram >= 0 ? rise : fall)\" fill-opacity=\"0.5\"/>"
             }
             let line = path(rows.indices, x) { rows[$0].macd.map { my($0.macd) } }
@@ -143,7 +165,9 @@ public enum CandleChart {
 
     /// The overlays and panes drawn, as `Options(list:)` reads them.
     static func overlayNames(_ o: Options) -> String {
-        [o.ma ? "ma" : nil, o.ema ? "ema" : nil, o.bollinger ? "bb" : nil, o.rsi ? "rsi" : nil, o.macd ? "macd" : nil].compactMap { $0 }.joined(separator: ",")
+        [o.ma ? "ma" : nil, o.ema ? "ema" : nil, o.bollinger ? "bb" : nil, o.rsi ? "rsi" : nil, o.macd ? "macd" : nil].compactMap { $0 }.joined(
+            separator: ","
+        )
     }
 
     private static func pane(_ top: Double, _ height: Double, _ left: Double, _ w: Double, label: String) -> String {
@@ -153,9 +177,13 @@ public enum CandleChart {
 
     /// A polyline through the points that exist; a gap (nil) starts a new segment.
     private static func path(_ indices: Range<Int>, _ x: (Int) -> Double, _ y: (Int) -> Double?) -> String {
-        var d = "", pen = false
+        var d = ""
+        var pen = false
         for i in indices {
-            guard let value = y(i), value.isFinite else { pen = false; continue }
+            guard let value = y(i), value.isFinite else {
+                pen = false
+                continue
+            }
             d += (pen ? "L" : (d.isEmpty ? "M" : " M")) + "\(f(x(i))) \(f(value))"
             pen = true
         }
@@ -167,11 +195,12 @@ public enum CandleChart {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 9 * 3_600)
-        formatter.dateFormat = switch interval {
-        case .m1, .m5, .m15: "HH:mm"
-        case .h1, .h4: "MM/dd HH:mm"
-        case .d1, .w1: "yy/MM/dd"
-        }
+        formatter.dateFormat =
+            switch interval {
+            case .m1, .m5, .m15: "HH:mm"
+            case .h1, .h4: "MM/dd HH:mm"
+            case .d1, .w1: "yy/MM/dd"
+            }
         return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1_000))
     }
 

@@ -5,7 +5,10 @@ import SiseCore
 /// formats, times in KST). The SVG and the terminal renderings both read this.
 public struct ChartModel: Sendable, Equatable {
     public enum Range: String, Sendable, CaseIterable {
-        case day = "1d", week = "7d", month = "30d", year = "1y"
+        case day = "1d"
+        case week = "7d"
+        case month = "30d"
+        case year = "1y"
 
         public var days: Int {
             switch self {
@@ -63,11 +66,12 @@ public struct ChartModel: Sendable, Equatable {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 9 * 3_600)
-        formatter.dateFormat = switch range {
-        case .day: "HH:mm"
-        case .week, .month: "MM/dd"
-        case .year: "yyyy-MM"
-        }
+        formatter.dateFormat =
+            switch range {
+            case .day: "HH:mm"
+            case .week, .month: "MM/dd"
+            case .year: "yyyy-MM"
+            }
         return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1_000))
     }
 }

@@ -8,7 +8,8 @@ public struct NiceScale: Equatable, Sendable {
 
     /// A scale covering `min...max` with about `count` ticks.
     public init(min: Double, max: Double, count: Int = 5) {
-        var low = min, high = max
+        var low = min
+        var high = max
         if !(low.isFinite && high.isFinite) { (low, high) = (0, 1) }
         if high < low { swap(&low, &high) }
         if high == low {

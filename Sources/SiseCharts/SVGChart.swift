@@ -5,8 +5,12 @@ import SiseCore
 /// below. Deterministic (fixed decimals, no random ids), so golden files can pin it.
 public enum SVGChart {
     public static func render(_ model: ChartModel, width: Int = 640, height: Int = 280, language: Language = .ko) -> String {
-        let left = 8.0, right = 84.0, top = 12.0, bottom = 26.0
-        let w = Double(width) - left - right, h = Double(height) - top - bottom
+        let left = 8.0
+        let right = 84.0
+        let top = 12.0
+        let bottom = 26.0
+        let w = Double(width) - left - right
+        let h = Double(height) - top - bottom
         let color = model.isRising ? "#d60000" : "#0051c7"
         func px(_ p: PricePoint) -> (Double, Double) {
             (left + model.x(p.time) * w, top + (1 - model.priceScale.fraction(p.price)) * h)

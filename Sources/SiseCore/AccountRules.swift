@@ -26,8 +26,9 @@ public enum AccountRules {
         let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard text.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-              !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-              text.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "<" && $0 != ">" && $0 != "\"" }) else {
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+            text.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "<" && $0 != ">" && $0 != "\"" })
+        else {
             throw Problem.email
         }
         return text

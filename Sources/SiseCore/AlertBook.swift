@@ -164,15 +164,20 @@ struct MoveWindow: Sendable {
         let cutoff = at - span
         while lowStart < lows.count - 1, lows[lowStart].at < cutoff { lowStart += 1 }
         while highStart < highs.count - 1, highs[highStart].at < cutoff { highStart += 1 }
-        let low = lows[lowStart].price, high = highs[highStart].price
+        let low = lows[lowStart].price
+        let high = highs[highStart].price
         let up = low > 0 ? (price - low) / low * 100 : 0
         let down = high > 0 ? (high - price) / high * 100 : 0
         return max(up, down)
     }
 
     /// Appends, dropping the entries the new one dominates; compacts the consumed head now and then.
-    private static func push(_ entry: (at: Int64, price: Double), into list: inout [(at: Int64, price: Double)], start: inout Int,
-                             dominated: (Double) -> Bool) {
+    private static func push(
+        _ entry: (at: Int64, price: Double),
+        into list: inout [(at: Int64, price: Double)],
+        start: inout Int,
+        dominated: (Double) -> Bool
+    ) {
         while list.count > start, let last = list.last, dominated(last.price) { list.removeLast() }
         list.append(entry)
         if start > 1_024, start * 2 > list.count {

@@ -15,8 +15,16 @@ public struct AlertInput: Decodable, Sendable {
     public var cooldownSeconds: Int?
     public var enabled: Bool?
 
-    public init(exchange: String? = nil, market: String, type: String, price: String? = nil, percent: String? = nil, windowMinutes: Int? = nil,
-                recurring: Bool? = nil, cooldownSeconds: Int? = nil) {
+    public init(
+        exchange: String? = nil,
+        market: String,
+        type: String,
+        price: String? = nil,
+        percent: String? = nil,
+        windowMinutes: Int? = nil,
+        recurring: Bool? = nil,
+        cooldownSeconds: Int? = nil
+    ) {
         self.exchange = exchange
         self.market = market
         self.type = type
@@ -83,8 +91,19 @@ public struct AlertInput: Decodable, Sendable {
         }
         let cooldown = cooldownSeconds ?? (recurring == true ? 600 : 0)
         guard (0...86_400 * 7).contains(cooldown) else { throw Failure(.alertBadCooldown) }
-        return AlertRule(id: id, owner: owner, exchange: venue, market: marketID, kind: kind, value: value, windowMinutes: window,
-                         recurring: recurring ?? false, cooldownSeconds: cooldown, enabled: enabled ?? true, createdAt: now)
+        return AlertRule(
+            id: id,
+            owner: owner,
+            exchange: venue,
+            market: marketID,
+            kind: kind,
+            value: value,
+            windowMinutes: window,
+            recurring: recurring ?? false,
+            cooldownSeconds: cooldown,
+            enabled: enabled ?? true,
+            createdAt: now
+        )
     }
 
     /// A decimal with an optional leading minus (a premium may be negative).

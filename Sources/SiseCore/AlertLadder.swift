@@ -56,7 +56,8 @@ struct AlertLadder: Sendable {
 
     /// Sorted insertion: descending levels (the lowest last) or ascending (the highest last).
     private static func insert(_ entry: (level: Double, id: String), into list: inout [(level: Double, id: String)], descending: Bool) {
-        var low = 0, high = list.count
+        var low = 0
+        var high = list.count
         while low < high {
             let mid = (low + high) / 2
             let before = descending ? list[mid].level > entry.level : list[mid].level < entry.level

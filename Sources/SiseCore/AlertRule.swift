@@ -33,9 +33,20 @@ public struct AlertRule: Hashable, Codable, Sendable {
     public var createdAt: Int64
     public var lastFiredAt: Int64?
 
-    public init(id: String, owner: String, exchange: Exchange, market: MarketID, kind: AlertKind, value: Decimal,
-                windowMinutes: Int? = nil, recurring: Bool = false, cooldownSeconds: Int = 0, enabled: Bool = true,
-                createdAt: Int64 = 0, lastFiredAt: Int64? = nil) {
+    public init(
+        id: String,
+        owner: String,
+        exchange: Exchange,
+        market: MarketID,
+        kind: AlertKind,
+        value: Decimal,
+        windowMinutes: Int? = nil,
+        recurring: Bool = false,
+        cooldownSeconds: Int = 0,
+        enabled: Bool = true,
+        createdAt: Int64 = 0,
+        lastFiredAt: Int64? = nil
+    ) {
         self.id = id
         self.owner = owner
         self.exchange = exchange
@@ -100,9 +111,11 @@ public struct AlertFiring: Codable, Equatable, Sendable {
         self.price = price
         self.observed = observed
         self.at = at
-        message = Dictionary(uniqueKeysWithValues: Language.allCases.map {
-            ($0.rawValue, UIText.alertFired($0, ["exchange": rule.exchange.displayName, "market": rule.market.code, "rule": rule.describe($0)]))
-        })
+        message = Dictionary(
+            uniqueKeysWithValues: Language.allCases.map {
+                ($0.rawValue, UIText.alertFired($0, ["exchange": rule.exchange.displayName, "market": rule.market.code, "rule": rule.describe($0)]))
+            }
+        )
     }
 
     /// Decoded from a stored body, the owner is the store's to say (it is never sent out).

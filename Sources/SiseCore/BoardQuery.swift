@@ -10,8 +10,13 @@ public struct BoardQuery: Hashable, Sendable {
     public var favorites: Set<MarketID>?
     public var language: Language
 
-    public init(quote: QuoteCurrency = .krw, sort: SortState = .default, search: String = "",
-                favorites: Set<MarketID>? = nil, language: Language = .ko) {
+    public init(
+        quote: QuoteCurrency = .krw,
+        sort: SortState = .default,
+        search: String = "",
+        favorites: Set<MarketID>? = nil,
+        language: Language = .ko
+    ) {
         self.quote = quote
         self.sort = sort
         self.search = search

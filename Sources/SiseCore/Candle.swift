@@ -14,8 +14,17 @@ public struct Candle: Hashable, Sendable {
     public var value: Double
     public var lastTradeAt: Int64
 
-    public init(market: MarketID, start: Date, open: Double, high: Double, low: Double,
-                close: Double, volume: Double, value: Double, lastTradeAt: Int64) {
+    public init(
+        market: MarketID,
+        start: Date,
+        open: Double,
+        high: Double,
+        low: Double,
+        close: Double,
+        volume: Double,
+        value: Double,
+        lastTradeAt: Int64
+    ) {
         self.market = market
         self.start = start
         self.open = open

@@ -2,7 +2,13 @@ import Foundation
 
 /// The candle periods the charts offer: `1m 5m 15m 1h 4h 1d 1w`.
 public enum CandleInterval: String, CaseIterable, Sendable, Codable {
-    case m1 = "1m", m5 = "5m", m15 = "15m", h1 = "1h", h4 = "4h", d1 = "1d", w1 = "1w"
+    case m1 = "1m"
+    case m5 = "5m"
+    case m15 = "15m"
+    case h1 = "1h"
+    case h4 = "4h"
+    case d1 = "1d"
+    case w1 = "1w"
 
     /// The exchange's candle unit for it.
     public var unit: CandleUnit {
@@ -71,9 +77,21 @@ public struct CandleSeries: Sendable, Equatable {
         let macd = Indicators.macd(closes)
         var rows: [Row] = []
         for (i, c) in sorted.enumerated() {
-            rows.append(Row(time: Int64((c.start.timeIntervalSince1970 * 1_000).rounded()), open: c.open, high: c.high, low: c.low, close: c.close,
-                            volume: c.volume, ma: ma.mapValues { $0[i] }, ema: ema.mapValues { $0[i] }, bollinger: bands[i], rsi: rsi[i],
-                            macd: macd[i]))
+            rows.append(
+                Row(
+                    time: Int64((c.start.timeIntervalSince1970 * 1_000).rounded()),
+                    open: c.open,
+                    high: c.high,
+                    low: c.low,
+                    close: c.close,
+                    volume: c.volume,
+                    ma: ma.mapValues { $0[i] },
+                    ema: ema.mapValues { $0[i] },
+                    bollinger: bands[i],
+                    rsi: rsi[i],
+                    macd: macd[i]
+                )
+            )
         }
         if let last, last >= 0, rows.count > last { rows.removeFirst(rows.count - last) }
         self.rows = rows
@@ -83,7 +101,8 @@ public struct CandleSeries: Sendable, Equatable {
     /// ended): the last candle moves with the ticks between two candle fetches.
     public static func withLive(_ candles: [Candle], price: Double, at ms: Int64, interval: CandleInterval) -> [Candle] {
         guard price.isFinite, price > 0, let newest = candles.max(by: { $0.start < $1.start }),
-              let index = candles.firstIndex(of: newest) else { return candles }
+            let index = candles.firstIndex(of: newest)
+        else { return candles }
         let start = Int64(newest.start.timeIntervalSince1970 * 1_000)
         guard ms >= start, ms < start + interval.milliseconds else { return candles }
         var out = candles

@@ -15,8 +15,17 @@ public struct TrendingCoin: Hashable, Sendable, Codable {
     /// Percent (not a fraction), as CoinGecko reports it.
     public var change24h: Double?
 
-    public init(id: String, name: String, symbol: String, rank: Int, marketCapRank: Int?, thumb: String,
-                priceUSD: Double?, priceKRW: Double?, change24h: Double?) {
+    public init(
+        id: String,
+        name: String,
+        symbol: String,
+        rank: Int,
+        marketCapRank: Int?,
+        thumb: String,
+        priceUSD: Double?,
+        priceKRW: Double?,
+        change24h: Double?
+    ) {
         self.id = id
         self.name = name
         self.symbol = symbol
@@ -56,8 +65,15 @@ public struct TrendingNFT: Hashable, Sendable, Codable {
     /// Percent.
     public var floorPriceChange24h: Double?
 
-    public init(id: String, name: String, symbol: String, thumb: String, floorPrice: Double?,
-                floorPriceCurrency: String?, floorPriceChange24h: Double?) {
+    public init(
+        id: String,
+        name: String,
+        symbol: String,
+        thumb: String,
+        floorPrice: Double?,
+        floorPriceCurrency: String?,
+        floorPriceChange24h: Double?
+    ) {
         self.id = id
         self.name = name
         self.symbol = symbol

@@ -22,10 +22,25 @@ public struct CoinMarket: Hashable, Sendable, Codable {
     /// Hourly prices of the last 7 days (168 points), oldest first.
     public var sparkline: [Double]
 
-    public init(id: String, symbol: String, name: String, image: String? = nil, price: Double? = nil, marketCap: Double? = nil,
-                marketCapRank: Int? = nil, volume24h: Double? = nil, high24h: Double? = nil, low24h: Double? = nil,
-                change24h: Double? = nil, allTimeHigh: Double? = nil, allTimeHighDate: String? = nil, allTimeLow: Double? = nil,
-                allTimeLowDate: String? = nil, lastUpdated: String? = nil, sparkline: [Double] = []) {
+    public init(
+        id: String,
+        symbol: String,
+        name: String,
+        image: String? = nil,
+        price: Double? = nil,
+        marketCap: Double? = nil,
+        marketCapRank: Int? = nil,
+        volume24h: Double? = nil,
+        high24h: Double? = nil,
+        low24h: Double? = nil,
+        change24h: Double? = nil,
+        allTimeHigh: Double? = nil,
+        allTimeHighDate: String? = nil,
+        allTimeLow: Double? = nil,
+        allTimeLowDate: String? = nil,
+        lastUpdated: String? = nil,
+        sparkline: [Double] = []
+    ) {
         self.id = id
         self.symbol = symbol
         self.name = name

@@ -17,8 +17,16 @@ public struct CompareRow: Sendable, Equatable {
     /// Every current venue quotes the same price (`high` and `low` are then nil).
     public var tied: Bool { gap == 0 }
 
-    public init(symbol: String, koreanName: String, englishName: String, prices: [Exchange: Double], stale: Set<Exchange>,
-                high: Exchange?, low: Exchange?, gap: Double?) {
+    public init(
+        symbol: String,
+        koreanName: String,
+        englishName: String,
+        prices: [Exchange: Double],
+        stale: Set<Exchange>,
+        high: Exchange?,
+        low: Exchange?,
+        gap: Double?
+    ) {
         self.symbol = symbol
         self.koreanName = koreanName
         self.englishName = englishName
@@ -64,8 +72,18 @@ public enum CompareBoard {
             for row in venue.rows where row.id.quote == QuoteCurrency.krw.rawValue && row.ticker.price > 0 {
                 let symbol = row.market.symbol
                 if let symbols, !symbols.contains(symbol) { continue }
-                var entry = bySymbol[symbol] ?? CompareRow(symbol: symbol, koreanName: "", englishName: "", prices: [:], stale: [],
-                                                           high: nil, low: nil, gap: nil)
+                var entry =
+                    bySymbol[symbol]
+                    ?? CompareRow(
+                        symbol: symbol,
+                        koreanName: "",
+                        englishName: "",
+                        prices: [:],
+                        stale: [],
+                        high: nil,
+                        low: nil,
+                        gap: nil
+                    )
                 if entry.koreanName.isEmpty { entry.koreanName = row.market.koreanName }
                 if entry.englishName.isEmpty || entry.englishName == symbol { entry.englishName = row.market.englishName }
                 entry.prices[exchange] = row.ticker.price
@@ -86,8 +104,9 @@ public enum CompareBoard {
         var row = row
         let current = row.prices.filter { !row.stale.contains($0.key) }
         guard current.count >= 2,
-              let high = current.max(by: { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }),
-              let low = current.min(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }), low.value > 0 else {
+            let high = current.max(by: { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }),
+            let low = current.min(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }), low.value > 0
+        else {
             return row
         }
         // Every current venue at one price: no dearest or cheapest to name, a gap of zero.

@@ -47,10 +47,12 @@ public struct CompareRowJSON: Encodable, Sendable {
         }
         premiums = Dictionary(uniqueKeysWithValues: venues)
         global = venues.contains { $0.1 != nil } ? quote?.price : nil
-        display = Display(name: row.name(in: formatter.language),
-                          prices: Dictionary(uniqueKeysWithValues: row.prices.map { ($0.key.rawValue, formatter.price($0.value, quote: "KRW")) }),
-                          gap: row.gap.map { formatter.percent($0) } ?? "-",
-                          global: global.map { formatter.price($0, currency: .usd) } ?? "-",
-                          premiums: Dictionary(uniqueKeysWithValues: venues.map { ($0.0, $0.1.map(formatter.rate) ?? "-") }))
+        display = Display(
+            name: row.name(in: formatter.language),
+            prices: Dictionary(uniqueKeysWithValues: row.prices.map { ($0.key.rawValue, formatter.price($0.value, quote: "KRW")) }),
+            gap: row.gap.map { formatter.percent($0) } ?? "-",
+            global: global.map { formatter.price($0, currency: .usd) } ?? "-",
+            premiums: Dictionary(uniqueKeysWithValues: venues.map { ($0.0, $0.1.map(formatter.rate) ?? "-") })
+        )
     }
 }

@@ -31,7 +31,8 @@ public struct ExchangeNotice: Sendable, Equatable {
             guard let close = after.firstIndex(of: ")") else { break }
             let inside = after[..<close]
             if (2...12).contains(inside.count), inside.allSatisfy({ ($0.isUppercase || $0.isNumber) && $0.isASCII }),
-               inside.contains(where: \.isUppercase), !found.contains(String(inside)) {
+                inside.contains(where: \.isUppercase), !found.contains(String(inside))
+            {
                 found.append(String(inside))
             }
             rest = after[after.index(after: close)...]

@@ -16,14 +16,16 @@ enum FixedPoint {
     /// bytes) as `%.*f` would; the number of bytes, or nil when printf must do it.
     static func print(_ value: Double, places: Int, into out: UnsafeMutableRawBufferPointer) -> Int? {
         guard value.isFinite, (0...maxPlaces).contains(places), out.count >= capacity,
-              let scaled = scaledAndRounded(value.magnitude, places: places) else { return nil }
+            let scaled = scaledAndRounded(value.magnitude, places: places)
+        else { return nil }
         // The digits go to the end of `out` first (at least places + 1 of them, zero-padded),
         // then forward into place around the point; the copy reads ahead of where it writes.
-        let digits = if let small = UInt64(exactly: scaled) {
-            writeDigits(small, atLeast: places + 1, into: out)
-        } else {
-            writeDigits(scaled, atLeast: places + 1, into: out)
-        }
+        let digits =
+            if let small = UInt64(exactly: scaled) {
+                writeDigits(small, atLeast: places + 1, into: out)
+            } else {
+                writeDigits(scaled, atLeast: places + 1, into: out)
+            }
         var source = out.count - digits
         var count = 0
         if value.sign == .minus {
@@ -43,8 +45,11 @@ enum FixedPoint {
     }
 
     /// The decimal digits of `value`, zero-padded to `minimum`, written at the end of `out`.
-    private static func writeDigits<T: FixedWidthInteger & UnsignedInteger>(_ value: T, atLeast minimum: Int,
-                                                                            into out: UnsafeMutableRawBufferPointer) -> Int {
+    private static func writeDigits<T: FixedWidthInteger & UnsignedInteger>(
+        _ value: T,
+        atLeast minimum: Int,
+        into out: UnsafeMutableRawBufferPointer
+    ) -> Int {
         var rest = value
         var count = 0
         repeat {

@@ -3,15 +3,18 @@ import Foundation
 /// Hangul helpers for 초성 (initial consonant) search.
 public enum Hangul {
     /// The 19 initial consonants in syllable order, as compatibility jamo (what keyboards type).
-    static let initials: [Character] = ["ㄱ", "ㄲ", "ㄴ", "ㄷ", "ㄸ", "ㄹ", "ㅁ", "ㅂ", "ㅃ", "ㅅ",
-                                        "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"]
+    static let initials: [Character] = [
+        "ㄱ", "ㄲ", "ㄴ", "ㄷ", "ㄸ", "ㄹ", "ㅁ", "ㅂ", "ㅃ", "ㅅ",
+        "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ",
+    ]
     private static let initialSet = Set(initials)
     private static let syllableRange: ClosedRange<UInt32> = 0xAC00...0xD7A3
 
     /// The initial consonant of a precomposed syllable (`비` → `ㅂ`), nil for anything else.
     public static func initial(of character: Character) -> Character? {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
-              syllableRange.contains(scalar.value) else { return nil }
+            syllableRange.contains(scalar.value)
+        else { return nil }
         return initials[Int((scalar.value - 0xAC00) / 588)]
     }
 

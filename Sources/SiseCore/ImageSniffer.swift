@@ -4,7 +4,9 @@ import Foundation
 /// claims: PNG, JPEG or WebP, and its size in pixels from the header.
 public struct SniffedImage: Equatable, Sendable {
     public enum Kind: String, Sendable {
-        case png = "image/png", jpeg = "image/jpeg", webp = "image/webp"
+        case png = "image/png"
+        case jpeg = "image/jpeg"
+        case webp = "image/webp"
     }
 
     public let kind: Kind
@@ -47,14 +49,20 @@ public struct SniffedImage: Equatable, Sendable {
         while i + 3 < b.count {
             guard b[i] == 0xFF else { return nil }
             let marker = b[i + 1]
-            if marker == 0xFF { i += 1; continue }
-            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            if marker == 0xFF {
+                i += 1
+                continue
+            }
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                i += 2
+                continue
+            }
             guard let length = be(b, i + 2, 2), length >= 2 else { return nil }
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
                 guard let h = be(b, i + 5, 2), let w = be(b, i + 7, 2), w > 0, h > 0 else { return nil }
                 return SniffedImage(kind: .jpeg, width: w, height: h)
             }
-            if marker == 0xDA || marker == 0xD9 { return nil }   // image data before any frame header
+            if marker == 0xDA || marker == 0xD9 { return nil }  // image data before any frame header
             i += 2 + length
         }
         return nil
@@ -66,7 +74,8 @@ public struct SniffedImage: Equatable, Sendable {
         switch chunk {
         case "VP8 ":
             guard b.count >= 30, b[23] == 0x9D, b[24] == 0x01, b[25] == 0x2A,
-                  let w = le(b, 26, 2), let h = le(b, 28, 2) else { return nil }
+                let w = le(b, 26, 2), let h = le(b, 28, 2)
+            else { return nil }
             return SniffedImage(kind: .webp, width: w & 0x3FFF, height: h & 0x3FFF)
         case "VP8L":
             guard b.count >= 25, b[20] == 0x2F, let bits = le(b, 21, 4) else { return nil }

@@ -66,7 +66,8 @@ public enum Indicators {
             if loss == 0 { return gain == 0 ? 50 : 100 }
             return 100 - 100 / (1 + gain / loss)
         }
-        var gain = 0.0, loss = 0.0
+        var gain = 0.0
+        var loss = 0.0
         for i in 1...period {
             let change = values[i] - values[i - 1]
             gain += max(change, 0)
@@ -85,7 +86,8 @@ public enum Indicators {
     }
 
     public static func macd(_ values: [Double], fast: Int = 12, slow: Int = 26, signal: Int = 9) -> [MACD?] {
-        let fastLine = ema(values, period: fast), slowLine = ema(values, period: slow)
+        let fastLine = ema(values, period: fast)
+        let slowLine = ema(values, period: slow)
         let line: [Double?] = zip(fastLine, slowLine).map { a, b in a.flatMap { a in b.map { a - $0 } } }
         guard let first = line.firstIndex(where: { $0 != nil }) else { return values.map { _ in nil } }
         let signalLine = ema(line[first...].compactMap { $0 }, period: signal)

@@ -188,7 +188,12 @@ extension PremiumInputs {
     /// `해외 바이낸스 · 환율 Upbit USDT 1,494`: the sources beside every premium.
     public func sourceLabel(_ language: Language, fxSource: FXSource) -> String {
         let rate = fx.map { NumberText.grouped($0.krwPerUSD, decimals: $0.krwPerUSD >= 100 ? 1 : 4) } ?? "-"
-        return UIText.premiumSource(language, ["global": UIText.globalSourceBinance(language), "fx": (fx?.source ?? fxSource).displayName(language),
-                                               "rate": rate])
+        return UIText.premiumSource(
+            language,
+            [
+                "global": UIText.globalSourceBinance(language), "fx": (fx?.source ?? fxSource).displayName(language),
+                "rate": rate,
+            ]
+        )
     }
 }

@@ -9,7 +9,10 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     /// Weights (`q=`) are honoured; `q=0` means "not this one"; anything malformed is skipped,
     /// never trusted: the header comes from outside.
     public init(preference: String?) {
-        guard let preference, !preference.isEmpty else { self = .ko; return }
+        guard let preference, !preference.isEmpty else {
+            self = .ko
+            return
+        }
         var best: (language: Language, weight: Double)?
         for part in preference.prefix(1_024).lowercased().split(separator: ",", omittingEmptySubsequences: true) {
             let fields = part.split(separator: ";", omittingEmptySubsequences: false)

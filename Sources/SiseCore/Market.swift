@@ -10,8 +10,13 @@ public struct Market: Hashable, Sendable {
     /// 주의 종목 (caution) reasons that are currently set, e.g. `GLOBAL_PRICE_DIFFERENCES`.
     public let cautions: [String]
 
-    public init(id: MarketID, koreanName: String, englishName: String,
-                warning: Bool = false, cautions: [String] = []) {
+    public init(
+        id: MarketID,
+        koreanName: String,
+        englishName: String,
+        warning: Bool = false,
+        cautions: [String] = []
+    ) {
         self.id = id
         self.koreanName = koreanName
         self.englishName = englishName

@@ -29,9 +29,11 @@ public struct MarketFigures: Sendable, Equatable {
 
     /// Label and value, in the order a detail screen lists them.
     public func lines(_ language: Language) -> [(label: String, value: String)] {
-        var lines = [(UIText.open(language), open), (UIText.high(language), high), (UIText.low(language), low),
-                     (UIText.prevClose(language), prevClose), (UIText.value24h(language), value24h),
-                     (UIText.volume24h(language), volume24h)]
+        var lines = [
+            (UIText.open(language), open), (UIText.high(language), high), (UIText.low(language), low),
+            (UIText.prevClose(language), prevClose), (UIText.value24h(language), value24h),
+            (UIText.volume24h(language), volume24h),
+        ]
         if let high52w { lines.append((UIText.high52w(language), high52w)) }
         if let low52w { lines.append((UIText.low52w(language), low52w)) }
         return lines

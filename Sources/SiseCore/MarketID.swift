@@ -33,7 +33,7 @@ public struct MarketID: Hashable, Sendable, Comparable, CustomStringConvertible,
         let trimmed = code.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
         else { return nil }
         self.init(quote: String(parts[0]), base: String(parts[1]))
     }
@@ -53,8 +53,12 @@ public struct MarketID: Hashable, Sendable, Comparable, CustomStringConvertible,
     public init(from decoder: any Decoder) throws {
         let raw = try decoder.singleValueContainer().decode(String.self)
         guard let id = MarketID(raw) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not a market code: \(raw)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "not a market code: \(raw)"
+                )
+            )
         }
         self = id
     }

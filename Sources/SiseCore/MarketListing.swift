@@ -11,8 +11,13 @@ public enum ListingProblem: Error, Equatable, Sendable {
     public func message(_ language: Language) -> String {
         switch self {
         case .badQuote(let exchange, let quote):
-            UIText.exchangeHasNoQuote(language, ["exchange": exchange.displayName, "quote": quote.rawValue,
-                                                 "quotes": exchange.quotes.map(\.rawValue).joined(separator: ", ")])
+            UIText.exchangeHasNoQuote(
+                language,
+                [
+                    "exchange": exchange.displayName, "quote": quote.rawValue,
+                    "quotes": exchange.quotes.map(\.rawValue).joined(separator: ", "),
+                ]
+            )
         case .notAMarket(let text): UIText.notAMarket(language, ["text": String(text.prefix(40))])
         case .unlisted(let names): UIText.unknownSymbol(language, ["list": names.map { String($0.prefix(40)) }.joined(separator: ", ")])
         }

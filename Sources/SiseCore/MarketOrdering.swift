@@ -24,7 +24,8 @@ public struct MarketOrdering: Sendable {
     /// Whether `a` is shown above `b`. A strict total order: two different markets never tie.
     public func precedes(_ a: MarketRow, _ b: MarketRow) -> Bool {
         if key != .name, let decided = decide(number(a), number(b)) { return decided }
-        let first = a.market.name(in: language), second = b.market.name(in: language)
+        let first = a.market.name(in: language)
+        let second = b.market.name(in: language)
         let byName = Self.compareNames(Self.fold(first), Self.fold(second), first, second)
         if byName != 0 { return key == .name && !ascending ? byName > 0 : byName < 0 }
         return a.id.code < b.id.code

@@ -14,8 +14,12 @@ public enum MarketSorter {
     }
 
     /// - Parameter premium: each row's kimchi premium, for `sort=premium`.
-    public static func sorted(_ rows: [MarketRow], by state: SortState, language: Language = .ko,
-                              premium: PremiumInputs = .none) -> [MarketRow] {
+    public static func sorted(
+        _ rows: [MarketRow],
+        by state: SortState,
+        language: Language = .ko,
+        premium: PremiumInputs = .none
+    ) -> [MarketRow] {
         let ordering = MarketOrdering(state, language: language, premium: premium)
         var names = NameOrder(rows: rows, language: language, foldAll: ordering.key == .name)
         var keys = ContiguousArray<Entry>()

@@ -64,8 +64,12 @@ extension Orderbook {
     public init(market: MarketID, timestamp: Int64, asks: [Quote], bids: [Quote]) {
         let depth = max(asks.count, bids.count)
         let levels = (0..<depth).map { i in
-            Level(askPrice: i < asks.count ? asks[i].price : 0, askSize: i < asks.count ? asks[i].size : 0,
-                  bidPrice: i < bids.count ? bids[i].price : 0, bidSize: i < bids.count ? bids[i].size : 0)
+            Level(
+                askPrice: i < asks.count ? asks[i].price : 0,
+                askSize: i < asks.count ? asks[i].size : 0,
+                bidPrice: i < bids.count ? bids[i].price : 0,
+                bidSize: i < bids.count ? bids[i].size : 0
+            )
         }
         // Summed to the exchanges' own precision (eight decimals), without binary noise.
         func total(_ side: [Quote]) -> Double { (side.reduce(0) { $0 + $1.size } * 1e8).rounded() / 1e8 }
@@ -79,16 +83,23 @@ extension Orderbook {
         for level in levels where ![level.askPrice, level.askSize, level.bidPrice, level.bidSize].allSatisfy({ $0.isFinite && $0 >= 0 }) {
             throw .badFigure
         }
-        let asks = asks, bids = bids
+        let asks = asks
+        let bids = bids
         guard zip(asks, asks.dropFirst()).allSatisfy({ $0.price < $1.price }),
-              zip(bids, bids.dropFirst()).allSatisfy({ $0.price > $1.price }) else { throw .unsorted }
+            zip(bids, bids.dropFirst()).allSatisfy({ $0.price > $1.price })
+        else { throw .unsorted }
         if let ask = asks.first, let bid = bids.first, bid.price >= ask.price { throw .crossed }
         return self
     }
 
     /// The first `count` levels of each side.
     public func top(_ count: Int) -> Orderbook {
-        Orderbook(market: market, timestamp: timestamp, totalAskSize: totalAskSize, totalBidSize: totalBidSize,
-                  levels: Array(levels.prefix(max(0, count))))
+        Orderbook(
+            market: market,
+            timestamp: timestamp,
+            totalAskSize: totalAskSize,
+            totalBidSize: totalBidSize,
+            levels: Array(levels.prefix(max(0, count)))
+        )
     }
 }

@@ -30,8 +30,11 @@ public struct OrderbookJSON: Encodable, Sendable {
         at = book.timestamp
         let quote = book.market.quote
         func level(_ q: Orderbook.Quote) -> Level {
-            Level(price: DecimalText.plain(q.price), size: DecimalText.plain(q.size),
-                  display: Display(price: formatter.price(q.price, quote: quote), size: NumberText.grouped(q.size, decimals: 4)))
+            Level(
+                price: DecimalText.plain(q.price),
+                size: DecimalText.plain(q.size),
+                display: Display(price: formatter.price(q.price, quote: quote), size: NumberText.grouped(q.size, decimals: 4))
+            )
         }
         asks = book.asks.map(level)
         bids = book.bids.map(level)
@@ -64,8 +67,11 @@ public struct TradeJSON: Encodable, Sendable {
         price = DecimalText.plain(trade.price)
         size = DecimalText.plain(trade.volume)
         side = trade.side == .bid ? "buy" : "sell"
-        display = Display(time: KSTText.clock(trade.timestamp), price: formatter.price(trade.price, quote: trade.market.quote),
-                          size: NumberText.grouped(trade.volume, decimals: 4))
+        display = Display(
+            time: KSTText.clock(trade.timestamp),
+            price: formatter.price(trade.price, quote: trade.market.quote),
+            size: NumberText.grouped(trade.volume, decimals: 4)
+        )
     }
 }
 

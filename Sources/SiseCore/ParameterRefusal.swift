@@ -4,8 +4,15 @@
 public struct ParameterRefusal: Error, Equatable, Sendable {
     /// The parameters a request may get wrong, by their keys.
     public enum Parameter: String, WordTable {
-        case exchange, quote, sort, order, search = "q", favoritesOnly = "favorites", market, count, levels, interval, indicators
-        case currency, page, perPage, bom, format, body, transactions, symbols, range, coin = "id", image = "u", favorite = "item", view
+        case exchange, quote, sort, order
+        case search = "q"
+        case favoritesOnly = "favorites"
+        case market, count, levels, interval, indicators
+        case currency, page, perPage, bom, format, body, transactions, symbols, range
+        case coin = "id"
+        case image = "u"
+        case favorite = "item"
+        case view
         case p256dh, auth, endpoint, width
 
         /// The parameter as the subject of a sentence, in the reader's words ("거래소는 …", "the exchange …").

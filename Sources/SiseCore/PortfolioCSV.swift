@@ -41,8 +41,10 @@ public enum PortfolioCSV {
     public static func encode(_ transactions: [PortfolioTransaction], bom: Bool = false) -> String {
         var out = (bom ? byteOrderMark : "") + header.joined(separator: ",") + "\r\n"
         for t in transactions.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
-            let fields = [t.kind.rawValue, t.exchange.rawValue, t.market.code, PortfolioLedger.text(t.quantity, scale: 12),
-                          PortfolioLedger.text(t.price, scale: 8), PortfolioLedger.text(t.fee, scale: 8), isoTime(t.at), t.note]
+            let fields = [
+                t.kind.rawValue, t.exchange.rawValue, t.market.code, PortfolioLedger.text(t.quantity, scale: 12),
+                PortfolioLedger.text(t.price, scale: 8), PortfolioLedger.text(t.fee, scale: 8), isoTime(t.at), t.note,
+            ]
             out += fields.map { quoted(SpreadsheetCell.escape($0)) }.joined(separator: ",") + "\r\n"
         }
         return out
@@ -68,10 +70,19 @@ public enum PortfolioCSV {
             }
             let line = record.line
             do {
-                out.append(try PortfolioInput(type: field("type"), exchange: field("exchange"), market: field("market"),
-                                              quantity: field("quantity"), price: field("price"), fee: field("fee"),
-                                              at: field("at"), note: column["note"].flatMap { $0 < record.fields.count ? SpreadsheetCell.unescape(record.fields[$0]) : nil } ?? "")
-                    .transaction(id: newID()))
+                out.append(
+                    try PortfolioInput(
+                        type: field("type"),
+                        exchange: field("exchange"),
+                        market: field("market"),
+                        quantity: field("quantity"),
+                        price: field("price"),
+                        fee: field("fee"),
+                        at: field("at"),
+                        note: column["note"].flatMap { $0 < record.fields.count ? SpreadsheetCell.unescape(record.fields[$0]) : nil } ?? ""
+                    )
+                    .transaction(id: newID())
+                )
             } catch {
                 throw Problem(line: line, error.text, error.values)
             }
@@ -100,8 +111,10 @@ public enum PortfolioCSV {
         var records: [Record] = []
         var fields: [String] = []
         var field = ""
-        var quoted = false, afterQuote = false
-        var line = 1, recordLine = 1
+        var quoted = false
+        var afterQuote = false
+        var line = 1
+        var recordLine = 1
         var chars = Array(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
         chars.append("\n")
         var index = 0
@@ -110,7 +123,13 @@ public enum PortfolioCSV {
             index += 1
             if quoted {
                 if c == "\"" {
-                    if index < chars.count, chars[index] == "\"" { field.append("\""); index += 1 } else { quoted = false; afterQuote = true }
+                    if index < chars.count, chars[index] == "\"" {
+                        field.append("\"")
+                        index += 1
+                    } else {
+                        quoted = false
+                        afterQuote = true
+                    }
                 } else {
                     if c == "\n" || c == "\r\n" { line += 1 }
                     field.append(c)
@@ -121,9 +140,13 @@ public enum PortfolioCSV {
             case "\"" where field.isEmpty && !afterQuote:
                 quoted = true
             case ",":
-                fields.append(field); field = ""; afterQuote = false
+                fields.append(field)
+                field = ""
+                afterQuote = false
             case "\n", "\r\n", "\r":
-                fields.append(field); field = ""; afterQuote = false
+                fields.append(field)
+                field = ""
+                afterQuote = false
                 if !(fields == [""] && index >= chars.count) { records.append(Record(line: recordLine, fields: fields)) }
                 fields = []
                 line += 1
@@ -151,8 +174,16 @@ public struct PortfolioInput: Decodable, Sendable {
     public var at: String?
     public var note: String?
 
-    public init(type: String, exchange: String? = nil, market: String, quantity: String, price: String, fee: String? = nil,
-                at: String? = nil, note: String? = nil) {
+    public init(
+        type: String,
+        exchange: String? = nil,
+        market: String,
+        quantity: String,
+        price: String,
+        fee: String? = nil,
+        at: String? = nil,
+        note: String? = nil
+    ) {
         self.type = type
         self.exchange = exchange
         self.market = market

@@ -17,8 +17,16 @@ extension PortfolioTransaction {
     }
 
     public var trade: Trade {
-        Trade(kind: kind, exchange: exchange, market: market, quantity: Self.canonical(quantity), price: Self.canonical(price),
-              fee: Self.canonical(fee), at: at, note: note)
+        Trade(
+            kind: kind,
+            exchange: exchange,
+            market: market,
+            quantity: Self.canonical(quantity),
+            price: Self.canonical(price),
+            fee: Self.canonical(fee),
+            at: at,
+            note: note
+        )
     }
 
     private static func canonical(_ value: Decimal) -> String {
@@ -54,7 +62,8 @@ public struct PortfolioImport: Equatable, Sendable {
 extension PortfolioImport {
     /// What the import did, as every face says it.
     public func words(_ language: Language) -> String {
-        alreadyThere == 0 ? UIText.portfolioImported(language, ["count": String(added.count)])
+        alreadyThere == 0
+            ? UIText.portfolioImported(language, ["count": String(added.count)])
             : UIText.portfolioImportedSkipping(language, ["count": String(added.count), "skipped": String(alreadyThere)])
     }
 }

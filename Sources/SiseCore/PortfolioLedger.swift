@@ -19,8 +19,17 @@ public struct PortfolioTransaction: Hashable, Codable, Sendable {
     public var at: Int64
     public var note: String
 
-    public init(id: String, kind: TransactionKind, exchange: Exchange, market: MarketID, quantity: Decimal, price: Decimal,
-                fee: Decimal = 0, at: Int64, note: String = "") {
+    public init(
+        id: String,
+        kind: TransactionKind,
+        exchange: Exchange,
+        market: MarketID,
+        quantity: Decimal,
+        price: Decimal,
+        fee: Decimal = 0,
+        at: Int64,
+        note: String = ""
+    ) {
         self.id = id
         self.kind = kind
         self.exchange = exchange
@@ -96,7 +105,8 @@ public enum PortfolioLedger {
     public static func decimal(_ text: String) -> Decimal? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard (1...40).contains(trimmed.count), trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              trimmed.filter({ $0 == "." }).count <= 1, trimmed != "." else { return nil }
+            trimmed.filter({ $0 == "." }).count <= 1, trimmed != "."
+        else { return nil }
         return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
     }
 

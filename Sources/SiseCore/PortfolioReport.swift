@@ -29,7 +29,7 @@ public struct PortfolioReport: Encodable, Equatable, Sendable {
 
         enum Keys: String, CodingKey {
             case exchange, market, quantity, averagePrice, invested, price, value, unrealizedPnl, realizedPnl, returnRate, stale, allocation, display,
-                 koreanName, englishName
+                koreanName, englishName
         }
 
         /// Unknown figures are `null`, never absent: every row has every key.
@@ -111,7 +111,9 @@ public struct PortfolioReport: Encodable, Equatable, Sendable {
     /// totals never drop a holding and mark themselves stale instead.
     public init(positions: [Position], quote: (Exchange, MarketID) -> Quote?) {
         var rows: [Row] = []
-        var invested: Decimal = 0, value: Decimal = 0, realized: Decimal = 0
+        var invested: Decimal = 0
+        var value: Decimal = 0
+        var realized: Decimal = 0
         var anyStale = false
         var values: [Decimal?] = []
         for position in positions {
@@ -124,13 +126,24 @@ public struct PortfolioReport: Encodable, Equatable, Sendable {
             realized += position.realizedPnl
             value += valued?.value ?? position.invested
             values.append(position.quantity > 0 ? (valued?.value ?? position.invested) : nil)
-            rows.append(Row(exchange: position.exchange.rawValue, market: position.market.code,
-                            quantity: PortfolioLedger.text(position.quantity), averagePrice: PortfolioLedger.text(position.averagePrice, scale: 4),
-                            invested: PortfolioLedger.text(position.invested, scale: 4), price: price.map { PortfolioLedger.text($0) },
-                            value: valued.map { PortfolioLedger.text($0.value, scale: 4) },
-                            unrealizedPnl: valued.map { PortfolioLedger.text($0.unrealizedPnl, scale: 4) },
-                            realizedPnl: PortfolioLedger.text(position.realizedPnl, scale: 4), returnRate: valued?.returnRate,
-                            stale: stale, allocation: nil, koreanName: q?.market?.koreanName, englishName: q?.market?.englishName))
+            rows.append(
+                Row(
+                    exchange: position.exchange.rawValue,
+                    market: position.market.code,
+                    quantity: PortfolioLedger.text(position.quantity),
+                    averagePrice: PortfolioLedger.text(position.averagePrice, scale: 4),
+                    invested: PortfolioLedger.text(position.invested, scale: 4),
+                    price: price.map { PortfolioLedger.text($0) },
+                    value: valued.map { PortfolioLedger.text($0.value, scale: 4) },
+                    unrealizedPnl: valued.map { PortfolioLedger.text($0.unrealizedPnl, scale: 4) },
+                    realizedPnl: PortfolioLedger.text(position.realizedPnl, scale: 4),
+                    returnRate: valued?.returnRate,
+                    stale: stale,
+                    allocation: nil,
+                    koreanName: q?.market?.koreanName,
+                    englishName: q?.market?.englishName
+                )
+            )
         }
         if value > 0 {
             for index in rows.indices {
@@ -140,23 +153,39 @@ public struct PortfolioReport: Encodable, Equatable, Sendable {
         let unrealized = value - invested
         for index in rows.indices { rows[index].display = Self.display(rows[index]) }
         self.positions = rows
-        totals = Totals(invested: PortfolioLedger.text(invested, scale: 4), value: PortfolioLedger.text(value, scale: 4),
-                        unrealizedPnl: PortfolioLedger.text(unrealized, scale: 4), realizedPnl: PortfolioLedger.text(realized, scale: 4),
-                        returnRate: invested > 0 ? NSDecimalNumber(decimal: unrealized / invested).doubleValue : nil, stale: anyStale)
+        totals = Totals(
+            invested: PortfolioLedger.text(invested, scale: 4),
+            value: PortfolioLedger.text(value, scale: 4),
+            unrealizedPnl: PortfolioLedger.text(unrealized, scale: 4),
+            realizedPnl: PortfolioLedger.text(realized, scale: 4),
+            returnRate: invested > 0 ? NSDecimalNumber(decimal: unrealized / invested).doubleValue : nil,
+            stale: anyStale
+        )
         let f = MarketFormatter()
-        totals.display = Display(invested: Self.money(totals.invested), value: Self.money(totals.value),
-                                 unrealizedPnl: Self.signedMoney(totals.unrealizedPnl), realizedPnl: Self.signedMoney(totals.realizedPnl),
-                                 returnRate: totals.returnRate.map(f.rate) ?? "-", tone: PriceChange(signed: Self.number(totals.unrealizedPnl) ?? 0).tone.rawValue)
+        totals.display = Display(
+            invested: Self.money(totals.invested),
+            value: Self.money(totals.value),
+            unrealizedPnl: Self.signedMoney(totals.unrealizedPnl),
+            realizedPnl: Self.signedMoney(totals.realizedPnl),
+            returnRate: totals.returnRate.map(f.rate) ?? "-",
+            tone: PriceChange(signed: Self.number(totals.unrealizedPnl) ?? 0).tone.rawValue
+        )
     }
 
     static func display(_ row: Row) -> Display {
         let f = MarketFormatter()
         let pnl = row.unrealizedPnl.flatMap(number)
-        return Display(quantity: Self.number(row.quantity) == nil ? row.quantity : HoldingText.grouped(row.quantity), averagePrice: price(row.averagePrice), invested: money(row.invested),
-                       price: row.price.map(price) ?? "-", value: row.value.map(money) ?? "-",
-                       unrealizedPnl: row.unrealizedPnl.map(signedMoney) ?? "-", realizedPnl: signedMoney(row.realizedPnl),
-                       returnRate: row.returnRate.map(f.rate) ?? "-",
-                       tone: row.stale ? Tone.stale.rawValue : PriceChange(signed: pnl ?? 0).tone.rawValue)
+        return Display(
+            quantity: Self.number(row.quantity) == nil ? row.quantity : HoldingText.grouped(row.quantity),
+            averagePrice: price(row.averagePrice),
+            invested: money(row.invested),
+            price: row.price.map(price) ?? "-",
+            value: row.value.map(money) ?? "-",
+            unrealizedPnl: row.unrealizedPnl.map(signedMoney) ?? "-",
+            realizedPnl: signedMoney(row.realizedPnl),
+            returnRate: row.returnRate.map(f.rate) ?? "-",
+            tone: row.stale ? Tone.stale.rawValue : PriceChange(signed: pnl ?? 0).tone.rawValue
+        )
     }
 
     static func number(_ text: String) -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }

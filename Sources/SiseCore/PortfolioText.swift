@@ -25,8 +25,10 @@ public struct PortfolioText: Sendable {
 
     /// Column titles: market, exchange, quantity, average price, price, value, P&L, return.
     public var header: [String] {
-        [UIText.market(language), UIText.exchange(language), UIText.quantity(language), UIText.averagePrice(language),
-         UIText.price(language), UIText.valuation(language), UIText.unrealizedPnl(language), UIText.returnRate(language)]
+        [
+            UIText.market(language), UIText.exchange(language), UIText.quantity(language), UIText.averagePrice(language),
+            UIText.price(language), UIText.valuation(language), UIText.unrealizedPnl(language), UIText.returnRate(language),
+        ]
     }
 
     /// Right-aligned columns (the numbers).
@@ -36,18 +38,28 @@ public struct PortfolioText: Sendable {
     public func lines(_ report: PortfolioReport) -> [Line] {
         report.positions.filter { PortfolioReport.number($0.quantity) ?? 0 > 0 }.map { row in
             let d = row.display
-            return Line(cells: [row.market, Exchange(rawValue: row.exchange)?.displayName ?? row.exchange, d.quantity, d.averagePrice,
-                                d.price + (row.stale ? "*" : ""), d.value, d.unrealizedPnl, d.returnRate],
-                        tone: Tone(rawValue: d.tone) ?? .even, allocation: row.allocation)
+            return Line(
+                cells: [
+                    row.market, Exchange(rawValue: row.exchange)?.displayName ?? row.exchange, d.quantity, d.averagePrice,
+                    d.price + (row.stale ? "*" : ""), d.value, d.unrealizedPnl, d.returnRate,
+                ],
+                tone: Tone(rawValue: d.tone) ?? .even,
+                allocation: row.allocation
+            )
         }
     }
 
     /// The totals line: invested, value, unrealised P&L, return.
     public func total(_ report: PortfolioReport) -> Line {
         let d = report.totals.display
-        return Line(cells: [UIText.portfolioTotal(language), "", "", UIText.invested(language) + " " + d.invested, "",
-                            d.value + (report.totals.stale ? "*" : ""), d.unrealizedPnl, d.returnRate],
-                    tone: Tone(rawValue: d.tone) ?? .even, allocation: nil)
+        return Line(
+            cells: [
+                UIText.portfolioTotal(language), "", "", UIText.invested(language) + " " + d.invested, "",
+                d.value + (report.totals.stale ? "*" : ""), d.unrealizedPnl, d.returnRate,
+            ],
+            tone: Tone(rawValue: d.tone) ?? .even,
+            allocation: nil
+        )
     }
 
     /// `실현손익 +12,000`: the realised P&L line under the table.

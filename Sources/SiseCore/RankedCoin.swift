@@ -23,9 +23,20 @@ public struct RankedCoin: Hashable, Sendable, Codable {
     /// Hourly prices of the last 7 days, oldest first.
     public var sparkline: [Double]
 
-    public init(id: String, symbol: String, name: String, image: String? = nil, rank: Int? = nil, price: Double? = nil,
-                change1h: Double? = nil, change24h: Double? = nil, change7d: Double? = nil, marketCap: Double? = nil,
-                volume24h: Double? = nil, sparkline: [Double] = []) {
+    public init(
+        id: String,
+        symbol: String,
+        name: String,
+        image: String? = nil,
+        rank: Int? = nil,
+        price: Double? = nil,
+        change1h: Double? = nil,
+        change24h: Double? = nil,
+        change7d: Double? = nil,
+        marketCap: Double? = nil,
+        volume24h: Double? = nil,
+        sparkline: [Double] = []
+    ) {
         self.id = id
         self.symbol = symbol
         self.name = name
@@ -42,16 +53,19 @@ public struct RankedCoin: Hashable, Sendable, Codable {
 
     /// The periods CoinGecko reports a change over.
     public enum Period: String, CaseIterable, Sendable {
-        case hour = "1h", day = "24h", week = "7d"
+        case hour = "1h"
+        case day = "24h"
+        case week = "7d"
     }
 
     /// The change over `period` as a signed fraction, like the board's `changeRate`.
     public func changeRate(_ period: Period) -> Double? {
-        let percent: Double? = switch period {
-        case .hour: change1h
-        case .day: change24h
-        case .week: change7d
-        }
+        let percent: Double? =
+            switch period {
+            case .hour: change1h
+            case .day: change24h
+            case .week: change7d
+            }
         return percent.flatMap { $0.isFinite ? $0 / 100 : nil }
     }
 }
@@ -70,8 +84,15 @@ public struct GlobalMarket: Hashable, Sendable, Codable {
     /// Epoch seconds.
     public var updatedAt: Int64?
 
-    public init(totalMarketCap: [String: Double], totalVolume: [String: Double], dominance: [String: Double],
-                marketCapChange24h: Double? = nil, activeCryptocurrencies: Int? = nil, markets: Int? = nil, updatedAt: Int64? = nil) {
+    public init(
+        totalMarketCap: [String: Double],
+        totalVolume: [String: Double],
+        dominance: [String: Double],
+        marketCapChange24h: Double? = nil,
+        activeCryptocurrencies: Int? = nil,
+        markets: Int? = nil,
+        updatedAt: Int64? = nil
+    ) {
         self.totalMarketCap = totalMarketCap
         self.totalVolume = totalVolume
         self.dominance = dominance

@@ -94,9 +94,18 @@ public enum RankingBoard {
         (page * perPage + blockSize - 1) / blockSize
     }
 
-    public static func page(_ coins: [RankedCoin], page: Int, perPage: Int, currency: RankingCurrency, sort: RankingSort = RankingSort(),
-                            search: MarketSearch = MarketSearch(""), listings: [String: KoreanListing] = [:],
-                            favorites: Set<String> = [], premiums: [String: Double] = [:], language: Language = .ko) -> RankingPage {
+    public static func page(
+        _ coins: [RankedCoin],
+        page: Int,
+        perPage: Int,
+        currency: RankingCurrency,
+        sort: RankingSort = RankingSort(),
+        search: MarketSearch = MarketSearch(""),
+        listings: [String: KoreanListing] = [:],
+        favorites: Set<String> = [],
+        premiums: [String: Double] = [:],
+        language: Language = .ko
+    ) -> RankingPage {
         let ordered = coins.sorted { ($0.rank ?? .max, $0.id) < ($1.rank ?? .max, $1.id) }
         // A symbol's listing goes to its best-ranked coin only.
         var claimed: Set<String> = []
@@ -113,8 +122,14 @@ public enum RankingBoard {
             let premium = listing.flatMap { premiums[$0.market.base] }
             var shown = display(coin, currency, formatter)
             shown.premium = premium.map(formatter.rate) ?? "-"
-            var row = RankingRow(coin: coin, currency: currency, listing: listing, favorite: favorites.contains(coin.id), premium: premium,
-                                 display: shown)
+            var row = RankingRow(
+                coin: coin,
+                currency: currency,
+                listing: listing,
+                favorite: favorites.contains(coin.id),
+                premium: premium,
+                display: shown
+            )
             row.display.name = row.shownName(language)
             return row
         }
@@ -123,7 +138,8 @@ public enum RankingBoard {
         }
         if sort.direction != .none {
             rows.sort { a, b in
-                let x = value(a.coin, sort.key), y = value(b.coin, sort.key)
+                let x = value(a.coin, sort.key)
+                let y = value(b.coin, sort.key)
                 // Unknown figures go last either way.
                 switch (x, y) {
                 case (nil, nil): return (a.coin.rank ?? .max) < (b.coin.rank ?? .max)
@@ -154,12 +170,19 @@ public enum RankingBoard {
 
     static func display(_ coin: RankedCoin, _ currency: RankingCurrency, _ f: MarketFormatter) -> RankingRow.Display {
         func rate(_ period: RankedCoin.Period) -> String { coin.changeRate(period).map(f.rate) ?? "-" }
-        func tone(_ period: RankedCoin.Period) -> String { coin.changeRate(period).map { PriceChange(signed: $0).tone.rawValue } ?? Tone.even.rawValue }
+        func tone(_ period: RankedCoin.Period) -> String {
+            coin.changeRate(period).map { PriceChange(signed: $0).tone.rawValue } ?? Tone.even.rawValue
+        }
         return RankingRow.Display(
             price: coin.price.map { f.price($0, currency: currency) } ?? "-",
-            changeRate1h: rate(.hour), changeRate24h: rate(.day), changeRate7d: rate(.week),
+            changeRate1h: rate(.hour),
+            changeRate24h: rate(.day),
+            changeRate7d: rate(.week),
             marketCap: coin.marketCap.map { f.compactMoney($0, currency: currency) } ?? "-",
             volume24h: coin.volume24h.map { f.compactMoney($0, currency: currency) } ?? "-",
-            tone1h: tone(.hour), tone24h: tone(.day), tone7d: tone(.week))
+            tone1h: tone(.hour),
+            tone24h: tone(.day),
+            tone7d: tone(.week)
+        )
     }
 }

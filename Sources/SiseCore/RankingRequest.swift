@@ -12,7 +12,14 @@ public struct RankingRequest: Sendable, Hashable {
 
     public init() {}
 
-    public init(page: String?, perPage: String?, currency: String?, sort: String? = nil, order: String? = nil, q: String? = nil) throws(ParameterRefusal) {
+    public init(
+        page: String?,
+        perPage: String?,
+        currency: String?,
+        sort: String? = nil,
+        order: String? = nil,
+        q: String? = nil
+    ) throws(ParameterRefusal) {
         if let page, !page.isEmpty {
             // Bounded before any arithmetic: no page number from outside can overflow.
             guard let value = Int(page), (1...RankingBoard.maxRank).contains(value) else {
@@ -30,7 +37,9 @@ public struct RankingRequest: Sendable, Hashable {
             throw ParameterRefusal(.page, .withinRank(RankingBoard.maxRank))
         }
         if let currency, !currency.isEmpty {
-            guard let value = RankingCurrency(rawValue: currency.lowercased()) else { throw ParameterRefusal(.currency, .oneOf(RankingCurrency.allCases.map(\.rawValue))) }
+            guard let value = RankingCurrency(rawValue: currency.lowercased()) else {
+                throw ParameterRefusal(.currency, .oneOf(RankingCurrency.allCases.map(\.rawValue)))
+            }
             self.currency = value
         }
         var key: RankingSortKey?
@@ -59,9 +68,24 @@ public struct RankingRequest: Sendable, Hashable {
 
     /// The page of `coins` this request shows.
     /// - Parameter premiums: the kimchi premium of each listed symbol's board row.
-    public func page(_ coins: [RankedCoin], listings: [String: KoreanListing], favorites: Set<String> = [],
-                     premiums: [String: Double] = [:], language: Language) -> RankingPage {
-        RankingBoard.page(coins, page: page, perPage: perPage, currency: currency, sort: sort, search: MarketSearch(search),
-                          listings: listings, favorites: favorites, premiums: premiums, language: language)
+    public func page(
+        _ coins: [RankedCoin],
+        listings: [String: KoreanListing],
+        favorites: Set<String> = [],
+        premiums: [String: Double] = [:],
+        language: Language
+    ) -> RankingPage {
+        RankingBoard.page(
+            coins,
+            page: page,
+            perPage: perPage,
+            currency: currency,
+            sort: sort,
+            search: MarketSearch(search),
+            listings: listings,
+            favorites: favorites,
+            premiums: premiums,
+            language: language
+        )
     }
 }

@@ -47,14 +47,23 @@ public enum RefusalText: String, WordTable {
         case .missingLanguage: ("한국어(ko)와 영어(en)만 있습니다", "only Korean (ko) and English (en) exist")
         case .missingAddress: ("이 주소에는 아무것도 없습니다", "there is nothing at this address")
 
-        case .boardLoading: ("{exchange} 시세를 아직 불러오는 중입니다. {seconds}초 뒤에 다시 해 주세요",
-                             "{exchange} prices are still loading; retry in {seconds} s")
-        case .boardsLoading: ("거래소 시세를 아직 불러오는 중입니다. {seconds}초 뒤에 다시 해 주세요",
-                              "the exchanges' prices are still loading; retry in {seconds} s")
+        case .boardLoading:
+            (
+                "{exchange} 시세를 아직 불러오는 중입니다. {seconds}초 뒤에 다시 해 주세요",
+                "{exchange} prices are still loading; retry in {seconds} s"
+            )
+        case .boardsLoading:
+            (
+                "거래소 시세를 아직 불러오는 중입니다. {seconds}초 뒤에 다시 해 주세요",
+                "the exchanges' prices are still loading; retry in {seconds} s"
+            )
         case .securityToken: ("보안 토큰이 없거나 맞지 않습니다. 페이지를 새로 고쳐 주세요", "the security token is missing or wrong; reload the page")
         case .crossSite: ("다른 사이트에서 보낸 요청은 받지 않습니다", "requests from other sites are refused")
-        case .tooManyLookups: ("새로 찾는 코인이 너무 많습니다. {seconds}초 뒤에 다시 해 주세요",
-                               "too many new lookups from this client; retry in {seconds} s")
+        case .tooManyLookups:
+            (
+                "새로 찾는 코인이 너무 많습니다. {seconds}초 뒤에 다시 해 주세요",
+                "too many new lookups from this client; retry in {seconds} s"
+            )
         case .chartsBusy: ("차트 요청이 몰렸습니다. {seconds}초 뒤에 다시 해 주세요", "too many chart requests at once; retry in {seconds} s")
         case .storeBusy: ("지금은 저장소를 쓸 수 없습니다. 잠시 뒤에 다시 해 주세요", "saved data is unavailable right now; try again shortly")
         case .internalError: ("서버에 문제가 생겼습니다. 잠시 뒤에 다시 해 주세요", "something went wrong on the server; try again shortly")
@@ -63,8 +72,11 @@ public enum RefusalText: String, WordTable {
         case .metricsToken: ("지표를 보려면 지표 토큰이 필요합니다", "metrics need the metrics token")
         case .metricsLocalOnly: ("지표는 서버가 도는 컴퓨터에서만 볼 수 있습니다", "metrics are served to the server's own machine only")
         case .webSocketOnly: ("이 주소는 WebSocket으로만 연결합니다", "this address speaks WebSocket only")
-        case .tooManyConnections: ("이 주소에서 연결이 너무 많습니다. 잠시 뒤에 다시 해 주세요",
-                                   "too many connections from this address; try again shortly")
+        case .tooManyConnections:
+            (
+                "이 주소에서 연결이 너무 많습니다. 잠시 뒤에 다시 해 주세요",
+                "too many connections from this address; try again shortly"
+            )
         case .tooManyPages: ("연결이 너무 많습니다. {seconds}초 뒤에 다시 연결합니다", "too many connections; reconnecting in {seconds} s")
         case .badPath: ("받을 수 없는 주소입니다", "this address is not acceptable")
         case .unknownHost: ("이 서버가 맡지 않은 호스트 이름입니다", "this server does not answer for that host name")

@@ -14,8 +14,15 @@ public struct RowDisplay: Hashable, Sendable, Codable {
     /// The premium's tone (`rise` above zero, `fall` below, `even`): faces colour by it.
     public var premiumTone: String
 
-    public init(price: String, changeRate: String, changePrice: String, tradeValue: String, tradeValueShort: String? = nil,
-                premium: String = "-", premiumTone: String = Tone.even.rawValue) {
+    public init(
+        price: String,
+        changeRate: String,
+        changePrice: String,
+        tradeValue: String,
+        tradeValueShort: String? = nil,
+        premium: String = "-",
+        premiumTone: String = Tone.even.rawValue
+    ) {
         self.price = price
         self.changeRate = changeRate
         self.changePrice = changePrice

@@ -25,9 +25,13 @@ public enum TickSize {
     /// Parses the instruments endpoint's string tick (`"1000"`, `"0.01"`); nil when it is not a
     /// positive decimal number.
     public static func parse(_ text: String) -> Decimal? {
-        guard let value = Decimal(string: text.trimmingCharacters(in: .whitespaces),
-                                  locale: Locale(identifier: "en_US_POSIX")),
-              value > 0 else { return nil }
+        guard
+            let value = Decimal(
+                string: text.trimmingCharacters(in: .whitespaces),
+                locale: Locale(identifier: "en_US_POSIX")
+            ),
+            value > 0
+        else { return nil }
         return value
     }
 

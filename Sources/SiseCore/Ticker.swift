@@ -24,12 +24,25 @@ public struct Ticker: Hashable, Sendable {
     /// Time the exchange produced this snapshot, epoch milliseconds.
     public var timestamp: Int64
 
-    public init(market: MarketID, price: Double, change: PriceChange, signedChangePrice: Double,
-                signedChangeRate: Double, openingPrice: Double = 0, highPrice: Double = 0,
-                lowPrice: Double = 0, prevClosingPrice: Double = 0, tradeValue24h: Double = 0,
-                tradeVolume24h: Double = 0, highest52WeekPrice: Double? = nil,
-                highest52WeekDate: String? = nil, lowest52WeekPrice: Double? = nil,
-                lowest52WeekDate: String? = nil, tradeTimestamp: Int64 = 0, timestamp: Int64 = 0) {
+    public init(
+        market: MarketID,
+        price: Double,
+        change: PriceChange,
+        signedChangePrice: Double,
+        signedChangeRate: Double,
+        openingPrice: Double = 0,
+        highPrice: Double = 0,
+        lowPrice: Double = 0,
+        prevClosingPrice: Double = 0,
+        tradeValue24h: Double = 0,
+        tradeVolume24h: Double = 0,
+        highest52WeekPrice: Double? = nil,
+        highest52WeekDate: String? = nil,
+        lowest52WeekPrice: Double? = nil,
+        lowest52WeekDate: String? = nil,
+        tradeTimestamp: Int64 = 0,
+        timestamp: Int64 = 0
+    ) {
         self.market = market
         self.price = price
         self.change = change

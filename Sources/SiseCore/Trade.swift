@@ -20,8 +20,16 @@ public struct Trade: Hashable, Sendable {
     /// Signed change against the previous close.
     public var changePrice: Double
 
-    public init(market: MarketID, price: Double, volume: Double, side: Side, timestamp: Int64,
-                sequentialID: Int64, prevClosingPrice: Double, changePrice: Double) {
+    public init(
+        market: MarketID,
+        price: Double,
+        volume: Double,
+        side: Side,
+        timestamp: Int64,
+        sequentialID: Int64,
+        prevClosingPrice: Double,
+        changePrice: Double
+    ) {
         self.market = market
         self.price = price
         self.volume = volume

@@ -34,7 +34,8 @@ public enum UIText: String, WordTable {
     case exchange, tabCompare, compareSymbol, highVenue, lowVenue, samePrice, gap, staleVenue, compareEmpty, tuiCompareTitle
     // Accounts
     case accountBadEmail, accountBadUsername, accountPasswordLength, accountPasswordCommon, accountBadNickname
-    case accountLoginMissing, accountLoginNeeded, accountSignupClosed, accountBadInvite, accountTaken, accountLoginFailed, accountThrottled, accountSignupThrottled, accountWrongPassword
+    case accountLoginMissing, accountLoginNeeded, accountSignupClosed, accountBadInvite, accountTaken, accountLoginFailed, accountThrottled,
+        accountSignupThrottled, accountWrongPassword
     // Account pages
     case accountLogin, accountSignup, accountLogout, accountLogoutAll, accountProfile, accountLoginField, accountEmailField
     case accountUsernameField, accountPasswordField, accountNicknameField, accountSave, accountSaved, accountJoined
@@ -44,18 +45,23 @@ public enum UIText: String, WordTable {
     case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
     case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
     // Ranking and the global market
-    case requestTooLarge, importItem, coinNotFound, tooManyWrites, destinationBadKind, destinationBadURL, destinationPrivateAddress, destinationBadSecret
-    case destinationBadBotToken, destinationBadChatID, destinationBadChatURL, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource, fxLabel, fxSourceBank, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
+    case requestTooLarge, importItem, coinNotFound, tooManyWrites, destinationBadKind, destinationBadURL, destinationPrivateAddress,
+        destinationBadSecret
+    case destinationBadBotToken, destinationBadChatID, destinationBadChatURL, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource,
+        fxLabel, fxSourceBank, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
     case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
     // Store errors (StoreError)
     case storeUnavailable, storeInvalidItem, storeTooMany, storeFailed, storeTooManyRecords, storePushEndpointTaken
     // Portfolio
-    case tabPortfolio, txBuy, txSell, txDeposit, txWithdraw, txType, quantity, txPrice, txUnitPrice, txWhat, txHistory, fee, txTime, note, portfolioAdd
+    case tabPortfolio, txBuy, txSell, txDeposit, txWithdraw, txType, quantity, txPrice, txUnitPrice, txWhat, txHistory, fee, txTime, note,
+        portfolioAdd
     case averagePrice, invested, valuation, unrealizedPnl, realizedPnl, returnRate, allocation, portfolioTotal, portfolioEmpty
-    case importCSV, exportCSV, delete, transactionAdded, transactionRemoved, portfolioImported, portfolioImportedSkipping, portfolioMoreThanHeld, portfolioInvalid, tuiPortfolioTitle, tuiPortfolioHints
+    case importCSV, exportCSV, delete, transactionAdded, transactionRemoved, portfolioImported, portfolioImportedSkipping, portfolioMoreThanHeld,
+        portfolioInvalid, tuiPortfolioTitle, tuiPortfolioHints
     // Alerts
-    case tabAlerts, alertAdd, alertSaved, alertRemoved, alertAbove, alertBelow, alertMove, alertPremiumAbove, alertPremiumBelow, alertPercent, alertWindow
+    case tabAlerts, alertAdd, alertSaved, alertRemoved, alertAbove, alertBelow, alertMove, alertPremiumAbove, alertPremiumBelow, alertPercent,
+        alertWindow
     case alertRecurring, alertCooldown, alertEnabled, alertHistory, alertEmpty, alertHistoryEmpty, alertFired, alertRuleAbove
     case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, webhooks, webhookAdd, webhookURL, webhookSecret
     case webhookDisabled, alertNotifyDenied, pushSection, pushEnable, pushDisable, pushUnsupported, pushDenied, pushFailed, pushDevices
@@ -66,7 +72,8 @@ public enum UIText: String, WordTable {
     case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
     case csvLine, csvEmpty, csvNoColumn, csvTooManyRows, csvTextAfterQuote, csvQuoteOpen
     // Candle charts
-    case orderbookInconsistent, bookAskSize, bookBidSize, bookPrice, tradeSide, orderbookTitle, tradesTitle, tradeStrength, bookDelayed, bookStale, alertPushTitle, alertPushBody, alertChatLine
+    case orderbookInconsistent, bookAskSize, bookBidSize, bookPrice, tradeSide, orderbookTitle, tradesTitle, tradeStrength, bookDelayed, bookStale,
+        alertPushTitle, alertPushBody, alertChatLine
     case candleVolume, chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
     // The web app's own pages
     case notFoundTitle, notFoundBody, notFoundHome, lastBoard, ageMinutes, ageHours
@@ -153,22 +160,40 @@ public enum UIText: String, WordTable {
         case .high52w: ("52주 최고", "52w high")
         case .low52w: ("52주 최저", "52w low")
         case .nothingSelected: ("선택된 종목이 없습니다.", "Nothing selected.")
-        case .staleRateLimited: ("CoinGecko 요청 한도 초과: {asOf} 데이터를 표시합니다. {at}부터 새 데이터를 받습니다.",
-                                 "CoinGecko rate limit: showing data from {asOf}. Fresh data from {at}.")
+        case .staleRateLimited:
+            (
+                "CoinGecko 요청 한도 초과: {asOf} 데이터를 표시합니다. {at}부터 새 데이터를 받습니다.",
+                "CoinGecko rate limit: showing data from {asOf}. Fresh data from {at}."
+            )
         case .staleRefreshing: ("{asOf} 데이터를 표시하며 새로 고치는 중입니다.", "Showing data from {asOf} while refreshing.")
         case .tuiBack: ("Esc: 돌아가기 · f: 관심", "Esc: back · f: favorite")
         case .tuiTrendingTitle: ("트렌딩 코인 (CoinGecko) · Esc: 돌아가기", "Trending coins (CoinGecko) · Esc: back")
         case .tuiHints: ("1-5 정렬 / 검색 f 관심 F 관심목록 ⏎ 상세 r 랭킹 ? 도움말 q 종료 ", "1-5 sort / search f fav F favs ⏎ detail r rank ? help q quit ")
-        case .tuiHelp1: ("j/k ↑/↓  이동          g/G  처음/끝        PgUp/PgDn  페이지",
-                         "j/k ↑/↓  move            g/G  top/bottom     PgUp/PgDn  page")
-        case .tuiHelp2: ("1-5      정렬: 이름 현재가 전일대비 거래대금 김프 (같은 키: 내림→오름→해제)",
-                         "1-5      sort: name price change value premium (same key: desc → asc → off)")
-        case .tuiHelp3: ("/        검색 (초성 ㅂㅌ 가능, Esc 지우기)   Enter  상세",
-                         "/        search (Hangul initials work, Esc clears)   Enter  detail")
-        case .tuiHelp4: ("f        관심 추가/삭제     F  관심 목록       t  트렌딩     r  랭킹     p  포트폴리오",
-                         "f        toggle favorite   F  favorites        t  trending   r  ranking   p  portfolio")
-        case .tuiHelp5: ("Tab      KRW/BTC/USDT       ?  도움말          q  종료",
-                         "Tab      KRW/BTC/USDT      ?  help             q  quit")
+        case .tuiHelp1:
+            (
+                "j/k ↑/↓  이동          g/G  처음/끝        PgUp/PgDn  페이지",
+                "j/k ↑/↓  move            g/G  top/bottom     PgUp/PgDn  page"
+            )
+        case .tuiHelp2:
+            (
+                "1-5      정렬: 이름 현재가 전일대비 거래대금 김프 (같은 키: 내림→오름→해제)",
+                "1-5      sort: name price change value premium (same key: desc → asc → off)"
+            )
+        case .tuiHelp3:
+            (
+                "/        검색 (초성 ㅂㅌ 가능, Esc 지우기)   Enter  상세",
+                "/        search (Hangul initials work, Esc clears)   Enter  detail"
+            )
+        case .tuiHelp4:
+            (
+                "f        관심 추가/삭제     F  관심 목록       t  트렌딩     r  랭킹     p  포트폴리오",
+                "f        toggle favorite   F  favorites        t  trending   r  ranking   p  portfolio"
+            )
+        case .tuiHelp5:
+            (
+                "Tab      KRW/BTC/USDT       ?  도움말          q  종료",
+                "Tab      KRW/BTC/USDT      ?  help             q  quit"
+            )
         case .tuiTooSmall: ("창이 너무 작습니다", "window too small")
         case .unknownSymbol: ("알 수 없는 종목입니다: {list}", "unknown symbol: {list}")
         case .exchangeHasNoQuote: ("{exchange}에는 {quote} 마켓이 없습니다 ({quotes} 마켓만 있습니다)", "{exchange} has no {quote} market (it has {quotes})")
@@ -246,11 +271,17 @@ public enum UIText: String, WordTable {
         case .tooManyWrites: ("변경이 너무 잦습니다. {seconds}초 뒤에 다시 해 주세요", "too many changes from this address; retry in {seconds} s")
         case .destinationBadKind: ("받을 곳은 웹훅, 텔레그램, 디스코드, 슬랙 중 하나여야 합니다", "the destination must be a webhook, Telegram, Discord or Slack")
         case .destinationBadURL: ("웹훅 주소는 https://로 시작하는 주소여야 합니다", "the webhook address must be an http(s):// URL")
-        case .destinationPrivateAddress: ("{host}은(는) 내부·루프백 주소라 이 서버에서는 보낼 수 없습니다",
-                                          "{host} is a private or loopback address, which this server does not post to")
+        case .destinationPrivateAddress:
+            (
+                "{host}은(는) 내부·루프백 주소라 이 서버에서는 보낼 수 없습니다",
+                "{host} is a private or loopback address, which this server does not post to"
+            )
         case .destinationBadSecret: ("비밀값은 8~256자여야 합니다", "the secret must be 8 to 256 characters")
-        case .destinationBadBotToken: ("@BotFather에서 받은 텔레그램 봇 토큰(123456789:AA…)이어야 합니다",
-                                       "a Telegram bot token (123456789:AA…, from @BotFather)")
+        case .destinationBadBotToken:
+            (
+                "@BotFather에서 받은 텔레그램 봇 토큰(123456789:AA…)이어야 합니다",
+                "a Telegram bot token (123456789:AA…, from @BotFather)"
+            )
         case .destinationBadChatID: ("채팅 ID(-100…)나 @채널 이름이어야 합니다", "a chat id (-100…) or @channel")
         case .destinationBadChatURL: ("{service} 웹훅 주소({base}…)여야 합니다", "a {service} webhook URL ({base}…)")
         case .premium: ("김프", "Premium")
@@ -281,22 +312,31 @@ public enum UIText: String, WordTable {
         case .liveBoardLink: ("실시간 시세", "Live board")
         case .rankingEmpty: ("표시할 코인이 없습니다", "No coins to show")
         case .tuiRankingTitle: ("코인 랭킹 (CoinGecko 시가총액)", "Coin ranking (CoinGecko market cap)")
-        case .tuiRankingHints: ("←/→ 쪽 · 1–7 정렬 · / 검색 · f 관심 · Tab KRW/USD · Enter 시세 · Esc 뒤로",
-                                "←/→ pages · 1–7 sort · / search · f fav · Tab KRW/USD · Enter board · Esc back")
+        case .tuiRankingHints:
+            (
+                "←/→ 쪽 · 1–7 정렬 · / 검색 · f 관심 · Tab KRW/USD · Enter 시세 · Esc 뒤로",
+                "←/→ pages · 1–7 sort · / search · f fav · Tab KRW/USD · Enter board · Esc back"
+            )
         case .socialLogin: ("{provider}로 로그인", "Log in with {provider}")
         case .socialOr: ("또는", "or")
         case .socialLinked: ("연결된 로그인", "Linked log-ins")
         case .socialLink: ("{provider} 연결", "Link {provider}")
         case .socialUnlink: ("연결 해제", "Unlink")
         case .socialPassword: ("비밀번호", "Password")
-        case .socialLastLogin: ("마지막 로그인 수단은 해제할 수 없습니다. 먼저 비밀번호를 정하거나 다른 로그인을 연결하세요",
-                                "that is your last way to log in; set a password or link another log-in first")
+        case .socialLastLogin:
+            (
+                "마지막 로그인 수단은 해제할 수 없습니다. 먼저 비밀번호를 정하거나 다른 로그인을 연결하세요",
+                "that is your last way to log in; set a password or link another log-in first"
+            )
         case .socialUnknownProvider: ("'{provider}' 로그인은 이 서버에 설정되어 있지 않습니다", "'{provider}' log-in is not configured on this server")
         case .socialExpired: ("로그인 요청이 만료되었거나 이미 사용되었습니다. 다시 시도하세요", "that log-in request expired or was already used; try again")
         case .socialFailed: ("{provider} 로그인을 확인하지 못했습니다 ({reason})", "the {provider} log-in could not be verified ({reason})")
         case .socialUnavailable: ("{provider}에 연결할 수 없습니다. 잠시 후 다시 시도하세요", "{provider} cannot be reached; try again shortly")
-        case .socialEmailInUse: ("이 이메일로 가입된 계정이 있습니다. 그 계정으로 로그인한 뒤 내 정보에서 {provider}를 연결하세요",
-                                 "an account already uses this e-mail address; log in to it and link {provider} from your profile")
+        case .socialEmailInUse:
+            (
+                "이 이메일로 가입된 계정이 있습니다. 그 계정으로 로그인한 뒤 내 정보에서 {provider}를 연결하세요",
+                "an account already uses this e-mail address; log in to it and link {provider} from your profile"
+            )
         case .socialLinkedElsewhere: ("이 {provider} 계정은 다른 Sise 계정에 연결되어 있습니다", "this {provider} account is linked to another Sise account")
         case .socialDefaultNickname: ("{provider} 사용자", "{provider} user")
         case .socialConfirmNickname: ("확인을 위해 닉네임을 정확히 입력하세요", "type your nickname exactly to confirm")
@@ -336,10 +376,16 @@ public enum UIText: String, WordTable {
         case .transactionAdded: ("거래를 추가했습니다", "Transaction added")
         case .transactionRemoved: ("거래를 삭제했습니다", "Transaction deleted")
         case .portfolioImported: ("{count}건을 가져왔습니다", "imported {count} transactions")
-        case .portfolioImportedSkipping: ("{count}건을 가져왔습니다 ({skipped}건은 이미 있어 건너뛰었습니다)",
-                                          "imported {count} transactions ({skipped} already there, skipped)")
-        case .portfolioMoreThanHeld: ("{exchange} {market}: 그 시점에 보유한 수량보다 많이 매도·출금할 수 없습니다",
-                                      "{exchange} {market}: cannot sell or withdraw more than was held at that time")
+        case .portfolioImportedSkipping:
+            (
+                "{count}건을 가져왔습니다 ({skipped}건은 이미 있어 건너뛰었습니다)",
+                "imported {count} transactions ({skipped} already there, skipped)"
+            )
+        case .portfolioMoreThanHeld:
+            (
+                "{exchange} {market}: 그 시점에 보유한 수량보다 많이 매도·출금할 수 없습니다",
+                "{exchange} {market}: cannot sell or withdraw more than was held at that time"
+            )
         case .portfolioInvalid: ("수량은 0보다 커야 하고 가격·수수료는 음수일 수 없습니다", "quantity must be positive, price and fee not negative")
         case .tuiPortfolioTitle: ("포트폴리오", "Portfolio")
         case .tuiPortfolioHints: ("p/Esc 돌아가기  q 종료", "p/Esc back  q quit")
@@ -374,8 +420,11 @@ public enum UIText: String, WordTable {
         case .pushSection: ("앱을 닫아도 받는 알림", "Alerts with the app closed")
         case .pushEnable: ("이 기기에서 받기", "Get them on this device")
         case .pushDisable: ("이 기기에서 그만 받기", "Stop on this device")
-        case .pushUnsupported: ("이 브라우저는 푸시 알림을 받을 수 없습니다 (휴대폰에서는 홈 화면에 추가한 앱에서 켜 주세요)",
-                                "This browser cannot receive push alerts (on a phone, turn them on in the app added to the home screen)")
+        case .pushUnsupported:
+            (
+                "이 브라우저는 푸시 알림을 받을 수 없습니다 (휴대폰에서는 홈 화면에 추가한 앱에서 켜 주세요)",
+                "This browser cannot receive push alerts (on a phone, turn them on in the app added to the home screen)"
+            )
         case .pushDenied: ("이 사이트의 알림이 차단되어 있습니다. 브라우저 설정에서 허용해 주세요", "Notifications are blocked for this site; allow them in the browser's settings")
         case .pushFailed: ("푸시 서비스에 등록하지 못했습니다: {reason}", "Could not register with the push service: {reason}")
         case .pushDevices: ("알림 받는 기기", "Devices that get alerts")
@@ -389,10 +438,16 @@ public enum UIText: String, WordTable {
         case .alertNotifyDenied: ("브라우저 알림이 차단되어 화면 안에서만 알립니다", "browser notifications are blocked; alerts show in the page only")
         case .inputBadExchange: ("exchange는 {names} 중 하나여야 합니다", "exchange must be {names}")
         case .inputBadMarket: ("market은 KRW-BTC 같은 마켓 코드여야 합니다", "market must be a market code such as KRW-BTC")
-        case .alertBadType: ("type은 above, below, move, premiumAbove, premiumBelow 중 하나여야 합니다",
-                             "type must be above, below, move, premiumAbove or premiumBelow")
-        case .alertBadPrice: ("가격은 100000000처럼 0보다 크고 1조 이하, 소수점 8자리까지인 숫자여야 합니다",
-                              "price must be a decimal such as 100000000: more than 0, at most 1 trillion, up to 8 decimal places")
+        case .alertBadType:
+            (
+                "type은 above, below, move, premiumAbove, premiumBelow 중 하나여야 합니다",
+                "type must be above, below, move, premiumAbove or premiumBelow"
+            )
+        case .alertBadPrice:
+            (
+                "가격은 100000000처럼 0보다 크고 1조 이하, 소수점 8자리까지인 숫자여야 합니다",
+                "price must be a decimal such as 100000000: more than 0, at most 1 trillion, up to 8 decimal places"
+            )
         case .alertBadMovePercent: ("변동률은 5처럼 0보다 크고 1000 이하인 숫자여야 합니다", "percent must be a positive decimal such as 5")
         case .alertBadWindow: ("기간(windowMinutes)은 1~1440분이어야 합니다", "windowMinutes must be 1 to 1440")
         case .alertPremiumNeedsKRW: ("김프 알림은 KRW 마켓에만 걸 수 있습니다", "a premium alert needs a KRW market")
@@ -401,10 +456,16 @@ public enum UIText: String, WordTable {
         case .txMissingFields: ("type, market, quantity, price는 꼭 있어야 합니다", "type, market, quantity and price are required")
         case .txBadType: ("type은 buy, sell, deposit, withdraw 중 하나여야 합니다", "type must be buy, sell, deposit or withdraw")
         case .txBadMarket: ("market은 KRW-BTC 같은 KRW 마켓이어야 합니다", "market must be a KRW market such as KRW-BTC")
-        case .txBadQuantity: ("수량은 0.5처럼 0보다 크고 1,000조 이하, 소수점 8자리까지인 숫자여야 합니다",
-                              "quantity must be a decimal such as 0.5: more than 0, at most 1,000 trillion, up to 8 decimal places")
-        case .txBadPrice: ("단가는 100000000처럼 1조 원 이하, 소수점 8자리까지인 숫자여야 합니다 (매수·매도는 0보다 커야 합니다)",
-                           "price must be a decimal number of KRW such as 100000000: at most 1 trillion, up to 8 decimal places, more than 0 for a buy or a sell")
+        case .txBadQuantity:
+            (
+                "수량은 0.5처럼 0보다 크고 1,000조 이하, 소수점 8자리까지인 숫자여야 합니다",
+                "quantity must be a decimal such as 0.5: more than 0, at most 1,000 trillion, up to 8 decimal places"
+            )
+        case .txBadPrice:
+            (
+                "단가는 100000000처럼 1조 원 이하, 소수점 8자리까지인 숫자여야 합니다 (매수·매도는 0보다 커야 합니다)",
+                "price must be a decimal number of KRW such as 100000000: at most 1 trillion, up to 8 decimal places, more than 0 for a buy or a sell"
+            )
         case .txBadFee: ("수수료는 1조 원 이하, 소수점 8자리까지인 숫자여야 합니다", "fee must be a decimal number of KRW: at most 1 trillion, up to 8 decimal places")
         case .txBadTime: ("시각(at)은 epoch 밀리초나 ISO 8601 시각이어야 합니다", "at must be epoch milliseconds or ISO 8601 time")
         case .txNoteTooLong: ("메모는 {max}자 이하여야 합니다", "note must be at most {max} characters")
@@ -415,10 +476,16 @@ public enum UIText: String, WordTable {
         case .csvTooManyRows: ("한 번에 {max}건까지 가져올 수 있습니다", "more than {max} transactions")
         case .csvTextAfterQuote: ("닫는 따옴표 뒤에 글자가 있습니다", "text after a closing quote")
         case .csvQuoteOpen: ("따옴표로 연 칸이 닫히지 않았습니다", "a quoted field is not closed")
-        case .listingUnchecked: ("거래소 목록을 확인하지 못했지만 알림은 저장했습니다 (상장되면 울립니다)",
-                                 "the exchange's listing could not be checked; the alert is kept (it fires once listed)")
-        case .orderbookInconsistent: ("거래소가 보낸 호가가 맞지 않아(매수·매도 가격이 엇갈림) 보여 주지 않습니다",
-                                      "the exchange sent an inconsistent order book (crossed or unsorted); it is not shown")
+        case .listingUnchecked:
+            (
+                "거래소 목록을 확인하지 못했지만 알림은 저장했습니다 (상장되면 울립니다)",
+                "the exchange's listing could not be checked; the alert is kept (it fires once listed)"
+            )
+        case .orderbookInconsistent:
+            (
+                "거래소가 보낸 호가가 맞지 않아(매수·매도 가격이 엇갈림) 보여 주지 않습니다",
+                "the exchange sent an inconsistent order book (crossed or unsorted); it is not shown"
+            )
         case .bookAskSize: ("매도잔량", "Ask size")
         case .bookBidSize: ("매수잔량", "Bid size")
         case .bookPrice: ("가격", "Price")

@@ -46,8 +46,11 @@ public struct ViewOrder: Sendable {
     /// appeared or went since the last update. Returns whether the order changed (always true
     /// the first time).
     @discardableResult
-    public mutating func update(_ board: [MarketID: MarketRow], touched: some Collection<MarketID>,
-                                premium: PremiumInputs = .none) -> Bool {
+    public mutating func update(
+        _ board: [MarketID: MarketRow],
+        touched: some Collection<MarketID>,
+        premium: PremiumInputs = .none
+    ) -> Bool {
         refreshed = []
         let ordering = MarketOrdering(query.sort, language: query.language, premium: premium)
         guard boardCount == board.count, !ordering.readsPremium, touched.count * 4 < rows.count else {
@@ -63,7 +66,7 @@ public struct ViewOrder: Sendable {
                 rows[index] = row
                 changed.insert(index)
             default:
-                return rebuild(board, premium: premium)   // entered or left the view
+                return rebuild(board, premium: premium)  // entered or left the view
             }
         }
         let last = rows.count - 1
@@ -86,7 +89,8 @@ public struct ViewOrder: Sendable {
         var next = 0
         for mover in movers {
             // The first staying row the mover goes above.
-            var low = next, high = staying.count
+            var low = next
+            var high = staying.count
             while low < high {
                 let middle = (low + high) / 2
                 if ordering.precedes(mover, staying[middle]) { high = middle } else { low = middle + 1 }
@@ -116,7 +120,8 @@ public struct ViewOrder: Sendable {
         let first = boardCount == nil
         rebuilds += 1
         boardCount = board.count
-        let before = rows, beforePosition = position
+        let before = rows
+        let beforePosition = position
         rows = query.apply(board.values, premium: premium)
         if !first {
             refreshed = Set(rows.lazy.filter { row in beforePosition[row.id].map { !Self.sameFigures(before[$0], row) } ?? true }.map(\.id))

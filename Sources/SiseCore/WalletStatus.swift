@@ -17,8 +17,16 @@ public struct WalletStatus: Sendable, Equatable {
     /// When the exchange last saw a block, epoch milliseconds.
     public var blockUpdatedAt: Int64?
 
-    public init(exchange: Exchange, currency: String, network: String, networkName: String? = nil, deposit: Bool?, withdraw: Bool?,
-                block: BlockState? = nil, blockUpdatedAt: Int64? = nil) {
+    public init(
+        exchange: Exchange,
+        currency: String,
+        network: String,
+        networkName: String? = nil,
+        deposit: Bool?,
+        withdraw: Bool?,
+        block: BlockState? = nil,
+        blockUpdatedAt: Int64? = nil
+    ) {
         self.exchange = exchange
         self.currency = currency
         self.network = network

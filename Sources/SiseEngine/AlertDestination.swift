@@ -50,8 +50,15 @@ public enum AlertDestination {
         }
     }
 
-    public static func webhook(_ request: Request, id: String, owner: String, language: Language, at now: Int64,
-                               poster: WebhookPoster, chats: ChatServices) throws(Refusal) -> AlertStore.Webhook {
+    public static func webhook(
+        _ request: Request,
+        id: String,
+        owner: String,
+        language: Language,
+        at now: Int64,
+        poster: WebhookPoster,
+        chats: ChatServices
+    ) throws(Refusal) -> AlertStore.Webhook {
         guard let kind = AlertStore.Webhook.Kind(rawValue: request.kind ?? "generic"), kind != .push else {
             throw Refusal(field: "kind", .destinationBadKind)
         }

@@ -22,8 +22,14 @@ public final class AlertEngine: Service, Sendable {
     /// Only this owner's rules (the terminal's `local`); nil: everyone's (the server).
     private let owner: String?
 
-    public init(boards: ExchangeBoards, store: AlertStore, premium: PremiumFeed? = nil, owner: String? = nil,
-                logger: Logger = Logger(label: "sise.alerts"), deliver: @escaping @Sendable (AlertFiring) async -> Void) {
+    public init(
+        boards: ExchangeBoards,
+        store: AlertStore,
+        premium: PremiumFeed? = nil,
+        owner: String? = nil,
+        logger: Logger = Logger(label: "sise.alerts"),
+        deliver: @escaping @Sendable (AlertFiring) async -> Void
+    ) {
         self.boards = boards
         self.owner = owner
         self.store = store
@@ -49,7 +55,10 @@ public final class AlertEngine: Service, Sendable {
             group.cancelAll()
         }
         running.withLock { $0 = false }
-        for exchange in awake.withLock({ all in defer { all = [] }; return all }) { boards[exchange]?.viewerLeft() }
+        for exchange in awake.withLock({ all in
+            defer { all = [] }
+            return all
+        }) { boards[exchange]?.viewerLeft() }
     }
 
     /// A rule was created or changed: it is (re-)armed, and evaluated at once against the live
@@ -115,8 +124,13 @@ public final class AlertEngine: Service, Sendable {
         guard !fired.isEmpty else { return }
         syncAwake()
         for one in fired {
-            let firing = AlertFiring(id: UUID().uuidString.lowercased(), rule: one.rule, price: rows.first { $0.id == one.rule.market }?.ticker.price ?? 0,
-                                     observed: one.observed, at: one.rule.lastFiredAt ?? now)
+            let firing = AlertFiring(
+                id: UUID().uuidString.lowercased(),
+                rule: one.rule,
+                price: rows.first { $0.id == one.rule.market }?.ticker.price ?? 0,
+                observed: one.observed,
+                at: one.rule.lastFiredAt ?? now
+            )
             do {
                 // Another replica that saw the same tick may have claimed it: delivered once.
                 guard try await store.record(firing, rule: one.rule) else { continue }

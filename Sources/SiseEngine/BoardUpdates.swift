@@ -23,7 +23,10 @@ final class BoardMailbox: Sendable {
     func post(rows: [MarketRow], removed: [MarketID], status: ConnectivityStatus?) {
         pending.withLock { box in
             for row in rows { box.rows[row.id] = row }
-            for id in removed { box.removed.insert(id); box.rows[id] = nil }
+            for id in removed {
+                box.removed.insert(id)
+                box.rows[id] = nil
+            }
             if let status { box.status = status }
         }
         ring.yield()

@@ -29,8 +29,12 @@ public actor CandleCache: ExchangeAPI {
     /// The book and tape reads, shared between every page.
     public nonisolated let depth: DepthCache
 
-    public init(api: any ExchangeAPI, maxFreshness: Duration = .seconds(600), maxFetches: Int = 8,
-                now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    public init(
+        api: any ExchangeAPI,
+        maxFreshness: Duration = .seconds(600),
+        maxFetches: Int = 8,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.api = api
         self.depth = DepthCache(api: api, now: now)
         self.maxFreshness = maxFreshness
@@ -56,11 +60,12 @@ public actor CandleCache: ExchangeAPI {
 
     /// A candle's own period, capped: a chart of 10-minute candles is fresh for 10 minutes.
     private func freshness(_ unit: CandleUnit) -> Duration {
-        let period: Duration = switch unit {
-        case .seconds: .seconds(1)
-        case .minutes(let n): .seconds(60 * n)
-        case .days, .weeks, .months, .years: .seconds(86_400)
-        }
+        let period: Duration =
+            switch unit {
+            case .seconds: .seconds(1)
+            case .minutes(let n): .seconds(60 * n)
+            case .days, .weeks, .months, .years: .seconds(86_400)
+            }
         return min(period, maxFreshness)
     }
 

@@ -34,9 +34,15 @@ public enum ChartPoints {
     /// The 52-week high and low from weekly candles, with their weeks (`yyyy-MM-dd`), for an
     /// exchange whose ticker does not carry them (Korbit); nil when it has no candles.
     public static func yearRange(_ api: any ExchangeAPI, market: MarketID) async -> YearRange? {
-        guard let candles = try? await api.candles(market: market, unit: api.serves(.weeks) ? .weeks : .days,
-                                                   count: api.serves(.weeks) ? 52 : 200, to: nil),
-              let high = candles.max(by: { $0.high < $1.high }), let low = candles.min(by: { $0.low < $1.low }) else { return nil }
+        guard
+            let candles = try? await api.candles(
+                market: market,
+                unit: api.serves(.weeks) ? .weeks : .days,
+                count: api.serves(.weeks) ? 52 : 200,
+                to: nil
+            ),
+            let high = candles.max(by: { $0.high < $1.high }), let low = candles.min(by: { $0.low < $1.low })
+        else { return nil }
         return YearRange(high: high.high, highDate: KSTText.date(high.start), low: low.low, lowDate: KSTText.date(low.start))
     }
 }

@@ -77,9 +77,16 @@ public struct CoinDetail: Encodable, Sendable {
     /// (through the shared cache).
     /// - Parameter client: who asks; CoinGecko cache misses count against it (`CoinInfoService`).
     /// - Parameter exchange: whose market a market code names (`upbit` is the API's REST client).
-    public static func load(_ raw: String, range: ChartModel.Range, language: Language, exchange: Exchange, upbit: any ExchangeAPI,
-                            coinInfo: CoinInfoService, client: Set<String> = [],
-                            row: (MarketID) async throws -> MarketRow?) async throws -> CoinDetail {
+    public static func load(
+        _ raw: String,
+        range: ChartModel.Range,
+        language: Language,
+        exchange: Exchange,
+        upbit: any ExchangeAPI,
+        coinInfo: CoinInfoService,
+        client: Set<String> = [],
+        row: (MarketID) async throws -> MarketRow?
+    ) async throws -> CoinDetail {
         let f = MarketFormatter(language: language)
         if let market = upbitMarket(raw) {
             guard var row = try await row(market) else { throw Failure.notFound(market.code) }
@@ -89,24 +96,53 @@ public struct CoinDetail: Encodable, Sendable {
                 row.ticker = year.filling(row.ticker)
             }
             let model = ChartModel(points: try await points, range: range, quote: market.quote)
-            let t = row.ticker, d = f.display(row), figures = MarketFigures(row, formatter: f)
+            let t = row.ticker
+            let d = f.display(row)
+            let figures = MarketFigures(row, formatter: f)
             // Market cap is not the exchange's to give: CoinGecko's coin with this symbol (best
             // ranked), in the market's own quote (its supply × the market's price) off KRW.
             let global = await globalFigures(symbol: row.market.symbol, coinInfo: coinInfo)
                 .map { Self.inQuote($0, price: t.price, quote: market.quote) }
-            let display = Display(price: d.price, changeRate: d.changeRate, tone: t.change.tone.rawValue, changePrice: d.changePrice, tradeValue: d.tradeValue,
-                                  high24h: figures.high, low24h: figures.low, ath: figures.high52w ?? "-", atl: figures.low52w ?? "-",
-                                  marketCap: global.flatMap { marketCapText($0, f, quote: market.quote) }, lastUpdated: KSTText.timestamp(t.timestamp))
-            return CoinDetail(id: market.code, source: exchange.rawValue, quote: market.quote, name: row.market.name(in: language), symbol: row.market.symbol,
-                              range: range.rawValue, price: t.price, change24h: t.signedChangeRate * 100, high24h: t.highPrice,
-                              low24h: t.lowPrice, allTimeHigh: t.highest52WeekPrice, allTimeHighDate: t.highest52WeekDate,
-                              allTimeLow: t.lowest52WeekPrice, allTimeLowDate: t.lowest52WeekDate, marketCap: global?.marketCap,
-                              marketCapRank: global?.marketCapRank,
-                              volume24h: t.tradeValue24h, lastUpdated: KSTText.timestamp(t.timestamp), display: display,
-                              points: model.points.map { [Double($0.time), $0.price] }, chart: model)
+            let display = Display(
+                price: d.price,
+                changeRate: d.changeRate,
+                tone: t.change.tone.rawValue,
+                changePrice: d.changePrice,
+                tradeValue: d.tradeValue,
+                high24h: figures.high,
+                low24h: figures.low,
+                ath: figures.high52w ?? "-",
+                atl: figures.low52w ?? "-",
+                marketCap: global.flatMap { marketCapText($0, f, quote: market.quote) },
+                lastUpdated: KSTText.timestamp(t.timestamp)
+            )
+            return CoinDetail(
+                id: market.code,
+                source: exchange.rawValue,
+                quote: market.quote,
+                name: row.market.name(in: language),
+                symbol: row.market.symbol,
+                range: range.rawValue,
+                price: t.price,
+                change24h: t.signedChangeRate * 100,
+                high24h: t.highPrice,
+                low24h: t.lowPrice,
+                allTimeHigh: t.highest52WeekPrice,
+                allTimeHighDate: t.highest52WeekDate,
+                allTimeLow: t.lowest52WeekPrice,
+                allTimeLowDate: t.lowest52WeekDate,
+                marketCap: global?.marketCap,
+                marketCapRank: global?.marketCapRank,
+                volume24h: t.tradeValue24h,
+                lastUpdated: KSTText.timestamp(t.timestamp),
+                display: display,
+                points: model.points.map { [Double($0.time), $0.price] },
+                chart: model
+            )
         }
         guard !raw.isEmpty, raw.count <= 100,
-              raw.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }) else {
+            raw.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") })
+        else {
             throw Failure.badID
         }
         async let marketsCall = coinInfo.markets(ids: [raw])
@@ -115,19 +151,40 @@ public struct CoinDetail: Encodable, Sendable {
         let model = ChartModel(points: (try? await chartCall.value) ?? [], range: range)
         let krw = { (value: Double?) in value.map { f.price($0, quote: "KRW") } }
         let display = Display(
-            price: krw(market.price) ?? "-", changeRate: market.change24h.map { f.rate($0 / 100) } ?? "-",
+            price: krw(market.price) ?? "-",
+            changeRate: market.change24h.map { f.rate($0 / 100) } ?? "-",
             tone: PriceChange(signed: market.change24h ?? 0).tone.rawValue,
             tradeValue: market.volume24h.map { f.tradeValue($0, quote: "KRW") },
-            high24h: krw(market.high24h), low24h: krw(market.low24h),
+            high24h: krw(market.high24h),
+            low24h: krw(market.low24h),
             ath: krw(market.allTimeHigh).map { $0 + " (" + String((market.allTimeHighDate ?? "").prefix(10)) + ")" },
             atl: krw(market.allTimeLow).map { $0 + " (" + String((market.allTimeLowDate ?? "").prefix(10)) + ")" },
-            marketCap: marketCapText(market, f), lastUpdated: market.lastUpdated.flatMap(KSTText.fromISO))
-        return CoinDetail(id: market.id, source: "coingecko", quote: QuoteCurrency.krw.rawValue, name: market.name, symbol: market.symbol, range: range.rawValue,
-                          price: market.price, change24h: market.change24h, high24h: market.high24h, low24h: market.low24h,
-                          allTimeHigh: market.allTimeHigh, allTimeHighDate: market.allTimeHighDate, allTimeLow: market.allTimeLow,
-                          allTimeLowDate: market.allTimeLowDate, marketCap: market.marketCap, marketCapRank: market.marketCapRank,
-                          volume24h: market.volume24h, lastUpdated: market.lastUpdated, display: display,
-                          points: model.points.map { [Double($0.time), $0.price] }, chart: model)
+            marketCap: marketCapText(market, f),
+            lastUpdated: market.lastUpdated.flatMap(KSTText.fromISO)
+        )
+        return CoinDetail(
+            id: market.id,
+            source: "coingecko",
+            quote: QuoteCurrency.krw.rawValue,
+            name: market.name,
+            symbol: market.symbol,
+            range: range.rawValue,
+            price: market.price,
+            change24h: market.change24h,
+            high24h: market.high24h,
+            low24h: market.low24h,
+            allTimeHigh: market.allTimeHigh,
+            allTimeHighDate: market.allTimeHighDate,
+            allTimeLow: market.allTimeLow,
+            allTimeLowDate: market.allTimeLowDate,
+            marketCap: market.marketCap,
+            marketCapRank: market.marketCapRank,
+            volume24h: market.volume24h,
+            lastUpdated: market.lastUpdated,
+            display: display,
+            points: model.points.map { [Double($0.time), $0.price] },
+            chart: model
+        )
     }
 
     /// `1,706.1조 (#1)` / `₩1.71T (#1)`: the market cap in `quote` with its rank — in KRW as Upbit

@@ -76,9 +76,14 @@ public actor CoinInfoService: Service {
     /// The shared per-minute budget: calls taken in the last minute, and its size.
     public var budgetFigures: (used: Int, perMinute: Int) { (budget.used(at: now()), budget.perMinute) }
 
-    public init(api: any CoinGeckoAPI, cache: any CacheStore, callsPerMinute: Int = 10, freshness: Freshness = .init(),
-                sharedBudget: CallCounter? = nil,
-                now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds) {
+    public init(
+        api: any CoinGeckoAPI,
+        cache: any CacheStore,
+        callsPerMinute: Int = 10,
+        freshness: Freshness = .init(),
+        sharedBudget: CallCounter? = nil,
+        now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds
+    ) {
         self.sharedBudget = sharedBudget
         self.api = api
         self.cache = cache
@@ -175,8 +180,12 @@ public actor CoinInfoService: Service {
 
     // MARK: - The cache
 
-    private func fetch<T: Codable & Sendable>(_ key: String, ttl: Duration, client: Set<String> = [],
-                                              load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T) async throws -> Cached<T> {
+    private func fetch<T: Codable & Sendable>(
+        _ key: String,
+        ttl: Duration,
+        client: Set<String> = [],
+        load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T
+    ) async throws -> Cached<T> {
         let current = now()
         let ttlMs = Int64(ttl.components.seconds) * 1_000
         if memory[key] == nil, let stored = await cache.get(key) { remember(key, stored.data, fetchedAt: stored.fetchedAt) }
@@ -207,10 +216,12 @@ public actor CoinInfoService: Service {
     }
 
     /// The in-flight refresh of `key`, starting one if the budget allows (nil when it does not).
-    private func refresh<T: Codable & Sendable>(_ key: String, _ load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T) -> SharedCall<Data>? {
+    private func refresh<T: Codable & Sendable>(_ key: String, _ load: @escaping @Sendable (any CoinGeckoAPI) async throws -> T) -> SharedCall<Data>?
+    {
         if let running = inFlight[key] { return running }
         let current = now()
-        let shared = key == "trending" || key == "global" || key.hasPrefix("rate:") || key.hasPrefix("markets:")
+        let shared =
+            key == "trending" || key == "global" || key.hasPrefix("rate:") || key.hasPrefix("markets:")
             || (key.hasPrefix("ranking:") && key.hasSuffix(":1"))
         guard current >= blockedUntil, budget.take(at: current, limit: shared ? nil : budget.perMinute - reserved).granted else { return nil }
         upstreamCalls += 1

@@ -67,7 +67,9 @@ public final class DepthFeed: Service, Sendable {
                 s.books = s.books.filter { markets.contains($0.key) }
                 s.tapes = s.tapes.filter { markets.contains($0.key) }
             }
-            guard s.pending, !markets.isEmpty, s.lastRequest.map({ $0.duration(to: now) >= Self.requestSpacing }) ?? true else { return (opening, false) }
+            guard s.pending, !markets.isEmpty, s.lastRequest.map({ $0.duration(to: now) >= Self.requestSpacing }) ?? true else {
+                return (opening, false)
+            }
             s.pending = false
             s.lastRequest = now
             return (opening, !opening)

@@ -26,8 +26,10 @@ extension ExchangeBoards {
     /// The Korean listings of what the boards hold now (a board that has not loaded adds
     /// nothing): the ranking's Korean names and its links to live rows.
     public var koreanListings: [String: KoreanListing] {
-        KoreanListing.index(KoreanListing.exchangeOrder.compactMap { exchange in
-            self[exchange].map { (exchange, $0.snapshot.rows.values.map(\.market)) }
-        })
+        KoreanListing.index(
+            KoreanListing.exchangeOrder.compactMap { exchange in
+                self[exchange].map { (exchange, $0.snapshot.rows.values.map(\.market)) }
+            }
+        )
     }
 }

@@ -15,7 +15,8 @@ public struct FiringMessage: Sendable, Equatable {
     /// From a queued firing (`webhook_job.body`); nil for a body that is not one.
     public init?(firingJSON: String, language code: String) {
         guard let firing = try? JSONDecoder().decode(AlertFiring.self, from: Data(firingJSON.utf8)),
-              let market = MarketID(firing.market) else { return nil }
+            let market = MarketID(firing.market)
+        else { return nil }
         let language = Language(rawValue: code) ?? .ko
         let exchange = Exchange(rawValue: firing.exchange)
         let said = firing.message[language.rawValue] ?? firing.message.values.first ?? "\(firing.market) \(firing.rule)"
@@ -24,7 +25,10 @@ public struct FiringMessage: Sendable, Equatable {
         body = UIText.alertPushBody(language, ["rule": said, "price": price])
         url = "/coin/\(market.code)?exchange=\(exchange?.rawValue ?? "upbit")"
         line = UIText.alertChatLine(language, ["rule": said, "price": price, "time": KSTText.clock(firing.at)])
-        let keys = #""id":\#(JSONString.quoted(firing.id)),"alertId":\#(JSONString.quoted(firing.alertId)),"exchange":\#(JSONString.quoted(firing.exchange)),"market":\#(JSONString.quoted(market.code)),"rule":\#(JSONString.quoted(firing.rule)),"value":\#(JSONString.quoted(firing.value)),"price":\#(firing.price.isFinite ? String(firing.price) : "0"),"at":\#(firing.at)"#
-        pushJSON = "{" + keys + #","title":\#(JSONString.quoted(title)),"body":\#(JSONString.quoted(body)),"url":\#(JSONString.quoted(url)),"lang":"\#(language.rawValue)"}"#
+        let keys =
+            #""id":\#(JSONString.quoted(firing.id)),"alertId":\#(JSONString.quoted(firing.alertId)),"exchange":\#(JSONString.quoted(firing.exchange)),"market":\#(JSONString.quoted(market.code)),"rule":\#(JSONString.quoted(firing.rule)),"value":\#(JSONString.quoted(firing.value)),"price":\#(firing.price.isFinite ? String(firing.price) : "0"),"at":\#(firing.at)"#
+        pushJSON =
+            "{" + keys
+            + #","title":\#(JSONString.quoted(title)),"body":\#(JSONString.quoted(body)),"url":\#(JSONString.quoted(url)),"lang":"\#(language.rawValue)"}"#
     }
 }

@@ -7,8 +7,13 @@ extension SearchResults {
     /// Koreans look at first — its id a favorite key (`KRW-BTC`, `bithumb:KRW-BTT`).
     public static func korean(_ query: String, in index: [String: KoreanListing]) -> SearchResults {
         let hits = KoreanListing.search(query, in: index).map { hit in
-            SearchHit(id: FavoriteItem.market(hit.listing.market.code, hit.listing.exchange).key, name: hit.listing.koreanName,
-                      symbol: hit.symbol, marketCapRank: nil, thumb: "")
+            SearchHit(
+                id: FavoriteItem.market(hit.listing.market.code, hit.listing.exchange).key,
+                name: hit.listing.koreanName,
+                symbol: hit.symbol,
+                marketCapRank: nil,
+                thumb: ""
+            )
         }
         return SearchResults(coins: hits, nfts: [], exchanges: [])
     }

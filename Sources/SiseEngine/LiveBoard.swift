@@ -85,9 +85,14 @@ public actor LiveBoard: Service {
     /// Opens when the first board (markets and tickers) is published.
     private let loaded = Latch()
 
-    public init(configuration: LiveBoardConfiguration, api: any ExchangeAPI, stream: any TickerStreaming,
-                now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds, clock: any StreamClock = SystemStreamClock(),
-                logger: Logger = Logger(label: "sise.engine")) {
+    public init(
+        configuration: LiveBoardConfiguration,
+        api: any ExchangeAPI,
+        stream: any TickerStreaming,
+        now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
+        clock: any StreamClock = SystemStreamClock(),
+        logger: Logger = Logger(label: "sise.engine")
+    ) {
         self.configuration = configuration
         polling = QuietPolling(interval: configuration.pollInterval)
         self.api = api
@@ -107,13 +112,19 @@ public actor LiveBoard: Service {
 
     /// A live view opened (a `/ws` client): the feed runs while any is open.
     public nonisolated func viewerArrived() {
-        demand.withLock { $0.viewers += 1; $0.lastSeen = now() }
+        demand.withLock {
+            $0.viewers += 1
+            $0.lastSeen = now()
+        }
         viewerWakeup.signal()
     }
 
     /// A live view closed.
     public nonisolated func viewerLeft() {
-        demand.withLock { $0.viewers = max(0, $0.viewers - 1); $0.lastSeen = now() }
+        demand.withLock {
+            $0.viewers = max(0, $0.viewers - 1)
+            $0.lastSeen = now()
+        }
     }
 
     /// Runs `body` as a viewer of this board (a face that follows it: `sise watch`, a terminal
@@ -184,8 +195,11 @@ public actor LiveBoard: Service {
             await withTaskGroup(of: Void.self) { feed in
                 feed.addTask { await self.pollLoop() }
                 feed.addTask {
-                    await self.stream.run(codes: { await self.subscribedCodes() }, events: { await self.handle($0) },
-                                          accept: { self.accept($0) })
+                    await self.stream.run(
+                        codes: { await self.subscribedCodes() },
+                        events: { await self.handle($0) },
+                        accept: { self.accept($0) }
+                    )
                 }
                 if let idleAfter = configuration.idleAfter {
                     feed.addTask { await self.untilNobodyWatches(for: idleAfter) }
@@ -315,8 +329,13 @@ public actor LiveBoard: Service {
     private func publish(_ state: Connectivity, error: FeedError?) {
         let since = state == status.state ? status.since : now()
         let moved = state != status.state
-        status = ConnectivityStatus(exchange: configuration.exchange.rawValue, state: state, since: since,
-                                    lastDataAt: lastDataAt, error: error)
+        status = ConnectivityStatus(
+            exchange: configuration.exchange.rawValue,
+            state: state,
+            since: since,
+            lastDataAt: lastDataAt,
+            error: error
+        )
         statusChanged = true
         deliveringLive.store(state == .live, ordering: .releasing)
         // A change of state is news now, not at the end of the coalescing window.
@@ -379,10 +398,13 @@ public actor LiveBoard: Service {
     }
 
     private func pollLoop() async {
-        await polling.run(quiet: { !bootstrapped || !streamDelivering }, step: {
-            if bootstrapped { await poll() } else { await bootstrap() }
-            return .zero
-        })
+        await polling.run(
+            quiet: { !bootstrapped || !streamDelivering },
+            step: {
+                if bootstrapped { await poll() } else { await bootstrap() }
+                return .zero
+            }
+        )
     }
 
     /// Markets, every ticker and the tick sizes; retried by the poll loop until it works.
@@ -431,9 +453,12 @@ public actor LiveBoard: Service {
             guard bootstrapped, !isIdle, !Task.isCancelled else { continue }
             do {
                 let listing = try await api.markets()
-                let found = (try? await api.tickSizes(markets: listing.map(\.id).filter {
-                    configuration.quotes.map(\.rawValue).contains($0.quote)
-                })) ?? ticks
+                let found =
+                    (try? await api.tickSizes(
+                        markets: listing.map(\.id).filter {
+                            configuration.quotes.map(\.rawValue).contains($0.quote)
+                        }
+                    )) ?? ticks
                 let before = Set(markets.keys)
                 install(listing: listing, ticks: found)
                 if Set(markets.keys) != before { stream.resubscribe() }
@@ -459,7 +484,10 @@ public actor LiveBoard: Service {
             if var row = rows[id] {
                 row.market = market
                 row.tickSize = found[id]
-                if row != rows[id] { rows[id] = row; changed.insert(id) }
+                if row != rows[id] {
+                    rows[id] = row
+                    changed.insert(id)
+                }
             } else if let ticker = unlisted.removeValue(forKey: id) {
                 apply(ticker)
             }

@@ -19,9 +19,15 @@ public struct LiveBoardConfiguration: Sendable {
     /// viewer — for the exchanges a server runs beside its default one.
     public var startsIdle: Bool
 
-    public init(exchange: Exchange, quotes: [QuoteCurrency] = QuoteCurrency.allCases,
-                coalesceWindow: Duration = .milliseconds(100), pollInterval: Duration = .seconds(1),
-                marketRefreshInterval: Duration = .seconds(300), idleAfter: Duration? = nil, startsIdle: Bool = false) {
+    public init(
+        exchange: Exchange,
+        quotes: [QuoteCurrency] = QuoteCurrency.allCases,
+        coalesceWindow: Duration = .milliseconds(100),
+        pollInterval: Duration = .seconds(1),
+        marketRefreshInterval: Duration = .seconds(300),
+        idleAfter: Duration? = nil,
+        startsIdle: Bool = false
+    ) {
         self.idleAfter = idleAfter
         self.startsIdle = startsIdle && idleAfter != nil
         self.exchange = exchange

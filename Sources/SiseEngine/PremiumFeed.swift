@@ -60,9 +60,17 @@ public final class PremiumFeed: Service, Sendable {
     private let counter = Atomic<UInt64>(0)
     static let usdt = MarketID(quote: "KRW", base: "USDT")
 
-    public init(configuration: Configuration, binance: BinanceClient, stream: BinanceMiniTickerStream, upbit: LiveBoard,
-                upbitAPI: (any ExchangeAPI)?, dunamu: DunamuForexClient?, coinInfo: CoinInfoService?, logger: Logger,
-                now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds) {
+    public init(
+        configuration: Configuration,
+        binance: BinanceClient,
+        stream: BinanceMiniTickerStream,
+        upbit: LiveBoard,
+        upbitAPI: (any ExchangeAPI)?,
+        dunamu: DunamuForexClient?,
+        coinInfo: CoinInfoService?,
+        logger: Logger,
+        now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds
+    ) {
         self.configuration = configuration
         self.binance = binance
         self.stream = stream
@@ -84,10 +92,17 @@ public final class PremiumFeed: Service, Sendable {
     public var status: Status {
         let current = now()
         return state.withLock { s in
-            let global = s.streamUp && current - s.lastStreamPrices <= KimchiPremium.bound(.binance) ? "live"
+            let global =
+                s.streamUp && current - s.lastStreamPrices <= KimchiPremium.bound(.binance)
+                ? "live"
                 : current - s.lastRest <= KimchiPremium.bound(.binance) ? "polling" : "offline"
-            return Status(global: global, globalAt: max(s.lastStreamPrices, s.lastRest) == 0 ? nil : max(s.lastStreamPrices, s.lastRest),
-                          fx: s.fx, fxFallback: s.fxFallback, fxSource: configuration.fx)
+            return Status(
+                global: global,
+                globalAt: max(s.lastStreamPrices, s.lastRest) == 0 ? nil : max(s.lastStreamPrices, s.lastRest),
+                fx: s.fx,
+                fxFallback: s.fxFallback,
+                fxSource: configuration.fx
+            )
         }
     }
 
@@ -137,21 +152,24 @@ public final class PremiumFeed: Service, Sendable {
     /// While the stream delivers nothing, one REST call every few seconds (weight 4 of 6,000 a
     /// minute), waiting out a 429 or a 418 as Binance says — the board's rule (`QuietPolling`).
     private func pollREST() async {
-        await polling.run(quiet: { state.withLock { !$0.streamUp || now() - $0.lastStreamPrices > 5_000 } }, step: {
-            do {
-                let (prices, used) = try await binance.usdtPricesAndWeight()
-                let at = now()
-                state.withLock { $0.lastRest = at }
-                apply(prices, at: at, source: .binance, stream: false)
-                // Past 80 % of the minute's weight (other programs on this address count
-                // too): wait the minute out rather than meet a 429.
-                if let used, used * 5 >= BinanceClient.weightPerMinute * 4 { return .seconds(60) }
-            } catch let error as FeedError {
-                logger.debug("binance REST failed", metadata: ["error": "\(error)"])
-                if let refusal = TickerStream.refusalWait(error) { return refusal }
-            } catch {}
-            return .zero
-        })
+        await polling.run(
+            quiet: { state.withLock { !$0.streamUp || now() - $0.lastStreamPrices > 5_000 } },
+            step: {
+                do {
+                    let (prices, used) = try await binance.usdtPricesAndWeight()
+                    let at = now()
+                    state.withLock { $0.lastRest = at }
+                    apply(prices, at: at, source: .binance, stream: false)
+                    // Past 80 % of the minute's weight (other programs on this address count
+                    // too): wait the minute out rather than meet a 429.
+                    if let used, used * 5 >= BinanceClient.weightPerMinute * 4 { return .seconds(60) }
+                } catch let error as FeedError {
+                    logger.debug("binance REST failed", metadata: ["error": "\(error)"])
+                    if let refusal = TickerStream.refusalWait(error) { return refusal }
+                } catch {}
+                return .zero
+            }
+        )
     }
 
     /// USD prices of the top coins (the shared USD ranking) for symbols Binance lacks.
@@ -209,7 +227,9 @@ public final class PremiumFeed: Service, Sendable {
             var fallback = false
             switch configuration.fx {
             case .dunamu:
-                if let held = state.withLock({ $0.fx }), held.source == .dunamu, current - lastDunamu < Self.milliseconds(configuration.dunamuInterval) {
+                if let held = state.withLock({ $0.fx }), held.source == .dunamu,
+                    current - lastDunamu < Self.milliseconds(configuration.dunamuInterval)
+                {
                     quote = held
                 } else if let dunamu, let rate = try? await dunamu.krwPerUSD() {
                     lastDunamu = current
@@ -230,7 +250,10 @@ public final class PremiumFeed: Service, Sendable {
                 quote = await upbitUSDT(current, &lastUpbitREST)
             }
             let changed = state.withLock { s in
-                defer { s.fx = quote ?? s.fx; s.fxFallback = fallback }
+                defer {
+                    s.fx = quote ?? s.fx
+                    s.fxFallback = fallback
+                }
                 return s.fx?.krwPerUSD != quote?.krwPerUSD || s.fxFallback != fallback
             }
             if changed { publish(["*"]) }

@@ -18,8 +18,12 @@ public final class PremiumHistory: Service, Sendable {
     private let now: @Sendable () -> Int64
     private let points = Mutex<[Exchange: [Point]]>([:])
 
-    public init(boards: ExchangeBoards, feed: PremiumFeed, interval: Duration = .seconds(60),
-                now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds) {
+    public init(
+        boards: ExchangeBoards,
+        feed: PremiumFeed,
+        interval: Duration = .seconds(60),
+        now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds
+    ) {
         self.boards = boards
         self.feed = feed
         self.interval = interval
@@ -59,7 +63,8 @@ public final class PremiumHistory: Service, Sendable {
 
     /// 00:00 in Korea (UTC+9, no daylight saving) of the day holding `ms`.
     static func startOfKSTDay(_ ms: Int64) -> Int64 {
-        let offset: Int64 = 9 * 3_600_000, day: Int64 = 86_400_000
+        let offset: Int64 = 9 * 3_600_000
+        let day: Int64 = 86_400_000
         return ((ms + offset) / day) * day - offset
     }
 }

@@ -42,9 +42,16 @@ public final class WebhookDispatcher: Service, Sendable {
     /// fires a hundred rules at once, holds at most these slots; the others stay for everyone else.
     static let perOwner = 4
 
-    public init(store: AlertStore, poster: WebhookPoster, retryDelays: [Duration] = [.seconds(1), .seconds(5), .seconds(30)],
-                pollInterval: Duration = .seconds(1), lease: Duration = .seconds(60), vapid: WebPushVAPID? = nil, chats: ChatServices = ChatServices(),
-                logger: Logger = Logger(label: "sise.webhooks")) {
+    public init(
+        store: AlertStore,
+        poster: WebhookPoster,
+        retryDelays: [Duration] = [.seconds(1), .seconds(5), .seconds(30)],
+        pollInterval: Duration = .seconds(1),
+        lease: Duration = .seconds(60),
+        vapid: WebPushVAPID? = nil,
+        chats: ChatServices = ChatServices(),
+        logger: Logger = Logger(label: "sise.webhooks")
+    ) {
         self.store = store
         self.poster = poster
         self.vapid = vapid
@@ -90,8 +97,15 @@ public final class WebhookDispatcher: Service, Sendable {
                 let busy = inFlight.withLock { $0 }
                 let free = Self.parallel - busy.values.reduce(0, +)
                 if free > 0,
-                   let jobs = try? await store.claimJobs(at: Self.now(), leaseFor: Self.milliseconds(lease), limit: free, perOwner: Self.perOwner, busy: busy),
-                   !jobs.isEmpty {
+                    let jobs = try? await store.claimJobs(
+                        at: Self.now(),
+                        leaseFor: Self.milliseconds(lease),
+                        limit: free,
+                        perOwner: Self.perOwner,
+                        busy: busy
+                    ),
+                    !jobs.isEmpty
+                {
                     inFlight.withLock { counts in
                         for job in jobs { counts[job.webhook.owner, default: 0] += 1 }
                     }
@@ -117,8 +131,15 @@ public final class WebhookDispatcher: Service, Sendable {
     /// removed, when the other side refused for good, or when the retries are spent; otherwise due
     /// again after its delay.
     func attempt(_ job: AlertStore.Job) async {
-        var delivery = AlertStore.Delivery(webhookId: job.webhook.id, firingId: job.firingId, status: nil, attempt: job.attempt, ok: false,
-                                           error: nil, at: Self.now())
+        var delivery = AlertStore.Delivery(
+            webhookId: job.webhook.id,
+            firingId: job.firingId,
+            status: nil,
+            attempt: job.attempt,
+            ok: false,
+            error: nil,
+            at: Self.now()
+        )
         var final = false
         do throws(WebhookPoster.Failure) {
             delivery.status = try await send(job)
@@ -139,8 +160,13 @@ public final class WebhookDispatcher: Service, Sendable {
         }
         let hook = try? await store.record(delivery)
         if !delivery.ok {
-            logger.info("webhook delivery failed", metadata: ["webhook": "\(job.webhook.id)", "kind": "\(job.webhook.kind.rawValue)",
-                                                              "attempt": "\(job.attempt)", "error": "\(delivery.error ?? "")"])
+            logger.info(
+                "webhook delivery failed",
+                metadata: [
+                    "webhook": "\(job.webhook.id)", "kind": "\(job.webhook.kind.rawValue)",
+                    "attempt": "\(job.attempt)", "error": "\(delivery.error ?? "")",
+                ]
+            )
         }
         if delivery.ok || final || hook?.disabled == true || job.attempt > retryDelays.count {
             try? await store.finishJob(job.id)
@@ -161,8 +187,11 @@ public final class WebhookDispatcher: Service, Sendable {
         case .generic:
             return try await poster.post(Data(job.body.utf8), to: hook.url, secret: hook.secret, headers: [("X-Sise-Delivery", job.firingId)])
         case .telegram:
-            return try await poster.send(ChatServices.body(telegramChat: hook.url, text: try message().line), to: chats.telegramURL(token: hook.secret),
-                                         headers: json)
+            return try await poster.send(
+                ChatServices.body(telegramChat: hook.url, text: try message().line),
+                to: chats.telegramURL(token: hook.secret),
+                headers: json
+            )
         case .discord:
             return try await poster.send(ChatServices.body(discord: try message().line), to: hook.url, headers: json)
         case .slack:
@@ -170,12 +199,17 @@ public final class WebhookDispatcher: Service, Sendable {
         case .push:
             let text = try message().pushJSON
             guard let vapid, let endpoint = URL(string: hook.url), let authorization = vapid.authorization(for: endpoint),
-                  let p256dh = hook.p256dh.flatMap(Base64URL.decode), let auth = hook.auth.flatMap(Base64URL.decode),
-                  let sealed = try? WebPushEncryption.encrypt(Data(text.utf8), p256dh: p256dh, auth: auth) else { throw .badURL }
-            return try await poster.send(sealed, to: hook.url, headers: [
-                ("Content-Type", "application/octet-stream"), ("Content-Encoding", "aes128gcm"), ("TTL", "86400"), ("Urgency", "high"),
-                ("Authorization", authorization),
-            ])
+                let p256dh = hook.p256dh.flatMap(Base64URL.decode), let auth = hook.auth.flatMap(Base64URL.decode),
+                let sealed = try? WebPushEncryption.encrypt(Data(text.utf8), p256dh: p256dh, auth: auth)
+            else { throw .badURL }
+            return try await poster.send(
+                sealed,
+                to: hook.url,
+                headers: [
+                    ("Content-Type", "application/octet-stream"), ("Content-Encoding", "aes128gcm"), ("TTL", "86400"), ("Urgency", "high"),
+                    ("Authorization", authorization),
+                ]
+            )
         }
     }
 

@@ -26,8 +26,13 @@ public enum AppleClientSecret {
         let key = try ES256PrivateKey(pem: privateKeyPEM)
         let keys = JWTKeyCollection()
         await keys.add(ecdsa: key, kid: JWKIdentifier(string: keyID))
-        let claims = Claims(iss: .init(value: teamID), iat: .init(value: now), exp: .init(value: now.addingTimeInterval(lifetime)),
-                            aud: .init(value: [audience]), sub: .init(value: clientID))
+        let claims = Claims(
+            iss: .init(value: teamID),
+            iat: .init(value: now),
+            exp: .init(value: now.addingTimeInterval(lifetime)),
+            aud: .init(value: [audience]),
+            sub: .init(value: clientID)
+        )
         return try await keys.sign(claims, kid: JWKIdentifier(string: keyID))
     }
 }

@@ -28,14 +28,18 @@ public final class BinanceMiniTickerStream: Sendable {
 
     /// Connects and reconnects until cancelled.
     public func run(events: @escaping @Sendable (BinanceStreamEvent) async -> Void) async {
-        await stream.run(codes: { [] }, events: { event in
-            switch event {
-            case .connected: await events(.connected)
-            case .prices(let prices, let at): await events(.prices(prices, at: at))
-            case .disconnected(let error): await events(.disconnected(error))
-            case .connecting, .ticker, .rejected, .heartbeat, .garbage, .depth: break
-            }
-        }, accept: { _ in false })
+        await stream.run(
+            codes: { [] },
+            events: { event in
+                switch event {
+                case .connected: await events(.connected)
+                case .prices(let prices, let at): await events(.prices(prices, at: at))
+                case .disconnected(let error): await events(.disconnected(error))
+                case .connecting, .ticker, .rejected, .heartbeat, .garbage, .depth: break
+                }
+            },
+            accept: { _ in false }
+        )
     }
 
     /// A frame's USDT prices and its latest event time; nil for anything else (garbage, an

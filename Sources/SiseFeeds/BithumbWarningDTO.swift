@@ -21,9 +21,13 @@ struct BithumbWarningDTO: Decodable {
         }
         return markets.map { market in
             guard reasons[market.id] != nil || serious.contains(market.id) else { return market }
-            return Market(id: market.id, koreanName: market.koreanName, englishName: market.englishName,
-                          warning: market.warning || serious.contains(market.id),
-                          cautions: Array(Set(market.cautions).union(reasons[market.id] ?? [])).sorted())
+            return Market(
+                id: market.id,
+                koreanName: market.koreanName,
+                englishName: market.englishName,
+                warning: market.warning || serious.contains(market.id),
+                cautions: Array(Set(market.cautions).union(reasons[market.id] ?? [])).sorted()
+            )
         }
     }
 }

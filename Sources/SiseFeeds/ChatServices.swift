@@ -45,8 +45,9 @@ public struct ChatServices: Sendable, Equatable {
     /// backslash, an empty segment or a fragment cannot climb out of the base.
     public static func lies(_ url: String, under base: URL) -> Bool {
         guard url.utf8.count <= 500, let parsed = URL(string: url), parsed.user == nil, parsed.query == nil, parsed.fragment == nil,
-              parsed.scheme?.lowercased() == base.scheme?.lowercased(), parsed.host?.lowercased() == base.host?.lowercased(),
-              parsed.port == base.port, let sent = URLComponents(string: url)?.percentEncodedPath else { return false }
+            parsed.scheme?.lowercased() == base.scheme?.lowercased(), parsed.host?.lowercased() == base.host?.lowercased(),
+            parsed.port == base.port, let sent = URLComponents(string: url)?.percentEncodedPath
+        else { return false }
         let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
         guard sent.hasPrefix(prefix), sent.count > prefix.count else { return false }
         return sent.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).allSatisfy(isPlainSegment)
@@ -54,8 +55,10 @@ public struct ChatServices: Sendable, Equatable {
 
     private static func isPlainSegment(_ segment: Substring) -> Bool {
         !segment.isEmpty && !segment.allSatisfy { $0 == "." }
-            && segment.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                || $0 == "-" || $0 == "_" || $0 == "." }
+            && segment.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || $0 == "-" || $0 == "_" || $0 == "."
+            }
     }
 
     /// The JSON body each service documents for one message.

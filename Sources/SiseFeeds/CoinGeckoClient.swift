@@ -31,16 +31,28 @@ public struct CoinGeckoClient: CoinGeckoAPI {
         let coins = (dto.coins ?? []).enumerated().map { index, entry in
             let c = entry.item
             let usd = c.data?.price?.value
-            return TrendingCoin(id: c.id, name: c.name, symbol: c.symbol.uppercased(), rank: index + 1,
-                                marketCapRank: c.market_cap_rank, thumb: c.thumb ?? c.small ?? "",
-                                priceUSD: usd, priceKRW: zip2(usd, krwPerUSD).map { $0 * $1 },
-                                change24h: c.data?.price_change_percentage_24h?["krw"] ?? c.data?.price_change_percentage_24h?["usd"])
+            return TrendingCoin(
+                id: c.id,
+                name: c.name,
+                symbol: c.symbol.uppercased(),
+                rank: index + 1,
+                marketCapRank: c.market_cap_rank,
+                thumb: c.thumb ?? c.small ?? "",
+                priceUSD: usd,
+                priceKRW: zip2(usd, krwPerUSD).map { $0 * $1 },
+                change24h: c.data?.price_change_percentage_24h?["krw"] ?? c.data?.price_change_percentage_24h?["usd"]
+            )
         }
         let nfts = (dto.nfts ?? []).map { n in
-            TrendingNFT(id: n.id, name: n.name, symbol: n.symbol ?? "", thumb: n.thumb ?? "",
-                        floorPrice: n.floor_price_in_native_currency?.value,
-                        floorPriceCurrency: n.native_currency_symbol?.uppercased(),
-                        floorPriceChange24h: n.floor_price_24h_percentage_change?.value)
+            TrendingNFT(
+                id: n.id,
+                name: n.name,
+                symbol: n.symbol ?? "",
+                thumb: n.thumb ?? "",
+                floorPrice: n.floor_price_in_native_currency?.value,
+                floorPriceCurrency: n.native_currency_symbol?.uppercased(),
+                floorPriceChange24h: n.floor_price_24h_percentage_change?.value
+            )
         }
         return Trending(coins: coins, nfts: nfts)
     }
@@ -48,9 +60,12 @@ public struct CoinGeckoClient: CoinGeckoAPI {
     public func search(_ query: String) async throws -> SearchResults {
         let dto: CoinGeckoSearchDTO = try await get("/search", ["query": query])
         return SearchResults(
-            coins: (dto.coins ?? []).map { SearchHit(id: $0.id, name: $0.name, symbol: $0.symbol, marketCapRank: $0.market_cap_rank, thumb: $0.thumb ?? "") },
+            coins: (dto.coins ?? []).map {
+                SearchHit(id: $0.id, name: $0.name, symbol: $0.symbol, marketCapRank: $0.market_cap_rank, thumb: $0.thumb ?? "")
+            },
             nfts: (dto.nfts ?? []).map { SearchHit(id: $0.id.text, name: $0.name, symbol: $0.symbol, marketCapRank: nil, thumb: $0.thumb ?? "") },
-            exchanges: (dto.exchanges ?? []).map { SearchHit(id: $0.id, name: $0.name, symbol: nil, marketCapRank: nil, thumb: $0.thumb ?? "") })
+            exchanges: (dto.exchanges ?? []).map { SearchHit(id: $0.id, name: $0.name, symbol: nil, marketCapRank: nil, thumb: $0.thumb ?? "") }
+        )
     }
 
     public func krwPerUSD() async throws -> Double {
@@ -63,15 +78,32 @@ public struct CoinGeckoClient: CoinGeckoAPI {
 
     public func markets(ids: [String]) async throws -> [CoinMarket] {
         guard !ids.isEmpty else { return [] }
-        let rows: [CoinGeckoMarketDTO] = try await get("/coins/markets", [
-            "vs_currency": "krw", "ids": ids.joined(separator: ","), "sparkline": "true", "price_change_percentage": "24h",
-        ])
+        let rows: [CoinGeckoMarketDTO] = try await get(
+            "/coins/markets",
+            [
+                "vs_currency": "krw", "ids": ids.joined(separator: ","), "sparkline": "true", "price_change_percentage": "24h",
+            ]
+        )
         return rows.map { r in
-            CoinMarket(id: r.id, symbol: r.symbol.uppercased(), name: r.name, image: r.image, price: r.current_price,
-                       marketCap: r.market_cap, marketCapRank: r.market_cap_rank, volume24h: r.total_volume,
-                       high24h: r.high_24h, low24h: r.low_24h, change24h: r.price_change_percentage_24h,
-                       allTimeHigh: r.ath, allTimeHighDate: r.ath_date, allTimeLow: r.atl, allTimeLowDate: r.atl_date,
-                       lastUpdated: r.last_updated, sparkline: (r.sparkline_in_7d?.price ?? []).compactMap { $0 })
+            CoinMarket(
+                id: r.id,
+                symbol: r.symbol.uppercased(),
+                name: r.name,
+                image: r.image,
+                price: r.current_price,
+                marketCap: r.market_cap,
+                marketCapRank: r.market_cap_rank,
+                volume24h: r.total_volume,
+                high24h: r.high_24h,
+                low24h: r.low_24h,
+                change24h: r.price_change_percentage_24h,
+                allTimeHigh: r.ath,
+                allTimeHighDate: r.ath_date,
+                allTimeLow: r.atl,
+                allTimeLowDate: r.atl_date,
+                lastUpdated: r.last_updated,
+                sparkline: (r.sparkline_in_7d?.price ?? []).compactMap { $0 }
+            )
         }
     }
 
@@ -84,42 +116,64 @@ public struct CoinGeckoClient: CoinGeckoAPI {
     }
 
     public func coin(id: String) async throws -> CoinMarket {
-        let dto: CoinGeckoCoinDTO = try await get("/coins/\(id)", [
-            "localization": "false", "tickers": "false", "community_data": "false", "developer_data": "false", "sparkline": "false",
-        ])
+        let dto: CoinGeckoCoinDTO = try await get(
+            "/coins/\(id)",
+            [
+                "localization": "false", "tickers": "false", "community_data": "false", "developer_data": "false", "sparkline": "false",
+            ]
+        )
         return dto.toMarket()
     }
 
     public func simplePrice(ids: [String]) async throws -> [SimplePrice] {
         guard !ids.isEmpty else { return [] }
-        let body = try await data("/simple/price", [
-            "ids": ids.joined(separator: ","), "vs_currencies": "krw,usd", "include_24hr_change": "true", "include_last_updated_at": "true",
-        ])
+        let body = try await data(
+            "/simple/price",
+            [
+                "ids": ids.joined(separator: ","), "vs_currencies": "krw,usd", "include_24hr_change": "true", "include_last_updated_at": "true",
+            ]
+        )
         return try SimplePriceDecoding.decode(body)
     }
 
     public func ranking(currency: RankingCurrency, page: Int, perPage: Int) async throws -> [RankedCoin] {
-        let rows: [CoinGeckoMarketDTO] = try await get("/coins/markets", [
-            "vs_currency": currency.rawValue, "order": "market_cap_desc", "per_page": String(perPage), "page": String(page),
-            "sparkline": "true", "price_change_percentage": "1h,24h,7d",
-        ])
+        let rows: [CoinGeckoMarketDTO] = try await get(
+            "/coins/markets",
+            [
+                "vs_currency": currency.rawValue, "order": "market_cap_desc", "per_page": String(perPage), "page": String(page),
+                "sparkline": "true", "price_change_percentage": "1h,24h,7d",
+            ]
+        )
         return rows.map { r in
-            RankedCoin(id: r.id, symbol: r.symbol.uppercased(), name: r.name, image: r.image, rank: r.market_cap_rank,
-                       price: r.current_price.flatMap(finite), change1h: r.price_change_percentage_1h_in_currency.flatMap(finite),
-                       change24h: (r.price_change_percentage_24h_in_currency ?? r.price_change_percentage_24h).flatMap(finite),
-                       change7d: r.price_change_percentage_7d_in_currency.flatMap(finite), marketCap: r.market_cap.flatMap(finite),
-                       volume24h: r.total_volume.flatMap(finite), sparkline: (r.sparkline_in_7d?.price ?? []).compactMap { $0.flatMap(finite) })
+            RankedCoin(
+                id: r.id,
+                symbol: r.symbol.uppercased(),
+                name: r.name,
+                image: r.image,
+                rank: r.market_cap_rank,
+                price: r.current_price.flatMap(finite),
+                change1h: r.price_change_percentage_1h_in_currency.flatMap(finite),
+                change24h: (r.price_change_percentage_24h_in_currency ?? r.price_change_percentage_24h).flatMap(finite),
+                change7d: r.price_change_percentage_7d_in_currency.flatMap(finite),
+                marketCap: r.market_cap.flatMap(finite),
+                volume24h: r.total_volume.flatMap(finite),
+                sparkline: (r.sparkline_in_7d?.price ?? []).compactMap { $0.flatMap(finite) }
+            )
         }
     }
 
     public func global() async throws -> GlobalMarket {
         let dto: CoinGeckoGlobalDTO = try await get("/global", [:])
         let d = dto.data
-        return GlobalMarket(totalMarketCap: (d.total_market_cap ?? [:]).filter { $0.value.isFinite },
-                            totalVolume: (d.total_volume ?? [:]).filter { $0.value.isFinite },
-                            dominance: (d.market_cap_percentage ?? [:]).filter { $0.value.isFinite },
-                            marketCapChange24h: d.market_cap_change_percentage_24h_usd.flatMap(finite),
-                            activeCryptocurrencies: d.active_cryptocurrencies, markets: d.markets, updatedAt: d.updated_at)
+        return GlobalMarket(
+            totalMarketCap: (d.total_market_cap ?? [:]).filter { $0.value.isFinite },
+            totalVolume: (d.total_volume ?? [:]).filter { $0.value.isFinite },
+            dominance: (d.market_cap_percentage ?? [:]).filter { $0.value.isFinite },
+            marketCapChange24h: d.market_cap_change_percentage_24h_usd.flatMap(finite),
+            activeCryptocurrencies: d.active_cryptocurrencies,
+            markets: d.markets,
+            updatedAt: d.updated_at
+        )
     }
 
     // MARK: - Transport

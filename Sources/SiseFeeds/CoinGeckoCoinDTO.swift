@@ -3,7 +3,11 @@ import SiseCore
 
 /// `GET /coins/{id}` — only the market data Sise shows (KRW figures), mapped to `CoinMarket`.
 struct CoinGeckoCoinDTO: Decodable {
-    struct Image: Decodable { var thumb: String?; var small: String?; var large: String? }
+    struct Image: Decodable {
+        var thumb: String?
+        var small: String?
+        var large: String?
+    }
     struct MarketData: Decodable {
         var current_price: [String: Double]?
         var market_cap: [String: Double]?
@@ -28,11 +32,24 @@ struct CoinGeckoCoinDTO: Decodable {
 
     func toMarket(currency: String = "krw") -> CoinMarket {
         let m = market_data
-        return CoinMarket(id: id, symbol: symbol.uppercased(), name: name, image: image?.small ?? image?.thumb,
-                          price: m?.current_price?[currency], marketCap: m?.market_cap?[currency], marketCapRank: market_cap_rank,
-                          volume24h: m?.total_volume?[currency], high24h: m?.high_24h?[currency], low24h: m?.low_24h?[currency],
-                          change24h: m?.price_change_percentage_24h, allTimeHigh: m?.ath?[currency], allTimeHighDate: m?.ath_date?[currency],
-                          allTimeLow: m?.atl?[currency], allTimeLowDate: m?.atl_date?[currency], lastUpdated: m?.last_updated ?? last_updated)
+        return CoinMarket(
+            id: id,
+            symbol: symbol.uppercased(),
+            name: name,
+            image: image?.small ?? image?.thumb,
+            price: m?.current_price?[currency],
+            marketCap: m?.market_cap?[currency],
+            marketCapRank: market_cap_rank,
+            volume24h: m?.total_volume?[currency],
+            high24h: m?.high_24h?[currency],
+            low24h: m?.low_24h?[currency],
+            change24h: m?.price_change_percentage_24h,
+            allTimeHigh: m?.ath?[currency],
+            allTimeHighDate: m?.ath_date?[currency],
+            allTimeLow: m?.atl?[currency],
+            allTimeLowDate: m?.atl_date?[currency],
+            lastUpdated: m?.last_updated ?? last_updated
+        )
     }
 }
 
@@ -51,12 +68,15 @@ enum SimplePriceDecoding {
             throw FeedError.malformedPayload(context: "/simple/price: not an object of objects")
         }
         return object.keys.sorted().map { id in
-            var prices: [String: Double] = [:], changes: [String: Double] = [:]
+            var prices: [String: Double] = [:]
+            var changes: [String: Double] = [:]
             var updated: Int64?
             for (key, value) in object[id] ?? [:] {
                 guard let number = (value as? NSNumber)?.doubleValue else { continue }
                 // Seconds, bounded like any outside time before it becomes an integer.
-                if key == "last_updated_at" { updated = ExactTime.milliseconds(number) } else if key.hasSuffix("_24h_change") {
+                if key == "last_updated_at" {
+                    updated = ExactTime.milliseconds(number)
+                } else if key.hasSuffix("_24h_change") {
                     changes[String(key.dropLast("_24h_change".count))] = number
                 } else if !key.contains("_") {
                     prices[key] = number

@@ -40,7 +40,8 @@ public struct CoinoneClient: ExchangeAPI {
         }
         return listed.markets.compactMap { row in
             guard row.maintenance_status ?? 0 == 0, row.trade_status ?? 1 != 0,
-                  let id = MarketID("\(row.quote_currency.uppercased())-\(row.target_currency.uppercased())") else { return nil }
+                let id = MarketID("\(row.quote_currency.uppercased())-\(row.target_currency.uppercased())")
+            else { return nil }
             return Market(id: id, koreanName: "", englishName: english[id.base] ?? id.base)
         }
     }
@@ -69,11 +70,20 @@ public struct CoinoneClient: ExchangeAPI {
         return body.chart.compactMap { row -> Candle? in
             typealias N = CoinoneDTO
             guard let open = N.number(row.open), let high = N.number(row.high), let low = N.number(row.low),
-                  let close = N.number(row.close) else { return nil }
+                let close = N.number(row.close)
+            else { return nil }
             let volume = N.number(row.target_volume) ?? 0
-            return Candle(market: market, start: Date(timeIntervalSince1970: Double(row.timestamp) / 1_000), open: open, high: high,
-                          low: low, close: close, volume: volume, value: N.number(row.quote_volume) ?? volume * close,
-                          lastTradeAt: row.timestamp)
+            return Candle(
+                market: market,
+                start: Date(timeIntervalSince1970: Double(row.timestamp) / 1_000),
+                open: open,
+                high: high,
+                low: low,
+                close: close,
+                volume: volume,
+                value: N.number(row.quote_volume) ?? volume * close,
+                lastTradeAt: row.timestamp
+            )
         }.sorted { $0.start > $1.start }
     }
 
@@ -82,8 +92,12 @@ public struct CoinoneClient: ExchangeAPI {
     public func orderbook(market: MarketID) async throws -> Orderbook {
         let book: CoinoneDTO.Book = try await get(Self.pairPath("orderbook", market), ["size": "15"])
         func side(_ rows: [CoinoneDTO.Book.Level]) throws -> [Orderbook.Quote] { try StringNumber.levels(rows.map { ($0.price, $0.qty) }) }
-        return Orderbook(market: market, timestamp: book.timestamp ?? 0, asks: try side(book.asks).sorted { $0.price < $1.price },
-                         bids: try side(book.bids).sorted { $0.price > $1.price })
+        return Orderbook(
+            market: market,
+            timestamp: book.timestamp ?? 0,
+            asks: try side(book.asks).sorted { $0.price < $1.price },
+            bids: try side(book.bids).sorted { $0.price > $1.price }
+        )
     }
 
     /// `GET /public/v2/trades/KRW/{coin}?size=`, newest first; the trade `id` is its identity.
@@ -94,8 +108,16 @@ public struct CoinoneClient: ExchangeAPI {
             guard let price = CoinoneDTO.number(row.price), let volume = CoinoneDTO.number(row.qty), let id = Int64(row.id) else {
                 throw FeedError.malformedPayload(context: "trades: a trade that is not a number")
             }
-            return Trade(market: market, price: price, volume: volume, side: row.is_seller_maker ? .bid : .ask,
-                         timestamp: row.timestamp, sequentialID: id, prevClosingPrice: 0, changePrice: 0)
+            return Trade(
+                market: market,
+                price: price,
+                volume: volume,
+                side: row.is_seller_maker ? .bid : .ask,
+                timestamp: row.timestamp,
+                sequentialID: id,
+                prevClosingPrice: 0,
+                changePrice: 0
+            )
         }.sorted { ($0.timestamp, $0.sequentialID) > ($1.timestamp, $1.sequentialID) }
     }
 
@@ -127,9 +149,14 @@ public struct CoinoneClient: ExchangeAPI {
     private func get<T: Decodable>(_ path: String, _ query: [String: String]) async throws -> T {
         let url = try RESTURL.make(configuration.baseURL, path, query)
         // Coinone refuses with HTTP 429 or with error code 4 in a 200.
-        let response = try await limiter.send(url, in: Self.group, over: transport, retries: configuration.maxRetriesAfter429,
-                                              remaining: { $0.header("public-ratelimit-remaining").flatMap { Int($0.prefix(12)) }.map { min($0, 20) } },
-                                              refused: { $0.status == 429 || Self.status($0)?.errorCode == "4" })
+        let response = try await limiter.send(
+            url,
+            in: Self.group,
+            over: transport,
+            retries: configuration.maxRetriesAfter429,
+            remaining: { $0.header("public-ratelimit-remaining").flatMap { Int($0.prefix(12)) }.map { min($0, 20) } },
+            refused: { $0.status == 429 || Self.status($0)?.errorCode == "4" }
+        )
         let status = Self.status(response)
         guard (200..<300).contains(response.status) else {
             throw Self.error(code: status?.errorCode, message: status?.errorMessage, status: response.status)

@@ -85,10 +85,20 @@ enum CoinoneDTO {
             let change = price - previous
             let time = timestamp ?? arrival ?? 0
             return SiseCore.Ticker(
-                market: id, price: price, change: PriceChange(signed: change), signedChangePrice: change,
-                signedChangeRate: previous > 0 ? change / previous : 0, openingPrice: open, highPrice: number(high) ?? price,
-                lowPrice: number(low) ?? price, prevClosingPrice: previous, tradeValue24h: number(quote_volume) ?? 0,
-                tradeVolume24h: number(target_volume) ?? 0, tradeTimestamp: time, timestamp: arrival ?? time)
+                market: id,
+                price: price,
+                change: PriceChange(signed: change),
+                signedChangePrice: change,
+                signedChangeRate: previous > 0 ? change / previous : 0,
+                openingPrice: open,
+                highPrice: number(high) ?? price,
+                lowPrice: number(low) ?? price,
+                prevClosingPrice: previous,
+                tradeValue24h: number(quote_volume) ?? 0,
+                tradeVolume24h: number(target_volume) ?? 0,
+                tradeTimestamp: time,
+                timestamp: arrival ?? time
+            )
         }
     }
 

@@ -5,8 +5,13 @@ extension ExchangeSpec {
     /// in English at most, so Korean names are borrowed. The simulator serves it under `/coinone`,
     /// its WebSocket at `/coinone/stream`.
     public static let coinone = ExchangeSpec(
-        exchange: .coinone, restURL: CoinoneClient.defaultURL, webSocketURL: URL(string: "wss://stream.coinone.co.kr")!,
-        webSocketPath: "/stream", simulatorPath: "coinone", borrowsNames: true,
+        exchange: .coinone,
+        restURL: CoinoneClient.defaultURL,
+        webSocketURL: URL(string: "wss://stream.coinone.co.kr")!,
+        webSocketPath: "/stream",
+        simulatorPath: "coinone",
+        borrowsNames: true,
         client: { url, transport in CoinoneClient(configuration: .init(baseURL: url), transport: transport) },
-        wire: { CoinoneTickerWire() })
+        wire: { CoinoneTickerWire() }
+    )
 }

@@ -27,7 +27,8 @@ public struct DunamuForexClient: Sendable {
         let response = try await transport.get(url, headers: [("Accept", "application/json")])
         guard response.status == 200 else { throw FeedError.unexpectedStatus(status: response.status, message: "dunamu forex") }
         guard let rows = try? JSONDecoder().decode([RateDTO].self, from: response.body),
-              let row = rows.first(where: { $0.code == nil || $0.code == "FRX.KRWUSD" }) else {
+            let row = rows.first(where: { $0.code == nil || $0.code == "FRX.KRWUSD" })
+        else {
             throw FeedError.malformedPayload(context: "dunamu /v1/forex/recent")
         }
         let rate = row.basePrice / max(row.currencyUnit ?? 1, 1)

@@ -25,9 +25,17 @@ public struct ExchangeSpec: Sendable {
     /// How its WebSocket carries 호가 and 체결, when it does (nil: they are read over REST).
     private let depthWire: (@Sendable () -> any TickerWireFormat)?
 
-    public init(exchange: Exchange, restURL: URL, webSocketURL: URL, webSocketPath: String, simulatorPath: String = "",
-                borrowsNames: Bool = false, client: @escaping @Sendable (URL, any HTTPTransport) -> any ExchangeAPI,
-                wire: @escaping @Sendable () -> any TickerWireFormat, depthWire: (@Sendable () -> any TickerWireFormat)? = nil) {
+    public init(
+        exchange: Exchange,
+        restURL: URL,
+        webSocketURL: URL,
+        webSocketPath: String,
+        simulatorPath: String = "",
+        borrowsNames: Bool = false,
+        client: @escaping @Sendable (URL, any HTTPTransport) -> any ExchangeAPI,
+        wire: @escaping @Sendable () -> any TickerWireFormat,
+        depthWire: (@Sendable () -> any TickerWireFormat)? = nil
+    ) {
         self.depthWire = depthWire
         self.exchange = exchange
         self.restURL = restURL
@@ -66,8 +74,10 @@ public struct ExchangeSpec: Sendable {
 
     /// The ticker stream, held to `silence` like every upstream.
     public func stream(_ endpoint: ExchangeEndpoint, silence: Duration, logger: Logger) -> TickerStream {
-        TickerStream(configuration: .init(url: endpoint.webSocket, wire: wire(), silenceTimeout: silence),
-                     logger: Logger(label: "sise.\(id).stream", factory: { _ in logger.handler }))
+        TickerStream(
+            configuration: .init(url: endpoint.webSocket, wire: wire(), silenceTimeout: silence),
+            logger: Logger(label: "sise.\(id).stream", factory: { _ in logger.handler })
+        )
     }
 
     /// A second WebSocket for the books and tapes someone watches, apart from the board's ticker
@@ -75,8 +85,10 @@ public struct ExchangeSpec: Sendable {
     /// stream has none here. Read four times a second: a page is sent at most that often.
     public func depthStream(_ endpoint: ExchangeEndpoint, silence: Duration, logger: Logger) -> TickerStream? {
         depthWire.map { wire in
-            TickerStream(configuration: .init(url: endpoint.webSocket, wire: wire(), silenceTimeout: silence, readPacing: .milliseconds(250)),
-                         logger: Logger(label: "sise.\(id).depth", factory: { _ in logger.handler }))
+            TickerStream(
+                configuration: .init(url: endpoint.webSocket, wire: wire(), silenceTimeout: silence, readPacing: .milliseconds(250)),
+                logger: Logger(label: "sise.\(id).depth", factory: { _ in logger.handler })
+            )
         }
     }
 }

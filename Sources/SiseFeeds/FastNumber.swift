@@ -17,7 +17,10 @@ enum FastNumber {
     static func read(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Decimal64, negative: Bool, next: Int)? {
         var i = start
         var negative = false
-        if i < end && p[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+        if i < end && p[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
         var number = Decimal64()
         let integerStart = i
         // Eight digits a step while eight bytes are there to read, then a byte a step.

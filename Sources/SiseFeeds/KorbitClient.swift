@@ -23,8 +23,11 @@ public struct KorbitClient: ExchangeAPI {
     private let limiter: RateLimiter
     public var requestCounts: [RateLimitGroup: UpstreamRequestCount] { limiter.requestCounts }
 
-    public init(configuration: Configuration, transport: any HTTPTransport,
-                limiter: RateLimiter = RateLimiter(limit: 40)) {
+    public init(
+        configuration: Configuration,
+        transport: any HTTPTransport,
+        limiter: RateLimiter = RateLimiter(limit: 40)
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.limiter = limiter
@@ -64,10 +67,20 @@ public struct KorbitClient: ExchangeAPI {
         return rows.compactMap { row -> Candle? in
             typealias N = KorbitDTO.Ticker
             guard let open = N.number(row.open), let high = N.number(row.high), let low = N.number(row.low),
-                  let close = N.number(row.close) else { return nil }
+                let close = N.number(row.close)
+            else { return nil }
             let volume = N.number(row.volume) ?? 0
-            return Candle(market: market, start: Date(timeIntervalSince1970: Double(row.timestamp) / 1_000), open: open, high: high,
-                          low: low, close: close, volume: volume, value: volume * close, lastTradeAt: row.timestamp)
+            return Candle(
+                market: market,
+                start: Date(timeIntervalSince1970: Double(row.timestamp) / 1_000),
+                open: open,
+                high: high,
+                low: low,
+                close: close,
+                volume: volume,
+                value: volume * close,
+                lastTradeAt: row.timestamp
+            )
         }.sorted { $0.start > $1.start }
     }
 
@@ -103,8 +116,13 @@ public struct KorbitClient: ExchangeAPI {
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String]) async throws -> T {
         let url = try RESTURL.make(configuration.baseURL, path, query)
-        let response = try await limiter.send(url, in: Self.group, over: transport, retries: configuration.maxRetriesAfter429,
-                                              remaining: { KorbitRateLimit.remaining($0.header("ratelimit")) })
+        let response = try await limiter.send(
+            url,
+            in: Self.group,
+            over: transport,
+            retries: configuration.maxRetriesAfter429,
+            remaining: { KorbitRateLimit.remaining($0.header("ratelimit")) }
+        )
         switch response.status {
         case 200..<300:
             let envelope = try UpbitDecoding.decode(KorbitDTO.Envelope<T>.self, from: response.body, context: path)

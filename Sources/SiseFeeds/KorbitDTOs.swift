@@ -57,10 +57,20 @@ enum KorbitDTO {
             let rate = (Self.number(priceChangePercent) ?? 0) / 100
             let traded = lastTradedAt ?? at ?? 0
             return SiseCore.Ticker(
-                market: id, price: price, change: PriceChange(signed: change), signedChangePrice: change, signedChangeRate: rate,
-                openingPrice: Self.number(open) ?? 0, highPrice: Self.number(high) ?? 0, lowPrice: Self.number(low) ?? 0,
-                prevClosingPrice: Self.number(prevClose) ?? 0, tradeValue24h: Self.number(quoteVolume) ?? 0,
-                tradeVolume24h: Self.number(volume) ?? 0, tradeTimestamp: traded, timestamp: at ?? traded)
+                market: id,
+                price: price,
+                change: PriceChange(signed: change),
+                signedChangePrice: change,
+                signedChangeRate: rate,
+                openingPrice: Self.number(open) ?? 0,
+                highPrice: Self.number(high) ?? 0,
+                lowPrice: Self.number(low) ?? 0,
+                prevClosingPrice: Self.number(prevClose) ?? 0,
+                tradeValue24h: Self.number(quoteVolume) ?? 0,
+                tradeVolume24h: Self.number(volume) ?? 0,
+                tradeTimestamp: traded,
+                timestamp: at ?? traded
+            )
         }
 
         /// A decimal string as a finite Double; nil for anything else.
@@ -92,8 +102,16 @@ enum KorbitDTO {
             guard let price = Ticker.number(price), let size = Ticker.number(qty) else {
                 throw FeedError.malformedPayload(context: "trades: a trade that is not a number")
             }
-            return SiseCore.Trade(market: market, price: price, volume: size, side: isBuyerTaker ? .bid : .ask, timestamp: timestamp,
-                                  sequentialID: tradeId, prevClosingPrice: 0, changePrice: 0)
+            return SiseCore.Trade(
+                market: market,
+                price: price,
+                volume: size,
+                side: isBuyerTaker ? .bid : .ask,
+                timestamp: timestamp,
+                sequentialID: tradeId,
+                prevClosingPrice: 0,
+                changePrice: 0
+            )
         }
     }
 

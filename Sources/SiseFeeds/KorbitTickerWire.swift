@@ -45,7 +45,8 @@ public struct KorbitTickerWire: TickerWireFormat {
         guard let type = frame.type else { return .garbage }
         guard type == "ticker" else { return .heartbeat }
         guard let body = try? JSONDecoder().decode(TickerData.self, from: data),
-              let ticker = try? body.data.toTicker(symbol: frame.symbol, at: frame.timestamp) else { return .garbage }
+            let ticker = try? body.data.toTicker(symbol: frame.symbol, at: frame.timestamp)
+        else { return .garbage }
         return .ticker(ticker)
     }
 }

@@ -13,8 +13,12 @@ public final class LiveHTTPTransport: HTTPTransport {
         public var maxBodyBytes: Int
         public var userAgent: String
 
-        public init(connectTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(15),
-                    maxBodyBytes: Int = 16 << 20, userAgent: String = "sise/0.1") {
+        public init(
+            connectTimeout: Duration = .seconds(5),
+            requestTimeout: Duration = .seconds(15),
+            maxBodyBytes: Int = 16 << 20,
+            userAgent: String = "sise/0.1"
+        ) {
             self.connectTimeout = connectTimeout
             self.requestTimeout = requestTimeout
             self.maxBodyBytes = maxBodyBytes
@@ -28,8 +32,10 @@ public final class LiveHTTPTransport: HTTPTransport {
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         var http = HTTPClient.Configuration(
-            timeout: .init(connect: .nanoseconds(Self.nanos(configuration.connectTimeout)),
-                           read: .nanoseconds(Self.nanos(configuration.requestTimeout))),
+            timeout: .init(
+                connect: .nanoseconds(Self.nanos(configuration.connectTimeout)),
+                read: .nanoseconds(Self.nanos(configuration.requestTimeout))
+            ),
             decompression: .enabled(limit: .size(configuration.maxBodyBytes))
         )
         http.httpVersion = .http1Only
@@ -69,12 +75,17 @@ public final class LiveHTTPTransport: HTTPTransport {
         let host = url.host ?? url.absoluteString
         do {
             let response = try await client.execute(
-                request, timeout: .nanoseconds(Self.nanos(configuration.requestTimeout)))
+                request,
+                timeout: .nanoseconds(Self.nanos(configuration.requestTimeout))
+            )
             let buffer = try await response.body.collect(upTo: configuration.maxBodyBytes)
             var headerMap: [String: String] = [:]
             for header in response.headers { headerMap[header.name.lowercased()] = header.value }
-            return HTTPResponseData(status: Int(response.status.code), headers: headerMap,
-                                    body: Data(buffer.readableBytesView))
+            return HTTPResponseData(
+                status: Int(response.status.code),
+                headers: headerMap,
+                body: Data(buffer.readableBytesView)
+            )
         } catch is CancellationError {
             throw CancellationError()
         } catch {

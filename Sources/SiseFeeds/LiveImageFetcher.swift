@@ -38,7 +38,10 @@ public struct LiveImageFetcher: ImageFetching {
         throw ImageFetchError.tooManyRedirects
     }
 
-    enum Outcome { case body(Data), redirect(String) }
+    enum Outcome {
+        case body(Data)
+        case redirect(String)
+    }
 
     private func fetchOnce(_ url: URL, maxBytes: Int) async throws -> Outcome {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { throw ImageFetchError.notAllowed(url.absoluteString) }

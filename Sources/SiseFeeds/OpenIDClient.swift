@@ -65,8 +65,10 @@ public actor OpenIDClient {
     /// Exchanges the code and checks the ID token; the person as the provider vouches for them.
     public func identity(code: String, redirectURI: URL, codeVerifier: String, nonce: String) async throws(OpenIDError) -> SocialIdentity {
         let document = try await discovered()
-        var form = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI.absoluteString),
-                    ("code_verifier", codeVerifier)]
+        var form = [
+            ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI.absoluteString),
+            ("code_verifier", codeVerifier),
+        ]
         var headers = [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")]
         if let secret = try await clientSecret() {
             // RFC 6749's default is HTTP Basic; Kakao and Apple list only the form.
@@ -80,7 +82,9 @@ public actor OpenIDClient {
         } else {
             form.append(("client_id", provider.clientID))
         }
-        let response = try await call { try await self.transport.post(document.tokenEndpoint, headers: headers, body: Data(FormEncoding.encode(form).utf8)) }
+        let response = try await call {
+            try await self.transport.post(document.tokenEndpoint, headers: headers, body: Data(FormEncoding.encode(form).utf8))
+        }
         if response.status == 400 || response.status == 401, let refusal = try? JSONDecoder().decode(OpenIDTokenErrorDTO.self, from: response.body) {
             throw .refused(refusal.error)
         }
@@ -90,9 +94,13 @@ public actor OpenIDClient {
         }
         guard let idToken = tokens.idToken else { throw .rejected(.missingToken) }
         let claims = try await verified(idToken, nonce: nonce, issuer: document.issuer)
-        return SocialIdentity(provider: provider.id, subject: claims.sub.value, email: claims.email,
-                              emailVerified: claims.emailVerified?.value ?? false,
-                              names: [claims.nickname, claims.name, claims.preferredUsername])
+        return SocialIdentity(
+            provider: provider.id,
+            subject: claims.sub.value,
+            email: claims.email,
+            emailVerified: claims.emailVerified?.value ?? false,
+            names: [claims.nickname, claims.name, claims.preferredUsername]
+        )
     }
 
     // MARK: - The ID token
@@ -100,14 +108,16 @@ public actor OpenIDClient {
     func verified(_ token: String, nonce: String, issuer: String) async throws(OpenIDError) -> IDTokenClaims {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, token.utf8.count <= 16_384, let headerData = Base64URL.decode(parts[0]),
-              let header = try? JSONDecoder().decode(JWTHeaderDTO.self, from: headerData) else {
+            let header = try? JSONDecoder().decode(JWTHeaderDTO.self, from: headerData)
+        else {
             throw .rejected(.malformed)
         }
         guard let algorithm = header.alg, Self.algorithms.contains(algorithm) else { throw .rejected(.algorithm) }
         if kids.isEmpty {
             try await refreshKeys()
         } else if let kid = header.kid, !kids.contains(kid),
-                  lastUnknownKeyRefresh.map({ now().timeIntervalSince($0) >= Self.keyRefreshFloor }) ?? true {
+            lastUnknownKeyRefresh.map({ now().timeIntervalSince($0) >= Self.keyRefreshFloor }) ?? true
+        {
             // The provider rotated its keys (or the token is forged): fetch them again, at most
             // once per floor, so unknown ids cannot make us hammer the provider.
             lastUnknownKeyRefresh = now()
@@ -173,8 +183,13 @@ public actor OpenIDClient {
         case .appleKey(let teamID, let keyID, let pem):
             if let appleSecret, now().timeIntervalSince(appleSecret.at) < AppleClientSecret.reuseFor { return appleSecret.value }
             do {
-                let secret = try await AppleClientSecret.make(teamID: teamID, keyID: keyID, clientID: provider.clientID,
-                                                              privateKeyPEM: pem, now: now())
+                let secret = try await AppleClientSecret.make(
+                    teamID: teamID,
+                    keyID: keyID,
+                    clientID: provider.clientID,
+                    privateKeyPEM: pem,
+                    now: now()
+                )
                 appleSecret = (secret, now())
                 return secret
             } catch {
@@ -206,7 +221,8 @@ struct LenientJWKS: Decodable {
 /// Comparing secrets without an early exit.
 public enum ConstantTime {
     public static func equal(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

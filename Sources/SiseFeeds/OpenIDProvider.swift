@@ -21,8 +21,14 @@ public struct OpenIDProvider: Sendable, Equatable {
     public var clientSecret: ClientSecret
     public var scopes: [String]
 
-    public init(id: String, displayName: String, issuer: URL, clientID: String, clientSecret: ClientSecret = .none,
-                scopes: [String] = ["openid"]) {
+    public init(
+        id: String,
+        displayName: String,
+        issuer: URL,
+        clientID: String,
+        clientSecret: ClientSecret = .none,
+        scopes: [String] = ["openid"]
+    ) {
         self.id = id
         self.displayName = displayName
         self.issuer = issuer

@@ -7,9 +7,14 @@ extension RateLimiter {
     /// `Retry-After` (a second when it names none) and the request goes again — up to `retries`
     /// times, after which the refusal reaches the caller as `rateLimited`. Any other answer is
     /// the caller's to read.
-    nonisolated func send(_ url: URL, in group: RateLimitGroup, over transport: any HTTPTransport, retries: Int,
-                          remaining: (HTTPResponseData) -> Int?,
-                          refused: (HTTPResponseData) -> Bool = { $0.status == 429 }) async throws -> HTTPResponseData {
+    nonisolated func send(
+        _ url: URL,
+        in group: RateLimitGroup,
+        over transport: any HTTPTransport,
+        retries: Int,
+        remaining: (HTTPResponseData) -> Int?,
+        refused: (HTTPResponseData) -> Bool = { $0.status == 429 }
+    ) async throws -> HTTPResponseData {
         var attempts = 0
         while true {
             let response = try await send(url, in: group, over: transport)

@@ -40,8 +40,11 @@ public actor RateLimiter {
     ///   - limit: requests allowed per `window` per group.
     ///   - window: the exchange counts per second; a little slack keeps us off the boundary.
     ///   - now: the clock, injectable so the arithmetic can be tested.
-    public init(limit: Int = 10, window: Duration = .milliseconds(1_020),
-                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+    public init(
+        limit: Int = 10,
+        window: Duration = .milliseconds(1_020),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         self.limit = limit
         self.window = window
         self.now = now

@@ -86,7 +86,11 @@ public struct StreamConnectionMachine: Sendable {
 
     public func delay(attempt: Int, jitter: Double) -> Duration {
         guard attempt > 0 else { return .zero }
-        return StreamBackoff.delay(attempt: attempt - 1, base: timing.base,
-                                   cap: hostHealthy ? timing.healthyCap : timing.cap, jitter: jitter)
+        return StreamBackoff.delay(
+            attempt: attempt - 1,
+            base: timing.base,
+            cap: hostHealthy ? timing.healthyCap : timing.cap,
+            jitter: jitter
+        )
     }
 }

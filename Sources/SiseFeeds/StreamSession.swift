@@ -26,9 +26,14 @@ final class StreamSession: Sendable {
 
     struct Silence: Error {}
 
-    init(configuration: TickerStreamConfiguration, codes: @escaping @Sendable () async -> [MarketID],
-         events: @escaping @Sendable (TickerStreamEvent) async -> Void, accept: @escaping @Sendable (Ticker) -> Bool,
-         resubscribe: Wakeup, clock: any StreamClock) {
+    init(
+        configuration: TickerStreamConfiguration,
+        codes: @escaping @Sendable () async -> [MarketID],
+        events: @escaping @Sendable (TickerStreamEvent) async -> Void,
+        accept: @escaping @Sendable (Ticker) -> Bool,
+        resubscribe: Wakeup,
+        clock: any StreamClock
+    ) {
         self.configuration = configuration
         self.clock = clock
         state = Mutex(State(lastFrame: clock.now))
@@ -45,7 +50,10 @@ final class StreamSession: Sendable {
     var closeCode: WebSocketErrorCode? { state.withLock { $0.closeCode } }
 
     func run(_ connection: UpstreamWebSocketConnection) async throws {
-        state.withLock { $0.connected = true; $0.lastFrame = clock.now }
+        state.withLock {
+            $0.connected = true
+            $0.lastFrame = clock.now
+        }
         try await subscribe(connection)
         // A text PING makes Upbit send {"status":"UP"} every 10 s; WebSocket pings more often
         // than the silence bound make sure a healthy socket is never silent that long.
@@ -108,7 +116,10 @@ final class StreamSession: Sendable {
             // pong proves the socket is open, and a socket that answers pings but delivers no
             // prices is exactly the frozen board the watchdog is there to catch.
             let now = clock.now
-            state.withLock { $0.lastFrame = now; $0.receivedFrames = true }
+            state.withLock {
+                $0.lastFrame = now
+                $0.receivedFrames = true
+            }
         case .pong:
             return
         }

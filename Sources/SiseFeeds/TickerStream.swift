@@ -18,8 +18,11 @@ public final class TickerStream: Sendable {
     private let current = Mutex<UpstreamWebSocketConnection?>(nil)
     private let reads = SocketReadCounter()
 
-    public init(configuration: TickerStreamConfiguration, clock: any StreamClock = SystemStreamClock(),
-                logger: Logger = Logger(label: "sise.upbit.stream")) {
+    public init(
+        configuration: TickerStreamConfiguration,
+        clock: any StreamClock = SystemStreamClock(),
+        logger: Logger = Logger(label: "sise.upbit.stream")
+    ) {
         self.configuration = configuration
         self.clock = clock
         self.logger = logger
@@ -51,9 +54,11 @@ public final class TickerStream: Sendable {
     ///   - codes: the full list to subscribe, asked again before every (re)subscription.
     ///   - accept: takes a ticker on the socket's thread, as it is read (true), or leaves it to
     ///     `events` (false). It must not block.
-    public func run(codes: @escaping @Sendable () async -> [MarketID],
-                    events: @escaping @Sendable (TickerStreamEvent) async -> Void,
-                    accept: @escaping @Sendable (Ticker) -> Bool) async {
+    public func run(
+        codes: @escaping @Sendable () async -> [MarketID],
+        events: @escaping @Sendable (TickerStreamEvent) async -> Void,
+        accept: @escaping @Sendable (Ticker) -> Bool
+    ) async {
         var machine = StreamConnectionMachine(timing: configuration.timing)
         var gate = ConnectRateGate(limit: configuration.maxConnectsPerSecond)
         var action = machine.handle(.start, jitter: 0)
@@ -79,9 +84,13 @@ public final class TickerStream: Sendable {
             action = machine.handle(.lost, jitter: Double.random(in: 0...1))
             // A refused upgrade names its wait: never come back sooner (a 418 means much later).
             if let refusal = Self.refusalWait(outcome.error), case .reconnect(let delay) = action, delay < refusal {
-                logger.warning("upbit refused the websocket upgrade; waiting",
-                               metadata: ["status": "\(outcome.error.status ?? 0)", "group": "\(outcome.group?.rawValue ?? "-")",
-                                          "wait": "\(refusal)"])
+                logger.warning(
+                    "upbit refused the websocket upgrade; waiting",
+                    metadata: [
+                        "status": "\(outcome.error.status ?? 0)", "group": "\(outcome.group?.rawValue ?? "-")",
+                        "wait": "\(refusal)",
+                    ]
+                )
                 action = .reconnect(after: refusal)
             }
         }
@@ -105,11 +114,19 @@ public final class TickerStream: Sendable {
     }
 
     /// One connection: until it closes, fails, or falls silent.
-    private func connectOnce(codes: @escaping @Sendable () async -> [MarketID],
-                             events: @escaping @Sendable (TickerStreamEvent) async -> Void,
-                             accept: @escaping @Sendable (Ticker) -> Bool) async -> Outcome {
-        let session = StreamSession(configuration: configuration, codes: codes, events: events, accept: accept,
-                                    resubscribe: resubscribeRequests, clock: clock)
+    private func connectOnce(
+        codes: @escaping @Sendable () async -> [MarketID],
+        events: @escaping @Sendable (TickerStreamEvent) async -> Void,
+        accept: @escaping @Sendable (Ticker) -> Bool
+    ) async -> Outcome {
+        let session = StreamSession(
+            configuration: configuration,
+            codes: codes,
+            events: events,
+            accept: accept,
+            resubscribe: resubscribeRequests,
+            clock: clock
+        )
         let host = configuration.url.host ?? configuration.url.absoluteString
         let options = UpstreamWebSocket.Options(maxFrameSize: configuration.maxFrameSize, readPacing: configuration.readPacing, readCounter: reads)
         do {
@@ -119,8 +136,11 @@ public final class TickerStream: Sendable {
                 try await session.run(connection)
             }
             let reason = session.closeCode.map { "closed (\($0))" } ?? "closed"
-            return Outcome(error: session.failure ?? .unreachable(host: host, reason: reason),
-                           connected: session.connected, receivedFrames: session.receivedFrames)
+            return Outcome(
+                error: session.failure ?? .unreachable(host: host, reason: reason),
+                connected: session.connected,
+                receivedFrames: session.receivedFrames
+            )
         } catch let refused as UpstreamWebSocket.Refusal {
             return Outcome(error: refused.error, connected: false, receivedFrames: false, group: refused.group)
         } catch {

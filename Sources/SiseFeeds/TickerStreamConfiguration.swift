@@ -21,9 +21,15 @@ public struct TickerStreamConfiguration: Sendable {
     /// otherwise at most once per this interval; nil reads every frame as it lands.
     public var readPacing: Duration?
 
-    public init(url: URL, wire: any TickerWireFormat = UpbitTickerWire(), pingInterval: Duration = .seconds(30),
-                silenceTimeout: Duration = .seconds(5), timing: StreamConnectionMachine.Timing = .init(),
-                maxConnectsPerSecond: Int = 5, readPacing: Duration? = .milliseconds(250)) {
+    public init(
+        url: URL,
+        wire: any TickerWireFormat = UpbitTickerWire(),
+        pingInterval: Duration = .seconds(30),
+        silenceTimeout: Duration = .seconds(5),
+        timing: StreamConnectionMachine.Timing = .init(),
+        maxConnectsPerSecond: Int = 5,
+        readPacing: Duration? = .milliseconds(250)
+    ) {
         self.readPacing = readPacing
         self.url = url
         self.wire = wire

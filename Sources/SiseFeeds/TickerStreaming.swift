@@ -7,9 +7,11 @@ public protocol TickerStreaming: Sendable {
     /// for the full list before every (re)subscription. `accept` may take a ticker on the
     /// socket's thread as it is read (returning true), without waiting for anything; a ticker it
     /// leaves (false) comes through `events`.
-    func run(codes: @escaping @Sendable () async -> [MarketID],
-             events: @escaping @Sendable (TickerStreamEvent) async -> Void,
-             accept: @escaping @Sendable (Ticker) -> Bool) async
+    func run(
+        codes: @escaping @Sendable () async -> [MarketID],
+        events: @escaping @Sendable (TickerStreamEvent) async -> Void,
+        accept: @escaping @Sendable (Ticker) -> Bool
+    ) async
     /// The code list changed: resubscribe with the full new list.
     func resubscribe()
     /// Whether the exchange's REST side currently answers (shapes the reconnect backoff).
@@ -29,8 +31,10 @@ extension TickerStreaming {
     public var socketReads: Int { 0 }
 
     /// Every event, tickers included, through `events`.
-    public func run(codes: @escaping @Sendable () async -> [MarketID],
-                    events: @escaping @Sendable (TickerStreamEvent) async -> Void) async {
+    public func run(
+        codes: @escaping @Sendable () async -> [MarketID],
+        events: @escaping @Sendable (TickerStreamEvent) async -> Void
+    ) async {
         await run(codes: codes, events: events, accept: { _ in false })
     }
 }

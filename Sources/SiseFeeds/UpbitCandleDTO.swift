@@ -20,9 +20,17 @@ struct UpbitCandleDTO: Decodable {
         guard let start = UpbitTime.parseUTC(candle_date_time_utc) else {
             throw FeedError.malformedPayload(context: "candles: bad time \(candle_date_time_utc)")
         }
-        return Candle(market: id, start: start, open: opening_price, high: high_price,
-                      low: low_price, close: trade_price, volume: candle_acc_trade_volume ?? 0,
-                      value: candle_acc_trade_price ?? 0, lastTradeAt: timestamp ?? 0)
+        return Candle(
+            market: id,
+            start: start,
+            open: opening_price,
+            high: high_price,
+            low: low_price,
+            close: trade_price,
+            volume: candle_acc_trade_volume ?? 0,
+            value: candle_acc_trade_price ?? 0,
+            lastTradeAt: timestamp ?? 0
+        )
     }
 }
 
@@ -31,7 +39,8 @@ enum UpbitTime {
     static func parseUTC(_ text: String) -> Date? {
         let parts = text.split(whereSeparator: { $0 == "-" || $0 == "T" || $0 == ":" || $0 == " " })
         guard parts.count >= 6, let y = Int(parts[0]), let mo = Int(parts[1]), let d = Int(parts[2]),
-              let h = Int(parts[3]), let mi = Int(parts[4]), let s = Int(parts[5].prefix(2)) else { return nil }
+            let h = Int(parts[3]), let mi = Int(parts[4]), let s = Int(parts[5].prefix(2))
+        else { return nil }
         var components = DateComponents()
         (components.year, components.month, components.day) = (y, mo, d)
         (components.hour, components.minute, components.second) = (h, mi, s)

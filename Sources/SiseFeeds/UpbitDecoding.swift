@@ -18,7 +18,8 @@ enum UpbitDecoding {
     /// the error its `name` says; nil for anything else.
     static func errorInSuccess(_ body: Data) -> FeedError? {
         guard body.first == UInt8(ascii: "{"), body.count < 4_096,
-              let parsed = try? JSONDecoder().decode(UpbitErrorDTO.self, from: body) else { return nil }
+            let parsed = try? JSONDecoder().decode(UpbitErrorDTO.self, from: body)
+        else { return nil }
         let status = Int(parsed.error.name) ?? 400
         return error(status: (400...599).contains(status) ? status : 400, body: body)
     }
@@ -61,8 +62,9 @@ enum RetryAfter {
 
     static func parse(_ value: String?) -> Duration? {
         guard let value, value.utf8.count <= 32,
-              let seconds = Double(value.trimmingCharacters(in: .whitespaces)),
-              seconds.isFinite, seconds >= 0 else { return nil }
+            let seconds = Double(value.trimmingCharacters(in: .whitespaces)),
+            seconds.isFinite, seconds >= 0
+        else { return nil }
         return .milliseconds(Int64(min(seconds, longest) * 1000))
     }
 }

@@ -21,7 +21,12 @@ struct UpbitMarketDTO: Decodable {
         }
         let warning = market_event?.warning ?? (market_warning?.uppercased() == "CAUTION")
         let cautions = (market_event?.caution ?? [:]).filter(\.value).map(\.key).sorted()
-        return Market(id: id, koreanName: korean_name ?? "", englishName: english_name ?? "",
-                      warning: warning, cautions: cautions)
+        return Market(
+            id: id,
+            koreanName: korean_name ?? "",
+            englishName: english_name ?? "",
+            warning: warning,
+            cautions: cautions
+        )
     }
 }

@@ -20,9 +20,14 @@ struct UpbitOrderbookDTO: Decodable {
         guard let id = MarketID(market) else {
             throw FeedError.malformedPayload(context: "orderbook: bad market code \(market)")
         }
-        return Orderbook(market: id, timestamp: timestamp, totalAskSize: total_ask_size, totalBidSize: total_bid_size,
-                         levels: orderbook_units.map {
-                             .init(askPrice: $0.ask_price, askSize: $0.ask_size, bidPrice: $0.bid_price, bidSize: $0.bid_size)
-                         })
+        return Orderbook(
+            market: id,
+            timestamp: timestamp,
+            totalAskSize: total_ask_size,
+            totalBidSize: total_bid_size,
+            levels: orderbook_units.map {
+                .init(askPrice: $0.ask_price, askSize: $0.ask_size, bidPrice: $0.bid_price, bidSize: $0.bid_size)
+            }
+        )
     }
 }

@@ -45,8 +45,13 @@ public enum UpbitStreamDecoder {
 
         func required<T: Decodable>(_ type: T.Type, _ long: String, _ short: String) throws -> T {
             guard let value = try optional(T.self, long, short) else {
-                throw DecodingError.keyNotFound(Key(long), .init(codingPath: container.codingPath,
-                                                                 debugDescription: "missing \(long) / \(short)"))
+                throw DecodingError.keyNotFound(
+                    Key(long),
+                    .init(
+                        codingPath: container.codingPath,
+                        debugDescription: "missing \(long) / \(short)"
+                    )
+                )
             }
             return value
         }
@@ -89,8 +94,11 @@ public enum UpbitStreamDecoder {
         /// Through the one field table (`UpbitTickerField`), DEFAULT or SIMPLE keys.
         static func ticker(_ f: Fields) throws -> Ticker {
             let price = UpbitTickerField.price.keys
-            return try UpbitTickerValues(market: try f.market(), price: try f.required(Double.self, price.full, price.simple),
-                                         reading: f.container.tickerReader(simple: true)).ticker
+            return try UpbitTickerValues(
+                market: try f.market(),
+                price: try f.required(Double.self, price.full, price.simple),
+                reading: f.container.tickerReader(simple: true)
+            ).ticker
         }
 
         static func trade(_ f: Fields) throws -> Trade {
@@ -99,12 +107,16 @@ public enum UpbitStreamDecoder {
                 throw DecodingError.dataCorruptedError(forKey: Key("ask_bid"), in: f.container, debugDescription: "bad side \(sideText)")
             }
             let direction = try f.optional(String.self, "change", "c").flatMap(PriceChange.init(rawValue:))
-            return Trade(market: try f.market(), price: try f.required(Double.self, "trade_price", "tp"),
-                         volume: try f.required(Double.self, "trade_volume", "tv"), side: side,
-                         timestamp: try f.optional(Int64.self, "trade_timestamp", "ttms") ?? f.required(Int64.self, "timestamp", "tms"),
-                         sequentialID: try f.optional(Int64.self, "sequential_id", "sid") ?? 0,
-                         prevClosingPrice: try f.optional(Double.self, "prev_closing_price", "pcp") ?? 0,
-                         changePrice: UpbitTickerValues.sign(try f.optional(Double.self, "change_price", "cp"), direction))
+            return Trade(
+                market: try f.market(),
+                price: try f.required(Double.self, "trade_price", "tp"),
+                volume: try f.required(Double.self, "trade_volume", "tv"),
+                side: side,
+                timestamp: try f.optional(Int64.self, "trade_timestamp", "ttms") ?? f.required(Int64.self, "timestamp", "tms"),
+                sequentialID: try f.optional(Int64.self, "sequential_id", "sid") ?? 0,
+                prevClosingPrice: try f.optional(Double.self, "prev_closing_price", "pcp") ?? 0,
+                changePrice: UpbitTickerValues.sign(try f.optional(Double.self, "change_price", "cp"), direction)
+            )
         }
 
         static func orderbook(_ c: KeyedDecodingContainer<Key>, _ f: Fields) throws -> Orderbook {
@@ -112,17 +124,22 @@ public enum UpbitStreamDecoder {
                 let levels: Orderbook.Level
                 init(from decoder: any Decoder) throws {
                     let f = Fields(container: try decoder.container(keyedBy: Key.self))
-                    levels = .init(askPrice: try f.required(Double.self, "ask_price", "ap"),
-                                   askSize: try f.required(Double.self, "ask_size", "as"),
-                                   bidPrice: try f.required(Double.self, "bid_price", "bp"),
-                                   bidSize: try f.required(Double.self, "bid_size", "bs"))
+                    levels = .init(
+                        askPrice: try f.required(Double.self, "ask_price", "ap"),
+                        askSize: try f.required(Double.self, "ask_size", "as"),
+                        bidPrice: try f.required(Double.self, "bid_price", "bp"),
+                        bidSize: try f.required(Double.self, "bid_size", "bs")
+                    )
                 }
             }
             let units = try f.required([Unit].self, "orderbook_units", "obu")
-            return Orderbook(market: try f.market(), timestamp: try f.required(Int64.self, "timestamp", "tms"),
-                             totalAskSize: try f.optional(Double.self, "total_ask_size", "tas") ?? 0,
-                             totalBidSize: try f.optional(Double.self, "total_bid_size", "tbs") ?? 0,
-                             levels: units.map(\.levels))
+            return Orderbook(
+                market: try f.market(),
+                timestamp: try f.required(Int64.self, "timestamp", "tms"),
+                totalAskSize: try f.optional(Double.self, "total_ask_size", "tas") ?? 0,
+                totalBidSize: try f.optional(Double.self, "total_bid_size", "tbs") ?? 0,
+                levels: units.map(\.levels)
+            )
         }
 
         static func candle(_ f: Fields) throws -> Candle {
@@ -130,14 +147,17 @@ public enum UpbitStreamDecoder {
             guard let start = UpbitTime.parseUTC(time) else {
                 throw DecodingError.dataCorruptedError(forKey: Key("candle_date_time_utc"), in: f.container, debugDescription: "bad time")
             }
-            return Candle(market: try f.market(), start: start,
-                          open: try f.required(Double.self, "opening_price", "op"),
-                          high: try f.required(Double.self, "high_price", "hp"),
-                          low: try f.required(Double.self, "low_price", "lp"),
-                          close: try f.required(Double.self, "trade_price", "tp"),
-                          volume: try f.optional(Double.self, "candle_acc_trade_volume", "catv") ?? 0,
-                          value: try f.optional(Double.self, "candle_acc_trade_price", "catp") ?? 0,
-                          lastTradeAt: try f.optional(Int64.self, "timestamp", "tms") ?? 0)
+            return Candle(
+                market: try f.market(),
+                start: start,
+                open: try f.required(Double.self, "opening_price", "op"),
+                high: try f.required(Double.self, "high_price", "hp"),
+                low: try f.required(Double.self, "low_price", "lp"),
+                close: try f.required(Double.self, "trade_price", "tp"),
+                volume: try f.optional(Double.self, "candle_acc_trade_volume", "catv") ?? 0,
+                value: try f.optional(Double.self, "candle_acc_trade_price", "catp") ?? 0,
+                lastTradeAt: try f.optional(Int64.self, "timestamp", "tms") ?? 0
+            )
         }
     }
 }

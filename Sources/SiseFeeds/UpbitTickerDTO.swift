@@ -14,8 +14,10 @@ struct UpbitTickerDTO: Decodable {
             throw FeedError.malformedPayload(context: "ticker: bad market code \(code.prefix(40))")
         }
         guard let price = try c.field(Double.self, .price, simple: false) else {
-            throw DecodingError.keyNotFound(AnyKey(UpbitTickerField.price.keys.full),
-                                            .init(codingPath: c.codingPath, debugDescription: "no trade_price"))
+            throw DecodingError.keyNotFound(
+                AnyKey(UpbitTickerField.price.keys.full),
+                .init(codingPath: c.codingPath, debugDescription: "no trade_price")
+            )
         }
         values = try UpbitTickerValues(market: id, price: price, reading: c.tickerReader(simple: false))
     }

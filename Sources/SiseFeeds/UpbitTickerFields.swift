@@ -73,13 +73,24 @@ struct UpbitTickerValues {
         let signedPrice = signedChangePrice ?? Self.sign(changePrice, change)
         let signedRate = signedChangeRate ?? Self.sign(changeRate, change)
         return Ticker(
-            market: market, price: price, change: change ?? PriceChange(signed: signedPrice),
-            signedChangePrice: signedPrice, signedChangeRate: signedRate,
-            openingPrice: open ?? 0, highPrice: high ?? 0, lowPrice: low ?? 0, prevClosingPrice: prevClose ?? 0,
-            tradeValue24h: value24h ?? 0, tradeVolume24h: volume24h ?? 0,
-            highest52WeekPrice: high52, highest52WeekDate: high52Date,
-            lowest52WeekPrice: low52, lowest52WeekDate: low52Date,
-            tradeTimestamp: tradeTimestamp ?? timestamp ?? 0, timestamp: timestamp ?? tradeTimestamp ?? 0)
+            market: market,
+            price: price,
+            change: change ?? PriceChange(signed: signedPrice),
+            signedChangePrice: signedPrice,
+            signedChangeRate: signedRate,
+            openingPrice: open ?? 0,
+            highPrice: high ?? 0,
+            lowPrice: low ?? 0,
+            prevClosingPrice: prevClose ?? 0,
+            tradeValue24h: value24h ?? 0,
+            tradeVolume24h: volume24h ?? 0,
+            highest52WeekPrice: high52,
+            highest52WeekDate: high52Date,
+            lowest52WeekPrice: low52,
+            lowest52WeekDate: low52Date,
+            tradeTimestamp: tradeTimestamp ?? timestamp ?? 0,
+            timestamp: timestamp ?? tradeTimestamp ?? 0
+        )
     }
 
     static func sign(_ magnitude: Double?, _ direction: PriceChange?) -> Double {
@@ -137,8 +148,10 @@ extension KeyedDecodingContainer where Key == AnyKey {
     }
 
     func tickerReader(simple: Bool) -> UpbitTickerValues.ReadField {
-        .init(double: { try field(Double.self, $0, simple: simple) },
-              string: { try field(String.self, $0, simple: simple) },
-              int: { try field(Int64.self, $0, simple: simple) })
+        .init(
+            double: { try field(Double.self, $0, simple: simple) },
+            string: { try field(String.self, $0, simple: simple) },
+            int: { try field(Int64.self, $0, simple: simple) }
+        )
     }
 }

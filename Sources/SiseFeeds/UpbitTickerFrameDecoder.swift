@@ -41,7 +41,10 @@ public enum UpbitTickerFrameDecoder {
             i = skipSpace(p, i, end)
             guard i < end else { return nil }
             if p[i] == UInt8(ascii: "}") { break }
-            if p[i] == UInt8(ascii: ",") { i += 1; continue }
+            if p[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
             guard p[i] == UInt8(ascii: "\"") else { return nil }
             let keyStart = i + 1
             guard let keyEnd = find(p, UInt8(ascii: "\""), keyStart, end) else { return nil }
@@ -76,7 +79,7 @@ public enum UpbitTickerFrameDecoder {
             } else if c == UInt8(ascii: "t") || c == UInt8(ascii: "f") || c == UInt8(ascii: "n") {
                 while i < end, p[i] >= UInt8(ascii: "a"), p[i] <= UInt8(ascii: "z") { i += 1 }
             } else {
-                return nil   // nested values are not part of a ticker frame
+                return nil  // nested values are not part of a ticker frame
             }
         }
         return makeTicker(p, v)
@@ -148,7 +151,10 @@ public enum UpbitTickerFrameDecoder {
         while let quote = find(p, UInt8(ascii: "\""), i, end) {
             var backslashes = 0
             var k = quote - 1
-            while k >= start && p[k] == UInt8(ascii: "\\") { backslashes += 1; k -= 1 }
+            while k >= start && p[k] == UInt8(ascii: "\\") {
+                backslashes += 1
+                k -= 1
+            }
             if backslashes % 2 == 0 { return quote }
             i = quote + 1
         }
@@ -176,7 +182,10 @@ public enum UpbitTickerFrameDecoder {
             }
         }
         guard dash > range.lowerBound, dash < range.upperBound - 1 else { return nil }
-        return MarketID(uncheckedQuote: string(p, range.lowerBound..<dash), base: string(p, (dash + 1)..<range.upperBound),
-                        code: string(p, range))
+        return MarketID(
+            uncheckedQuote: string(p, range.lowerBound..<dash),
+            base: string(p, (dash + 1)..<range.upperBound),
+            code: string(p, range)
+        )
     }
 }

@@ -35,72 +35,107 @@ extension UpbitTickerFrameDecoder {
             }
         case 4:
             switch word(raw, 4) {
-            case 0x65707974: return .type  // type
-            case 0x65646F63: return .code  // code
-            case 0x736D7474: return .tradeTimestamp  // ttms
+            case 0x6570_7974: return .type  // type
+            case 0x6564_6F63: return .code  // code
+            case 0x736D_7474: return .tradeTimestamp  // ttms
             default: return nil
             }
         case 5:
             switch word(raw, 5) {
-            case 0x7077323568: return .high52  // h52wp
-            case 0x707732356C: return .low52  // l52wp
+            case 0x70_7732_3568: return .high52  // h52wp
+            case 0x70_7732_356C: return .low52  // l52wp
             default: return nil
             }
         case 6:
             switch word(raw, 6) {
-            case 0x65676E616863: return .change  // change
-            case 0x683432707461: return .value24h  // atp24h
-            case 0x683432767461: return .volume24h  // atv24h
-            case 0x746477323568: return .high52Date  // h52wdt
-            case 0x74647732356C: return .low52Date  // l52wdt
+            case 0x6567_6E61_6863: return .change  // change
+            case 0x6834_3270_7461: return .value24h  // atp24h
+            case 0x6834_3276_7461: return .volume24h  // atv24h
+            case 0x7464_7732_3568: return .high52Date  // h52wdt
+            case 0x7464_7732_356C: return .low52Date  // l52wdt
             default: return nil
             }
         case 9:
-            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)
-            if head == 0x636972705F776F6C && tail == 0x65636972705F776F { return .low }  // low_price
-            if head == 0x6D617473656D6974 && tail == 0x706D617473656D69 { return .timestamp }  // timestamp
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)
+            if head == 0x6369_7270_5F77_6F6C && tail == 0x6563_6972_705F_776F { return .low }  // low_price
+            if head == 0x6D61_7473_656D_6974 && tail == 0x706D_6174_7365_6D69 { return .timestamp }  // timestamp
             return nil
         case 10:
-            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 2, as: UInt64.self)
-            if head == 0x6972705F68676968 && tail == 0x65636972705F6867 { return .high }  // high_price
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 2, as: UInt64.self)
+            if head == 0x6972_705F_6867_6968 && tail == 0x6563_6972_705F_6867 { return .high }  // high_price
             return nil
         case 11:
-            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 3, as: UInt64.self)
-            if head == 0x72705F6564617274 && tail == 0x65636972705F6564 { return .price }  // trade_price
-            if head == 0x725F65676E616863 && tail == 0x657461725F65676E { return .changeRate }  // change_rate
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 3, as: UInt64.self)
+            if head == 0x7270_5F65_6461_7274 && tail == 0x6563_6972_705F_6564 { return .price }  // trade_price
+            if head == 0x725F_6567_6E61_6863 && tail == 0x6574_6172_5F65_676E { return .changeRate }  // change_rate
             return nil
         case 12:
-            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
-            if head == 0x705F65676E616863 && tail == 0x65636972705F6567 { return .changePrice }  // change_price
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
+            if head == 0x705F_6567_6E61_6863 && tail == 0x6563_6972_705F_6567 { return .changePrice }  // change_price
             return nil
         case 13:
-            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 5, as: UInt64.self)
-            if head == 0x5F676E696E65706F && tail == 0x65636972705F676E { return .open }  // opening_price
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 5, as: UInt64.self)
+            if head == 0x5F67_6E69_6E65_706F && tail == 0x6563_6972_705F_676E { return .open }  // opening_price
             return nil
         case 15:
-            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 7, as: UInt64.self)
-            if head == 0x69745F6564617274 && tail == 0x706D617473656D69 { return .tradeTimestamp }  // trade_timestamp
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 7, as: UInt64.self)
+            if head == 0x6974_5F65_6461_7274 && tail == 0x706D_6174_7365_6D69 { return .tradeTimestamp }  // trade_timestamp
             return nil
         case 18:
-            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 10, as: UInt64.self)
-            if head == 0x635F64656E676973 && tail == 0x657461725F65676E && byte(raw, 8) == 104 && byte(raw, 9) == 97 { return .signedChangeRate }  // signed_change_rate
-            if head == 0x6F6C635F76657270 && tail == 0x65636972705F676E && byte(raw, 8) == 115 && byte(raw, 9) == 105 { return .prevClose }  // prev_closing_price
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 10, as: UInt64.self)
+            if head == 0x635F_6465_6E67_6973 && tail == 0x6574_6172_5F65_676E && byte(raw, 8) == 104 && byte(raw, 9) == 97 {
+                return .signedChangeRate
+            }  // signed_change_rate
+            // prev_closing_price
+            if head == 0x6F6C_635F_7665_7270 && tail == 0x6563_6972_705F_676E && byte(raw, 8) == 115 && byte(raw, 9) == 105 { return .prevClose }
             return nil
         case 19:
-            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self)
-            if head == 0x635F64656E676973 && tail == 0x65636972705F6567 && byte(raw, 8) == 104 && byte(raw, 9) == 97 && byte(raw, 10) == 110 { return .signedChangePrice }  // signed_change_price
-            if head == 0x646172745F636361 && tail == 0x6834325F65636972 && byte(raw, 8) == 101 && byte(raw, 9) == 95 && byte(raw, 10) == 112 { return .value24h }  // acc_trade_price_24h
-            if head == 0x355F747365776F6C && tail == 0x657461645F6B6565 && byte(raw, 8) == 50 && byte(raw, 9) == 95 && byte(raw, 10) == 119 { return .low52Date }  // lowest_52_week_date
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self)
+            if head == 0x635F_6465_6E67_6973 && tail == 0x6563_6972_705F_6567 && byte(raw, 8) == 104 && byte(raw, 9) == 97 && byte(raw, 10) == 110 {
+                return .signedChangePrice
+            }  // signed_change_price
+            if head == 0x6461_7274_5F63_6361 && tail == 0x6834_325F_6563_6972 && byte(raw, 8) == 101 && byte(raw, 9) == 95 && byte(raw, 10) == 112 {
+                return .value24h
+            }  // acc_trade_price_24h
+            if head == 0x355F_7473_6577_6F6C && tail == 0x6574_6164_5F6B_6565 && byte(raw, 8) == 50 && byte(raw, 9) == 95 && byte(raw, 10) == 119 {
+                return .low52Date
+            }  // lowest_52_week_date
             return nil
         case 20:
-            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 12, as: UInt64.self)
-            if head == 0x646172745F636361 && tail == 0x6834325F656D756C && byte(raw, 8) == 101 && byte(raw, 9) == 95 && byte(raw, 10) == 118 && byte(raw, 11) == 111 { return .volume24h }  // acc_trade_volume_24h
-            if head == 0x5F74736568676968 && tail == 0x657461645F6B6565 && byte(raw, 8) == 53 && byte(raw, 9) == 50 && byte(raw, 10) == 95 && byte(raw, 11) == 119 { return .high52Date }  // highest_52_week_date
-            if head == 0x355F747365776F6C && tail == 0x65636972705F6B65 && byte(raw, 8) == 50 && byte(raw, 9) == 95 && byte(raw, 10) == 119 && byte(raw, 11) == 101 { return .low52 }  // lowest_52_week_price
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 12, as: UInt64.self)
+            if head == 0x6461_7274_5F63_6361 && tail == 0x6834_325F_656D_756C && byte(raw, 8) == 101 && byte(raw, 9) == 95 && byte(raw, 10) == 118
+                && byte(raw, 11) == 111
+            {
+                return .volume24h
+            }  // acc_trade_volume_24h
+            if head == 0x5F74_7365_6867_6968 && tail == 0x6574_6164_5F6B_6565 && byte(raw, 8) == 53 && byte(raw, 9) == 50 && byte(raw, 10) == 95
+                && byte(raw, 11) == 119
+            {
+                return .high52Date
+            }  // highest_52_week_date
+            if head == 0x355F_7473_6577_6F6C && tail == 0x6563_6972_705F_6B65 && byte(raw, 8) == 50 && byte(raw, 9) == 95 && byte(raw, 10) == 119
+                && byte(raw, 11) == 101
+            {
+                return .low52
+            }  // lowest_52_week_price
             return nil
         case 21:
-            let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 13, as: UInt64.self)
-            if head == 0x5F74736568676968 && tail == 0x65636972705F6B65 && byte(raw, 8) == 53 && byte(raw, 9) == 50 && byte(raw, 10) == 95 && byte(raw, 11) == 119 && byte(raw, 12) == 101 { return .high52 }  // highest_52_week_price
+            let head = raw.loadUnaligned(as: UInt64.self)
+            let tail = raw.loadUnaligned(fromByteOffset: 13, as: UInt64.self)
+            if head == 0x5F74_7365_6867_6968 && tail == 0x6563_6972_705F_6B65 && byte(raw, 8) == 53 && byte(raw, 9) == 50 && byte(raw, 10) == 95
+                && byte(raw, 11) == 119 && byte(raw, 12) == 101
+            {
+                return .high52
+            }  // highest_52_week_price
             return nil
         default:
             return nil

@@ -16,8 +16,15 @@ struct UpbitTradeDTO: Decodable {
         guard let id = MarketID(market), let side = Trade.Side(rawValue: ask_bid) else {
             throw FeedError.malformedPayload(context: "trades: bad market or side in \(market)")
         }
-        return Trade(market: id, price: trade_price, volume: trade_volume, side: side, timestamp: timestamp,
-                     sequentialID: sequential_id, prevClosingPrice: prev_closing_price ?? 0,
-                     changePrice: change_price ?? 0)
+        return Trade(
+            market: id,
+            price: trade_price,
+            volume: trade_volume,
+            side: side,
+            timestamp: timestamp,
+            sequentialID: sequential_id,
+            prevClosingPrice: prev_closing_price ?? 0,
+            changePrice: change_price ?? 0
+        )
     }
 }

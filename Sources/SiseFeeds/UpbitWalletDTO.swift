@@ -15,16 +15,24 @@ struct UpbitWalletStatusDTO: Decodable {
     var network_name: String?
 
     func toWalletStatus() -> WalletStatus {
-        let (deposit, withdraw): (Bool?, Bool?) = switch wallet_state {
-        case "working": (true, true)
-        case "withdraw_only": (false, true)
-        case "deposit_only": (true, false)
-        case "paused", "unsupported": (false, false)
-        default: (nil, nil)
-        }
-        return WalletStatus(exchange: .upbit, currency: currency, network: net_type ?? currency, networkName: network_name,
-                            deposit: deposit, withdraw: withdraw, block: block_state.flatMap(WalletStatus.BlockState.init(rawValue:)),
-                            blockUpdatedAt: block_updated_at.flatMap(ExactTime.milliseconds(iso:)))
+        let (deposit, withdraw): (Bool?, Bool?) =
+            switch wallet_state {
+            case "working": (true, true)
+            case "withdraw_only": (false, true)
+            case "deposit_only": (true, false)
+            case "paused", "unsupported": (false, false)
+            default: (nil, nil)
+            }
+        return WalletStatus(
+            exchange: .upbit,
+            currency: currency,
+            network: net_type ?? currency,
+            networkName: network_name,
+            deposit: deposit,
+            withdraw: withdraw,
+            block: block_state.flatMap(WalletStatus.BlockState.init(rawValue:)),
+            blockUpdatedAt: block_updated_at.flatMap(ExactTime.milliseconds(iso:))
+        )
     }
 }
 
@@ -47,9 +55,13 @@ struct UpbitWithdrawChanceDTO: Decodable {
 
     func toTerms() -> WithdrawalTerms {
         let support = currency.wallet_support
-        return WithdrawalTerms(currency: currency.code, fee: currency.withdraw_fee, minimum: withdraw_limit?.minimum,
-                               deposit: support.map { $0.contains("deposit") },
-                               withdraw: support.map { $0.contains("withdraw") && withdraw_limit?.can_withdraw != false })
+        return WithdrawalTerms(
+            currency: currency.code,
+            fee: currency.withdraw_fee,
+            minimum: withdraw_limit?.minimum,
+            deposit: support.map { $0.contains("deposit") },
+            withdraw: support.map { $0.contains("withdraw") && withdraw_limit?.can_withdraw != false }
+        )
     }
 }
 
@@ -80,9 +92,17 @@ struct UpbitAnnouncementsDTO: Decodable {
         var seen: Set<Int> = []
         // The list in its order, then the pinned ones it does not hold; each id once.
         return ((data.notices ?? data.list ?? []) + (data.fixed_notices ?? [])).compactMap { notice in
-            guard seen.insert(notice.id).inserted, let listed = (notice.listed_at ?? notice.updated_at ?? notice.created_at).flatMap(ExactTime.milliseconds(iso:)) else { return nil }
-            return ExchangeNotice(exchange: .upbit, id: notice.id, title: notice.title, category: notice.category,
-                                  firstListedAt: (notice.first_listed_at ?? notice.created_at).flatMap(ExactTime.milliseconds(iso:)), listedAt: listed)
+            guard seen.insert(notice.id).inserted,
+                let listed = (notice.listed_at ?? notice.updated_at ?? notice.created_at).flatMap(ExactTime.milliseconds(iso:))
+            else { return nil }
+            return ExchangeNotice(
+                exchange: .upbit,
+                id: notice.id,
+                title: notice.title,
+                category: notice.category,
+                firstListedAt: (notice.first_listed_at ?? notice.created_at).flatMap(ExactTime.milliseconds(iso:)),
+                listedAt: listed
+            )
         }
     }
 }

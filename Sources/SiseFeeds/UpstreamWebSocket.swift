@@ -28,9 +28,15 @@ public enum UpstreamWebSocket {
         /// Counts the socket's reads.
         public var readCounter: SocketReadCounter?
 
-        public init(connectTimeout: Duration = .seconds(5), handshakeTimeout: Duration = .seconds(10),
-                    maxFrameSize: Int = 1 << 20, userAgent: String = "sise/0.1", headers: [(String, String)] = [],
-                    readPacing: Duration? = nil, readCounter: SocketReadCounter? = nil) {
+        public init(
+            connectTimeout: Duration = .seconds(5),
+            handshakeTimeout: Duration = .seconds(10),
+            maxFrameSize: Int = 1 << 20,
+            userAgent: String = "sise/0.1",
+            headers: [(String, String)] = [],
+            readPacing: Duration? = nil,
+            readCounter: SocketReadCounter? = nil
+        ) {
             self.connectTimeout = connectTimeout
             self.handshakeTimeout = handshakeTimeout
             self.maxFrameSize = maxFrameSize
@@ -64,7 +70,9 @@ public enum UpstreamWebSocket {
     /// Connects, upgrades, runs `body` with the open connection and closes it when `body` returns
     /// or throws.
     public static func connect<Result: Sendable>(
-        to url: URL, options: Options = .init(), logger: Logger,
+        to url: URL,
+        options: Options = .init(),
+        logger: Logger,
         _ body: @Sendable (UpstreamWebSocketConnection) async throws -> Result
     ) async throws -> Result {
         let target = try Target(url)
@@ -77,8 +85,13 @@ public enum UpstreamWebSocket {
             if let remaining = head.headers.first(name: "remaining-req") {
                 logger.debug("websocket upgraded", metadata: ["remaining-req": "\(remaining)"])
             }
-            let connection = UpstreamWebSocketConnection(channel: upgraded.channel, frames: upgraded.frames,
-                                                         pacer: upgraded.pacer, closed: upgraded.closed, reply: head)
+            let connection = UpstreamWebSocketConnection(
+                channel: upgraded.channel,
+                frames: upgraded.frames,
+                pacer: upgraded.pacer,
+                closed: upgraded.closed,
+                reply: head
+            )
             do {
                 let result = try await body(connection)
                 try? await upgraded.channel.close()
@@ -99,7 +112,8 @@ public enum UpstreamWebSocket {
 
         init(_ url: URL) throws {
             guard let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss",
-                  let host = url.host, !host.isEmpty else {
+                let host = url.host, !host.isEmpty
+            else {
                 throw FeedError.unreachable(host: url.absoluteString, reason: "not a ws:// or wss:// URL")
             }
             self.host = host
@@ -146,8 +160,13 @@ public enum UpstreamWebSocket {
                         let handler = try NIOSSLClientHandler(context: sslContext, serverHostname: target.tlsServerName)
                         try channel.pipeline.syncOperations.addHandler(handler)
                     }
-                    return try configurePipeline(channel, head: head, maxFrameSize: maxFrameSize,
-                                                 pacing: options.readPacing, readCounter: options.readCounter)
+                    return try configurePipeline(
+                        channel,
+                        head: head,
+                        maxFrameSize: maxFrameSize,
+                        pacing: options.readPacing,
+                        readCounter: options.readCounter
+                    )
                 }
             }
         } catch {
@@ -178,18 +197,28 @@ public enum UpstreamWebSocket {
         }
     }
 
-    private static func configurePipeline(_ channel: any Channel, head: HTTPRequestHead, maxFrameSize: Int,
-                                          pacing: Duration?, readCounter: SocketReadCounter?) throws -> EventLoopFuture<Upgrade> {
+    private static func configurePipeline(
+        _ channel: any Channel,
+        head: HTTPRequestHead,
+        maxFrameSize: Int,
+        pacing: Duration?,
+        readCounter: SocketReadCounter?
+    ) throws -> EventLoopFuture<Upgrade> {
         let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
-            maxFrameSize: maxFrameSize, enableAutomaticErrorHandling: false
+            maxFrameSize: maxFrameSize,
+            enableAutomaticErrorHandling: false
         ) { channel, response in
             channel.eventLoop.makeCompletedFuture {
                 // The exchange's frames held to RFC 6455 before they are joined and read: a bad
                 // one fails the connection (1002, or 1007 for text that is not UTF-8), never data.
                 try channel.pipeline.syncOperations.addHandler(WebSocketFrameRules(peer: .server, deflate: false))
                 try channel.pipeline.syncOperations.addHandler(
-                    NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1_024,
-                                                maxAccumulatedFrameSize: maxFrameSize))
+                    NIOWebSocketFrameAggregator(
+                        minNonFinalFragmentSize: 0,
+                        maxAccumulatedFrameCount: 1_024,
+                        maxAccumulatedFrameSize: maxFrameSize
+                    )
+                )
                 let closed = channel.eventLoop.makePromise(of: WebSocketErrorCode?.self)
                 let handler = UpstreamFrameHandler(closed: closed)
                 try channel.pipeline.syncOperations.addHandler(handler)
@@ -199,13 +228,18 @@ public enum UpstreamWebSocket {
                     try channel.pipeline.syncOperations.addHandler(paced, position: .first)
                     pacer = NIOLoopBound(paced, eventLoop: channel.eventLoop)
                 }
-                let upgraded = Upgraded(channel: channel, frames: NIOLoopBound(handler, eventLoop: channel.eventLoop),
-                                        pacer: pacer, closed: closed.futureResult)
+                let upgraded = Upgraded(
+                    channel: channel,
+                    frames: NIOLoopBound(handler, eventLoop: channel.eventLoop),
+                    pacer: pacer,
+                    closed: closed.futureResult
+                )
                 return Upgrade.upgraded(upgraded, response)
             }
         }
         let configuration = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
-            upgradeRequestHead: head, upgraders: [upgrader]
+            upgradeRequestHead: head,
+            upgraders: [upgrader]
         ) { channel in
             // Not upgraded: the response head is handed on once this returns; catch it.
             channel.eventLoop.makeCompletedFuture {
@@ -236,8 +270,10 @@ public enum UpstreamWebSocket {
         case 500..<600:
             return Refusal(error: .server(status: Int(head.status.code)), group: group)
         default:
-            return Refusal(error: .unexpectedStatus(status: Int(head.status.code), message: "WebSocket upgrade refused"),
-                           group: group)
+            return Refusal(
+                error: .unexpectedStatus(status: Int(head.status.code), message: "WebSocket upgrade refused"),
+                group: group
+            )
         }
     }
 

@@ -24,8 +24,13 @@ public struct UpstreamWebSocketConnection: Sendable {
     /// The server's `101 Switching Protocols` answer (its headers carry `remaining-req`).
     public let reply: HTTPResponseHead
 
-    init(channel: any Channel, frames: NIOLoopBound<UpstreamFrameHandler>, pacer: NIOLoopBound<ReadPacer>?,
-         closed: EventLoopFuture<WebSocketErrorCode?>, reply: HTTPResponseHead) {
+    init(
+        channel: any Channel,
+        frames: NIOLoopBound<UpstreamFrameHandler>,
+        pacer: NIOLoopBound<ReadPacer>?,
+        closed: EventLoopFuture<WebSocketErrorCode?>,
+        reply: HTTPResponseHead
+    ) {
         self.channel = channel
         self.frames = frames
         self.pacer = pacer
@@ -146,8 +151,10 @@ final class UpstreamFrameHandler: ChannelInboundHandler, RemovableChannelHandler
             // The close handshake: the same code back, then the socket is done.
             var reply = context.channel.allocator.buffer(capacity: 2)
             reply.write(webSocketErrorCode: code ?? .normalClosure)
-            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: reply)),
-                                  promise: nil)
+            context.writeAndFlush(
+                wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: reply)),
+                promise: nil
+            )
             finish(.success(code))
             context.close(promise: nil)
         default:

@@ -103,8 +103,11 @@ public struct V1QuotationClient: ExchangeAPI {
 
     /// `GET /v1/trades/ticks?market=&count=`, newest first.
     public func trades(market: MarketID, count: Int) async throws -> [Trade] {
-        let rows: [UpbitTradeDTO] = try await get("/v1/trades/ticks", ["market": market.code, "count": String(min(max(count, 1), 500))],
-                                                  group: .trade)
+        let rows: [UpbitTradeDTO] = try await get(
+            "/v1/trades/ticks",
+            ["market": market.code, "count": String(min(max(count, 1), 500))],
+            group: .trade
+        )
         return try rows.map { try $0.toTrade() }
     }
 
@@ -124,8 +127,13 @@ public struct V1QuotationClient: ExchangeAPI {
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String], group: RateLimitGroup) async throws -> T {
         let url = try RESTURL.make(configuration.baseURL, path, query)
-        let response = try await limiter.send(url, in: group, over: transport, retries: configuration.maxRetriesAfter429,
-                                              remaining: { $0.header("remaining-req").flatMap(RemainingRequests.init(header:))?.perSecond })
+        let response = try await limiter.send(
+            url,
+            in: group,
+            over: transport,
+            retries: configuration.maxRetriesAfter429,
+            remaining: { $0.header("remaining-req").flatMap(RemainingRequests.init(header:))?.perSecond }
+        )
         switch response.status {
         case 200..<300:
             // Bithumb answers its errors with HTTP 200 and an Upbit-style body.

@@ -22,13 +22,18 @@ public enum WebPushEncryption {
 
     /// The encrypted body: `salt(16) ‖ rs(4) ‖ idlen(1) ‖ keyid(65: the sender's public key) ‖ record`.
     /// `senderKey` and `salt` are fresh for each message unless a test fixes them.
-    public static func encrypt(_ plaintext: Data, p256dh: Data, auth: Data,
-                               senderKey: P256.KeyAgreement.PrivateKey = P256.KeyAgreement.PrivateKey(),
-                               salt: Data = randomBytes(16)) throws(Failure) -> Data {
+    public static func encrypt(
+        _ plaintext: Data,
+        p256dh: Data,
+        auth: Data,
+        senderKey: P256.KeyAgreement.PrivateKey = P256.KeyAgreement.PrivateKey(),
+        salt: Data = randomBytes(16)
+    ) throws(Failure) -> Data {
         guard auth.count == 16 else { throw .badAuthSecret }
         guard salt.count == 16 else { throw .malformed }
         guard p256dh.count == 65, p256dh.first == 0x04,
-              let receiver = try? P256.KeyAgreement.PublicKey(x963Representation: p256dh) else { throw .badPublicKey }
+            let receiver = try? P256.KeyAgreement.PublicKey(x963Representation: p256dh)
+        else { throw .badPublicKey }
         guard plaintext.count + 1 + 16 <= Int(recordSize) else { throw .tooLarge }
         let sender = senderKey.publicKey.x963Representation
         guard let shared = try? senderKey.sharedSecretFromKeyAgreement(with: receiver) else { throw .badPublicKey }
@@ -48,12 +53,19 @@ public enum WebPushEncryption {
         guard idLength == 65, bytes.count >= 21 + idLength + 17, bytes.count - 21 - idLength <= Int(size) else { throw .malformed }
         let sender = Data(bytes[21..<(21 + idLength)])
         guard let senderKey = try? P256.KeyAgreement.PublicKey(x963Representation: sender),
-              let shared = try? receiverKey.sharedSecretFromKeyAgreement(with: senderKey) else { throw .malformed }
-        let (key, nonce) = keys(shared: shared.withUnsafeBytes { Data($0) }, auth: auth,
-                                receiver: receiverKey.publicKey.x963Representation, sender: sender, salt: salt)
+            let shared = try? receiverKey.sharedSecretFromKeyAgreement(with: senderKey)
+        else { throw .malformed }
+        let (key, nonce) = keys(
+            shared: shared.withUnsafeBytes { Data($0) },
+            auth: auth,
+            receiver: receiverKey.publicKey.x963Representation,
+            sender: sender,
+            salt: salt
+        )
         let record = Data(bytes[(21 + idLength)...])
         guard let box = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: record.dropLast(16), tag: record.suffix(16)),
-              let padded = try? AES.GCM.open(box, using: key) else { throw .malformed }
+            let padded = try? AES.GCM.open(box, using: key)
+        else { throw .malformed }
         // Strip the padding: zeros after the delimiter (0x02 on the last record).
         guard let delimiter = padded.lastIndex(where: { $0 != 0 }), padded[delimiter] == 0x02 else { throw .malformed }
         return Data(padded[padded.startIndex..<delimiter])

@@ -47,7 +47,8 @@ public struct WebhookPoster: Sendable {
     /// Whether a URL may be a webhook at all (syntax, and the private rule for literal addresses).
     public func check(_ text: String) -> Failure? {
         guard text.count <= 2_000, let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty, url.user == nil else { return .badURL }
+            let host = url.host, !host.isEmpty, url.user == nil
+        else { return .badURL }
         // The same judgement delivery makes, before any DNS: every spelling of a private address.
         if !allowPrivate, PublicAddress.isPrivateLiteral(host) { return .privateAddress(host) }
         return nil
@@ -60,7 +61,11 @@ public struct WebhookPoster: Sendable {
     /// Posts `body`; returns the HTTP status of a 2xx answer, throws `Failure` otherwise.
     @discardableResult
     public func post(_ body: Data, to text: String, secret: String, headers extra: [(String, String)] = []) async throws(Failure) -> Int {
-        try await send(body, to: text, headers: [("Content-Type", "application/json"), ("X-Sise-Signature", Self.signature(of: body, secret: secret))] + extra)
+        try await send(
+            body,
+            to: text,
+            headers: [("Content-Type", "application/json"), ("X-Sise-Signature", Self.signature(of: body, secret: secret))] + extra
+        )
     }
 
     /// POSTs `body` with exactly `headers` (a chat's JSON, a push message's encrypted bytes) under

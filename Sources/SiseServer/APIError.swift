@@ -22,8 +22,13 @@ public struct APIError: Error, Sendable {
     private let worded: @Sendable (Language) -> String
 
     /// A refusal worded in the reader's language.
-    init(status: HTTPResponse.Status, code: String, field: String? = nil, retryAfter: Int? = nil,
-         worded: @escaping @Sendable (Language) -> String) {
+    init(
+        status: HTTPResponse.Status,
+        code: String,
+        field: String? = nil,
+        retryAfter: Int? = nil,
+        worded: @escaping @Sendable (Language) -> String
+    ) {
         self.status = status
         self.code = code
         self.field = field
@@ -32,8 +37,14 @@ public struct APIError: Error, Sendable {
     }
 
     /// A refusal worded by one entry of a table.
-    init<Table: WordTable>(status: HTTPResponse.Status, code: String, _ text: Table, _ values: [String: String] = [:],
-                           field: String? = nil, retryAfter: Int? = nil) {
+    init<Table: WordTable>(
+        status: HTTPResponse.Status,
+        code: String,
+        _ text: Table,
+        _ values: [String: String] = [:],
+        field: String? = nil,
+        retryAfter: Int? = nil
+    ) {
         self.init(status: status, code: code, field: field, retryAfter: retryAfter) { text($0, values) }
     }
 
@@ -61,8 +72,11 @@ public struct APIError: Error, Sendable {
     /// A market refused by the one listing rule (`MarketListing`): 404 when the exchange does not
     /// list it, 400 when it was asked for wrongly (a quote the exchange lacks, not a market code).
     static func listing(_ problem: ListingProblem) -> APIError {
-        APIError(status: problem.isUnlisted ? .notFound : .badRequest, code: problem.isUnlisted ? "not_found" : "bad_parameter",
-                 field: "market") { problem.message($0) }
+        APIError(
+            status: problem.isUnlisted ? .notFound : .badRequest,
+            code: problem.isUnlisted ? "not_found" : "bad_parameter",
+            field: "market"
+        ) { problem.message($0) }
     }
 
     /// An alert or a transaction refused by the core's checks, worded for the reader, naming its field.
@@ -95,14 +109,19 @@ public struct APIError: Error, Sendable {
 
     /// An exchange's board has no data yet (just started, upstream not answered): try again shortly.
     static func loading(_ exchange: Exchange, retryAfter seconds: Int) -> APIError {
-        APIError(status: .serviceUnavailable, code: "unavailable", RefusalText.boardLoading, ["exchange": exchange.displayName, "seconds": String(seconds)],
-                 retryAfter: seconds)
+        APIError(
+            status: .serviceUnavailable,
+            code: "unavailable",
+            RefusalText.boardLoading,
+            ["exchange": exchange.displayName, "seconds": String(seconds)],
+            retryAfter: seconds
+        )
     }
 
     public static let csrf = APIError(status: .forbidden, code: "csrf", RefusalText.securityToken)
     public static let crossOrigin = APIError(status: .forbidden, code: "cross_origin", RefusalText.crossSite)
     public static let tooLarge = APIError(status: .contentTooLarge, code: "too_large", UIText.requestTooLarge)
-    static let internalError = APIError(status: .internalServerError, code: "internal", RefusalText.internalError)
+    static let internalFailure = APIError(status: .internalServerError, code: "internal", RefusalText.internalError)
 }
 
 /// Turns any error a route throws into the JSON error shape; never leaks `"\(error)"`.
@@ -116,17 +135,33 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as StoreError {
             return Self.response(Self.refusal(error), language)
         } catch let limited as CoinInfoService.ClientLimited {
-            return Self.response(APIError(status: .tooManyRequests, code: "client_limit", RefusalText.tooManyLookups,
-                                          ["seconds": String(limited.retryAfter)], retryAfter: limited.retryAfter), language)
+            return Self.response(
+                APIError(
+                    status: .tooManyRequests,
+                    code: "client_limit",
+                    RefusalText.tooManyLookups,
+                    ["seconds": String(limited.retryAfter)],
+                    retryAfter: limited.retryAfter
+                ),
+                language
+            )
         } catch let busy as CandleCache.Busy {
-            return Self.response(APIError(status: .serviceUnavailable, code: "busy", RefusalText.chartsBusy,
-                                          ["seconds": String(busy.retryAfter)], retryAfter: busy.retryAfter), language)
+            return Self.response(
+                APIError(
+                    status: .serviceUnavailable,
+                    code: "busy",
+                    RefusalText.chartsBusy,
+                    ["seconds": String(busy.retryAfter)],
+                    retryAfter: busy.retryAfter
+                ),
+                language
+            )
         } catch let error as HTTPError {
             if error.status == .notFound, NotFoundPage.wanted(request) { return NotFoundPage.response(request) }
             return Self.response(Self.refusal(error.status), language)
         } catch {
             context.logger.error("unexpected error", metadata: ["error": "\(error)"])
-            return Self.response(.internalError, language)
+            return Self.response(.internalFailure, language)
         }
     }
 

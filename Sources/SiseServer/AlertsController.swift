@@ -52,9 +52,16 @@ struct AlertsController {
         }
         let body = try await JSONBody.decode(Change.self, request, ctx)
         let text = PortfolioLedger.text(rule.value)
-        let input = AlertInput(exchange: rule.exchange.rawValue, market: rule.market.code, type: rule.kind.rawValue,
-                               price: body.price ?? text, percent: body.percent ?? text, windowMinutes: body.windowMinutes ?? rule.windowMinutes,
-                               recurring: body.recurring ?? rule.recurring, cooldownSeconds: body.cooldownSeconds ?? rule.cooldownSeconds)
+        let input = AlertInput(
+            exchange: rule.exchange.rawValue,
+            market: rule.market.code,
+            type: rule.kind.rawValue,
+            price: body.price ?? text,
+            percent: body.percent ?? text,
+            windowMinutes: body.windowMinutes ?? rule.windowMinutes,
+            recurring: body.recurring ?? rule.recurring,
+            cooldownSeconds: body.cooldownSeconds ?? rule.cooldownSeconds
+        )
         do {
             let checked = try input.rule(id: rule.id, owner: rule.owner, now: rule.createdAt)
             rule.value = checked.value

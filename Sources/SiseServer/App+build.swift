@@ -11,16 +11,26 @@ import SiseStore
 /// Builds the HTTP application of `sise serve` from what the composition root hands it.
 public enum SiseServerApp {
     /// Builds the application; `onReady` gets the bound port once it accepts connections.
-    public static func build(_ configuration: ServerConfiguration, dependencies: ServerDependencies,
-                             logger: Logger = Logger(label: "sise.serve"),
-                             onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws -> some ApplicationProtocol {
+    public static func build(
+        _ configuration: ServerConfiguration,
+        dependencies: ServerDependencies,
+        logger: Logger = Logger(label: "sise.serve"),
+        onReady: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws -> some ApplicationProtocol {
         let database = dependencies.database
         let boards = dependencies.boards
         let favorites = StoredFavorites(database: database)
         let devices = DeviceCleanup(registry: DeviceRegistry(database: database), logger: logger)
         let portfolio = PortfolioStore(database: database)
-        let hub = BoardSocketHub(boards: boards, favorites: favorites, portfolio: portfolio, demo: configuration.demo, premium: dependencies.premium,
-                                 clock: dependencies.clock, logger: logger)
+        let hub = BoardSocketHub(
+            boards: boards,
+            favorites: favorites,
+            portfolio: portfolio,
+            demo: configuration.demo,
+            premium: dependencies.premium,
+            clock: dependencies.clock,
+            logger: logger
+        )
         // Pages on this replica are told at once; the other replicas through the database.
         let changes = ChangeFeed(database: database)
         let favoritesChanged: @Sendable (String) async -> Void = { owner in
@@ -33,14 +43,20 @@ public enum SiseServerApp {
         }
         // Throttle and rate-limit counts: in the store when replicas share one (PostgreSQL), so
         // a budget is one across them; in this process otherwise.
-        let tallies: any TallyBook = database.dialect == .postgres
+        let tallies: any TallyBook =
+            database.dialect == .postgres
             ? StoreTallies(store: ThrottleTallies(database: database), fallback: MemoryTallies(), logger: logger) : MemoryTallies()
-        var context = ServerContext(boards: boards, favorites: favorites, coinInfo: dependencies.coinInfo,
-                                    candles: dependencies.apis.mapValues { CandleCache(api: $0) }, demo: configuration.demo,
-                                    simulatorURL: dependencies.simulatorURL,
-                                    version: configuration.version,
-                                    favoritesChanged: favoritesChanged,
-                                    favoriteWrites: WriteRateLimit(perMinute: configuration.favoriteWritesPerMinute, book: tallies))
+        var context = ServerContext(
+            boards: boards,
+            favorites: favorites,
+            coinInfo: dependencies.coinInfo,
+            candles: dependencies.apis.mapValues { CandleCache(api: $0) },
+            demo: configuration.demo,
+            simulatorURL: dependencies.simulatorURL,
+            version: configuration.version,
+            favoritesChanged: favoritesChanged,
+            favoriteWrites: WriteRateLimit(perMinute: configuration.favoriteWritesPerMinute, book: tallies)
+        )
         context.premium = dependencies.premium
         context.clock = dependencies.clock
         let history = dependencies.premium.map { PremiumHistory(boards: boards, feed: $0) }
@@ -50,9 +66,15 @@ public enum SiseServerApp {
         let alertStore = AlertStore(database: database)
         let poster = dependencies.poster
         let vapid = try await PushKey.load(from: ServerKeys(database: database), subject: configuration.pushSubject)
-        let webhooks = WebhookDispatcher(store: alertStore, poster: poster, retryDelays: configuration.webhookRetryDelays,
-                                         lease: configuration.deliveryLease, vapid: vapid,
-                                         chats: configuration.chats, logger: logger)
+        let webhooks = WebhookDispatcher(
+            store: alertStore,
+            poster: poster,
+            retryDelays: configuration.webhookRetryDelays,
+            lease: configuration.deliveryLease,
+            vapid: vapid,
+            chats: configuration.chats,
+            logger: logger
+        )
         let alerts = AlertEngine(boards: boards, store: alertStore, premium: dependencies.premium, logger: logger) { firing in
             hub.notify(firing.owner, message: JSONText.encode(firing))
             webhooks.enqueue(firing)
@@ -67,8 +89,15 @@ public enum SiseServerApp {
         for (exchange, feed) in dependencies.depthFeeds {
             feed.reportDrops { metrics.droppedBook(exchange: exchange.rawValue, reason: $0) }
         }
-        hub.attach(DepthPush(context: context, metrics: metrics, grace: configuration.depthGrace, feeds: dependencies.depthFeeds,
-                             silence: dependencies.silence))
+        hub.attach(
+            DepthPush(
+                context: context,
+                metrics: metrics,
+                grace: configuration.depthGrace,
+                feeds: dependencies.depthFeeds,
+                silence: dependencies.silence
+            )
+        )
         // Outermost first: headers on every answer, then errors in one JSON shape, then
         // hostile paths refused before anything (static files included) looks at them.
         let connections = ConnectionCounter(limits: configuration.limits)
@@ -87,7 +116,9 @@ public enum SiseServerApp {
         router.middlewares.add(SessionMiddleware(accounts: accounts, secure: publicOrigin.isSecure, clock: dependencies.clock))
         router.middlewares.add(CSRFMiddleware(origin: publicOrigin))
         if let assets = WebAssets.directory {
-            router.middlewares.add(StaticAssetsMiddleware(assets: StaticAssets(directory: assets, exchanges: dependencies.boards.all.map(\.exchange))))
+            router.middlewares.add(
+                StaticAssetsMiddleware(assets: StaticAssets(directory: assets, exchanges: dependencies.boards.all.map(\.exchange)))
+            )
         }
         ExchangesController(exchanges: dependencies.boards.all.map(\.exchange)).addRoutes(to: routes)
         MarketsController(context: context).addRoutes(to: routes)
@@ -96,23 +127,40 @@ public enum SiseServerApp {
         FavoritesController(context: context).addRoutes(to: routes)
         let hasher = PasswordHasher(cost: configuration.passwordCost)
         let handover = OwnerData(database: database, limits: .init(rules: alertStore.maxRules, webhooks: alertStore.maxWebhooks))
-        let sessions = SessionOpener(accounts: accounts, secure: publicOrigin.isSecure, favoritesChanged: favoritesChanged,
-                                     adopt: { device, account in
-                                         // The device's rules now fire for the account (and reach its webhooks).
-                                         guard let moved = try? await handover.move(from: device, into: account) else { return }
-                                         alerts.reowned(moved)
-                                         await changes.publish(.alerts, owner: account)
-                                         await portfolioChanged(account)
-                                     }, clock: dependencies.clock)
+        let sessions = SessionOpener(
+            accounts: accounts,
+            secure: publicOrigin.isSecure,
+            favoritesChanged: favoritesChanged,
+            adopt: { device, account in
+                // The device's rules now fire for the account (and reach its webhooks).
+                guard let moved = try? await handover.move(from: device, into: account) else { return }
+                alerts.reowned(moved)
+                await changes.publish(.alerts, owner: account)
+                await portfolioChanged(account)
+            },
+            clock: dependencies.clock
+        )
         let throttle = LoginThrottle(book: tallies)
         let loginDevices = try await LoginDeviceCookie.load(from: ServerKeys(database: database), secure: publicOrigin.isSecure)
         PushController(context: context, vapid: vapid, store: alertStore, poster: poster).addRoutes(to: routes)
-        AuthController(accounts: accounts, hasher: hasher, throttle: throttle, sessions: sessions, devices: loginDevices,
-                       signupPolicy: configuration.signup).addRoutes(to: routes)
-        SocialAuthController(clients: Dictionary(dependencies.identityProviders.map { ($0.provider.id, $0) }, uniquingKeysWith: { first, _ in first }),
-                             accounts: accounts, sessions: sessions, throttle: throttle, starts: WriteRateLimit(perMinute: 30, name: "oauth-start", book: tallies),
-                             pending: PendingLogins(), origin: publicOrigin,
-                             signupPolicy: configuration.signup).addRoutes(to: routes)
+        AuthController(
+            accounts: accounts,
+            hasher: hasher,
+            throttle: throttle,
+            sessions: sessions,
+            devices: loginDevices,
+            signupPolicy: configuration.signup
+        ).addRoutes(to: routes)
+        SocialAuthController(
+            clients: Dictionary(dependencies.identityProviders.map { ($0.provider.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            accounts: accounts,
+            sessions: sessions,
+            throttle: throttle,
+            starts: WriteRateLimit(perMinute: 30, name: "oauth-start", book: tallies),
+            pending: PendingLogins(),
+            origin: publicOrigin,
+            signupPolicy: configuration.signup
+        ).addRoutes(to: routes)
         let avatars = configuration.dataDirectory.appendingPathComponent("avatars")
         MeController(accounts: accounts, hasher: hasher, secure: publicOrigin.isSecure, avatars: avatars).addRoutes(to: routes)
         AvatarController(accounts: accounts, directory: avatars).addRoutes(to: routes)
@@ -127,23 +175,37 @@ public enum SiseServerApp {
         let images = ImageProxy(
             fetcher: dependencies.images,
             cache: ImageCache(directory: configuration.dataDirectory.appendingPathComponent("images")),
-            urls: ImageURL(allowedHosts: ["assets.coingecko.com", "coin-images.coingecko.com"], demoOrigin: dependencies.simulatorURL?.absoluteString))
+            urls: ImageURL(
+                allowedHosts: ["assets.coingecko.com", "coin-images.coingecko.com"],
+                demoOrigin: dependencies.simulatorURL?.absoluteString
+            )
+        )
         ImageProxyController(proxy: images).addRoutes(to: routes)
         OpenAPIController().addRoutes(to: routes)
         HealthController(database: database, boards: boards).addRoutes(to: routes)
-        MetricsController(metrics: metrics, boards: boards, hub: hub, coinInfo: dependencies.coinInfo, token: configuration.metricsToken).addRoutes(to: routes)
+        MetricsController(metrics: metrics, boards: boards, hub: hub, coinInfo: dependencies.coinInfo, token: configuration.metricsToken).addRoutes(
+            to: routes
+        )
         I18nController().addRoutes(to: routes)
-        BoardSocketController(hub: hub, origin: publicOrigin, metrics: metrics,
-                              connects: ConnectRate(burst: configuration.limits.webSocketConnectBurst,
-                                                    perSecond: configuration.limits.webSocketConnectsPerSecond),
-                              rateLimitsLoopback: configuration.limits.webSocketRateLimitsLoopback).addRoutes(to: routes)
+        BoardSocketController(
+            hub: hub,
+            origin: publicOrigin,
+            metrics: metrics,
+            connects: ConnectRate(
+                burst: configuration.limits.webSocketConnectBurst,
+                perSecond: configuration.limits.webSocketConnectsPerSecond
+            ),
+            rateLimitsLoopback: configuration.limits.webSocketRateLimitsLoopback
+        ).addRoutes(to: routes)
 
         return Application(
             router: router,
             server: .guardedHTTP1WebSocket(webSocketRouter: router, counter: connections, acceptsOrigin: { publicOrigin.acceptsOrigin($0) }),
             // A deep accept queue: thousands of browsers reconnect at once after a restart.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise", backlog: 4_096),
-            services: dependencies.services + [hub, devices, webhooks, alerts, ReplicaChanges(feed: changes, hub: hub, alerts: alerts, store: alertStore)]
+            services: dependencies.services + [
+                hub, devices, webhooks, alerts, ReplicaChanges(feed: changes, hub: hub, alerts: alerts, store: alertStore),
+            ]
                 + (history.map { [$0] } ?? []),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port

@@ -79,18 +79,33 @@ struct AuthController {
         guard email != nil || username != nil else { throw Self.problem(.loginMissing, language) }
         try rule(language) { try AccountRules.password(body.password) }
         let nickname = try rule(language) { try AccountRules.nickname(body.nickname) }
-        let wait = await throttle.signup(address: ctx.clientAddress ?? "?", device: ctx.deviceID.isEmpty ? nil : ctx.deviceID, now: sessions.clock.now)
+        let wait = await throttle.signup(
+            address: ctx.clientAddress ?? "?",
+            device: ctx.deviceID.isEmpty ? nil : ctx.deviceID,
+            now: sessions.clock.now
+        )
         if wait > 0 {
-            throw APIError(status: .tooManyRequests, code: "too_many_signups",
-                           UIText.accountSignupThrottled, ["seconds": String(wait)], retryAfter: wait)
+            throw APIError(
+                status: .tooManyRequests,
+                code: "too_many_signups",
+                UIText.accountSignupThrottled,
+                ["seconds": String(wait)],
+                retryAfter: wait
+            )
         }
         let hash = try await hasher.hash(body.password)
         let now = sessions.clock.now
         let account: Account
         do {
             let invite = signupPolicy == .invite ? SessionMiddleware.hash(body.invite ?? "") : nil
-            account = try await accounts.create(email: email, username: username, nickname: nickname, passwordHash: hash, at: now,
-                                                inviteHash: invite)
+            account = try await accounts.create(
+                email: email,
+                username: username,
+                nickname: nickname,
+                passwordHash: hash,
+                at: now,
+                inviteHash: invite
+            )
         } catch StoreError.taken {
             throw APIError(status: .conflict, code: "taken", UIText.accountTaken)
         } catch StoreError.badInvite {
@@ -109,12 +124,20 @@ struct AuthController {
         let account = try await accounts.account(login: login)
         // A returning browser is judged on its own failures; anyone else on the account's and the address's.
         let device = account.flatMap { devices.entry(for: $0.id, in: request) }
-        let parties = LoginThrottle.parties(device: device?.nonce, account: account?.id ?? "login:" + login,
-                                            address: ctx.clientAddress ?? "?")
+        let parties = LoginThrottle.parties(
+            device: device?.nonce,
+            account: account?.id ?? "login:" + login,
+            address: ctx.clientAddress ?? "?"
+        )
         let wait = await throttle.attempt(parties, now: sessions.clock.now)
         if wait > 0 {
-            throw APIError(status: .tooManyRequests, code: "too_many_attempts",
-                           UIText.accountThrottled, ["seconds": String(wait)], retryAfter: wait)
+            throw APIError(
+                status: .tooManyRequests,
+                code: "too_many_attempts",
+                UIText.accountThrottled,
+                ["seconds": String(wait)],
+                retryAfter: wait
+            )
         }
         // The same work and the same answer whether the login exists or not.
         // The attempt is counted already (`attempt`): a failure has nothing more to record.

@@ -163,7 +163,12 @@ final class BoardClient: Sendable {
 
     func watchDepth(_ key: DepthPush.Key?) {
         depthWatch.withLock { $0 = (key, nil, nil) }
-        if key == nil { state.withLock { $0.book = nil; $0.trades = nil } }
+        if key == nil {
+            state.withLock {
+                $0.book = nil
+                $0.trades = nil
+            }
+        }
     }
 
     /// The watched market's book and tape now; only what differs from what the page last got is sent.
@@ -251,7 +256,8 @@ final class BoardClient: Sendable {
     private func takeSharedAlone() -> PageMessage? {
         state.withLock { s -> PageMessage? in
             guard let shared = s.shared, s.rows.isEmpty, s.order == nil, s.snapshot == nil, s.status == nil, s.heartbeat == nil,
-                  s.error == nil, s.favorites == nil, s.portfolio == nil, s.notices.isEmpty, s.book == nil, s.trades == nil else { return nil }
+                s.error == nil, s.favorites == nil, s.portfolio == nil, s.notices.isEmpty, s.book == nil, s.trades == nil
+            else { return nil }
             s.shared = nil
             return shared.message
         }

@@ -14,8 +14,14 @@ struct BoardClientView: Hashable, Sendable {
         guard text.utf8.count <= 4_096, let message = try? JSONDecoder().decode(BoardSocketMessage.View.self, from: Data(text.utf8)) else {
             throw APIError.badParameter(.view, .shapedLike(#"{"type":"view",…}"#))
         }
-        let parameters = try ViewParameters(quote: message.quote, sort: message.sort, order: message.order, q: message.q,
-                                            favorites: message.favoritesOnly.map { $0 ? "true" : "false" }, exchange: message.exchange)
+        let parameters = try ViewParameters(
+            quote: message.quote,
+            sort: message.sort,
+            order: message.order,
+            q: message.q,
+            favorites: message.favoritesOnly.map { $0 ? "true" : "false" },
+            exchange: message.exchange
+        )
         return (parameters, message.lang.flatMap(Language.init(rawValue:)) ?? fallbackLanguage)
     }
 }

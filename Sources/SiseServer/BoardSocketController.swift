@@ -84,8 +84,11 @@ struct BoardSocketController {
     private func refuse(_ outbound: WebSocketOutboundWriter, retryAfter wait: Duration, language: Language) async {
         metrics.webSocketRefusals.increment()
         let seconds = max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
-        let failure = BoardSocketMessage.Failure(code: "too_many_connections",
-                                                 message: RefusalText.tooManyPages(language, ["seconds": String(seconds)]), retryAfter: seconds)
+        let failure = BoardSocketMessage.Failure(
+            code: "too_many_connections",
+            message: RefusalText.tooManyPages(language, ["seconds": String(seconds)]),
+            retryAfter: seconds
+        )
         if let text = try? BoardSocketMessage.encode(failure) { try? await outbound.write(.text(text)) }
         try? await outbound.close(.unknown(Self.tryAgainLater), reason: "retry after \(seconds) s")
     }
@@ -97,8 +100,13 @@ struct BoardSocketController {
     /// Nothing here waits on the hub: what may take a while runs as the page's errands, so each
     /// message is counted as it arrives (a steady 18 a second was cut off when one slow 호가 watch
     /// held the loop and the messages behind it were then counted at once).
-    private func read(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, client: BoardClient,
-                      views: ViewPacer, language: Language) async throws {
+    private func read(
+        _ inbound: WebSocketInboundStream,
+        _ outbound: WebSocketOutboundWriter,
+        client: BoardClient,
+        views: ViewPacer,
+        language: Language
+    ) async throws {
         var rate = MessageRate(perSecond: Self.maxMessagesPerSecond)
         let errands = PageErrands()
         do {
@@ -149,7 +157,8 @@ struct UpgradeRequiredMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.uri.path == "/ws", request.method == .get || request.method == .head,
-              request.headers[.upgrade]?.lowercased().contains("websocket") != true else { return try await next(request, context) }
+            request.headers[.upgrade]?.lowercased().contains("websocket") != true
+        else { return try await next(request, context) }
         var error = APIError(status: .upgradeRequired, code: "upgrade_required", RefusalText.webSocketOnly)
         error.headers[.upgrade] = "websocket"
         throw error

@@ -33,8 +33,15 @@ final class BoardSocketHub: Service, Sendable {
     /// Distinct views (sort, filter, search, language) computed per batch, at most.
     static let maxDistinctViews = 2_000
 
-    init(boards: ExchangeBoards, favorites: any FavoritesRepository, portfolio: PortfolioStore, demo: Bool, premium: PremiumFeed? = nil,
-         clock: WallClock = .system, logger: Logger) {
+    init(
+        boards: ExchangeBoards,
+        favorites: any FavoritesRepository,
+        portfolio: PortfolioStore,
+        demo: Bool,
+        premium: PremiumFeed? = nil,
+        clock: WallClock = .system,
+        logger: Logger
+    ) {
         self.clock = clock
         self.boards = boards
         self.favorites = favorites
@@ -92,12 +99,15 @@ final class BoardSocketHub: Service, Sendable {
             return
         }
         if parameters.favoritesOnly {
-            view.favorites = (try? await favorites.list(owner: client.deviceID)).map { keys in
-                Set(keys.compactMap { key -> MarketID? in
-                    guard case .market(let code, let on)? = FavoriteItem(key), on == parameters.exchange else { return nil }
-                    return MarketID(code)
-                })
-            } ?? []
+            view.favorites =
+                (try? await favorites.list(owner: client.deviceID)).map { keys in
+                    Set(
+                        keys.compactMap { key -> MarketID? in
+                            guard case .market(let code, let on)? = FavoriteItem(key), on == parameters.exchange else { return nil }
+                            return MarketID(code)
+                        }
+                    )
+                } ?? []
         }
         // Between publications: a batch published after the snapshot was made but before the
         // page joined its view's group would never reach the page, and a row it changed would
@@ -118,7 +128,8 @@ final class BoardSocketHub: Service, Sendable {
     func favoritesChanged(_ owner: String) async {
         let pages = pages(of: owner)
         if !pages.isEmpty, let list = try? await favorites.list(owner: owner),
-           let message = try? BoardSocketMessage.encode(BoardSocketMessage.Favorites(favorites: list)) {
+            let message = try? BoardSocketMessage.encode(BoardSocketMessage.Favorites(favorites: list))
+        {
             for page in pages { page.favoritesChanged(message) }
         }
         let affected = pages.filter { $0.view?.parameters.favoritesOnly == true }
@@ -290,7 +301,9 @@ final class BoardSocketHub: Service, Sendable {
             }
             guard !pieces.isEmpty || moved || statusMessage != nil else { continue }
             let newOrder = moved ? BoardSocketMessage.Order(order) : nil
-            let shared = pieces.isEmpty && !moved ? nil
+            let shared =
+                pieces.isEmpty && !moved
+                ? nil
                 : PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: newOrder))
             posted += members.values
             for client in members.values {
@@ -307,7 +320,9 @@ final class BoardSocketHub: Service, Sendable {
                 if !missing.isEmpty {
                     mine += fragments.withLock { all in
                         missing.compactMap { code in
-                            MarketID(code).flatMap(ordered.row).map { (code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
+                            MarketID(code).flatMap(ordered.row).map {
+                                (code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0)))
+                            }
                         }
                     }
                 }
@@ -325,7 +340,8 @@ final class BoardSocketHub: Service, Sendable {
         guard range != nil, let view = client.view else { return }
         let exchange = view.parameters.exchange
         let inputs = premium?.inputs ?? .none
-        let ordered = viewOrders.withLock { $0[view]?.rows }
+        let ordered =
+            viewOrders.withLock { $0[view]?.rows }
             ?? view.query.apply((boards[exchange] ?? boards.defaultBoard).snapshot.rows.values, premium: inputs)
         let (_, entering) = client.entering(ordered.map(\.id.code))
         guard !entering.isEmpty else { return }
@@ -364,11 +380,16 @@ final class BoardSocketHub: Service, Sendable {
         }
         let echo = BoardSocketMessage.echo(view.parameters, language: view.language)
         do {
-            return try BoardSocketMessage.snapshot(demo: demo, view: echo, rows: rows, order: ordered.map(\.id.code),
-                                                   status: statusJSON(snapshot.status, view.language))
+            return try BoardSocketMessage.snapshot(
+                demo: demo,
+                view: echo,
+                rows: rows,
+                order: ordered.map(\.id.code),
+                status: statusJSON(snapshot.status, view.language)
+            )
         } catch {
             logger.error("a snapshot could not be encoded")
-            return BoardClient.errorMessage(.internalError, view.language)
+            return BoardClient.errorMessage(.internalFailure, view.language)
         }
     }
 

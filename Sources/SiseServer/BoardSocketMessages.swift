@@ -42,8 +42,8 @@ enum BoardSocketMessage {
         static func read(_ text: String) -> (standalone: Bool, ranks: Swift.Range<Int>?) {
             guard text.utf8.count <= 4_096, let message = try? JSONDecoder().decode(Window.self, from: Data(text.utf8)) else { return (false, nil) }
             let standalone = message.type == "window"
-            let bounds: (Int, Int)? = if standalone, let from = message.from, let to = message.to { (from, to) }
-                else { message.window.map { ($0.from, $0.to) } }
+            let bounds: (Int, Int)? =
+                if standalone, let from = message.from, let to = message.to { (from, to) } else { message.window.map { ($0.from, $0.to) } }
             guard let (from, to) = bounds, from >= 0, to > from else { return (standalone, nil) }
             let start = min(from, 100_000)
             return (standalone, start..<min(max(to, start + 1), start + maxRows))
@@ -58,7 +58,8 @@ enum BoardSocketMessage {
 
         static func parse(_ text: String) -> PortfolioWatch? {
             guard text.utf8.count <= 256, let message = try? JSONDecoder().decode(PortfolioWatch.self, from: Data(text.utf8)),
-                  message.type == "portfolio" else { return nil }
+                message.type == "portfolio"
+            else { return nil }
             return message
         }
     }
@@ -73,7 +74,8 @@ enum BoardSocketMessage {
 
         static func parse(_ text: String) -> DepthWatch? {
             guard text.utf8.count <= 256, let message = try? JSONDecoder().decode(DepthWatch.self, from: Data(text.utf8)),
-                  message.type == "depth" else { return nil }
+                message.type == "depth"
+            else { return nil }
             return message
         }
     }
@@ -168,8 +170,16 @@ enum BoardSocketMessage {
             let applied = tapped.direction == .none ? SortState.default : tapped
             next[key.rawValue] = SortChoice(sort: applied.key.rawValue, order: applied.direction.spelling)
         }
-        return ViewEcho(exchange: parameters.exchange.rawValue, quote: parameters.quote.rawValue, sort: parameters.sort.key.rawValue, order: parameters.sort.direction.spelling,
-                        q: parameters.search, favoritesOnly: parameters.favoritesOnly, lang: language.rawValue,
-                        quotes: parameters.exchange.quotes.map(\.rawValue), next: next)
+        return ViewEcho(
+            exchange: parameters.exchange.rawValue,
+            quote: parameters.quote.rawValue,
+            sort: parameters.sort.key.rawValue,
+            order: parameters.sort.direction.spelling,
+            q: parameters.search,
+            favoritesOnly: parameters.favoritesOnly,
+            lang: language.rawValue,
+            quotes: parameters.exchange.quotes.map(\.rawValue),
+            next: next
+        )
     }
 }

@@ -28,25 +28,45 @@ struct CandlesController {
 
     @Sendable func json(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let (exchange, market, interval, series) = try await load(request, ctx)
-        return JSONText.response(Answer(exchange: exchange.rawValue, market: market.code, interval: interval.rawValue,
-                                        candles: series.rows.map(CandleRowJSON.init)))
+        return JSONText.response(
+            Answer(
+                exchange: exchange.rawValue,
+                market: market.code,
+                interval: interval.rawValue,
+                candles: series.rows.map(CandleRowJSON.init)
+            )
+        )
     }
 
     @Sendable func chart(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let width = try ChartWidth.of(request)
         let list = request.uri.queryParameters["indicators"].map(String.init) ?? "ma"
-        guard let options = CandleChart.Options(list: list) else { throw APIError.badParameter(.indicators, .listOf(["ma", "ema", "bb", "rsi", "macd"])) }
+        guard let options = CandleChart.Options(list: list) else {
+            throw APIError.badParameter(.indicators, .listOf(["ma", "ema", "bb", "rsi", "macd"]))
+        }
         let (_, market, interval, series) = try await load(request, ctx)
-        let svg = CandleChart.svg(series, interval: interval, quote: market.quote, options: options, width: width, language: LanguagePreference.of(request))
-        return Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-cache"],
-                        body: .init(byteBuffer: ByteBuffer(string: svg)))
+        let svg = CandleChart.svg(
+            series,
+            interval: interval,
+            quote: market.quote,
+            options: options,
+            width: width,
+            language: LanguagePreference.of(request)
+        )
+        return Response(
+            status: .ok,
+            headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(string: svg))
+        )
     }
 
     private func load(_ request: Request, _ ctx: SiseRequestContext) async throws -> (Exchange, MarketID, CandleInterval, CandleSeries) {
         let raw = ctx.parameters.get("market") ?? ""
         guard let market = MarketID(raw.uppercased()), raw.count <= 24 else { throw APIError.badParameter(.market, .marketCode) }
         let intervalText = request.uri.queryParameters["interval"].map(String.init) ?? "1h"
-        guard let interval = CandleInterval(rawValue: intervalText) else { throw APIError.badParameter(.interval, .oneOf(CandleInterval.allCases.map(\.rawValue))) }
+        guard let interval = CandleInterval(rawValue: intervalText) else {
+            throw APIError.badParameter(.interval, .oneOf(CandleInterval.allCases.map(\.rawValue)))
+        }
         let countText = request.uri.queryParameters["count"].map(String.init) ?? "100"
         guard let count = Int(countText), (1...Self.fetched).contains(count) else { throw APIError.badParameter(.count, .between(1, Self.fetched)) }
         let exchange = try ServerContext.exchange(request)

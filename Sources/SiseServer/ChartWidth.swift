@@ -9,7 +9,9 @@ enum ChartWidth {
 
     static func of(_ request: Request) throws(APIError) -> Int {
         guard let text = request.uri.queryParameters["width"], !text.isEmpty else { return standard }
-        guard let width = Int(text), allowed.contains(width) else { throw APIError.badParameter(.width, .between(allowed.lowerBound, allowed.upperBound)) }
+        guard let width = Int(text), allowed.contains(width) else {
+            throw APIError.badParameter(.width, .between(allowed.lowerBound, allowed.upperBound))
+        }
         return width
     }
 }

@@ -82,21 +82,39 @@ struct CoinInfoController {
     @Sendable func trending(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let cached = try await upstream(request) { try await context.coinInfo.trending() }
         let f = MarketFormatter(language: LanguagePreference.of(request))
-        let view = TrendingView(coins: cached.value.coins.map { coin in
-            TrendingView.Coin(coin: coin, display: [
-                "price": coin.priceKRW.map { f.price($0, quote: "KRW") } ?? "-",
-                "change": coin.change24h.map { f.rate($0 / 100) } ?? "-",
-                "tone": PriceChange(signed: coin.change24h ?? 0).tone.rawValue,
-            ])
-        }, nfts: cached.value.nfts.map { nft in
-            TrendingView.NFT(nft: nft, display: [
-                "floorPrice": f.floorPrice(nft.floorPrice, currency: nft.floorPriceCurrency),
-                "change": nft.floorPriceChange24h.map { f.rate($0 / 100) } ?? "-",
-                "tone": PriceChange(signed: nft.floorPriceChange24h ?? 0).tone.rawValue,
-            ])
-        })
-        return JSONText.response(Fresh(CoinInfoService.Cached(value: view, fetchedAt: cached.fetchedAt, stale: cached.stale,
-                                                             retryAt: cached.retryAt), language: LanguagePreference.of(request)))
+        let view = TrendingView(
+            coins: cached.value.coins.map { coin in
+                TrendingView.Coin(
+                    coin: coin,
+                    display: [
+                        "price": coin.priceKRW.map { f.price($0, quote: "KRW") } ?? "-",
+                        "change": coin.change24h.map { f.rate($0 / 100) } ?? "-",
+                        "tone": PriceChange(signed: coin.change24h ?? 0).tone.rawValue,
+                    ]
+                )
+            },
+            nfts: cached.value.nfts.map { nft in
+                TrendingView.NFT(
+                    nft: nft,
+                    display: [
+                        "floorPrice": f.floorPrice(nft.floorPrice, currency: nft.floorPriceCurrency),
+                        "change": nft.floorPriceChange24h.map { f.rate($0 / 100) } ?? "-",
+                        "tone": PriceChange(signed: nft.floorPriceChange24h ?? 0).tone.rawValue,
+                    ]
+                )
+            }
+        )
+        return JSONText.response(
+            Fresh(
+                CoinInfoService.Cached(
+                    value: view,
+                    fetchedAt: cached.fetchedAt,
+                    stale: cached.stale,
+                    retryAt: cached.retryAt
+                ),
+                language: LanguagePreference.of(request)
+            )
+        )
     }
 
     @Sendable func search(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -106,8 +124,12 @@ struct CoinInfoController {
         guard ((korean ? 1 : 2)...64).contains(q.count) else { throw APIError.badParameter(.search, .lengthCharacters(korean ? 1 : 2, 64)) }
         if korean { return JSONText.response(Fresh(koreanSearch(q), language: LanguagePreference.of(request))) }
         let client = ctx.clientIdentities
-        return JSONText.response(Fresh(try await upstream(request) { try await context.coinInfo.search(q, client: client) },
-                                       language: LanguagePreference.of(request)))
+        return JSONText.response(
+            Fresh(
+                try await upstream(request) { try await context.coinInfo.search(q, client: client) },
+                language: LanguagePreference.of(request)
+            )
+        )
     }
 
     /// A Korean query answered from the boards' Korean names (`SearchResults.korean`): CoinGecko
@@ -123,8 +145,11 @@ struct CoinInfoController {
     @Sendable func chartSVG(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let width = try ChartWidth.of(request)
         let detail = try await detail(request, ctx)
-        return Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-cache"],
-                        body: .init(byteBuffer: ByteBuffer(string: SVGChart.render(detail.chart, width: width, language: LanguagePreference.of(request)))))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(string: SVGChart.render(detail.chart, width: width, language: LanguagePreference.of(request))))
+        )
     }
 
     private func upstream<T>(_ request: Request, _ body: () async throws -> T) async throws -> T {
@@ -134,7 +159,9 @@ struct CoinInfoController {
     private func detail(_ request: Request, _ ctx: SiseRequestContext) async throws -> CoinDetail {
         let raw = ctx.parameters.get("id") ?? ""
         let rangeText = request.uri.queryParameters["range"].map(String.init) ?? "7d"
-        guard let range = ChartModel.Range(rawValue: rangeText) else { throw APIError.badParameter(.range, .oneOf(ChartModel.Range.allCases.map(\.rawValue))) }
+        guard let range = ChartModel.Range(rawValue: rangeText) else {
+            throw APIError.badParameter(.range, .oneOf(ChartModel.Range.allCases.map(\.rawValue)))
+        }
         let exchange = try ServerContext.exchange(request)
         // A market's detail reads its board's row: wake the board and wait for its first data
         // (a deep link to a Korbit coin on a fresh server would otherwise find no row).
@@ -143,8 +170,16 @@ struct CoinInfoController {
         let api = try context.api(exchange)
         do {
             return try await upstream(request) {
-                try await CoinDetail.load(raw, range: range, language: LanguagePreference.of(request), exchange: exchange, upbit: api,
-                                          coinInfo: context.coinInfo, client: ctx.clientIdentities, row: { rows[$0] })
+                try await CoinDetail.load(
+                    raw,
+                    range: range,
+                    language: LanguagePreference.of(request),
+                    exchange: exchange,
+                    upbit: api,
+                    coinInfo: context.coinInfo,
+                    client: ctx.clientIdentities,
+                    row: { rows[$0] }
+                )
             }
         } catch let failure as CoinDetail.Failure {
             switch failure {

@@ -20,14 +20,17 @@ struct CompareController {
         var symbols: Set<String>?
         if let text = q["symbols"].map(String.init), !text.isEmpty {
             let list = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-            guard list.count <= Self.maxSymbols, list.allSatisfy({ (1...20).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber } }) else {
+            guard list.count <= Self.maxSymbols, list.allSatisfy({ (1...20).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber } })
+            else {
                 throw APIError.badParameter(.symbols, .symbolList(Self.maxSymbols))
             }
             symbols = Set(list)
         }
         var sort = CompareBoard.Sort.gap
         if let text = q["sort"].map(String.init), !text.isEmpty {
-            guard let parsed = CompareBoard.Sort(rawValue: text.lowercased()) else { throw APIError.badParameter(.sort, .oneOf(CompareBoard.Sort.allCases.map(\.rawValue))) }
+            guard let parsed = CompareBoard.Sort(rawValue: text.lowercased()) else {
+                throw APIError.badParameter(.sort, .oneOf(CompareBoard.Sort.allCases.map(\.rawValue)))
+            }
             sort = parsed
         }
         let searched = q["q"].map(String.init) ?? ""
@@ -38,7 +41,9 @@ struct CompareController {
         for (_, board) in boards { board.touch() }
         var loaded = 0
         for (_, board) in boards where await board.waitForData(upTo: ServerContext.firstBoardWait) { loaded += 1 }
-        guard loaded >= 2 else { throw APIError(status: .serviceUnavailable, code: "unavailable", RefusalText.boardsLoading, ["seconds": "1"], retryAfter: 1) }
+        guard loaded >= 2 else {
+            throw APIError(status: .serviceUnavailable, code: "unavailable", RefusalText.boardsLoading, ["seconds": "1"], retryAfter: 1)
+        }
         let formatter = MarketFormatter(language: LanguagePreference.of(request))
         let rows = CompareBoard.rows(context.boards.compareVenues(), symbols: symbols, sort: sort)
             .filter { search.matches(any: [$0.koreanName, $0.englishName, $0.symbol]) }

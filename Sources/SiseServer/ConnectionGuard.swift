@@ -50,23 +50,36 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         guard !counted else { return }
         address = context.channel.remoteAddress?.ipAddress
         guard counter.open(address) else {
-            refuse(context, status: "503 Service Unavailable", code: "too_many_connections",
-                   message: "too many open connections; try again shortly", retryAfter: 5)
+            refuse(
+                context,
+                status: "503 Service Unavailable",
+                code: "too_many_connections",
+                message: "too many open connections; try again shortly",
+                retryAfter: 5
+            )
             return
         }
         counted = true
         // Handed back when the connection closes, whenever that is: this handler leaves the
         // pipeline after the first request head and would never see the connection end.
-        let counter = self.counter, address = self.address
+        let counter = self.counter
+        let address = self.address
         context.channel.closeFuture.whenComplete { _ in counter.close(address) }
-        let timeout = TimeAmount.nanoseconds(Int64(counter.limits.headerTimeout.components.seconds) * 1_000_000_000
-            + counter.limits.headerTimeout.components.attoseconds / 1_000_000_000)
+        let timeout = TimeAmount.nanoseconds(
+            Int64(counter.limits.headerTimeout.components.seconds) * 1_000_000_000
+                + counter.limits.headerTimeout.components.attoseconds / 1_000_000_000
+        )
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         deadline = context.eventLoop.scheduleTask(in: timeout) {
             let (handler, context) = loopBound.value
             guard !handler.done else { return }
-            handler.refuse(context, status: "408 Request Timeout", code: "header_timeout",
-                           message: "the request head did not arrive in time", retryAfter: nil)
+            handler.refuse(
+                context,
+                status: "408 Request Timeout",
+                code: "header_timeout",
+                message: "the request head did not arrive in time",
+                retryAfter: nil
+            )
         }
     }
 
@@ -88,7 +101,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             for byte in bytes {
                 headBytes += 1
                 if !requestLineDone {
-                    if byte == 0x0A { requestLineDone = true } else {
+                    if byte == 0x0A {
+                        requestLineDone = true
+                    } else {
                         requestLineLength += 1
                         if requestLine.count < Self.maxRequestLine { requestLine.append(byte) }
                     }
@@ -108,8 +123,13 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         }
         if !finished && (headBytes > counter.limits.maxHeaderBytes || headerLines > counter.limits.maxHeaderCount + 1) {
             done = true
-            refuse(context, status: "431 Request Header Fields Too Large", code: "headers_too_large",
-                   message: "the request head is too large", retryAfter: nil)
+            refuse(
+                context,
+                status: "431 Request Header Fields Too Large",
+                code: "headers_too_large",
+                message: "the request head is too large",
+                retryAfter: nil
+            )
             return
         }
         if requestLineDone && !Self.isRequestLine(requestLine) {
@@ -152,10 +172,11 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         let line = raw.last == 0x0D ? Array(raw.dropLast()) : raw
         let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
         guard parts.count == 3, let method = parts.first, !method.isEmpty, method.count <= 16,
-              method.allSatisfy({ (0x41...0x5A).contains($0) }),
-              parts[1].first == UInt8(ascii: "/") || parts[1].first == UInt8(ascii: "*") || parts[1].starts(with: Array("http".utf8)),
-              parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-              Array(parts[2]) == Array("HTTP/1.1".utf8) || Array(parts[2]) == Array("HTTP/1.0".utf8) else { return false }
+            method.allSatisfy({ (0x41...0x5A).contains($0) }),
+            parts[1].first == UInt8(ascii: "/") || parts[1].first == UInt8(ascii: "*") || parts[1].starts(with: Array("http".utf8)),
+            parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+            Array(parts[2]) == Array("HTTP/1.1".utf8) || Array(parts[2]) == Array("HTTP/1.0".utf8)
+        else { return false }
         return true
     }
 

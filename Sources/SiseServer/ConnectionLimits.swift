@@ -24,9 +24,17 @@ public struct ConnectionLimits: Sendable {
     /// only the device is counted).
     public var webSocketRateLimitsLoopback: Bool
 
-    public init(maxConnections: Int = 16_384, maxConnectionsPerAddress: Int = 256, headerTimeout: Duration = .seconds(10),
-                idleTimeout: Duration = .seconds(60), maxHeaderBytes: Int = 16 * 1_024, maxHeaderCount: Int = 100,
-                webSocketConnectBurst: Int = 60, webSocketConnectsPerSecond: Double = 1, webSocketRateLimitsLoopback: Bool = false) {
+    public init(
+        maxConnections: Int = 16_384,
+        maxConnectionsPerAddress: Int = 256,
+        headerTimeout: Duration = .seconds(10),
+        idleTimeout: Duration = .seconds(60),
+        maxHeaderBytes: Int = 16 * 1_024,
+        maxHeaderCount: Int = 100,
+        webSocketConnectBurst: Int = 60,
+        webSocketConnectsPerSecond: Double = 1,
+        webSocketRateLimitsLoopback: Bool = false
+    ) {
         self.maxConnections = maxConnections
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.headerTimeout = headerTimeout

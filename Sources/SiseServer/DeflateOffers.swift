@@ -37,10 +37,16 @@ enum DeflateOffers {
             offer.malformed = !isToken(offer.name) || text.hasSuffix(";")
             for piece in pieces.dropFirst() {
                 let parts = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard let name = parts.first, isToken(name) else { offer.malformed = true; continue }
+                guard let name = parts.first, isToken(name) else {
+                    offer.malformed = true
+                    continue
+                }
                 var value = parts.count > 1 ? parts[1] : nil
                 if let quoted = value, quoted.hasPrefix("\"") {
-                    guard quoted.count >= 2, quoted.hasSuffix("\"") else { offer.malformed = true; continue }
+                    guard quoted.count >= 2, quoted.hasSuffix("\"") else {
+                        offer.malformed = true
+                        continue
+                    }
                     value = String(quoted.dropFirst().dropLast())
                 }
                 offer.parameters.append((name.lowercased(), value))
@@ -75,14 +81,16 @@ enum DeflateOffers {
     /// 8–15, written as plain digits (no sign, no leading zero).
     static func windowBits(_ text: String) -> Int? {
         guard (1...2).contains(text.count), text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), text.first != "0",
-              let bits = Int(text), (8...15).contains(bits) else { return nil }
+            let bits = Int(text), (8...15).contains(bits)
+        else { return nil }
         return bits
     }
 
     static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && scalar.value > 0x20 && scalar.value < 0x7F && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains(scalar)
-        }
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && scalar.value > 0x20 && scalar.value < 0x7F && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains(scalar)
+            }
     }
 
     /// `text` cut at `separator` outside double quotes.
@@ -92,8 +100,16 @@ enum DeflateOffers {
         var quoted = false
         var escaped = false
         for character in text {
-            if escaped { current.append(character); escaped = false; continue }
-            if quoted && character == "\\" { escaped = true; current.append(character); continue }
+            if escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
+            if quoted && character == "\\" {
+                escaped = true
+                current.append(character)
+                continue
+            }
             if character == "\"" { quoted.toggle() }
             if character == separator && !quoted {
                 parts.append(current)

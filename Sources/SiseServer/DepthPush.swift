@@ -71,8 +71,13 @@ final class DepthPush: Sendable {
 
     enum BookState: String { case live, delayed, stale }
 
-    init(context: ServerContext, metrics: ServerMetrics, grace: Duration = .seconds(10), feeds: [Exchange: DepthFeed] = [:],
-         silence: Duration = .seconds(5)) {
+    init(
+        context: ServerContext,
+        metrics: ServerMetrics,
+        grace: Duration = .seconds(10),
+        feeds: [Exchange: DepthFeed] = [:],
+        silence: Duration = .seconds(5)
+    ) {
         self.context = context
         self.metrics = metrics
         self.grace = grace
@@ -182,8 +187,14 @@ final class DepthPush: Sendable {
             }
             if encoded.tapeSource != tapeSource || encoded.tape == nil {
                 encoded.tape = shown.map { trades in
-                    Self.message("trades", TradesMessage(exchange: key.exchange.rawValue, market: key.market.code,
-                                                          trades: trades.map { TradeJSON($0, formatter: formatter) }))
+                    Self.message(
+                        "trades",
+                        TradesMessage(
+                            exchange: key.exchange.rawValue,
+                            market: key.market.code,
+                            trades: trades.map { TradeJSON($0, formatter: formatter) }
+                        )
+                    )
                 }
                 encoded.tapeSource = tapeSource
             }

@@ -33,13 +33,31 @@ struct DeviceIdentityMiddleware: RouterMiddleware {
         // shared cache would not keep it otherwise, or would hand one person's cookie to others.
         if response.headers[.cacheControl]?.contains("public") == true { return response }
         if device == nil {
-            response.setCookie(Cookie(name: Self.deviceCookie(secure: secure), value: context.deviceID, maxAge: Self.twoYears,
-                                      path: "/", secure: secure, httpOnly: true, sameSite: .lax))
+            response.setCookie(
+                Cookie(
+                    name: Self.deviceCookie(secure: secure),
+                    value: context.deviceID,
+                    maxAge: Self.twoYears,
+                    path: "/",
+                    secure: secure,
+                    httpOnly: true,
+                    sameSite: .lax
+                )
+            )
         }
         if csrf.map(Self.isToken) != true {
             // Readable by the page's script (not HttpOnly) so it can send it back as a header.
-            response.setCookie(Cookie(name: Self.csrfCookie(secure: secure), value: Self.newToken(), maxAge: Self.twoYears,
-                                      path: "/", secure: secure, httpOnly: false, sameSite: .strict))
+            response.setCookie(
+                Cookie(
+                    name: Self.csrfCookie(secure: secure),
+                    value: Self.newToken(),
+                    maxAge: Self.twoYears,
+                    path: "/",
+                    secure: secure,
+                    httpOnly: false,
+                    sameSite: .strict
+                )
+            )
         }
         return response
     }

@@ -36,7 +36,10 @@ struct FavoritesController {
         let item = try validated(request, ctx)
         let added = try await context.favorites.add(owner: ctx.owner, item: item.key)
         if added { await context.favoritesChanged(ctx.owner) }
-        return JSONText.response(Change(item: item.key, kind: item.kind, exchange: item.exchange?.rawValue, favorite: true), status: added ? .created : .ok)
+        return JSONText.response(
+            Change(item: item.key, kind: item.kind, exchange: item.exchange?.rawValue, favorite: true),
+            status: added ? .created : .ok
+        )
     }
 
     @Sendable func remove(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {

@@ -12,8 +12,12 @@ struct ForwardedClientCap: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let client = context.clientAddress, client != context.peerAddress else { return try await next(request, context) }
         guard counter.hold(client) else {
-            throw APIError(status: .serviceUnavailable, code: "too_many_connections", RefusalText.tooManyConnections,
-                           retryAfter: 5)
+            throw APIError(
+                status: .serviceUnavailable,
+                code: "too_many_connections",
+                RefusalText.tooManyConnections,
+                retryAfter: 5
+            )
         }
         // An upgraded socket keeps its place until its connection (the proxy's, made for it) closes.
         if request.uri.path == "/ws" && request.headers[.upgrade] != nil {

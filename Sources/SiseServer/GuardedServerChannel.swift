@@ -39,7 +39,9 @@ struct GuardedServerChannel<Inner: ServerChildChannel>: ServerChildChannel {
 extension HTTPServerBuilder {
     /// `.http1WebSocketUpgrade(webSocketRouter:)` behind the connection guard.
     static func guardedHTTP1WebSocket<Builder: HTTPResponderBuilder & _HB_SendableMetatype>(
-        webSocketRouter: Builder, counter: ConnectionCounter, acceptsOrigin: @escaping @Sendable (String?) -> Bool
+        webSocketRouter: Builder,
+        counter: ConnectionCounter,
+        acceptsOrigin: @escaping @Sendable (String?) -> Bool
     ) -> HTTPServerBuilder where Builder.Responder.Context: WebSocketRequestContext {
         let webSocketResponder = webSocketRouter.buildResponder()
         let limits = counter.limits
@@ -48,13 +50,21 @@ extension HTTPServerBuilder {
         decoder.maxHeaderListSize = limits.maxHeaderBytes
         decoder.maxHeaderFieldCount = limits.maxHeaderCount
         let idle = TimeAmount.seconds(limits.idleTimeout.components.seconds)
-        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [ParserErrorAnswer()], idleTimeout: idle,
-                                               httpDecoderConfiguration: decoder)
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ParserErrorAnswer()],
+            idleTimeout: idle,
+            httpDecoderConfiguration: decoder
+        )
         return HTTPServerBuilder { responder in
             GuardedServerChannel(
-                inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
-                                                   configuration: .init(http1: http1, ws: .init(extensions: [PageEncoding.serverExtension], validateUTF8: true))),
-                counter: counter, acceptsOrigin: acceptsOrigin)
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder,
+                    webSocketResponder: webSocketResponder,
+                    configuration: .init(http1: http1, ws: .init(extensions: [PageEncoding.serverExtension], validateUTF8: true))
+                ),
+                counter: counter,
+                acceptsOrigin: acceptsOrigin
+            )
         }
     }
 }

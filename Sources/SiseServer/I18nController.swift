@@ -6,9 +6,11 @@ import SiseCore
 /// so the page never keeps a second copy. The same bytes for everyone; cached for an hour.
 struct I18nController {
     /// Encoded once per language at start-up.
-    let tables: [String: ByteBuffer] = Dictionary(uniqueKeysWithValues: Language.allCases.map {
-        ("\($0.rawValue).json", ByteBuffer(string: JSONText.encode(UIText.table($0))))
-    })
+    let tables: [String: ByteBuffer] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map {
+            ("\($0.rawValue).json", ByteBuffer(string: JSONText.encode(UIText.table($0))))
+        }
+    )
 
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/i18n/:file", use: table)
@@ -18,7 +20,10 @@ struct I18nController {
         guard let file = ctx.parameters.get("file"), let body = tables[file] else {
             throw APIError.notFound(.missingLanguage)
         }
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=3600"],
-                        body: .init(byteBuffer: body))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=3600"],
+            body: .init(byteBuffer: body)
+        )
     }
 }

@@ -83,12 +83,13 @@ actor ImageCache {
         guard !indexed else { return }
         indexed = true
         let directory = directory
-        let found = (try? await io { () -> [(String, Int)] in
-            let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.fileSizeKey])) ?? []
-            return files.filter { $0.pathExtension == "img" }.map {
-                ($0.lastPathComponent, (try? $0.resourceValues(forKeys: [.fileSizeKey]))?.fileSize ?? 0)
-            }
-        }) ?? []
+        let found =
+            (try? await io { () -> [(String, Int)] in
+                let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.fileSizeKey])) ?? []
+                return files.filter { $0.pathExtension == "img" }.map {
+                    ($0.lastPathComponent, (try? $0.resourceValues(forKeys: [.fileSizeKey]))?.fileSize ?? 0)
+                }
+            }) ?? []
         for (name, size) in found where entries[name] == nil {
             entries[name] = (size, 0)
             totalBytes += size

@@ -24,10 +24,13 @@ actor ImageProxy {
         if let cached = await cache.get(key) { return cached }
         if let running = inFlight[key] { return await running.value }
         guard inFlight.count < Self.maxConcurrent else { return nil }
-        let fetcher = fetcher, urls = urls, cache = cache
+        let fetcher = fetcher
+        let urls = urls
+        let cache = cache
         let task = Task<Data?, Never> {
             guard let data = try? await fetcher.fetch(url, maxBytes: Self.maxBytes, allow: { urls.canonical($0) }),
-                  ImageProxyController.imageType(data) != nil else { return nil }
+                ImageProxyController.imageType(data) != nil
+            else { return nil }
             await cache.put(key, data)
             return data
         }

@@ -38,12 +38,18 @@ struct ImageProxyController {
     }
 
     static func response(_ data: Data, type: String) -> Response {
-        Response(status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=86400"],
-                 body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        Response(
+            status: .ok,
+            headers: [.contentType: type, .cacheControl: "public, max-age=86400"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
     }
 
     static func placeholderResponse() -> Response {
-        Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-cache"],
-                 body: .init(byteBuffer: ByteBuffer(string: placeholder)))
+        Response(
+            status: .ok,
+            headers: [.contentType: "image/svg+xml", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(string: placeholder))
+        )
     }
 }

@@ -17,12 +17,14 @@ struct ImageURL: Sendable {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), url.user == nil else { return nil }
         let segments = url.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         if scheme == "https", allowedHosts.contains(host), url.port == nil || url.port == 443,
-           segments.count == 5, Self.kinds.contains(segments[0]), segments[1] == "images",
-           !segments[2].isEmpty, segments[2].allSatisfy(\.isNumber), Self.sizes.contains(segments[3]), Self.isFileName(segments[4]) {
+            segments.count == 5, Self.kinds.contains(segments[0]), segments[1] == "images",
+            !segments[2].isEmpty, segments[2].allSatisfy(\.isNumber), Self.sizes.contains(segments[3]), Self.isFileName(segments[4])
+        {
             return URL(string: "https://\(host)/\(segments.joined(separator: "/"))")
         }
         if let demoOrigin, "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "") == demoOrigin,
-           segments.count == 3, segments[0] == "cg-images", Self.isFileName(segments[1]), Self.isFileName(segments[2]) {
+            segments.count == 3, segments[0] == "cg-images", Self.isFileName(segments[1]), Self.isFileName(segments[2])
+        {
             return URL(string: "\(demoOrigin)/\(segments.joined(separator: "/"))")
         }
         return nil

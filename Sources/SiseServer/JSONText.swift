@@ -17,7 +17,10 @@ enum JSONText {
     }
 
     static func response<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: encode(value))))
+        Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: encode(value)))
+        )
     }
 }

@@ -59,8 +59,15 @@ struct LoginDeviceCookie: Sendable {
         let fresh = Entry(account: account, nonce: RandomHex.make(words: 2))
         let kept = [fresh] + entries(of: request).filter { $0.account != account }
         let value = kept.prefix(Self.accountsKept).map(token).joined(separator: "~")
-        return Cookie(name: Self.name(secure: secure), value: value, maxAge: Self.lifetime, path: "/", secure: secure,
-                      httpOnly: true, sameSite: .strict)
+        return Cookie(
+            name: Self.name(secure: secure),
+            value: value,
+            maxAge: Self.lifetime,
+            path: "/",
+            secure: secure,
+            httpOnly: true,
+            sameSite: .strict
+        )
     }
 
     private func token(_ entry: Entry) -> String {

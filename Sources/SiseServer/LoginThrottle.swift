@@ -113,7 +113,8 @@ struct LoginThrottle: Sendable {
         let deviceKey = device.map { "signup:device:" + $0 }
         return await book.update([addressKey] + (deviceKey.map { [$0] } ?? []), now: now) { tallies in
             let perSecond = 1 / Self.signupRefillSeconds
-            let bucket = tallies[addressKey].map { min(Double(Self.signupBurst), $0.count + Double(now - $0.last) / 1_000 * perSecond) }
+            let bucket =
+                tallies[addressKey].map { min(Double(Self.signupBurst), $0.count + Double(now - $0.last) / 1_000 * perSecond) }
                 ?? Double(Self.signupBurst)
             let recent = deviceKey.flatMap { tallies[$0] }.flatMap { now - $0.since < Self.day ? $0 : nil }
             if bucket < 1 { return Int(((1 - bucket) / perSecond).rounded(.up)) }

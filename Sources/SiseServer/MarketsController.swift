@@ -15,9 +15,14 @@ struct MarketsController {
 
     @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let q = request.uri.queryParameters
-        let view = try ViewParameters(quote: q["quote"].map(String.init), sort: q["sort"].map(String.init),
-                                      order: q["order"].map(String.init), q: q["q"].map(String.init),
-                                      favorites: q["favorites"].map(String.init), exchange: q["exchange"].map(String.init))
+        let view = try ViewParameters(
+            quote: q["quote"].map(String.init),
+            sort: q["sort"].map(String.init),
+            order: q["order"].map(String.init),
+            q: q["q"].map(String.init),
+            favorites: q["favorites"].map(String.init),
+            exchange: q["exchange"].map(String.init)
+        )
         let language = LanguagePreference.of(request)
         do { try MarketListing.check(quote: view.quote, on: view.exchange) } catch { throw APIError.listing(error) }
         try await context.requireBoard(view.exchange)
@@ -36,8 +41,13 @@ struct MarketsController {
         try await context.requireBoard(exchange)
         try context.requireListed(id, on: exchange)
         guard let row = try context.board(exchange).snapshot.rows[id] else { throw APIError.listing(.unlisted([id.code])) }
-        return JSONText.response(MarketRowJSON(row, formatter: MarketFormatter(language: language),
-                                               premium: context.premiumInputs.premium(row)))
+        return JSONText.response(
+            MarketRowJSON(
+                row,
+                formatter: MarketFormatter(language: language),
+                premium: context.premiumInputs.premium(row)
+            )
+        )
     }
 }
 

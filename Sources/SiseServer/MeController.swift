@@ -88,7 +88,8 @@ struct MeController {
         let language = LanguagePreference.of(request)
         guard let account = ctx.account else { throw Self.unauthorized(language) }
         let body = try await JSONBody.decode(Confirm.self, request, ctx)
-        let confirmed = account.passwordHash == nil
+        let confirmed =
+            account.passwordHash == nil
             ? body.nickname == account.nickname
             : try await hasher.verify(body.password ?? "", against: account.passwordHash)
         guard confirmed else {

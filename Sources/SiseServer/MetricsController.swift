@@ -29,8 +29,11 @@ struct MetricsController {
             throw APIError(status: .forbidden, code: "forbidden", RefusalText.metricsLocalOnly)
         }
         let text = await metrics.render(boards: boards, coinInfo: coinInfo, clients: hub.clientCount, views: hub.viewCount)
-        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: text)))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: text))
+        )
     }
 }
 

@@ -15,14 +15,19 @@ enum NotFoundPage {
 
     static func response(_ request: Request) -> Response {
         let language = LanguagePreference.of(request)
-        let title = UIText.notFoundTitle(language), body = UIText.notFoundBody(language), home = UIText.notFoundHome(language)
+        let title = UIText.notFoundTitle(language)
+        let body = UIText.notFoundBody(language)
+        let home = UIText.notFoundHome(language)
         let html = """
             <!doctype html><html lang="\(language.rawValue)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1"><title>404 · \(title)</title>
             <link rel="icon" href="/icon.svg" type="image/svg+xml"><link rel="stylesheet" href="/notfound.css">
             </head><body><main><h1>404 · \(title)</h1><p>\(body)</p><p><a href="/">\(home)</a></p></main></body></html>
             """
-        return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-                        body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(
+            status: .notFound,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(string: html))
+        )
     }
 }

@@ -22,12 +22,21 @@ struct OrderbookController {
         let api = try context.api(exchange)
         let book = try await CoinInfoController.upstream(request) { try await api.orderbook(market: market) }
         do {
-            return JSONText.response(OrderbookJSON(try book.checked().top(levels), exchange: exchange,
-                                                   formatter: MarketFormatter(language: LanguagePreference.of(request))))
+            return JSONText.response(
+                OrderbookJSON(
+                    try book.checked().top(levels),
+                    exchange: exchange,
+                    formatter: MarketFormatter(language: LanguagePreference.of(request))
+                )
+            )
         } catch {
             metrics.droppedBook(exchange: exchange.rawValue, reason: "\(error)")
-            throw APIError(status: .serviceUnavailable, code: "upstream", UIText.orderbookInconsistent,
-                           retryAfter: 1)
+            throw APIError(
+                status: .serviceUnavailable,
+                code: "upstream",
+                UIText.orderbookInconsistent,
+                retryAfter: 1
+            )
         }
     }
 

@@ -115,14 +115,16 @@ final class PageDeflater: Sendable {
     func deflate(_ text: ByteBuffer, windowBits: Int32) -> ByteBuffer? {
         let stripe = stripes[next.add(1, ordering: .relaxed).newValue % stripes.count]
         return stripe.compressors.withLock { compressors -> ByteBuffer? in
-            guard let compressor = compressors[windowBits] ?? (try? ZlibCompressor(algorithm: .deflate, configuration: .init(windowSize: windowBits))) else {
+            guard let compressor = compressors[windowBits] ?? (try? ZlibCompressor(algorithm: .deflate, configuration: .init(windowSize: windowBits)))
+            else {
                 return nil
             }
             compressors[windowBits] = compressor
             var input = text
             defer { try? compressor.reset() }
             guard let output = try? input.compressStream(with: compressor, flush: .sync), output.readableBytes > 4,
-                  output.readableBytes - 4 < text.readableBytes else { return nil }
+                output.readableBytes - 4 < text.readableBytes
+            else { return nil }
             return output.getSlice(at: output.readerIndex, length: output.readableBytes - 4)
         }
     }

@@ -18,13 +18,19 @@ final class ParserErrorAnswer: ChannelInboundHandler, RemovableChannelHandler {
         guard let parserError = error as? HTTPParserError else { return context.fireErrorCaught(error) }
         guard !answered else { return }
         answered = true
-        let (status, code, message): (HTTPResponse.Status, String, String) = switch parserError {
-        case .headerOverflow: (.requestHeaderFieldsTooLarge, "headers_too_large", "the request head is too large")
-        default: (.badRequest, "bad_request", "malformed request")
-        }
+        let (status, code, message): (HTTPResponse.Status, String, String) =
+            switch parserError {
+            case .headerOverflow: (.requestHeaderFieldsTooLarge, "headers_too_large", "the request head is too large")
+            default: (.badRequest, "bad_request", "malformed request")
+            }
         let body = ByteBuffer(string: #"{"error":{"code":"\#(code)","message":"\#(message)"}}"#)
-        let head = HTTPResponse(status: status, headerFields: [.contentType: "application/json; charset=utf-8",
-                                                               .contentLength: String(body.readableBytes), .connection: "close"])
+        let head = HTTPResponse(
+            status: status,
+            headerFields: [
+                .contentType: "application/json; charset=utf-8",
+                .contentLength: String(body.readableBytes), .connection: "close",
+            ]
+        )
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         let channel = context.channel

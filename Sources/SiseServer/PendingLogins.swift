@@ -37,7 +37,8 @@ final class PendingLogins: Sendable {
     func take(_ state: String) -> Pending? {
         entries.withLock { entries in
             guard let pending = entries.removeValue(forKey: state),
-                  pending.createdAt.duration(to: .now) < Self.lifetime else { return nil }
+                pending.createdAt.duration(to: .now) < Self.lifetime
+            else { return nil }
             return pending
         }
     }

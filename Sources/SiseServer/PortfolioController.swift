@@ -94,9 +94,14 @@ struct PortfolioController {
         let transactions = try await store.transactions(owner: ctx.owner)
         switch format {
         case "csv":
-            return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8",
-                                                   .contentDisposition: "attachment; filename=\"sise-portfolio.csv\""],
-                            body: .init(byteBuffer: ByteBuffer(string: PortfolioCSV.encode(transactions, bom: bom))))
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/csv; charset=utf-8",
+                    .contentDisposition: "attachment; filename=\"sise-portfolio.csv\"",
+                ],
+                body: .init(byteBuffer: ByteBuffer(string: PortfolioCSV.encode(transactions, bom: bom)))
+            )
         case "json":
             var response = JSONText.response(Transactions(transactions: transactions.map(PortfolioTransactionJSON.init)))
             response.headers[.contentDisposition] = "attachment; filename=\"sise-portfolio.json\""
@@ -119,7 +124,9 @@ struct PortfolioController {
             guard let file = try? JSONDecoder().decode(File.self, from: data) else {
                 throw APIError.badParameter(.body, .shapedLike(#"{"transactions":[…]}"#))
             }
-            guard file.transactions.count <= PortfolioCSV.maxRows else { throw APIError.badParameter(.transactions, .atMostItems(PortfolioCSV.maxRows)) }
+            guard file.transactions.count <= PortfolioCSV.maxRows else {
+                throw APIError.badParameter(.transactions, .atMostItems(PortfolioCSV.maxRows))
+            }
             transactions = try file.transactions.enumerated().map { index, input in
                 do throws(PortfolioInput.Failure) { return try input.transaction(id: Self.newID()) } catch {
                     throw APIError.refused(error, item: index + 1)
@@ -133,8 +140,14 @@ struct PortfolioController {
         }
         let result = try await store.importing(owner: ctx.owner, transactions)
         await changed(ctx.owner)
-        return JSONText.response(Imported(imported: result.added.count, skipped: result.alreadyThere,
-                                          message: result.words(LanguagePreference.of(request))), status: .created)
+        return JSONText.response(
+            Imported(
+                imported: result.added.count,
+                skipped: result.alreadyThere,
+                message: result.words(LanguagePreference.of(request))
+            ),
+            status: .created
+        )
     }
 
     static let maxImportBytes = 2 * 1_024 * 1_024

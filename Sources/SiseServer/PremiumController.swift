@@ -56,7 +56,9 @@ struct PremiumController {
         var wanted: Set<String>?
         if let text = request.uri.queryParameters["symbols"].map(String.init), !text.isEmpty {
             let symbols = text.uppercased().split(separator: ",").map(String.init)
-            guard symbols.count <= 100, symbols.allSatisfy({ (1...20).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }) else {
+            guard symbols.count <= 100,
+                symbols.allSatisfy({ (1...20).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+            else {
                 throw APIError.badParameter(.symbols, .symbolList(100))
             }
             wanted = Set(symbols)
@@ -72,20 +74,26 @@ struct PremiumController {
             .map { PremiumRowJSON($0, inputs: inputs, fxSource: fxSource) }
         let market = KimchiPremium.marketPremium(krw, premium: inputs.premium)
         let f = MarketFormatter(language: language)
-        var display = ["marketPremium": market.map(f.rate) ?? "-", "source": inputs.sourceLabel(language, fxSource: fxSource),
-                       "tone": PriceChange(signed: market ?? 0).tone.rawValue]
+        var display = [
+            "marketPremium": market.map(f.rate) ?? "-", "source": inputs.sourceLabel(language, fxSource: fxSource),
+            "tone": PriceChange(signed: market ?? 0).tone.rawValue,
+        ]
         let history = context.premiumHistory?.today(exchange) ?? []
         // The day's curve, drawn by SiseCharts (nothing until two samples exist).
         display["chart"] = SVGChart.sparkline(history.map(\.value), width: 72, height: 20)
         if let status, status.fxFallback, let used = status.fx?.source {
             display["fallback"] = UIText.fxFallback(language, ["source": fxSource.rawValue, "fallback": used.rawValue])
         }
-        let table = Table(exchange: exchange,
-                          fx: inputs.fx.map { Table.FX(rate: $0.krwPerUSD, source: $0.source, at: $0.at, fallback: status?.fxFallback ?? false) },
-                          global: status.map { Table.Global(state: $0.global, at: $0.globalAt) }, marketPremium: market,
-                          history: history.map { [Double($0.at), $0.value] },
-                          unavailable: context.premium == nil ? UIText.premiumUnavailable(language, ["reason": "off"]) : inputs.unavailableReason(language),
-                          display: display, rows: rows)
+        let table = Table(
+            exchange: exchange,
+            fx: inputs.fx.map { Table.FX(rate: $0.krwPerUSD, source: $0.source, at: $0.at, fallback: status?.fxFallback ?? false) },
+            global: status.map { Table.Global(state: $0.global, at: $0.globalAt) },
+            marketPremium: market,
+            history: history.map { [Double($0.at), $0.value] },
+            unavailable: context.premium == nil ? UIText.premiumUnavailable(language, ["reason": "off"]) : inputs.unavailableReason(language),
+            display: display,
+            rows: rows
+        )
         return JSONText.response(table)
     }
 }

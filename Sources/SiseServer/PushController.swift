@@ -24,8 +24,11 @@ struct PushController {
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         let key = ByteBuffer(string: #"{"publicKey":"\#(vapid.publicKey)"}"#)
         router.get("/api/push/key") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=3600"],
-                     body: .init(byteBuffer: key))
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                body: .init(byteBuffer: key)
+            )
         }
         router.get("/api/push/subscriptions", use: list)
         router.post("/api/push/subscriptions", use: add)
@@ -53,7 +56,10 @@ struct PushController {
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try await context.admitWrite(ctx)
         struct Body: Decodable {
-            struct Keys: Decodable { let p256dh: String; let auth: String }
+            struct Keys: Decodable {
+                let p256dh: String
+                let auth: String
+            }
             let endpoint: String
             let keys: Keys
             /// The language its notifications are written in (default: the request's).
@@ -62,16 +68,27 @@ struct PushController {
         let body = try await JSONBody.decode(Body.self, request, ctx)
         try check(endpoint: body.endpoint)
         guard body.keys.p256dh.utf8.count <= 200, let point = Base64URL.decode(body.keys.p256dh), point.count == 65,
-              (try? P256.KeyAgreement.PublicKey(x963Representation: point)) != nil else {
+            (try? P256.KeyAgreement.PublicKey(x963Representation: point)) != nil
+        else {
             throw APIError.badField(.p256dh, .base64URLBytes(65))
         }
         guard body.keys.auth.utf8.count <= 64, Base64URL.decode(body.keys.auth)?.count == 16 else {
             throw APIError.badField(.auth, .base64URLBytes(16))
         }
         let language = body.lang.flatMap(Language.init(rawValue:)) ?? LanguagePreference.of(request)
-        let kept = try await store.addWebhook(.init(id: UUID().uuidString.lowercased(), owner: ctx.owner, url: body.endpoint, secret: "",
-                                                    createdAt: context.clock.now, kind: .push, p256dh: body.keys.p256dh, auth: body.keys.auth,
-                                                    language: language.rawValue))
+        let kept = try await store.addWebhook(
+            .init(
+                id: UUID().uuidString.lowercased(),
+                owner: ctx.owner,
+                url: body.endpoint,
+                secret: "",
+                createdAt: context.clock.now,
+                kind: .push,
+                p256dh: body.keys.p256dh,
+                auth: body.keys.auth,
+                language: language.rawValue
+            )
+        )
         return JSONText.response(SubscriptionJSON(kept), status: .created)
     }
 

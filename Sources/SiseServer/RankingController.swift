@@ -48,9 +48,14 @@ struct RankingController {
         let language = LanguagePreference.of(request)
         let asked: RankingRequest
         do {
-            asked = try RankingRequest(page: query["page"].map(String.init), perPage: query["perPage"].map(String.init),
-                                       currency: query["currency"].map(String.init), sort: query["sort"].map(String.init),
-                                       order: query["order"].map(String.init), q: query["q"].map(String.init))
+            asked = try RankingRequest(
+                page: query["page"].map(String.init),
+                perPage: query["perPage"].map(String.init),
+                currency: query["currency"].map(String.init),
+                sort: query["sort"].map(String.init),
+                order: query["order"].map(String.init),
+                q: query["q"].map(String.init)
+            )
         } catch {
             throw APIError.refused(error)
         }
@@ -64,23 +69,50 @@ struct RankingController {
         let inputs = context.premiumInputs
         var premiums: [String: Double] = [:]
         for (symbol, listing) in listings {
-            if let row = context.boards[listing.exchange]?.snapshot.rows[listing.market], let premium = inputs.premium(row) { premiums[symbol] = premium }
+            if let row = context.boards[listing.exchange]?.snapshot.rows[listing.market], let premium = inputs.premium(row) {
+                premiums[symbol] = premium
+            }
         }
         let page = asked.page(cached.value, listings: listings, favorites: favorites, premiums: premiums, language: language)
-        let view = PageView(currency: page.currency, page: page.page, perPage: page.perPage, sort: .init(page.sort),
-                            next: Dictionary(uniqueKeysWithValues: page.next.map { ($0.key.rawValue, PageView.Sort($0.value)) }),
-                            rows: page.rows.map { PageView.Row(row: $0, sparkline: SVGChart.sparkline($0.coin.sparkline)) })
-        return JSONText.response(CoinInfoController.Fresh(CoinInfoService.Cached(value: view, fetchedAt: cached.fetchedAt, stale: cached.stale,
-                                                                                 retryAt: cached.retryAt), language: language))
+        let view = PageView(
+            currency: page.currency,
+            page: page.page,
+            perPage: page.perPage,
+            sort: .init(page.sort),
+            next: Dictionary(uniqueKeysWithValues: page.next.map { ($0.key.rawValue, PageView.Sort($0.value)) }),
+            rows: page.rows.map { PageView.Row(row: $0, sparkline: SVGChart.sparkline($0.coin.sparkline)) }
+        )
+        return JSONText.response(
+            CoinInfoController.Fresh(
+                CoinInfoService.Cached(
+                    value: view,
+                    fetchedAt: cached.fetchedAt,
+                    stale: cached.stale,
+                    retryAt: cached.retryAt
+                ),
+                language: language
+            )
+        )
     }
 
     @Sendable func global(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let language = LanguagePreference.of(request)
         let text = request.uri.queryParameters["currency"].map(String.init) ?? "krw"
-        guard let currency = RankingCurrency(rawValue: text.lowercased()) else { throw APIError.badParameter(.currency, .oneOf(RankingCurrency.allCases.map(\.rawValue))) }
+        guard let currency = RankingCurrency(rawValue: text.lowercased()) else {
+            throw APIError.badParameter(.currency, .oneOf(RankingCurrency.allCases.map(\.rawValue)))
+        }
         let cached = try await CoinInfoController.upstream(request) { try await context.coinInfo.global() }
         let view = GlobalMarketJSON(cached.value, currency: currency, language: language)
-        return JSONText.response(CoinInfoController.Fresh(CoinInfoService.Cached(value: view, fetchedAt: cached.fetchedAt, stale: cached.stale,
-                                                                                 retryAt: cached.retryAt), language: language))
+        return JSONText.response(
+            CoinInfoController.Fresh(
+                CoinInfoService.Cached(
+                    value: view,
+                    fetchedAt: cached.fetchedAt,
+                    stale: cached.stale,
+                    retryAt: cached.retryAt
+                ),
+                language: language
+            )
+        )
     }
 }

@@ -67,8 +67,12 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
         let allowed = table.methods(at: request.uri.path)
         guard allowed.isEmpty || allowed.contains(request.method) else {
             let names = allowed.map(\.rawValue).joined(separator: ", ")
-            var error = APIError(status: .methodNotAllowed, code: "method_not_allowed", RefusalText.methodNotAllowed,
-                                 ["method": APIError.clip(request.method.rawValue, to: 20), "allowed": names])
+            var error = APIError(
+                status: .methodNotAllowed,
+                code: "method_not_allowed",
+                RefusalText.methodNotAllowed,
+                ["method": APIError.clip(request.method.rawValue, to: 20), "allowed": names]
+            )
             error.headers[.allow] = names
             throw error
         }

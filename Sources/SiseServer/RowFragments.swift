@@ -27,7 +27,8 @@ struct RowFragments: Sendable {
 
     static func encode(_ row: MarketRow, _ language: Language, premium: Double?) -> String {
         let json = MarketRowJSON(row, formatter: MarketFormatter(language: language), premium: premium)
-        let caution = row.market.isCaution, ts = row.ticker.timestamp
+        let caution = row.market.isCaution
+        let ts = row.ticker.timestamp
         return RowJSONWriter.write(json, caution: caution, ts: ts)
             ?? JSONText.encode(BoardSocketMessage.Row(json, .init(caution: caution, ts: ts)))
     }

@@ -9,7 +9,8 @@ enum RowJSONWriter {
     /// nil when a figure is not finite (`JSONEncoder` refuses those; the caller falls back to it).
     static func write(_ row: MarketRowJSON, caution: Bool, ts: Int64) -> String? {
         guard row.price.isFinite, row.changePrice.isFinite, row.changeRate.isFinite, row.tradeValue24h.isFinite,
-              row.premium?.isFinite ?? true else { return nil }
+            row.premium?.isFinite ?? true
+        else { return nil }
         var out = ""
         out.reserveCapacity(420 + row.koreanName.utf8.count + row.englishName.utf8.count)
         out += "{\"caution\":"

@@ -18,7 +18,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         } catch {
             // Nothing should get past the error middleware; if something does, it still gets
             // the JSON error shape and these headers.
-            response = APIErrorMiddleware<Context>.response(.internalError, LanguagePreference.of(request))
+            response = APIErrorMiddleware<Context>.response(.internalFailure, LanguagePreference.of(request))
         }
         let base = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
         // A route's own policy (`sandbox` on uploaded pictures) is kept and tightened by the base.

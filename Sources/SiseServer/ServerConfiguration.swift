@@ -48,9 +48,16 @@ public struct ServerConfiguration: Sendable {
     /// How long a market's 호가 and 체결 stay followed upstream after the last page showing it left.
     public var depthGrace: Duration = .seconds(10)
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, demo: Bool = false, dataDirectory: URL,
-                version: String = "0.1.0", publicURL: URL? = nil, limits: ConnectionLimits = .init(),
-                favoriteWritesPerMinute: Int = 120) {
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        demo: Bool = false,
+        dataDirectory: URL,
+        version: String = "0.1.0",
+        publicURL: URL? = nil,
+        limits: ConnectionLimits = .init(),
+        favoriteWritesPerMinute: Int = 120
+    ) {
         self.host = host
         self.port = port
         self.demo = demo

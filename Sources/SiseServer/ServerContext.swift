@@ -88,9 +88,11 @@ struct ServerContext: Sendable {
 
     /// The favorites of `owner` that are markets of `exchange`.
     func favoriteMarkets(_ owner: String, exchange: Exchange) async throws -> Set<MarketID> {
-        Set(try await favorites.list(owner: owner).compactMap { key -> MarketID? in
-            guard case .market(let code, let on)? = FavoriteItem(key), on == exchange else { return nil }
-            return MarketID(code)
-        })
+        Set(
+            try await favorites.list(owner: owner).compactMap { key -> MarketID? in
+                guard case .market(let code, let on)? = FavoriteItem(key), on == exchange else { return nil }
+                return MarketID(code)
+            }
+        )
     }
 }

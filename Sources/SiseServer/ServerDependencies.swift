@@ -36,9 +36,18 @@ public struct ServerDependencies: Sendable {
     /// The wall clock every route and rule of the server reads (tests may stop it).
     public var clock: WallClock = .system
 
-    public init(boards: ExchangeBoards, apis: [Exchange: any ExchangeAPI], coinInfo: CoinInfoService, database: AppDatabase,
-                images: any ImageFetching, poster: WebhookPoster, simulatorURL: URL? = nil, identityProviders: [OpenIDClient] = [], premium: PremiumFeed? = nil,
-                services: [any Service]) {
+    public init(
+        boards: ExchangeBoards,
+        apis: [Exchange: any ExchangeAPI],
+        coinInfo: CoinInfoService,
+        database: AppDatabase,
+        images: any ImageFetching,
+        poster: WebhookPoster,
+        simulatorURL: URL? = nil,
+        identityProviders: [OpenIDClient] = [],
+        premium: PremiumFeed? = nil,
+        services: [any Service]
+    ) {
         self.boards = boards
         self.apis = apis
         self.coinInfo = coinInfo

@@ -27,17 +27,42 @@ final class ServerMetrics: Sendable {
     let depthSubscriptions: Prometheus.Gauge
 
     init() {
-        framesOut = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_frames_out_total", unitName: "",
-                                                                          helpText: "WebSocket messages written to pages"))
-        bytesOut = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_bytes_out_total", unitName: "",
-                                                                         helpText: "Bytes of those messages before compression"))
-        slowMerges = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_slow_merges_total", unitName: "",
-                                                                           helpText: "Patches merged into an unsent one because the page had not taken the last yet"))
-        webSocketRefusals = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "sise_ws_refused_total", unitName: "",
-                                                                                  helpText: "/ws connections closed at once (1013, try again later), by reason"),
-                                                 labels: [("reason", "rate")])
-        depthSubscriptions = registry.makeGauge(descriptor: MetricNameDescriptor(metricName: "sise_depth_subscriptions", unitName: "",
-                                                                                 helpText: "Markets whose order book and trades are followed upstream for pages (one each, however many pages)"))
+        framesOut = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                metricName: "sise_ws_frames_out_total",
+                unitName: "",
+                helpText: "WebSocket messages written to pages"
+            )
+        )
+        bytesOut = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                metricName: "sise_ws_bytes_out_total",
+                unitName: "",
+                helpText: "Bytes of those messages before compression"
+            )
+        )
+        slowMerges = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                metricName: "sise_ws_slow_merges_total",
+                unitName: "",
+                helpText: "Patches merged into an unsent one because the page had not taken the last yet"
+            )
+        )
+        webSocketRefusals = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                metricName: "sise_ws_refused_total",
+                unitName: "",
+                helpText: "/ws connections closed at once (1013, try again later), by reason"
+            ),
+            labels: [("reason", "rate")]
+        )
+        depthSubscriptions = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                metricName: "sise_depth_subscriptions",
+                unitName: "",
+                helpText: "Markets whose order book and trades are followed upstream for pages (one each, however many pages)"
+            )
+        )
     }
 
     /// An upstream order book that was not consistent, dropped instead of shown.
@@ -46,12 +71,27 @@ final class ServerMetrics: Sendable {
     }
 
     // Every series says what it counts (`# HELP`): `promtool check metrics` holds the text to it.
-    static var droppedBooks: MetricNameDescriptor { MetricNameDescriptor(metricName: "sise_orderbook_dropped_total", unitName: "",
-                                                   helpText: "Upstream order books dropped instead of shown (not consistent), by exchange and reason") }
-    static var requests: MetricNameDescriptor { MetricNameDescriptor(metricName: "sise_http_requests_total", unitName: "",
-                                               helpText: "HTTP requests answered, by route pattern (unmatched, static) and status") }
-    static var requestDurations: MetricNameDescriptor { MetricNameDescriptor(metricName: "sise_http_request_duration_seconds", unitName: "",
-                                                       helpText: "Time to answer an HTTP request, by route pattern") }
+    static var droppedBooks: MetricNameDescriptor {
+        MetricNameDescriptor(
+            metricName: "sise_orderbook_dropped_total",
+            unitName: "",
+            helpText: "Upstream order books dropped instead of shown (not consistent), by exchange and reason"
+        )
+    }
+    static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(
+            metricName: "sise_http_requests_total",
+            unitName: "",
+            helpText: "HTTP requests answered, by route pattern (unmatched, static) and status"
+        )
+    }
+    static var requestDurations: MetricNameDescriptor {
+        MetricNameDescriptor(
+            metricName: "sise_http_request_duration_seconds",
+            unitName: "",
+            helpText: "Time to answer an HTTP request, by route pattern"
+        )
+    }
     static let durationBuckets: [Duration] = [.milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)]
 
     /// One HTTP request answered: `sise_http_requests_total{route,status}` and its latency.
@@ -76,8 +116,11 @@ final class ServerMetrics: Sendable {
                 grow("sise_upstream_refusals_total", ["exchange": name, "group": group.rawValue, "status": "418"], to: Double(count.blocked))
             }
             for state in Connectivity.allCases {
-                gauge("sise_upstream_state", "1 for the exchange feed's state now (live, delayed, offline, idle)",
-                      [("exchange", exchange.rawValue), ("state", state.rawValue)]).set(state == status.state ? 1.0 : 0.0)
+                gauge(
+                    "sise_upstream_state",
+                    "1 for the exchange feed's state now (live, delayed, offline, idle)",
+                    [("exchange", exchange.rawValue), ("state", state.rawValue)]
+                ).set(state == status.state ? 1.0 : 0.0)
             }
             gauge("sise_board_markets", "Markets on the exchange's board", [("exchange", exchange.rawValue)]).set(Double(board.snapshot.rows.count))
         }
@@ -90,8 +133,11 @@ final class ServerMetrics: Sendable {
         gauge("sise_ws_clients", "Open /ws connections").set(Double(clients))
         gauge("sise_ws_views", "Distinct views the /ws clients show").set(Double(views))
         for kind in PageCensus.Kind.allCases {
-            gauge("sise_ws_page_objects", "Objects of /ws pages alive (zero with no page open; more is a page held after it left)",
-                  [("kind", kind.rawValue)]).set(Double(pages.count(kind)))
+            gauge(
+                "sise_ws_page_objects",
+                "Objects of /ws pages alive (zero with no page open; more is a page held after it left)",
+                [("kind", kind.rawValue)]
+            ).set(Double(pages.count(kind)))
         }
         let process = ProcessFigures.now()
         gauge("sise_process_resident_memory_bytes", "Resident memory").set(Double(process.residentBytes))
@@ -107,19 +153,23 @@ final class ServerMetrics: Sendable {
             defer { last[key] = max(last[key] ?? 0, value) }
             return max(0, value - (last[key] ?? 0))
         }
-        let counter = registry.makeCounter(descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: Self.help[name] ?? ""),
-                                           labels: labels.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        let counter = registry.makeCounter(
+            descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: Self.help[name] ?? ""),
+            labels: labels.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        )
         if delta > 0 { counter.increment(by: delta) }
     }
 
-    static let help = ["sise_upstream_frames_total": "Upstream ticker frames by exchange: applied, or garbage (undecodable)",
-                       "sise_upstream_connects_total": "Ticker stream connections opened, by exchange",
-                       "sise_upstream_disconnects_total": "Ticker stream connections lost (drops, silences, refusals), by exchange",
-                       "sise_upstream_reads_total": "Reads of the ticker stream's socket (its frames are read in batches, one per flush), by exchange",
-                       "sise_upstream_requests_total": "REST requests sent, by exchange and rate-limit group",
-                       "sise_upstream_refusals_total": "REST answers 429 (slow down) and 418 (banned), by exchange and group",
-                       "sise_coingecko_calls_total": "Calls made to CoinGecko",
-                       "sise_process_cpu_seconds_total": "CPU time of the process (user + system)"]
+    static let help = [
+        "sise_upstream_frames_total": "Upstream ticker frames by exchange: applied, or garbage (undecodable)",
+        "sise_upstream_connects_total": "Ticker stream connections opened, by exchange",
+        "sise_upstream_disconnects_total": "Ticker stream connections lost (drops, silences, refusals), by exchange",
+        "sise_upstream_reads_total": "Reads of the ticker stream's socket (its frames are read in batches, one per flush), by exchange",
+        "sise_upstream_requests_total": "REST requests sent, by exchange and rate-limit group",
+        "sise_upstream_refusals_total": "REST answers 429 (slow down) and 418 (banned), by exchange and group",
+        "sise_coingecko_calls_total": "Calls made to CoinGecko",
+        "sise_process_cpu_seconds_total": "CPU time of the process (user + system)",
+    ]
 
     private func gauge(_ name: String, _ help: String, _ labels: [(String, String)] = []) -> Prometheus.Gauge {
         registry.makeGauge(descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: help), labels: labels)

@@ -40,8 +40,15 @@ struct SessionMiddleware: RouterMiddleware {
     }
 
     static func cookie(_ token: String, secure: Bool) -> Cookie {
-        Cookie(name: cookieName(secure: secure), value: token, maxAge: Int(lifetime / 1_000), path: "/", secure: secure,
-               httpOnly: true, sameSite: .lax)
+        Cookie(
+            name: cookieName(secure: secure),
+            value: token,
+            maxAge: Int(lifetime / 1_000),
+            path: "/",
+            secure: secure,
+            httpOnly: true,
+            sameSite: .lax
+        )
     }
 
     /// Tells the browser to forget its session cookie.

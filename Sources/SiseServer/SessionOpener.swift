@@ -22,8 +22,12 @@ struct SessionOpener: Sendable {
         if let old = ctx.sessionTokenHash { try await accounts.endSession(tokenHash: old) }
         let token = SessionMiddleware.newToken()
         let now = clock.now
-        try await accounts.createSession(tokenHash: SessionMiddleware.hash(token), account: account.id, at: now,
-                                         expiresAt: now + SessionMiddleware.lifetime)
+        try await accounts.createSession(
+            tokenHash: SessionMiddleware.hash(token),
+            account: account.id,
+            at: now,
+            expiresAt: now + SessionMiddleware.lifetime
+        )
         if !ctx.deviceID.isEmpty {
             try await accounts.mergeFavorites(from: ctx.deviceID, into: account.owner, at: now)
             await favoritesChanged(account.owner)

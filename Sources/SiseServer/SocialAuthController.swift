@@ -52,8 +52,13 @@ struct SocialAuthController {
         let link = request.uri.queryParameters["link"] == "1"
         if link && ctx.account == nil { throw MeController.unauthorized(language) }
         if let wait = await starts.take(ctx.clientAddress, now: sessions.clock.now) {
-            throw APIError(status: .tooManyRequests, code: "too_many_attempts",
-                           UIText.accountThrottled, ["seconds": String(wait)], retryAfter: wait)
+            throw APIError(
+                status: .tooManyRequests,
+                code: "too_many_attempts",
+                UIText.accountThrottled,
+                ["seconds": String(wait)],
+                retryAfter: wait
+            )
         }
         let state = PKCE.randomValue()
         let verifier = PKCE.randomValue()
@@ -61,13 +66,28 @@ struct SocialAuthController {
         let hint = request.uri.queryParameters["login_hint"].map(String.init).flatMap { $0.count <= 254 ? $0 : nil }
         let url: URL
         do {
-            url = try await client.authorizationURL(.init(redirectURI: redirectURI(client, request), state: state, nonce: nonce,
-                                                          codeChallenge: PKCE.challenge(for: verifier), loginHint: hint))
+            url = try await client.authorizationURL(
+                .init(
+                    redirectURI: redirectURI(client, request),
+                    state: state,
+                    nonce: nonce,
+                    codeChallenge: PKCE.challenge(for: verifier),
+                    loginHint: hint
+                )
+            )
         } catch {
             return back(["auth_error": "unavailable", "provider": client.provider.id])
         }
-        pending.add(.init(provider: client.provider.id, verifier: verifier, nonce: nonce, linkTo: link ? ctx.account?.id : nil,
-                          createdAt: .now), state: state)
+        pending.add(
+            .init(
+                provider: client.provider.id,
+                verifier: verifier,
+                nonce: nonce,
+                linkTo: link ? ctx.account?.id : nil,
+                createdAt: .now
+            ),
+            state: state
+        )
         var response = Response(status: .found, headers: [.location: url.absoluteString, .cacheControl: "no-store"])
         response.setCookie(Self.stateCookie(state, secure: sessions.secure))
         return response
@@ -81,7 +101,8 @@ struct SocialAuthController {
         let state = query["state"].map(String.init) ?? ""
         // One use, this browser only, this provider only.
         guard !state.isEmpty, let cookie = request.cookies[Self.stateCookieName(secure: sessions.secure)]?.value,
-              ConstantTime.equal(cookie, state), let started = pending.take(state), started.provider == id else {
+            ConstantTime.equal(cookie, state), let started = pending.take(state), started.provider == id
+        else {
             return finish(back(["auth_error": "expired", "provider": id]))
         }
         if let refusal = query["error"] {
@@ -93,8 +114,12 @@ struct SocialAuthController {
         }
         let identity: SocialIdentity
         do {
-            identity = try await client.identity(code: code, redirectURI: redirectURI(client, request), codeVerifier: started.verifier,
-                                                 nonce: started.nonce)
+            identity = try await client.identity(
+                code: code,
+                redirectURI: redirectURI(client, request),
+                codeVerifier: started.verifier,
+                nonce: started.nonce
+            )
         } catch OpenIDError.unavailable {
             return finish(back(["auth_error": "unavailable", "provider": id]))
         } catch {
@@ -115,7 +140,11 @@ struct SocialAuthController {
             account = known
         } else {
             guard signupPolicy == .open else { return finish(back(["auth_error": "signup_closed", "provider": id])) }
-            let wait = await throttle.signup(address: ctx.clientAddress ?? "?", device: ctx.deviceID.isEmpty ? nil : ctx.deviceID, now: sessions.clock.now)
+            let wait = await throttle.signup(
+                address: ctx.clientAddress ?? "?",
+                device: ctx.deviceID.isEmpty ? nil : ctx.deviceID,
+                now: sessions.clock.now
+            )
             if wait > 0 { return finish(back(["auth_error": "throttled", "provider": id, "seconds": String(wait)])) }
             let nickname = identity.nickname ?? UIText.socialDefaultNickname(language, ["provider": client.provider.displayName])
             do {
@@ -146,8 +175,12 @@ struct SocialAuthController {
     private func client(_ ctx: SiseRequestContext, _ language: Language) throws -> OpenIDClient {
         let name = ctx.parameters.get("provider") ?? ""
         guard let client = clients[name] else {
-            throw APIError(status: .notFound, code: "unknown_provider",
-                           UIText.socialUnknownProvider, ["provider": APIError.clip(name, to: 32)])
+            throw APIError(
+                status: .notFound,
+                code: "unknown_provider",
+                UIText.socialUnknownProvider,
+                ["provider": APIError.clip(name, to: 32)]
+            )
         }
         return client
     }
@@ -165,8 +198,17 @@ struct SocialAuthController {
     /// Every callback forgets the browser's `state` cookie.
     private func finish(_ response: Response) -> Response {
         var response = response
-        response.setCookie(Cookie(name: Self.stateCookieName(secure: sessions.secure), value: "", maxAge: 0, path: "/",
-                                  secure: sessions.secure, httpOnly: true, sameSite: .lax))
+        response.setCookie(
+            Cookie(
+                name: Self.stateCookieName(secure: sessions.secure),
+                value: "",
+                maxAge: 0,
+                path: "/",
+                secure: sessions.secure,
+                httpOnly: true,
+                sameSite: .lax
+            )
+        )
         return response
     }
 

@@ -36,7 +36,10 @@ struct StaticAssets: Sendable {
             if let data = try? Data(contentsOf: directory.appendingPathComponent(name)) { raw[name] = data }
         }
         var digest = SHA256()
-        for name in raw.keys.sorted() { digest.update(data: Data(name.utf8)); digest.update(data: raw[name] ?? Data()) }
+        for name in raw.keys.sorted() {
+            digest.update(data: Data(name.utf8))
+            digest.update(data: raw[name] ?? Data())
+        }
         version = String(digest.finalize().map { String(format: "%02x", $0) }.joined().prefix(12))
         if let page = raw["index.html"].map({ String(decoding: $0, as: UTF8.self) }) {
             raw["index.html"] = Data(Self.versioned(ExchangePage.render(page, exchanges: exchanges), version).utf8)
@@ -50,9 +53,11 @@ struct StaticAssets: Sendable {
             .replacingOccurrences(of: "src=\"/app.js\"", with: "src=\"/v/\(version)/app.js\"")
     }
 
-    static let types = ["html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
-                        "svg": "image/svg+xml", "png": "image/png", "json": "application/json; charset=utf-8",
-                        "webmanifest": "application/manifest+json; charset=utf-8", "yaml": "application/yaml; charset=utf-8"]
+    static let types = [
+        "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
+        "svg": "image/svg+xml", "png": "image/png", "json": "application/json; charset=utf-8",
+        "webmanifest": "application/manifest+json; charset=utf-8", "yaml": "application/yaml; charset=utf-8",
+    ]
 
     private static func asset(_ name: String, _ data: Data) -> Asset {
         let ext = name.split(separator: ".").last.map(String.init) ?? ""
@@ -87,8 +92,10 @@ struct StaticAssets: Sendable {
         guard let asset = files[name] else { return nil }
         let zipped = asset.gzip != nil && Self.acceptsGzip(request.headers[.acceptEncoding])
         let etag = zipped ? asset.gzipETag : asset.etag
-        var headers: HTTPFields = [.contentType: asset.contentType, .eTag: etag, .vary: "Accept-Encoding",
-                                   .cacheControl: immutable ? "public, max-age=31536000, immutable" : "no-cache"]
+        var headers: HTTPFields = [
+            .contentType: asset.contentType, .eTag: etag, .vary: "Accept-Encoding",
+            .cacheControl: immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        ]
         if Self.matches(request.headers[values: .ifNoneMatch], etag) {
             return Response(status: .notModified, headers: headers)
         }

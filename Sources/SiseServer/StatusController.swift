@@ -34,20 +34,34 @@ struct StatusController {
     @Sendable func status(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let language = LanguagePreference.of(request)
         var exchanges: [String: ExchangeStatus] = [:]
-        for (exchange, board) in context.boards.all { exchanges[exchange.rawValue] = Self.exchange(board.snapshot.status, language, now: context.clock.now) }
-        return JSONText.response(Status(version: context.version, demo: context.demo,
-                                        simulator: context.simulatorURL?.absoluteString, exchanges: exchanges,
-                                        premium: context.premium.map { feed in
-                                            let status = feed.status
-                                            return ["global": status.global, "fx": (status.fx?.source ?? status.fxSource).rawValue,
-                                                    "fxSource": status.fxSource.rawValue, "fxFallback": String(status.fxFallback)]
-                                        }))
+        for (exchange, board) in context.boards.all {
+            exchanges[exchange.rawValue] = Self.exchange(board.snapshot.status, language, now: context.clock.now)
+        }
+        return JSONText.response(
+            Status(
+                version: context.version,
+                demo: context.demo,
+                simulator: context.simulatorURL?.absoluteString,
+                exchanges: exchanges,
+                premium: context.premium.map { feed in
+                    let status = feed.status
+                    return [
+                        "global": status.global, "fx": (status.fx?.source ?? status.fxSource).rawValue,
+                        "fxSource": status.fxSource.rawValue, "fxFallback": String(status.fxFallback),
+                    ]
+                }
+            )
+        )
     }
 
     static func exchange(_ status: ConnectivityStatus, _ language: Language, now: Int64) -> ExchangeStatus {
-        ExchangeStatus(state: status.state.rawValue, since: status.since, lastDataAt: status.lastDataAt,
-                              ageMs: status.lastDataAt.map { max(0, now - $0) },
-                              message: status.state == .live ? nil : status.error?.message(language),
-                              stale: status.state.keepsStaleValues)
+        ExchangeStatus(
+            state: status.state.rawValue,
+            since: status.since,
+            lastDataAt: status.lastDataAt,
+            ageMs: status.lastDataAt.map { max(0, now - $0) },
+            message: status.state == .live ? nil : status.error?.message(language),
+            stale: status.state.keepsStaleValues
+        )
     }
 }

@@ -59,8 +59,10 @@ final class UpgradeHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             return nil
         }
         guard headers[canonicalForm: "Sec-WebSocket-Version"].map(String.init) == ["13"] else {
-            return (.upgradeRequired, [("Sec-WebSocket-Version", "13"), ("Upgrade", "websocket")], "bad_handshake",
-                    "only WebSocket version 13 is spoken here")
+            return (
+                .upgradeRequired, [("Sec-WebSocket-Version", "13"), ("Upgrade", "websocket")], "bad_handshake",
+                "only WebSocket version 13 is spoken here"
+            )
         }
         let keys = headers["Sec-WebSocket-Key"]
         guard keys.count == 1, let key = keys.first, Data(base64Encoded: key.trimmingCharacters(in: .whitespaces))?.count == 16 else {
@@ -84,8 +86,10 @@ final class UpgradeHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     private func answer(_ context: ChannelHandlerContext, _ refusal: Refusal) {
         let (status, extra, code, message) = refusal
         let body = context.channel.allocator.buffer(string: #"{"error":{"code":"\#(code)","message":"\#(message)"}}"#)
-        var headers = HTTPHeaders([("Content-Type", "application/json; charset=utf-8"), ("Content-Length", String(body.readableBytes)),
-                                   ("Connection", "close"), ("Content-Security-Policy", "default-src 'none'"), ("X-Content-Type-Options", "nosniff")])
+        var headers = HTTPHeaders([
+            ("Content-Type", "application/json; charset=utf-8"), ("Content-Length", String(body.readableBytes)),
+            ("Connection", "close"), ("Content-Security-Policy", "default-src 'none'"), ("X-Content-Type-Options", "nosniff"),
+        ])
         headers.add(contentsOf: extra)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)

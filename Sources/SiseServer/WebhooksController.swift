@@ -45,9 +45,15 @@ struct WebhooksController {
         let language = body.lang.flatMap(Language.init(rawValue:)) ?? LanguagePreference.of(request)
         let hook: AlertStore.Webhook
         do {
-            hook = try AlertDestination.webhook(.init(kind: body.kind, url: body.url, secret: body.secret, botToken: body.botToken, chatId: body.chatId),
-                                                id: UUID().uuidString.lowercased(), owner: ctx.owner, language: language, at: context.clock.now,
-                                                poster: poster, chats: chats)
+            hook = try AlertDestination.webhook(
+                .init(kind: body.kind, url: body.url, secret: body.secret, botToken: body.botToken, chatId: body.chatId),
+                id: UUID().uuidString.lowercased(),
+                owner: ctx.owner,
+                language: language,
+                at: context.clock.now,
+                poster: poster,
+                chats: chats
+            )
         } catch {
             throw APIError(status: .badRequest, code: "bad_parameter", error.text, error.values, field: error.field)
         }

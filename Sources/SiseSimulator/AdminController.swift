@@ -22,7 +22,11 @@ struct AdminController: Sendable {
         return Exchange(rawValue: name.lowercased()).flatMap { venues[$0] }
     }
 
-    private static let unknownVenue = SimResponses.error(status: 400, name: "bad_exchange", message: "exchange must be one of " + Exchange.allCases.map(\.rawValue).joined(separator: ", "))
+    private static let unknownVenue = SimResponses.error(
+        status: 400,
+        name: "bad_exchange",
+        message: "exchange must be one of " + Exchange.allCases.map(\.rawValue).joined(separator: ", ")
+    )
 
     func addRoutes(to router: Router<SimRequestContext>) {
         router.get("/_sim/stats") { request, _ in
@@ -49,9 +53,13 @@ struct AdminController: Sendable {
             var request = request
             let body = try await request.collectBody(upTo: 64 * 1024)
             guard let pin = try? JSONDecoder().decode(PricePin.self, from: Data(body.readableBytesView)),
-                  exchange.universe.market(pin.market) != nil, pin.price.map({ $0.isFinite && $0 > 0 }) ?? true else {
-                return SimResponses.error(status: 400, name: "bad_price",
-                                          message: "body must be {\"market\": a listed market code, \"price\": a positive number or null}")
+                exchange.universe.market(pin.market) != nil, pin.price.map({ $0.isFinite && $0 > 0 }) ?? true
+            else {
+                return SimResponses.error(
+                    status: 400,
+                    name: "bad_price",
+                    message: "body must be {\"market\": a listed market code, \"price\": a positive number or null}"
+                )
             }
             exchange.pin(pin.market, price: pin.price)
             return SimResponses.json("{}")
@@ -78,7 +86,8 @@ struct AdminController: Sendable {
         if let origin = request.headers[.origin] {
             let host = request.head.authority?.lowercased() ?? ""
             guard let url = URL(string: origin), let originHost = url.host?.lowercased(),
-                  "\(originHost)\(url.port.map { ":\($0)" } ?? "")" == host else {
+                "\(originHost)\(url.port.map { ":\($0)" } ?? "")" == host
+            else {
                 return SimResponses.error(status: 403, name: "cross_origin", message: "cross-site requests are refused")
             }
         }

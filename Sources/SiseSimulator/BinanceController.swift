@@ -40,7 +40,9 @@ struct BinanceController: Sendable {
             guard request.uri.queryParameters["codes"] == "FRX.KRWUSD" else { return SimResponses.json("[]") }
             let t = binance.exchange.now
             let rate = (SimCoinGecko.krwPerUSD + 4 * sin(t / 3_600)).rounded(.toNearestOrAwayFromZero)
-            return SimResponses.json(#"[{"code":"FRX.KRWUSD","currencyCode":"USD","basePrice":\#(rate),"currencyUnit":1,"provider":"하나은행","timestamp":\#(Int64(t * 1_000))}]"#)
+            return SimResponses.json(
+                #"[{"code":"FRX.KRWUSD","currencyCode":"USD","basePrice":\#(rate),"currencyUnit":1,"provider":"하나은행","timestamp":\#(Int64(t * 1_000))}]"#
+            )
         }
         router.post("/_sim/binance") { request, _ in
             if let refusal = AdminController.refusal(request) { return refusal }
@@ -70,7 +72,10 @@ struct BinanceController: Sendable {
             var headers = HTTPFields()
             headers[.retryAfter] = String(retryAfter)
             headers[HTTPField.Name("x-mbx-used-weight-1m")!] = String(used)
-            let message = status == 418 ? "Way too much request weight used; IP banned until later." : "Too much request weight used; current limit is 6000 request weight per 1 MINUTE."
+            let message =
+                status == 418
+                ? "Way too much request weight used; IP banned until later."
+                : "Too much request weight used; current limit is 6000 request weight per 1 MINUTE."
             return SimResponses.json(#"{"code":-1003,"msg":"\#(message)"}"#, status: HTTPResponse.Status(code: status), headers: headers)
         case .proceed(let used):
             let pairs = binance.pairs

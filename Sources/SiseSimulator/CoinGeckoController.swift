@@ -22,13 +22,19 @@ struct CoinGeckoController: Sendable {
         group.get("/coins/:id") { request, context in try gate(request) { try coin(request, id: context.parameters.get("id") ?? "") } }
         router.get("/cg-images/huge/:name") { _, _ in
             // A 2 MB "image": what an image proxy must refuse to pass on.
-            Response(status: .ok, headers: [.contentType: "image/png"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: SimImages.png(seed: "huge") + [UInt8](repeating: 0, count: 2 << 20))))
+            Response(
+                status: .ok,
+                headers: [.contentType: "image/png"],
+                body: .init(byteBuffer: ByteBuffer(bytes: SimImages.png(seed: "huge") + [UInt8](repeating: 0, count: 2 << 20)))
+            )
         }
         router.get("/cg-images/:kind/:name") { _, context in
             // A tiny solid PNG per image, so an image proxy has something real to fetch.
-            Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "max-age=86400"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: SimImages.png(seed: context.parameters.get("name") ?? ""))))
+            Response(
+                status: .ok,
+                headers: [.contentType: "image/png", .cacheControl: "max-age=86400"],
+                body: .init(byteBuffer: ByteBuffer(bytes: SimImages.png(seed: context.parameters.get("name") ?? "")))
+            )
         }
     }
 
@@ -41,8 +47,11 @@ struct CoinGeckoController: Sendable {
         case .limited(let retry):
             var headers = HTTPFields()
             headers[.retryAfter] = String(retry)
-            return SimResponses.json(#"{"status":{"error_code":429,"error_message":"You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits."}}"#,
-                                     status: .tooManyRequests, headers: headers)
+            return SimResponses.json(
+                #"{"status":{"error_code":429,"error_message":"You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits."}}"#,
+                status: .tooManyRequests,
+                headers: headers
+            )
         case .proceed:
             do {
                 return SimResponses.json(try body())
@@ -195,9 +204,11 @@ struct CoinGeckoController: Sendable {
         json.beginObject()
         json.key("rates")
         json.beginObject()
-        for (code, name, unit, value, type) in [("btc", "Bitcoin", "BTC", 1.0, "crypto"),
-                                                ("usd", "US Dollar", "$", btcKRW / SimCoinGecko.krwPerUSD, "fiat"),
-                                                ("krw", "South Korean Won", "₩", btcKRW, "fiat")] {
+        for (code, name, unit, value, type) in [
+            ("btc", "Bitcoin", "BTC", 1.0, "crypto"),
+            ("usd", "US Dollar", "$", btcKRW / SimCoinGecko.krwPerUSD, "fiat"),
+            ("krw", "South Korean Won", "₩", btcKRW, "fiat"),
+        ] {
             json.key(code)
             json.beginObject()
             json.field("name", name)
@@ -217,7 +228,8 @@ struct CoinGeckoController: Sendable {
         let t = exchange.now
         let krw = coin.market.price(at: t)
         let year = stride(from: 0.0, through: 365, by: 5).map { (coin.market.price(at: t - $0 * 86_400), t - $0 * 86_400) }
-        let ath = year.max { $0.0 < $1.0 }!, atl = year.min { $0.0 < $1.0 }!
+        let ath = year.max { $0.0 < $1.0 }!
+        let atl = year.min { $0.0 < $1.0 }!
         var json = JSONWriter(capacity: 2_000)
         json.beginObject()
         json.field("id", coin.id)

@@ -33,7 +33,8 @@ extension CoinGeckoController {
             let price = coin.market.price(at: t) * scale
             let day = (0...24).map { coin.market.price(at: t - Double($0) * 3_600) * scale }
             let year = stride(from: 0.0, through: 365, by: 5).map { (coin.market.price(at: t - $0 * 86_400) * scale, t - $0 * 86_400) }
-            let ath = year.max { $0.0 < $1.0 } ?? (price, t), atl = year.min { $0.0 < $1.0 } ?? (price, t)
+            let ath = year.max { $0.0 < $1.0 } ?? (price, t)
+            let atl = year.min { $0.0 < $1.0 } ?? (price, t)
             let cap = gecko.marketCap(coin, at: t) * scale
             json.beginObject()
             json.field("id", coin.id)

@@ -61,7 +61,8 @@ struct CoinoneRESTController: Sendable {
     private func pair(_ context: SimRequestContext) throws -> (market: SimMarket, rank: Int) {
         let target = context.parameters.get("target")?.uppercased() ?? ""
         guard let market = quoted(context).first(where: { $0.base == target }),
-              let rank = exchange.universe.markets.firstIndex(where: { $0.code == market.code }) else { throw Failure.unknownCoin }
+            let rank = exchange.universe.markets.firstIndex(where: { $0.code == market.code })
+        else { throw Failure.unknownCoin }
         return (market, rank)
     }
 
@@ -98,8 +99,13 @@ struct CoinoneRESTController: Sendable {
         let sizeText = request.uri.queryParameters["size"].map(String.init) ?? "15"
         guard let size = Int(sizeText), [5, 10, 15, 16].contains(size) else { throw Failure.badParameter }
         let ms = Int64(exchange.now * 1_000)
-        let (asks, bids) = SimBook.book(market, price: exchange.ticker(market, atMilliseconds: ms).price, at: ms, levels: size,
-                                        crossed: exchange.faults.crossedBooks)
+        let (asks, bids) = SimBook.book(
+            market,
+            price: exchange.ticker(market, atMilliseconds: ms).price,
+            at: ms,
+            levels: size,
+            crossed: exchange.faults.crossedBooks
+        )
         var json = JSONWriter()
         json.beginObject()
         json.field("result", "success")
@@ -143,16 +149,20 @@ struct CoinoneRESTController: Sendable {
             json.endObject()
         }
         json.endArray()
-        return CoinoneWriter.success(#""server_time":\#(ms),"quote_currency":"\#(market.quote)","target_currency":"\#(market.base)","transactions":"# + json.text)
+        return CoinoneWriter.success(
+            #""server_time":\#(ms),"quote_currency":"\#(market.quote)","target_currency":"\#(market.base)","transactions":"# + json.text
+        )
     }
 
     /// `interval` required (1m … 1mon); `timestamp` the last candle wanted (ms); `size` 1–500;
     /// candles newest first.
     private func chart(_ request: Request, _ context: SimRequestContext) throws -> String {
         let (market, _) = try pair(context)
-        let units: [String: SimCandleWriter.Unit] = ["1m": .minutes(1), "3m": .minutes(3), "5m": .minutes(5), "15m": .minutes(15),
-                                                     "30m": .minutes(30), "1h": .minutes(60), "4h": .minutes(240), "1d": .days,
-                                                     "1w": .weeks, "1mon": .months]
+        let units: [String: SimCandleWriter.Unit] = [
+            "1m": .minutes(1), "3m": .minutes(3), "5m": .minutes(5), "15m": .minutes(15),
+            "30m": .minutes(30), "1h": .minutes(60), "4h": .minutes(240), "1d": .days,
+            "1w": .weeks, "1mon": .months,
+        ]
         guard let unit = units[request.uri.queryParameters["interval"].map(String.init) ?? ""] else { throw Failure.badParameter }
         let size = min(max(Int(request.uri.queryParameters["size"].map(String.init) ?? "") ?? 200, 1), 500)
         let now = exchange.now

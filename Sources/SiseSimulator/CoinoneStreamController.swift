@@ -31,9 +31,13 @@ struct CoinoneStreamController: Sendable {
     }
 
     private var pump: SimTickerPump {
-        SimTickerPump(exchange: exchange, seed: exchange.configuration.seed ^ 0xC01E, frame: { [exchange] market, _, ms, _ in
-            CoinoneWriter.tickerFrame(market, exchange.streamTicker(market, atMilliseconds: ms))
-        })
+        SimTickerPump(
+            exchange: exchange,
+            seed: exchange.configuration.seed ^ 0xC01E,
+            frame: { [exchange] market, _, ms, _ in
+                CoinoneWriter.tickerFrame(market, exchange.streamTicker(market, atMilliseconds: ms))
+            }
+        )
     }
 
     private struct Request: Decodable {
@@ -76,11 +80,15 @@ struct CoinoneStreamController: Sendable {
                 return inbox.reply(#"{"response_type":"ERROR","error_code":160011,"message":"Invalid Type","field":"channel"}"#)
             }
             exchange.count("upbit", "websocket-subscribe")
-            let quote = (request.topic?.quote_currency ?? "").uppercased(), target = (request.topic?.target_currency ?? "").uppercased()
+            let quote = (request.topic?.quote_currency ?? "").uppercased()
+            let target = (request.topic?.target_currency ?? "").uppercased()
             let ack = request.request_type == "SUBSCRIBE" ? "SUBSCRIBED" : "UNSUBSCRIBED"
-            inbox.reply(#"{"response_type":"\#(ack)","channel":"\#(channel)","data":{"quote_currency":"\#(quote.prefix(12))","target_currency":"\#(target.prefix(12))"}}"#)
+            inbox.reply(
+                #"{"response_type":"\#(ack)","channel":"\#(channel)","data":{"quote_currency":"\#(quote.prefix(12))","target_currency":"\#(target.prefix(12))"}}"#
+            )
             let delisted = Set(exchange.faults.delisted)
-            guard let market = exchange.universe.markets.first(where: { $0.quote == quote && $0.base == target }), !delisted.contains(market.code) else {
+            guard let market = exchange.universe.markets.first(where: { $0.quote == quote && $0.base == target }), !delisted.contains(market.code)
+            else {
                 return inbox.reply(#"{"response_type":"ERROR","error_code":160012,"message":"Invalid Topic"}"#)
             }
             guard channel == "TICKER" else { return }

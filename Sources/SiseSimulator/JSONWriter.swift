@@ -9,10 +9,24 @@ struct JSONWriter {
 
     init(capacity: Int = 256) { text.reserveCapacity(capacity) }
 
-    mutating func beginObject() { separate(); text += "{"; needsComma.append(false) }
-    mutating func endObject() { text += "}"; needsComma.removeLast() }
-    mutating func beginArray() { separate(); text += "["; needsComma.append(false) }
-    mutating func endArray() { text += "]"; needsComma.removeLast() }
+    mutating func beginObject() {
+        separate()
+        text += "{"
+        needsComma.append(false)
+    }
+    mutating func endObject() {
+        text += "}"
+        needsComma.removeLast()
+    }
+    mutating func beginArray() {
+        separate()
+        text += "["
+        needsComma.append(false)
+    }
+    mutating func endArray() {
+        text += "]"
+        needsComma.removeLast()
+    }
 
     mutating func key(_ name: String) {
         separate()
@@ -20,17 +34,35 @@ struct JSONWriter {
         needsComma[needsComma.count - 1] = false
     }
 
-    mutating func string(_ value: String) { separate(); text += Self.quoted(value) }
-    mutating func raw(_ literal: String) { separate(); text += literal }
+    mutating func string(_ value: String) {
+        separate()
+        text += Self.quoted(value)
+    }
+    mutating func raw(_ literal: String) {
+        separate()
+        text += literal
+    }
     mutating func bool(_ value: Bool) { raw(value ? "true" : "false") }
     mutating func null() { raw("null") }
     mutating func int(_ value: Int64) { raw(String(value)) }
     mutating func number(_ value: Double) { raw(Self.spell(value)) }
 
-    mutating func field(_ name: String, _ value: String) { key(name); string(value) }
-    mutating func field(_ name: String, _ value: Double) { key(name); number(value) }
-    mutating func field(_ name: String, int value: Int64) { key(name); int(value) }
-    mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
+    mutating func field(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+    mutating func field(_ name: String, _ value: Double) {
+        key(name)
+        number(value)
+    }
+    mutating func field(_ name: String, int value: Int64) {
+        key(name)
+        int(value)
+    }
+    mutating func field(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
 
     private mutating func separate() {
         if needsComma[needsComma.count - 1] { text += "," }

@@ -30,8 +30,11 @@ struct KorbitRESTController: Sendable {
             var headers = Self.limitHeaders(remaining)
             if status == 429 || status == 418 { headers[.retryAfter] = String(retryAfter ?? 1) }
             let code = status == 429 || status == 418 ? "TOO_MANY_REQUESTS" : "INTERNAL_SERVER_ERROR"
-            return SimResponses.json(KorbitWriter.error(status == 418 ? 429 : status, code),
-                                     status: HTTPResponse.Status(code: status == 418 ? 429 : status), headers: headers)
+            return SimResponses.json(
+                KorbitWriter.error(status == 418 ? 429 : status, code),
+                status: HTTPResponse.Status(code: status == 418 ? 429 : status),
+                headers: headers
+            )
         case .proceed(let remaining, let malformed):
             let latency = exchange.faults.latencyMs
             if latency > 0 { try await Task.sleep(for: .milliseconds(latency)) }
@@ -41,8 +44,11 @@ struct KorbitRESTController: Sendable {
                 if malformed { body = String(body.prefix(max(1, body.count / 2))) }
                 return SimResponses.json(body, headers: headers)
             } catch let failure as Failure {
-                return SimResponses.json(KorbitWriter.error(failure.status, failure.code),
-                                         status: HTTPResponse.Status(code: failure.status), headers: headers)
+                return SimResponses.json(
+                    KorbitWriter.error(failure.status, failure.code),
+                    status: HTTPResponse.Status(code: failure.status),
+                    headers: headers
+                )
             }
         }
     }
@@ -93,8 +99,13 @@ struct KorbitRESTController: Sendable {
         var json = JSONWriter(capacity: chosen.count * 400)
         json.beginArray()
         for (market, rank) in chosen {
-            KorbitWriter.ticker(market, exchange.ticker(market, atMilliseconds: ms), withSymbol: true,
-                                stopped: KorbitWriter.isStopped(market, rank: rank), into: &json)
+            KorbitWriter.ticker(
+                market,
+                exchange.ticker(market, atMilliseconds: ms),
+                withSymbol: true,
+                stopped: KorbitWriter.isStopped(market, rank: rank),
+                into: &json
+            )
         }
         json.endArray()
         return KorbitWriter.envelope(json.text)
@@ -104,7 +115,8 @@ struct KorbitRESTController: Sendable {
     /// The listed pair a request's `symbol` names, or Korbit's 400.
     private func pair(_ request: Request) throws -> (market: SimMarket, rank: Int) {
         guard let symbol = request.uri.queryParameters["symbol"].map(String.init),
-              let pair = listed.first(where: { KorbitWriter.symbol($0.market) == symbol }) else {
+            let pair = listed.first(where: { KorbitWriter.symbol($0.market) == symbol })
+        else {
             throw Failure(status: 400, code: "INVALID_CURRENCY_PAIR")
         }
         return pair
@@ -116,8 +128,16 @@ struct KorbitRESTController: Sendable {
         let (market, rank) = try pair(request)
         let ms = Int64(exchange.now * 1_000)
         let stopped = KorbitWriter.isStopped(market, rank: rank)
-        let (asks, bids) = stopped ? ([], []) : SimBook.book(market, price: exchange.ticker(market, atMilliseconds: ms).price, at: ms, levels: 30,
-                                                                                 crossed: exchange.faults.crossedBooks)
+        let (asks, bids) =
+            stopped
+            ? ([], [])
+            : SimBook.book(
+                market,
+                price: exchange.ticker(market, atMilliseconds: ms).price,
+                at: ms,
+                levels: 30,
+                crossed: exchange.faults.crossedBooks
+            )
         var json = JSONWriter()
         SimDepthWriter.korbitBook(asks: asks, bids: bids, at: ms, into: &json)
         return KorbitWriter.envelope(json.text)
@@ -138,11 +158,14 @@ struct KorbitRESTController: Sendable {
 
     private func candles(_ request: Request) throws -> String {
         guard let symbol = request.uri.queryParameters["symbol"].map(String.init),
-              let market = listed.first(where: { KorbitWriter.symbol($0.market) == symbol })?.market else {
+            let market = listed.first(where: { KorbitWriter.symbol($0.market) == symbol })?.market
+        else {
             throw Failure(status: 400, code: "INVALID_CURRENCY_PAIR")
         }
-        let units: [String: SimCandleWriter.Unit] = ["1": .minutes(1), "5": .minutes(5), "15": .minutes(15), "30": .minutes(30),
-                                                     "60": .minutes(60), "240": .minutes(240), "1D": .days, "1W": .weeks]
+        let units: [String: SimCandleWriter.Unit] = [
+            "1": .minutes(1), "5": .minutes(5), "15": .minutes(15), "30": .minutes(30),
+            "60": .minutes(60), "240": .minutes(240), "1D": .days, "1W": .weeks,
+        ]
         guard let unit = units[request.uri.queryParameters["interval"].map(String.init) ?? ""] else {
             throw Failure(status: 400, code: "BAD_REQUEST")
         }

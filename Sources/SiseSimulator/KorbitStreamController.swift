@@ -40,10 +40,20 @@ struct KorbitStreamController: Sendable {
 
     /// Korbit's frames; a stopped pair sends its snapshot and nothing more.
     private var pump: SimTickerPump {
-        SimTickerPump(exchange: exchange, seed: exchange.configuration.seed ^ 0x4B0B, frame: { [exchange] market, rank, ms, first in
-            KorbitWriter.tickerFrame(market, exchange.streamTicker(market, atMilliseconds: ms), snapshot: first,
-                                     stopped: first && KorbitWriter.isStopped(market, rank: rank))
-        }, still: { market, rank in KorbitWriter.isStopped(market, rank: rank) }, depthStyle: .korbit)
+        SimTickerPump(
+            exchange: exchange,
+            seed: exchange.configuration.seed ^ 0x4B0B,
+            frame: { [exchange] market, rank, ms, first in
+                KorbitWriter.tickerFrame(
+                    market,
+                    exchange.streamTicker(market, atMilliseconds: ms),
+                    snapshot: first,
+                    stopped: first && KorbitWriter.isStopped(market, rank: rank)
+                )
+            },
+            still: { market, rank in KorbitWriter.isStopped(market, rank: rank) },
+            depthStyle: .korbit
+        )
     }
 
     private func read(_ inbound: WebSocketInboundStream, _ inbox: SimTickerPump.Inbox) async {
@@ -73,7 +83,8 @@ struct KorbitStreamController: Sendable {
         if request.type != "ticker" && request.type != "orderbook" && request.type != "trade" {
             reply = #"{"status":"fail","code":"INVALID_REQUEST","message":"invalid_type""# + requestIDSuffix(request) + "}"
         } else if let unknown = symbols.first(where: { codes[$0] == nil }) {
-            reply = #"{"status":"fail","code":"INVALID_SYMBOL","message":"The symbol does not exist (\#(unknown.prefix(40)))""#
+            reply =
+                #"{"status":"fail","code":"INVALID_SYMBOL","message":"The symbol does not exist (\#(unknown.prefix(40)))""#
                 + requestIDSuffix(request) + "}"
         } else {
             if request.requestId != nil { reply = #"{"status":"success""# + requestIDSuffix(request) + "}" }

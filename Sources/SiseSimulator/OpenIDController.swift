@@ -41,8 +41,10 @@ struct OpenIDController: Sendable {
             guard let bearer, let person = await provider.person(accessToken: bearer) else {
                 return SimResponses.error(status: 401, name: "invalid_token", message: "unknown access token")
             }
-            return Self.json(["sub": "sim-" + person.login, "nickname": person.nickname, "name": person.nickname,
-                              "email": person.email ?? "", "email_verified": person.email != nil])
+            return Self.json([
+                "sub": "sim-" + person.login, "nickname": person.nickname, "name": person.nickname,
+                "email": person.email ?? "", "email_verified": person.email != nil,
+            ])
         }
         router.get("/_sim/oidc") { _, _ in try Self.encode(await provider.status) }
         router.post("/_sim/oidc") { request, _ in
@@ -50,8 +52,13 @@ struct OpenIDController: Sendable {
             var request = request
             let body = try await request.collectBody(upTo: 4_096)
             guard let change = try? JSONDecoder().decode(Change.self, from: Data(body.readableBytesView)),
-                  change.algorithm.map({ ["RS256", "ES256"].contains($0) }) ?? true else {
-                return SimResponses.error(status: 400, name: "bad_oidc", message: "mode: \(SimOpenID.Mode.allCases.map(\.rawValue)), algorithm: RS256|ES256, rotate: bool")
+                change.algorithm.map({ ["RS256", "ES256"].contains($0) }) ?? true
+            else {
+                return SimResponses.error(
+                    status: 400,
+                    name: "bad_oidc",
+                    message: "mode: \(SimOpenID.Mode.allCases.map(\.rawValue)), algorithm: RS256|ES256, rotate: bool"
+                )
             }
             try await provider.configure(mode: change.mode, algorithm: change.algorithm, rotate: change.rotate ?? false)
             return try Self.encode(await provider.status)
@@ -72,11 +79,15 @@ struct OpenIDController: Sendable {
         let query = request.uri.queryParameters
         func value(_ name: String) -> String? { query[name[...]].map(String.init) }
         guard value("response_type") == "code", let clientID = value("client_id"), !clientID.isEmpty,
-              let redirect = value("redirect_uri"), let redirectURL = URL(string: redirect), redirectURL.scheme != nil,
-              let state = value("state"), let nonce = value("nonce"), let challenge = value("code_challenge"),
-              value("code_challenge_method") == "S256", value("scope")?.split(separator: " ").contains("openid") == true else {
-            return SimResponses.error(status: 400, name: "invalid_request",
-                                      message: "needs response_type=code, client_id, redirect_uri, scope with openid, state, nonce, code_challenge, S256")
+            let redirect = value("redirect_uri"), let redirectURL = URL(string: redirect), redirectURL.scheme != nil,
+            let state = value("state"), let nonce = value("nonce"), let challenge = value("code_challenge"),
+            value("code_challenge_method") == "S256", value("scope")?.split(separator: " ").contains("openid") == true
+        else {
+            return SimResponses.error(
+                status: 400,
+                name: "invalid_request",
+                message: "needs response_type=code, client_id, redirect_uri, scope with openid, state, nonce, code_challenge, S256"
+            )
         }
         guard let hint = value("login_hint"), let person = SimOpenID.person(hint) else {
             return Self.picker(request)
@@ -93,18 +104,27 @@ struct OpenIDController: Sendable {
         let form = Self.form(String(decoding: body.readableBytesView, as: UTF8.self))
         var clientID = form["client_id"]
         if let basic = request.headers[.authorization], basic.hasPrefix("Basic "),
-           let decoded = Data(base64Encoded: String(basic.dropFirst(6))).map({ String(decoding: $0, as: UTF8.self) }),
-           let colon = decoded.firstIndex(of: ":") {
+            let decoded = Data(base64Encoded: String(basic.dropFirst(6))).map({ String(decoding: $0, as: UTF8.self) }),
+            let colon = decoded.firstIndex(of: ":")
+        {
             clientID = String(decoded[..<colon]).removingPercentEncoding
         }
         guard form["grant_type"] == "authorization_code", let code = form["code"], let clientID,
-              let redirect = form["redirect_uri"], let verifier = form["code_verifier"] else {
-            return Self.json(["error": "invalid_request", "error_description": "authorization_code grant with code, redirect_uri, code_verifier, client"],
-                             status: .badRequest)
+            let redirect = form["redirect_uri"], let verifier = form["code_verifier"]
+        else {
+            return Self.json(
+                ["error": "invalid_request", "error_description": "authorization_code grant with code, redirect_uri, code_verifier, client"],
+                status: .badRequest
+            )
         }
         do {
-            let tokens = try await provider.redeem(code: code, clientID: clientID, redirectURI: redirect, verifier: verifier,
-                                                   issuer: Self.issuer(request))
+            let tokens = try await provider.redeem(
+                code: code,
+                clientID: clientID,
+                redirectURI: redirect,
+                verifier: verifier,
+                issuer: Self.issuer(request)
+            )
             return Self.json(["access_token": tokens.access, "token_type": "Bearer", "expires_in": 600, "id_token": tokens.id])
         } catch SimOpenID.TokenProblem.invalidGrant(let why) {
             return Self.json(["error": "invalid_grant", "error_description": why], status: .badRequest)
@@ -118,8 +138,11 @@ struct OpenIDController: Sendable {
             "<li><a data-user=\"\(person.login)\" href=\"/oidc/authorize?\(html(query))&amp;login_hint=\(person.login)\">\(html(person.nickname))</a></li>"
         }.joined()
         let page = "<!doctype html><meta charset=utf-8><title>Sise test provider</title><h1>Sise test provider</h1><p>Log in as:</p><ul>\(links)</ul>"
-        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: .init(string: page)))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: .init(string: page))
+        )
     }
 
     static func html(_ text: String) -> String {
@@ -128,7 +151,9 @@ struct OpenIDController: Sendable {
     }
 
     static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? ""
+        text.addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        ) ?? ""
     }
 
     static func form(_ text: String) -> [String: String] {

@@ -122,7 +122,10 @@ final class SimBinance: Sendable {
         state.withLock { s in
             guard s.switches.wsDropNow else { return false }
             s.drops += 1
-            if s.drops >= s.open { s.switches.wsDropNow = false; s.drops = 0 }
+            if s.drops >= s.open {
+                s.switches.wsDropNow = false
+                s.drops = 0
+            }
             return true
         }
     }
@@ -142,7 +145,8 @@ final class SimBinance: Sendable {
 
     /// One `24hrMiniTicker` event.
     func miniTicker(_ symbol: String, _ coin: SimCoinGecko.Coin, at t: Double, into json: inout JSONWriter) {
-        let close = price(coin, at: t), open = price(coin, at: t - 86_400)
+        let close = price(coin, at: t)
+        let open = price(coin, at: t - 86_400)
         let day = (0...24).map { price(coin, at: t - Double($0) * 3_600) }
         json.beginObject()
         json.field("e", "24hrMiniTicker")

@@ -51,12 +51,19 @@ enum SimCandleWriter {
 
     /// A bucket's open, high, low, close and traded value, sampled along the walk (every
     /// venue's candles come from here).
-    static func ohlc(market: SimMarket, start: Int, end: Int, now: Double)
-        -> (open: Double, high: Double, low: Double, close: Double, value: Double, closeAt: Double) {
+    static func ohlc(
+        market: SimMarket,
+        start: Int,
+        end: Int,
+        now: Double
+    )
+        -> (open: Double, high: Double, low: Double, close: Double, value: Double, closeAt: Double)
+    {
         let closeAt = min(Double(end) - 0.001, now)
         let open = market.price(at: Double(start))
         let close = market.price(at: closeAt)
-        var high = max(open, close), low = min(open, close)
+        var high = max(open, close)
+        var low = min(open, close)
         for i in 1..<8 {
             let p = market.price(at: Double(start) + (closeAt - Double(start)) * Double(i) / 8)
             high = max(high, p)
@@ -67,8 +74,14 @@ enum SimCandleWriter {
         return (open, high, low, close, market.value24h(at: closeAt) * span / 86_400 * noise, closeAt)
     }
 
-    private static func writeCandle(market: SimMarket, unit: Unit, start: Int, end: Int, now: Double,
-                                    into json: inout JSONWriter) {
+    private static func writeCandle(
+        market: SimMarket,
+        unit: Unit,
+        start: Int,
+        end: Int,
+        now: Double,
+        into json: inout JSONWriter
+    ) {
         let (open, high, low, close, value, closeAt) = ohlc(market: market, start: start, end: end, now: now)
         let lastTick = Int64(closeAt * 1_000) - Int64(SimRandom.hash(UInt64(start), 3) % 500)
         json.beginObject()

@@ -14,19 +14,24 @@ struct SimCoinGecko: Sendable {
     let coins: [Coin]
     let byID: [String: Int]
     let nfts: [(id: String, name: String, symbol: String, floor: Double, currency: String)]
-    static let exchanges = [("upbit", "Upbit"), ("bithumb", "Bithumb"), ("korbit", "Korbit"), ("binance", "Binance"),
-                            ("coinbase-exchange", "Coinbase Exchange"), ("okx", "OKX"), ("bybit_spot", "Bybit")]
+    static let exchanges = [
+        ("upbit", "Upbit"), ("bithumb", "Bithumb"), ("korbit", "Korbit"), ("binance", "Binance"),
+        ("coinbase-exchange", "Coinbase Exchange"), ("okx", "OKX"), ("bybit_spot", "Bybit"),
+    ]
     /// KRW per USD in the simulation (Upbit's USDT price neighbourhood).
     static let krwPerUSD = 1_463.0
 
-    private static let knownIDs = ["BTC": "bitcoin", "ETH": "ethereum", "XRP": "ripple", "SOL": "solana", "DOGE": "dogecoin",
-                                   "ADA": "cardano", "TRX": "tron", "USDT": "tether", "USDC": "usd-coin", "SHIB": "shiba-inu",
-                                   "AVAX": "avalanche-2", "LINK": "chainlink", "DOT": "polkadot", "BCH": "bitcoin-cash"]
+    private static let knownIDs = [
+        "BTC": "bitcoin", "ETH": "ethereum", "XRP": "ripple", "SOL": "solana", "DOGE": "dogecoin",
+        "ADA": "cardano", "TRX": "tron", "USDT": "tether", "USDC": "usd-coin", "SHIB": "shiba-inu",
+        "AVAX": "avalanche-2", "LINK": "chainlink", "DOT": "polkadot", "BCH": "bitcoin-cash",
+    ]
 
     init(universe: SimUniverse, seed: UInt64) {
         var list: [Coin] = []
         for (rank, market) in universe.markets(quote: "KRW").enumerated() {
-            let id = Self.knownIDs[market.base]
+            let id =
+                Self.knownIDs[market.base]
                 ?? market.english.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
             guard !list.contains(where: { $0.id == id }) else { continue }
             list.append(Coin(id: id, symbol: market.base, name: market.english, rank: rank + 1, market: market))
@@ -41,8 +46,10 @@ struct SimCoinGecko: Sendable {
         nfts = (0..<12).map { i in
             let name = "\(stems[i % stems.count]) \(kinds[Int(random.next() % UInt64(kinds.count))])"
             let id = name.lowercased().replacingOccurrences(of: " ", with: "-")
-            return (id, name, String(name.filter(\.isUppercase)) + "NFT", Double(random.next() % 2_000) / 100 + 0.05,
-                    random.next() % 3 == 0 ? "btc" : "eth")
+            return (
+                id, name, String(name.filter(\.isUppercase)) + "NFT", Double(random.next() % 2_000) / 100 + 0.05,
+                random.next() % 3 == 0 ? "btc" : "eth"
+            )
         }
     }
 
@@ -64,7 +71,8 @@ struct SimCoinGecko: Sendable {
 
     /// Percent change over the last `hours` along the walk.
     func change(_ coin: Coin, hours: Double, at t: Double) -> Double {
-        let now = coin.market.price(at: t), then = coin.market.price(at: t - hours * 3_600)
+        let now = coin.market.price(at: t)
+        let then = coin.market.price(at: t - hours * 3_600)
         return then == 0 ? 0 : (now - then) / then * 100
     }
 

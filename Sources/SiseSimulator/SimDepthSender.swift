@@ -83,8 +83,16 @@ struct SimDepthSender {
     private func bookFrame(_ market: SimMarket, _ ms: Int64, snapshot: Bool) -> String {
         let stopped = still(market)
         let levels = style == .upbit ? 15 : 30
-        let (asks, bids) = stopped ? ([], []) : SimBook.book(market, price: exchange.ticker(market, atMilliseconds: ms).price, at: ms,
-                                                              levels: levels, crossed: exchange.faults.crossedBooks)
+        let (asks, bids) =
+            stopped
+            ? ([], [])
+            : SimBook.book(
+                market,
+                price: exchange.ticker(market, atMilliseconds: ms).price,
+                at: ms,
+                levels: levels,
+                crossed: exchange.faults.crossedBooks
+            )
         switch style {
         case .upbit:
             var json = JSONWriter(capacity: 2_000)

@@ -5,8 +5,14 @@ import Foundation
 /// `{timestamp, price, qty, isBuyerTaker, tradeId}` with string numbers.
 enum SimDepthWriter {
     /// Upbit's book: a REST row names its `market`; a stream frame its `type`, `code` and `stream_type`.
-    static func upbitBook(_ market: SimMarket, asks: [SimBook.Level], bids: [SimBook.Level], at ms: Int64, stream: String?,
-                          into json: inout JSONWriter) {
+    static func upbitBook(
+        _ market: SimMarket,
+        asks: [SimBook.Level],
+        bids: [SimBook.Level],
+        at ms: Int64,
+        stream: String?,
+        into json: inout JSONWriter
+    ) {
         json.beginObject()
         if stream != nil {
             json.field("type", "orderbook")

@@ -31,8 +31,12 @@ final class SimExchange: Sendable {
     init(configuration: SimulatorConfiguration, venue: Exchange) {
         self.configuration = configuration
         self.venue = venue
-        universe = SimUniverse(seed: configuration.seed, krwCount: configuration.krwMarkets,
-                               hostileNames: configuration.hostileNames, venue: venue)
+        universe = SimUniverse(
+            seed: configuration.seed,
+            krwCount: configuration.krwMarkets,
+            hostileNames: configuration.hostileNames,
+            venue: venue
+        )
         var initial = State(faults: configuration.faults, random: SimRandom(seed: configuration.seed ^ 0xFA17))
         initial.limiter.limit = venue.simulatedRequestsPerSecond
         state = Mutex(initial)
@@ -44,7 +48,10 @@ final class SimExchange: Sendable {
     var faults: SimFaults { state.withLock { $0.faults } }
 
     func updateFaults(_ patch: SimFaults.Patch) -> SimFaults {
-        let faults = state.withLock { $0.faults.apply(patch); return $0.faults }
+        let faults = state.withLock {
+            $0.faults.apply(patch)
+            return $0.faults
+        }
         if patch.wsDropNow == true { hub.dropAll() }
         if patch.bookDropNow == true { hub.dropAll(watchingDepth: true) }
         return faults
@@ -124,7 +131,8 @@ final class SimExchange: Sendable {
                 if s.faults.errorRate > 0, Double.random(in: 0..<1, using: &s.random) < s.faults.errorRate {
                     return .fail(status: s.faults.errorStatus, remaining: remaining, retryAfter: nil)
                 }
-                let malformed = s.faults.malformedRate > 0
+                let malformed =
+                    s.faults.malformedRate > 0
                     && Double.random(in: 0..<1, using: &s.random) < s.faults.malformedRate
                 return .proceed(remaining: remaining, malformed: malformed)
             }
@@ -170,7 +178,10 @@ final class SimExchange: Sendable {
         return pinned(fresh, market.code)
     }
 
-    enum GeckoGate { case proceed, limited(retryAfter: Int) }
+    enum GeckoGate {
+        case proceed
+        case limited(retryAfter: Int)
+    }
 
     /// Counts a CoinGecko call by path and applies the per-minute budget.
     func geckoGate(_ path: String) -> GeckoGate {

@@ -9,7 +9,7 @@ enum SimImages {
         let size = 16
         var raw: [UInt8] = []
         for _ in 0..<size {
-            raw.append(0)   // filter: none
+            raw.append(0)  // filter: none
             for _ in 0..<size { raw += rgb }
         }
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -31,8 +31,12 @@ enum SimImages {
         let length = UInt16(data.count)
         var out: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
         out += data
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
         return out + be32(b << 16 | a)
     }
 

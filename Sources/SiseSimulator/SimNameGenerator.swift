@@ -36,7 +36,8 @@ struct SimNameGenerator {
     }
 
     private static func symbol(stem: String, suffix: String, used: Set<String>) -> String? {
-        let s: String = stem.uppercased(), x: String = suffix.uppercased()
+        let s: String = stem.uppercased()
+        let x: String = suffix.uppercased()
         var candidates: [String] = []
         candidates.append(String(s.prefix(3)) + String(x.prefix(1)))
         candidates.append(String(s.prefix(2)) + String(x.prefix(2)))

@@ -99,11 +99,17 @@ actor SimOpenID {
         nonces.append(grant.nonce)
         if nonces.count > 16 { nonces.removeFirst() }
         let claims = IDToken(
-            iss: .init(value: issuer), sub: .init(value: "sim-" + grant.person.login),
+            iss: .init(value: issuer),
+            sub: .init(value: "sim-" + grant.person.login),
             aud: .init(value: [mode == .wrongAudience ? "someone-else" : clientID]),
             exp: .init(value: mode == .expired ? now.addingTimeInterval(-3_600) : now.addingTimeInterval(600)),
-            iat: .init(value: mode == .expired ? now.addingTimeInterval(-4_200) : now), nonce: nonce,
-            email: grant.person.email, emailVerified: grant.person.email != nil, name: grant.person.nickname, nickname: grant.person.nickname)
+            iat: .init(value: mode == .expired ? now.addingTimeInterval(-4_200) : now),
+            nonce: nonce,
+            email: grant.person.email,
+            emailVerified: grant.person.email != nil,
+            name: grant.person.nickname,
+            nickname: grant.person.nickname
+        )
         let keys = (mode == .badSignature ? rogue : signing) ?? JWTKeyCollection()
         let id = try await keys.sign(claims, kid: JWKIdentifier(string: kid(algorithm)))
         let access = Self.token()
@@ -141,12 +147,19 @@ actor SimOpenID {
         await keys.add(ecdsa: ec, kid: JWKIdentifier(string: kid("ES256")))
         // The same key ids, other keys: a token they sign cannot verify.
         let fake = JWTKeyCollection()
-        await fake.add(rsa: try Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048)), digestAlgorithm: .sha256,
-                       kid: JWKIdentifier(string: kid("RS256")))
+        await fake.add(
+            rsa: try Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048)),
+            digestAlgorithm: .sha256,
+            kid: JWKIdentifier(string: kid("RS256"))
+        )
         await fake.add(ecdsa: ES256PrivateKey(), kid: JWKIdentifier(string: kid("ES256")))
         let (modulus, exponent) = try rsa.publicKey.getKeyPrimitives()
-        var entries = [["kty": "RSA", "use": "sig", "alg": "RS256", "kid": kid("RS256"),
-                        "n": Base64URL.encode(modulus), "e": Base64URL.encode(exponent)]]
+        var entries = [
+            [
+                "kty": "RSA", "use": "sig", "alg": "RS256", "kid": kid("RS256"),
+                "n": Base64URL.encode(modulus), "e": Base64URL.encode(exponent),
+            ]
+        ]
         if let point = ec.publicKey.parameters {
             entries.append(["kty": "EC", "use": "sig", "alg": "ES256", "kid": kid("ES256"), "crv": "P-256", "x": point.x, "y": point.y])
         }

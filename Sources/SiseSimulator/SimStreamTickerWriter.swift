@@ -20,8 +20,14 @@ enum SimStreamTickerWriter {
         decimal(&json, k("acc_trade_price", "atp"), s.dayValue)
         json.field(k("change", "c"), s.change)
         if even {
-            for name in [k("change_price", "cp"), k("signed_change_price", "scp")] { json.key(name); json.raw("0E-8") }
-            for name in [k("change_rate", "cr"), k("signed_change_rate", "scr")] { json.key(name); json.raw("0") }
+            for name in [k("change_price", "cp"), k("signed_change_price", "scp")] {
+                json.key(name)
+                json.raw("0E-8")
+            }
+            for name in [k("change_rate", "cr"), k("signed_change_rate", "scr")] {
+                json.key(name)
+                json.raw("0")
+            }
         } else {
             decimal(&json, k("change_price", "cp"), abs(s.signedChange))
             decimal(&json, k("signed_change_price", "scp"), s.signedChange)

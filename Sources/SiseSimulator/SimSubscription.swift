@@ -4,7 +4,10 @@ import Foundation
 /// with `orderbook` (codes may name a depth, `KRW-BTC.15`) and `trade` objects beside or instead
 /// of the ticker's.
 struct SimSubscription: Sendable, Equatable {
-    enum Format: String, Sendable { case `default` = "DEFAULT", simple = "SIMPLE" }
+    enum Format: String, Sendable {
+        case `default` = "DEFAULT"
+        case simple = "SIMPLE"
+    }
 
     /// Ticker codes.
     var codes: [String]

@@ -60,7 +60,11 @@ struct SimTickerPump: Sendable {
             while !Task.isCancelled {
                 if dropped.take().dropped { return }
                 let (codes, fresh, replies, gone, depthRequests) = inbox.state.withLock { s in
-                    defer { s.fresh = []; s.replies = []; s.depth = [] }
+                    defer {
+                        s.fresh = []
+                        s.replies = []
+                        s.depth = []
+                    }
                     return (s.codes, s.fresh, s.replies, s.gone, s.depth)
                 }
                 if gone { return }

@@ -75,7 +75,8 @@ struct SimTickerState: Sendable {
         price = market.price(at: t)
         open = market.price(at: dayStart)
         prevClose = market.price(at: dayStart - 0.001)
-        var high = max(open, price), low = min(open, price)
+        var high = max(open, price)
+        var low = min(open, price)
         var s = dayStart + 1_800
         while s < t {
             let p = market.price(at: s)

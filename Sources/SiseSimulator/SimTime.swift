@@ -67,7 +67,8 @@ enum SimTime {
         if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
         let parts = text.split(whereSeparator: { "-T: ".contains($0) })
         guard parts.count >= 6, let y = Int(parts[0]), let mo = Int(parts[1]), let d = Int(parts[2]),
-              let h = Int(parts[3]), let mi = Int(parts[4]), let s = Int(parts[5].prefix(2)) else { return nil }
+            let h = Int(parts[3]), let mi = Int(parts[4]), let s = Int(parts[5].prefix(2))
+        else { return nil }
         return Double(epoch(year: y, month: mo, day: d) + h * 3_600 + mi * 60 + s)
     }
 }

@@ -7,25 +7,48 @@ struct SimUniverse: Sendable {
     let markets: [SimMarket]
     let byCode: [String: Int]
 
-    static let cautionReasons = ["PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING", "DEPOSIT_AMOUNT_SOARING",
-                                 "GLOBAL_PRICE_DIFFERENCES", "CONCENTRATION_OF_SMALL_ACCOUNTS"]
+    static let cautionReasons = [
+        "PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING", "DEPOSIT_AMOUNT_SOARING",
+        "GLOBAL_PRICE_DIFFERENCES", "CONCENTRATION_OF_SMALL_ACCOUNTS",
+    ]
 
     init(seed: UInt64, krwCount: Int = 250, hostileNames: Bool = false, venue: Exchange) {
         var random = SimRandom(seed: seed)
         let real = SimCoinCatalog.coins
-        let invented = SimNameGenerator.generate(count: max(0, krwCount - real.count),
-                                                 taken: Set(real.map(\.symbol)), random: &random)
-        struct Listing { var symbol, korean, english: String; var price: Double; var warning: Bool }
+        let invented = SimNameGenerator.generate(
+            count: max(0, krwCount - real.count),
+            taken: Set(real.map(\.symbol)),
+            random: &random
+        )
+        struct Listing {
+            var symbol, korean, english: String
+            var price: Double
+            var warning: Bool
+        }
         var listings = real.map { Listing(symbol: $0.symbol, korean: $0.korean, english: $0.english, price: $0.price, warning: $0.warning) }
         for name in invented {
             // Log-uniform from 0.0005 to 500,000 KRW, so every tick band is populated.
             let exponent = Double.random(in: -3.3...5.7, using: &random)
-            listings.append(Listing(symbol: name.symbol, korean: name.korean, english: name.english,
-                                    price: pow(10, exponent), warning: Double.random(in: 0..<1, using: &random) < 0.04))
+            listings.append(
+                Listing(
+                    symbol: name.symbol,
+                    korean: name.korean,
+                    english: name.english,
+                    price: pow(10, exponent),
+                    warning: Double.random(in: 0..<1, using: &random) < 0.04
+                )
+            )
         }
         if hostileNames {
-            listings.append(Listing(symbol: "XSS", korean: "<img src=x onerror=alert(1)>",
-                                    english: "<script>alert('sise')</script>", price: 1_234, warning: false))
+            listings.append(
+                Listing(
+                    symbol: "XSS",
+                    korean: "<img src=x onerror=alert(1)>",
+                    english: "<script>alert('sise')</script>",
+                    price: 1_234,
+                    warning: false
+                )
+            )
         }
 
         let walkFor: (String) -> PriceWalk = { symbol in
@@ -44,22 +67,55 @@ struct SimUniverse: Sendable {
             let price = listing.price * venue.simulatedPriceFactor(seed: seed, symbol: listing.symbol)
             let lists = { (quote: String) in venue.simulatedListing(rank: rank, symbol: listing.symbol, quote: quote) }
             if lists("KRW") {
-                markets.append(SimMarket(code: "KRW-\(listing.symbol)", quote: "KRW", base: listing.symbol,
-                                         korean: listing.korean, english: listing.english, warning: listing.warning,
-                                         cautions: cautions, basePrice: price, walk: walk, denominator: nil,
-                                         dailyValue: value))
+                markets.append(
+                    SimMarket(
+                        code: "KRW-\(listing.symbol)",
+                        quote: "KRW",
+                        base: listing.symbol,
+                        korean: listing.korean,
+                        english: listing.english,
+                        warning: listing.warning,
+                        cautions: cautions,
+                        basePrice: price,
+                        walk: walk,
+                        denominator: nil,
+                        dailyValue: value
+                    )
+                )
             }
             if rank > 0 && rank % 3 != 2 && listing.symbol != "USDT" && listing.symbol != "USDC" && rank < 200 && lists("BTC") {
-                markets.append(SimMarket(code: "BTC-\(listing.symbol)", quote: "BTC", base: listing.symbol,
-                                         korean: listing.korean, english: listing.english, warning: listing.warning,
-                                         cautions: cautions, basePrice: price / btcKRW, walk: walk,
-                                         denominator: walkFor("BTC"), dailyValue: value / btcKRW / 20))
+                markets.append(
+                    SimMarket(
+                        code: "BTC-\(listing.symbol)",
+                        quote: "BTC",
+                        base: listing.symbol,
+                        korean: listing.korean,
+                        english: listing.english,
+                        warning: listing.warning,
+                        cautions: cautions,
+                        basePrice: price / btcKRW,
+                        walk: walk,
+                        denominator: walkFor("BTC"),
+                        dailyValue: value / btcKRW / 20
+                    )
+                )
             }
             if rank % 4 == 0 && listing.symbol != "USDT" && rank < 240 && lists("USDT") {
-                markets.append(SimMarket(code: "USDT-\(listing.symbol)", quote: "USDT", base: listing.symbol,
-                                         korean: listing.korean, english: listing.english, warning: listing.warning,
-                                         cautions: cautions, basePrice: listing.price / usdtKRW, walk: walk,
-                                         denominator: walkFor("USDT"), dailyValue: value / usdtKRW / 30))
+                markets.append(
+                    SimMarket(
+                        code: "USDT-\(listing.symbol)",
+                        quote: "USDT",
+                        base: listing.symbol,
+                        korean: listing.korean,
+                        english: listing.english,
+                        warning: listing.warning,
+                        cautions: cautions,
+                        basePrice: listing.price / usdtKRW,
+                        walk: walk,
+                        denominator: walkFor("USDT"),
+                        dailyValue: value / usdtKRW / 30
+                    )
+                )
             }
         }
         self.markets = markets

@@ -16,9 +16,16 @@ public struct SimulatorConfiguration: Sendable {
     /// The simulator's clock (epoch seconds); injectable so tests can pin time.
     public var now: @Sendable () -> Double
 
-    public init(host: String = "127.0.0.1", port: Int = 0, seed: UInt64 = 42, krwMarkets: Int = 250,
-                hostileNames: Bool = false, faults: SimFaults = SimFaults(), wsIdleTimeout: Duration = .seconds(120),
-                now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        seed: UInt64 = 42,
+        krwMarkets: Int = 250,
+        hostileNames: Bool = false,
+        faults: SimFaults = SimFaults(),
+        wsIdleTimeout: Duration = .seconds(120),
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
         self.host = host
         self.port = port
         self.seed = seed

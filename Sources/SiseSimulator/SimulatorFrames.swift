@@ -6,8 +6,12 @@ public enum SimulatorFrames {
     public enum Format: Sendable { case `default`, simple }
 
     /// `count` REALTIME ticker frames over the KRW board, 50 ms apart in simulated time.
-    public static func tickers(count: Int, seed: UInt64 = 42, format: Format = .default,
-                               startingAt epochSeconds: Double = 1_790_000_000) -> [String] {
+    public static func tickers(
+        count: Int,
+        seed: UInt64 = 42,
+        format: Format = .default,
+        startingAt epochSeconds: Double = 1_790_000_000
+    ) -> [String] {
         frames(count: count, seed: seed, startingAt: epochSeconds) { market, state in
             SimStreamTickerWriter.write(market, state, format: format == .simple ? .simple : .default, snapshot: false)
         }
@@ -22,8 +26,12 @@ public enum SimulatorFrames {
     }
 
     /// Random KRW markets' ticks, 50 ms apart in simulated time, each written by `write`.
-    private static func frames(count: Int, seed: UInt64, startingAt epochSeconds: Double,
-                               write: (SimMarket, SimTickerState) -> String) -> [String] {
+    private static func frames(
+        count: Int,
+        seed: UInt64,
+        startingAt epochSeconds: Double,
+        write: (SimMarket, SimTickerState) -> String
+    ) -> [String] {
         let exchange = SimExchange(configuration: SimulatorConfiguration(seed: seed, now: { epochSeconds }), venue: .default)
         let markets = exchange.universe.markets(quote: "KRW")
         var random = SimRandom(seed: seed)

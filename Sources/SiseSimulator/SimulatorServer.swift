@@ -27,8 +27,10 @@ public struct SimulatorServer: Sendable {
     }
 
     /// Builds the Hummingbird application; `onReady` receives the bound port.
-    public func makeApplication(logger: Logger = Logger(label: "sise.simulator"),
-                                onReady: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+    public func makeApplication(
+        logger: Logger = Logger(label: "sise.simulator"),
+        onReady: @escaping @Sendable (Int) async -> Void
+    ) -> some ApplicationProtocol {
         let router = Router(context: SimRequestContext.self)
         router.middlewares.add(UpbitNotFoundMiddleware())
         for exchange in Exchange.allCases {
@@ -43,8 +45,10 @@ public struct SimulatorServer: Sendable {
         return Application(
             router: router,
             server: .http1WebSocketUpgrade(webSocketRouter: router),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                                 serverName: "sise-simulator"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "sise-simulator"
+            ),
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? 0) },
             logger: quiet
         )

@@ -49,7 +49,8 @@ struct UpbitRESTController: Sendable {
         router.get("\(p)/v1/candles/minutes/:unit") { request, context in
             try await serve("candles", request) {
                 guard let unit = context.parameters.get("unit").flatMap(Int.init),
-                      [1, 3, 5, 10, 15, 30, 60, 240].contains(unit) else { throw SimHTTPError.typeMismatch() }
+                    [1, 3, 5, 10, 15, 30, 60, 240].contains(unit)
+                else { throw SimHTTPError.typeMismatch() }
                 return try candles(request, unit: .minutes(unit))
             }
         }
@@ -69,8 +70,12 @@ struct UpbitRESTController: Sendable {
             try await delay()
             var headers = SimResponses.remainingReq(origin ? "origin" : group, remaining)
             if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-            return SimResponses.error(status: bithumb && status < 429 ? 200 : status, name: bithumb ? String(status) : nil,
-                                      message: SimResponses.defaultMessage(status), headers: headers)
+            return SimResponses.error(
+                status: bithumb && status < 429 ? 200 : status,
+                name: bithumb ? String(status) : nil,
+                message: SimResponses.defaultMessage(status),
+                headers: headers
+            )
         case .proceed(let remaining, let malformed):
             try await delay()
             let headers = SimResponses.remainingReq(origin ? "origin" : group, remaining)
@@ -233,8 +238,13 @@ struct UpbitRESTController: Sendable {
         var json = JSONWriter()
         json.beginArray()
         for market in markets {
-            let (asks, bids) = SimBook.book(market, price: exchange.ticker(market, atMilliseconds: ms).price, at: ms, levels: 15,
-                                         crossed: exchange.faults.crossedBooks)
+            let (asks, bids) = SimBook.book(
+                market,
+                price: exchange.ticker(market, atMilliseconds: ms).price,
+                at: ms,
+                levels: 15,
+                crossed: exchange.faults.crossedBooks
+            )
             SimDepthWriter.upbitBook(market, asks: asks, bids: bids, at: ms, stream: nil, into: &json)
         }
         json.endArray()

@@ -125,8 +125,13 @@ struct UpbitStreamController: Sendable {
                     }
                     (sent, rateStart) = (0, .now)
                     let listed = { (codes: [String]) in codes.compactMap { exchange.universe.market($0) } }
-                    try await write(depth.subscribe(books: listed(subscription.bookCodes), tapes: listed(subscription.tradeCodes),
-                                                    realtimeOnly: subscription.onlyRealtime))
+                    try await write(
+                        depth.subscribe(
+                            books: listed(subscription.bookCodes),
+                            tapes: listed(subscription.tradeCodes),
+                            realtimeOnly: subscription.onlyRealtime
+                        )
+                    )
                     state.depthCodes = depth.codes
                 }
                 try await write(depth.due())
@@ -144,7 +149,8 @@ struct UpbitStreamController: Sendable {
                     lastStatus = .now
                 }
                 if let subscription = current, !subscription.onlySnapshot, !markets.isEmpty, faults.wsRate > 0 {
-                    let elapsed = Double(rateStart.duration(to: .now).components.attoseconds) / 1e18
+                    let elapsed =
+                        Double(rateStart.duration(to: .now).components.attoseconds) / 1e18
                         + Double(rateStart.duration(to: .now).components.seconds)
                     let due = min(Int(elapsed * faults.wsRate - sent), 5_000)
                     for _ in 0..<max(due, 0) {

@@ -29,18 +29,37 @@ public struct AccountStore: Sendable {
     ///   by this account in the same transaction.
     /// - Throws: `StoreError.taken` when the e-mail address or user name is already used,
     ///   `StoreError.badInvite` for an unknown or spent invitation.
-    public func create(email: String?, username: String?, nickname: String, passwordHash: String?, at now: Int64,
-                       inviteHash: String? = nil) async throws -> Account {
-        let account = Account(id: UUID().uuidString.lowercased(), email: email, username: username, nickname: nickname,
-                              passwordHash: passwordHash, createdAt: now)
+    public func create(
+        email: String?,
+        username: String?,
+        nickname: String,
+        passwordHash: String?,
+        at now: Int64,
+        inviteHash: String? = nil
+    ) async throws -> Account {
+        let account = Account(
+            id: UUID().uuidString.lowercased(),
+            email: email,
+            username: username,
+            nickname: nickname,
+            passwordHash: passwordHash,
+            createdAt: now
+        )
         return try await database.write { db in
             if try await db.exists("SELECT 1 FROM account WHERE email = ? OR username = ?", email, username) { throw StoreError.taken }
             if let inviteHash {
                 let spent = try await db.execute("UPDATE invite SET usedBy = ? WHERE codeHash = ? AND usedBy IS NULL", account.id, inviteHash)
                 guard spent == 1 else { throw StoreError.badInvite }
             }
-            try await db.execute("INSERT INTO account (id, email, username, nickname, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
-                                 account.id, email, username, nickname, passwordHash, now)
+            try await db.execute(
+                "INSERT INTO account (id, email, username, nickname, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
+                account.id,
+                email,
+                username,
+                nickname,
+                passwordHash,
+                now
+            )
             return account
         }
     }
@@ -56,7 +75,8 @@ public struct AccountStore: Sendable {
     public func avatar(of id: String) async throws -> (file: String, type: String)? {
         try await database.read { db in
             guard let row = try await db.queryOne("SELECT avatarFile, avatarType FROM account WHERE id = ?", id),
-                  let file = row.string("avatarFile"), let type = row.string("avatarType") else { return nil }
+                let file = row.string("avatarFile"), let type = row.string("avatarType")
+            else { return nil }
             return (file, type)
         }
     }
@@ -79,10 +99,15 @@ public struct AccountStore: Sendable {
     /// picture still kept as a file).
     public func avatarImage(of id: String) async throws -> (bytes: Data, type: String)? {
         try await database.read { db in
-            guard let row = try await db.queryOne("""
-                SELECT avatar_image.body, account.avatarType FROM account JOIN avatar_image ON avatar_image.file = account.avatarFile
-                WHERE account.id = ?
-                """, id), let bytes = row.data("body"), let type = row.string("avatarType") else { return nil }
+            guard
+                let row = try await db.queryOne(
+                    """
+                    SELECT avatar_image.body, account.avatarType FROM account JOIN avatar_image ON avatar_image.file = account.avatarFile
+                    WHERE account.id = ?
+                    """,
+                    id
+                ), let bytes = row.data("body"), let type = row.string("avatarType")
+            else { return nil }
             return (bytes, type)
         }
     }
@@ -140,10 +165,14 @@ public struct AccountStore: Sendable {
     /// The account a provider's person is linked to.
     public func account(provider: String, subject: String) async throws -> Account? {
         try await database.read { db in
-            try await db.queryOne("""
+            try await db.queryOne(
+                """
                 SELECT account.* FROM identity JOIN account ON account.id = identity.accountID
                 WHERE identity.provider = ? AND identity.subject = ?
-                """, provider, subject).flatMap(Self.account)
+                """,
+                provider,
+                subject
+            ).flatMap(Self.account)
         }
     }
 
@@ -152,14 +181,25 @@ public struct AccountStore: Sendable {
     /// - Throws: `StoreError.taken` when the e-mail address belongs to another account,
     ///   `StoreError.linkedElsewhere` when the identity is already linked.
     public func create(identity: SocialIdentity, nickname: String, at now: Int64) async throws -> Account {
-        let account = Account(id: UUID().uuidString.lowercased(), email: identity.email, username: nil, nickname: nickname,
-                              passwordHash: nil, createdAt: now)
+        let account = Account(
+            id: UUID().uuidString.lowercased(),
+            email: identity.email,
+            username: nil,
+            nickname: nickname,
+            passwordHash: nil,
+            createdAt: now
+        )
         return try await database.write { db in
             if let email = identity.email, try await db.exists("SELECT 1 FROM account WHERE email = ?", email) {
                 throw StoreError.taken
             }
-            try await db.execute("INSERT INTO account (id, email, username, nickname, passwordHash, createdAt) VALUES (?, ?, NULL, ?, NULL, ?)",
-                                 account.id, identity.email, nickname, now)
+            try await db.execute(
+                "INSERT INTO account (id, email, username, nickname, passwordHash, createdAt) VALUES (?, ?, NULL, ?, NULL, ?)",
+                account.id,
+                identity.email,
+                nickname,
+                now
+            )
             try await Self.insert(identity, account: account.id, at: now, db)
             return account
         }
@@ -170,8 +210,11 @@ public struct AccountStore: Sendable {
     /// - Throws: `StoreError.linkedElsewhere` when it belongs to another account.
     public func link(_ identity: SocialIdentity, to id: String, at now: Int64) async throws {
         try await database.write { db in
-            if let owner = try await db.strings("SELECT accountID FROM identity WHERE provider = ? AND subject = ?",
-                                                identity.provider, identity.subject).first {
+            if let owner = try await db.strings(
+                "SELECT accountID FROM identity WHERE provider = ? AND subject = ?",
+                identity.provider,
+                identity.subject
+            ).first {
                 guard owner == id else { throw StoreError.linkedElsewhere(provider: identity.provider) }
                 return
             }
@@ -199,16 +242,27 @@ public struct AccountStore: Sendable {
     }
 
     private static func insert(_ identity: SocialIdentity, account id: String, at now: Int64, _ db: any SQLConnection) async throws {
-        try await db.execute("INSERT INTO identity (provider, subject, accountID, email, linkedAt) VALUES (?, ?, ?, ?, ?)",
-                             identity.provider, identity.subject, id, identity.email, now)
+        try await db.execute(
+            "INSERT INTO identity (provider, subject, accountID, email, linkedAt) VALUES (?, ?, ?, ?, ?)",
+            identity.provider,
+            identity.subject,
+            id,
+            identity.email,
+            now
+        )
     }
 
     // MARK: - Sessions
 
     public func createSession(tokenHash: String, account id: String, at now: Int64, expiresAt: Int64) async throws {
         try await database.write { db in
-            try await db.execute("INSERT INTO session (tokenHash, accountID, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
-                                 tokenHash, id, now, expiresAt)
+            try await db.execute(
+                "INSERT INTO session (tokenHash, accountID, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                tokenHash,
+                id,
+                now,
+                expiresAt
+            )
         }
     }
 
@@ -217,7 +271,8 @@ public struct AccountStore: Sendable {
     public func session(tokenHash: String, at now: Int64, extendTo: Int64) async throws -> Account? {
         try await database.write { db in
             guard let row = try await db.queryOne("SELECT accountID, expiresAt FROM session WHERE tokenHash = ?", tokenHash),
-                  let accountID = row.string("accountID") else {
+                let accountID = row.string("accountID")
+            else {
                 return nil
             }
             guard (row.int64("expiresAt") ?? 0) > now else {
@@ -255,7 +310,13 @@ public struct AccountStore: Sendable {
 
     private static func account(_ row: SQLRow) -> Account? {
         guard let id = row.string("id"), let nickname = row.string("nickname"), let createdAt = row.int64("createdAt") else { return nil }
-        return Account(id: id, email: row.string("email"), username: row.string("username"), nickname: nickname,
-                       passwordHash: row.string("passwordHash"), createdAt: createdAt)
+        return Account(
+            id: id,
+            email: row.string("email"),
+            username: row.string("username"),
+            nickname: nickname,
+            passwordHash: row.string("passwordHash"),
+            createdAt: createdAt
+        )
     }
 }

@@ -31,22 +31,44 @@ public struct AlertStore: Sendable {
         try await database.write { db in
             let count = try await db.count("SELECT COUNT(*) FROM alert WHERE owner = ?", rule.owner)
             guard count < limit else { throw StoreError.tooManyRecords(limit: limit) }
-            try await db.execute("""
+            try await db.execute(
+                """
                 INSERT INTO alert (id, owner, exchange, market, type, value, windowMinutes, recurring, cooldownSeconds, enabled, createdAt, lastFiredAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, rule.id, rule.owner, rule.exchange.rawValue, rule.market.code, rule.kind.rawValue, "\(rule.value)",
-                                 rule.windowMinutes, rule.recurring, rule.cooldownSeconds, rule.enabled, rule.createdAt, rule.lastFiredAt)
+                """,
+                rule.id,
+                rule.owner,
+                rule.exchange.rawValue,
+                rule.market.code,
+                rule.kind.rawValue,
+                "\(rule.value)",
+                rule.windowMinutes,
+                rule.recurring,
+                rule.cooldownSeconds,
+                rule.enabled,
+                rule.createdAt,
+                rule.lastFiredAt
+            )
         }
     }
 
     /// Saves a changed rule of its owner; false when the owner has no such rule.
     public func update(_ rule: AlertRule) async throws -> Bool {
         try await database.write { db in
-            try await db.execute("""
+            try await db.execute(
+                """
                 UPDATE alert SET value = ?, windowMinutes = ?, recurring = ?, cooldownSeconds = ?, enabled = ?, lastFiredAt = ?
                 WHERE id = ? AND owner = ?
-                """, "\(rule.value)", rule.windowMinutes, rule.recurring, rule.cooldownSeconds, rule.enabled, rule.lastFiredAt,
-                                 rule.id, rule.owner) > 0
+                """,
+                "\(rule.value)",
+                rule.windowMinutes,
+                rule.recurring,
+                rule.cooldownSeconds,
+                rule.enabled,
+                rule.lastFiredAt,
+                rule.id,
+                rule.owner
+            ) > 0
         }
     }
 
@@ -71,17 +93,33 @@ public struct AlertStore: Sendable {
         let body = String(decoding: try JSONEncoder().encode(firing), as: UTF8.self)
         let since = firing.at - max(Int64(rule.cooldownSeconds) * 1_000, Self.replicaWindow)
         return try await database.write { db in
-            let claimed = try await db.execute("""
+            let claimed = try await db.execute(
+                """
                 UPDATE alert SET lastFiredAt = ?, enabled = ?
                 WHERE id = ? AND enabled = TRUE AND (lastFiredAt IS NULL OR lastFiredAt <= ?)
-                """, firing.at, rule.enabled, rule.id, since)
+                """,
+                firing.at,
+                rule.enabled,
+                rule.id,
+                since
+            )
             guard claimed == 1 else { return false }
-            try await db.execute("INSERT INTO alert_firing (id, alertID, owner, body, at) VALUES (?, ?, ?, ?, ?)",
-                                 firing.id, firing.alertId, rule.owner, body, firing.at)
+            try await db.execute(
+                "INSERT INTO alert_firing (id, alertID, owner, body, at) VALUES (?, ?, ?, ?, ?)",
+                firing.id,
+                firing.alertId,
+                rule.owner,
+                body,
+                firing.at
+            )
             // The history keeps the newest 500 firings of an owner.
-            try await db.execute("""
+            try await db.execute(
+                """
                 DELETE FROM alert_firing WHERE owner = ? AND id NOT IN (SELECT id FROM alert_firing WHERE owner = ? ORDER BY at DESC LIMIT 500)
-                """, rule.owner, rule.owner)
+                """,
+                rule.owner,
+                rule.owner
+            )
             return true
         }
     }
@@ -98,13 +136,25 @@ public struct AlertStore: Sendable {
     static func rules(_ db: any SQLConnection, where condition: String, _ arguments: [any SQLBindable]) async throws -> [AlertRule] {
         try await db.query("SELECT * FROM alert WHERE " + condition, arguments).compactMap { row -> AlertRule? in
             guard let id = row.string("id"), let owner = row.string("owner"),
-                  let exchange = row.string("exchange").flatMap(Exchange.init(rawValue:)), let market = row.string("market").flatMap(MarketID.init),
-                  let kind = row.string("type").flatMap(AlertKind.init(rawValue:)),
-                  let value = row.string("value").flatMap({ Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }),
-                  let cooldown = row.int("cooldownSeconds"), let createdAt = row.int64("createdAt") else { return nil }
-            return AlertRule(id: id, owner: owner, exchange: exchange, market: market, kind: kind, value: value,
-                             windowMinutes: row.int("windowMinutes"), recurring: row.bool("recurring") ?? false, cooldownSeconds: cooldown,
-                             enabled: row.bool("enabled") ?? false, createdAt: createdAt, lastFiredAt: row.int64("lastFiredAt"))
+                let exchange = row.string("exchange").flatMap(Exchange.init(rawValue:)), let market = row.string("market").flatMap(MarketID.init),
+                let kind = row.string("type").flatMap(AlertKind.init(rawValue:)),
+                let value = row.string("value").flatMap({ Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }),
+                let cooldown = row.int("cooldownSeconds"), let createdAt = row.int64("createdAt")
+            else { return nil }
+            return AlertRule(
+                id: id,
+                owner: owner,
+                exchange: exchange,
+                market: market,
+                kind: kind,
+                value: value,
+                windowMinutes: row.int("windowMinutes"),
+                recurring: row.bool("recurring") ?? false,
+                cooldownSeconds: cooldown,
+                enabled: row.bool("enabled") ?? false,
+                createdAt: createdAt,
+                lastFiredAt: row.int64("lastFiredAt")
+            )
         }
     }
 
@@ -131,8 +181,19 @@ public struct AlertStore: Sendable {
         /// The language its messages are written in (`ko`, `en`).
         public var language: String
 
-        public init(id: String, owner: String, url: String, secret: String, createdAt: Int64, failures: Int = 0, disabled: Bool = false,
-                    kind: Kind = .generic, p256dh: String? = nil, auth: String? = nil, language: String = "ko") {
+        public init(
+            id: String,
+            owner: String,
+            url: String,
+            secret: String,
+            createdAt: Int64,
+            failures: Int = 0,
+            disabled: Bool = false,
+            kind: Kind = .generic,
+            p256dh: String? = nil,
+            auth: String? = nil,
+            language: String = "ko"
+        ) {
             self.id = id
             self.owner = owner
             self.url = url
@@ -199,18 +260,35 @@ public struct AlertStore: Sendable {
                     let count = try await db.count("SELECT COUNT(*) FROM webhook WHERE owner = ? AND kind = 'push'", hook.owner)
                     guard count < limit else { throw StoreError.tooManyRecords(limit: limit) }
                 }
-                try await db.execute("UPDATE webhook SET owner = ?, p256dh = ?, auth = ?, lang = ?, failures = 0, disabled = FALSE WHERE id = ?",
-                                     hook.owner, hook.p256dh, hook.auth, hook.language, old.id)
+                try await db.execute(
+                    "UPDATE webhook SET owner = ?, p256dh = ?, auth = ?, lang = ?, failures = 0, disabled = FALSE WHERE id = ?",
+                    hook.owner,
+                    hook.p256dh,
+                    hook.auth,
+                    hook.language,
+                    old.id
+                )
                 var kept = hook
                 (kept.id, kept.createdAt) = (old.id, old.createdAt)
                 return kept
             }
             let count = try await db.count("SELECT COUNT(*) FROM webhook WHERE owner = ? AND (kind = 'push') = ?", hook.owner, push)
             guard count < limit else { throw StoreError.tooManyRecords(limit: limit) }
-            try await db.execute("""
+            try await db.execute(
+                """
                 INSERT INTO webhook (id, owner, url, secret, createdAt, failures, disabled, kind, p256dh, auth, lang)
                 VALUES (?, ?, ?, ?, ?, 0, FALSE, ?, ?, ?, ?)
-                """, hook.id, hook.owner, hook.url, hook.secret, hook.createdAt, hook.kind.rawValue, hook.p256dh, hook.auth, hook.language)
+                """,
+                hook.id,
+                hook.owner,
+                hook.url,
+                hook.secret,
+                hook.createdAt,
+                hook.kind.rawValue,
+                hook.p256dh,
+                hook.auth,
+                hook.language
+            )
             return hook
         }
     }
@@ -232,24 +310,42 @@ public struct AlertStore: Sendable {
     @discardableResult
     public func record(_ delivery: Delivery) async throws -> Webhook? {
         try await database.write { db in
-            try await db.execute("INSERT INTO webhook_delivery (webhookID, firingID, status, attempt, ok, error, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                 delivery.webhookId, delivery.firingId, delivery.status, delivery.attempt, delivery.ok,
-                                 delivery.error.map { String($0.prefix(200)) }, delivery.at)
+            try await db.execute(
+                "INSERT INTO webhook_delivery (webhookID, firingID, status, attempt, ok, error, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                delivery.webhookId,
+                delivery.firingId,
+                delivery.status,
+                delivery.attempt,
+                delivery.ok,
+                delivery.error.map { String($0.prefix(200)) },
+                delivery.at
+            )
             if delivery.ok {
                 try await db.execute("UPDATE webhook SET failures = 0 WHERE id = ?", delivery.webhookId)
             } else {
-                try await db.execute("UPDATE webhook SET failures = failures + 1, disabled = (failures + 1 >= ?) WHERE id = ?",
-                                     Self.failuresBeforeDisabling, delivery.webhookId)
+                try await db.execute(
+                    "UPDATE webhook SET failures = failures + 1, disabled = (failures + 1 >= ?) WHERE id = ?",
+                    Self.failuresBeforeDisabling,
+                    delivery.webhookId
+                )
                 // A disabled webhook's queued deliveries go with it.
-                try await db.execute("""
+                try await db.execute(
+                    """
                     DELETE FROM webhook_job WHERE webhookID = ? AND EXISTS (SELECT 1 FROM webhook WHERE id = ? AND disabled = TRUE)
-                    """, delivery.webhookId, delivery.webhookId)
+                    """,
+                    delivery.webhookId,
+                    delivery.webhookId
+                )
             }
             // The log keeps the newest 100 attempts of a webhook.
-            try await db.execute("""
+            try await db.execute(
+                """
                 DELETE FROM webhook_delivery WHERE webhookID = ? AND seq NOT IN
                 (SELECT seq FROM webhook_delivery WHERE webhookID = ? ORDER BY seq DESC LIMIT 100)
-                """, delivery.webhookId, delivery.webhookId)
+                """,
+                delivery.webhookId,
+                delivery.webhookId
+            )
             return try await db.queryOne("SELECT * FROM webhook WHERE id = ?", delivery.webhookId).flatMap(Self.webhook)
         }
     }
@@ -272,10 +368,17 @@ public struct AlertStore: Sendable {
         try await database.write { db in
             let hooks = try await db.strings("SELECT id FROM webhook WHERE owner = ? AND disabled = FALSE ORDER BY createdAt, id", owner)
             for hook in hooks {
-                try await db.execute("""
+                try await db.execute(
+                    """
                     INSERT INTO webhook_job (id, webhookID, firingID, body, attempt, dueAt, lease) VALUES (?, ?, ?, ?, 1, ?, 0)
                     ON CONFLICT (id) DO NOTHING
-                    """, firingId + ":" + hook, hook, firingId, body, now)
+                    """,
+                    firingId + ":" + hook,
+                    hook,
+                    firingId,
+                    body,
+                    now
+                )
             }
             return hooks.count
         }
@@ -293,19 +396,26 @@ public struct AlertStore: Sendable {
         // Rows of an owner at its cap are skipped: ask for that many more.
         let fetch = limit + busy.values.reduce(0) { $0 + min($1, perOwner) }
         return try await database.write { db in
-            let rows = try await db.query("""
+            let rows = try await db.query(
+                """
                 SELECT * FROM (
                     SELECT j.id AS jobid, j.firingID AS jobfiring, j.body AS jobbody, j.attempt AS jobattempt, j.dueAt AS jobdue, w.*,
                         ROW_NUMBER() OVER (PARTITION BY w.owner ORDER BY j.dueAt, j.id) AS turn
                     FROM webhook_job j JOIN webhook w ON w.id = j.webhookID
                     WHERE j.dueAt <= ? AND j.lease <= ? AND w.disabled = FALSE
                 ) due WHERE turn <= ? ORDER BY turn, jobdue, jobid LIMIT ?
-                """, now, now, perOwner, fetch)
+                """,
+                now,
+                now,
+                perOwner,
+                fetch
+            )
             var jobs: [Job] = []
             var taken: [String: Int] = busy
             for row in rows where jobs.count < limit {
                 guard let id = row.string("jobid"), let hook = Self.webhook(row), let firing = row.string("jobfiring"),
-                      let body = row.string("jobbody"), taken[hook.owner, default: 0] < perOwner else { continue }
+                    let body = row.string("jobbody"), taken[hook.owner, default: 0] < perOwner
+                else { continue }
                 guard try await db.execute("UPDATE webhook_job SET lease = ? WHERE id = ? AND lease <= ?", now + leaseFor, id, now) == 1 else {
                     continue
                 }
@@ -336,22 +446,45 @@ public struct AlertStore: Sendable {
     /// A webhook's delivery log, newest first.
     public func deliveries(owner: String, webhookID: String, limit: Int = 50) async throws -> [Delivery] {
         try await database.read { db in
-            try await db.query("""
+            try await db.query(
+                """
                 SELECT d.* FROM webhook_delivery d JOIN webhook w ON w.id = d.webhookID
                 WHERE w.owner = ? AND d.webhookID = ? ORDER BY d.seq DESC LIMIT ?
-                """, owner, webhookID, limit).compactMap { row in
+                """,
+                owner,
+                webhookID,
+                limit
+            ).compactMap { row in
                 guard let webhookId = row.string("webhookID"), let firingId = row.string("firingID") else { return nil }
-                return Delivery(webhookId: webhookId, firingId: firingId, status: row.int("status"), attempt: row.int("attempt") ?? 0,
-                                ok: row.bool("ok") ?? false, error: row.string("error"), at: row.int64("at") ?? 0)
+                return Delivery(
+                    webhookId: webhookId,
+                    firingId: firingId,
+                    status: row.int("status"),
+                    attempt: row.int("attempt") ?? 0,
+                    ok: row.bool("ok") ?? false,
+                    error: row.string("error"),
+                    at: row.int64("at") ?? 0
+                )
             }
         }
     }
 
     static func webhook(_ row: SQLRow) -> Webhook? {
         guard let id = row.string("id"), let owner = row.string("owner"), let url = row.string("url"), let secret = row.string("secret"),
-              let createdAt = row.int64("createdAt") else { return nil }
-        return Webhook(id: id, owner: owner, url: url, secret: secret, createdAt: createdAt, failures: row.int("failures") ?? 0,
-                       disabled: row.bool("disabled") ?? false, kind: row.string("kind").flatMap(Webhook.Kind.init(rawValue:)) ?? .generic,
-                       p256dh: row.string("p256dh"), auth: row.string("auth"), language: row.string("lang") ?? "ko")
+            let createdAt = row.int64("createdAt")
+        else { return nil }
+        return Webhook(
+            id: id,
+            owner: owner,
+            url: url,
+            secret: secret,
+            createdAt: createdAt,
+            failures: row.int("failures") ?? 0,
+            disabled: row.bool("disabled") ?? false,
+            kind: row.string("kind").flatMap(Webhook.Kind.init(rawValue:)) ?? .generic,
+            p256dh: row.string("p256dh"),
+            auth: row.string("auth"),
+            language: row.string("lang") ?? "ko"
+        )
     }
 }

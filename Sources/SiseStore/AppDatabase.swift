@@ -47,8 +47,11 @@ public final class AppDatabase: Sendable {
 
     /// Opens the store at `location`: a SQLite file, or a PostgreSQL server (connected, its
     /// schema migrated under an advisory lock, so replicas starting together migrate once).
-    public static func open(_ location: DatabaseLocation, logger: Logger = Logger(label: "sise.store"),
-                            connectTimeout: Duration = .seconds(10)) async throws -> AppDatabase {
+    public static func open(
+        _ location: DatabaseLocation,
+        logger: Logger = Logger(label: "sise.store"),
+        connectTimeout: Duration = .seconds(10)
+    ) async throws -> AppDatabase {
         switch location {
         case .sqlite(let directory):
             return try open(directory: directory)
@@ -56,8 +59,13 @@ public final class AppDatabase: Sendable {
             // The pool's own chatter (each refused connection) only when debugging.
             var poolLogger = logger
             poolLogger.logLevel = max(logger.logLevel, .error)
-            let database = AppDatabase(backend: PostgresBackend(configuration: target.clientConfiguration, location: target.display,
-                                                                logger: poolLogger))
+            let database = AppDatabase(
+                backend: PostgresBackend(
+                    configuration: target.clientConfiguration,
+                    location: target.display,
+                    logger: poolLogger
+                )
+            )
             do {
                 // The pool retries a refused connection forever; a server that does not answer
                 // at start-up is a clear error instead.
@@ -322,8 +330,11 @@ public final class AppDatabase: Sendable {
                     for statement in migration.sql.components(separatedBy: ";\n") {
                         try await sql.run(statement)
                     }
-                    try await sql.execute("INSERT INTO sise_migration (id, appliedAt) VALUES (?, ?)", migration.id,
-                                          WallClock.system.now)
+                    try await sql.execute(
+                        "INSERT INTO sise_migration (id, appliedAt) VALUES (?, ?)",
+                        migration.id,
+                        WallClock.system.now
+                    )
                 }
             }
         }

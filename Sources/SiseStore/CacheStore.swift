@@ -28,10 +28,15 @@ public struct DatabaseCache: CacheStore {
 
     public func put(_ key: String, data: Data, fetchedAt: Int64) async {
         _ = try? await database.write { db in
-            try await db.execute("""
+            try await db.execute(
+                """
                 INSERT INTO cache (key, body, fetchedAt) VALUES (?, ?, ?)
                 ON CONFLICT (key) DO UPDATE SET body = excluded.body, fetchedAt = excluded.fetchedAt
-                """, key, data, fetchedAt)
+                """,
+                key,
+                data,
+                fetchedAt
+            )
         }
     }
 

@@ -13,16 +13,22 @@ public struct CallCounter: Sendable {
     /// Takes one call of `name` in the minute of `now` (epoch ms) if fewer than `perMinute` were taken.
     public func take(_ name: String, perMinute: Int, at now: Int64) async -> Bool {
         let minute = now / 60_000
-        return (try? await database.write { db in
-            let taken = try await db.execute("""
-                INSERT INTO call_budget (name, minute, used) VALUES (?, ?, 1)
-                ON CONFLICT (name, minute) DO UPDATE SET used = call_budget.used + 1 WHERE call_budget.used < ?
-                """, name, minute, perMinute)
-            if taken == 1, minute % 10 == 0 {
-                try await db.execute("DELETE FROM call_budget WHERE minute < ?", minute - 60)
-            }
-            return taken == 1
-        }) ?? false
+        return
+            (try? await database.write { db in
+                let taken = try await db.execute(
+                    """
+                    INSERT INTO call_budget (name, minute, used) VALUES (?, ?, 1)
+                    ON CONFLICT (name, minute) DO UPDATE SET used = call_budget.used + 1 WHERE call_budget.used < ?
+                    """,
+                    name,
+                    minute,
+                    perMinute
+                )
+                if taken == 1, minute % 10 == 0 {
+                    try await db.execute("DELETE FROM call_budget WHERE minute < ?", minute - 60)
+                }
+                return taken == 1
+            }) ?? false
     }
 
     /// Calls of `name` taken in the minute of `now`, by every replica.

@@ -33,8 +33,10 @@ public struct ChangeFeed: Sendable {
             try await postgres.withConnection { connection in
                 var binds = PostgresBindings()
                 binds.append(payload)
-                _ = try await connection.query(PostgresQuery(unsafeSQL: "SELECT pg_notify('\(Self.channel)', $1)", binds: binds),
-                                               logger: postgres.logger).get()
+                _ = try await connection.query(
+                    PostgresQuery(unsafeSQL: "SELECT pg_notify('\(Self.channel)', $1)", binds: binds),
+                    logger: postgres.logger
+                ).get()
             }
         } catch {
             postgres.logger.warning("a change notice was not sent", metadata: ["error": "\(AppDatabase.reason(error))"])
@@ -54,7 +56,8 @@ public struct ChangeFeed: Sendable {
                             // `REPLICA KIND OWNER`; anything else on the channel is ignored.
                             var fields = notice.payload.split(separator: " ", maxSplits: 2).makeIterator()
                             guard let from = fields.next(), let kind = fields.next().flatMap({ Kind(rawValue: String($0)) }),
-                                  let owner = fields.next(), from != replica else { continue }
+                                let owner = fields.next(), from != replica
+                            else { continue }
                             await handler(kind, String(owner))
                         }
                     }

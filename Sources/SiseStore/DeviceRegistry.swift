@@ -11,8 +11,11 @@ public struct DeviceRegistry: Sendable {
 
     public func touch(_ owner: String, at now: Int64) async throws {
         try await database.write { db in
-            try await db.execute("INSERT INTO device (owner, lastSeen) VALUES (?, ?) ON CONFLICT (owner) DO UPDATE SET lastSeen = excluded.lastSeen",
-                                 owner, now)
+            try await db.execute(
+                "INSERT INTO device (owner, lastSeen) VALUES (?, ?) ON CONFLICT (owner) DO UPDATE SET lastSeen = excluded.lastSeen",
+                owner,
+                now
+            )
         }
     }
 
@@ -23,12 +26,16 @@ public struct DeviceRegistry: Sendable {
     @discardableResult
     public func purgeIdle(seenBefore cutoff: Int64) async throws -> Int {
         try await database.write { db in
-            let idle = try await db.strings("""
+            let idle = try await db.strings(
+                """
                 SELECT owner FROM device WHERE lastSeen < ? AND length(owner) = 32
                 UNION
                 SELECT owner FROM favorite WHERE length(owner) = 32 AND owner NOT IN (SELECT owner FROM device)
                 GROUP BY owner HAVING MAX(createdAt) < ?
-                """, cutoff, cutoff)
+                """,
+                cutoff,
+                cutoff
+            )
             for owner in idle {
                 try await db.execute("DELETE FROM favorite WHERE owner = ?", owner)
                 try await OwnerData.delete(owner, in: db)

@@ -40,11 +40,13 @@ public enum FavoriteItem: Hashable, Sendable {
         var found: [FavoriteItem] = []
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 2, quotes.contains(parts[0].uppercased()), (1...maxBaseLength).contains(parts[1].count),
-           parts[1].allSatisfy({ $0.isLetter || $0.isNumber }) {
+            parts[1].allSatisfy({ $0.isLetter || $0.isNumber })
+        {
             found.append(.market(text.uppercased()))
         }
         if text.count <= maxCoinIDLength, let first = text.first, first.isLetter || first.isNumber,
-           text.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) {
+            text.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." })
+        {
             found.append(.coin(text))
         }
         return found

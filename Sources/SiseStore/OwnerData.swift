@@ -49,20 +49,35 @@ public struct OwnerData: Sendable {
             try await Self.move("alert", "TRUE", limits.rules, from: device, into: account, db)
             try await Self.move("webhook", "kind <> 'push'", limits.webhooks, from: device, into: account, db)
             try await Self.move("webhook", "kind = 'push'", limits.pushSubscriptions, from: device, into: account, db)
-            try await db.execute("UPDATE alert_firing SET owner = ? WHERE owner = ? AND alertID NOT IN (SELECT id FROM alert WHERE owner = ?)",
-                                 account, device, device)
+            try await db.execute(
+                "UPDATE alert_firing SET owner = ? WHERE owner = ? AND alertID NOT IN (SELECT id FROM alert WHERE owner = ?)",
+                account,
+                device,
+                device
+            )
             return try await AlertStore.rules(db, where: "owner = ?", [account])
         }
     }
 
     /// Moves the device's newest rows of `table` matching `kind` into the account, as many as its
     /// `limit` leaves room for.
-    private static func move(_ table: String, _ kind: String, _ limit: Int, from device: String, into account: String,
-                             _ db: any SQLConnection) async throws {
+    private static func move(
+        _ table: String,
+        _ kind: String,
+        _ limit: Int,
+        from device: String,
+        into account: String,
+        _ db: any SQLConnection
+    ) async throws {
         let room = limit - (try await db.count("SELECT COUNT(*) FROM \(table) WHERE owner = ? AND \(kind)", account))
         guard room > 0 else { return }
-        try await db.execute("""
+        try await db.execute(
+            """
             UPDATE \(table) SET owner = ? WHERE id IN (SELECT id FROM \(table) WHERE owner = ? AND \(kind) ORDER BY createdAt DESC, id LIMIT ?)
-            """, account, device, room)
+            """,
+            account,
+            device,
+            room
+        )
     }
 }

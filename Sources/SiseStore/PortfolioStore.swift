@@ -36,9 +36,12 @@ public struct PortfolioStore: Sendable {
 
     /// Adds what `choose` picks given what the owner has, in one write (which PostgreSQL may run
     /// again on a conflict: `choose` decides afresh each time); returns what it says.
-    private func add<Result: Sendable>(owner: String,
-                                       _ choose: @escaping @Sendable ([PortfolioTransaction]) -> (Result, [PortfolioTransaction]))
-        async throws -> Result {
+    private func add<Result: Sendable>(
+        owner: String,
+        _ choose: @escaping @Sendable ([PortfolioTransaction]) -> (Result, [PortfolioTransaction])
+    )
+        async throws -> Result
+    {
         let limit = limit
         let now = WallClock.system.now
         return try await database.write { db in
@@ -47,11 +50,23 @@ public struct PortfolioStore: Sendable {
             guard existing.count + transactions.count <= limit else { throw StoreError.tooManyRecords(limit: limit) }
             try Self.check(existing + transactions)
             for t in transactions {
-                try await db.execute("""
+                try await db.execute(
+                    """
                     INSERT INTO portfolio_transaction (id, owner, kind, exchange, market, quantity, price, fee, at, note, createdAt)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, t.id, owner, t.kind.rawValue, t.exchange.rawValue, t.market.code, "\(t.quantity)", "\(t.price)",
-                                     "\(t.fee)", t.at, t.note, now)
+                    """,
+                    t.id,
+                    owner,
+                    t.kind.rawValue,
+                    t.exchange.rawValue,
+                    t.market.code,
+                    "\(t.quantity)",
+                    "\(t.price)",
+                    "\(t.fee)",
+                    t.at,
+                    t.note,
+                    now
+                )
             }
             return result
         }
@@ -82,16 +97,29 @@ public struct PortfolioStore: Sendable {
     }
 
     static func fetch(_ db: any SQLConnection, owner: String) async throws -> [PortfolioTransaction] {
-        try await db.query("""
+        try await db.query(
+            """
             SELECT id, kind, exchange, market, quantity, price, fee, at, note FROM portfolio_transaction
             WHERE owner = ? ORDER BY at, id
-            """, owner).compactMap { row -> PortfolioTransaction? in
+            """,
+            owner
+        ).compactMap { row -> PortfolioTransaction? in
             guard let id = row.string("id"), let kind = row.string("kind").flatMap(TransactionKind.init(rawValue:)),
-                  let exchange = row.string("exchange").flatMap(Exchange.init(rawValue:)), let market = row.string("market").flatMap(MarketID.init),
-                  let quantity = Self.decimal(row, "quantity"), let price = Self.decimal(row, "price"), let fee = Self.decimal(row, "fee"),
-                  let at = row.int64("at") else { return nil }
-            return PortfolioTransaction(id: id, kind: kind, exchange: exchange, market: market, quantity: quantity, price: price,
-                                        fee: fee, at: at, note: row.string("note") ?? "")
+                let exchange = row.string("exchange").flatMap(Exchange.init(rawValue:)), let market = row.string("market").flatMap(MarketID.init),
+                let quantity = Self.decimal(row, "quantity"), let price = Self.decimal(row, "price"), let fee = Self.decimal(row, "fee"),
+                let at = row.int64("at")
+            else { return nil }
+            return PortfolioTransaction(
+                id: id,
+                kind: kind,
+                exchange: exchange,
+                market: market,
+                quantity: quantity,
+                price: price,
+                fee: fee,
+                at: at,
+                note: row.string("note") ?? ""
+            )
         }
     }
 

@@ -14,8 +14,12 @@ public struct ServerKeys: Sendable {
     /// The key called `name`; `make` gives its bytes when the store has none yet.
     public func key(_ name: String, make: @escaping @Sendable () -> Data) async throws -> Data {
         try await database.write { db in
-            try await db.execute("INSERT INTO server_key (name, value, createdAt) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
-                                 name, make(), WallClock.system.now)
+            try await db.execute(
+                "INSERT INTO server_key (name, value, createdAt) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                name,
+                make(),
+                WallClock.system.now
+            )
             guard let value = try await db.queryOne("SELECT value FROM server_key WHERE name = ?", name)?.data("value") else {
                 throw StoreError.failed("the server key \(name) could not be kept")
             }

@@ -28,42 +28,80 @@ public struct StoreTransfer: Sendable {
         // The VAPID key (push subscriptions) and the device-cookie HMAC key: without them, after a
         // move every push subscription and every remembered log-in device silently stops working.
         Table(name: "server_key", columns: [("name", .text), ("value", .blob), ("createdAt", .integer)], order: { _ in "name" }, serverMade: true),
-        Table(name: "account", columns: [("id", .text), ("email", .text), ("username", .text), ("nickname", .text), ("passwordHash", .text),
-                                         ("createdAt", .integer), ("avatarFile", .text), ("avatarType", .text)],
-              order: { "createdAt, \($0.insertionOrder)" }),
+        Table(
+            name: "account",
+            columns: [
+                ("id", .text), ("email", .text), ("username", .text), ("nickname", .text), ("passwordHash", .text),
+                ("createdAt", .integer), ("avatarFile", .text), ("avatarType", .text),
+            ],
+            order: { "createdAt, \($0.insertionOrder)" }
+        ),
         Table(name: "avatar_image", columns: [("file", .text), ("body", .blob)], order: { _ in "file" }),
-        Table(name: "session", columns: [("tokenHash", .text), ("accountID", .text), ("createdAt", .integer), ("expiresAt", .integer)],
-              order: { _ in "createdAt, tokenHash" }),
+        Table(
+            name: "session",
+            columns: [("tokenHash", .text), ("accountID", .text), ("createdAt", .integer), ("expiresAt", .integer)],
+            order: { _ in "createdAt, tokenHash" }
+        ),
         Table(name: "invite", columns: [("codeHash", .text), ("createdAt", .integer), ("usedBy", .text)], order: { _ in "createdAt, codeHash" }),
-        Table(name: "identity", columns: [("provider", .text), ("subject", .text), ("accountID", .text), ("email", .text), ("linkedAt", .integer)],
-              order: { _ in "linkedAt, provider, subject" }),
-        Table(name: "favorite", columns: [("owner", .text), ("item", .text), ("createdAt", .integer)],
-              order: { "createdAt, \($0.insertionOrder)" }),
+        Table(
+            name: "identity",
+            columns: [("provider", .text), ("subject", .text), ("accountID", .text), ("email", .text), ("linkedAt", .integer)],
+            order: { _ in "linkedAt, provider, subject" }
+        ),
+        Table(
+            name: "favorite",
+            columns: [("owner", .text), ("item", .text), ("createdAt", .integer)],
+            order: { "createdAt, \($0.insertionOrder)" }
+        ),
         Table(name: "device", columns: [("owner", .text), ("lastSeen", .integer)], order: { _ in "owner" }),
         Table(name: "cache", columns: [("key", .text), ("body", .blob), ("fetchedAt", .integer)], order: { _ in "key" }),
-        Table(name: "portfolio_transaction",
-              columns: [("id", .text), ("owner", .text), ("kind", .text), ("exchange", .text), ("market", .text), ("quantity", .text),
-                        ("price", .text), ("fee", .text), ("at", .integer), ("note", .text), ("createdAt", .integer)],
-              order: { _ in "owner, at, id" }),
-        Table(name: "alert",
-              columns: [("id", .text), ("owner", .text), ("exchange", .text), ("market", .text), ("type", .text), ("value", .text),
-                        ("windowMinutes", .integer), ("recurring", .bool), ("cooldownSeconds", .integer), ("enabled", .bool),
-                        ("createdAt", .integer), ("lastFiredAt", .integer)],
-              order: { _ in "createdAt, id" }),
-        Table(name: "alert_firing", columns: [("id", .text), ("alertID", .text), ("owner", .text), ("body", .text), ("at", .integer)],
-              order: { "at, \($0.insertionOrder)" }),
-        Table(name: "webhook",
-              columns: [("id", .text), ("owner", .text), ("url", .text), ("secret", .text), ("createdAt", .integer), ("failures", .integer),
-                        ("disabled", .bool), ("kind", .text), ("p256dh", .text), ("auth", .text), ("lang", .text)],
-              order: { _ in "createdAt, id" }, defaults: ["kind": .text("generic"), "lang": .text("ko")]),
-        Table(name: "webhook_delivery",
-              columns: [("webhookID", .text), ("firingID", .text), ("status", .integer), ("attempt", .integer), ("ok", .bool),
-                        ("error", .text), ("at", .integer)],
-              order: { _ in "seq" }),
-        Table(name: "webhook_job",
-              columns: [("id", .text), ("webhookID", .text), ("firingID", .text), ("body", .text), ("attempt", .integer), ("dueAt", .integer),
-                        ("lease", .integer)],
-              order: { _ in "dueAt, id" }),
+        Table(
+            name: "portfolio_transaction",
+            columns: [
+                ("id", .text), ("owner", .text), ("kind", .text), ("exchange", .text), ("market", .text), ("quantity", .text),
+                ("price", .text), ("fee", .text), ("at", .integer), ("note", .text), ("createdAt", .integer),
+            ],
+            order: { _ in "owner, at, id" }
+        ),
+        Table(
+            name: "alert",
+            columns: [
+                ("id", .text), ("owner", .text), ("exchange", .text), ("market", .text), ("type", .text), ("value", .text),
+                ("windowMinutes", .integer), ("recurring", .bool), ("cooldownSeconds", .integer), ("enabled", .bool),
+                ("createdAt", .integer), ("lastFiredAt", .integer),
+            ],
+            order: { _ in "createdAt, id" }
+        ),
+        Table(
+            name: "alert_firing",
+            columns: [("id", .text), ("alertID", .text), ("owner", .text), ("body", .text), ("at", .integer)],
+            order: { "at, \($0.insertionOrder)" }
+        ),
+        Table(
+            name: "webhook",
+            columns: [
+                ("id", .text), ("owner", .text), ("url", .text), ("secret", .text), ("createdAt", .integer), ("failures", .integer),
+                ("disabled", .bool), ("kind", .text), ("p256dh", .text), ("auth", .text), ("lang", .text),
+            ],
+            order: { _ in "createdAt, id" },
+            defaults: ["kind": .text("generic"), "lang": .text("ko")]
+        ),
+        Table(
+            name: "webhook_delivery",
+            columns: [
+                ("webhookID", .text), ("firingID", .text), ("status", .integer), ("attempt", .integer), ("ok", .bool),
+                ("error", .text), ("at", .integer),
+            ],
+            order: { _ in "seq" }
+        ),
+        Table(
+            name: "webhook_job",
+            columns: [
+                ("id", .text), ("webhookID", .text), ("firingID", .text), ("body", .text), ("attempt", .integer), ("dueAt", .integer),
+                ("lease", .integer),
+            ],
+            order: { _ in "dueAt, id" }
+        ),
     ]
 
     public enum Problem: Error, Equatable, Sendable {
@@ -81,14 +119,22 @@ public struct StoreTransfer: Sendable {
 
     /// One value of a row in the file.
     enum Cell: Codable, Equatable {
-        case null, bool(Bool), integer(Int64), text(String)
+        case null
+        case bool(Bool)
+        case integer(Int64)
+        case text(String)
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
-            else if let number = try? container.decode(Int64.self) { self = .integer(number) }
-            else { self = .text(try container.decode(String.self)) }
+            if container.decodeNil() {
+                self = .null
+            } else if let flag = try? container.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let number = try? container.decode(Int64.self) {
+                self = .integer(number)
+            } else {
+                self = .text(try container.decode(String.self))
+            }
         }
 
         func encode(to encoder: any Encoder) throws {

@@ -31,8 +31,11 @@ public struct ThrottleTallies: Sendable {
 
     /// Reads `keys`, lets `body` change them (a key set to nil is deleted), writes them back, in
     /// one transaction; returns what `body` returns.
-    public func update<T: Sendable>(_ keys: [String], now: Int64,
-                                    _ body: @escaping @Sendable (inout [String: Tally]) -> T) async throws -> T {
+    public func update<T: Sendable>(
+        _ keys: [String],
+        now: Int64,
+        _ body: @escaping @Sendable (inout [String: Tally]) -> T
+    ) async throws -> T {
         let keys = Array(Set(keys))
         guard !keys.isEmpty else {
             var none: [String: Tally] = [:]
@@ -43,17 +46,24 @@ public struct ThrottleTallies: Sendable {
             var tallies: [String: Tally] = [:]
             for row in try await db.query("SELECT key, count, since, last FROM throttle_count WHERE key IN (\(marks))", keys) {
                 guard let key = row.string("key"), let count = row.double("count"), let since = row.int64("since"),
-                      let last = row.int64("last") else { continue }
+                    let last = row.int64("last")
+                else { continue }
                 tallies[key] = Tally(count: count, since: since, last: last)
             }
             let before = tallies
             let result = body(&tallies)
             for key in keys where tallies[key] != before[key] {
                 if let tally = tallies[key] {
-                    try await db.execute("""
+                    try await db.execute(
+                        """
                         INSERT INTO throttle_count (key, count, since, last) VALUES (?, ?, ?, ?)
                         ON CONFLICT (key) DO UPDATE SET count = excluded.count, since = excluded.since, last = excluded.last
-                        """, key, tally.count, tally.since, tally.last)
+                        """,
+                        key,
+                        tally.count,
+                        tally.since,
+                        tally.last
+                    )
                 } else {
                     try await db.execute("DELETE FROM throttle_count WHERE key = ?", key)
                 }

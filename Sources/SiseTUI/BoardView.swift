@@ -11,7 +11,9 @@ struct BoardView {
     /// Column widths for a terminal `width` columns wide: the name takes what is left.
     /// - Parameter premium: a KRW board shows the 김프 column (when there is room).
     static func columns(width: Int, premium: Bool = false) -> (star: Int, name: Int, price: Int, rate: Int, amount: Int, value: Int, premium: Int) {
-        let price = 15, rate = 9, value = width >= 100 ? 14 : 12
+        let price = 15
+        let rate = 9
+        let value = width >= 100 ? 14 : 12
         let amount = width >= 90 ? 13 : 0
         let premiumWidth = premium && width >= 60 ? 8 : 0
         let name = max(8, width - 2 - price - rate - amount - value - premiumWidth - 4 - (premiumWidth > 0 ? 1 : 0))
@@ -40,14 +42,21 @@ struct BoardView {
                 case .none: break
                 }
             }
-            frame.put(label, row: top, column: x, width: widths[i], alignment: i == 0 ? .left : .right,
-                      style: CellStyle(foreground: .gray, bold: true))
+            frame.put(
+                label,
+                row: top,
+                column: x,
+                width: widths[i],
+                alignment: i == 0 ? .left : .right,
+                style: CellStyle(foreground: .gray, bold: true)
+            )
             x += widths[i] + 1
         }
         let first = top + 1
         let visible = max(0, frame.height - first - 1)
         if rows.isEmpty {
-            let empty = state.favoritesOnly && state.search.isEmpty
+            let empty =
+                state.favoritesOnly && state.search.isEmpty
                 ? UIText.emptyFavoritesTUI(state.language)
                 : UIText.empty(state.language)
             frame.put(empty, row: first + 1, column: 2, style: CellStyle(dim: true))
@@ -71,7 +80,13 @@ struct BoardView {
             }
             if let until = state.alerted[row.id], until > now {
                 // An alert on this market just fired: the whole name stands out until it fades.
-                frame.put(name + " " + row.market.symbol, row: y, column: c.star, width: c.name, style: CellStyle(foreground: .none, background: .yellow, bold: true))
+                frame.put(
+                    name + " " + row.market.symbol,
+                    row: y,
+                    column: c.star,
+                    width: c.name,
+                    style: CellStyle(foreground: .none, background: .yellow, bold: true)
+                )
             }
             var col = c.star + c.name + 1
             frame.put(d.price, row: y, column: col, width: c.price, alignment: .right, style: priceStyle)
@@ -83,8 +98,14 @@ struct BoardView {
                 col += c.amount + 1
             }
             if c.premium > 0 {
-                frame.put(d.premium, row: y, column: col, width: c.premium, alignment: .right,
-                          style: CellStyle(foreground: CellStyle.color(PriceChange(signed: premium ?? 0).tone)))
+                frame.put(
+                    d.premium,
+                    row: y,
+                    column: col,
+                    width: c.premium,
+                    alignment: .right,
+                    style: CellStyle(foreground: CellStyle.color(PriceChange(signed: premium ?? 0).tone))
+                )
                 col += c.premium + 1
             }
             frame.put(d.tradeValue, row: y, column: col, width: c.value, alignment: .right)

@@ -5,7 +5,14 @@ import SiseCore
 public struct CellStyle: Hashable, Sendable {
     public enum Color: UInt8, Sendable {
         case none = 0
-        case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36, white = 37, gray = 90
+        case red = 31
+        case green = 32
+        case yellow = 33
+        case blue = 34
+        case magenta = 35
+        case cyan = 36
+        case white = 37
+        case gray = 90
     }
 
     /// The terminal colour of a tone: a rise red, a fall blue (Korean convention).

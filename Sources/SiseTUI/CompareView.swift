@@ -10,7 +10,8 @@ struct CompareView {
     func draw(_ frame: inout ScreenFrame) {
         frame.put(UIText.tuiCompareTitle(language), row: 1, column: 2, style: CellStyle(bold: true))
         let f = MarketFormatter(language: language)
-        let nameWidth = 16, priceWidth = 16
+        let nameWidth = 16
+        let priceWidth = 16
         var x = 2
         x = frame.put(UIText.coin(language), row: 2, column: x, width: nameWidth, style: CellStyle(foreground: .gray)) + 1
         for exchange in Exchange.allCases {

@@ -31,23 +31,42 @@ struct DepthView {
             let asks = Array(book.asks.prefix(each).reversed())
             for (i, level) in asks.enumerated() {
                 frame.put(NumberText.grouped(level.size, decimals: 4), row: top + 1 + i, column: left, width: 12, alignment: .right)
-                frame.put(f.price(level.price, quote: quote), row: top + 1 + i, column: left + 13, width: 14, alignment: .right,
-                          style: CellStyle(foreground: .blue))
+                frame.put(
+                    f.price(level.price, quote: quote),
+                    row: top + 1 + i,
+                    column: left + 13,
+                    width: 14,
+                    alignment: .right,
+                    style: CellStyle(foreground: .blue)
+                )
             }
             for (i, level) in book.bids.prefix(each).enumerated() {
                 let row = top + 1 + asks.count + i
-                frame.put(f.price(level.price, quote: quote), row: row, column: left + 13, width: 14, alignment: .right,
-                          style: CellStyle(foreground: .red))
+                frame.put(
+                    f.price(level.price, quote: quote),
+                    row: row,
+                    column: left + 13,
+                    width: 14,
+                    alignment: .right,
+                    style: CellStyle(foreground: .red)
+                )
                 frame.put(NumberText.grouped(level.size, decimals: 4), row: row, column: left + 28, width: 12, alignment: .right)
             }
         case .tape:
-            let strength = TradeTape.strength(load.tape).map { "  " + UIText.tradeStrength(language, ["percent": String(format: "%.2f%%", $0)]) } ?? ""
+            let strength =
+                TradeTape.strength(load.tape).map { "  " + UIText.tradeStrength(language, ["percent": String(format: "%.2f%%", $0)]) } ?? ""
             frame.put(UIText.tradesTitle(language) + strength, row: top - 1, column: left, style: CellStyle(bold: true))
             for (i, trade) in load.tape.prefix(room).enumerated() {
                 let tone: CellStyle.Color = trade.side == .bid ? .red : .blue
                 frame.put(KSTText.clock(trade.timestamp), row: top + i, column: left, width: 9)
-                frame.put(f.price(trade.price, quote: quote), row: top + i, column: left + 10, width: 14, alignment: .right,
-                          style: CellStyle(foreground: tone))
+                frame.put(
+                    f.price(trade.price, quote: quote),
+                    row: top + i,
+                    column: left + 10,
+                    width: 14,
+                    alignment: .right,
+                    style: CellStyle(foreground: tone)
+                )
                 frame.put(NumberText.grouped(trade.volume, decimals: 4), row: top + i, column: left + 25, width: 12, alignment: .right)
             }
         }

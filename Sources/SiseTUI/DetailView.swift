@@ -48,8 +48,12 @@ struct DetailView {
             frame.put(UIText.chartCandles(language) + " 1h · MA20 ·", row: top - 1, column: left, style: CellStyle(foreground: .gray))
             for (i, line) in grid.enumerated() where top + i < frame.height - 2 {
                 for (x, cell) in line.enumerated() where cell.character != " " {
-                    frame.put(String(cell.character), row: top + i, column: left + x,
-                              style: CellStyle(foreground: cell.tone.map(CellStyle.color) ?? .yellow))
+                    frame.put(
+                        String(cell.character),
+                        row: top + i,
+                        column: left + x,
+                        style: CellStyle(foreground: cell.tone.map(CellStyle.color) ?? .yellow)
+                    )
                 }
             }
         } else if let chart = state.chart, chart.market == row.id, chart.points.count >= 2 {
@@ -65,8 +69,12 @@ struct DetailView {
                 frame.put(line, row: top + i, column: left, style: CellStyle(foreground: i < rows ? tone : .gray))
             }
         }
-        frame.put(UIText.tuiBack(language) + "  " + UIText.tuiChartToggle(language) + "  " + UIText.tuiDepthToggle(language),
-                  row: frame.height - 2, column: 2, style: CellStyle(dim: true))
+        frame.put(
+            UIText.tuiBack(language) + "  " + UIText.tuiChartToggle(language) + "  " + UIText.tuiDepthToggle(language),
+            row: frame.height - 2,
+            column: 2,
+            style: CellStyle(dim: true)
+        )
     }
 }
 
@@ -86,8 +94,12 @@ struct TrendingView {
     let trending: Trending?
 
     func draw(_ frame: inout ScreenFrame) {
-        frame.put(UIText.tuiTrendingTitle(language), row: 1, column: 2,
-                  style: CellStyle(bold: true))
+        frame.put(
+            UIText.tuiTrendingTitle(language),
+            row: 1,
+            column: 2,
+            style: CellStyle(bold: true)
+        )
         guard let trending else {
             frame.put(UIText.loading(language), row: 3, column: 2, style: CellStyle(dim: true))
             return
@@ -98,8 +110,14 @@ struct TrendingView {
             frame.put("\(coin.rank)", row: 3 + i, column: 2, width: 4)
             frame.put("\(coin.name) \(coin.symbol)", row: 3 + i, column: 6, width: 30)
             frame.put(coin.priceKRW.map { f.price($0, quote: "KRW") } ?? "-", row: 3 + i, column: 37, width: 16, alignment: .right)
-            frame.put(coin.change24h.map { f.rate($0 / 100) } ?? "-", row: 3 + i, column: 54, width: 9, alignment: .right,
-                      style: CellStyle(foreground: tone))
+            frame.put(
+                coin.change24h.map { f.rate($0 / 100) } ?? "-",
+                row: 3 + i,
+                column: 54,
+                width: 9,
+                alignment: .right,
+                style: CellStyle(foreground: tone)
+            )
         }
     }
 }

@@ -51,13 +51,14 @@ public struct KeyDecoder: Sendable {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"):
                     guard let tilde = b.firstIndex(of: UInt8(ascii: "~")) else { return b.count > 8 ? (.escape, 1) : nil }
                     let code = String(decoding: b[2..<tilde], as: UTF8.self)
-                    let key: Key = switch code {
-                    case "5": .pageUp
-                    case "6": .pageDown
-                    case "1", "7": .home
-                    case "4", "8": .end
-                    default: .escape
-                    }
+                    let key: Key =
+                        switch code {
+                        case "5": .pageUp
+                        case "6": .pageDown
+                        case "1", "7": .home
+                        case "4", "8": .end
+                        default: .escape
+                        }
                     return (key, tilde + 1)
                 default:
                     return (.escape, 3)

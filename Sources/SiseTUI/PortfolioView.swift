@@ -28,14 +28,20 @@ struct PortfolioView {
             var x = 2
             let header = index == 0
             for (i, cell) in line.cells.enumerated() where i < widths.count && x < frame.width {
-                let style: CellStyle = header ? CellStyle(foreground: .gray)
+                let style: CellStyle =
+                    header
+                    ? CellStyle(foreground: .gray)
                     : i >= 6 || line.tone == .stale ? CellStyle(foreground: CellStyle.color(line.tone), dim: line.tone == .stale) : CellStyle()
                 x = frame.put(cell, row: y, column: x, width: widths[i], alignment: i < PortfolioText.numericFrom ? .left : .right, style: style) + 1
             }
             if let share = line.allocation, x + barWidth < frame.width {
                 let filled = Int((share * Double(barWidth)).rounded())
-                frame.put(String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled), row: y, column: x + 1,
-                          style: CellStyle(foreground: .cyan))
+                frame.put(
+                    String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled),
+                    row: y,
+                    column: x + 1,
+                    style: CellStyle(foreground: .cyan)
+                )
                 frame.put(String(format: "%.0f%%", share * 100), row: y, column: x + 2 + barWidth)
             }
         }

@@ -23,21 +23,38 @@ struct RankingView {
 
     func draw(_ frame: inout ScreenFrame) {
         let l = state.language
-        frame.put(UIText.tuiRankingTitle(l) + " · " + UIText.pageNumber(l, ["page": String(state.ranking.request.page)])
-                  + " · " + state.ranking.request.currency.rawValue.uppercased(), row: 1, column: 1, style: CellStyle(bold: true))
+        frame.put(
+            UIText.tuiRankingTitle(l) + " · " + UIText.pageNumber(l, ["page": String(state.ranking.request.page)])
+                + " · " + state.ranking.request.currency.rawValue.uppercased(),
+            row: 1,
+            column: 1,
+            style: CellStyle(bold: true)
+        )
         if let global = state.ranking.global {
             let view = GlobalMarketJSON(global, currency: state.ranking.request.currency, language: l)
             let d = view.display
             var x = frame.put(UIText.totalMarketCap(l) + " " + (d["totalMarketCap"] ?? "-") + " ", row: 2, column: 1)
-            x = frame.put(d["marketCapChange24h"] ?? "-", row: 2, column: x,
-                          style: CellStyle(foreground: CellStyle.color(Tone(rawValue: d["tone"] ?? "") ?? .even)))
-            frame.put(" · " + UIText.btcDominance(l) + " " + (d["btcDominance"] ?? "-") + " · " + UIText.ethDominance(l) + " "
-                      + (d["ethDominance"] ?? "-"), row: 2, column: x)
+            x = frame.put(
+                d["marketCapChange24h"] ?? "-",
+                row: 2,
+                column: x,
+                style: CellStyle(foreground: CellStyle.color(Tone(rawValue: d["tone"] ?? "") ?? .even))
+            )
+            frame.put(
+                " · " + UIText.btcDominance(l) + " " + (d["btcDominance"] ?? "-") + " · " + UIText.ethDominance(l) + " "
+                    + (d["ethDominance"] ?? "-"),
+                row: 2,
+                column: x
+            )
         }
         var top = 3
         if state.searching || !state.ranking.request.search.isEmpty {
-            frame.put(UIText.searchPrompt(l) + state.ranking.request.search + (state.searching ? "▏" : ""), row: top, column: 1,
-                      style: CellStyle(foreground: .yellow))
+            frame.put(
+                UIText.searchPrompt(l) + state.ranking.request.search + (state.searching ? "▏" : ""),
+                row: top,
+                column: 1,
+                style: CellStyle(foreground: .yellow)
+            )
             top += 1
         }
         if let note = state.ranking.staleNote {
@@ -50,8 +67,11 @@ struct RankingView {
         }
         let wide = frame.width >= 96
         let name = max(10, frame.width - 5 - 2 - 15 - 9 * 3 - (wide ? 24 : 0) - 2)
-        let keys: [(RankingSortKey, String, Int)] = [(.price, UIText.price(l), 15), (.change1h, UIText.change1h(l), 9),
-                                                     (.change24h, UIText.change24h(l), 9), (.change7d, UIText.change7d(l), 9)]
+        let keys: [(RankingSortKey, String, Int)] =
+            [
+                (.price, UIText.price(l), 15), (.change1h, UIText.change1h(l), 9),
+                (.change24h, UIText.change24h(l), 9), (.change7d, UIText.change7d(l), 9),
+            ]
             + (wide ? [(.marketCap, UIText.marketCap(l), 12), (.volume, UIText.volume24h(l), 12)] : [])
         func arrow(_ key: RankingSortKey) -> String {
             switch page.sort.direction(of: key) {
@@ -75,12 +95,19 @@ struct RankingView {
             var x = frame.put(row.coin.rank.map(String.init) ?? "-", row: y, column: 0, width: 5, alignment: .right, style: base)
             x = frame.put(row.favorite ? "★" : " ", row: y, column: x + 1, width: 1, style: CellStyle(foreground: .yellow, reverse: selected))
             x = frame.put(row.shownName(l) + " " + row.coin.symbol, row: y, column: x + 1, width: name, style: base)
-            let cells: [(String, String?)] = [(d.price, nil), (d.changeRate1h, d.tone1h), (d.changeRate24h, d.tone24h), (d.changeRate7d, d.tone7d)]
+            let cells: [(String, String?)] =
+                [(d.price, nil), (d.changeRate1h, d.tone1h), (d.changeRate24h, d.tone24h), (d.changeRate7d, d.tone7d)]
                 + (wide ? [(d.marketCap, nil), (d.volume24h, nil)] : [])
             for ((text, tone), (_, _, width)) in zip(cells, keys) {
                 let color = tone.flatMap(Tone.init(rawValue:)).map(CellStyle.color)
-                x = frame.put(text, row: y, column: x, width: width, alignment: .right,
-                              style: CellStyle(foreground: color ?? .none, reverse: selected))
+                x = frame.put(
+                    text,
+                    row: y,
+                    column: x,
+                    width: width,
+                    alignment: .right,
+                    style: CellStyle(foreground: color ?? .none, reverse: selected)
+                )
             }
         }
     }

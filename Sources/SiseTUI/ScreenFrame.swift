@@ -44,7 +44,10 @@ public struct ScreenFrame: Equatable, Sendable {
         for character in text {
             let w = DisplayWidth.of(character)
             if w == 0 { continue }
-            guard x >= 0, x < width else { x += w; continue }
+            guard x >= 0, x < width else {
+                x += w
+                continue
+            }
             if w == 2 && x + 1 >= width {
                 cells[row * width + x] = Cell(text: " ", style: style)
                 return width
@@ -61,8 +64,14 @@ public struct ScreenFrame: Equatable, Sendable {
 
     /// `text` fitted into `width` columns (truncated with …, padded), left or right aligned.
     @discardableResult
-    public mutating func put(_ text: String, row: Int, column: Int, width: Int,
-                             alignment: TextColumns.Alignment = .left, style: CellStyle = .plain) -> Int {
+    public mutating func put(
+        _ text: String,
+        row: Int,
+        column: Int,
+        width: Int,
+        alignment: TextColumns.Alignment = .left,
+        style: CellStyle = .plain
+    ) -> Int {
         put(TextColumns.fit(text, width: width, alignment: alignment), row: row, column: column, style: style)
     }
 

@@ -18,8 +18,12 @@ struct StatusBar {
         if let last = status.lastDataAt {
             let age = max(0, (now - last) / 1_000)
             let time = KSTText.clock(last)
-            x = frame.put(" \(time) KST · " + UIText.ageSeconds(state.language, ["seconds": String(age)]) + " ", row: y, column: x,
-                          style: CellStyle(foreground: .white, background: .gray))
+            x = frame.put(
+                " \(time) KST · " + UIText.ageSeconds(state.language, ["seconds": String(age)]) + " ",
+                row: y,
+                column: x,
+                style: CellStyle(foreground: .white, background: .gray)
+            )
         }
         if state.demo { x = frame.put(" DEMO ", row: y, column: x, style: CellStyle(background: .yellow, bold: true)) }
         if let message = state.message {

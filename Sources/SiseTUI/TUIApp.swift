@@ -3,6 +3,7 @@ import Foundation
 import SiseCore
 import SiseEngine
 import SiseStore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,13 +55,20 @@ public final class TUIApp: Sendable {
     ///   - chart: a week of prices for the detail screen (Upbit candles).
     ///   - trending: CoinGecko trending for `t` (nil when it cannot be had).
     /// - Parameter boards: every exchange's board (`e` cycles them, `c` compares them).
-    public init(boards: ExchangeBoards, favorites: any FavoritesRepository, owner: String = "local", state: TUIState,
-                chart: @escaping @Sendable (Exchange, MarketID) async -> ([PricePoint], YearRange?) = { _, _ in ([], nil) },
-                trending: @escaping @Sendable () async -> Trending? = { nil },
-                ranking: @escaping @Sendable (RankingCurrency, Int) async -> RankingLoad? = { _, _ in nil },
-                premium: PremiumFeed? = nil, portfolio: PortfolioStore? = nil, alerts: AlertStore? = nil,
-                candles: @escaping @Sendable (Exchange, MarketID) async -> [Candle] = { _, _ in [] },
-                depth: @escaping @Sendable (Exchange, MarketID) async -> (Orderbook?, [Trade]) = { _, _ in (nil, []) }) {
+    public init(
+        boards: ExchangeBoards,
+        favorites: any FavoritesRepository,
+        owner: String = "local",
+        state: TUIState,
+        chart: @escaping @Sendable (Exchange, MarketID) async -> ([PricePoint], YearRange?) = { _, _ in ([], nil) },
+        trending: @escaping @Sendable () async -> Trending? = { nil },
+        ranking: @escaping @Sendable (RankingCurrency, Int) async -> RankingLoad? = { _, _ in nil },
+        premium: PremiumFeed? = nil,
+        portfolio: PortfolioStore? = nil,
+        alerts: AlertStore? = nil,
+        candles: @escaping @Sendable (Exchange, MarketID) async -> [Candle] = { _, _ in [] },
+        depth: @escaping @Sendable (Exchange, MarketID) async -> (Orderbook?, [Trade]) = { _, _ in (nil, []) }
+    ) {
         candleSource = candles
         depthSource = depth
         self.portfolio = portfolio
@@ -81,7 +89,7 @@ public final class TUIApp: Sendable {
         defer { session.restore() }
         let (events, sink) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
         let signals = Self.watchSignals(sink)
-        defer { signals.forEach { $0.cancel() } }
+        defer { for signal in signals { signal.cancel() } }
         let reader = Self.readKeys(session, sink)
         defer { reader.cancel() }
         // Loads the screens ask for (a chart, trending), run beside the event loop.
@@ -135,8 +143,11 @@ public final class TUIApp: Sendable {
 
     /// The event loop: state changes, and a frame at most every `frameInterval`. Returns on `q`
     /// or a signal.
-    private func handle(_ events: AsyncStream<Event>, session: TerminalSession,
-                        load: (@escaping @Sendable () async -> Event) -> Void) async {
+    private func handle(
+        _ events: AsyncStream<Event>,
+        session: TerminalSession,
+        load: (@escaping @Sendable () async -> Event) -> Void
+    ) async {
         var state = initial
         state.favorites = await favoriteMarkets(of: state.exchange)
         state.favoriteCoins = await favoriteCoins()
@@ -304,7 +315,7 @@ public final class TUIApp: Sendable {
             state.premium = premium?.inputs ?? .none
             let (changed, everything) = touched.take(state.exchange)
             var order = viewOrder.flatMap { $0.query == state.query && !everything ? $0 : nil } ?? ViewOrder(query: state.query)
-            viewOrder = nil   // `order` is the only owner of its rows while they are updated
+            viewOrder = nil  // `order` is the only owner of its rows while they are updated
             order.update(board.snapshot.rows, touched: changed, premium: state.premium)
             let rows = order.rows
             viewOrder = order
@@ -318,8 +329,16 @@ public final class TUIApp: Sendable {
             if state.screen == .compare { for (_, other) in boards.all { other.touch() } }
             if state.screen == .portfolio { state.portfolio = try? boards.portfolio(transactions) }
             let compared = state.screen == .compare ? CompareBoard.rows(boards.compareVenues()) : []
-            let frame = renderer.render(state, snapshot: board.snapshot, rows: rows, width: size.width, height: size.height, now: now,
-                                        compared: compared, ranking: rankingPage)
+            let frame = renderer.render(
+                state,
+                snapshot: board.snapshot,
+                rows: rows,
+                width: size.width,
+                height: size.height,
+                now: now,
+                compared: compared,
+                ranking: rankingPage
+            )
             let output = FrameDiff.render(from: previous, to: frame)
             if !output.isEmpty { session.write(output) }
             previous = frame
@@ -336,18 +355,22 @@ public final class TUIApp: Sendable {
 
     /// `exchange`'s markets among the stored favorites (`KRW-BTC` is Upbit's, `korbit:KRW-BTC` Korbit's).
     private func favoriteMarkets(of exchange: Exchange) async -> Set<MarketID> {
-        Set(((try? await favorites.list(owner: owner)) ?? []).compactMap { key -> MarketID? in
-            guard case .market(let code, let on)? = FavoriteItem(key), on == exchange else { return nil }
-            return MarketID(code)
-        })
+        Set(
+            ((try? await favorites.list(owner: owner)) ?? []).compactMap { key -> MarketID? in
+                guard case .market(let code, let on)? = FavoriteItem(key), on == exchange else { return nil }
+                return MarketID(code)
+            }
+        )
     }
 
     /// The stored favorites that are CoinGecko coins.
     private func favoriteCoins() async -> Set<String> {
-        Set(((try? await favorites.list(owner: owner)) ?? []).compactMap { key -> String? in
-            guard case .coin(let id)? = FavoriteItem(key) else { return nil }
-            return id
-        })
+        Set(
+            ((try? await favorites.list(owner: owner)) ?? []).compactMap { key -> String? in
+                guard case .coin(let id)? = FavoriteItem(key) else { return nil }
+                return id
+            }
+        )
     }
 
     private func toggleCoin(_ id: String, _ state: inout TUIState) async {
@@ -411,6 +434,14 @@ final class KeyReader: @unchecked Sendable {
     // @unchecked: a single flag behind a lock.
     private let lock = NSLock()
     private var cancelled = false
-    var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
-    func cancel() { lock.lock(); cancelled = true; lock.unlock() }
+    var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
 }

@@ -106,8 +106,10 @@ public struct TUIController: Sendable {
 
     /// Keys of the ranking screen; nil for the ones it shares with the board (q, ?, t, c, …).
     private func ranking(_ key: Key, state: inout TUIState, rows: [RankingRow], page: Int) -> Effect? {
-        let sortKeys: [Character: RankingSortKey] = ["1": .rank, "2": .price, "3": .change1h, "4": .change24h, "5": .change7d,
-                                                     "6": .marketCap, "7": .volume]
+        let sortKeys: [Character: RankingSortKey] = [
+            "1": .rank, "2": .price, "3": .change1h, "4": .change24h, "5": .change7d,
+            "6": .marketCap, "7": .volume,
+        ]
         switch key {
         case .character(let c) where sortKeys[c] != nil:
             state.ranking.request.sort = state.ranking.request.sort.tapping(sortKeys[c] ?? .rank)

@@ -8,8 +8,16 @@ public struct TUIRenderer: Sendable {
     public init() {}
 
     /// - Parameter compared: the cross-exchange rows, for the compare screen (`c`).
-    public func render(_ state: TUIState, snapshot: BoardSnapshot, rows: [MarketRow], width: Int, height: Int, now: Int64,
-                       compared: [CompareRow] = [], ranking: RankingPage? = nil) -> ScreenFrame {
+    public func render(
+        _ state: TUIState,
+        snapshot: BoardSnapshot,
+        rows: [MarketRow],
+        width: Int,
+        height: Int,
+        now: Int64,
+        compared: [CompareRow] = [],
+        ranking: RankingPage? = nil
+    ) -> ScreenFrame {
         var frame = ScreenFrame(width: width, height: height)
         guard width >= 20, height >= 5 else {
             frame.put(UIText.tuiTooSmall(.ko) + " / " + UIText.tuiTooSmall(.en), row: 0, column: 0)
@@ -36,8 +44,12 @@ public struct TUIRenderer: Sendable {
         x = frame.put(" \(state.exchange.displayName) ", row: 0, column: x, style: CellStyle(foreground: .white, background: .blue, bold: true))
         for quote in state.exchange.quotes {
             let active = quote == state.quote
-            x = frame.put(" \(quote.rawValue) ", row: 0, column: x,
-                          style: CellStyle(foreground: .white, background: .blue, bold: active, reverse: active))
+            x = frame.put(
+                " \(quote.rawValue) ",
+                row: 0,
+                column: x,
+                style: CellStyle(foreground: .white, background: .blue, bold: active, reverse: active)
+            )
         }
         let tab = " [" + (state.favoritesOnly ? UIText.tabFavorites(state.language) : UIText.tabExchange(state.language)) + "] "
         frame.put(tab, row: 0, column: x + 1, style: CellStyle(foreground: .white, background: .blue, bold: true))

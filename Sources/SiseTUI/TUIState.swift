@@ -58,8 +58,13 @@ public struct TUIState: Sendable {
     /// Markets whose alert just fired, highlighted until then (epoch ms).
     public var alerted: [MarketID: Int64] = [:]
 
-    public init(quote: QuoteCurrency = .krw, language: Language = .ko, demo: Bool = false,
-                exchange: Exchange = .default, exchanges: [Exchange] = [.default]) {
+    public init(
+        quote: QuoteCurrency = .krw,
+        language: Language = .ko,
+        demo: Bool = false,
+        exchange: Exchange = .default,
+        exchanges: [Exchange] = [.default]
+    ) {
         self.quote = quote
         self.exchange = exchange
         self.exchanges = exchanges.contains(exchange) ? exchanges : [exchange] + exchanges

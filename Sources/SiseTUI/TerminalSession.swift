@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,10 +28,12 @@ public final class TerminalSession: @unchecked Sendable {
         raw.c_cflag |= tcflag_t(CS8)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 0
-            cc[Int(VTIME)] = 1   // reads return after 100 ms without input
+            cc[Int(VTIME)] = 1  // reads return after 100 ms without input
         }
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw TerminalError.termios(errno) }
-        lock.lock(); restored = false; lock.unlock()
+        lock.lock()
+        restored = false
+        lock.unlock()
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
     }
 
@@ -49,7 +52,10 @@ public final class TerminalSession: @unchecked Sendable {
         var remaining = Array(text.utf8)[...]
         while !remaining.isEmpty {
             let written = remaining.withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
-            if written <= 0 { if errno == EINTR { continue }; return }
+            if written <= 0 {
+                if errno == EINTR { continue }
+                return
+            }
             remaining = remaining.dropFirst(written)
         }
     }

@@ -36,7 +36,9 @@ struct AlertsCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 | premium-below -- -1 (-- before a negative value).")
+            abstract:
+                "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 | premium-below -- -1 (-- before a negative value)."
+        )
         @OptionGroup var local: LocalData
         @Argument(help: "A market (KRW-BTC) or a symbol (BTC).") var market: String
         @Argument(help: "above, below, move, premium-above or premium-below.") var type: String
@@ -50,9 +52,16 @@ struct AlertsCommand: AsyncParsableCommand {
         func run() async throws {
             let kind = ["premium-above": "premiumAbove", "premium-below": "premiumBelow"][type] ?? type
             let price = kind == "above" || kind == "below"
-            let input = AlertInput(exchange: exchange, market: market.contains("-") ? market : "KRW-" + market, type: kind,
-                                   price: price ? value : nil, percent: price ? nil : value, windowMinutes: window, recurring: recurring,
-                                   cooldownSeconds: cooldown)
+            let input = AlertInput(
+                exchange: exchange,
+                market: market.contains("-") ? market : "KRW-" + market,
+                type: kind,
+                price: price ? value : nil,
+                percent: price ? nil : value,
+                windowMinutes: window,
+                recurring: recurring,
+                cooldownSeconds: cooldown
+            )
             let rule: AlertRule
             do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: LocalData.owner) } catch {
                 throw CLIFailure.usage("sise: " + error.message(local.global.language))

@@ -19,7 +19,8 @@ struct AlertsWebhookCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "sise alerts webhook add URL SECRET | --telegram BOT_TOKEN CHAT_ID | --discord URL | --slack URL")
+            abstract: "sise alerts webhook add URL SECRET | --telegram BOT_TOKEN CHAT_ID | --discord URL | --slack URL"
+        )
         @OptionGroup var local: LocalData
         @Argument(help: "A webhook's URL and secret (8–256 characters), or with --telegram the bot token and chat id.") var values: [String] = []
         @Flag(help: "A Telegram chat: BOT_TOKEN CHAT_ID.") var telegram = false
@@ -47,8 +48,15 @@ struct AlertsWebhookCommand: AsyncParsableCommand {
             let chats = try local.global.settings.chats()
             let hook: AlertStore.Webhook
             do {
-                hook = try AlertDestination.webhook(request, id: UUID().uuidString.lowercased(), owner: LocalData.owner, language: local.global.language,
-                                                    at: WallClock.system.now, poster: Root.poster(allowPrivate: allowPrivate), chats: chats)
+                hook = try AlertDestination.webhook(
+                    request,
+                    id: UUID().uuidString.lowercased(),
+                    owner: LocalData.owner,
+                    language: local.global.language,
+                    at: WallClock.system.now,
+                    poster: Root.poster(allowPrivate: allowPrivate),
+                    chats: chats
+                )
             } catch {
                 throw CLIFailure.usage("sise: \(error.field): \(error.message(local.global.language))")
             }

@@ -49,10 +49,13 @@ struct BenchCommand: AsyncParsableCommand {
         let bithumb = SimulatorFrames.tickers(count: synthetic, seed: 11, format: .default).map { Array($0.utf8) }
         row("Bithumb frames, byte decoder + apply", measure(bithumb) { bytes in bytes.withUnsafeBytes { UpbitTickerFrameDecoder.decode($0) } })
         let korbit = loadRealFrames(prefix: "korbit-v2-ws-ticker-") + SimulatorFrames.korbitTickers(count: synthetic).map { Array($0.utf8) }
-        row("Korbit frames, decoder + apply", measure(korbit) { bytes in
-            if case .ticker(let ticker) = bytes.withUnsafeBytes({ KorbitTickerWire.decode($0) }) { return ticker }
-            return nil
-        })
+        row(
+            "Korbit frames, decoder + apply",
+            measure(korbit) { bytes in
+                if case .ticker(let ticker) = bytes.withUnsafeBytes({ KorbitTickerWire.decode($0) }) { return ticker }
+                return nil
+            }
+        )
         if !noCCXT { runCCXT(defaults) }
     }
 
@@ -70,7 +73,8 @@ struct BenchCommand: AsyncParsableCommand {
     private func measure(_ frames: [[UInt8]], decode: ([UInt8]) -> Ticker?) -> Double {
         var board: [MarketID: Ticker] = [:]
         for frame in frames { if let t = decode(frame) { board[t.market] = t } }
-        var done = 0, applied = 0
+        var done = 0
+        var applied = 0
         let clock = ContinuousClock()
         let start = clock.now
         let budget = Duration.milliseconds(Int64(seconds * 1_000))
@@ -111,6 +115,9 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     private func row(_ label: String, _ perSecond: Double) {
-        print(TextColumns.fit(label, width: 44) + TextColumns.fit(NumberText.grouped(perSecond, decimals: 0), width: 12, alignment: .right) + " frames/s")
+        print(
+            TextColumns.fit(label, width: 44) + TextColumns.fit(NumberText.grouped(perSecond, decimals: 0), width: 12, alignment: .right)
+                + " frames/s"
+        )
     }
 }

@@ -45,13 +45,20 @@ struct CandlesCommand: AsyncParsableCommand {
         let series = CandleSeries(candles: candles, last: count)
         if json { return printJSON(series.rows.map(CandleRowJSON.init)) }
         let f = MarketFormatter(language: language)
-        let header = [UIText.txTime(language), UIText.open(language), UIText.high(language), UIText.low(language), UIText.price(language),
-                      UIText.candleVolume(language, ["interval": interval]), "MA20", "RSI14"]
+        let header = [
+            UIText.txTime(language), UIText.open(language), UIText.high(language), UIText.low(language), UIText.price(language),
+            UIText.candleVolume(language, ["interval": interval]), "MA20", "RSI14",
+        ]
         let lines = series.rows.map { r in
-            PortfolioText.Line(cells: [KSTText.timestamp(r.time), f.price(r.open, quote: id.quote), f.price(r.high, quote: id.quote),
-                                       f.price(r.low, quote: id.quote), f.price(r.close, quote: id.quote), NumberText.grouped(r.volume, decimals: 3),
-                                       (r.ma[20] ?? nil).map { f.price($0, quote: id.quote) } ?? "-", r.rsi.map { String(format: "%.1f", $0) } ?? "-"],
-                               tone: PriceChange(signed: r.close - r.open).tone, allocation: nil)
+            PortfolioText.Line(
+                cells: [
+                    KSTText.timestamp(r.time), f.price(r.open, quote: id.quote), f.price(r.high, quote: id.quote),
+                    f.price(r.low, quote: id.quote), f.price(r.close, quote: id.quote), NumberText.grouped(r.volume, decimals: 3),
+                    (r.ma[20] ?? nil).map { f.price($0, quote: id.quote) } ?? "-", r.rsi.map { String(format: "%.1f", $0) } ?? "-",
+                ],
+                tone: PriceChange(signed: r.close - r.open).tone,
+                allocation: nil
+            )
         }
         for line in TextTable(header: header, numericFrom: 1, color: global.useColor).render(lines) { print(line) }
     }

@@ -51,8 +51,10 @@ struct CoinCommand: AsyncParsableCommand {
             lines += BrailleChart.render(detail.chart, columns: 60, rows: 12, language: language)
         } else if let first = detail.chart.points.first, let last = detail.chart.points.last {
             let f = MarketFormatter(language: language)
-            lines.append("\(range.rawValue): \(detail.chart.points.count) points, "
-                         + "\(f.price(first.price, quote: detail.chart.quote)) → \(f.price(last.price, quote: detail.chart.quote))")
+            lines.append(
+                "\(range.rawValue): \(detail.chart.points.count) points, "
+                    + "\(f.price(first.price, quote: detail.chart.quote)) → \(f.price(last.price, quote: detail.chart.quote))"
+            )
         }
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
@@ -66,15 +68,19 @@ struct CoinCommand: AsyncParsableCommand {
             let coinInfo = CoinInfoService(api: try root.coinGecko(gecko), cache: database.map { DatabaseCache(database: $0) } ?? NoCache())
             return try await whileRunning(coinInfo) {
                 do {
-                    return try await CoinDetail.load(id, range: range, language: language, exchange: exchange, upbit: api, coinInfo: coinInfo) { market in
+                    return try await CoinDetail.load(id, range: range, language: language, exchange: exchange, upbit: api, coinInfo: coinInfo) {
+                        market in
                         guard let listing = try await api.markets().first(where: { $0.id == market }) else { return nil }
                         return try await BoardLoader(api: api, exchange: exchange).load(markets: [market], listing: [listing]).first
                     }
                 } catch let failure as CoinDetail.Failure {
                     switch failure {
                     case .badID: throw CLIFailure.usage("sise: " + UIText.badCoinID(language, ["coin": coin]))
-                    case .notFound: throw CLIFailure(code: CoinDetail.upbitMarket(id) != nil ? .usage : .upstream,
-                                                     message: "sise: " + UIText.unknownCoin(language, ["coin": coin]))
+                    case .notFound:
+                        throw CLIFailure(
+                            code: CoinDetail.upbitMarket(id) != nil ? .usage : .upstream,
+                            message: "sise: " + UIText.unknownCoin(language, ["coin": coin])
+                        )
                     }
                 }
             }

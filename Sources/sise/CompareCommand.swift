@@ -26,7 +26,9 @@ struct CompareCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard CompareBoard.Sort(rawValue: sort.lowercased()) != nil else { throw ValidationError("--sort must be gap or symbol, not '\(sort.prefix(20))'.") }
+        guard CompareBoard.Sort(rawValue: sort.lowercased()) != nil else {
+            throw ValidationError("--sort must be gap or symbol, not '\(sort.prefix(20))'.")
+        }
         for symbol in symbols where !(1...20).contains(symbol.count) || !symbol.allSatisfy({ $0.isLetter || $0.isNumber }) {
             throw ValidationError(ListingProblem.notAMarket(symbol).message(global.language))
         }
@@ -77,14 +79,18 @@ struct CompareTable {
 
     func render(_ rows: [CompareRow]) -> [String] {
         let f = MarketFormatter(language: language)
-        let header = [UIText.compareSymbol(language), UIText.name(language)] + Exchange.allCases.map(\.displayName)
+        let header =
+            [UIText.compareSymbol(language), UIText.name(language)] + Exchange.allCases.map(\.displayName)
             + [UIText.highVenue(language), UIText.lowVenue(language), UIText.gap(language)]
         let cells: [[String]] = rows.map { row in
             [row.symbol, row.name(in: language)]
                 + Exchange.allCases.map { exchange in
-                    row.prices[exchange].map { f.price($0, quote: "KRW") + (row.stale.contains(exchange) ? " (" + UIText.staleVenue(language) + ")" : "") } ?? "-"
+                    row.prices[exchange].map {
+                        f.price($0, quote: "KRW") + (row.stale.contains(exchange) ? " (" + UIText.staleVenue(language) + ")" : "")
+                    } ?? "-"
                 }
-                + (row.tied ? [UIText.samePrice(language), UIText.samePrice(language)] : [row.high?.displayName ?? "-", row.low?.displayName ?? "-"])
+                + (row.tied
+                    ? [UIText.samePrice(language), UIText.samePrice(language)] : [row.high?.displayName ?? "-", row.low?.displayName ?? "-"])
                 + [row.gap.map(f.percent) ?? "-"]
         }
         var widths = header.map(DisplayWidth.of)

@@ -46,7 +46,9 @@ struct ConfigFile: Sendable, Equatable {
             var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             guard known.contains(key) || LoginProviderSettings.isFileKey(key) else {
-                throw Problem(message: "\(place): unknown setting '\(key.prefix(40))' (known: \(known.sorted().joined(separator: ", ")), login.PROVIDER.FIELD)")
+                throw Problem(
+                    message: "\(place): unknown setting '\(key.prefix(40))' (known: \(known.sorted().joined(separator: ", ")), login.PROVIDER.FIELD)"
+                )
             }
             guard file.values[key] == nil else { throw Problem(message: "\(place): '\(key)' is set twice") }
             file.values[key] = value

@@ -29,7 +29,9 @@ struct DbCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Write every row of the store as JSON lines (standard output, or --output FILE, made readable by its owner only).",
-            discussion: "The export holds password hashes, sessions, webhook secrets, chat tokens and the server's keys: keep it as secret as the store.")
+            discussion:
+                "The export holds password hashes, sessions, webhook secrets, chat tokens and the server's keys: keep it as secret as the store."
+        )
         @OptionGroup var global: GlobalOptions
         @OptionGroup var storage: StoreOptions
         @Option(name: .shortAndLong, help: "Write to this file instead of standard output.") var output: String?
@@ -41,8 +43,9 @@ struct DbCommand: AsyncParsableCommand {
                 // Owner-only from the first byte (and an existing file is narrowed before it is written):
                 // the export holds password hashes, secrets and the server's keys.
                 guard FileManager.default.createFile(atPath: output, contents: nil, attributes: [.posixPermissions: 0o600]),
-                      (try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: output)) != nil,
-                      let handle = FileHandle(forWritingAtPath: output) else {
+                    (try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: output)) != nil,
+                    let handle = FileHandle(forWritingAtPath: output)
+                else {
                     throw CLIFailure(code: .unexpected, message: "sise: cannot write \(output)")
                 }
                 sink = handle
@@ -59,7 +62,8 @@ struct DbCommand: AsyncParsableCommand {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Read an export (FILE, or - for standard input) into an empty store, all of it or nothing.")
+            abstract: "Read an export (FILE, or - for standard input) into an empty store, all of it or nothing."
+        )
         @OptionGroup var global: GlobalOptions
         @OptionGroup var storage: StoreOptions
         @Argument(help: "The export: a file, or - for standard input.") var file: String

@@ -31,11 +31,18 @@ struct ExchangeURLFlags: Sendable, Equatable {
                 break
             }
             index += 1
-            guard argument.hasPrefix("--") else { result.rest.append(argument); continue }
+            guard argument.hasPrefix("--") else {
+                result.rest.append(argument)
+                continue
+            }
             let body = argument.dropFirst(2)
-            let (name, inline) = body.firstIndex(of: "=").map { (String(body[..<$0]), Optional(String(body[body.index(after: $0)...]))) }
+            let (name, inline) =
+                body.firstIndex(of: "=").map { (String(body[..<$0]), Optional(String(body[body.index(after: $0)...]))) }
                 ?? (String(body), nil)
-            guard names.contains(name) else { result.rest.append(argument); continue }
+            guard names.contains(name) else {
+                result.rest.append(argument)
+                continue
+            }
             if let inline {
                 result.values[name] = inline
             } else {
@@ -54,7 +61,8 @@ struct ExchangeURLFlags: Sendable, Equatable {
     /// For `sise --help`: a line per exchange (defaults in `docs/configuration.md`).
     static var help: String {
         ExchangeRegistry.all.map { spec in
-            let rest = SettingKey(rawValue: spec.restSetting), webSocket = SettingKey(rawValue: spec.webSocketSetting)
+            let rest = SettingKey(rawValue: spec.restSetting)
+            let webSocket = SettingKey(rawValue: spec.webSocketSetting)
             return "--\(rest.rawValue), --\(webSocket.rawValue) (\(rest.environmentName), \(webSocket.environmentName))"
         }.joined(separator: "\n")
     }

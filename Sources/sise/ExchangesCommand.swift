@@ -34,10 +34,17 @@ struct ExchangesCommand: ParsableCommand {
         let settings = global.settings
         let entries = ExchangeRegistry.all.map { spec in
             let endpoint = settings.endpoint(spec.exchange)
-            return Entry(id: spec.id, name: spec.exchange.displayName, quotes: spec.exchange.quotes.map(\.rawValue),
-                         default: spec.exchange == .default, restURL: endpoint.rest.absoluteString, webSocketURL: endpoint.webSocket.absoluteString,
-                         restFlag: "--" + spec.restSetting, webSocketFlag: "--" + spec.webSocketSetting,
-                         simulatorPath: spec.simulatorPath.isEmpty ? "" : "/" + spec.simulatorPath)
+            return Entry(
+                id: spec.id,
+                name: spec.exchange.displayName,
+                quotes: spec.exchange.quotes.map(\.rawValue),
+                default: spec.exchange == .default,
+                restURL: endpoint.rest.absoluteString,
+                webSocketURL: endpoint.webSocket.absoluteString,
+                restFlag: "--" + spec.restSetting,
+                webSocketFlag: "--" + spec.webSocketSetting,
+                simulatorPath: spec.simulatorPath.isEmpty ? "" : "/" + spec.simulatorPath
+            )
         }
         if json {
             let encoder = JSONEncoder()
@@ -45,7 +52,11 @@ struct ExchangesCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(entries), as: UTF8.self))
             return
         }
-        let lines = entries.map { PortfolioText.Line(cells: [$0.id, $0.name, $0.quotes.joined(separator: ","), $0.restURL, $0.webSocketURL], tone: .even, allocation: nil) }
-        for line in TextTable(header: ["id", "name", "quotes", "REST", "WebSocket"], numericFrom: 5, color: global.useColor).render(lines) { print(line) }
+        let lines = entries.map {
+            PortfolioText.Line(cells: [$0.id, $0.name, $0.quotes.joined(separator: ","), $0.restURL, $0.webSocketURL], tone: .even, allocation: nil)
+        }
+        for line in TextTable(header: ["id", "name", "quotes", "REST", "WebSocket"], numericFrom: 5, color: global.useColor).render(lines) {
+            print(line)
+        }
     }
 }

@@ -11,8 +11,10 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("lang"), help: "Language of the output: ko or en (env SISE_LANG; default ko).")
     var languageOption: String?
 
-    @Option(name: .customLong("config"),
-            help: "Config file of `key = value` lines named like the flags (env SISE_CONFIG; default ~/.config/sise/config).")
+    @Option(
+        name: .customLong("config"),
+        help: "Config file of `key = value` lines named like the flags (env SISE_CONFIG; default ~/.config/sise/config)."
+    )
     var configPath: String?
 
     @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set or stdout is not a terminal).")

@@ -29,8 +29,15 @@ struct LiveUpstreams {
     /// One board per exchange in `exchanges` (Upbit's always). The `primary` exchange's board
     /// runs as `configuration` says; the others start idle and run only while someone watches
     /// them (a minute's grace after the last). Nothing runs until `services` run.
-    static func build(_ root: Root, coinGecko: CoinGeckoOptions, exchanges: [Exchange] = Exchange.allCases, primary: Exchange,
-                      board configuration: LiveBoardConfiguration, silence: Duration, logger: Logger) throws -> LiveUpstreams {
+    static func build(
+        _ root: Root,
+        coinGecko: CoinGeckoOptions,
+        exchanges: [Exchange] = Exchange.allCases,
+        primary: Exchange,
+        board configuration: LiveBoardConfiguration,
+        silence: Duration,
+        logger: Logger
+    ) throws -> LiveUpstreams {
         var apis: [Exchange: any ExchangeAPI] = [:]
         var boards: [Exchange: LiveBoard] = [:]
         var depthFeeds: [Exchange: DepthFeed] = [:]
@@ -46,17 +53,33 @@ struct LiveUpstreams {
             }
             boardConfiguration.quotes = configuration.quotes.filter(exchange.quotes.contains)
             if boardConfiguration.quotes.isEmpty { boardConfiguration.quotes = [.krw] }
-            boards[exchange] = LiveBoard(configuration: boardConfiguration, api: api,
-                                         stream: root.tickerStream(exchange, silence: silence, logger: logger), logger: logger)
+            boards[exchange] = LiveBoard(
+                configuration: boardConfiguration,
+                api: api,
+                stream: root.tickerStream(exchange, silence: silence, logger: logger),
+                logger: logger
+            )
             depthFeeds[exchange] = root.depthFeed(exchange, silence: silence, logger: logger)
         }
         var upbitConfiguration = configuration
         upbitConfiguration.exchange = .default
-        let upbitBoard = boards[.default] ?? LiveBoard(configuration: upbitConfiguration, api: root.api(.default),
-                                                       stream: root.tickerStream(.default, silence: silence, logger: logger), logger: logger)
+        let upbitBoard =
+            boards[.default]
+            ?? LiveBoard(
+                configuration: upbitConfiguration,
+                api: root.api(.default),
+                stream: root.tickerStream(.default, silence: silence, logger: logger),
+                logger: logger
+            )
         return LiveUpstreams(
-            root: root, apis: apis, boards: ExchangeBoards(default: upbitBoard, others: boards),
-            coinGecko: try root.coinGecko(coinGecko), running: exchanges, silence: silence, depthFeeds: depthFeeds)
+            root: root,
+            apis: apis,
+            boards: ExchangeBoards(default: upbitBoard, others: boards),
+            coinGecko: try root.coinGecko(coinGecko),
+            running: exchanges,
+            silence: silence,
+            depthFeeds: depthFeeds
+        )
     }
 
     /// In start order (a service group shuts them down in reverse): the simulator, closing the

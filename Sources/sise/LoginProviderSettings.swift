@@ -38,10 +38,15 @@ enum LoginProviderSettings {
         }
         for flag in flags {
             guard let equals = flag.firstIndex(of: "="), let dot = flag[..<equals].lastIndex(of: "."),
-                  fields.contains(String(flag[flag.index(after: dot)..<equals])), OpenIDProvider.isValidID(String(flag[..<dot])) else {
-                throw ConfigFile.Problem(message: "--login takes PROVIDER.FIELD=VALUE (fields: \(fields.sorted().joined(separator: ", "))), not '\(flag.prefix(60))'")
+                fields.contains(String(flag[flag.index(after: dot)..<equals])), OpenIDProvider.isValidID(String(flag[..<dot]))
+            else {
+                throw ConfigFile.Problem(
+                    message: "--login takes PROVIDER.FIELD=VALUE (fields: \(fields.sorted().joined(separator: ", "))), not '\(flag.prefix(60))'"
+                )
             }
-            values[String(flag[..<dot]), default: [:]][String(flag[flag.index(after: dot)..<equals])] = (String(flag[flag.index(after: equals)...]), "--login")
+            values[String(flag[..<dot]), default: [:]][String(flag[flag.index(after: dot)..<equals])] = (
+                String(flag[flag.index(after: equals)...]), "--login"
+            )
         }
         return try values.keys.sorted().map { try provider($0, values[$0] ?? [:]) }
     }
@@ -49,7 +54,10 @@ enum LoginProviderSettings {
     private static func provider(_ id: String, _ fields: [String: (value: String, origin: String)]) throws -> OpenIDProvider {
         let preset = OpenIDProvider.presets[id]
         guard let clientID = fields["client-id"]?.value, !clientID.isEmpty else {
-            throw ConfigFile.Problem(message: "login provider '\(id)' needs a client-id (login.\(id).client-id, SISE_LOGIN_\(envName(id))_CLIENT_ID or --login \(id).client-id=…)")
+            throw ConfigFile.Problem(
+                message:
+                    "login provider '\(id)' needs a client-id (login.\(id).client-id, SISE_LOGIN_\(envName(id))_CLIENT_ID or --login \(id).client-id=…)"
+            )
         }
         let issuer: URL
         if let text = fields["issuer"] {
@@ -62,7 +70,8 @@ enum LoginProviderSettings {
         } else {
             throw ConfigFile.Problem(message: "login provider '\(id)' needs an issuer (only kakao, google and apple have presets)")
         }
-        let scopes = fields["scopes"].map { $0.value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) }
+        let scopes =
+            fields["scopes"].map { $0.value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) }
             ?? preset?.scopes ?? ["openid", "email", "profile"]
         let secret: OpenIDProvider.ClientSecret
         if let team = fields["team-id"]?.value, let key = fields["key-id"]?.value, let file = fields["key-file"] {
@@ -75,19 +84,33 @@ enum LoginProviderSettings {
         } else if let value = fields["client-secret"]?.value, !value.isEmpty {
             secret = .fixed(value)
         } else if id == "apple" {
-            throw ConfigFile.Problem(message: "login provider 'apple' needs team-id, key-id and key-file (its client secret is a JWT signed with that key)")
+            throw ConfigFile.Problem(
+                message: "login provider 'apple' needs team-id, key-id and key-file (its client secret is a JWT signed with that key)"
+            )
         } else {
             secret = .none
         }
-        return OpenIDProvider(id: id, displayName: fields["name"]?.value ?? preset?.displayName ?? id, issuer: issuer,
-                              clientID: clientID, clientSecret: secret, scopes: scopes)
+        return OpenIDProvider(
+            id: id,
+            displayName: fields["name"]?.value ?? preset?.displayName ?? id,
+            issuer: issuer,
+            clientID: clientID,
+            clientSecret: secret,
+            scopes: scopes
+        )
     }
 
     private static func envName(_ id: String) -> String { id.uppercased().replacingOccurrences(of: "-", with: "_") }
 
     /// `--demo`'s provider: the simulator's `/oidc`.
     static func demo(simulator: URL) -> OpenIDProvider {
-        OpenIDProvider(id: "demo", displayName: "Demo", issuer: simulator.appendingPathComponent("oidc"), clientID: "sise-demo",
-                       clientSecret: .fixed("sise-demo-secret"), scopes: ["openid", "email", "profile"])
+        OpenIDProvider(
+            id: "demo",
+            displayName: "Demo",
+            issuer: simulator.appendingPathComponent("oidc"),
+            clientID: "sise-demo",
+            clientSecret: .fixed("sise-demo-secret"),
+            scopes: ["openid", "email", "profile"]
+        )
     }
 }

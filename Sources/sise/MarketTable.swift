@@ -15,8 +15,10 @@ struct MarketTable {
         let header = BoardText.Column.allCases.filter { krw || $0 != .premium }.map(text.title)
         let cells: [[String]] = rows.map { row in
             let d = formatter.display(row, premium: premium.premium(row))
-            return [text.markPrefix(row.market) + row.market.name(in: language), "\(row.market.symbol)/\(row.id.quote)",
-                    d.price, d.changeRate, d.changePrice, d.tradeValue] + (krw ? [d.premium] : [])
+            return [
+                text.markPrefix(row.market) + row.market.name(in: language), "\(row.market.symbol)/\(row.id.quote)",
+                d.price, d.changeRate, d.changePrice, d.tradeValue,
+            ] + (krw ? [d.premium] : [])
         }
         var widths = header.map(DisplayWidth.of)
         for line in cells {

@@ -56,9 +56,16 @@ struct MarketsCommand: AsyncParsableCommand {
         let exchange = venue.exchange
         let settings = global.settings
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
-        let (rows, premium) = try await OneShotPremium.board(exchange, quote: QuoteCurrency(code: quote) ?? .krw, premium: premiumSettings,
-                                                             settings: settings, coinGecko: gecko)
-        for problem in premium?.problems ?? [] { FileHandle.standardError.write(Data((UIText.premiumUnavailable(language, ["reason": problem]) + "\n").utf8)) }
+        let (rows, premium) = try await OneShotPremium.board(
+            exchange,
+            quote: QuoteCurrency(code: quote) ?? .krw,
+            premium: premiumSettings,
+            settings: settings,
+            coinGecko: gecko
+        )
+        for problem in premium?.problems ?? [] {
+            FileHandle.standardError.write(Data((UIText.premiumUnavailable(language, ["reason": problem]) + "\n").utf8))
+        }
         let inputs = premium?.inputs ?? .none
         var shown = MarketSorter.sorted(MarketSearch(search ?? "").filter(rows), by: sortState, language: language, premium: inputs)
         if let limit { shown = Array(shown.prefix(limit)) }

@@ -14,8 +14,13 @@ enum OneShotPremium {
     }
 
     /// `exchange`'s board of `quote` and, for KRW, the premium's inputs, fetched together.
-    static func board(_ exchange: Exchange, quote: QuoteCurrency, premium: PremiumSettings, settings: Settings,
-                      coinGecko: CoinGeckoOptions) async throws -> ([MarketRow], Result?) {
+    static func board(
+        _ exchange: Exchange,
+        quote: QuoteCurrency,
+        premium: PremiumSettings,
+        settings: Settings,
+        coinGecko: CoinGeckoOptions
+    ) async throws -> ([MarketRow], Result?) {
         try await rows(exchange, withPremium: quote == .krw, premium: premium, settings: settings, coinGecko: coinGecko) { api in
             try await BoardLoader(api: api, exchange: exchange).load(quote: quote)
         }
@@ -24,9 +29,14 @@ enum OneShotPremium {
     /// Rows `load` reads from `exchange` and, when `withPremium`, the premium's inputs fetched
     /// beside them — the same lookup (Binance, CoinGecko where Binance has no price, the rate)
     /// for every one-shot command, as `sise serve` and the TUI keep it live.
-    static func rows(_ exchange: Exchange, withPremium: Bool, premium: PremiumSettings, settings: Settings,
-                     coinGecko: CoinGeckoOptions,
-                     _ load: @escaping (any ExchangeAPI) async throws -> [MarketRow]) async throws -> ([MarketRow], Result?) {
+    static func rows(
+        _ exchange: Exchange,
+        withPremium: Bool,
+        premium: PremiumSettings,
+        settings: Settings,
+        coinGecko: CoinGeckoOptions,
+        _ load: @escaping (any ExchangeAPI) async throws -> [MarketRow]
+    ) async throws -> ([MarketRow], Result?) {
         try await Root.oneShot(settings) { root in
             let api = root.api(exchange)
             let coinGecko = try root.coinGecko(coinGecko)
@@ -52,7 +62,10 @@ enum OneShotPremium {
     /// The task's result, or — past `limit` — the task cancelled and the reason said.
     static func awaiting(_ task: Task<Result, Never>, upTo limit: Duration, language: Language) async -> Result {
         let finished = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { _ = await task.value; return true }
+            group.addTask {
+                _ = await task.value
+                return true
+            }
             group.addTask { (try? await Task.sleep(for: limit)) != nil ? false : true }
             let first = await group.next() ?? true
             if !first { task.cancel() }
@@ -60,7 +73,8 @@ enum OneShotPremium {
             return first
         }
         let result = await task.value
-        return finished ? result : Result(inputs: result.inputs, problems: result.problems.isEmpty ? [FeedError.timeout.message(language)] : result.problems)
+        return finished
+            ? result : Result(inputs: result.inputs, problems: result.problems.isEmpty ? [FeedError.timeout.message(language)] : result.problems)
     }
 
     static func inputs(_ premium: PremiumSettings, root: Root, coinGecko: CoinGeckoClient) async -> Result {

@@ -36,7 +36,8 @@ struct OrderbookCommand: AsyncParsableCommand {
         if json { return printJSON(OrderbookJSON(shown, exchange: exchange, formatter: MarketFormatter(language: language))) }
         let f = MarketFormatter(language: language)
         let quote = shown.market.quote
-        let rows = shown.asks.reversed().map { [NumberText.grouped($0.size, decimals: 4), f.price($0.price, quote: quote), ""] }
+        let rows =
+            shown.asks.reversed().map { [NumberText.grouped($0.size, decimals: 4), f.price($0.price, quote: quote), ""] }
             + shown.bids.map { ["", f.price($0.price, quote: quote), NumberText.grouped($0.size, decimals: 4)] }
         let header = [UIText.bookAskSize(language), UIText.bookPrice(language), UIText.bookBidSize(language)]
         let lines = rows.enumerated().map { i, cells in
@@ -77,9 +78,14 @@ struct TradesCommand: AsyncParsableCommand {
         let f = MarketFormatter(language: language)
         let header = [UIText.txTime(language), UIText.bookPrice(language), UIText.quantity(language), UIText.tradeSide(language)]
         let lines = trades.map { trade in
-            PortfolioText.Line(cells: [KSTText.timestamp(trade.timestamp), f.price(trade.price, quote: trade.market.quote),
-                                       NumberText.grouped(trade.volume, decimals: 4), trade.side == .bid ? UIText.txBuy(language) : UIText.txSell(language)],
-                               tone: trade.side == .bid ? .rise : .fall, allocation: nil)
+            PortfolioText.Line(
+                cells: [
+                    KSTText.timestamp(trade.timestamp), f.price(trade.price, quote: trade.market.quote),
+                    NumberText.grouped(trade.volume, decimals: 4), trade.side == .bid ? UIText.txBuy(language) : UIText.txSell(language),
+                ],
+                tone: trade.side == .bid ? .rise : .fall,
+                allocation: nil
+            )
         }
         for line in TextTable(header: header, numericFrom: 1, color: global.useColor).render(lines) { print(line) }
         if let strength = TradeTape.strength(trades) { print(UIText.tradeStrength(language, ["percent": String(format: "%.2f%%", strength)])) }

@@ -57,7 +57,8 @@ struct PortfolioCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add a transaction: sise portfolio add buy KRW-BTC 0.01 --price 100000000 [--fee 50] [--exchange upbit].")
+            abstract: "Add a transaction: sise portfolio add buy KRW-BTC 0.01 --price 100000000 [--fee 50] [--exchange upbit]."
+        )
         @OptionGroup var local: LocalData
         @Argument(help: "buy, sell, deposit or withdraw.") var type: String
         @Argument(help: "A KRW market (KRW-BTC) or a symbol (BTC).") var market: String
@@ -96,7 +97,8 @@ struct PortfolioCommand: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add the transactions of a CSV file (header type,exchange,market,quantity,price,fee,at,note) or a JSON export; all or nothing.")
+            abstract: "Add the transactions of a CSV file (header type,exchange,market,quantity,price,fee,at,note) or a JSON export; all or nothing."
+        )
         @OptionGroup var local: LocalData
         @Argument(help: "The file (- for standard input).") var file: String
 

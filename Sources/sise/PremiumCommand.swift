@@ -9,7 +9,8 @@ import SiseFeeds
 struct PremiumCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "premium",
-        abstract: "The kimchi premium: KRW price against Binance's USDT price × KRW per USD, per coin.")
+        abstract: "The kimchi premium: KRW price against Binance's USDT price × KRW per USD, per coin."
+    )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var venue: ExchangeOption
@@ -42,18 +43,23 @@ struct PremiumCommand: AsyncParsableCommand {
         }
         let shown = rows.filter { wanted.isEmpty || wanted.contains($0.id.base) }.sorted { $0.ticker.tradeValue24h > $1.ticker.tradeValue24h }
         let table = shown.map { PremiumRowJSON($0, inputs: premium.inputs, fxSource: premiumSettings.fx) }
-        for problem in premium.problems { FileHandle.standardError.write(Data((UIText.premiumUnavailable(language, ["reason": problem]) + "\n").utf8)) }
+        for problem in premium.problems {
+            FileHandle.standardError.write(Data((UIText.premiumUnavailable(language, ["reason": problem]) + "\n").utf8))
+        }
         if json { return printJSON(table) }
         let f = MarketFormatter(language: language)
-        var out = TextColumns.fit(UIText.coin(language), width: 20) + TextColumns.fit(UIText.price(language), width: 16, alignment: .right)
+        var out =
+            TextColumns.fit(UIText.coin(language), width: 20) + TextColumns.fit(UIText.price(language), width: 16, alignment: .right)
             + TextColumns.fit("USD(T)", width: 16, alignment: .right) + TextColumns.fit(UIText.premium(language), width: 10, alignment: .right) + "\n"
         for (row, line) in zip(shown, table) {
             let tone = Terminal.color(PriceChange(signed: line.premium ?? 0).tone)
             let source = line.globalSource == .coingecko ? " (CoinGecko)" : ""
-            out += TextColumns.fit(row.market.name(in: language) + " " + line.symbol, width: 20)
+            out +=
+                TextColumns.fit(row.market.name(in: language) + " " + line.symbol, width: 20)
                 + TextColumns.fit(f.price(line.krwPrice, quote: "KRW"), width: 16, alignment: .right)
                 + TextColumns.fit((line.globalPrice.map { f.price($0, currency: .usd) } ?? "-") + source, width: 16, alignment: .right)
-                + Terminal.paint(TextColumns.fit(line.premium.map(f.rate) ?? "-", width: 10, alignment: .right), tone, enabled: global.useColor) + "\n"
+                + Terminal.paint(TextColumns.fit(line.premium.map(f.rate) ?? "-", width: 10, alignment: .right), tone, enabled: global.useColor)
+                + "\n"
         }
         out += premium.inputs.sourceLabel(language, fxSource: premiumSettings.fx) + "\n"
         print(out, terminator: "")

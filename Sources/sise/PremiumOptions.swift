@@ -9,14 +9,19 @@ struct PremiumOptions: ParsableArguments {
     @Option(name: .customLong("binance-url"), help: "Binance REST base (env SISE_BINANCE_URL; default https://api.binance.com).")
     var binanceURLOption: String?
 
-    @Option(name: .customLong("binance-ws-url"),
-            help: "Binance WebSocket base (env SISE_BINANCE_WS_URL; default wss://stream.binance.com:9443, or derived from --binance-url).")
+    @Option(
+        name: .customLong("binance-ws-url"),
+        help: "Binance WebSocket base (env SISE_BINANCE_WS_URL; default wss://stream.binance.com:9443, or derived from --binance-url)."
+    )
     var binanceWebSocketURLOption: String?
 
     @Option(name: .customLong("fx"), help: "KRW per USD for the premium: upbit-usdt (default), dunamu or coingecko (env SISE_FX).")
     var fxOption: String?
 
-    @Option(name: .customLong("dunamu-url"), help: "Dunamu forex base for --fx dunamu (env SISE_DUNAMU_URL; default https://quotation-api-cdn.dunamu.com).")
+    @Option(
+        name: .customLong("dunamu-url"),
+        help: "Dunamu forex base for --fx dunamu (env SISE_DUNAMU_URL; default https://quotation-api-cdn.dunamu.com)."
+    )
     var dunamuURLOption: String?
 }
 
@@ -32,7 +37,9 @@ struct PremiumSettings: Sendable {
         binance = BinanceClient.Configuration(baseURL: rest, webSocketURL: webSocket)
         let fxText = sources.text(.fx, flag: options.fxOption) ?? FXSource.upbitUSDT.rawValue
         guard let fx = FXSource(rawValue: fxText.lowercased()) else {
-            throw ConfigFile.Problem(message: "\(sources.origin(.fx, flag: options.fxOption)) must be upbit-usdt, dunamu or coingecko, not '\(fxText.prefix(20))'")
+            throw ConfigFile.Problem(
+                message: "\(sources.origin(.fx, flag: options.fxOption)) must be upbit-usdt, dunamu or coingecko, not '\(fxText.prefix(20))'"
+            )
         }
         self.fx = fx
         dunamuURL = try sources.httpURL(.dunamuURL, flag: options.dunamuURLOption, default: DunamuForexClient.defaultURL)

@@ -32,8 +32,13 @@ struct PriceCommand: AsyncParsableCommand {
         let settings = global.settings
         // KRW markets carry the kimchi premium, looked up as every face looks it up.
         let krw = symbols.contains { MarketID.resolve($0, quote: .krw)?.quote == QuoteCurrency.krw.rawValue }
-        let (rows, premium) = try await OneShotPremium.rows(exchange, withPremium: krw, premium: try PremiumSettings(premiumOptions, settings.sources),
-                                                             settings: settings, coinGecko: gecko) { client in
+        let (rows, premium) = try await OneShotPremium.rows(
+            exchange,
+            withPremium: krw,
+            premium: try PremiumSettings(premiumOptions, settings.sources),
+            settings: settings,
+            coinGecko: gecko
+        ) { client in
             let listing = try await client.markets()
             let ids = try listed(language) { () throws(ListingProblem) in try MarketListing(exchange: exchange, markets: listing).markets(symbols) }
             return try await BoardLoader(api: client, exchange: exchange).load(markets: ids, listing: listing)

@@ -13,7 +13,9 @@ struct PushCommand: AsyncParsableCommand {
     )
 
     struct Key: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the VAPID public key (base64url, as pages pass it to pushManager.subscribe).")
+        static let configuration = CommandConfiguration(
+            abstract: "Print the VAPID public key (base64url, as pages pass it to pushManager.subscribe)."
+        )
         @OptionGroup var global: GlobalOptions
         @OptionGroup var storage: StoreOptions
         @Flag(help: "Print {\"publicKey\": …} as JSON.") var json = false

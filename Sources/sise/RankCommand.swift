@@ -6,7 +6,9 @@ import SiseFeeds
 /// `sise rank`: CoinGecko's market-cap ranking, with Korean names where Upbit lists the coin.
 struct RankCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rank", abstract: "The coin ranking by market cap (CoinGecko), 1h/24h/7d changes, Korean names where a Korean exchange lists them.")
+        commandName: "rank",
+        abstract: "The coin ranking by market cap (CoinGecko), 1h/24h/7d changes, Korean names where a Korean exchange lists them."
+    )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gecko: CoinGeckoOptions
@@ -74,13 +76,19 @@ struct RankTable {
 
     func render(_ page: RankingPage) -> String {
         let l = language
-        let header = [UIText.rank(l), UIText.coin(l), UIText.price(l), UIText.change1h(l), UIText.change24h(l), UIText.change7d(l),
-                      UIText.marketCap(l), UIText.volume24h(l)]
+        let header = [
+            UIText.rank(l), UIText.coin(l), UIText.price(l), UIText.change1h(l), UIText.change24h(l), UIText.change7d(l),
+            UIText.marketCap(l), UIText.volume24h(l),
+        ]
         let rows: [(cells: [String], tones: [String?])] = page.rows.map { row in
             let d = row.display
-            return ([row.coin.rank.map(String.init) ?? "-", "\(row.shownName(l)) \(row.coin.symbol)", d.price, d.changeRate1h,
-                     d.changeRate24h, d.changeRate7d, d.marketCap, d.volume24h],
-                    [nil, nil, nil, d.tone1h, d.tone24h, d.tone7d, nil, nil])
+            return (
+                [
+                    row.coin.rank.map(String.init) ?? "-", "\(row.shownName(l)) \(row.coin.symbol)", d.price, d.changeRate1h,
+                    d.changeRate24h, d.changeRate7d, d.marketCap, d.volume24h,
+                ],
+                [nil, nil, nil, d.tone1h, d.tone24h, d.tone7d, nil, nil]
+            )
         }
         // Columns as wide as their widest cell (display width: Hangul counts two), names capped,
         // two spaces between: no two titles ever run together, in either language.
@@ -103,7 +111,9 @@ struct RankTable {
 /// `sise global`: the whole market — total cap, 24 h volume, BTC and ETH dominance.
 struct GlobalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "global", abstract: "The whole crypto market (CoinGecko): total market cap, 24h volume, BTC and ETH dominance.")
+        commandName: "global",
+        abstract: "The whole crypto market (CoinGecko): total market cap, 24h volume, BTC and ETH dominance."
+    )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gecko: CoinGeckoOptions
@@ -115,7 +125,9 @@ struct GlobalCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard RankingCurrency(rawValue: currency.lowercased()) != nil else { throw ValidationError("--currency must be krw or usd, not '\(currency.prefix(20))'.") }
+        guard RankingCurrency(rawValue: currency.lowercased()) != nil else {
+            throw ValidationError("--currency must be krw or usd, not '\(currency.prefix(20))'.")
+        }
     }
 
     func run() async throws {
@@ -132,7 +144,8 @@ struct GlobalLines {
     let color: Bool
 
     func render(_ view: GlobalMarketJSON) -> String {
-        let l = language, d = view.display
+        let l = language
+        let d = view.display
         let change = Terminal.paint(d["marketCapChange24h"] ?? "-", Terminal.color(Tone(rawValue: d["tone"] ?? "") ?? .even), enabled: color)
         let lines: [(UIText, String)] = [
             (.totalMarketCap, (d["totalMarketCap"] ?? "-") + " (" + change + ")"), (.totalVolume24h, d["totalVolume24h"] ?? "-"),

@@ -37,14 +37,18 @@ struct Root: Sendable {
         self.clock = clock
         let transport = LiveHTTPTransport()
         self.transport = transport
-        let endpoints = Dictionary(uniqueKeysWithValues: ExchangeRegistry.all.map { spec in
-            (spec.exchange, simulator.map { spec.simulated(at: $0.baseURL) } ?? settings.endpoint(spec.exchange))
-        })
+        let endpoints = Dictionary(
+            uniqueKeysWithValues: ExchangeRegistry.all.map { spec in
+                (spec.exchange, simulator.map { spec.simulated(at: $0.baseURL) } ?? settings.endpoint(spec.exchange))
+            }
+        )
         self.endpoints = endpoints
         let lenders = ExchangeRegistry.lenders(endpoints, transport: transport)
-        apis = Dictionary(uniqueKeysWithValues: ExchangeRegistry.all.compactMap { spec in
-            endpoints[spec.exchange].map { (spec.exchange, spec.api($0, transport: transport, lenders: spec.borrowsNames ? lenders : [])) }
-        })
+        apis = Dictionary(
+            uniqueKeysWithValues: ExchangeRegistry.all.compactMap { spec in
+                endpoints[spec.exchange].map { (spec.exchange, spec.api($0, transport: transport, lenders: spec.borrowsNames ? lenders : [])) }
+            }
+        )
     }
 
     /// The root of a command that runs until stopped (`serve`, `tui`, `watch`): with `demo`, the

@@ -19,8 +19,10 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var feed: LiveFeedOptions
     @OptionGroup var premiumOptions: PremiumOptions
 
-    @Option(name: .customLong("idle-after"),
-            help: "Seconds with no viewer before the upstream feed closes until the next one (default 60; 0 never).")
+    @Option(
+        name: .customLong("idle-after"),
+        help: "Seconds with no viewer before the upstream feed closes until the next one (default 60; 0 never)."
+    )
     var idleAfter: Double = 60
 
     @Option(name: .customLong("coingecko-calls-per-minute"), help: "CoinGecko budget, whatever the number of viewers (default 10).")
@@ -38,8 +40,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("demo-hostile-names"), help: .hidden)
     var demoHostileNames = false
 
-    @Option(name: .customLong("public-url"),
-            help: "The URL people open (e.g. https://sise.example); Origin and Host must match it (default: the listen address).")
+    @Option(
+        name: .customLong("public-url"),
+        help: "The URL people open (e.g. https://sise.example); Origin and Host must match it (default: the listen address)."
+    )
     var publicURL: String?
 
     @Option(name: .customLong("favorite-writes-per-minute"), help: "Favorite changes per client address per minute (default 120; 0 no limit).")
@@ -51,27 +55,40 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-connections-per-ip"), help: "Open connections per client address, loopback exempt (default 256).")
     var maxConnectionsPerIP: Int = 256
 
-    @Option(name: .customLong("ws-connect-burst"),
-            help: "Live-board (/ws) connections a client address or device may open at once before the steady rate applies (default 60; 0 no limit).")
+    @Option(
+        name: .customLong("ws-connect-burst"),
+        help: "Live-board (/ws) connections a client address or device may open at once before the steady rate applies (default 60; 0 no limit)."
+    )
     var webSocketConnectBurst: Int = 60
 
     @Option(name: .customLong("ws-connects-per-minute"), help: "The steady rate after that burst, per address and per device (default 60).")
     var webSocketConnectsPerMinute: Int = 60
 
-    @Option(help: "Who may create an account: open (anyone), closed (only `sise users add`) or invite (a code from `sise users invite`). Default open.")
+    @Option(
+        help: "Who may create an account: open (anyone), closed (only `sise users add`) or invite (a code from `sise users invite`). Default open."
+    )
     var signup: String = "open"
 
     @Flag(help: "Let alert webhooks target loopback and private addresses (receivers on your own network).")
     var allowPrivateWebhooks = false
 
-    @Option(name: .customLong("delivery-lease"),
-            help: "Seconds a replica holds an alert delivery it took; one that dies holding it hands it on after this (6–3600, default 60: above a delivery's 5 s deadline, so a slow one is never repeated by another replica).")
+    @Option(
+        name: .customLong("delivery-lease"),
+        help:
+            "Seconds a replica holds an alert delivery it took; one that dies holding it hands it on after this (6–3600, default 60: above a delivery's 5 s deadline, so a slow one is never repeated by another replica)."
+    )
     var deliveryLease: Double = 60
 
-    @Option(name: .customLong("push-subject"), help: "The operator contact push services see (VAPID sub): mailto:you@example.com or an https URL; default the --public-url when https.")
+    @Option(
+        name: .customLong("push-subject"),
+        help: "The operator contact push services see (VAPID sub): mailto:you@example.com or an https URL; default the --public-url when https."
+    )
     var pushSubject: String?
 
-    @Option(name: .customLong("telegram-api-url"), help: "Telegram's Bot API base for the chat presets (env SISE_TELEGRAM_API_URL; default https://api.telegram.org).")
+    @Option(
+        name: .customLong("telegram-api-url"),
+        help: "Telegram's Bot API base for the chat presets (env SISE_TELEGRAM_API_URL; default https://api.telegram.org)."
+    )
     var telegramAPIURL: String?
 
     @Option(name: .customLong("discord-webhook-url"), help: "Where Discord channel webhooks live (default https://discord.com/api/webhooks/).")
@@ -83,15 +100,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-format"), help: "text (default) or json: one JSON object per event on standard error (env SISE_LOG_FORMAT).")
     var logFormat: String?
 
-    @Option(name: .customLong("trusted-proxy"),
-            help: "A proxy (CIDR, repeatable) whose X-Forwarded-For names the client (env SISE_TRUSTED_PROXIES, comma-separated); default none.")
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: "A proxy (CIDR, repeatable) whose X-Forwarded-For names the client (env SISE_TRUSTED_PROXIES, comma-separated); default none."
+    )
     var trustedProxy: [String] = []
 
-    @Option(name: .customLong("metrics-token"), help: "Serve /metrics to anyone with Authorization: Bearer TOKEN (env SISE_METRICS_TOKEN); without it, to this machine only.")
+    @Option(
+        name: .customLong("metrics-token"),
+        help: "Serve /metrics to anyone with Authorization: Bearer TOKEN (env SISE_METRICS_TOKEN); without it, to this machine only."
+    )
     var metricsToken: String?
 
-    @Option(name: .customLong("login"),
-            help: "A social log-in provider's setting, PROVIDER.FIELD=VALUE (repeatable): kakao.client-id=…, myidp.issuer=https://…; see docs/web-api.md. Prefer SISE_LOGIN_* or the config file for secrets.")
+    @Option(
+        name: .customLong("login"),
+        help:
+            "A social log-in provider's setting, PROVIDER.FIELD=VALUE (repeatable): kakao.client-id=…, myidp.issuer=https://…; see docs/web-api.md. Prefer SISE_LOGIN_* or the config file for secrets."
+    )
     var login: [String] = []
 
     @OptionGroup var storage: StoreOptions
@@ -100,7 +125,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535.") }
         if let publicURL {
             guard let url = URL(string: publicURL), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                  url.host?.isEmpty == false, url.path.isEmpty || url.path == "/" else {
+                url.host?.isEmpty == false, url.path.isEmpty || url.path == "/"
+            else {
                 throw ValidationError("--public-url must be an http(s) URL without a path, like https://sise.example, not '\(publicURL)'.")
             }
         }
@@ -119,7 +145,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard idleAfter.isFinite, idleAfter == 0 || (1...86_400).contains(idleAfter) else {
             throw ValidationError("--idle-after must be 0 (never) or 1–86400 seconds.")
         }
-        guard SignupPolicy(rawValue: signup.lowercased()) != nil else { throw ValidationError("--signup must be open, closed or invite, not '\(signup.prefix(20))'.") }
+        guard SignupPolicy(rawValue: signup.lowercased()) != nil else {
+            throw ValidationError("--signup must be open, closed or invite, not '\(signup.prefix(20))'.")
+        }
         guard (1...10_000).contains(coinGeckoCallsPerMinute) else { throw ValidationError("--coingecko-calls-per-minute must be 1–10000.") }
     }
 
@@ -144,12 +172,20 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "sise.serve")
         logger.logLevel = try Self.logLevel(settings.sources.environment)
         var configuration = ServerConfiguration(
-            host: host, port: port, demo: demo, dataDirectory: settings.dataDirectory(flag: storage.dataDirectory), version: SiseVersion.current,
+            host: host,
+            port: port,
+            demo: demo,
+            dataDirectory: settings.dataDirectory(flag: storage.dataDirectory),
+            version: SiseVersion.current,
             publicURL: publicURL.flatMap(URL.init(string:)),
-            limits: ConnectionLimits(maxConnections: maxConnections, maxConnectionsPerAddress: maxConnectionsPerIP,
-                                     webSocketConnectBurst: webSocketConnectBurst,
-                                     webSocketConnectsPerSecond: Double(webSocketConnectsPerMinute) / 60),
-            favoriteWritesPerMinute: favoriteWritesPerMinute)
+            limits: ConnectionLimits(
+                maxConnections: maxConnections,
+                maxConnectionsPerAddress: maxConnectionsPerIP,
+                webSocketConnectBurst: webSocketConnectBurst,
+                webSocketConnectsPerSecond: Double(webSocketConnectsPerMinute) / 60
+            ),
+            favoriteWritesPerMinute: favoriteWritesPerMinute
+        )
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
         configuration.pushContact = pushSubject
         configuration.deliveryLease = .milliseconds(Int64(deliveryLease * 1_000))
@@ -170,23 +206,36 @@ struct ServeCommand: AsyncParsableCommand {
             let database = try await Root.store(settings, storage, logger: logger)
             let root = try await Root.live(settings, demo: demo ? .init(hostileNames: demoHostileNames) : nil, logger: logger)
             let upstreams = try LiveUpstreams.build(
-                root, coinGecko: gecko, primary: .default,
+                root,
+                coinGecko: gecko,
+                primary: .default,
                 board: .init(exchange: .default, idleAfter: idleAfter == 0 ? nil : .milliseconds(Int64(idleAfter * 1_000))),
-                silence: feed.silenceDuration, logger: logger)
+                silence: feed.silenceDuration,
+                logger: logger
+            )
             if let simulator = root.simulator, !providers.contains(where: { $0.id == "demo" }) {
                 providers.append(LoginProviderSettings.demo(simulator: simulator.baseURL))
             }
             // Replicas on PostgreSQL share the cache and count the CoinGecko budget together.
-            let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: DatabaseCache(database: database),
-                                           callsPerMinute: coinGeckoCallsPerMinute,
-                                           sharedBudget: database.dialect == .postgres ? CallCounter(database: database) : nil)
+            let coinInfo = CoinInfoService(
+                api: upstreams.coinGecko,
+                cache: DatabaseCache(database: database),
+                callsPerMinute: coinGeckoCallsPerMinute,
+                sharedBudget: database.dialect == .postgres ? CallCounter(database: database) : nil
+            )
             let premium = upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger)
             var dependencies = ServerDependencies(
-                boards: upstreams.boards, apis: upstreams.apis, coinInfo: coinInfo, database: database,
-                images: root.images(), poster: Root.poster(allowPrivate: allowPrivateWebhooks),
+                boards: upstreams.boards,
+                apis: upstreams.apis,
+                coinInfo: coinInfo,
+                database: database,
+                images: root.images(),
+                poster: Root.poster(allowPrivate: allowPrivateWebhooks),
                 simulatorURL: root.simulator?.baseURL,
-                identityProviders: providers.map(root.identity), premium: premium,
-                services: upstreams.services + [coinInfo, premium])
+                identityProviders: providers.map(root.identity),
+                premium: premium,
+                services: upstreams.services + [coinInfo, premium]
+            )
             dependencies.depthFeeds = upstreams.depthFeeds
             dependencies.silence = upstreams.silence
             dependencies.clock = root.clock

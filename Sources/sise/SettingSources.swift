@@ -24,9 +24,12 @@ struct SettingKey: RawRepresentable, Hashable, Sendable {
     static let metricsToken = SettingKey(rawValue: "metrics-token")
 
     /// Every setting a config file may hold.
-    static let allCases: [SettingKey] = [coinGeckoURL, coinGeckoKey, coinGeckoPlan, binanceURL, binanceWebSocketURL, fx, dunamuURL,
-                                         language, dataDirectory, database, telegramAPIURL, discordWebhookURL, slackWebhookURL,
-                                         logFormat, trustedProxy, metricsToken]
+    static let allCases: [SettingKey] =
+        [
+            coinGeckoURL, coinGeckoKey, coinGeckoPlan, binanceURL, binanceWebSocketURL, fx, dunamuURL,
+            language, dataDirectory, database, telegramAPIURL, discordWebhookURL, slackWebhookURL,
+            logFormat, trustedProxy, metricsToken,
+        ]
         + ExchangeURLFlags.names.map(SettingKey.init(rawValue:))
 
     /// `SISE_UPBIT_URL`, `SISE_DATA_DIR`, … and `SISE_DATABASE_URL` for `--database`,
@@ -72,7 +75,8 @@ struct SettingSources: Sendable {
 
     static func url(_ text: String, schemes: Set<String>, what: String) throws -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), schemes.contains(scheme),
-              url.host?.isEmpty == false else {
+            url.host?.isEmpty == false
+        else {
             throw ConfigFile.Problem(message: "\(what) must be a \(schemes.sorted().joined(separator: "/")) URL, not '\(text.prefix(80))'")
         }
         return url

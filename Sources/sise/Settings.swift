@@ -31,13 +31,19 @@ struct Settings: Sendable {
         self.sources = sources
         endpoints = [:]
         for spec in ExchangeRegistry.all {
-            let rest = SettingKey(rawValue: spec.restSetting), webSocket = SettingKey(rawValue: spec.webSocketSetting)
+            let rest = SettingKey(rawValue: spec.restSetting)
+            let webSocket = SettingKey(rawValue: spec.webSocketSetting)
             let base = try sources.httpURL(rest, flag: flags.values[rest.rawValue], default: spec.restURL)
-            endpoints[spec.exchange] = spec.endpoint(rest: base, webSocket: try sources.webSocketURL(webSocket, flag: flags.values[webSocket.rawValue]))
+            endpoints[spec.exchange] = spec.endpoint(
+                rest: base,
+                webSocket: try sources.webSocketURL(webSocket, flag: flags.values[webSocket.rawValue])
+            )
         }
         let languageText = sources.text(.language, flag: options.languageOption) ?? "ko"
         guard let language = Language(rawValue: languageText.lowercased()) else {
-            throw ConfigFile.Problem(message: "\(sources.origin(.language, flag: options.languageOption)) must be ko or en, not '\(languageText.prefix(20))'")
+            throw ConfigFile.Problem(
+                message: "\(sources.origin(.language, flag: options.languageOption)) must be ko or en, not '\(languageText.prefix(20))'"
+            )
         }
         self.language = language
     }
@@ -45,16 +51,20 @@ struct Settings: Sendable {
     /// The CoinGecko client's settings (`--coingecko-url`, `--coingecko-key`, `--coingecko-plan`).
     /// Where the chat presets post: the flags (`serve`'s), else `SISE_TELEGRAM_API_URL`, … or the config file, else the services.
     func chats(telegram: String? = nil, discord: String? = nil, slack: String? = nil) throws -> ChatServices {
-        ChatServices(telegram: try sources.httpURL(.telegramAPIURL, flag: telegram, default: ChatServices.liveTelegram),
-                     discord: try sources.httpURL(.discordWebhookURL, flag: discord, default: ChatServices.liveDiscord),
-                     slack: try sources.httpURL(.slackWebhookURL, flag: slack, default: ChatServices.liveSlack))
+        ChatServices(
+            telegram: try sources.httpURL(.telegramAPIURL, flag: telegram, default: ChatServices.liveTelegram),
+            discord: try sources.httpURL(.discordWebhookURL, flag: discord, default: ChatServices.liveDiscord),
+            slack: try sources.httpURL(.slackWebhookURL, flag: slack, default: ChatServices.liveSlack)
+        )
     }
 
     func coinGecko(_ options: CoinGeckoOptions) throws -> CoinGeckoClient.Configuration {
         let url = try sources.httpURL(.coinGeckoURL, flag: options.urlOption, default: CoinGeckoClient.Configuration.defaultURL)
         let planText = sources.text(.coinGeckoPlan, flag: options.planOption) ?? "demo"
         guard let plan = CoinGeckoPlan(rawValue: planText.lowercased()) else {
-            throw ConfigFile.Problem(message: "\(sources.origin(.coinGeckoPlan, flag: options.planOption)) must be demo or pro, not '\(planText.prefix(20))'")
+            throw ConfigFile.Problem(
+                message: "\(sources.origin(.coinGeckoPlan, flag: options.planOption)) must be demo or pro, not '\(planText.prefix(20))'"
+            )
         }
         return .init(baseURL: url, key: sources.text(.coinGeckoKey, flag: options.keyOption), plan: plan)
     }
@@ -73,10 +83,11 @@ struct Settings: Sendable {
         do {
             return try DatabaseLocation(parsing: text)
         } catch {
-            let what = switch error {
-            case .unsupported: "must be sqlite:PATH or postgres://USER@HOST:PORT/DATABASE"
-            case .malformed(let reason): "is not a database address: \(reason)"
-            }
+            let what =
+                switch error {
+                case .unsupported: "must be sqlite:PATH or postgres://USER@HOST:PORT/DATABASE"
+                case .malformed(let reason): "is not a database address: \(reason)"
+                }
             throw ConfigFile.Problem(message: "\(sources.origin(.database, flag: options.database)) \(what)")
         }
     }
@@ -88,7 +99,10 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Data directory (default $XDG_DATA_HOME/sise or ~/.local/share/sise).")
     var dataDirectory: String?
 
-    @Option(name: .customLong("database"),
-            help: "The store: sqlite:PATH or postgres://USER[:PASSWORD]@HOST:PORT/DATABASE (env SISE_DATABASE_URL; default sise.sqlite in the data directory).")
+    @Option(
+        name: .customLong("database"),
+        help:
+            "The store: sqlite:PATH or postgres://USER[:PASSWORD]@HOST:PORT/DATABASE (env SISE_DATABASE_URL; default sise.sqlite in the data directory)."
+    )
     var database: String?
 }

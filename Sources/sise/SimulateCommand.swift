@@ -81,15 +81,25 @@ struct SimulateCommand: AsyncParsableCommand {
         faults.wsDropEverySeconds = wsDropEvery
         faults.wsStall = wsStall
         faults.wsRefuse = wsRefuse
-        let configuration = SimulatorConfiguration(port: port, seed: seed, krwMarkets: krwMarkets,
-                                                   hostileNames: hostileNames, faults: faults)
+        let configuration = SimulatorConfiguration(
+            port: port,
+            seed: seed,
+            krwMarkets: krwMarkets,
+            hostileNames: hostileNames,
+            faults: faults
+        )
         let logger = Logger(label: "sise.simulate")
         let app = SimulatorServer(configuration: configuration).makeApplication(logger: logger) { port in
             // Written straight to the file descriptor: scripts wait for this line, so no buffering.
             FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(port)\n".utf8))
         }
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint],
-                                                      logger: logger))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [app],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
         try await group.run()
     }
 }

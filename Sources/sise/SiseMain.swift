@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif

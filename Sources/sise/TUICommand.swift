@@ -36,7 +36,7 @@ struct TUICommand: AsyncParsableCommand {
 
     func run() async throws {
         var logger = Logger(label: "sise.tui")
-        logger.logLevel = .critical   // the screen is ours; nothing may print over it
+        logger.logLevel = .critical  // the screen is ours; nothing may print over it
         let settings = global.settings
         let upstreams: LiveUpstreams
         let database: AppDatabase
@@ -44,8 +44,14 @@ struct TUICommand: AsyncParsableCommand {
             // The database first: nothing has to be closed again when it cannot be opened.
             database = try await Root.store(settings, storage)
             let root = try await Root.live(settings, demo: demo ? .init() : nil, logger: logger)
-            upstreams = try LiveUpstreams.build(root, coinGecko: gecko, primary: venue.exchange, board: .init(exchange: venue.exchange),
-                                                silence: feed.silenceDuration, logger: logger)
+            upstreams = try LiveUpstreams.build(
+                root,
+                coinGecko: gecko,
+                primary: venue.exchange,
+                board: .init(exchange: venue.exchange),
+                silence: feed.silenceDuration,
+                logger: logger
+            )
         } catch let problem as ConfigFile.Problem {
             throw problem
         } catch let failure as CLIFailure {
@@ -59,57 +65,80 @@ struct TUICommand: AsyncParsableCommand {
         let depthFeeds = upstreams.depthFeeds
         let silence = feed.silenceDuration
         let boards = upstreams.boards
-        let app = TUIApp(boards: upstreams.boards, favorites: StoredFavorites(database: database),
-                         state: TUIState(quote: QuoteCurrency(code: quote) ?? .krw, language: global.language, demo: demo,
-                                         exchange: venue.exchange, exchanges: Exchange.allCases),
-                         chart: { exchange, id in
-                             guard let api = apis[exchange] else { return ([], nil) }
-                             let points = (try? await ChartPoints.load(api, market: id, range: .week)) ?? []
-                             // Only a ticker without its own 52-week figures (Korbit's) needs them from candles.
-                             let own = boards[exchange]?.snapshot.rows[id]?.ticker.highest52WeekPrice != nil
-                             return (points, own ? nil : await ChartPoints.yearRange(api, market: id))
-                         },
-                         trending: { try? await coinInfo.trending().value },
-                         ranking: { currency, blocks in
-                             guard let coins = try? await coinInfo.ranking(currency: currency, blocks: blocks) else { return nil }
-                             let global = try? await coinInfo.global().value
-                             let asOf = KSTText.timestamp(coins.fetchedAt)
-                             let note = coins.retryAt.map { UIText.staleRateLimited(settings.language, ["asOf": asOf, "at": KSTText.timestamp($0)]) }
-                                 ?? (coins.stale ? UIText.staleRefreshing(settings.language, ["asOf": asOf]) : nil)
-                             return RankingLoad(coins: coins.value, global: global, staleNote: note)
-                         }, premium: premium, portfolio: PortfolioStore(database: database), alerts: AlertStore(database: database),
-                         candles: { exchange, id in
-                             guard let api = apis[exchange] else { return [] }
-                             return (try? await api.candles(market: id, unit: .minutes(60), count: 200, to: nil)) ?? []
-                         },
-                         depth: { exchange, id in
-                             guard let api = apis[exchange] else { return (nil, []) }
-                             // From the exchange's depth WebSocket while it brings books; over REST
-                             // (which also fills the tape the stream only adds to) where it has none,
-                             // or while it is silent.
-                             let feed = depthFeeds[exchange]
-                             feed?.watch([id])
-                             if let book = feed?.freshBook(id, within: silence), let tape = feed?.tape(id)?.value { return (book, tape) }
-                             async let tape = api.trades(market: id, count: TradeTape.limit)
-                             // Only a consistent book is shown; a crossed or unsorted one reads as none.
-                             let book = try? await api.orderbook(market: id).checked()
-                             let trades = (try? await tape) ?? []
-                             feed?.seed(id, trades: trades)
-                             return (book, feed?.tape(id)?.value ?? TradeTape.newestFirst(trades))
-                         })
+        let app = TUIApp(
+            boards: upstreams.boards,
+            favorites: StoredFavorites(database: database),
+            state: TUIState(
+                quote: QuoteCurrency(code: quote) ?? .krw,
+                language: global.language,
+                demo: demo,
+                exchange: venue.exchange,
+                exchanges: Exchange.allCases
+            ),
+            chart: { exchange, id in
+                guard let api = apis[exchange] else { return ([], nil) }
+                let points = (try? await ChartPoints.load(api, market: id, range: .week)) ?? []
+                // Only a ticker without its own 52-week figures (Korbit's) needs them from candles.
+                let own = boards[exchange]?.snapshot.rows[id]?.ticker.highest52WeekPrice != nil
+                return (points, own ? nil : await ChartPoints.yearRange(api, market: id))
+            },
+            trending: { try? await coinInfo.trending().value },
+            ranking: { currency, blocks in
+                guard let coins = try? await coinInfo.ranking(currency: currency, blocks: blocks) else { return nil }
+                let global = try? await coinInfo.global().value
+                let asOf = KSTText.timestamp(coins.fetchedAt)
+                let note =
+                    coins.retryAt.map { UIText.staleRateLimited(settings.language, ["asOf": asOf, "at": KSTText.timestamp($0)]) }
+                    ?? (coins.stale ? UIText.staleRefreshing(settings.language, ["asOf": asOf]) : nil)
+                return RankingLoad(coins: coins.value, global: global, staleNote: note)
+            },
+            premium: premium,
+            portfolio: PortfolioStore(database: database),
+            alerts: AlertStore(database: database),
+            candles: { exchange, id in
+                guard let api = apis[exchange] else { return [] }
+                return (try? await api.candles(market: id, unit: .minutes(60), count: 200, to: nil)) ?? []
+            },
+            depth: { exchange, id in
+                guard let api = apis[exchange] else { return (nil, []) }
+                // From the exchange's depth WebSocket while it brings books; over REST
+                // (which also fills the tape the stream only adds to) where it has none,
+                // or while it is silent.
+                let feed = depthFeeds[exchange]
+                feed?.watch([id])
+                if let book = feed?.freshBook(id, within: silence), let tape = feed?.tape(id)?.value { return (book, tape) }
+                async let tape = api.trades(market: id, count: TradeTape.limit)
+                // Only a consistent book is shown; a crossed or unsorted one reads as none.
+                let book = try? await api.orderbook(market: id).checked()
+                let trades = (try? await tape) ?? []
+                feed?.seed(id, trades: trades)
+                return (book, feed?.tape(id)?.value ?? TradeTape.newestFirst(trades))
+            }
+        )
         let screen = TerminalScreen(app: app, session: TerminalSession())
         // The screen owns the keyboard and the signals (q, Ctrl-C): when it ends, the group
         // shuts the feeds down in reverse order and the terminal is already restored.
-        let group = ServiceGroup(configuration: .init(
-            services: (upstreams.services + [coinInfo, premium]).map { .init(service: $0) }
-                + [.init(service: screen, successTerminationBehavior: .gracefullyShutdownGroup,
-                         failureTerminationBehavior: .gracefullyShutdownGroup)],
-            gracefulShutdownSignals: [], logger: logger))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: (upstreams.services + [coinInfo, premium]).map { .init(service: $0) }
+                    + [
+                        .init(
+                            service: screen,
+                            successTerminationBehavior: .gracefullyShutdownGroup,
+                            failureTerminationBehavior: .gracefullyShutdownGroup
+                        )
+                    ],
+                gracefulShutdownSignals: [],
+                logger: logger
+            )
+        )
         do {
             try await group.run()
         } catch {
-            throw CLIFailure(code: error is TerminalError ? .usage : .unexpected,
-                             message: StartupFailure.message(error, language: global.language))
+            throw CLIFailure(
+                code: error is TerminalError ? .usage : .unexpected,
+                message: StartupFailure.message(error, language: global.language)
+            )
         }
     }
 }

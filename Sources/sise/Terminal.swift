@@ -1,5 +1,6 @@
 import Foundation
 import SiseCore
+
 #if canImport(Glibc)
 import Glibc
 #endif

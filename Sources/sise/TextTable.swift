@@ -15,9 +15,10 @@ struct TextTable {
             for (i, cell) in line.cells.enumerated() where i < widths.count { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
         }
         let title = format(header, widths: widths)
-        return [Terminal.paint(title, .bold, enabled: color)] + lines.map { line in
-            Terminal.paint(format(line.cells, widths: widths), Terminal.color(line.tone), enabled: color)
-        }
+        return [Terminal.paint(title, .bold, enabled: color)]
+            + lines.map { line in
+                Terminal.paint(format(line.cells, widths: widths), Terminal.color(line.tone), enabled: color)
+            }
     }
 
     private func format(_ cells: [String], widths: [Int]) -> String {

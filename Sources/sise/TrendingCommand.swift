@@ -23,26 +23,34 @@ struct TrendingCommand: AsyncParsableCommand {
         if json { return printJSON(trending) }
         let l = global.language
         let f = MarketFormatter(language: l)
-        var lines = [TextColumns.fit(UIText.rank(l), width: 5) + TextColumns.fit(UIText.coin(l), width: 28)
-                 + TextColumns.fit(UIText.priceKRW(l), width: 18, alignment: .right)
-                 + TextColumns.fit("24h", width: 10, alignment: .right)]
+        var lines = [
+            TextColumns.fit(UIText.rank(l), width: 5) + TextColumns.fit(UIText.coin(l), width: 28)
+                + TextColumns.fit(UIText.priceKRW(l), width: 18, alignment: .right)
+                + TextColumns.fit("24h", width: 10, alignment: .right)
+        ]
         for coin in trending.coins {
             let price = coin.priceKRW.map { f.price($0, quote: "KRW") } ?? "-"
             let change = coin.change24h.map { f.rate($0 / 100) } ?? "-"
             let tone = Terminal.color(PriceChange(signed: coin.change24h ?? 0).tone)
-            lines.append(TextColumns.fit("\(coin.rank)", width: 5) + TextColumns.fit("\(coin.name) \(coin.symbol)", width: 28)
-                         + TextColumns.fit(price, width: 18, alignment: .right)
-                         + Terminal.paint(TextColumns.fit(change, width: 10, alignment: .right), tone, enabled: global.useColor))
+            lines.append(
+                TextColumns.fit("\(coin.rank)", width: 5) + TextColumns.fit("\(coin.name) \(coin.symbol)", width: 28)
+                    + TextColumns.fit(price, width: 18, alignment: .right)
+                    + Terminal.paint(TextColumns.fit(change, width: 10, alignment: .right), tone, enabled: global.useColor)
+            )
         }
         if !trending.nfts.isEmpty {
             lines.append("")
-            lines.append(TextColumns.fit("NFT", width: 33) + TextColumns.fit(UIText.floorPrice(l), width: 18, alignment: .right)
-                         + TextColumns.fit("24h", width: 10, alignment: .right))
+            lines.append(
+                TextColumns.fit("NFT", width: 33) + TextColumns.fit(UIText.floorPrice(l), width: 18, alignment: .right)
+                    + TextColumns.fit("24h", width: 10, alignment: .right)
+            )
             for nft in trending.nfts {
                 let floor = f.floorPrice(nft.floorPrice, currency: nft.floorPriceCurrency)
                 let change = nft.floorPriceChange24h.map { f.rate($0 / 100) } ?? "-"
-                lines.append(TextColumns.fit(nft.name, width: 33) + TextColumns.fit(floor, width: 18, alignment: .right)
-                             + TextColumns.fit(change, width: 10, alignment: .right))
+                lines.append(
+                    TextColumns.fit(nft.name, width: 33) + TextColumns.fit(floor, width: 18, alignment: .right)
+                        + TextColumns.fit(change, width: 10, alignment: .right)
+                )
             }
         }
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
@@ -70,7 +78,9 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let asked = query.trimmingCharacters(in: .whitespaces)
-        let results = Hangul.isKorean(asked) ? try await koreanSearch(asked)
+        let results =
+            Hangul.isKorean(asked)
+            ? try await koreanSearch(asked)
             : try await withCoinGecko(gecko, global) { try await $0.search(asked) }
         if json { return printJSON(results) }
         let l = global.language
@@ -79,8 +89,10 @@ struct SearchCommand: AsyncParsableCommand {
             lines.append("\(title) (\(hits.count))")
             for hit in hits.prefix(10) {
                 let rank = hit.marketCapRank.map { "#\($0)" } ?? ""
-                lines.append("  " + TextColumns.fit(hit.name, width: 30) + TextColumns.fit(hit.symbol ?? "", width: 10)
-                             + TextColumns.fit(rank, width: 7) + hit.id)
+                lines.append(
+                    "  " + TextColumns.fit(hit.name, width: 30) + TextColumns.fit(hit.symbol ?? "", width: 10)
+                        + TextColumns.fit(rank, width: 7) + hit.id
+                )
             }
         }
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
@@ -113,8 +125,11 @@ extension SearchCommand {
 }
 
 /// Runs `body` with a live CoinGecko client; feed errors become exit code 3.
-func withCoinGecko<T: Sendable>(_ options: CoinGeckoOptions, _ global: GlobalOptions,
-                                _ body: (CoinGeckoClient) async throws -> T) async throws -> T {
+func withCoinGecko<T: Sendable>(
+    _ options: CoinGeckoOptions,
+    _ global: GlobalOptions,
+    _ body: (CoinGeckoClient) async throws -> T
+) async throws -> T {
     try await Root.oneShot(global.settings) { root in try await body(try root.coinGecko(options)) }
 }
 

@@ -47,12 +47,22 @@ struct UsersCommand: AsyncParsableCommand {
         func run() async throws {
             let accounts = try await store.accounts().all()
             if json {
-                struct Row: Encodable { let id: String; let email: String?; let username: String?; let nickname: String; let createdAt: Int64 }
-                return printJSON(accounts.map { Row(id: $0.id, email: $0.email, username: $0.username, nickname: $0.nickname, createdAt: $0.createdAt) })
+                struct Row: Encodable {
+                    let id: String
+                    let email: String?
+                    let username: String?
+                    let nickname: String
+                    let createdAt: Int64
+                }
+                return printJSON(
+                    accounts.map { Row(id: $0.id, email: $0.email, username: $0.username, nickname: $0.nickname, createdAt: $0.createdAt) }
+                )
             }
             for account in accounts {
-                print([account.id, account.email ?? "-", account.username ?? "-", account.nickname, KSTText.timestamp(account.createdAt)]
-                    .joined(separator: "  "))
+                print(
+                    [account.id, account.email ?? "-", account.username ?? "-", account.nickname, KSTText.timestamp(account.createdAt)]
+                        .joined(separator: "  ")
+                )
             }
         }
     }
@@ -72,8 +82,13 @@ struct UsersCommand: AsyncParsableCommand {
                 guard email != nil || username != nil else { throw AccountRules.Problem.loginMissing }
                 let nickname = try AccountRules.nickname(nickname)
                 let hash = try await PasswordHasher().hash(try store.password())
-                let account = try await store.accounts().create(email: email, username: username, nickname: nickname, passwordHash: hash,
-                                                                at: WallClock.system.now)
+                let account = try await store.accounts().create(
+                    email: email,
+                    username: username,
+                    nickname: nickname,
+                    passwordHash: hash,
+                    at: WallClock.system.now
+                )
                 print(account.id)
             } catch let problem as AccountRules.Problem {
                 throw CLIFailure.usage("sise: " + problem.message(language))
@@ -84,8 +99,10 @@ struct UsersCommand: AsyncParsableCommand {
     }
 
     struct ResetPassword: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "reset-password",
-                                                        abstract: "Set a new password (on standard input); every session of the account ends.")
+        static let configuration = CommandConfiguration(
+            commandName: "reset-password",
+            abstract: "Set a new password (on standard input); every session of the account ends."
+        )
         @OptionGroup var store: Store
         @Argument(help: "The account's e-mail address or user name.") var login: String
 

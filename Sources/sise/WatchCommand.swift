@@ -35,7 +35,10 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: "Stop after this many ticker lines (alert lines with --alerts).")
     var count: Int?
 
-    @Flag(help: "Print the terminal's alerts (sise alerts add) as they fire, instead of tickers; NDJSON {\"type\":\"alert\",…} with --json. They are sent to the destinations of sise alerts webhook too.")
+    @Flag(
+        help:
+            "Print the terminal's alerts (sise alerts add) as they fire, instead of tickers; NDJSON {\"type\":\"alert\",…} with --json. They are sent to the destinations of sise alerts webhook too."
+    )
     var alerts = false
 
     @Flag(help: "With --alerts: let webhooks and chats reach loopback and private addresses.")
@@ -62,8 +65,15 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let orderbookMarket {
-            return try await WatchOrderbook(global: global, exchange: venue.exchange, market: orderbookMarket, json: json, count: count,
-                                            duration: duration.map { Duration.milliseconds(Int64($0 * 1_000)) }, silence: feed.silenceDuration).run()
+            return try await WatchOrderbook(
+                global: global,
+                exchange: venue.exchange,
+                market: orderbookMarket,
+                json: json,
+                count: count,
+                duration: duration.map { Duration.milliseconds(Int64($0 * 1_000)) },
+                silence: feed.silenceDuration
+            ).run()
         }
         let filter = Set(markets.compactMap(parse))
         var quotes = [QuoteCurrency(code: quote) ?? .krw]
@@ -84,8 +94,15 @@ struct WatchCommand: AsyncParsableCommand {
         }
         let settings = global.settings
         let root = try await Root.live(settings, demo: nil, logger: logger)
-        let upstreams = try LiveUpstreams.build(root, coinGecko: gecko, exchanges: exchanges, primary: .default,
-                                                board: .init(exchange: exchange, quotes: quotes), silence: feed.silenceDuration, logger: logger)
+        let upstreams = try LiveUpstreams.build(
+            root,
+            coinGecko: gecko,
+            exchanges: exchanges,
+            primary: .default,
+            board: .init(exchange: exchange, quotes: quotes),
+            silence: feed.silenceDuration,
+            logger: logger
+        )
         guard let board = upstreams.boards[exchange] else { throw CLIFailure.usage("sise: no \(exchange.rawValue) board") }
         let printer = WatchPrinter(language: global.language, json: json, color: global.useColor)
         let limit = duration.map { Duration.milliseconds(Int64($0 * 1_000)) }
@@ -93,19 +110,36 @@ struct WatchCommand: AsyncParsableCommand {
         // TUI's and the server's (Binance, CoinGecko where Binance has no price, the rate).
         let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: NoCache())
         let needsPremium = wantsPremium || quotes.contains(.krw) && !alerts
-        let premium = needsPremium ? upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger) : nil
-        let watcher: any Service = if let alertStore {
-            AlertWatchService(boards: upstreams.boards, store: alertStore, premium: premium, printer: printer, count: count, duration: limit,
-                              webhooks: WebhookDispatcher(store: alertStore, poster: Root.poster(allowPrivate: allowPrivateWebhooks),
-                                                          chats: try settings.chats(), logger: logger),
-                              logger: logger)
-        } else {
-            WatchService(board: board, premium: premium, printer: printer, filter: filter, count: count, duration: limit)
-        }
-        let group = ServiceGroup(configuration: .init(
-            services: (upstreams.services + (premium.map { [coinInfo, $0] } ?? [])).map { .init(service: $0) }
-                + [.init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup)],
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let premium =
+            needsPremium ? upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger) : nil
+        let watcher: any Service =
+            if let alertStore {
+                AlertWatchService(
+                    boards: upstreams.boards,
+                    store: alertStore,
+                    premium: premium,
+                    printer: printer,
+                    count: count,
+                    duration: limit,
+                    webhooks: WebhookDispatcher(
+                        store: alertStore,
+                        poster: Root.poster(allowPrivate: allowPrivateWebhooks),
+                        chats: try settings.chats(),
+                        logger: logger
+                    ),
+                    logger: logger
+                )
+            } else {
+                WatchService(board: board, premium: premium, printer: printer, filter: filter, count: count, duration: limit)
+            }
+        let group = ServiceGroup(
+            configuration: .init(
+                services: (upstreams.services + (premium.map { [coinInfo, $0] } ?? [])).map { .init(service: $0) }
+                    + [.init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
         // A watch is a viewer of its board from before the board starts: a board that starts
         // idle (every exchange but the default) would otherwise never connect for it, or say
         // "idle" first.

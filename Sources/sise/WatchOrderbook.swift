@@ -86,7 +86,8 @@ struct WatchOrderbook {
             let quote = book.market.quote
             let ask = book.asks.first.map { "\(formatter.price($0.price, quote: quote)) × \(NumberText.grouped($0.size, decimals: 4))" } ?? "-"
             let bid = book.bids.first.map { "\(formatter.price($0.price, quote: quote)) × \(NumberText.grouped($0.size, decimals: 4))" } ?? "-"
-            text = "\(KSTText.clock(book.timestamp)) \(book.market.code)  \(UIText.bookAskSize(global.language)) \(ask)  \(UIText.bookBidSize(global.language)) \(bid)"
+            text =
+                "\(KSTText.clock(book.timestamp)) \(book.market.code)  \(UIText.bookAskSize(global.language)) \(ask)  \(UIText.bookBidSize(global.language)) \(bid)"
         }
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }

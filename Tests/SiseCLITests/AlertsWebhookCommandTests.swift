@@ -28,27 +28,47 @@ import Testing
         let standIn = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await standIn.test(.live) { standInClient in
             let base = "http://127.0.0.1:\(try #require(standInClient.port))"
-            let environment = ["SISE_TELEGRAM_API_URL": base + "/tg", "SISE_DISCORD_WEBHOOK_URL": base + "/discord/",
-                               "SISE_SLACK_WEBHOOK_URL": base + "/slack/"]
+            let environment = [
+                "SISE_TELEGRAM_API_URL": base + "/tg", "SISE_DISCORD_WEBHOOK_URL": base + "/discord/",
+                "SISE_SLACK_WEBHOOK_URL": base + "/slack/",
+            ]
             try await withSimulator { simulator in
                 let data = FileManager.default.temporaryDirectory.appendingPathComponent("sise-hooks-\(UUID().uuidString)").path
                 let url = simulator.baseURL.absoluteString
                 let token = "123456789:AAH-terminal_secret_token_0123"
-                for args in [["--telegram", token, "@sise_alerts"], ["--discord", base + "/discord/42/discord-secret"],
-                             ["--slack", base + "/slack/T1/B1/slack-secret"]] {
-                    let added = try await SiseBinary.run(["alerts", "webhook", "add"] + args + ["--allow-private", "--data-dir", data], environment: environment)
+                for args in [
+                    ["--telegram", token, "@sise_alerts"], ["--discord", base + "/discord/42/discord-secret"],
+                    ["--slack", base + "/slack/T1/B1/slack-secret"],
+                ] {
+                    let added = try await SiseBinary.run(
+                        ["alerts", "webhook", "add"] + args + ["--allow-private", "--data-dir", data],
+                        environment: environment
+                    )
                     #expect(added.status == 0, "\(args): \(added.stderr)")
                 }
-                let refused = try await SiseBinary.run(["alerts", "webhook", "add", "--discord", base + "/elsewhere/1/2", "--allow-private",
-                                                        "--data-dir", data], environment: environment)
+                let refused = try await SiseBinary.run(
+                    [
+                        "alerts", "webhook", "add", "--discord", base + "/elsewhere/1/2", "--allow-private",
+                        "--data-dir", data,
+                    ],
+                    environment: environment
+                )
                 #expect(refused.status == 2 && refused.stderr.contains("url"), "\(refused.stderr)")
                 let listed = try await SiseBinary.run(["alerts", "webhook", "list", "--json", "--data-dir", data])
                 #expect(listed.status == 0 && !listed.stdout.contains("secret") && listed.stdout.contains("@sise_alerts"), "\(listed.stdout)")
-                #expect((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])?["webhooks"].map { ($0 as? [Any])?.count } == 3)
+                #expect(
+                    (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])?["webhooks"].map { ($0 as? [Any])?.count }
+                        == 3
+                )
 
                 #expect(try await SiseBinary.run(["alerts", "add", "KRW-BTC", "above", "1", "--upbit-url", url, "--data-dir", data]).status == 0)
-                let watch = try await SiseBinary.run(["watch", "--alerts", "--json", "--duration", "5", "--allow-private-webhooks", "--upbit-url", url,
-                                                      "--data-dir", data, "--lang", "en"], environment: environment)
+                let watch = try await SiseBinary.run(
+                    [
+                        "watch", "--alerts", "--json", "--duration", "5", "--allow-private-webhooks", "--upbit-url", url,
+                        "--data-dir", data, "--lang", "en",
+                    ],
+                    environment: environment
+                )
                 #expect(watch.status == 0, "\(watch.stderr)")
                 let telegram = try #require(posts.at("/tg/").first)
                 #expect(telegram.path == "/tg/bot\(token)/sendMessage")

@@ -19,7 +19,9 @@ import Testing
             let coins = try #require(body["coins"] as? [[String: Any]])
             let nfts = try #require(body["nfts"] as? [[String: Any]])
             #expect(coins.count == 15 && nfts.count == 7)
-            #expect(coins.allSatisfy { Set($0.keys) == ["id", "name", "symbol", "rank", "marketCapRank", "thumb", "priceUSD", "priceKRW", "change24h"] })
+            #expect(
+                coins.allSatisfy { Set($0.keys) == ["id", "name", "symbol", "rank", "marketCapRank", "thumb", "priceUSD", "priceKRW", "change24h"] }
+            )
             #expect(coins.map { $0["rank"] as? Int } == Array(1...15))
             #expect(coins.allSatisfy { ($0["priceKRW"] as? Double ?? 0) > 0 })
             #expect(nfts.allSatisfy { Set($0.keys) == ["id", "name", "symbol", "thumb", "floorPrice", "floorPriceCurrency", "floorPriceChange24h"] })
@@ -58,8 +60,10 @@ extension CoinInfoCommandTests {
     func aKoreanSearchFindsTheExchangesNames(_ query: String) async throws {
         try await withSimulator { simulator in
             let base = simulator.baseURL.absoluteString
-            let urls = ["--upbit-url", base, "--korbit-url", base, "--bithumb-url", base + "/bithumb", "--coinone-url", base + "/coinone",
-                        "--coingecko-url", base + "/api/v3"]
+            let urls = [
+                "--upbit-url", base, "--korbit-url", base, "--bithumb-url", base + "/bithumb", "--coinone-url", base + "/coinone",
+                "--coingecko-url", base + "/api/v3",
+            ]
             let result = try await SiseBinary.run(["search", query, "--json"] + urls)
             #expect(result.status == 0, "\(result.stderr)")
             let coins = try #require(try object(result.stdout)["coins"] as? [[String: Any]])
@@ -87,8 +91,10 @@ extension CoinInfoCommandTests {
             #expect(gecko.status == 0, "\(gecko.stderr)")
             let coin = try #require(try JSONSerialization.jsonObject(with: Data(gecko.stdout.utf8)) as? [String: Any])
             #expect(coin["source"] as? String == "coingecko" && coin["symbol"] as? String == "ETH")
-            let chart = try await SiseBinary.run(["coin", "KRW-ETH", "--range", "30d", "--upbit-url", base],
-                                                 environment: ["SISE_FORCE_CHART": "1", "SISE_COINGECKO_URL": base + "/api/v3"])
+            let chart = try await SiseBinary.run(
+                ["coin", "KRW-ETH", "--range", "30d", "--upbit-url", base],
+                environment: ["SISE_FORCE_CHART": "1", "SISE_COINGECKO_URL": base + "/api/v3"]
+            )
             #expect(chart.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "a braille chart")
             let missing = try await SiseBinary.run(["coin", "no-such-coin", "--coingecko-url", base + "/api/v3"])
             #expect(missing.status == 3)
@@ -106,7 +112,10 @@ extension CoinInfoCommandTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             let store = folder.appendingPathComponent("shared").path
             let gecko = simulator.baseURL.absoluteString + "/api/v3"
-            let first = try await SiseBinary.run(["coin", "ethereum", "--json", "--coingecko-url", gecko], environment: ["SISE_DATABASE_URL": "sqlite:" + store])
+            let first = try await SiseBinary.run(
+                ["coin", "ethereum", "--json", "--coingecko-url", gecko],
+                environment: ["SISE_DATABASE_URL": "sqlite:" + store]
+            )
             #expect(first.status == 0, "\(first.stderr)")
             #expect(FileManager.default.fileExists(atPath: store + "/sise.sqlite"), "the store SISE_DATABASE_URL names was not used")
             let calls = try await SimAdmin.stats(simulator)["coingecko"]?.values.reduce(0, +) ?? 0

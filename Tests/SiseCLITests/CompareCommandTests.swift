@@ -18,7 +18,8 @@ import Testing
             for key in ["symbol", "koreanName", "prices", "high", "low", "gap", "stale"] { #expect(btc[key] != nil, "\(key)") }
             let prices = try #require(btc["prices"] as? [String: Double])
             #expect(Set(prices.keys) == ["upbit", "korbit", "bithumb"])
-            let high = try #require(prices[btc["high"] as? String ?? ""]), low = try #require(prices[btc["low"] as? String ?? ""])
+            let high = try #require(prices[btc["high"] as? String ?? ""])
+            let low = try #require(prices[btc["low"] as? String ?? ""])
             #expect(high == prices.values.max() && low == prices.values.min())
             #expect(abs((btc["gap"] as? Double ?? -1) - (high - low) / low) < 1e-12)
             let gaps = rows.compactMap { $0["gap"] as? Double }

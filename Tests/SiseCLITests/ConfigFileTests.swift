@@ -9,12 +9,15 @@ import Testing
 /// an unknown or bad value in any of them fails start-up with one clear line (exit 2).
 @Suite struct ConfigFileTests {
     @Test func linesCommentsAndQuotesParse() throws {
-        let file = try ConfigFile.parse("""
+        let file = try ConfigFile.parse(
+            """
             # Sise
             upbit-url = https://example.test
               lang="en"
 
-            """, path: "config")
+            """,
+            path: "config"
+        )
         #expect(file.values == ["upbit-url": "https://example.test", "lang": "en"])
     }
 

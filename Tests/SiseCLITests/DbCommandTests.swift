@@ -11,11 +11,19 @@ import Testing
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cli-db-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
         let migrated = try await SiseBinary.run(["db", "migrate", "--data-dir", data])
-        #expect(migrated.status == 0 && migrated.stdout.contains("\(AppDatabase.migrationNames.count) of \(AppDatabase.migrationNames.count) migrations applied"), "\(migrated.stderr)")
-        #expect(try await SiseBinary.run(["portfolio", "add", "buy", "KRW-BTC", "0.12345678", "--price", "95000000.5", "--data-dir", data]).status == 0)
+        #expect(
+            migrated.status == 0
+                && migrated.stdout.contains("\(AppDatabase.migrationNames.count) of \(AppDatabase.migrationNames.count) migrations applied"),
+            "\(migrated.stderr)"
+        )
+        #expect(
+            try await SiseBinary.run(["portfolio", "add", "buy", "KRW-BTC", "0.12345678", "--price", "95000000.5", "--data-dir", data]).status == 0
+        )
         #expect(try await SiseBinary.run(["alerts", "add", "KRW-ETH", "below", "3000000", "--data-dir", data]).status == 0)
-        let added = try await SiseBinary.run(["users", "add", "--email", "move@sise.kr", "--nickname", "이사", "--data-dir", data],
-                                             stdin: "Move-Strong-Pass-9\n")
+        let added = try await SiseBinary.run(
+            ["users", "add", "--email", "move@sise.kr", "--nickname", "이사", "--data-dir", data],
+            stdin: "Move-Strong-Pass-9\n"
+        )
         #expect(added.status == 0, "\(added.stderr)")
         // The server's Web Push key (made on first use): browsers' subscriptions were made under it.
         let key = try await SiseBinary.run(["push", "key", "--data-dir", data])
@@ -58,7 +66,11 @@ import Testing
 
         let broken = data + "-broken.jsonl"
         defer { try? FileManager.default.removeItem(atPath: broken) }
-        try (lines.prefix(2).joined(separator: "\n") + "\n{\"table\":\"alert\",\"row\":{\"enabled\":\"yes\"}}\n").write(toFile: broken, atomically: true, encoding: .utf8)
+        try (lines.prefix(2).joined(separator: "\n") + "\n{\"table\":\"alert\",\"row\":{\"enabled\":\"yes\"}}\n").write(
+            toFile: broken,
+            atomically: true,
+            encoding: .utf8
+        )
         let refused = try await SiseBinary.run(["db", "import", broken, "--database", "sqlite:" + data + "-broken"])
         defer { try? FileManager.default.removeItem(atPath: data + "-broken") }
         #expect(refused.status == 2 && refused.stderr.contains("line 3"), "\(refused.stderr)")

@@ -17,9 +17,18 @@ import FoundationNetworking
 @Suite struct FacesAgreeTests {
     static func row(_ code: String, _ name: String, warning: Bool) -> MarketRow {
         let id = MarketID(code)!
-        return MarketRow(market: Market(id: id, koreanName: name, englishName: name, warning: warning),
-                         ticker: Ticker(market: id, price: 1_000, change: .rise, signedChangePrice: 10, signedChangeRate: 0.01,
-                                        tradeValue24h: 5_000_000_000), exchange: .upbit)
+        return MarketRow(
+            market: Market(id: id, koreanName: name, englishName: name, warning: warning),
+            ticker: Ticker(
+                market: id,
+                price: 1_000,
+                change: .rise,
+                signedChangePrice: 10,
+                signedChangeRate: 0.01,
+                tradeValue24h: 5_000_000_000
+            ),
+            exchange: .upbit
+        )
     }
 
     static let rows = [row("KRW-BTC", "Bitcoin", warning: false), row("KRW-WRN", "Warned", warning: true)]
@@ -28,11 +37,20 @@ import FoundationNetworking
     func cliAndTUIShowTheSameTitlesAndMarks(_ language: Language) {
         let text = BoardText(language: language)
         let table = MarketTable(language: language, color: false).render(Self.rows).joined(separator: "\n")
-        let snapshot = BoardSnapshot(rows: Dictionary(uniqueKeysWithValues: Self.rows.map { ($0.id, $0) }), receivedAt: [:],
-                                     status: ConnectivityStatus(exchange: "upbit", state: .live, since: 0))
+        let snapshot = BoardSnapshot(
+            rows: Dictionary(uniqueKeysWithValues: Self.rows.map { ($0.id, $0) }),
+            receivedAt: [:],
+            status: ConnectivityStatus(exchange: "upbit", state: .live, since: 0)
+        )
         let state = TUIState(language: language)
-        let frame = TUIRenderer().render(state, snapshot: snapshot, rows: state.query.apply(Self.rows), width: 140, height: 12,
-                                         now: 0).text
+        let frame = TUIRenderer().render(
+            state,
+            snapshot: snapshot,
+            rows: state.query.apply(Self.rows),
+            width: 140,
+            height: 12,
+            now: 0
+        ).text
         for column in [BoardText.Column.name, .price, .change, .changePrice, .value] {
             #expect(table.contains(text.title(column)), "CLI \(language): \(text.title(column))")
             #expect(frame.contains(text.title(column)), "TUI \(language): \(text.title(column))")

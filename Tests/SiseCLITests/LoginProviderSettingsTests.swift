@@ -13,10 +13,25 @@ import Testing
     }
 
     @Test func kakaoFromTheEnvironmentTakesItsPreset() throws {
-        let providers = try LoginProviderSettings.providers(flags: [], sources: try sources(["SISE_LOGIN_KAKAO_CLIENT_ID": "rest-key",
-                                                                                              "SISE_LOGIN_KAKAO_CLIENT_SECRET": "s3cret"]))
-        #expect(providers == [OpenIDProvider(id: "kakao", displayName: "Kakao", issuer: URL(string: "https://kauth.kakao.com")!,
-                                             clientID: "rest-key", clientSecret: .fixed("s3cret"), scopes: ["openid", "profile_nickname"])])
+        let providers = try LoginProviderSettings.providers(
+            flags: [],
+            sources: try sources([
+                "SISE_LOGIN_KAKAO_CLIENT_ID": "rest-key",
+                "SISE_LOGIN_KAKAO_CLIENT_SECRET": "s3cret",
+            ])
+        )
+        #expect(
+            providers == [
+                OpenIDProvider(
+                    id: "kakao",
+                    displayName: "Kakao",
+                    issuer: URL(string: "https://kauth.kakao.com")!,
+                    clientID: "rest-key",
+                    clientSecret: .fixed("s3cret"),
+                    scopes: ["openid", "profile_nickname"]
+                )
+            ]
+        )
     }
 
     @Test func theFlagBeatsTheEnvironmentWhichBeatsTheFileFieldByField() throws {
@@ -50,9 +65,14 @@ import Testing
     @Test func appleSignsItsSecretWithTheKeyFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey-\(UUID().uuidString).p8").path
         try Data("-----BEGIN PRIVATE KEY-----\nnot checked until used\n-----END PRIVATE KEY-----\n".utf8).write(to: URL(fileURLWithPath: path))
-        let apple = try LoginProviderSettings.providers(flags: ["apple.client-id=kr.sise.web", "apple.team-id=T", "apple.key-id=K", "apple.key-file=\(path)"],
-                                                        sources: try sources())
-        guard case .appleKey(let team, let key, _) = apple.first?.clientSecret else { Issue.record("no Apple key"); return }
+        let apple = try LoginProviderSettings.providers(
+            flags: ["apple.client-id=kr.sise.web", "apple.team-id=T", "apple.key-id=K", "apple.key-file=\(path)"],
+            sources: try sources()
+        )
+        guard case .appleKey(let team, let key, _) = apple.first?.clientSecret else {
+            Issue.record("no Apple key")
+            return
+        }
         #expect(team == "T" && key == "K" && apple.first?.issuer.absoluteString == "https://appleid.apple.com")
     }
 

@@ -6,8 +6,10 @@ import Testing
 
 /// `sise markets` and `sise price`, run as a built binary against the simulator.
 @Suite struct MarketsCommandTests {
-    static let rowKeys: Set<String> = ["exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
-                                       "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display"]
+    static let rowKeys: Set<String> = [
+        "exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
+        "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display",
+    ]
     static let displayKeys: Set<String> = ["price", "changeRate", "changePrice", "tradeValue", "tradeValueShort", "premium", "premiumTone"]
 
     func rows(_ output: String) throws -> [[String: Any]] {
@@ -42,10 +44,20 @@ import Testing
             #expect(rates == rates.sorted())
             let search = try rows(try await SiseBinary.run(["markets", "--json", "--search", "ㅂㅌ", "--upbit-url", url]).stdout)
             #expect(search.contains { $0["market"] as? String == "KRW-BTC" })
-            #expect(search.allSatisfy { MarketSearch("ㅂㅌ").matches(Market(id: MarketID($0["market"] as! String)!,
-                                                                               koreanName: $0["koreanName"] as! String,
-                                                                               englishName: $0["englishName"] as! String)) })
-            let limited = try rows(try await SiseBinary.run(["markets", "--json", "--limit", "5", "--sort", "name", "--order", "asc", "--upbit-url", url]).stdout)
+            #expect(
+                search.allSatisfy {
+                    MarketSearch("ㅂㅌ").matches(
+                        Market(
+                            id: MarketID($0["market"] as! String)!,
+                            koreanName: $0["koreanName"] as! String,
+                            englishName: $0["englishName"] as! String
+                        )
+                    )
+                }
+            )
+            let limited = try rows(
+                try await SiseBinary.run(["markets", "--json", "--limit", "5", "--sort", "name", "--order", "asc", "--upbit-url", url]).stdout
+            )
             #expect(limited.count == 5)
             let names = limited.map { $0["koreanName"] as! String }
             #expect(names == names.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) { $0.value < $1.value } })
@@ -123,8 +135,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [["markets", "--sort", "volume"], ["markets", "--quote", "EUR"], ["markets", "--lang", "jp"],
-                      ["markets", "--upbit-url", "ftp://x"], ["price"], ["nonsense"]])
+    @Test(arguments: [
+        ["markets", "--sort", "volume"], ["markets", "--quote", "EUR"], ["markets", "--lang", "jp"],
+        ["markets", "--upbit-url", "ftp://x"], ["price"], ["nonsense"],
+    ])
     func badUsageExitsWith2(_ arguments: [String]) async throws {
         let result = try await SiseBinary.run(arguments)
         #expect(result.status == 2)
@@ -138,22 +152,31 @@ import Testing
     @Test func priceAndMarketsOnKorbitAndBithumb() async throws {
         try await withSimulator { simulator in
             let base = simulator.baseURL.absoluteString
-            let korbit = try await SiseBinary.run(["price", "BTC", "ETH", "--exchange", "korbit", "--korbit-url", base, "--upbit-url", base, "--json"])
+            let korbit = try await SiseBinary.run([
+                "price", "BTC", "ETH", "--exchange", "korbit", "--korbit-url", base, "--upbit-url", base, "--json",
+            ])
             #expect(korbit.status == 0, "\(korbit.stderr)")
             let rows = try #require(try JSONSerialization.jsonObject(with: Data(korbit.stdout.utf8)) as? [[String: Any]])
             #expect(rows.map { $0["market"] as? String } == ["KRW-BTC", "KRW-ETH"])
             #expect(rows.allSatisfy { $0["exchange"] as? String == "korbit" })
             #expect(rows.first?["koreanName"] as? String == "비트코인", "names borrowed from Upbit")
-            let bithumb = try await SiseBinary.run(["markets", "--exchange", "bithumb", "--quote", "BTC", "--json", "--bithumb-url", base + "/bithumb"])
+            let bithumb = try await SiseBinary.run([
+                "markets", "--exchange", "bithumb", "--quote", "BTC", "--json", "--bithumb-url", base + "/bithumb",
+            ])
             #expect(bithumb.status == 0, "\(bithumb.stderr)")
             let btc = try #require(try JSONSerialization.jsonObject(with: Data(bithumb.stdout.utf8)) as? [[String: Any]])
             #expect(!btc.isEmpty && btc.allSatisfy { $0["exchange"] as? String == "bithumb" })
-            let coin = try await SiseBinary.run(["coin", "KRW-BTC", "--exchange", "korbit", "--korbit-url", base, "--upbit-url", base,
-                                                 "--coingecko-url", base + "/api/v3", "--json"])
+            let coin = try await SiseBinary.run([
+                "coin", "KRW-BTC", "--exchange", "korbit", "--korbit-url", base, "--upbit-url", base,
+                "--coingecko-url", base + "/api/v3", "--json",
+            ])
             #expect(coin.status == 0, "\(coin.stderr)")
             let detail = try #require(try JSONSerialization.jsonObject(with: Data(coin.stdout.utf8)) as? [String: Any])
             #expect(detail["source"] as? String == "korbit" && (detail["points"] as? [Any])?.isEmpty == false)
-            let env = try await SiseBinary.run(["price", "BTC", "--exchange", "bithumb", "--json"], environment: ["SISE_BITHUMB_URL": base + "/bithumb"])
+            let env = try await SiseBinary.run(
+                ["price", "BTC", "--exchange", "bithumb", "--json"],
+                environment: ["SISE_BITHUMB_URL": base + "/bithumb"]
+            )
             #expect(env.status == 0 && env.stdout.contains("\"bithumb\""), "\(env.stderr)")
         }
     }

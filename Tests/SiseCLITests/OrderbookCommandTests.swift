@@ -2,6 +2,7 @@ import Foundation
 import SiseSimulator
 import SiseTestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -40,8 +41,10 @@ import FoundationNetworking
     @Test func watchStreamsTheBookAsItChanges() async throws {
         try await withSimulator { simulator in
             let base = simulator.baseURL.absoluteString
-            let result = try await SiseBinary.run(["watch", "--orderbook", "KRW-BTC", "--json", "--count", "2", "--duration", "20",
-                                                   "--upbit-url", base])
+            let result = try await SiseBinary.run([
+                "watch", "--orderbook", "KRW-BTC", "--json", "--count", "2", "--duration", "20",
+                "--upbit-url", base,
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             #expect(lines.count == 2 && lines.allSatisfy { $0["type"] as? String == "orderbook" && $0["market"] as? String == "KRW-BTC" })
@@ -60,8 +63,10 @@ import FoundationNetworking
     func watchReadsTheBookFromTheExchangesStream(_ exchange: String) async throws {
         try await withSimulator { simulator in
             let base = simulator.baseURL.absoluteString
-            async let run = SiseBinary.run(["watch", "--orderbook", "KRW-BTC", "--exchange", exchange, "--json", "--duration", "3",
-                                            "--upbit-url", base, "--korbit-url", base, "--bithumb-url", base + "/bithumb"])
+            async let run = SiseBinary.run([
+                "watch", "--orderbook", "KRW-BTC", "--exchange", exchange, "--json", "--duration", "3",
+                "--upbit-url", base, "--korbit-url", base, "--bithumb-url", base + "/bithumb",
+            ])
             let depth = try #require(URL(string: base + "/_sim/depth?exchange=\(exchange)"))
             let carried = try await waitUntil(timeout: .seconds(3)) {
                 let (data, _) = try await URLSession.shared.data(from: depth)

@@ -15,7 +15,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: data) }
         try await withSimulator { simulator in
             let url = simulator.baseURL.absoluteString
-            let added = try await SiseBinary.run(["portfolio", "add", "buy", "KRW-BTC", "0.01", "--price", "100000000", "--fee", "500", "--data-dir", data])
+            let added = try await SiseBinary.run([
+                "portfolio", "add", "buy", "KRW-BTC", "0.01", "--price", "100000000", "--fee", "500", "--data-dir", data,
+            ])
             #expect(added.status == 0, "\(added.stderr)")
             let sell = try await SiseBinary.run(["portfolio", "add", "sell", "BTC", "1", "--price", "1", "--data-dir", data, "--lang", "en"])
             #expect(sell.status == 2, "selling more than is held is a usage error")
@@ -83,8 +85,10 @@ import Testing
             // A premium rule: the premium's inputs start for it, and one already true fires.
             let premium = try await SiseBinary.run(["alerts", "add", "BTC", "premium-above", "--data-dir", data, "--", "-50"])
             #expect(premium.status == 0, "\(premium.stderr)")
-            let fired = try await SiseBinary.run(["watch", "--alerts", "--json", "--count", "1", "--duration", "15", "--upbit-url", url,
-                                                  "--binance-url", url + "/binance", "--data-dir", data])
+            let fired = try await SiseBinary.run([
+                "watch", "--alerts", "--json", "--count", "1", "--duration", "15", "--upbit-url", url,
+                "--binance-url", url + "/binance", "--data-dir", data,
+            ])
             let line = fired.stdout.split(separator: "\n").compactMap { object(String($0)) }.first { $0["type"] as? String == "alert" }
             #expect(line?["rule"] as? String == "premiumAbove" && line?["observed"] is Double)
         }

@@ -34,8 +34,10 @@ import Testing
     @Test func marketsSortByPremium() async throws {
         try await withSimulator { simulator in
             let base = simulator.baseURL.absoluteString
-            let result = try await SiseBinary.run(["markets", "--sort", "premium", "--json", "--limit", "20", "--upbit-url", base,
-                                                   "--binance-url", base + "/binance"])
+            let result = try await SiseBinary.run([
+                "markets", "--sort", "premium", "--json", "--limit", "20", "--upbit-url", base,
+                "--binance-url", base + "/binance",
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
             let premiums = rows.compactMap { $0["premium"] as? Double }

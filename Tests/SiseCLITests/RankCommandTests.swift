@@ -6,8 +6,10 @@ import Testing
 /// `sise rank` and `sise global` against the simulator's CoinGecko (and its Upbit for Korean
 /// names): the documented JSON keys, fractions, paging, the table, and usage errors.
 @Suite struct RankCommandTests {
-    static let keys: Set<String> = ["rank", "id", "symbol", "name", "koreanName", "price", "changeRate1h", "changeRate24h", "changeRate7d",
-                                    "marketCap", "volume24h", "currency"]
+    static let keys: Set<String> = [
+        "rank", "id", "symbol", "name", "koreanName", "price", "changeRate1h", "changeRate24h", "changeRate7d",
+        "marketCap", "volume24h", "currency",
+    ]
 
     @Test func rankJSONTableAndPages() async throws {
         try await withSimulator { simulator in
@@ -35,7 +37,11 @@ import Testing
             let result = try await SiseBinary.run(["global", "--json"] + url)
             #expect(result.status == 0, "\(result.stderr)")
             let body = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-            #expect(Set(["totalMarketCap", "totalVolume24h", "btcDominance", "ethDominance", "marketCapChange24h", "currency"]).isSubset(of: Set(body.keys)))
+            #expect(
+                Set(["totalMarketCap", "totalVolume24h", "btcDominance", "ethDominance", "marketCapChange24h", "currency"]).isSubset(
+                    of: Set(body.keys)
+                )
+            )
             let lines = try await SiseBinary.run(["global", "--lang", "en", "--currency", "usd", "--no-color"] + url)
             #expect(lines.stdout.contains("BTC dominance") && lines.stdout.contains("$"))
         }

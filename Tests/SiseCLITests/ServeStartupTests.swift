@@ -8,8 +8,10 @@ import Testing
     @Test func aBusyPortIsOneClearLine() async throws {
         try await withSimulator { simulator in
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-busy-\(UUID().uuidString)")
-            let result = try await SiseBinary.run(["serve", "--port", "\(simulator.port)", "--data-dir", directory.path,
-                                                   "--upbit-url", simulator.baseURL.absoluteString, "--lang", "en"])
+            let result = try await SiseBinary.run([
+                "serve", "--port", "\(simulator.port)", "--data-dir", directory.path,
+                "--upbit-url", simulator.baseURL.absoluteString, "--lang", "en",
+            ])
             #expect(result.status == 1)
             #expect(result.stderr.contains("the port is already in use"), "\(result.stderr)")
             #expect(!result.stderr.contains("IOError"), "no raw error dump")

@@ -17,7 +17,10 @@ import Testing
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count == 1 && rows[0]["username"] as? String == "bob" && rows[0]["nickname"] as? String == "밥")
         #expect(!listed.stdout.contains("$2"), "no password hash ever printed")
-        let again = try await run(["users", "add", "--username", "bob", "--nickname", "밥2", "--data-dir", dir, "--lang", "en"], stdin: "a long secret\n")
+        let again = try await run(
+            ["users", "add", "--username", "bob", "--nickname", "밥2", "--data-dir", dir, "--lang", "en"],
+            stdin: "a long secret\n"
+        )
         #expect(again.status == 2 && again.stderr.contains("taken"), "\(again.stderr)")
         let weak = try await run(["users", "add", "--username", "eve", "--nickname", "이브", "--data-dir", dir, "--lang", "en"], stdin: "password\n")
         #expect(weak.status == 2 && weak.stderr.contains("too common"), "\(weak.stderr)")

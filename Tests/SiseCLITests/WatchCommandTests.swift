@@ -29,8 +29,12 @@ import Testing
         #expect(Set(status.keys) == ["type", "exchange", "state", "since", "message"])
         #expect(status["exchange"] as? String == "upbit")
         let ticker = try #require(parsed.first { $0["type"] as? String == "ticker" })
-        #expect(Set(ticker.keys) == ["type", "exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
-                                     "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display", "at"])
+        #expect(
+            Set(ticker.keys) == [
+                "type", "exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
+                "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display", "at",
+            ]
+        )
 
         await first.stop()
         try await expectEventually(timeout: .seconds(10)) {
@@ -78,7 +82,9 @@ import Testing
         try await withSimulator { simulator in
             let url = simulator.baseURL.absoluteString
             let started = ContinuousClock.now
-            let run = try await SiseBinary.run(["watch", "KRW-BTC", "--exchange", exchange, "--json", "--count", "2", "--duration", "20"] + Self.flags(exchange, url))
+            let run = try await SiseBinary.run(
+                ["watch", "KRW-BTC", "--exchange", exchange, "--json", "--count", "2", "--duration", "20"] + Self.flags(exchange, url)
+            )
             #expect(run.status == 0)
             let lines = run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             let tickers = lines.filter { $0["type"] as? String == "ticker" }

@@ -42,9 +42,19 @@ import Testing
     @Test func candlesWithVolume() throws {
         let id = MarketID("KRW-BTC")!
         let candles = (0..<60).map { i -> Candle in
-            let open = 100.0 + Double(i % 7), close = 100.0 + Double((i * 3) % 8)
-            return Candle(market: id, start: Date(timeIntervalSince1970: 1_795_000_000 + Double(i) * 86_400), open: open,
-                          high: max(open, close) + 2, low: min(open, close) - 2, close: close, volume: Double(10 + i), value: 0, lastTradeAt: 0)
+            let open = 100.0 + Double(i % 7)
+            let close = 100.0 + Double((i * 3) % 8)
+            return Candle(
+                market: id,
+                start: Date(timeIntervalSince1970: 1_795_000_000 + Double(i) * 86_400),
+                open: open,
+                high: max(open, close) + 2,
+                low: min(open, close) - 2,
+                close: close,
+                volume: Double(10 + i),
+                value: 0,
+                lastTradeAt: 0
+            )
         }
         let series = CandleSeries(candles: candles)
         let svg = CandleChart.svg(series, interval: .d1, options: CandleChart.Options(list: "ma,bb,rsi,macd")!)

@@ -6,7 +6,17 @@ import Testing
     let btc = MarketID("KRW-BTC")!
 
     func rule(_ id: String, _ kind: AlertKind, _ value: Decimal, recurring: Bool = false, cooldown: Int = 0, window: Int? = nil) -> AlertRule {
-        AlertRule(id: id, owner: "o", exchange: .upbit, market: btc, kind: kind, value: value, windowMinutes: window, recurring: recurring, cooldownSeconds: cooldown)
+        AlertRule(
+            id: id,
+            owner: "o",
+            exchange: .upbit,
+            market: btc,
+            kind: kind,
+            value: value,
+            windowMinutes: window,
+            recurring: recurring,
+            cooldownSeconds: cooldown
+        )
     }
 
     func ticks(_ book: inout AlertBook, _ prices: [Double], start: Int64 = 0, step: Int64 = 1_000) -> [String] {

@@ -6,9 +6,11 @@ import Testing
 @Suite struct CompareBoardTests {
     static func row(_ code: String, _ price: Double, _ exchange: Exchange, name: String = "") -> MarketRow {
         let id = MarketID(code)!
-        return MarketRow(market: Market(id: id, koreanName: name, englishName: id.base),
-                         ticker: Ticker(market: id, price: price, change: .even, signedChangePrice: 0, signedChangeRate: 0, tradeValue24h: 1),
-                         exchange: exchange)
+        return MarketRow(
+            market: Market(id: id, koreanName: name, englishName: id.base),
+            ticker: Ticker(market: id, price: price, change: .even, signedChangePrice: 0, signedChangeRate: 0, tradeValue24h: 1),
+            exchange: exchange
+        )
     }
 
     @Test func gapIsMaxMinusMinOverMinAcrossCurrentVenues() throws {

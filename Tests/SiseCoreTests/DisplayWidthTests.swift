@@ -14,7 +14,7 @@ import Testing
 
     @Test func combiningMarksAndControlsTakeNoColumns() {
         #expect(DisplayWidth.of("e\u{301}") == 1)
-        #expect(DisplayWidth.of("\u{1100}\u{1161}") == 2)   // 가 written as conjoining jamo
+        #expect(DisplayWidth.of("\u{1100}\u{1161}") == 2)  // 가 written as conjoining jamo
         #expect(DisplayWidth.of("a\u{200B}b") == 2)
         #expect(DisplayWidth.of("🚀") == 2)
     }

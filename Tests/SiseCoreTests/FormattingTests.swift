@@ -59,16 +59,42 @@ import Testing
 
     @Test func rowDisplayUsesThePriceDecimalsForTheChangeAmount() {
         let id = MarketID("KRW-BTC")!
-        let row = MarketRow(market: Market(id: id, koreanName: "비트코인", englishName: "Bitcoin"),
-                            ticker: Ticker(market: id, price: 103_493_000, change: .rise, signedChangePrice: 1_076_000,
-                                           signedChangeRate: 0.0105060683, tradeValue24h: 162_997_300_132.123),
-                            tickSize: 1_000, exchange: .upbit)
-        #expect(ko.display(row) == RowDisplay(price: "103,493,000", changeRate: "+1.05%",
-                                              changePrice: "+1,076,000", tradeValue: "162,997백만", tradeValueShort: "1,630억"))
+        let row = MarketRow(
+            market: Market(id: id, koreanName: "비트코인", englishName: "Bitcoin"),
+            ticker: Ticker(
+                market: id,
+                price: 103_493_000,
+                change: .rise,
+                signedChangePrice: 1_076_000,
+                signedChangeRate: 0.0105060683,
+                tradeValue24h: 162_997_300_132.123
+            ),
+            tickSize: 1_000,
+            exchange: .upbit
+        )
+        #expect(
+            ko.display(row)
+                == RowDisplay(
+                    price: "103,493,000",
+                    changeRate: "+1.05%",
+                    changePrice: "+1,076,000",
+                    tradeValue: "162,997백만",
+                    tradeValueShort: "1,630억"
+                )
+        )
         #expect(en.display(row).tradeValueShort == "163.0B", "a phone's narrow column: never 162,997M cut")
-        let small = MarketRow(market: Market(id: MarketID("KRW-SHIB")!, koreanName: "시바이누", englishName: "Shiba Inu"),
-                              ticker: Ticker(market: MarketID("KRW-SHIB")!, price: 0.00854, change: .fall,
-                                             signedChangePrice: -0.00002, signedChangeRate: -0.0023, tradeValue24h: 1), exchange: .upbit)
+        let small = MarketRow(
+            market: Market(id: MarketID("KRW-SHIB")!, koreanName: "시바이누", englishName: "Shiba Inu"),
+            ticker: Ticker(
+                market: MarketID("KRW-SHIB")!,
+                price: 0.00854,
+                change: .fall,
+                signedChangePrice: -0.00002,
+                signedChangeRate: -0.0023,
+                tradeValue24h: 1
+            ),
+            exchange: .upbit
+        )
         #expect(en.display(small).changePrice == "-0.000020")
         #expect(en.display(small).price == "0.008540")
     }
@@ -117,8 +143,10 @@ import Testing
     }
 
     @Test func tiesGoToEvenAsPrintfDoes() {
-        for (value, places) in [(0.5, 0), (1.5, 0), (2.5, 0), (0.125, 2), (0.375, 2), (1.005, 2), (-2.5, 0), (999_999.5, 0),
-                                (0.000_000_000_000_5, 12), (Double.leastNonzeroMagnitude, 12), (Double.leastNormalMagnitude, 12)] {
+        for (value, places) in [
+            (0.5, 0), (1.5, 0), (2.5, 0), (0.125, 2), (0.375, 2), (1.005, 2), (-2.5, 0), (999_999.5, 0),
+            (0.000_000_000_000_5, 12), (Double.leastNonzeroMagnitude, 12), (Double.leastNormalMagnitude, 12),
+        ] {
             #expect(NumberText.grouped(value, decimals: places) == Self.reference(value, places), "\(value) \(places)")
         }
     }

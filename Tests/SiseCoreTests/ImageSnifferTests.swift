@@ -6,8 +6,10 @@ import Testing
 @Suite struct ImageSnifferTests {
     static func png(width: Int, height: Int) -> [UInt8] {
         [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
-            + [UInt8(width >> 24 & 255), UInt8(width >> 16 & 255), UInt8(width >> 8 & 255), UInt8(width & 255),
-               UInt8(height >> 24 & 255), UInt8(height >> 16 & 255), UInt8(height >> 8 & 255), UInt8(height & 255), 8, 6, 0, 0, 0]
+            + [
+                UInt8(width >> 24 & 255), UInt8(width >> 16 & 255), UInt8(width >> 8 & 255), UInt8(width & 255),
+                UInt8(height >> 24 & 255), UInt8(height >> 16 & 255), UInt8(height >> 8 & 255), UInt8(height & 255), 8, 6, 0, 0, 0,
+            ]
     }
 
     static func jpeg(width: Int, height: Int) -> [UInt8] {

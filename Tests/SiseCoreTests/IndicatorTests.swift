@@ -43,7 +43,9 @@ import Testing
         let first = try #require(macd[8])
         #expect(Self.close(first.signal, 1.0459183673469394))
         let last = try #require(macd[19])
-        #expect(Self.close(last.macd, 1.0184449463634664) && Self.close(last.signal, 0.98482617593316)
-                && Self.close(last.histogram, 0.033618770430306366))
+        #expect(
+            Self.close(last.macd, 1.0184449463634664) && Self.close(last.signal, 0.98482617593316)
+                && Self.close(last.histogram, 0.033618770430306366)
+        )
     }
 }

@@ -5,8 +5,14 @@ import Testing
 /// Every number a person enters is bounded in the core, once, for every face: a 32-digit
 /// quantity, a 40-digit alert price and a trade at price 0 are refused with words that say the bound.
 @Suite struct InputBoundsTests {
-    static func transaction(_ type: String = "buy", quantity: String = "0.5", price: String = "90000000", fee: String? = nil)
-        throws(PortfolioInput.Failure) -> PortfolioTransaction {
+    static func transaction(
+        _ type: String = "buy",
+        quantity: String = "0.5",
+        price: String = "90000000",
+        fee: String? = nil
+    )
+        throws(PortfolioInput.Failure) -> PortfolioTransaction
+    {
         try PortfolioInput(type: type, market: "KRW-BTC", quantity: quantity, price: price, fee: fee).transaction(id: "t", now: 1)
     }
 
@@ -17,8 +23,11 @@ import Testing
     ])
     func absurdTransactionNumbersAreRefusedNamingTheirField(_ field: String, _ value: String) {
         do {
-            _ = try Self.transaction(quantity: field == "quantity" ? value : "0.5", price: field == "price" ? value : "90000000",
-                                     fee: field == "fee" ? value : nil)
+            _ = try Self.transaction(
+                quantity: field == "quantity" ? value : "0.5",
+                price: field == "price" ? value : "90000000",
+                fee: field == "fee" ? value : nil
+            )
             Issue.record("\(field) = \(value) was taken")
         } catch {
             #expect(error.field == field)

@@ -7,8 +7,11 @@ import Testing
 @Suite struct KimchiPremiumTests {
     static func row(_ base: String, price: Double, value: Double = 1e9, quote: String = "KRW") -> MarketRow {
         let id = MarketID(quote: quote, base: base)
-        return MarketRow(market: Market(id: id, koreanName: base, englishName: base),
-                         ticker: Ticker(market: id, price: price, change: .even, signedChangePrice: 0, signedChangeRate: 0, tradeValue24h: value), exchange: .upbit)
+        return MarketRow(
+            market: Market(id: id, koreanName: base, englishName: base),
+            ticker: Ticker(market: id, price: price, change: .even, signedChangePrice: 0, signedChangeRate: 0, tradeValue24h: value),
+            exchange: .upbit
+        )
     }
 
     @Test func handComputedExamples() throws {
@@ -49,8 +52,11 @@ import Testing
         // Ten coins at 1,010 … 1,100 KRW, each 1 USD abroad: premiums 1 % … 10 %; the one with
         // the least trade value (10 %) is outside a top-9 median.
         let rows = (1...10).map { Self.row("C\($0)", price: 1_000 + Double($0) * 10, value: Double(100 - $0)) }
-        let inputs = PremiumInputs(global: Dictionary(uniqueKeysWithValues: rows.map { ($0.id.base, GlobalQuote(price: 1, at: now, source: .binance)) }),
-                                   fx: fx, now: now)
+        let inputs = PremiumInputs(
+            global: Dictionary(uniqueKeysWithValues: rows.map { ($0.id.base, GlobalQuote(price: 1, at: now, source: .binance)) }),
+            fx: fx,
+            now: now
+        )
         let median = KimchiPremium.marketPremium(rows, premium: inputs.premium, count: 9)
         #expect(abs((median ?? 0) - 0.05) < 1e-12)
         #expect(KimchiPremium.marketPremium(rows, premium: { _ in nil }) == nil)
@@ -58,8 +64,11 @@ import Testing
 
     @Test func sortingByPremiumPutsUnknownsLast() {
         let now: Int64 = 1_800_000_000_000
-        let inputs = PremiumInputs(global: ["A": GlobalQuote(price: 1, at: now, source: .binance), "B": GlobalQuote(price: 1, at: now, source: .binance)],
-                                   fx: FXQuote(krwPerUSD: 1_000, at: now, source: .upbitUSDT), now: now)
+        let inputs = PremiumInputs(
+            global: ["A": GlobalQuote(price: 1, at: now, source: .binance), "B": GlobalQuote(price: 1, at: now, source: .binance)],
+            fx: FXQuote(krwPerUSD: 1_000, at: now, source: .upbitUSDT),
+            now: now
+        )
         let rows = [Self.row("A", price: 1_010), Self.row("B", price: 1_030), Self.row("C", price: 5)]
         let down = BoardQuery(sort: SortState(key: .premium, direction: .descending)).apply(rows, premium: inputs).map(\.id.base)
         let up = BoardQuery(sort: SortState(key: .premium, direction: .ascending)).apply(rows, premium: inputs).map(\.id.base)
@@ -68,14 +77,27 @@ import Testing
 
     @Test func theTableRowHasExactlyItsKeys() throws {
         let now: Int64 = 1_800_000_000_000
-        let inputs = PremiumInputs(global: ["BTC": GlobalQuote(price: 67_000, at: now, source: .binance)],
-                                   fx: FXQuote(krwPerUSD: 1_500, at: now, source: .dunamu), now: now)
-        let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(
-            PremiumRowJSON(Self.row("BTC", price: 101_000_000), inputs: inputs, fxSource: .dunamu))) as? [String: Any])
+        let inputs = PremiumInputs(
+            global: ["BTC": GlobalQuote(price: 67_000, at: now, source: .binance)],
+            fx: FXQuote(krwPerUSD: 1_500, at: now, source: .dunamu),
+            now: now
+        )
+        let json = try #require(
+            try JSONSerialization.jsonObject(
+                with: JSONEncoder().encode(
+                    PremiumRowJSON(Self.row("BTC", price: 101_000_000), inputs: inputs, fxSource: .dunamu)
+                )
+            ) as? [String: Any]
+        )
         #expect(Set(json.keys) == ["symbol", "exchange", "krwPrice", "globalPrice", "globalSource", "fx", "fxSource", "premium"])
         #expect(json["globalSource"] as? String == "binance" && json["fxSource"] as? String == "dunamu" && json["fx"] as? Double == 1_500)
-        let unknown = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(
-            PremiumRowJSON(Self.row("XYZ", price: 5), inputs: inputs, fxSource: .dunamu))) as? [String: Any])
+        let unknown = try #require(
+            try JSONSerialization.jsonObject(
+                with: JSONEncoder().encode(
+                    PremiumRowJSON(Self.row("XYZ", price: 5), inputs: inputs, fxSource: .dunamu)
+                )
+            ) as? [String: Any]
+        )
         #expect(unknown["premium"] is NSNull && unknown["globalPrice"] is NSNull && unknown.count == 8)
         let display = MarketFormatter(language: .ko).display(Self.row("BTC", price: 101_000_000), premium: 0.0123)
         #expect(display.premium == "+1.23%")

@@ -3,8 +3,10 @@ import Testing
 
 /// `Accept-Language` comes from outside: every shape must pick a language, never trap.
 @Suite struct LanguageTests {
-    @Test(arguments: [";", ",", ";;", ",;,", ";q=1", "=", "q=", " ; ", "\u{0}", "ko;", "en;q", "en;q=abc",
-                      String(repeating: ";", count: 10_000), String(repeating: "en,", count: 5_000)])
+    @Test(arguments: [
+        ";", ",", ";;", ",;,", ";q=1", "=", "q=", " ; ", "\u{0}", "ko;", "en;q", "en;q=abc",
+        String(repeating: ";", count: 10_000), String(repeating: "en,", count: 5_000),
+    ])
     func malformedHeadersNeverTrap(header: String) {
         _ = Language(preference: header)
     }

@@ -47,11 +47,21 @@ import Testing
 /// 코인정보's Korean search (CoinGecko knows no Korean names): the exchanges' own names.
 @Suite struct KoreanListingSearchTests {
     let index = KoreanListing.index([
-        (.upbit, [Market(id: MarketID("KRW-BTC")!, koreanName: "비트코인", englishName: "Bitcoin"),
-                  Market(id: MarketID("KRW-BCH")!, koreanName: "비트코인캐시", englishName: "Bitcoin Cash"),
-                  Market(id: MarketID("KRW-ETH")!, koreanName: "이더리움", englishName: "Ethereum")]),
-        (.bithumb, [Market(id: MarketID("KRW-BTT")!, koreanName: "비트토렌트", englishName: "BitTorrent"),
-                    Market(id: MarketID("KRW-WBTC")!, koreanName: "랩드비트코인", englishName: "Wrapped Bitcoin")]),
+        (
+            .upbit,
+            [
+                Market(id: MarketID("KRW-BTC")!, koreanName: "비트코인", englishName: "Bitcoin"),
+                Market(id: MarketID("KRW-BCH")!, koreanName: "비트코인캐시", englishName: "Bitcoin Cash"),
+                Market(id: MarketID("KRW-ETH")!, koreanName: "이더리움", englishName: "Ethereum"),
+            ]
+        ),
+        (
+            .bithumb,
+            [
+                Market(id: MarketID("KRW-BTT")!, koreanName: "비트토렌트", englishName: "BitTorrent"),
+                Market(id: MarketID("KRW-WBTC")!, koreanName: "랩드비트코인", englishName: "Wrapped Bitcoin"),
+            ]
+        ),
     ])
 
     func names(_ query: String) -> [String] { KoreanListing.search(query, in: index).map(\.listing.koreanName) }

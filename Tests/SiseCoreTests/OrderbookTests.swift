@@ -7,15 +7,17 @@ import Testing
     static let btc = MarketID("KRW-BTC")!
     typealias Q = Orderbook.Quote
 
-    @Test(arguments: [
-        ("consistent", [Q(price: 101, size: 1), Q(price: 102, size: 2)], [Q(price: 100, size: 1), Q(price: 99, size: 0)], nil),
-        ("crossed", [Q(price: 101, size: 1)], [Q(price: 101, size: 1)], Orderbook.Problem.crossed),
-        ("asks unsorted", [Q(price: 102, size: 1), Q(price: 101, size: 1)], [Q(price: 100, size: 1)], .unsorted),
-        ("bids unsorted", [Q(price: 101, size: 1)], [Q(price: 99, size: 1), Q(price: 100, size: 1)], .unsorted),
-        ("negative size", [Q(price: 101, size: -1)], [Q(price: 100, size: 1)], .badFigure),
-        ("not a number", [Q(price: .nan, size: 1)], [Q(price: 100, size: 1)], .badFigure),
-        ("one side empty (a stopped pair)", [], [Q(price: 100, size: 1)], nil),
-    ] as [(String, [Q], [Q], Orderbook.Problem?)])
+    @Test(
+        arguments: [
+            ("consistent", [Q(price: 101, size: 1), Q(price: 102, size: 2)], [Q(price: 100, size: 1), Q(price: 99, size: 0)], nil),
+            ("crossed", [Q(price: 101, size: 1)], [Q(price: 101, size: 1)], Orderbook.Problem.crossed),
+            ("asks unsorted", [Q(price: 102, size: 1), Q(price: 101, size: 1)], [Q(price: 100, size: 1)], .unsorted),
+            ("bids unsorted", [Q(price: 101, size: 1)], [Q(price: 99, size: 1), Q(price: 100, size: 1)], .unsorted),
+            ("negative size", [Q(price: 101, size: -1)], [Q(price: 100, size: 1)], .badFigure),
+            ("not a number", [Q(price: .nan, size: 1)], [Q(price: 100, size: 1)], .badFigure),
+            ("one side empty (a stopped pair)", [], [Q(price: 100, size: 1)], nil),
+        ] as [(String, [Q], [Q], Orderbook.Problem?)]
+    )
     func aBookIsShownOnlyWhenConsistent(_ label: String, _ asks: [Q], _ bids: [Q], _ problem: Orderbook.Problem?) {
         let book = Orderbook(market: Self.btc, timestamp: 1, asks: asks, bids: bids)
         var found: Orderbook.Problem?
@@ -43,7 +45,9 @@ import Testing
         func trade(_ id: Int64, at: Int64) -> Trade {
             Trade(market: Self.btc, price: 1, volume: 1, side: .bid, timestamp: at, sequentialID: id, prevClosingPrice: 0, changePrice: 0)
         }
-        let tape = TradeTape.newestFirst([trade(1, at: 10), trade(3, at: 12), trade(2, at: 12), trade(3, at: 12)] + (100..<200).map { trade($0, at: 1) })
+        let tape = TradeTape.newestFirst(
+            [trade(1, at: 10), trade(3, at: 12), trade(2, at: 12), trade(3, at: 12)] + (100..<200).map { trade($0, at: 1) }
+        )
         #expect(tape.prefix(3).map(\.sequentialID) == [3, 2, 1])
         #expect(tape.count == TradeTape.limit)
         #expect(TradeJSON(trade(17_853_972_606_600_000, at: 1)).id == "17853972606600000", "ids beyond 2^53 stay exact")

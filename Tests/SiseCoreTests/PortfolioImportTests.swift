@@ -5,8 +5,16 @@ import Testing
 /// An import adds each trade as many times as the file has it beyond what is already held.
 @Suite struct PortfolioImportTests {
     func trade(_ id: String, _ quantity: String, at: Int64 = 1_000, note: String = "") -> PortfolioTransaction {
-        PortfolioTransaction(id: id, kind: .buy, exchange: .upbit, market: MarketID("KRW-BTC")!, quantity: Decimal(string: quantity)!,
-                             price: 90_000_000, at: at, note: note)
+        PortfolioTransaction(
+            id: id,
+            kind: .buy,
+            exchange: .upbit,
+            market: MarketID("KRW-BTC")!,
+            quantity: Decimal(string: quantity)!,
+            price: 90_000_000,
+            at: at,
+            note: note
+        )
     }
 
     @Test func theSameFileTwiceAddsNothingTheSecondTime() {

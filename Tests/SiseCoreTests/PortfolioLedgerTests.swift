@@ -7,8 +7,16 @@ import Testing
     static let btc = MarketID(quote: "KRW", base: "BTC")
 
     static func tx(_ id: String, _ kind: TransactionKind, _ quantity: String, _ price: String, fee: String = "0", at: Int64) -> PortfolioTransaction {
-        PortfolioTransaction(id: id, kind: kind, exchange: .upbit, market: btc, quantity: PortfolioLedger.decimal(quantity) ?? 0,
-                             price: PortfolioLedger.decimal(price) ?? 0, fee: PortfolioLedger.decimal(fee) ?? 0, at: at)
+        PortfolioTransaction(
+            id: id,
+            kind: kind,
+            exchange: .upbit,
+            market: btc,
+            quantity: PortfolioLedger.decimal(quantity) ?? 0,
+            price: PortfolioLedger.decimal(price) ?? 0,
+            fee: PortfolioLedger.decimal(fee) ?? 0,
+            at: at
+        )
     }
 
     @Test func buysSellsAndTheAverageByHand() throws {

@@ -6,10 +6,25 @@ import Testing
     let btc = MarketID("KRW-BTC")!
     let eth = MarketID("KRW-ETH")!
 
-    func tx(_ kind: TransactionKind, _ market: MarketID, _ quantity: String, _ price: String, fee: String = "0", at: Int64,
-            exchange: Exchange = .upbit) -> PortfolioTransaction {
-        PortfolioTransaction(id: "t\(at)", kind: kind, exchange: exchange, market: market, quantity: Decimal(string: quantity)!,
-                             price: Decimal(string: price)!, fee: Decimal(string: fee)!, at: at)
+    func tx(
+        _ kind: TransactionKind,
+        _ market: MarketID,
+        _ quantity: String,
+        _ price: String,
+        fee: String = "0",
+        at: Int64,
+        exchange: Exchange = .upbit
+    ) -> PortfolioTransaction {
+        PortfolioTransaction(
+            id: "t\(at)",
+            kind: kind,
+            exchange: exchange,
+            market: market,
+            quantity: Decimal(string: quantity)!,
+            price: Decimal(string: price)!,
+            fee: Decimal(string: fee)!,
+            at: at
+        )
     }
 
     /// Hand-worked: 0.5 BTC at 100,000,000 (+50,000 fee) = 50,050,000 invested; at 110,000,000 it
@@ -46,7 +61,9 @@ import Testing
         let report = PortfolioReport(positions: positions) { _, _ in nil }
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
         let row = try #require((object["positions"] as? [[String: Any]])?.first)
-        for key in ["exchange", "market", "quantity", "averagePrice", "invested", "price", "value", "unrealizedPnl", "realizedPnl", "returnRate", "stale"] {
+        for key in [
+            "exchange", "market", "quantity", "averagePrice", "invested", "price", "value", "unrealizedPnl", "realizedPnl", "returnRate", "stale",
+        ] {
             #expect(row.keys.contains(key), "\(key)")
         }
         #expect(row["price"] is NSNull)
@@ -65,16 +82,35 @@ import Testing
     @Test func roundTripsThroughItsOwnExport() throws {
         let btc = MarketID("KRW-BTC")!
         let original = [
-            PortfolioTransaction(id: "a", kind: .buy, exchange: .upbit, market: btc, quantity: Decimal(string: "0.12345678")!, price: 100_000_000, fee: 6_172,
-                                 at: 1_763_856_000_000, note: "first, \"careful\"\nbuy"),
-            PortfolioTransaction(id: "b", kind: .sell, exchange: .korbit, market: btc, quantity: Decimal(string: "0.1")!, price: 110_000_000,
-                                 at: 1_763_856_000_123),
+            PortfolioTransaction(
+                id: "a",
+                kind: .buy,
+                exchange: .upbit,
+                market: btc,
+                quantity: Decimal(string: "0.12345678")!,
+                price: 100_000_000,
+                fee: 6_172,
+                at: 1_763_856_000_000,
+                note: "first, \"careful\"\nbuy"
+            ),
+            PortfolioTransaction(
+                id: "b",
+                kind: .sell,
+                exchange: .korbit,
+                market: btc,
+                quantity: Decimal(string: "0.1")!,
+                price: 110_000_000,
+                at: 1_763_856_000_123
+            ),
         ]
         let text = PortfolioCSV.encode(original)
         #expect(text.hasPrefix("type,exchange,market,quantity,price,fee,at,note\r\n"))
         #expect(text.contains("2025-11-23T00:00:00Z"))
         var n = 0
-        let back = try PortfolioCSV.decode(text) { n += 1; return "id\(n)" }
+        let back = try PortfolioCSV.decode(text) {
+            n += 1
+            return "id\(n)"
+        }
         #expect(back.count == 2)
         #expect(back[0].quantity == Decimal(string: "0.12345678"))
         #expect(back[0].note == "first, \"careful\"\nbuy")
@@ -85,7 +121,10 @@ import Testing
     @Test func readsAHandWrittenFileAndNamesTheBadLine() throws {
         let good = "type,market,quantity,price,at\nbuy,krw-btc,0.5,100000000,1763856000000\n\nbuy,KRW-ETH,2,4000000,2025-11-23T09:00:00+09:00\n"
         var n = 0
-        let rows = try PortfolioCSV.decode(good) { n += 1; return "\(n)" }
+        let rows = try PortfolioCSV.decode(good) {
+            n += 1
+            return "\(n)"
+        }
         #expect(rows.map(\.market.code) == ["KRW-BTC", "KRW-ETH"])
         #expect(rows[1].at == 1_763_856_000_000)
         #expect(rows[0].fee == 0 && rows[0].exchange == .upbit)

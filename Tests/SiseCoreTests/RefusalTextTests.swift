@@ -26,7 +26,8 @@ import Testing
     func everyParameterIsNamedNotKeyed(_ parameter: ParameterRefusal.Parameter) {
         for rule in Self.rules {
             let refusal = ParameterRefusal(parameter, rule)
-            let ko = refusal.message(.ko), en = refusal.message(.en)
+            let ko = refusal.message(.ko)
+            let en = refusal.message(.en)
             #expect(ko.hasPrefix(parameter(.ko)) && en.hasPrefix(parameter(.en)), "\(ko) / \(en)")
             #expect(Hangul.isKorean(ko) && !Hangul.isKorean(en), "\(ko) / \(en)")
             #expect(!ko.contains("{") || rule == .shapedLike("{…}"), "an unfilled placeholder: \(ko)")

@@ -5,9 +5,18 @@ import Testing
 @Suite struct SortTests {
     static func row(_ base: String, _ korean: String, price: Double, rate: Double, value: Double) -> MarketRow {
         let id = MarketID(quote: "KRW", base: base)
-        return MarketRow(market: Market(id: id, koreanName: korean, englishName: base),
-                         ticker: Ticker(market: id, price: price, change: PriceChange(signed: rate),
-                                        signedChangePrice: price * rate, signedChangeRate: rate, tradeValue24h: value), exchange: .upbit)
+        return MarketRow(
+            market: Market(id: id, koreanName: korean, englishName: base),
+            ticker: Ticker(
+                market: id,
+                price: price,
+                change: PriceChange(signed: rate),
+                signedChangePrice: price * rate,
+                signedChangeRate: rate,
+                tradeValue24h: value
+            ),
+            exchange: .upbit
+        )
     }
 
     let rows = [
@@ -70,8 +79,13 @@ import Testing
     @Test func bigBoardsFullOfTiesHaveOneOrder() {
         let names = ["비트코인", "이더리움", "Alpha", "alpha", "에이다"]
         let board = (0..<300).map { index in
-            SortTests.row("C\(index)", names[index % names.count], price: Double(index % 7), rate: [-0.01, 0, 0.01][index % 3],
-                          value: Double(index % 4))
+            SortTests.row(
+                "C\(index)",
+                names[index % names.count],
+                price: Double(index % 7),
+                rate: [-0.01, 0, 0.01][index % 3],
+                value: Double(index % 4)
+            )
         }
         for key in [SortKey.change, .price, .value, .name] {
             for direction in [SortDirection.descending, .ascending] {
@@ -99,20 +113,33 @@ import Testing
 
 @Suite struct BoardQueryTests {
     @Test func quoteSearchFavoritesAndSortCombine() {
-        let rows = SortTests().rows + [SortTests.row("ETH", "이더리움", price: 1, rate: 0, value: 1)].map { row in
-            var r = row
-            r = MarketRow(market: Market(id: MarketID("BTC-ETH")!, koreanName: "이더리움", englishName: "Ethereum"),
-                          ticker: Ticker(market: MarketID("BTC-ETH")!, price: 0.03, change: .even, signedChangePrice: 0,
-                                         signedChangeRate: 0, tradeValue24h: 10), exchange: .upbit)
-            return r
-        }
+        let rows =
+            SortTests().rows
+            + [SortTests.row("ETH", "이더리움", price: 1, rate: 0, value: 1)].map { row in
+                var r = row
+                r = MarketRow(
+                    market: Market(id: MarketID("BTC-ETH")!, koreanName: "이더리움", englishName: "Ethereum"),
+                    ticker: Ticker(
+                        market: MarketID("BTC-ETH")!,
+                        price: 0.03,
+                        change: .even,
+                        signedChangePrice: 0,
+                        signedChangeRate: 0,
+                        tradeValue24h: 10
+                    ),
+                    exchange: .upbit
+                )
+                return r
+            }
         #expect(BoardQuery().apply(rows).map(\.id.code) == ["KRW-BTC", "KRW-XRP", "KRW-ETH", "KRW-DOGE", "KRW-ADA"])
         #expect(BoardQuery(quote: .btc).apply(rows).map(\.id.code) == ["BTC-ETH"])
         #expect(BoardQuery(search: "ㅇㄷㄹ").apply(rows).map(\.id.code) == ["KRW-ETH"])
         #expect(BoardQuery(search: "ㅇㄷ").apply(rows).map(\.id.code) == ["KRW-ETH", "KRW-ADA"], "에이다 has ㅇㄷ too")
         let favorites: Set<MarketID> = [MarketID("KRW-ADA")!, MarketID("KRW-BTC")!]
-        #expect(BoardQuery(sort: SortState(key: .price, direction: .ascending), favorites: favorites).apply(rows).map(\.id.code)
-                == ["KRW-ADA", "KRW-BTC"])
+        #expect(
+            BoardQuery(sort: SortState(key: .price, direction: .ascending), favorites: favorites).apply(rows).map(\.id.code)
+                == ["KRW-ADA", "KRW-BTC"]
+        )
         #expect(BoardQuery(favorites: []).apply(rows).isEmpty)
     }
 }

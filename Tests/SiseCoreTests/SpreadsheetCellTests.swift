@@ -43,7 +43,10 @@ import Testing
         }
         // A note written by hand with a leading apostrophe is the spreadsheet's "this is text".
         var counter = 0
-        let imported = try PortfolioCSV.decode(csv) { counter += 1; return "t\(counter)" }
+        let imported = try PortfolioCSV.decode(csv) {
+            counter += 1
+            return "t\(counter)"
+        }
         #expect(imported.map(\.note) == [#"=HYPERLINK("http://evil.example","x")"#, "+82 10", "=quoted", "@home", "평범한 메모"])
         let exported = PortfolioCSV.encode(imported)
         #expect(exported.contains(#""'=HYPERLINK(""http://evil.example"",""x"")""#))
@@ -52,7 +55,10 @@ import Testing
             let cells = line.split(separator: ",", omittingEmptySubsequences: false)
             #expect(cells.allSatisfy { cell in !["=", "+", "-", "@"].contains(cell.first.map(String.init) ?? "") }, "\(line)")
         }
-        let again = try PortfolioCSV.decode(exported) { counter += 1; return "t\(counter)" }
+        let again = try PortfolioCSV.decode(exported) {
+            counter += 1
+            return "t\(counter)"
+        }
         #expect(again.map(\.note) == imported.map(\.note))
         #expect(PortfolioCSV.encode(again) == exported)
     }

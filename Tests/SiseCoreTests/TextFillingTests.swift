@@ -5,12 +5,16 @@ import Testing
 @Suite struct TextFillingTests {
     @Test func placeholdersAreFilledOnceAndValuesAreNeverReadForMore() {
         #expect(UIText.ageSeconds(.ko, ["seconds": "12"]) == "12초 전")
-        #expect(UIText.staleRateLimited(.en, ["asOf": "09:00:00", "at": "09:01:00"])
-                == "CoinGecko rate limit: showing data from 09:00:00. Fresh data from 09:01:00.")
+        #expect(
+            UIText.staleRateLimited(.en, ["asOf": "09:00:00", "at": "09:01:00"])
+                == "CoinGecko rate limit: showing data from 09:00:00. Fresh data from 09:01:00."
+        )
         // A hostile exchange or coin name holding a placeholder stays as it came.
         #expect(UIText.lostUpstream(.en, ["exchange": "{exchange}{x"]) == "Cannot reach {exchange}{x. Showing the last prices.")
-        #expect(UIText.staleRateLimited(.en, ["asOf": "{at}", "at": "09:01:00"])
-                == "CoinGecko rate limit: showing data from {at}. Fresh data from 09:01:00.")
+        #expect(
+            UIText.staleRateLimited(.en, ["asOf": "{at}", "at": "09:01:00"])
+                == "CoinGecko rate limit: showing data from {at}. Fresh data from 09:01:00."
+        )
         #expect(UIText.ageSeconds(.en, ["other": "1"]) == "{seconds}s ago", "an unfilled placeholder stays as written")
         #expect(UIText.ageSeconds(.en) == "{seconds}s ago")
     }

@@ -11,14 +11,29 @@ import Testing
 
     static func row(_ quote: String, _ base: String, name: String, price: Double, rate: Double, value: Double) -> MarketRow {
         let id = MarketID(quote: quote, base: base)
-        return MarketRow(market: Market(id: id, koreanName: name, englishName: name.uppercased() == name ? base : name),
-                         ticker: Ticker(market: id, price: price, change: PriceChange(signed: rate),
-                                        signedChangePrice: price * rate, signedChangeRate: rate, tradeValue24h: value), exchange: .upbit)
+        return MarketRow(
+            market: Market(id: id, koreanName: name, englishName: name.uppercased() == name ? base : name),
+            ticker: Ticker(
+                market: id,
+                price: price,
+                change: PriceChange(signed: rate),
+                signedChangePrice: price * rate,
+                signedChangeRate: rate,
+                tradeValue24h: value
+            ),
+            exchange: .upbit
+        )
     }
 
     static func randomRow(_ id: MarketID, _ g: inout SeededGenerator) -> MarketRow {
-        row(id.quote, id.base, name: names.randomElement(using: &g)!, price: Double(Int.random(in: 1...40, using: &g)) * 100,
-            rate: Double(Int.random(in: -3...3, using: &g)) / 100, value: values.randomElement(using: &g)!)
+        row(
+            id.quote,
+            id.base,
+            name: names.randomElement(using: &g)!,
+            price: Double(Int.random(in: 1...40, using: &g)) * 100,
+            rate: Double(Int.random(in: -3...3, using: &g)) / 100,
+            value: values.randomElement(using: &g)!
+        )
     }
 
     static let queries: [BoardQuery] = {
@@ -52,7 +67,7 @@ import Testing
                 let id = ids.randomElement(using: &g)!
                 var row = board[id]!
                 switch Int.random(in: 0..<10, using: &g) {
-                case 0: row = Self.randomRow(id, &g)                       // names too
+                case 0: row = Self.randomRow(id, &g)  // names too
                 case 1: row.ticker.price = Double(Int.random(in: 1...40, using: &g)) * 100
                 case 2: row.ticker.signedChangeRate = Double(Int.random(in: -3...3, using: &g)) / 100
                 default: row.ticker.tradeValue24h += Self.values.randomElement(using: &g)!
@@ -71,7 +86,8 @@ import Testing
             for q in orders.indices {
                 let moved = orders[q].update(board, touched: touched)
                 let expected = orders[q].query.apply(board.values)
-                let sameRows = orders[q].rows == expected, sameCodes = orders[q].codes == expected.map(\.id.code)
+                let sameRows = orders[q].rows == expected
+                let sameCodes = orders[q].codes == expected.map(\.id.code)
                 #expect(sameRows && sameCodes, "seed \(seed) step \(step) query \(q): \(orders[q].codes) != \(expected.map(\.id.code))")
                 if !sameRows { return }
                 #expect(moved == (shown[q] != orders[q].codes || step == 0), "seed \(seed) step \(step) query \(q)")
@@ -109,7 +125,7 @@ import Testing
                     board[id]?.ticker.tradeValue24h += Self.values.randomElement(using: &g)!
                     changed.insert(id)
                 }
-                if step % 10 == 5 {   // a full sort: the board's size changes
+                if step % 10 == 5 {  // a full sort: the board's size changes
                     let new = MarketID(quote: "KRW", base: "N\(step)")
                     board[new] = Self.randomRow(new, &g)
                     changed.insert(new)
@@ -136,7 +152,8 @@ import Testing
         }
         var order = ViewOrder(query: BoardQuery())
         order.update(board, touched: [])
-        let quiet = MarketID(quote: "KRW", base: "C1"), moved = MarketID(quote: "KRW", base: "C2")
+        let quiet = MarketID(quote: "KRW", base: "C1")
+        let moved = MarketID(quote: "KRW", base: "C2")
         board[quiet]?.ticker.timestamp = 1_795_000_000_000
         board[moved]?.ticker.price = 1
         let listed = MarketID(quote: "KRW", base: "NEW")

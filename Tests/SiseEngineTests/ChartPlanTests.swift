@@ -22,8 +22,17 @@ import Testing
             guard serves(unit) else { throw FeedError.badRequest(name: "interval", message: "no \(unit.pathComponent) candles") }
             return (0..<count).map { i in
                 let start = Date(timeIntervalSince1970: 1_790_000_000 - Double(i) * 604_800)
-                return Candle(market: market, start: start, open: 100, high: i == 3 ? 150 : 110, low: i == 7 ? 60 : 90, close: 100,
-                              volume: 1, value: 100, lastTradeAt: 0)
+                return Candle(
+                    market: market,
+                    start: start,
+                    open: 100,
+                    high: i == 3 ? 150 : 110,
+                    low: i == 7 ? 60 : 90,
+                    close: 100,
+                    volume: 1,
+                    value: 100,
+                    lastTradeAt: 0
+                )
             }
         }
     }

@@ -15,10 +15,22 @@ import Testing
 
     @Test func the52WeekFiguresCarryTheirDateNotAnEnglishTag() {
         let id = MarketID(quote: "KRW", base: "BTC")
-        let ticker = Ticker(market: id, price: 100_000_000, change: .even, signedChangePrice: 0, signedChangeRate: 0, tradeValue24h: 1e9,
-                            highest52WeekPrice: 150_000_000, highest52WeekDate: "2026-03-14", lowest52WeekPrice: 60_000_000, lowest52WeekDate: nil)
-        let figures = MarketFigures(MarketRow(market: Market(id: id, koreanName: "비트코인", englishName: "Bitcoin"), ticker: ticker, exchange: .upbit),
-                                    formatter: MarketFormatter(language: .ko))
+        let ticker = Ticker(
+            market: id,
+            price: 100_000_000,
+            change: .even,
+            signedChangePrice: 0,
+            signedChangeRate: 0,
+            tradeValue24h: 1e9,
+            highest52WeekPrice: 150_000_000,
+            highest52WeekDate: "2026-03-14",
+            lowest52WeekPrice: 60_000_000,
+            lowest52WeekDate: nil
+        )
+        let figures = MarketFigures(
+            MarketRow(market: Market(id: id, koreanName: "비트코인", englishName: "Bitcoin"), ticker: ticker, exchange: .upbit),
+            formatter: MarketFormatter(language: .ko)
+        )
         #expect(figures.high52w == "150,000,000 (2026-03-14)")
         #expect(figures.low52w == "60,000,000")
         #expect(!figures.lines(.ko).contains { $0.value.contains("52w") })

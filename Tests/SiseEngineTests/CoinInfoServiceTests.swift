@@ -23,8 +23,12 @@ import Testing
         var value: (ok: Int, limited: Int) { state.withLock { $0 } }
     }
 
-    func service(_ simulator: RunningSimulator, cache: any CacheStore = InMemoryCache(), perMinute: Int = 10,
-                 clock: Clock) -> (CoinInfoService, Running) {
+    func service(
+        _ simulator: RunningSimulator,
+        cache: any CacheStore = InMemoryCache(),
+        perMinute: Int = 10,
+        clock: Clock
+    ) -> (CoinInfoService, Running) {
         let transport = LiveHTTPTransport()
         let api = CoinGeckoClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("api/v3")), transport: transport)
         let service = CoinInfoService(api: api, cache: cache, callsPerMinute: perMinute, now: { clock.now })
@@ -116,8 +120,13 @@ import Testing
             let replicas = (0..<3).map { _ in
                 let transport = LiveHTTPTransport()
                 let api = CoinGeckoClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("api/v3")), transport: transport)
-                let service = CoinInfoService(api: api, cache: InMemoryCache(), callsPerMinute: 10, sharedBudget: CallCounter(database: database),
-                                              now: { clock.now })
+                let service = CoinInfoService(
+                    api: api,
+                    cache: InMemoryCache(),
+                    callsPerMinute: 10,
+                    sharedBudget: CallCounter(database: database),
+                    now: { clock.now }
+                )
                 return (service, Running(task: ServiceTask(service), transport: transport))
             }
             await withTaskGroup(of: Void.self) { group in

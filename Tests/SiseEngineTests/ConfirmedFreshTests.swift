@@ -15,8 +15,15 @@ import Testing
     static let usdt = MarketID("KRW-USDT")!
 
     struct RepeatingExchange: ExchangeAPI {
-        let ticker = Ticker(market: ConfirmedFreshTests.usdt, price: 1_450, change: .even, signedChangePrice: 0,
-                            signedChangeRate: 0, tradeTimestamp: 1_000, timestamp: 1_000)
+        let ticker = Ticker(
+            market: ConfirmedFreshTests.usdt,
+            price: 1_450,
+            change: .even,
+            signedChangePrice: 0,
+            signedChangeRate: 0,
+            tradeTimestamp: 1_000,
+            timestamp: 1_000
+        )
         func markets() async throws -> [Market] { [Market(id: ConfirmedFreshTests.usdt, koreanName: "테더", englishName: "Tether")] }
         func tickers(quotes: [QuoteCurrency]) async throws -> [Ticker] { [ticker] }
         func tickers(markets: [MarketID]) async throws -> [Ticker] { [ticker] }
@@ -27,8 +34,11 @@ import Testing
     }
 
     struct SilentStream: TickerStreaming {
-        func run(codes: @escaping @Sendable () async -> [MarketID], events: @escaping @Sendable (TickerStreamEvent) async -> Void,
-                 accept: @escaping @Sendable (Ticker) -> Bool) async {
+        func run(
+            codes: @escaping @Sendable () async -> [MarketID],
+            events: @escaping @Sendable (TickerStreamEvent) async -> Void,
+            accept: @escaping @Sendable (Ticker) -> Bool
+        ) async {
             while !Task.isCancelled { try? await Task.sleep(for: .seconds(1)) }
         }
         func resubscribe() {}
@@ -37,8 +47,12 @@ import Testing
 
     @Test func aRowConfirmedWithTheSameFiguresIsPublishedFresh() async throws {
         let clock = Atomic<Int64>(1_000_000)
-        let board = LiveBoard(configuration: .init(exchange: .upbit, quotes: [.krw], pollInterval: .milliseconds(50)),
-                              api: RepeatingExchange(), stream: SilentStream(), now: { clock.load(ordering: .relaxed) })
+        let board = LiveBoard(
+            configuration: .init(exchange: .upbit, quotes: [.krw], pollInterval: .milliseconds(50)),
+            api: RepeatingExchange(),
+            stream: SilentStream(),
+            now: { clock.load(ordering: .relaxed) }
+        )
         let task = Task { try? await board.run() }
         defer { task.cancel() }
         #expect(await board.waitForData(upTo: .seconds(5)))

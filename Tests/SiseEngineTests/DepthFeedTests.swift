@@ -7,6 +7,7 @@ import SiseSimulator
 import SiseTestSupport
 import Synchronization
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

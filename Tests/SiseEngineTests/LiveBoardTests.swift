@@ -10,12 +10,20 @@ import Testing
 /// Serialized: each test runs a simulator and a board, and the recovery timings mean more on
 /// a machine that is not running seven of them at once.
 @Suite(.serialized) struct LiveBoardTests {
-    func withBoard(_ faults: SimFaults = SimFaults(), silenceTimeout: Duration = .seconds(15),
-                   format: UpbitTickerWire.Format = .default, marketRefresh: Duration = .seconds(300),
-                   _ body: (LiveBoardHarness) async throws -> Void) async throws {
+    func withBoard(
+        _ faults: SimFaults = SimFaults(),
+        silenceTimeout: Duration = .seconds(15),
+        format: UpbitTickerWire.Format = .default,
+        marketRefresh: Duration = .seconds(300),
+        _ body: (LiveBoardHarness) async throws -> Void
+    ) async throws {
         try await withSimulator(SimulatorConfiguration(faults: faults)) { simulator in
-            let harness = LiveBoardHarness.start(simulator, format: format, silenceTimeout: silenceTimeout,
-                                                 marketRefresh: marketRefresh)
+            let harness = LiveBoardHarness.start(
+                simulator,
+                format: format,
+                silenceTimeout: silenceTimeout,
+                marketRefresh: marketRefresh
+            )
             do {
                 try await body(harness)
                 await harness.stop()
@@ -34,8 +42,11 @@ import Testing
         let transport = LiveHTTPTransport()
         let nowhere = try #require(URL(string: "http://127.0.0.1:9"))
         let configuration = LiveBoardConfiguration(exchange: .upbit, idleAfter: startsIdle ? .seconds(60) : nil, startsIdle: startsIdle)
-        let board = LiveBoard(configuration: configuration, api: V1QuotationClient(configuration: .init(baseURL: nowhere), transport: transport),
-                              stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: nowhere))))
+        let board = LiveBoard(
+            configuration: configuration,
+            api: V1QuotationClient(configuration: .init(baseURL: nowhere), transport: transport),
+            stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: nowhere)))
+        )
         #expect(board.snapshot.status.state == .connecting)
         #expect(board.snapshot.status.state.label(.ko) == "연결 중" && board.snapshot.status.state.label(.en) == "Connecting")
         await transport.shutdown()
@@ -53,7 +64,10 @@ import Testing
             #expect(snapshot.status.lastDataAt != nil)
             // A new subscriber starts from a full snapshot.
             var iterator = h.board.updates().makeAsyncIterator()
-            guard case .snapshot(let first)? = await iterator.next() else { Issue.record("no snapshot first"); return }
+            guard case .snapshot(let first)? = await iterator.next() else {
+                Issue.record("no snapshot first")
+                return
+            }
             #expect(first.rows.count == krw.count)
         }
     }
@@ -64,7 +78,8 @@ import Testing
         try await withBoard(faults) { h in
             try await expectEventually(timeout: .seconds(10)) { h.state == .live }
             var last: [MarketID: Int64] = [:]
-            var batches = 0, rows = 0
+            var batches = 0
+            var rows = 0
             var iterator = h.board.updates().makeAsyncIterator()
             let started = ContinuousClock.now
             let deadline = started.advanced(by: .seconds(2))

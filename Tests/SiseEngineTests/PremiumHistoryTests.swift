@@ -14,12 +14,22 @@ import Testing
         try await withSimulator { simulator in
             let transport = LiveHTTPTransport()
             let upbit = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
-            let board = LiveBoard(configuration: .init(exchange: .upbit), api: upbit, stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
-                                  logger: Logger(label: "test"))
-            let feed = PremiumFeed(configuration: .init(fx: .upbitUSDT),
-                                   binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),
-                                   stream: BinanceMiniTickerStream(webSocketBase: URL(string: "ws://127.0.0.1:\(simulator.port)/binance")!),
-                                   upbit: board, upbitAPI: upbit, dunamu: nil, coinInfo: nil, logger: Logger(label: "test"))
+            let board = LiveBoard(
+                configuration: .init(exchange: .upbit),
+                api: upbit,
+                stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
+                logger: Logger(label: "test")
+            )
+            let feed = PremiumFeed(
+                configuration: .init(fx: .upbitUSDT),
+                binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),
+                stream: BinanceMiniTickerStream(webSocketBase: URL(string: "ws://127.0.0.1:\(simulator.port)/binance")!),
+                upbit: board,
+                upbitAPI: upbit,
+                dunamu: nil,
+                coinInfo: nil,
+                logger: Logger(label: "test")
+            )
             let running = [ServiceTask(board), ServiceTask(feed)]
             board.viewerArrived()
             try await expectEventually(timeout: .seconds(15)) { board.hasData && feed.inputs.global["BTC"] != nil && feed.inputs.fx != nil }

@@ -17,10 +17,13 @@ import Testing
         let polling = QuietPolling(interval: .milliseconds(40))
         let feed = Feed()
         let task = Task {
-            await polling.run(quiet: { feed.state.withLock { $0.quiet } }, step: {
-                feed.state.withLock { $0.steps += 1 }
-                return .zero
-            })
+            await polling.run(
+                quiet: { feed.state.withLock { $0.quiet } },
+                step: {
+                    feed.state.withLock { $0.steps += 1 }
+                    return .zero
+                }
+            )
         }
         try await expectEventually(timeout: .seconds(5), "polls while quiet") { feed.steps >= 3 }
         feed.set(quiet: false)
@@ -34,10 +37,13 @@ import Testing
         let dropped = Feed()
         dropped.set(quiet: false)
         let second = Task {
-            await longRest.run(quiet: { dropped.state.withLock { $0.quiet } }, step: {
-                dropped.state.withLock { $0.steps += 1 }
-                return .zero
-            })
+            await longRest.run(
+                quiet: { dropped.state.withLock { $0.quiet } },
+                step: {
+                    dropped.state.withLock { $0.steps += 1 }
+                    return .zero
+                }
+            )
         }
         try await Task.sleep(for: .milliseconds(100))
         #expect(dropped.steps == 0)

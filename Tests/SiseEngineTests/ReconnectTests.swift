@@ -22,8 +22,10 @@ extension LiveBoardTests {
             let after = try await SimAdmin.stats(h.simulator)["upbit"] ?? [:]
             let appliedAfter = await h.board.appliedTicks
             func delta(_ key: String) -> Int { (after[key] ?? 0) - (before[key] ?? 0) }
-            let connects = delta("websocket"), subscribes = delta("websocket-subscribe")
-            let frames = delta("websocket-frames"), polls = delta("ticker")
+            let connects = delta("websocket")
+            let subscribes = delta("websocket-subscribe")
+            let frames = delta("websocket-frames")
+            let polls = delta("ticker")
             let markets = h.board.snapshot.rows.count
             #expect(connects >= 3, "the simulator dropped the socket every 1.5 s")
             #expect(abs(subscribes - connects) <= 1, "one subscribe per connection: \(subscribes) for \(connects)")

@@ -15,8 +15,12 @@ import Testing
         // A loopback port nobody listens on: every attempt fails fast.
         let hook = AlertStore.Webhook(id: "w", owner: "o", url: "http://127.0.0.1:9/hook", secret: "secret-secret", createdAt: 0)
         try await store.addWebhook(hook)
-        let dispatcher = WebhookDispatcher(store: store, poster: WebhookPoster(allowPrivate: true, timeout: .milliseconds(300)),
-                                           retryDelays: [.milliseconds(10), .milliseconds(10)], pollInterval: .milliseconds(20))
+        let dispatcher = WebhookDispatcher(
+            store: store,
+            poster: WebhookPoster(allowPrivate: true, timeout: .milliseconds(300)),
+            retryDelays: [.milliseconds(10), .milliseconds(10)],
+            pollInterval: .milliseconds(20)
+        )
         let running = ServiceTask(dispatcher)
         defer { Task { await running.stop() } }
         dispatcher.enqueue(AlertFiring(id: "f1", rule: rule, price: 2, observed: nil, at: 1))
@@ -56,8 +60,11 @@ import Testing
             #expect(try await dead.claimJobs(at: WebhookDispatcher.now(), leaseFor: 400, limit: 8).count == 1, "\(name)")
             let alive = AlertStore(database: second)
             #expect(try await alive.claimJobs(at: WebhookDispatcher.now(), leaseFor: 400, limit: 8).isEmpty, "\(name): leased, not taken twice")
-            let dispatcher = WebhookDispatcher(store: alive, poster: WebhookPoster(allowPrivate: true, timeout: .seconds(2)),
-                                               pollInterval: .milliseconds(50))
+            let dispatcher = WebhookDispatcher(
+                store: alive,
+                poster: WebhookPoster(allowPrivate: true, timeout: .seconds(2)),
+                pollInterval: .milliseconds(50)
+            )
             let running = ServiceTask(dispatcher)
             try await eventually { hits.count == 1 }
             try await eventually { try await alive.queuedJobs() == 0 }
@@ -77,7 +84,9 @@ import Testing
         for (name, database) in engines {
             let store = AlertStore(database: database, maxWebhooks: 20)
             for index in 0..<15 {
-                try await store.addWebhook(AlertStore.Webhook(id: "flood\(index)", owner: "flooder", url: "https://example.com/\(index)", secret: "s", createdAt: 0))
+                try await store.addWebhook(
+                    AlertStore.Webhook(id: "flood\(index)", owner: "flooder", url: "https://example.com/\(index)", secret: "s", createdAt: 0)
+                )
             }
             try await store.addWebhook(AlertStore.Webhook(id: "quiet", owner: "other", url: "https://example.com/q", secret: "s", createdAt: 0))
             for firing in 0..<20 { try await store.enqueue(firingId: "f\(firing)", owner: "flooder", body: "{}", at: 1_000 + Int64(firing)) }

@@ -28,19 +28,19 @@ import Testing
     }
 
     private func refusalsAndWeight(_ simulator: RunningSimulator, _ transport: LiveHTTPTransport) async throws {
-            let binance = client(simulator, transport)
-            let (prices, used) = try await binance.usdtPricesAndWeight()
-            #expect((prices["BTC"] ?? 0) > 10_000 && prices["USDT"] == nil && prices.count > 150)
-            #expect(used == 4, "the weight header is read")
-            try await SimAdmin.setBinance(simulator, #"{"failNext":1,"failNextStatus":429,"retryAfterSeconds":7}"#)
-            await #expect(throws: FeedError.rateLimited(retryAfter: .seconds(7))) { try await binance.usdtPrices() }
-            try await SimAdmin.setBinance(simulator, #"{"failNext":1,"failNextStatus":418,"retryAfterSeconds":120}"#)
-            await #expect(throws: FeedError.blocked(retryAfter: .seconds(120))) { try await binance.usdtPrices() }
-            #expect(try await SimAdmin.binance(simulator)["usedWeight"] == 4, "only the answered call counts its weight")
-            // 4 used of 8: one more call fits, the next goes past the minute's weight (429).
-            try await SimAdmin.setBinance(simulator, #"{"weightPerMinute":8}"#)
-            _ = try await binance.usdtPrices()
-            await #expect(throws: FeedError.self, "past the minute's weight: 429") { try await binance.usdtPrices() }
+        let binance = client(simulator, transport)
+        let (prices, used) = try await binance.usdtPricesAndWeight()
+        #expect((prices["BTC"] ?? 0) > 10_000 && prices["USDT"] == nil && prices.count > 150)
+        #expect(used == 4, "the weight header is read")
+        try await SimAdmin.setBinance(simulator, #"{"failNext":1,"failNextStatus":429,"retryAfterSeconds":7}"#)
+        await #expect(throws: FeedError.rateLimited(retryAfter: .seconds(7))) { try await binance.usdtPrices() }
+        try await SimAdmin.setBinance(simulator, #"{"failNext":1,"failNextStatus":418,"retryAfterSeconds":120}"#)
+        await #expect(throws: FeedError.blocked(retryAfter: .seconds(120))) { try await binance.usdtPrices() }
+        #expect(try await SimAdmin.binance(simulator)["usedWeight"] == 4, "only the answered call counts its weight")
+        // 4 used of 8: one more call fits, the next goes past the minute's weight (429).
+        try await SimAdmin.setBinance(simulator, #"{"weightPerMinute":8}"#)
+        _ = try await binance.usdtPrices()
+        await #expect(throws: FeedError.self, "past the minute's weight: 429") { try await binance.usdtPrices() }
     }
 
     @Test func theStreamDeliversAndReconnectsAfterADropAndASilence() async throws {
@@ -53,7 +53,9 @@ import Testing
                     seen.withLock { s in
                         switch event {
                         case .connected: s.connects += 1
-                        case .prices(let prices, _): s.frames += 1; s.btc = prices["BTC"] ?? s.btc
+                        case .prices(let prices, _):
+                            s.frames += 1
+                            s.btc = prices["BTC"] ?? s.btc
                         case .disconnected: s.disconnects += 1
                         }
                     }
@@ -76,7 +78,10 @@ import Testing
     }
 
     @Test func framesAreDecodedDefensively() {
-        let array = Data(#"[{"e":"24hrMiniTicker","E":1,"s":"BTCUSDT","c":"67000.5"},{"e":"24hrMiniTicker","E":2,"s":"ETHBTC","c":"0.05"},{"s":"XUSDT","c":"NaN"}]"#.utf8)
+        let array = Data(
+            #"[{"e":"24hrMiniTicker","E":1,"s":"BTCUSDT","c":"67000.5"},{"e":"24hrMiniTicker","E":2,"s":"ETHBTC","c":"0.05"},{"s":"XUSDT","c":"NaN"}]"#
+                .utf8
+        )
         let (prices, at) = BinanceMiniTickerStream.decode(array) ?? ([:], 0)
         #expect(prices == ["BTC": 67_000.5] && at == 1, "only USDT pairs count, their time too")
         let combined = Data(#"{"stream":"!miniTicker@arr","data":[{"s":"SOLUSDT","c":"90","E":5}]}"#.utf8)

@@ -45,8 +45,16 @@ struct CoinGeckoFixtureTests {
     @Test func searchWithIntOrStringCategoryIDs() async throws {
         let results = try await client("coingecko-search-2023.json").search("bit")
         #expect(results.coins.count == 25 && results.exchanges.count == 25 && results.nfts.count == 94)
-        #expect(results.coins[0] == SearchHit(id: "bitcoin", name: "Bitcoin", symbol: "BTC", marketCapRank: 1,
-                                              thumb: "https://assets.coingecko.com/coins/images/1/thumb/bitcoin.png"))
+        #expect(
+            results.coins[0]
+                == SearchHit(
+                    id: "bitcoin",
+                    name: "Bitcoin",
+                    symbol: "BTC",
+                    marketCapRank: 1,
+                    thumb: "https://assets.coingecko.com/coins/images/1/thumb/bitcoin.png"
+                )
+        )
         #expect(results.exchanges[0].id == "binance" && results.exchanges[0].symbol == nil)
         let docs = try await client("coingecko-search-docs-example.json").search("eth")
         #expect(!docs.coins.isEmpty)
@@ -94,14 +102,22 @@ struct CoinGeckoFixtureTests {
 @Suite(.enabled(if: RealFixtures.available, Comment(rawValue: RealFixtures.skipReason)))
 struct CoinGeckoDetailFixtureTests {
     @Test func coinDetailAndSimplePrice() async throws {
-        let coin = try await CoinGeckoClient(transport: CoinGeckoFixtureTests.FixtureTransport(status: 200, name: "coingecko-coin-bitcoin-docs-example.json"))
-            .coin(id: "bitcoin")
+        let coin = try await CoinGeckoClient(
+            transport: CoinGeckoFixtureTests.FixtureTransport(status: 200, name: "coingecko-coin-bitcoin-docs-example.json")
+        )
+        .coin(id: "bitcoin")
         #expect(coin.id == "bitcoin" && coin.symbol == "BTC" && coin.marketCapRank == 1)
         #expect(coin.price == 94_372_079 && coin.allTimeHigh == 97_195_531)
         #expect(coin.allTimeHighDate == "2024-03-14T07:10:36.635Z")
-        let prices = try await CoinGeckoClient(transport: CoinGeckoFixtureTests.FixtureTransport(status: 200, name: "coingecko-simple-price-docs-example.json"))
-            .simplePrice(ids: ["bitcoin"])
-        #expect(prices == [SimplePrice(id: "bitcoin", prices: ["usd": 67187.3358936566], change24h: ["usd": 3.63727894677354], lastUpdatedAt: 1_711_356_300)])
+        let prices = try await CoinGeckoClient(
+            transport: CoinGeckoFixtureTests.FixtureTransport(status: 200, name: "coingecko-simple-price-docs-example.json")
+        )
+        .simplePrice(ids: ["bitcoin"])
+        #expect(
+            prices == [
+                SimplePrice(id: "bitcoin", prices: ["usd": 67187.3358936566], change24h: ["usd": 3.63727894677354], lastUpdatedAt: 1_711_356_300)
+            ]
+        )
     }
 }
 

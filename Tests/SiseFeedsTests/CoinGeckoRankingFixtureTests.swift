@@ -32,11 +32,23 @@ struct CoinGeckoRankingFixtureTests {
         let bitcoin = try #require(coins.first)
         #expect(bitcoin.sparkline.count == 168 && bitcoin.price == 67_291)
         #expect(bitcoin.change24h == -0.32893435567952206, "the _in_currency figure wins")
-        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(RankingRowJSON(RankingBoard.page(coins, page: 1, perPage: 1,
-                                                                                                              currency: .usd).rows[0])))
+        let json = try JSONSerialization.jsonObject(
+            with: JSONEncoder().encode(
+                RankingRowJSON(
+                    RankingBoard.page(
+                        coins,
+                        page: 1,
+                        perPage: 1,
+                        currency: .usd
+                    ).rows[0]
+                )
+            )
+        )
         let row = try #require(json as? [String: Any])
-        for key in ["rank", "id", "symbol", "name", "koreanName", "price", "changeRate1h", "changeRate24h", "changeRate7d", "marketCap",
-                    "volume24h", "currency"] {
+        for key in [
+            "rank", "id", "symbol", "name", "koreanName", "price", "changeRate1h", "changeRate24h", "changeRate7d", "marketCap",
+            "volume24h", "currency",
+        ] {
             #expect(row.keys.contains(key), "\(key)")
         }
         #expect(row["koreanName"] is NSNull && row["currency"] as? String == "usd")
@@ -44,11 +56,13 @@ struct CoinGeckoRankingFixtureTests {
 
     @Test func theGlobalMarketOfOurOwnFixture() async throws {
         // A body in `/global`'s documented shape (written here, with a missing figure).
-        let body = Data(#"""
+        let body = Data(
+            #"""
             {"data":{"active_cryptocurrencies":17505,"upcoming_icos":0,"ongoing_icos":49,"ended_icos":3376,"markets":1299,
              "total_market_cap":{"btc":40371425.0,"krw":4.61e15,"usd":3.12e12},"total_volume":{"krw":1.6e14,"usd":1.1e11},
              "market_cap_percentage":{"btc":58.2,"eth":9.1,"usdt":5.3},"market_cap_change_percentage_24h_usd":-1.25,"updated_at":1763800000}}
-            """#.utf8)
+            """#.utf8
+        )
         let global = try await client(body).global()
         #expect(global.totalMarketCap["krw"] == 4.61e15 && global.dominance["btc"] == 58.2 && global.activeCryptocurrencies == 17_505)
         let view = GlobalMarketJSON(global, currency: .krw, language: .ko)

@@ -18,7 +18,10 @@ struct CoinoneFixtureTests {
     func client(_ stubs: [String: String]) throws -> (CoinoneClient, StubTransport) {
         let transport = StubTransport()
         for (path, name) in stubs { transport.stub(path, body: try RealFixtures.data(name)) }
-        return (CoinoneClient(configuration: .init(baseURL: URL(string: "https://api.coinone.test")!, maxRetriesAfter429: 0), transport: transport), transport)
+        return (
+            CoinoneClient(configuration: .init(baseURL: URL(string: "https://api.coinone.test")!, maxRetriesAfter429: 0), transport: transport),
+            transport
+        )
     }
 
     @Test func aTickerFrameChangesAgainstYesterdaysLastPrice() throws {
@@ -32,21 +35,30 @@ struct CoinoneFixtureTests {
         #expect(ticker.tradeValue24h == 30_947_007_404.5912 && ticker.tradeVolume24h == 267.27610034)
         #expect(ticker.timestamp == 1_790_133_796_484)
         for name in ["coinone-ws-ticker-btc-2024.json", "coinone-ws-ticker-xrp-docs.json"] {
-            guard case .ticker = try frame(name) else { Issue.record("\(name) is not a ticker"); continue }
+            guard case .ticker = try frame(name) else {
+                Issue.record("\(name) is not a ticker")
+                continue
+            }
         }
     }
 
     @Test func controlFramesAreHeartbeatsOrRefusalsAndOtherChannelsAreNotTickers() throws {
-        for name in ["coinone-ws-connected.json", "coinone-ws-pong.json", "coinone-ws-subscribed-orderbook-btc.json",
-                     "coinone-ws-unsubscribed-orderbook-xrp.json"] {
+        for name in [
+            "coinone-ws-connected.json", "coinone-ws-pong.json", "coinone-ws-subscribed-orderbook-btc.json",
+            "coinone-ws-unsubscribed-orderbook-xrp.json",
+        ] {
             #expect(try frame(name) == .heartbeat, "\(name)")
         }
-        for name in RealFixtures.names(prefix: "coinone-ws-") where (name.contains("trade") || name.contains("orderbook")) && !name.contains("short") {
+        for name in RealFixtures.names(prefix: "coinone-ws-") where (name.contains("trade") || name.contains("orderbook")) && !name.contains("short")
+        {
             #expect(try frame(name) == .heartbeat, "\(name)")
         }
         #expect(try frame("coinone-ws-error-160012-invalid-topic.json") == .rejected(name: "160012", message: "Invalid Topic"))
         for name in ["coinone-ws-error-160010-invalid-request.json", "coinone-ws-error-160011-invalid-type-request-type.json"] {
-            guard case .rejected = try frame(name) else { Issue.record("\(name) is not a refusal"); continue }
+            guard case .rejected = try frame(name) else {
+                Issue.record("\(name) is not a refusal")
+                continue
+            }
         }
         // The SHORT format, which Sise never asks for, is not mistaken for anything.
         #expect(try frame("coinone-ws-ticker-xrp-short-docs.json") == .garbage)
@@ -79,16 +91,20 @@ struct CoinoneFixtureTests {
     }
 
     @Test func marketsNameCoinsInEnglishAtMost() async throws {
-        let (api, _) = try client(["/markets/KRW": "coinone-v2-market-krw-btc-docs-example.json",
-                                   "/currencies": "coinone-v2-currencies-matic-excerpt.json"])
+        let (api, _) = try client([
+            "/markets/KRW": "coinone-v2-market-krw-btc-docs-example.json",
+            "/currencies": "coinone-v2-currencies-matic-excerpt.json",
+        ])
         let markets = try await api.markets()
         #expect(markets.map(\.id.code) == ["KRW-BTC"])
         #expect(markets.first?.koreanName == "" && markets.first?.englishName == "BTC", "no name given: the symbol stands in until one is lent")
     }
 
     @Test func errorsRideOnHTTP200() async throws {
-        let (unknown, _) = try client(["/ticker_new/KRW": "coinone-v2-error-108-unknown-currency-http-200.json",
-                                       "/orderbook/KRW/NOPE": "coinone-v2-error-108-unknown-currency-http-200.json"])
+        let (unknown, _) = try client([
+            "/ticker_new/KRW": "coinone-v2-error-108-unknown-currency-http-200.json",
+            "/orderbook/KRW/NOPE": "coinone-v2-error-108-unknown-currency-http-200.json",
+        ])
         await #expect(throws: FeedError.notFound(name: "108", message: "Unknown CryptoCurrency")) { try await unknown.tickers(quotes: [.krw]) }
         await #expect(throws: FeedError.notFound(name: "108", message: "Unknown CryptoCurrency")) {
             try await unknown.orderbook(market: MarketID("KRW-NOPE")!)
@@ -105,9 +121,11 @@ struct CoinoneFixtureTests {
     }
 
     @Test func theBookIsSortedBestFirstAndTradesKnowWhoTook() async throws {
-        let (api, _) = try client(["/orderbook/KRW/BTC": "coinone-v2-orderbook-krw-btc-docs-example.json",
-                                   "/trades/KRW/BTC": "coinone-v2-trades-krw-btc-docs-example.json",
-                                   "/chart/KRW/BTC": "coinone-v2-chart-krw-btc-docs-example.json"])
+        let (api, _) = try client([
+            "/orderbook/KRW/BTC": "coinone-v2-orderbook-krw-btc-docs-example.json",
+            "/trades/KRW/BTC": "coinone-v2-trades-krw-btc-docs-example.json",
+            "/chart/KRW/BTC": "coinone-v2-chart-krw-btc-docs-example.json",
+        ])
         let book = try await api.orderbook(market: MarketID("KRW-BTC")!)
         #expect(book.asks.map(\.price) == book.asks.map(\.price).sorted())
         #expect(book.bids.map(\.price) == book.bids.map(\.price).sorted(by: >))

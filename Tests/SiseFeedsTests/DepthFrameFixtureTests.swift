@@ -13,8 +13,10 @@ struct DepthFrameFixtureTests {
 
     @Test func korbitBookSnapshotAndUpdate() throws {
         guard case .book(let book) = try korbit("korbit-v2-ws-orderbook-snapshot-trimmed.json"),
-              case .book(let update) = try korbit("korbit-v2-ws-orderbook-update-no-snapshot-key-trimmed.json") else {
-            Issue.record("not books"); return
+            case .book(let update) = try korbit("korbit-v2-ws-orderbook-update-no-snapshot-key-trimmed.json")
+        else {
+            Issue.record("not books")
+            return
         }
         #expect(book.market == MarketID("KRW-BTC"))
         #expect(book.timestamp == 1_790_134_242_563, "the book's own time, not the frame's")
@@ -28,14 +30,20 @@ struct DepthFrameFixtureTests {
     }
 
     @Test func aStoppedPairsBookIsEmptyNotAnError() throws {
-        guard case .book(let book) = try korbit("korbit-v2-ws-orderbook-stopped-pair-empty.json") else { Issue.record("not a book"); return }
+        guard case .book(let book) = try korbit("korbit-v2-ws-orderbook-stopped-pair-empty.json") else {
+            Issue.record("not a book")
+            return
+        }
         #expect(book.market == MarketID("KRW-KLAY"))
         #expect(book.asks.isEmpty && book.bids.isEmpty)
         #expect(book.timestamp == 1_789_456_789_897, "its age shows it is stale")
     }
 
     @Test func korbitTradesAreAnArray() throws {
-        guard case .trades(let trades) = try korbit("korbit-v2-ws-trade-snapshot.json") else { Issue.record("not trades"); return }
+        guard case .trades(let trades) = try korbit("korbit-v2-ws-trade-snapshot.json") else {
+            Issue.record("not trades")
+            return
+        }
         #expect(trades.count == 1)
         let trade = try #require(trades.first)
         #expect(trade.market == MarketID("KRW-BTC") && trade.price == 116_439_000 && trade.volume == 0.0067)
@@ -45,8 +53,10 @@ struct DepthFrameFixtureTests {
 
     @Test func upbitFramesThroughTheStreamDecoder() throws {
         guard case .book(let book) = try UpbitDepthWire.decode(RealFixtures.data("upbit-ws-orderbook-simple-snapshot-trimmed.json")),
-              case .trades(let trades) = try UpbitDepthWire.decode(RealFixtures.data("upbit-ws-trade-realtime.json")) else {
-            Issue.record("not a book and trades"); return
+            case .trades(let trades) = try UpbitDepthWire.decode(RealFixtures.data("upbit-ws-trade-realtime.json"))
+        else {
+            Issue.record("not a book and trades")
+            return
         }
         #expect(book.asks.first?.price == 116_606_000 && book.bids.first?.size == 0.00079276)
         #expect(trades.first?.sequentialID == 17_853_950_437_790_001 && trades.first?.side == .ask)

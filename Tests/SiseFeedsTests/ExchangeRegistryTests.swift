@@ -21,7 +21,9 @@ import Testing
         let simulator = try #require(URL(string: "http://127.0.0.1:9000"))
         let simulated = spec.simulated(at: simulator)
         #expect(simulated.rest.absoluteString.hasPrefix("http://127.0.0.1:9000"))
-        #expect(simulated.webSocket.absoluteString == simulated.rest.absoluteString.replacingOccurrences(of: "http:", with: "ws:") + spec.webSocketPath)
+        #expect(
+            simulated.webSocket.absoluteString == simulated.rest.absoluteString.replacingOccurrences(of: "http:", with: "ws:") + spec.webSocketPath
+        )
         let given = try #require(URL(string: "wss://elsewhere.test/ws"))
         #expect(spec.endpoint(rest: simulated.rest, webSocket: given).webSocket == given)
         #expect(spec.restURL.scheme == "https" && spec.webSocketURL.scheme == "wss")

@@ -15,8 +15,10 @@ import Testing
         try await withSimulator { simulator in
             let http = LiveHTTPTransport()
             let korbit = KorbitClient(configuration: .init(baseURL: simulator.baseURL), transport: http)
-            let bithumb = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("bithumb"), dialect: .bithumb),
-                                      transport: http)
+            let bithumb = V1QuotationClient(
+                configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("bithumb"), dialect: .bithumb),
+                transport: http
+            )
             do {
                 try await body(korbit, bithumb, simulator)
             } catch {

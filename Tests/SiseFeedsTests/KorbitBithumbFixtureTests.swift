@@ -30,8 +30,10 @@ struct KorbitBithumbFixtureTests {
 
     @Test func korbitControlFramesAreAcknowledgementsOrRefusals() throws {
         #expect(try decode("korbit-v2-ws-ack-success.json") == .heartbeat)
-        for name in ["korbit-v2-ws-error-invalid-format.json", "korbit-v2-ws-error-invalid-level.json",
-                     "korbit-v2-ws-error-invalid-symbol.json"] {
+        for name in [
+            "korbit-v2-ws-error-invalid-format.json", "korbit-v2-ws-error-invalid-level.json",
+            "korbit-v2-ws-error-invalid-symbol.json",
+        ] {
             guard case .rejected(let code, _) = try decode(name) else {
                 Issue.record("\(name) is not a refusal")
                 continue
@@ -52,14 +54,18 @@ struct KorbitBithumbFixtureTests {
         let pair = try JSONDecoder().decode(KorbitDTO.CurrencyPair.self, from: try RealFixtures.data("korbit-v2-currencypairs-row-excerpt.json"))
         #expect(pair.symbol == "btc_krw" && pair.status == "launched")
         #expect(KorbitSymbol.market(pair.symbol) == MarketID("KRW-BTC"))
-        let empty = try JSONDecoder().decode(KorbitDTO.Envelope<[KorbitDTO.Ticker]>.self,
-                                             from: try RealFixtures.data("korbit-v2-tickers-unknown-symbol-empty.json"))
+        let empty = try JSONDecoder().decode(
+            KorbitDTO.Envelope<[KorbitDTO.Ticker]>.self,
+            from: try RealFixtures.data("korbit-v2-tickers-unknown-symbol-empty.json")
+        )
         #expect(empty.success && empty.data?.isEmpty == true, "an unknown symbol is an empty list, not an error")
         struct Time: Decodable { var time: Int64 }
         let time = try JSONDecoder().decode(KorbitDTO.Envelope<Time>.self, from: try RealFixtures.data("korbit-v2-time.json"))
         #expect(time.data?.time ?? 0 > 1_700_000_000_000)
-        for (name, code) in [("korbit-v2-error-400-bad-request.json", 400), ("korbit-v2-error-400-invalid-currency-pair.json", 400),
-                             ("korbit-v2-error-400-no-timestamp.json", 400), ("korbit-v2-error-404-not-found.json", 404)] {
+        for (name, code) in [
+            ("korbit-v2-error-400-bad-request.json", 400), ("korbit-v2-error-400-invalid-currency-pair.json", 400),
+            ("korbit-v2-error-400-no-timestamp.json", 400), ("korbit-v2-error-404-not-found.json", 404),
+        ] {
             let failure = try JSONDecoder().decode(KorbitDTO.Envelope<[KorbitDTO.Ticker]>.self, from: try RealFixtures.data(name))
             #expect(!failure.success && failure.error?.code == code, "\(name)")
             #expect(failure.error?.message?.isEmpty == false)

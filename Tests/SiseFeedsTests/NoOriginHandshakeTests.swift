@@ -9,7 +9,8 @@ import Testing
 /// What the real clients put on the wire, recorded by a raw loopback server: never an `Origin`
 /// header (Upbit limits requests carrying one to 1 per 10 s), for REST and WebSocket alike.
 @Suite(.serialized) struct NoOriginHandshakeTests {
-    static let originRefusal = "HTTP/1.1 429 Too Many Requests\r\nRemaining-Req: group=origin; min=6; sec=0\r\n"
+    static let originRefusal =
+        "HTTP/1.1 429 Too Many Requests\r\nRemaining-Req: group=origin; min=6; sec=0\r\n"
         + "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
 
     @Test func theWebSocketUpgradeCarriesNoOrigin() async throws {
@@ -65,7 +66,8 @@ import Testing
 
     @Test func restRequestsCarryNoOrigin() async throws {
         let recorder = try await HandshakeRecorder.start(
-            response: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n[]")
+            response: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n[]"
+        )
         defer { Task { await recorder.stop() } }
         let transport = LiveHTTPTransport()
         let url = URL(string: "http://127.0.0.1:\(recorder.port)/v1/market/all")!
@@ -85,8 +87,11 @@ extension NoOriginHandshakeTests {
         let url = URL(string: "ws://127.0.0.1:\(recorder.port)/websocket/v1")!
         let started = ContinuousClock.now
         await #expect(throws: FeedError.timeout) {
-            try await UpstreamWebSocket.connect(to: url, options: .init(handshakeTimeout: .milliseconds(500)),
-                                                logger: Logger(label: "test")) { _ in }
+            try await UpstreamWebSocket.connect(
+                to: url,
+                options: .init(handshakeTimeout: .milliseconds(500)),
+                logger: Logger(label: "test")
+            ) { _ in }
         }
         #expect(started.duration(to: .now) < .seconds(3))
         #expect(recorder.requests.count == 1)

@@ -27,8 +27,13 @@ import Testing
     @Test func appleClientSecretIsAnES256JWTFromTheKeyFile() async throws {
         let key = ES256PrivateKey()
         let now = Date()
-        let secret = try await AppleClientSecret.make(teamID: "TEAM123456", keyID: "KEY1234567", clientID: "kr.sise.web",
-                                                      privateKeyPEM: key.pemRepresentation, now: now)
+        let secret = try await AppleClientSecret.make(
+            teamID: "TEAM123456",
+            keyID: "KEY1234567",
+            clientID: "kr.sise.web",
+            privateKeyPEM: key.pemRepresentation,
+            now: now
+        )
         let header = try #require(secret.split(separator: ".").first.flatMap { Base64URL.decode($0) })
         let fields = try #require(try JSONSerialization.jsonObject(with: header) as? [String: String])
         #expect(fields["alg"] == "ES256" && fields["kid"] == "KEY1234567")
@@ -46,22 +51,34 @@ import Testing
 
     static func provider(discovery issuer: String = issuer, idToken: String) -> OpenIDClient {
         let transport = StubTransport()
-        transport.stub("/.well-known/openid-configuration", body: Data("""
-            {"issuer":"\(issuer)","authorization_endpoint":"https://idp.example/authorize","token_endpoint":"https://idp.example/token",
-             "jwks_uri":"https://idp.example/jwks","token_endpoint_auth_methods_supported":["client_secret_post"]}
-            """.utf8))
+        transport.stub(
+            "/.well-known/openid-configuration",
+            body: Data(
+                """
+                {"issuer":"\(issuer)","authorization_endpoint":"https://idp.example/authorize","token_endpoint":"https://idp.example/token",
+                 "jwks_uri":"https://idp.example/jwks","token_endpoint_auth_methods_supported":["client_secret_post"]}
+                """.utf8
+            )
+        )
         transport.stub("/token", body: Data(#"{"access_token":"a","token_type":"Bearer","id_token":"\#(idToken)"}"#.utf8))
         transport.stub("/jwks", body: Data(#"{"keys":[{"kty":"oct","k":"c2VjcmV0"}]}"#.utf8))
-        return OpenIDClient(provider: OpenIDProvider(id: "idp", displayName: "IdP", issuer: URL(string: Self.issuer)!, clientID: "sise"),
-                            transport: transport)
+        return OpenIDClient(
+            provider: OpenIDProvider(id: "idp", displayName: "IdP", issuer: URL(string: Self.issuer)!, clientID: "sise"),
+            transport: transport
+        )
     }
 
-    static func token(header: String, payload: String = #"{"iss":"https://idp.example","sub":"1","aud":"sise","exp":9999999999,"nonce":"n"}"#) -> String {
+    static func token(
+        header: String,
+        payload: String = #"{"iss":"https://idp.example","sub":"1","aud":"sise","exp":9999999999,"nonce":"n"}"#
+    ) -> String {
         Base64URL.encode(Data(header.utf8)) + "." + Base64URL.encode(Data(payload.utf8)) + ".c2ln"
     }
 
-    @Test(arguments: [(#"{"alg":"none"}"#, OpenIDError.Reason.algorithm), (#"{"alg":"HS256","kid":"k"}"#, .algorithm),
-                      (#"{"alg":"RS256","kid":"k"}"#, .signature), ("not json", .malformed)])
+    @Test(arguments: [
+        (#"{"alg":"none"}"#, OpenIDError.Reason.algorithm), (#"{"alg":"HS256","kid":"k"}"#, .algorithm),
+        (#"{"alg":"RS256","kid":"k"}"#, .signature), ("not json", .malformed),
+    ])
     func unsignedOrForeignTokensAreRefused(_ header: String, _ reason: OpenIDError.Reason) async throws {
         let client = Self.provider(idToken: Self.token(header: header))
         await #expect(throws: OpenIDError.rejected(reason)) {
@@ -78,8 +95,15 @@ import Testing
 
     @Test func theAuthorizationURLCarriesPKCEStateAndNonceEscaped() async throws {
         let client = Self.provider(idToken: "x")
-        let url = try await client.authorizationURL(.init(redirectURI: URL(string: "http://127.0.0.1:8080/auth/idp/callback")!, state: "s+1",
-                                                          nonce: "n", codeChallenge: "c", loginHint: "a b&c"))
+        let url = try await client.authorizationURL(
+            .init(
+                redirectURI: URL(string: "http://127.0.0.1:8080/auth/idp/callback")!,
+                state: "s+1",
+                nonce: "n",
+                codeChallenge: "c",
+                loginHint: "a b&c"
+            )
+        )
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let query = Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
         #expect(query["response_type"] == "code" && query["code_challenge_method"] == "S256" && query["scope"] == "openid")

@@ -16,7 +16,8 @@ import Testing
         var tickets: [RateLimiter.Ticket] = []
         for _ in 0..<10 {
             guard case .granted(let ticket) = await limiter.decide("ticker", at: clock.now) else {
-                Issue.record("slot refused early"); return
+                Issue.record("slot refused early")
+                return
             }
             tickets.append(ticket)
         }

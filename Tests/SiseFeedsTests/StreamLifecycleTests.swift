@@ -6,7 +6,8 @@ import Testing
 /// Backoff, the connect gate and the connection state machine, without sockets.
 @Suite struct StreamLifecycleTests {
     @Test func backoffGrowsExponentiallyWithJitterAndACap() {
-        let base = Duration.milliseconds(500), cap = Duration.seconds(30)
+        let base = Duration.milliseconds(500)
+        let cap = Duration.seconds(30)
         #expect(StreamBackoff.delay(attempt: 0, base: base, cap: cap, jitter: 1) == .milliseconds(500))
         #expect(StreamBackoff.delay(attempt: 3, base: base, cap: cap, jitter: 1) == .seconds(4))
         #expect(StreamBackoff.delay(attempt: 3, base: base, cap: cap, jitter: 0) == .seconds(2))
@@ -63,10 +64,14 @@ import Testing
     }
 
     @Test func webSocketURLFollowsTheRESTBase() {
-        #expect(TickerStreamConfiguration.webSocketURL(forREST: URL(string: "https://api.upbit.com")!).absoluteString
-                == "wss://api.upbit.com/websocket/v1")
-        #expect(TickerStreamConfiguration.webSocketURL(forREST: URL(string: "http://127.0.0.1:9000/")!).absoluteString
-                == "ws://127.0.0.1:9000/websocket/v1")
+        #expect(
+            TickerStreamConfiguration.webSocketURL(forREST: URL(string: "https://api.upbit.com")!).absoluteString
+                == "wss://api.upbit.com/websocket/v1"
+        )
+        #expect(
+            TickerStreamConfiguration.webSocketURL(forREST: URL(string: "http://127.0.0.1:9000/")!).absoluteString
+                == "ws://127.0.0.1:9000/websocket/v1"
+        )
     }
 
     @Test func theRequestCarriesATicketTheFullListAndTheFormat() throws {

@@ -8,8 +8,10 @@ import Testing
 
 /// The byte-level ticker decoder must agree with the full decoder on every real frame.
 @Suite struct TickerFrameDecoderTests {
-    static let tickerFixtures = ["upbit-ws-ticker-snapshot.json", "upbit-ws-ticker-realtime-even-0E-8.json",
-                                 "upbit-ws-ticker-2021-legacy-fields.json", "upbit-ws-ticker-2023-krw-eth.json"]
+    static let tickerFixtures = [
+        "upbit-ws-ticker-snapshot.json", "upbit-ws-ticker-realtime-even-0E-8.json",
+        "upbit-ws-ticker-2021-legacy-fields.json", "upbit-ws-ticker-2023-krw-eth.json",
+    ]
 
     func fast(_ data: Data) -> Ticker? {
         data.withUnsafeBytes { UpbitTickerFrameDecoder.decode($0) }
@@ -18,7 +20,10 @@ import Testing
     @Test(.enabled(if: RealFixtures.available, Comment(rawValue: RealFixtures.skipReason)), arguments: tickerFixtures)
     func agreesWithTheFullDecoderOnRealFrames(_ name: String) throws {
         let data = try RealFixtures.data(name)
-        guard case .ticker(let full, _) = try UpbitStreamDecoder.decode(data) else { Issue.record("not a ticker"); return }
+        guard case .ticker(let full, _) = try UpbitStreamDecoder.decode(data) else {
+            Issue.record("not a ticker")
+            return
+        }
         #expect(fast(data) == full)
     }
 
@@ -33,9 +38,11 @@ import Testing
     func simpleKeysDecodeToTheSameTicker() throws {
         let data = try RealFixtures.data("upbit-ws-ticker-snapshot.json")
         var text = String(decoding: data, as: UTF8.self)
-        for (long, short) in [("\"type\"", "\"ty\""), ("\"code\"", "\"cd\""), ("\"trade_price\"", "\"tp\""),
-                              ("\"signed_change_rate\"", "\"scr\""), ("\"acc_trade_price_24h\"", "\"atp24h\""),
-                              ("\"timestamp\"", "\"tms\"")] {
+        for (long, short) in [
+            ("\"type\"", "\"ty\""), ("\"code\"", "\"cd\""), ("\"trade_price\"", "\"tp\""),
+            ("\"signed_change_rate\"", "\"scr\""), ("\"acc_trade_price_24h\"", "\"atp24h\""),
+            ("\"timestamp\"", "\"tms\""),
+        ] {
             text = text.replacingOccurrences(of: long, with: short)
         }
         #expect(fast(Data(text.utf8)) == fast(data))
@@ -55,15 +62,18 @@ import Testing
         #expect(parsed?.1 == bytes.count)
     }
 
-    @Test(arguments: ["", "{", "[]", "{\"type\":\"ticker\"}", "{\"type\":\"ticker\",\"code\":\"krw-btc\",\"trade_price\":1}",
-                      "{\"type\":\"ticker\",\"code\":\"KRW-BTC\",\"trade_price\":}", "\u{1}not-json{{",
-                      "{\"type\":\"trade\",\"code\":\"KRW-BTC\",\"trade_price\":1}"])
+    @Test(arguments: [
+        "", "{", "[]", "{\"type\":\"ticker\"}", "{\"type\":\"ticker\",\"code\":\"krw-btc\",\"trade_price\":1}",
+        "{\"type\":\"ticker\",\"code\":\"KRW-BTC\",\"trade_price\":}", "\u{1}not-json{{",
+        "{\"type\":\"trade\",\"code\":\"KRW-BTC\",\"trade_price\":1}",
+    ])
     func rejectsWhatIsNotAWellFormedTicker(_ text: String) {
         #expect(fast(Data(text.utf8)) == nil)
     }
 
     @Test func escapedStringsAreSkippedCorrectly() {
-        let text = #"{"type":"ticker","note":"a \"quoted\" \\ value","code":"KRW-BTC","trade_price":5.0,"change":"RISE","signed_change_rate":0.01,"signed_change_price":1}"#
+        let text =
+            #"{"type":"ticker","note":"a \"quoted\" \\ value","code":"KRW-BTC","trade_price":5.0,"change":"RISE","signed_change_rate":0.01,"signed_change_price":1}"#
         let ticker = fast(Data(text.utf8))
         #expect(ticker?.market == MarketID("KRW-BTC"))
         #expect(ticker?.price == 5)
@@ -86,10 +96,15 @@ import Testing
             let number = FastNumberExactnessTests.randomNumber(&random)
             let extra = "\"\(key)\":\"\(value)\",\"\(key)n\": \(number) ,"
             // After the opening brace, or before the last field.
-            let text = Bool.random(using: &random) ? "{" + extra + frame.dropFirst()
+            let text =
+                Bool.random(using: &random)
+                ? "{" + extra + frame.dropFirst()
                 : frame.replacingOccurrences(of: "\"stream_type\"", with: extra + "\"stream_type\"")
             let data = Data(text.utf8)
-            guard case .ticker(let full, _) = try UpbitStreamDecoder.decode(data) else { wrong += 1; continue }
+            guard case .ticker(let full, _) = try UpbitStreamDecoder.decode(data) else {
+                wrong += 1
+                continue
+            }
             if fast(data) != full { wrong += 1 }
         }
         #expect(wrong == 0)
@@ -103,7 +118,8 @@ import Testing
         for frame in SimulatorFrames.tickers(count: 300, format: format) {
             let data = Data(frame.utf8)
             guard case .ticker(let full, let stream) = try UpbitStreamDecoder.decode(data) else {
-                Issue.record("not a ticker: \(frame.prefix(80))"); return
+                Issue.record("not a ticker: \(frame.prefix(80))")
+                return
             }
             #expect(stream == .realtime)
             #expect(data.withUnsafeBytes { UpbitTickerFrameDecoder.decode($0) } == full)
@@ -116,7 +132,9 @@ import Testing
 @Suite struct HostileNumberTests {
     @Test(arguments: ["1e20", "1e308", "-5", "99999999999999999999999"])
     func hostileTimestampsInAStreamFrameDoNotTrap(_ value: String) {
-        let frame = #"{"type":"ticker","code":"KRW-BTC","trade_price":1000,"change":"RISE","signed_change_price":1,"signed_change_rate":0.001,"timestamp":"# + value + #","trade_timestamp":"# + value + "}"
+        let frame =
+            #"{"type":"ticker","code":"KRW-BTC","trade_price":1000,"change":"RISE","signed_change_price":1,"signed_change_rate":0.001,"timestamp":"#
+            + value + #","trade_timestamp":"# + value + "}"
         var bytes = Array(frame.utf8)
         _ = bytes.withUnsafeMutableBytes { UpbitTickerFrameDecoder.decode(UnsafeRawBufferPointer($0)) }
     }
@@ -178,20 +196,24 @@ import Testing
     /// A JSON number: 1–20 significant digits, the point anywhere (or none), zeros before and
     /// after, sometimes an exponent.
     static func randomNumber(_ random: inout SeededGenerator) -> String {
-        let significant = Int.random(in: 0..<4, using: &random) == 0 ? Int.random(in: 1...8, using: &random)
-                                                                       : Int.random(in: 9...20, using: &random)
+        let significant =
+            Int.random(in: 0..<4, using: &random) == 0
+            ? Int.random(in: 1...8, using: &random)
+            : Int.random(in: 9...20, using: &random)
         let digits = randomDigits(significant, &random)
         let zeros = String(repeating: "0", count: Int.random(in: 0...9, using: &random))
         var text: String
         switch Int.random(in: 0..<4, using: &random) {
-        case 0: text = digits + zeros                                                   // 1773240058973
-        case 1:                                                                           // 660440684062.676560000
+        case 0: text = digits + zeros  // 1773240058973
+        case 1:  // 660440684062.676560000
             let point = Int.random(in: 1...significant, using: &random)
             text = String(digits.prefix(point)) + "." + String(digits.dropFirst(point)) + zeros
             if text.hasSuffix(".") { text += "0" }
-        case 2: text = "0." + zeros + digits                                              // 0.0000063211
-        default: text = String(digits.prefix(1)) + "." + String(digits.dropFirst()) + "0"   // 1.16539E8
-            text += (Bool.random(using: &random) ? "e" : "E") + (Bool.random(using: &random) ? "-" : "")
+        case 2: text = "0." + zeros + digits  // 0.0000063211
+        default:
+            text = String(digits.prefix(1)) + "." + String(digits.dropFirst()) + "0"  // 1.16539E8
+            text +=
+                (Bool.random(using: &random) ? "e" : "E") + (Bool.random(using: &random) ? "-" : "")
                 + String(Int.random(in: 0...30, using: &random))
         }
         return Bool.random(using: &random) ? "-" + text : text
@@ -231,8 +253,10 @@ import Testing
     /// The feed's long numbers (a day's traded value in won has 16–18 digits) are rounded
     /// without `strtod`; only a tie is left to it.
     @Test func aFeedsLongNumbersNeedNoStrtod() {
-        for text in ["1016673124418.02839000", "660440684062.676560000", "372538893657.2398", "0.0468724548",
-                     "21625.36474921", "1621697466678", "49080000.00000000"] {
+        for text in [
+            "1016673124418.02839000", "660440684062.676560000", "372538893657.2398", "0.0468724548",
+            "21625.36474921", "1621697466678", "49080000.00000000",
+        ] {
             #expect(Self.decimal(text)?.value != nil, "\(text)")
         }
         #if (arch(i386) || arch(x86_64)) && !(os(Windows) || os(Android))
@@ -240,9 +264,11 @@ import Testing
         #endif
     }
 
-    @Test(arguments: ["0", "-0", "0.0", "00000000", "0.000000000000000000000000000001", "1e-30", "10000000000000000000000000",
-                      "123456789.123456789", "99999999999999999999", "18446744073709551615", "18446744073709551616",
-                      "0.1", "0.2", "0.3", "4.35", "1e22", "1e23", "8.98846567431158e307", "2.2250738585072014e-308"])
+    @Test(arguments: [
+        "0", "-0", "0.0", "00000000", "0.000000000000000000000000000001", "1e-30", "10000000000000000000000000",
+        "123456789.123456789", "99999999999999999999", "18446744073709551615", "18446744073709551616",
+        "0.1", "0.2", "0.3", "4.35", "1e22", "1e23", "8.98846567431158e307", "2.2250738585072014e-308",
+    ])
     func edgeNumbersAreWhatStrtodReads(_ text: String) {
         let parsed = Self.parse(text + "}")
         #expect(parsed?.0.bitPattern == strtod(text, nil).bitPattern)

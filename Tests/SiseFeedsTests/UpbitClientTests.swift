@@ -8,9 +8,11 @@ import Testing
 /// The real client against the simulator over loopback.
 @Suite struct UpbitClientTests {
     @discardableResult
-    func withClient<T: Sendable>(_ configuration: SimulatorConfiguration = SimulatorConfiguration(),
-                                 transport: LiveHTTPTransport.Configuration = .init(),
-                                 _ body: (V1QuotationClient, RunningSimulator) async throws -> T) async throws -> T {
+    func withClient<T: Sendable>(
+        _ configuration: SimulatorConfiguration = SimulatorConfiguration(),
+        transport: LiveHTTPTransport.Configuration = .init(),
+        _ body: (V1QuotationClient, RunningSimulator) async throws -> T
+    ) async throws -> T {
         try await withSimulator(configuration) { simulator in
             let http = LiveHTTPTransport(configuration: transport)
             let client = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: http)
@@ -89,7 +91,10 @@ import Testing
                     _ = try await client.tickers(quotes: [.krw])
                     Issue.record("a banned group answered")
                 } catch let error as FeedError {
-                    guard case .blocked(let wait) = error else { Issue.record("\(error)"); continue }
+                    guard case .blocked(let wait) = error else {
+                        Issue.record("\(error)")
+                        continue
+                    }
                     #expect(wait != nil)
                 }
             }
@@ -109,7 +114,10 @@ import Testing
                 _ = try await client.tickers(quotes: [.krw])
                 Issue.record("a cut body decoded")
             } catch let error as FeedError {
-                guard case .malformedPayload(let context) = error else { Issue.record("\(error)"); return }
+                guard case .malformedPayload(let context) = error else {
+                    Issue.record("\(error)")
+                    return
+                }
                 #expect(context.contains("/v1/ticker/all"))
                 #expect(!error.message(.ko).isEmpty && !error.message(.en).isEmpty)
             }
@@ -138,7 +146,11 @@ import Testing
             Issue.record("a closed port answered")
         } catch let error as FeedError {
             #expect(ContinuousClock.now - started < .seconds(10), "refused is known at once, not after the 30 s connect timeout")
-            guard case .unreachable(let host, _) = error else { Issue.record("\(error)"); await http.shutdown(); return }
+            guard case .unreachable(let host, _) = error else {
+                Issue.record("\(error)")
+                await http.shutdown()
+                return
+            }
             #expect(host == "127.0.0.1")
             #expect(error.message(.ko).contains("연결할 수 없습니다"))
         }

@@ -61,9 +61,11 @@ struct UpbitFixtureDecodingTests {
         #expect(markets[0].name(in: .ko) == "Zilliqa")
     }
 
-    @Test(arguments: ["upbit-candles-seconds.json", "upbit-candles-minutes-1.json", "upbit-candles-days.json",
-                      "upbit-candles-weeks.json", "upbit-candles-months.json", "upbit-candles-years.json",
-                      "upbit-candles-years-raw-decimals.json"])
+    @Test(arguments: [
+        "upbit-candles-seconds.json", "upbit-candles-minutes-1.json", "upbit-candles-days.json",
+        "upbit-candles-weeks.json", "upbit-candles-months.json", "upbit-candles-years.json",
+        "upbit-candles-years-raw-decimals.json",
+    ])
     func candles(_ name: String) throws {
         let candles = try decode([UpbitCandleDTO].self, name).map { try $0.toCandle() }
         #expect(!candles.isEmpty)

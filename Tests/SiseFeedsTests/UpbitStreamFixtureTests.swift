@@ -47,9 +47,11 @@ struct UpbitStreamFixtureTests {
     }
 
     @Test func simpleFormatTickerDecodesLikeDefault() throws {
-        let simple = #"{"ty":"ticker","cd":"KRW-BTC","op":158219000.0,"hp":159278000.0,"lp":157588000.0,"tp":158201000.0,"pcp":158200000.0,"c":"RISE","cp":1000.0,"scp":1000.0,"cr":0.0000063211,"scr":0.0000063211,"atp24h":331187169240.21526,"atv24h":2083.82485091,"ttms":1758875205145,"tms":1758875205276,"st":"SNAPSHOT"}"#
+        let simple =
+            #"{"ty":"ticker","cd":"KRW-BTC","op":158219000.0,"hp":159278000.0,"lp":157588000.0,"tp":158201000.0,"pcp":158200000.0,"c":"RISE","cp":1000.0,"scp":1000.0,"cr":0.0000063211,"scr":0.0000063211,"atp24h":331187169240.21526,"atv24h":2083.82485091,"ttms":1758875205145,"tms":1758875205276,"st":"SNAPSHOT"}"#
         guard case .ticker(let t, let stream) = try UpbitStreamDecoder.decode(Data(simple.utf8)) else {
-            Issue.record("not a ticker"); return
+            Issue.record("not a ticker")
+            return
         }
         let (reference, _) = try ticker("upbit-ws-ticker-snapshot.json")
         #expect(stream == .snapshot)
@@ -60,9 +62,12 @@ struct UpbitStreamFixtureTests {
 
     @Test func orderbookFramesInBothFormats() throws {
         guard case .orderbook(let book, _) = try message("upbit-ws-orderbook-default-snapshot-trimmed.json"),
-              case .orderbook(let simple, _) = try message("upbit-ws-orderbook-simple-snapshot-trimmed.json"),
-              case .orderbook(let realtime, let realtimeStream) = try message("upbit-ws-orderbook-default-realtime-trimmed.json")
-        else { Issue.record("not orderbooks"); return }
+            case .orderbook(let simple, _) = try message("upbit-ws-orderbook-simple-snapshot-trimmed.json"),
+            case .orderbook(let realtime, let realtimeStream) = try message("upbit-ws-orderbook-default-realtime-trimmed.json")
+        else {
+            Issue.record("not orderbooks")
+            return
+        }
         #expect(book.levels[0].askPrice == 116_539_000)
         #expect(simple.levels[0].bidSize == 7.9276E-4)
         #expect(realtime.levels.count == 2)
@@ -70,20 +75,33 @@ struct UpbitStreamFixtureTests {
     }
 
     @Test func tradeCandleStatusAndErrors() throws {
-        guard case .trade(let trade, _) = try message("upbit-ws-trade-realtime.json") else { Issue.record("trade"); return }
+        guard case .trade(let trade, _) = try message("upbit-ws-trade-realtime.json") else {
+            Issue.record("trade")
+            return
+        }
         #expect(trade.side == .ask)
         #expect(trade.sequentialID == 17_853_950_437_790_001)
         #expect(trade.changePrice == -63_000)
         for name in ["upbit-ws-candle-1m-snapshot.json", "upbit-ws-candle-1m-realtime.json"] {
-            guard case .candle(let candle, _) = try message(name) else { Issue.record("\(name) is not a candle"); return }
+            guard case .candle(let candle, _) = try message(name) else {
+                Issue.record("\(name) is not a candle")
+                return
+            }
             #expect(candle.market == MarketID("KRW-BTC"))
         }
         let status = try message("upbit-ws-status-up.json")
         #expect(status == .status("UP"))
-        guard case .error(let name, _) = try message("upbit-ws-error-invalid-param.json") else { Issue.record("error"); return }
+        guard case .error(let name, _) = try message("upbit-ws-error-invalid-param.json") else {
+            Issue.record("error")
+            return
+        }
         #expect(name == "INVALID_PARAM")
         guard case .error(let ticket, _) = try message("upbit-ws-error-no-ticket.json"),
-              case .error(let format, _) = try message("upbit-ws-error-wrong-format.json") else { Issue.record("errors"); return }
+            case .error(let format, _) = try message("upbit-ws-error-wrong-format.json")
+        else {
+            Issue.record("errors")
+            return
+        }
         #expect(ticket == "NO_TICKET")
         #expect(format == "WRONG_FORMAT")
     }

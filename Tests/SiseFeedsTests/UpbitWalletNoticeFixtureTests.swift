@@ -29,10 +29,15 @@ struct UpbitWalletNoticeFixtureTests {
         }
     }
 
-    @Test(arguments: [("working", true, true), ("withdraw_only", false, true), ("deposit_only", true, false), ("paused", false, false),
-                      ("unsupported", false, false), ("something_new", nil, nil)] as [(String, Bool?, Bool?)])
+    @Test(
+        arguments: [
+            ("working", true, true), ("withdraw_only", false, true), ("deposit_only", true, false), ("paused", false, false),
+            ("unsupported", false, false), ("something_new", nil, nil),
+        ] as [(String, Bool?, Bool?)]
+    )
     func walletStatesMeanWhatTheDocsSay(_ state: String, deposit: Bool?, withdraw: Bool?) throws {
-        let json = #"[{"currency":"ATOM","wallet_state":"\#(state)","block_state":null,"block_height":null,"block_updated_at":null,"block_elapsed_minutes":null,"net_type":"ATOM","network_name":"Cosmos"}]"#
+        let json =
+            #"[{"currency":"ATOM","wallet_state":"\#(state)","block_state":null,"block_height":null,"block_updated_at":null,"block_elapsed_minutes":null,"net_type":"ATOM","network_name":"Cosmos"}]"#
         let row = try #require(try UpbitDecoding.decode([UpbitWalletStatusDTO].self, from: Data(json.utf8), context: "test").first).toWalletStatus()
         #expect(row.deposit == deposit && row.withdraw == withdraw && row.block == nil && row.blockUpdatedAt == nil)
     }

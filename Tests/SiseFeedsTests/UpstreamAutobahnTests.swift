@@ -22,7 +22,8 @@ import Testing
         "1.*",  // text and binary messages of 0 B–16 MB, echoed
         "3.2", "3.3", "3.4", "4.1.3", "4.1.4", "4.1.5", "4.2.3", "4.2.4", "4.2.5",  // an echo before the frame that must fail
         "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.19", "5.20",  // fragmented messages, echoed
-        "6.1.*", "6.2.*", "6.5.*", "6.6.2", "6.6.5", "6.6.7", "6.6.9", "6.6.11", "6.7.*", "6.9.*", "6.11.*", "6.22.*", "6.23.*",  // valid UTF-8, echoed
+        // valid UTF-8, echoed
+        "6.1.*", "6.2.*", "6.5.*", "6.6.2", "6.6.5", "6.6.7", "6.6.9", "6.6.11", "6.7.*", "6.9.*", "6.11.*", "6.22.*", "6.23.*",
         "7.1.1",  // a message echoed, then a close
         "9.*",  // throughput of echoed messages up to 16 MB
         "10.*",  // auto-fragmentation of an echoed message
@@ -30,16 +31,20 @@ import Testing
     ]
     static let accepted: Set<String> = ["OK", "NON-STRICT", "INFORMATIONAL"]
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: wstest), "Autobahn|Testsuite is not installed (.venv-autobahn needs Python 2.7)"),
-          .timeLimit(.minutes(5)))
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: wstest), "Autobahn|Testsuite is not installed (.venv-autobahn needs Python 2.7)"),
+        .timeLimit(.minutes(5))
+    )
     func everyCaseThatNeedsNoEchoPasses() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("sise-autobahn-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let port = try await Self.freePort()
         let base = "ws://127.0.0.1:\(port)"
-        let spec: [String: Any] = ["url": base, "outdir": work.appendingPathComponent("reports").path, "cases": ["*"],
-                                   "exclude-cases": Self.needsAnEcho, "exclude-agent-cases": [String: String]()]
+        let spec: [String: Any] = [
+            "url": base, "outdir": work.appendingPathComponent("reports").path, "cases": ["*"],
+            "exclude-cases": Self.needsAnEcho, "exclude-agent-cases": [String: String](),
+        ]
         let specFile = work.appendingPathComponent("fuzzingserver.json")
         try JSONSerialization.data(withJSONObject: spec).write(to: specFile)
         let server = Process()
@@ -50,7 +55,10 @@ import Testing
         server.standardError = FileHandle.nullDevice
         try server.run()
         // Its reactor lingers on SIGTERM: it is killed.
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        defer {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
 
         let logger = Logger(label: "autobahn")
         let count = try await Self.caseCount(base, logger: logger)
@@ -72,8 +80,10 @@ import Testing
         let reports = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: index)) as? [String: [String: [String: Any]]])
         let results = try #require(reports["sise"])
         #expect(results.count == count)
-        let failed = results.filter { !Self.accepted.contains($0.value["behavior"] as? String ?? "") || !Self.accepted.contains($0.value["behaviorClose"] as? String ?? "") }
-            .map { "\($0.key): \($0.value["behavior"] ?? "-")/\($0.value["behaviorClose"] ?? "-")" }.sorted()
+        let failed = results.filter {
+            !Self.accepted.contains($0.value["behavior"] as? String ?? "") || !Self.accepted.contains($0.value["behaviorClose"] as? String ?? "")
+        }
+        .map { "\($0.key): \($0.value["behavior"] ?? "-")/\($0.value["behaviorClose"] ?? "-")" }.sorted()
         #expect(failed.isEmpty, "\(failed.count) cases: \(failed)")
     }
 
@@ -87,7 +97,11 @@ import Testing
         let outcome = OutcomeBox()
         let finished = await withTaskGroup(of: Bool.self) { group in
             group.addTask {
-                _ = try? await UpstreamWebSocket.connect(to: url, options: .init(connectTimeout: .seconds(5), handshakeTimeout: .seconds(5)), logger: logger) { connection in
+                _ = try? await UpstreamWebSocket.connect(
+                    to: url,
+                    options: .init(connectTimeout: .seconds(5), handshakeTimeout: .seconds(5)),
+                    logger: logger
+                ) { connection in
                     try await connection.read { message in
                         if case .text(let buffer) = message, String(validating: buffer.readableBytesView, as: UTF8.self) == nil {
                             outcome.markNotText()

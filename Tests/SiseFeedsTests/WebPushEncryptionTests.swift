@@ -17,7 +17,8 @@ import Testing
         static let receiverPublic = "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"
         static let salt = "DGv6ra1nlYgDCS1FRnbzlw"
         static let auth = "BTBZMqHH6r4Tts7J_aSIgg"
-        static let body = "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN"
+        static let body =
+            "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN"
     }
 
     static func bytes(_ text: String) throws -> Data { try #require(Base64URL.decode(text)) }
@@ -25,8 +26,13 @@ import Testing
     @Test func theRFCsWorkedExampleByteForByte() throws {
         let sender = try P256.KeyAgreement.PrivateKey(rawRepresentation: try Self.bytes(Example.senderPrivate))
         #expect(Base64URL.encode(sender.publicKey.x963Representation) == Example.senderPublic)
-        let body = try WebPushEncryption.encrypt(Data(Example.plaintext.utf8), p256dh: try Self.bytes(Example.receiverPublic),
-                                                 auth: try Self.bytes(Example.auth), senderKey: sender, salt: try Self.bytes(Example.salt))
+        let body = try WebPushEncryption.encrypt(
+            Data(Example.plaintext.utf8),
+            p256dh: try Self.bytes(Example.receiverPublic),
+            auth: try Self.bytes(Example.auth),
+            senderKey: sender,
+            salt: try Self.bytes(Example.salt)
+        )
         #expect(Base64URL.encode(body) == Example.body)
     }
 

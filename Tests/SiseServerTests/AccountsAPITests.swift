@@ -22,8 +22,13 @@ import Testing
         try await app.test(.live) { client in try await body(client) }
     }
 
-    static func post(_ client: any TestClientProtocol, _ uri: String, _ json: String, _ jar: inout CookieJar,
-                     method: HTTPRequest.Method = .post) async throws -> TestResponse {
+    static func post(
+        _ client: any TestClientProtocol,
+        _ uri: String,
+        _ json: String,
+        _ jar: inout CookieJar,
+        method: HTTPRequest.Method = .post
+    ) async throws -> TestResponse {
         var headers = jar.pageHeaders
         headers[.contentType] = "application/json"
         let response = try await client.execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: json))
@@ -40,22 +45,34 @@ import Testing
     @Test func signUpRulesAndTheProfile() async throws {
         try await Self.run { client in
             var jar = try await Self.fresh(client)
-            for (body, code) in [(#"{"email":"nope","password":"a long secret","nickname":"민수"}"#, "bad_account"),
-                                 (#"{"email":"a@b.kr","password":"short","nickname":"민수"}"#, "bad_account"),
-                                 (#"{"email":"a@b.kr","password":"password123","nickname":"민수"}"#, "bad_account"),
-                                 (#"{"email":"a@b.kr","password":"a long secret","nickname":"x"}"#, "bad_account"),
-                                 (#"{"password":"a long secret","nickname":"민수"}"#, "bad_account"),
-                                 ("not json", "bad_parameter")] {
+            for (body, code) in [
+                (#"{"email":"nope","password":"a long secret","nickname":"민수"}"#, "bad_account"),
+                (#"{"email":"a@b.kr","password":"short","nickname":"민수"}"#, "bad_account"),
+                (#"{"email":"a@b.kr","password":"password123","nickname":"민수"}"#, "bad_account"),
+                (#"{"email":"a@b.kr","password":"a long secret","nickname":"x"}"#, "bad_account"),
+                (#"{"password":"a long secret","nickname":"민수"}"#, "bad_account"),
+                ("not json", "bad_parameter"),
+            ] {
                 let answer = try await Self.post(client, "/api/auth/signup", body, &jar)
                 #expect(answer.status == .badRequest && errorCode(answer) == code, "\(body)")
             }
-            let created = try await Self.post(client, "/api/auth/signup", #"{"email":" Minsu@Example.KR ","password":"a long secret","nickname":"민수"}"#, &jar)
+            let created = try await Self.post(
+                client,
+                "/api/auth/signup",
+                #"{"email":" Minsu@Example.KR ","password":"a long secret","nickname":"민수"}"#,
+                &jar
+            )
             #expect(created.status == .created)
             #expect(jar.cookies["sise_session"]?.count == 64)
             let me = try #require(json(try await client.execute(uri: "/api/me", method: .get, headers: jar.pageHeaders)) as? [String: Any])
             #expect(me["nickname"] as? String == "민수" && me["email"] as? String == "m***@example.kr", "the address is masked")
             var other = try await Self.fresh(client)
-            let taken = try await Self.post(client, "/api/auth/signup", #"{"email":"minsu@example.kr","password":"another secret","nickname":"철수"}"#, &other)
+            let taken = try await Self.post(
+                client,
+                "/api/auth/signup",
+                #"{"email":"minsu@example.kr","password":"another secret","nickname":"철수"}"#,
+                &other
+            )
             #expect(taken.status == .conflict && errorCode(taken) == "taken")
             let renamed = try await Self.post(client, "/api/me", #"{"nickname":"민수짱"}"#, &jar, method: .patch)
             #expect((json(renamed) as? [String: Any])?["nickname"] as? String == "민수짱")
@@ -84,8 +101,12 @@ import Testing
             stale.cookies = ["sise_session": firstToken]
             #expect(try await client.execute(uri: "/api/me?login=required", method: .get, headers: [.cookie: stale.header]).status == .unauthorized)
             // Log-in is a state change: without the CSRF echo it is refused.
-            let forged = try await client.execute(uri: "/api/auth/login", method: .post, headers: [.contentType: "application/json"],
-                                                  body: ByteBuffer(string: #"{"login":"minsu","password":"a long secret"}"#))
+            let forged = try await client.execute(
+                uri: "/api/auth/login",
+                method: .post,
+                headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"login":"minsu","password":"a long secret"}"#)
+            )
             #expect(forged.status == .forbidden)
             // Log out: the cookie goes, the session with it.
             let out = try await Self.post(client, "/api/auth/logout", "{}", &first)
@@ -119,11 +140,19 @@ import Testing
             _ = try await Self.post(client, "/api/auth/login", #"{"login":"j@ex.kr","password":"a long secret"}"#, &laptop)
             let refused = try await Self.post(client, "/api/me", #"{"password":"wrong one!","newPassword":"a newer secret"}"#, &phone, method: .patch)
             #expect(refused.status == .forbidden)
-            let changed = try await Self.post(client, "/api/me", #"{"password":"a long secret","newPassword":"a newer secret"}"#, &phone, method: .patch)
+            let changed = try await Self.post(
+                client,
+                "/api/me",
+                #"{"password":"a long secret","newPassword":"a newer secret"}"#,
+                &phone,
+                method: .patch
+            )
             #expect(changed.status == .ok)
             #expect(try await client.execute(uri: "/api/me", method: .get, headers: phone.pageHeaders).status == .ok, "this session stays")
-            #expect(try await client.execute(uri: "/api/me?login=required", method: .get, headers: laptop.pageHeaders).status == .unauthorized,
-                    "the other sessions end")
+            #expect(
+                try await client.execute(uri: "/api/me?login=required", method: .get, headers: laptop.pageHeaders).status == .unauthorized,
+                "the other sessions end"
+            )
             _ = try await Self.post(client, "/api/auth/login", #"{"login":"j@ex.kr","password":"a newer secret"}"#, &laptop)
             _ = try await Self.post(client, "/api/auth/logout-all", "{}", &phone)
             #expect(try await client.execute(uri: "/api/me?login=required", method: .get, headers: laptop.pageHeaders).status == .unauthorized)
@@ -153,8 +182,12 @@ import Testing
         try await Self.run { client in
             _ = try await waitUntil(timeout: .seconds(15)) { try await client.execute(uri: "/api/markets", method: .get).status == .ok }
             var phone = try await Self.fresh(client)
-            let bought = try await Self.post(client, "/api/portfolio/transactions",
-                                             #"{"type":"buy","market":"KRW-BTC","quantity":"0.5","price":"100000000"}"#, &phone)
+            let bought = try await Self.post(
+                client,
+                "/api/portfolio/transactions",
+                #"{"type":"buy","market":"KRW-BTC","quantity":"0.5","price":"100000000"}"#,
+                &phone
+            )
             #expect(bought.status == .created)
             let alert = try await Self.post(client, "/api/alerts", #"{"market":"KRW-BTC","type":"above","price":"999999999999"}"#, &phone)
             #expect(alert.status == .created)
@@ -162,14 +195,18 @@ import Testing
             // Logged in on another device: the account has what the phone made anonymously.
             var laptop = try await Self.fresh(client)
             _ = try await Self.post(client, "/api/auth/login", #"{"login":"mover","password":"a long secret"}"#, &laptop)
-            let report = try #require(json(try await client.execute(uri: "/api/portfolio", method: .get, headers: laptop.pageHeaders)) as? [String: Any])
+            let report = try #require(
+                json(try await client.execute(uri: "/api/portfolio", method: .get, headers: laptop.pageHeaders)) as? [String: Any]
+            )
             #expect((report["positions"] as? [[String: Any]])?.first?["quantity"] as? String == "0.5")
             let alerts = try #require(json(try await client.execute(uri: "/api/alerts", method: .get, headers: laptop.pageHeaders)) as? [String: Any])
             #expect((alerts["alerts"] as? [Any])?.count == 1)
             // Logging in again moves nothing twice.
             _ = try await Self.post(client, "/api/auth/login", #"{"login":"mover","password":"a long secret"}"#, &phone)
-            let again = try #require(json(try await client.execute(uri: "/api/portfolio/transactions", method: .get, headers: phone.pageHeaders))
-                                     as? [String: Any])
+            let again = try #require(
+                json(try await client.execute(uri: "/api/portfolio/transactions", method: .get, headers: phone.pageHeaders))
+                    as? [String: Any]
+            )
             #expect((again["transactions"] as? [Any])?.count == 1)
             // Deleting the account takes its portfolio and alerts with it.
             let gone = try await Self.post(client, "/api/me", #"{"password":"a long secret"}"#, &phone, method: .delete)
@@ -187,7 +224,12 @@ import Testing
             let port = try #require(client.port)
             _ = try await waitUntil(timeout: .seconds(15)) { try await client.execute(uri: "/api/markets", method: .get).status == .ok }
             var phone = try await AccountsAPITests.fresh(client)
-            _ = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"username":"live","password":"a long secret","nickname":"라이브"}"#, &phone)
+            _ = try await AccountsAPITests.post(
+                client,
+                "/api/auth/signup",
+                #"{"username":"live","password":"a long secret","nickname":"라이브"}"#,
+                &phone
+            )
             var laptop = try await AccountsAPITests.fresh(client)
             _ = try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"live","password":"a long secret"}"#, &laptop)
             let inbox = BoardSocketTests.Inbox()
@@ -195,10 +237,14 @@ import Testing
             let phoneHeaders = phone.pageHeaders
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws",
-                                                      configuration: .init(maxFrameSize: 1 << 22, additionalHeaders: [.cookie: cookie]),
-                                                      logger: Logger(label: "test")) { inbound, outbound, _ in
-                        try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#))
+                    try await WebSocketClient.connect(
+                        url: "ws://127.0.0.1:\(port)/ws",
+                        configuration: .init(maxFrameSize: 1 << 22, additionalHeaders: [.cookie: cookie]),
+                        logger: Logger(label: "test")
+                    ) { inbound, outbound, _ in
+                        try await outbound.write(
+                            .text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#)
+                        )
                         for try await message in inbound.messages(maxSize: 1 << 22) {
                             if case .text(let text) = message { inbox.add(text) }
                         }
@@ -229,12 +275,22 @@ import Testing
         configuration.passwordCost = 4
         configuration.signup = .closed
         let accounts = AccountStore(database: try await ServerHarness.store(configuration.dataDirectory))
-        _ = try await accounts.create(email: nil, username: "owner", nickname: "주인",
-                                      passwordHash: try await PasswordHasher(cost: 4).hash("a long secret"), at: 0)
+        _ = try await accounts.create(
+            email: nil,
+            username: "owner",
+            nickname: "주인",
+            passwordHash: try await PasswordHasher(cost: 4).hash("a long secret"),
+            at: 0
+        )
         let app = try await ServerHarness.build(configuration)
         try await app.test(.live) { client in
             var jar = try await AccountsAPITests.fresh(client)
-            let refused = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"username":"new","password":"a long secret","nickname":"새로"}"#, &jar)
+            let refused = try await AccountsAPITests.post(
+                client,
+                "/api/auth/signup",
+                #"{"username":"new","password":"a long secret","nickname":"새로"}"#,
+                &jar
+            )
             #expect(refused.status == .forbidden && errorCode(refused) == "signup_closed")
             let login = try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"owner","password":"a long secret"}"#, &jar)
             #expect(login.status == .ok)
@@ -247,15 +303,22 @@ import Testing
 @Suite struct AvatarTests {
     static func png(_ width: Int, _ height: Int, tail: String = "") -> [UInt8] {
         [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
-            + [UInt8(width >> 24 & 255), UInt8(width >> 16 & 255), UInt8(width >> 8 & 255), UInt8(width & 255),
-               UInt8(height >> 24 & 255), UInt8(height >> 16 & 255), UInt8(height >> 8 & 255), UInt8(height & 255), 8, 6, 0, 0, 0]
+            + [
+                UInt8(width >> 24 & 255), UInt8(width >> 16 & 255), UInt8(width >> 8 & 255), UInt8(width & 255),
+                UInt8(height >> 24 & 255), UInt8(height >> 16 & 255), UInt8(height >> 8 & 255), UInt8(height & 255), 8, 6, 0, 0, 0,
+            ]
             + Array(tail.utf8)
     }
 
     @Test func uploadServeReplaceAndRefuse() async throws {
         try await AccountsAPITests.run { client in
             var jar = try await AccountsAPITests.fresh(client)
-            let me = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"username":"pic","password":"a long secret","nickname":"사진"}"#, &jar)
+            let me = try await AccountsAPITests.post(
+                client,
+                "/api/auth/signup",
+                #"{"username":"pic","password":"a long secret","nickname":"사진"}"#,
+                &jar
+            )
             let avatarURL = try #require((json(me) as? [String: Any])?["avatar"] as? String)
             let fallback = try await client.execute(uri: avatarURL, method: .get)
             #expect(fallback.status == .ok && fallback.headers[.contentType] == "image/svg+xml", "a default picture")
@@ -311,14 +374,27 @@ import Testing
         let app = try await ServerHarness.build(configuration)
         try await app.test(.live) { client in
             var jar = try await AccountsAPITests.fresh(client)
-            let none = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"username":"guest","password":"a long secret","nickname":"손님"}"#, &jar)
+            let none = try await AccountsAPITests.post(
+                client,
+                "/api/auth/signup",
+                #"{"username":"guest","password":"a long secret","nickname":"손님"}"#,
+                &jar
+            )
             #expect(none.status == .forbidden && errorCode(none) == "bad_invite")
-            let used = try await AccountsAPITests.post(client, "/api/auth/signup",
-                                                       #"{"username":"guest","password":"a long secret","nickname":"손님","invite":"\#(code)"}"#, &jar)
+            let used = try await AccountsAPITests.post(
+                client,
+                "/api/auth/signup",
+                #"{"username":"guest","password":"a long secret","nickname":"손님","invite":"\#(code)"}"#,
+                &jar
+            )
             #expect(used.status == .created)
             var other = try await AccountsAPITests.fresh(client)
-            let again = try await AccountsAPITests.post(client, "/api/auth/signup",
-                                                        #"{"username":"guest2","password":"a long secret","nickname":"손님2","invite":"\#(code)"}"#, &other)
+            let again = try await AccountsAPITests.post(
+                client,
+                "/api/auth/signup",
+                #"{"username":"guest2","password":"a long secret","nickname":"손님2","invite":"\#(code)"}"#,
+                &other
+            )
             #expect(again.status == .forbidden, "spent")
         }
     }

@@ -50,10 +50,16 @@ import Testing
             let path = request.uri.path
             inbox.add(Received(path: path, headers: headers, body: Data(buffer: body)))
             if path.hasPrefix("/gone") { return Response(status: .gone) }
-            if path.hasPrefix("/slower") { try await Task.sleep(for: .milliseconds(4_500)) } else if path.hasPrefix("/slow") { try await Task.sleep(for: .seconds(4)) }
+            if path.hasPrefix("/slower") {
+                try await Task.sleep(for: .milliseconds(4_500))
+            } else if path.hasPrefix("/slow") {
+                try await Task.sleep(for: .seconds(4))
+            }
             if path.hasPrefix("/busy"), inbox.firstBusy() { return Response(status: .tooManyRequests) }
-            return Response(status: path.hasPrefix("/push") || path.hasPrefix("/busy") || path.hasPrefix("/slower/tab") ? .created : .ok,
-                            body: .init(byteBuffer: ByteBuffer(string: #"{"ok":true}"#)))
+            return Response(
+                status: path.hasPrefix("/push") || path.hasPrefix("/busy") || path.hasPrefix("/slower/tab") ? .created : .ok,
+                body: .init(byteBuffer: ByteBuffer(string: #"{"ok":true}"#))
+            )
         }
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
@@ -63,12 +69,18 @@ import Testing
         try await Self.standIn(inbox).test(.live) { standInClient in
             let port = try #require(standInClient.port)
             let base = "http://127.0.0.1:\(port)"
-            let chats = ChatServices(telegram: try #require(URL(string: base + "/tg")), discord: try #require(URL(string: base + "/discord/")),
-                                     slack: try #require(URL(string: base + "/slack/")))
-            try await ServerHarness.run(allowPrivateWebhooks: true, configure: {
-                $0.webhookRetryDelays = [.milliseconds(200), .milliseconds(200)]
-                $0.chats = chats
-            }) { client in
+            let chats = ChatServices(
+                telegram: try #require(URL(string: base + "/tg")),
+                discord: try #require(URL(string: base + "/discord/")),
+                slack: try #require(URL(string: base + "/slack/"))
+            )
+            try await ServerHarness.run(
+                allowPrivateWebhooks: true,
+                configure: {
+                    $0.webhookRetryDelays = [.milliseconds(200), .milliseconds(200)]
+                    $0.chats = chats
+                }
+            ) { client in
                 var jar = CookieJar()
                 jar.take(try await client.execute(uri: "/api/alerts", method: .get))
                 var headers = jar.pageHeaders
@@ -86,8 +98,10 @@ import Testing
                 let token = "123456789:AAH-secret_token_of_this_test_0123"
                 let discord = base + "/discord/1111/discord-secret-token"
                 let slack = base + "/slack/T000/B000/slack-secret-token"
-                for body in [#"{"kind":"telegram","botToken":"\#(token)","chatId":"-1001234567890","lang":"ko"}"#,
-                             #"{"kind":"discord","url":"\#(discord)","lang":"en"}"#, #"{"kind":"slack","url":"\#(slack)"}"#] {
+                for body in [
+                    #"{"kind":"telegram","botToken":"\#(token)","chatId":"-1001234567890","lang":"ko"}"#,
+                    #"{"kind":"discord","url":"\#(discord)","lang":"en"}"#, #"{"kind":"slack","url":"\#(slack)"}"#,
+                ] {
                     let created = try await post("/api/webhooks", body)
                     #expect(created.status == .created, "\(body): \(String(buffer: created.body))")
                     #expect(!String(buffer: created.body).contains("secret"), "a secret never comes back")
@@ -96,12 +110,18 @@ import Testing
                 for index in 0..<2 {
                     #expect(try await post("/api/webhooks", #"{"url":"\#(base)/hook/\#(index)","secret":"a-secret-\#(index)"}"#).status == .created)
                 }
-                #expect(try await post("/api/webhooks", #"{"kind":"slack","url":"\#(base)/slack/T/B/sixth"}"#).status == .conflict, "a sixth is refused")
+                #expect(
+                    try await post("/api/webhooks", #"{"kind":"slack","url":"\#(base)/slack/T/B/sixth"}"#).status == .conflict,
+                    "a sixth is refused"
+                )
                 let listed = String(buffer: try await client.execute(uri: "/api/webhooks", method: .get, headers: jar.pageHeaders).body)
                 #expect(!listed.contains("secret") && listed.contains("\"kind\":\"telegram\"") && listed.contains("-1001234567890"), "\(listed)")
                 // Refusals name their field: a URL outside the service, a token that is not one.
-                for (body, field) in [(#"{"kind":"discord","url":"\#(base)/elsewhere/1/2"}"#, "url"), (#"{"kind":"telegram","botToken":"nope","chatId":"1"}"#, "botToken"),
-                                      (#"{"kind":"telegram","botToken":"\#(token)","chatId":"x y"}"#, "chatId"), (#"{"kind":"push"}"#, "kind")] {
+                for (body, field) in [
+                    (#"{"kind":"discord","url":"\#(base)/elsewhere/1/2"}"#, "url"),
+                    (#"{"kind":"telegram","botToken":"nope","chatId":"1"}"#, "botToken"),
+                    (#"{"kind":"telegram","botToken":"\#(token)","chatId":"x y"}"#, "chatId"), (#"{"kind":"push"}"#, "kind"),
+                ] {
                     let refused = try await post("/api/webhooks", body)
                     let error = (try? JSONSerialization.jsonObject(with: Data(buffer: refused.body)) as? [String: Any])?["error"] as? [String: Any]
                     #expect(refused.status == .badRequest && error?["field"] as? String == field, "\(body)")
@@ -118,8 +138,10 @@ import Testing
                 // The push message: encrypted to the browser, signed by the server's key.
                 let push = try #require(inbox.at("/push/").first)
                 #expect(push.headers["content-encoding"] == "aes128gcm" && push.headers["urgency"] == "high" && push.headers["ttl"] != nil)
-                let serverKey = try #require((try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/push/key", method: .get).body))
-                                              as? [String: Any])?["publicKey"] as? String)
+                let serverKey = try #require(
+                    (try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/push/key", method: .get).body))
+                        as? [String: Any])?["publicKey"] as? String
+                )
                 let authorization = try #require(push.headers["authorization"])
                 #expect(authorization.hasPrefix("vapid t=") && authorization.hasSuffix(", k=" + serverKey))
                 let jwt = String(authorization.dropFirst("vapid t=".count).prefix { $0 != "," })
@@ -132,13 +154,23 @@ import Testing
                 #expect(claims["aud"] as? String == base && (claims["exp"] as? Int ?? 0) > Int(Date().timeIntervalSince1970))
                 let opened = try WebPushEncryption.decrypt(push.body, receiverKey: browser, auth: auth)
                 let message = try #require(try JSONSerialization.jsonObject(with: opened) as? [String: Any])
-                for key in ["id", "alertId", "exchange", "market", "rule", "price", "at", "title", "body", "url"] { #expect(message[key] != nil, "\(key)") }
+                for key in ["id", "alertId", "exchange", "market", "rule", "price", "at", "title", "body", "url"] {
+                    #expect(message[key] != nil, "\(key)")
+                }
                 #expect(message["market"] as? String == "KRW-BTC" && message["url"] as? String == "/coin/KRW-BTC?exchange=upbit")
                 #expect((message["title"] as? String)?.contains("alert") == true, "in the subscription's language (en)")
 
                 // Gone: removed; busy: delivered on the second try.
-                let left = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/push/subscriptions", method: .get,
-                                                                                                   headers: jar.pageHeaders).body)) as? [String: Any]
+                let left =
+                    try JSONSerialization.jsonObject(
+                        with: Data(
+                            buffer: try await client.execute(
+                                uri: "/api/push/subscriptions",
+                                method: .get,
+                                headers: jar.pageHeaders
+                            ).body
+                        )
+                    ) as? [String: Any]
                 #expect((left?["subscriptions"] as? [[String: Any]])?.compactMap { $0["id"] }.count == 2, "the 410 one is gone")
 
                 // The chats: each service's documented request.
@@ -168,11 +200,24 @@ import Testing
             try await ServerHarness.run(allowPrivateWebhooks: true, configure: { $0.chats = chats }) { client in
                 let (slow, quick) = (try await CookieJar.visitor(client).json, try await CookieJar.visitor(client).json)
                 let browser = P256.KeyAgreement.PrivateKey()
-                let keys = #""keys":{"p256dh":"\#(Base64URL.encode(browser.publicKey.x963Representation))","auth":"\#(Base64URL.encode(WebPushEncryption.randomBytes(16)))"}"#
-                #expect(try await client.execute(uri: "/api/push/subscriptions", method: .post, headers: slow,
-                                                 body: ByteBuffer(string: #"{"endpoint":"\#(base)/slow/tab",\#(keys)}"#)).status == .created)
-                #expect(try await client.execute(uri: "/api/webhooks", method: .post, headers: quick,
-                                                 body: ByteBuffer(string: #"{"kind":"slack","url":"\#(base)/slack/T/B/quick"}"#)).status == .created)
+                let keys =
+                    #""keys":{"p256dh":"\#(Base64URL.encode(browser.publicKey.x963Representation))","auth":"\#(Base64URL.encode(WebPushEncryption.randomBytes(16)))"}"#
+                #expect(
+                    try await client.execute(
+                        uri: "/api/push/subscriptions",
+                        method: .post,
+                        headers: slow,
+                        body: ByteBuffer(string: #"{"endpoint":"\#(base)/slow/tab",\#(keys)}"#)
+                    ).status == .created
+                )
+                #expect(
+                    try await client.execute(
+                        uri: "/api/webhooks",
+                        method: .post,
+                        headers: quick,
+                        body: ByteBuffer(string: #"{"kind":"slack","url":"\#(base)/slack/T/B/quick"}"#)
+                    ).status == .created
+                )
                 let rule = ByteBuffer(string: #"{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"1"}"#)
                 #expect(try await client.execute(uri: "/api/alerts", method: .post, headers: slow, body: rule).status == .created)
                 #expect(try await waitUntil(timeout: .seconds(10)) { !inbox.at("/slow/").isEmpty }, "the slow service is being asked")

@@ -15,8 +15,16 @@ import Testing
         // @unchecked: a test-only list behind a lock.
         private let lock = NSLock()
         private var items: [(signature: String, body: Data)] = []
-        func add(_ item: (String, Data)) { lock.lock(); items.append(item); lock.unlock() }
-        var all: [(signature: String, body: Data)] { lock.lock(); defer { lock.unlock() }; return items }
+        func add(_ item: (String, Data)) {
+            lock.lock()
+            items.append(item)
+            lock.unlock()
+        }
+        var all: [(signature: String, body: Data)] {
+            lock.lock()
+            defer { lock.unlock() }
+            return items
+        }
     }
 
     @Test func anAlertAlreadyTrueFiresOnceIntoHistoryAndASignedWebhook() async throws {
@@ -37,48 +45,71 @@ import Testing
                 var headers = jar.pageHeaders
                 headers[.contentType] = "application/json"
                 let secret = "a-secret-of-this-test"
-                let hook = try await client.execute(uri: "/api/webhooks", method: .post, headers: headers,
-                                                    body: ByteBuffer(string: #"{"url":"http://127.0.0.1:\#(hookPort)/hook","secret":"\#(secret)"}"#))
+                let hook = try await client.execute(
+                    uri: "/api/webhooks",
+                    method: .post,
+                    headers: headers,
+                    body: ByteBuffer(string: #"{"url":"http://127.0.0.1:\#(hookPort)/hook","secret":"\#(secret)"}"#)
+                )
                 #expect(hook.status == .created)
                 #expect(!String(buffer: hook.body).contains(secret), "a webhook's secret is never sent back")
 
                 // Refusals: bad rules, unknown markets — each naming the field a form marks.
-                for (bad, status, field) in [(#"{"market":"KRW-BTC","type":"above","price":"abc"}"#, HTTPResponse.Status.badRequest, "price"),
-                                             (#"{"market":"KRW-NOPE","type":"above","price":"1"}"#, .notFound, "market"),
-                                             (#"{"market":"nope","type":"above","price":"1"}"#, .badRequest, "market"),
-                                             (#"{"market":"KRW-BTC","type":"sideways","price":"1"}"#, .badRequest, "type"),
-                                             (#"{"market":"KRW-BTC","type":"move","percent":"x"}"#, .badRequest, "percent"),
-                                             (#"{"market":"KRW-BTC","type":"above","price":"1","cooldownSeconds":-1}"#, .badRequest, "cooldownSeconds"),
-                                             (#"{"market":"KRW-BTC","type":"move","percent":"5","windowMinutes":100000}"#, .badRequest, "windowMinutes")] {
+                for (bad, status, field) in [
+                    (#"{"market":"KRW-BTC","type":"above","price":"abc"}"#, HTTPResponse.Status.badRequest, "price"),
+                    (#"{"market":"KRW-NOPE","type":"above","price":"1"}"#, .notFound, "market"),
+                    (#"{"market":"nope","type":"above","price":"1"}"#, .badRequest, "market"),
+                    (#"{"market":"KRW-BTC","type":"sideways","price":"1"}"#, .badRequest, "type"),
+                    (#"{"market":"KRW-BTC","type":"move","percent":"x"}"#, .badRequest, "percent"),
+                    (#"{"market":"KRW-BTC","type":"above","price":"1","cooldownSeconds":-1}"#, .badRequest, "cooldownSeconds"),
+                    (#"{"market":"KRW-BTC","type":"move","percent":"5","windowMinutes":100000}"#, .badRequest, "windowMinutes"),
+                ] {
                     let refused = try await client.execute(uri: "/api/alerts", method: .post, headers: headers, body: ByteBuffer(string: bad))
                     #expect(refused.status == status, "\(bad)")
                     let error = (json(refused) as? [String: Any])?["error"] as? [String: Any]
                     #expect(error?["field"] as? String == field, "\(bad): \(String(buffer: refused.body))")
                 }
-                let badHook = try await client.execute(uri: "/api/webhooks", method: .post, headers: headers,
-                                                       body: ByteBuffer(string: #"{"url":"http://127.0.0.1:\#(hookPort)/hook","secret":"short"}"#))
+                let badHook = try await client.execute(
+                    uri: "/api/webhooks",
+                    method: .post,
+                    headers: headers,
+                    body: ByteBuffer(string: #"{"url":"http://127.0.0.1:\#(hookPort)/hook","secret":"short"}"#)
+                )
                 #expect(((json(badHook) as? [String: Any])?["error"] as? [String: Any])?["field"] as? String == "secret")
                 // A line far above the price: armed, silent. A line under it: fires at once, exactly once.
-                let far = try await client.execute(uri: "/api/alerts", method: .post, headers: headers,
-                                                   body: ByteBuffer(string: #"{"market":"KRW-BTC","type":"above","price":"999999999999"}"#))
+                let far = try await client.execute(
+                    uri: "/api/alerts",
+                    method: .post,
+                    headers: headers,
+                    body: ByteBuffer(string: #"{"market":"KRW-BTC","type":"above","price":"999999999999"}"#)
+                )
                 #expect(far.status == .created)
-                let created = try await client.execute(uri: "/api/alerts", method: .post, headers: headers,
-                                                       body: ByteBuffer(string: #"{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"1"}"#))
+                let created = try await client.execute(
+                    uri: "/api/alerts",
+                    method: .post,
+                    headers: headers,
+                    body: ByteBuffer(string: #"{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"1"}"#)
+                )
                 #expect(created.status == .created)
                 let alertID = try #require((json(created) as? [String: Any])?["id"] as? String)
                 let fired = try await waitUntil(timeout: .seconds(10)) {
-                    let history = json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: [.cookie: jar.header])) as? [String: Any]
+                    let history =
+                        json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: [.cookie: jar.header])) as? [String: Any]
                     return ((history?["history"] as? [[String: Any]])?.isEmpty == false) && !inbox.all.isEmpty
                 }
                 #expect(fired)
                 // An absence to check: a second firing would come within the next ticks (≈10 a second).
                 try await Task.sleep(for: .seconds(1))
-                let history = try #require((json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: [.cookie: jar.header]))
-                                            as? [String: Any])?["history"] as? [[String: Any]])
+                let history = try #require(
+                    (json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: [.cookie: jar.header]))
+                        as? [String: Any])?["history"] as? [[String: Any]]
+                )
                 #expect(history.count == 1, "fired once")
                 #expect(history.first?["alertId"] as? String == alertID)
-                let list = try #require((json(try await client.execute(uri: "/api/alerts", method: .get, headers: [.cookie: jar.header]))
-                                         as? [String: Any])?["alerts"] as? [[String: Any]])
+                let list = try #require(
+                    (json(try await client.execute(uri: "/api/alerts", method: .get, headers: [.cookie: jar.header]))
+                        as? [String: Any])?["alerts"] as? [[String: Any]]
+                )
                 #expect(list.first { $0["id"] as? String == alertID }?["enabled"] as? Bool == false, "a one-shot alert is disabled")
                 #expect(list.first { $0["id"] as? String != alertID }?["enabled"] as? Bool == true)
 
@@ -92,8 +123,14 @@ import Testing
                 #expect(body["owner"] == nil, "the owner's id stays on the server")
 
                 // Disable, delete.
-                #expect(try await client.execute(uri: "/api/alerts/\(alertID)", method: .patch, headers: headers,
-                                                 body: ByteBuffer(string: #"{"enabled":false}"#)).status == .ok)
+                #expect(
+                    try await client.execute(
+                        uri: "/api/alerts/\(alertID)",
+                        method: .patch,
+                        headers: headers,
+                        body: ByteBuffer(string: #"{"enabled":false}"#)
+                    ).status == .ok
+                )
                 #expect(try await client.execute(uri: "/api/alerts/\(alertID)", method: .delete, headers: jar.pageHeaders).status == .ok)
                 #expect(try await client.execute(uri: "/api/alerts/\(alertID)", method: .delete, headers: jar.pageHeaders).status == .notFound)
             }
@@ -110,9 +147,11 @@ import Testing
         #expect(strict.check("https://hooks.example.com/sise") == nil)
         #expect(WebhookPoster(allowPrivate: true).check("http://127.0.0.1:9/hook") == nil)
         // Every spelling delivery would refuse is refused at creation too.
-        for url in ["http://2130706433:9/", "http://0x7f000001:9/", "http://0177.0.0.1/", "http://127.1/", "http://localhost.:9/",
-                    "http://LOCALHOST/", "http://api.localhost/", "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://[::ffff:a00:1]/",
-                    "http://0/", "http://169.254.169.254/latest", "http://0xa9.0xfe.0xa9.0xfe/"] {
+        for url in [
+            "http://2130706433:9/", "http://0x7f000001:9/", "http://0177.0.0.1/", "http://127.1/", "http://localhost.:9/",
+            "http://LOCALHOST/", "http://api.localhost/", "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://[::ffff:a00:1]/",
+            "http://0/", "http://169.254.169.254/latest", "http://0xa9.0xfe.0xa9.0xfe/",
+        ] {
             #expect(strict.check(url).map { if case .privateAddress = $0 { true } else { false } } == true, "\(url)")
         }
         for url in ["http://8.8.8.8/", "http://134744072/", "https://[2606:4700::1111]/", "https://hooks.example.com./x"] {

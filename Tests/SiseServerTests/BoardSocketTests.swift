@@ -25,21 +25,26 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     do {
-                    // Snapshots are large frames (every row of the board at once).
-                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
-                                                      logger: Logger(label: "test")) { inbound, outbound, _ in
-                        try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"price","order":"asc","q":"","favoritesOnly":false,"lang":"en"}"#))
-                        var sentBad = false
-                        for try await message in inbound.messages(maxSize: 1 << 22) {
-                            if case .text(let text) = message { inbox.add(text) }
-                            if !sentBad && inbox.of("patch").count >= 3 {
-                                sentBad = true
-                                try await outbound.write(.text(#"{"type":"view","quote":"EUR"}"#))
+                        // Snapshots are large frames (every row of the board at once).
+                        try await WebSocketClient.connect(
+                            url: "ws://127.0.0.1:\(port)/ws",
+                            configuration: .init(maxFrameSize: 1 << 22),
+                            logger: Logger(label: "test")
+                        ) { inbound, outbound, _ in
+                            try await outbound.write(
+                                .text(#"{"type":"view","quote":"KRW","sort":"price","order":"asc","q":"","favoritesOnly":false,"lang":"en"}"#)
+                            )
+                            var sentBad = false
+                            for try await message in inbound.messages(maxSize: 1 << 22) {
+                                if case .text(let text) = message { inbox.add(text) }
+                                if !sentBad && inbox.of("patch").count >= 3 {
+                                    sentBad = true
+                                    try await outbound.write(.text(#"{"type":"view","quote":"EUR"}"#))
+                                }
+                                if !inbox.of("error").isEmpty { break }
                             }
-                            if !inbox.of("error").isEmpty { break }
+                            try? await outbound.close(.normalClosure, reason: nil)
                         }
-                        try? await outbound.close(.normalClosure, reason: nil)
-                    }
                     } catch {
                         inbox.add("{\"type\":\"failure\",\"error\":\"\(error)\"}")
                     }
@@ -81,8 +86,11 @@ import Testing
             let inbox = Inbox()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
-                                                      logger: Logger(label: "test")) { inbound, outbound, _ in
+                    try await WebSocketClient.connect(
+                        url: "ws://127.0.0.1:\(port)/ws",
+                        configuration: .init(maxFrameSize: 1 << 22),
+                        logger: Logger(label: "test")
+                    ) { inbound, outbound, _ in
                         try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"change","order":"asc","q":"","lang":"en"}"#))
                         for try await message in inbound.messages(maxSize: 1 << 22) {
                             if case .text(let text) = message { inbox.add(text) }
@@ -102,10 +110,15 @@ import Testing
             }
             take(snapshot["rows"])
             var order = try #require(snapshot["order"] as? [String])
-            var orders = 0, unsorted = 0, mismatched = 0
+            var orders = 0
+            var unsorted = 0
+            var mismatched = 0
             for patch in inbox.of("patch") {
                 take(patch["rows"])
-                if let next = patch["order"] as? [String] { order = next; orders += 1 }
+                if let next = patch["order"] as? [String] {
+                    order = next
+                    orders += 1
+                }
                 let shown = order.map { rates[$0] ?? .nan }
                 if shown != shown.sorted() { unsorted += 1 }
                 if Set(order) != Set(rates.keys) { mismatched += 1 }
@@ -128,8 +141,11 @@ import Testing
                 try await ServerHarness.run { client in
                     let port = try #require(client.port)
                     let reading = Task {
-                        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
-                                                          logger: Logger(label: "test")) { inbound, outbound, _ in
+                        try await WebSocketClient.connect(
+                            url: "ws://127.0.0.1:\(port)/ws",
+                            configuration: .init(maxFrameSize: 1 << 22),
+                            logger: Logger(label: "test")
+                        ) { inbound, outbound, _ in
                             try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"desc","q":"","lang":"en"}"#))
                             for try await message in inbound.messages(maxSize: 1 << 22) {
                                 if case .text(let text) = message { inbox.add(text) }

@@ -26,8 +26,10 @@ import Testing
             #expect(svg.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
             let text = String(buffer: svg.body)
             #expect(text.contains("data-overlays=\"ma,ema,bb,rsi,macd\"") && text.contains("class=\"rsi\"") && text.contains("class=\"macd\""))
-            for bad in ["/api/candles/KRW-BTC?interval=3h", "/api/candles/KRW-BTC?count=500", "/api/candles/%3Cb%3E",
-                        "/api/candles/KRW-BTC/chart.svg?indicators=magic"] {
+            for bad in [
+                "/api/candles/KRW-BTC?interval=3h", "/api/candles/KRW-BTC?count=500", "/api/candles/%3Cb%3E",
+                "/api/candles/KRW-BTC/chart.svg?indicators=magic",
+            ] {
                 #expect(try await client.execute(uri: bad, method: .get).status == .badRequest, "\(bad)")
             }
             #expect(try await client.execute(uri: "/api/candles/KRW-NOPE", method: .get).status == .notFound)

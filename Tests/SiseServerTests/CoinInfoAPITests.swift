@@ -37,9 +37,14 @@ import Testing
             let simulator = try #require(status["simulator"] as? String)
             let ok = try await client.execute(uri: "/img?u=" + simulator + "/cg-images/coins/bitcoin.png", method: .get)
             #expect(ok.status == .ok && ok.headers[.contentType] == "image/png")
-            for refused in ["https://evil.example/x.png", "http://127.0.0.1:1/x.png", "http://169.254.169.254/latest/meta-data",
-                            "file:///etc/passwd", "https://assets.coingecko.com.evil.example/x.png"] {
-                let answer = try await client.execute(uri: "/img?u=" + refused.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, method: .get)
+            for refused in [
+                "https://evil.example/x.png", "http://127.0.0.1:1/x.png", "http://169.254.169.254/latest/meta-data",
+                "file:///etc/passwd", "https://assets.coingecko.com.evil.example/x.png",
+            ] {
+                let answer = try await client.execute(
+                    uri: "/img?u=" + refused.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+                    method: .get
+                )
                 #expect(answer.status == .forbidden, "\(refused)")
             }
             // Only the image path, never anything else of an allowed origin (the simulator's controls).
@@ -59,7 +64,8 @@ import Testing
 @Suite struct CoinGeckoBudgetTests {
     @Test func tenNewSearchesFromOneClientLeaveOthersServed() async throws {
         try await ServerHarness.run { client in
-            var attacker = CookieJar(), other = CookieJar()
+            var attacker = CookieJar()
+            var other = CookieJar()
             attacker.take(try await client.execute(uri: "/api/favorites", method: .get))
             other.take(try await client.execute(uri: "/api/favorites", method: .get))
             var statuses: [Int] = []

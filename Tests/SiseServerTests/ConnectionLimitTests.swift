@@ -43,8 +43,11 @@ import Testing
     @Test func anOversizedHeadAfterAKeptAliveRequestIsAnsweredInJSON() async throws {
         try await Self.run(ConnectionLimits()) { port in
             let target = "/api/premium?symbols=" + String(repeating: "%F0%95%B3%AC", count: 2_100)
-            let answer = try await RawHTTP.exchange(port: port, "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-                                                    + "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let answer = try await RawHTTP.exchange(
+                port: port,
+                "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                    + "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            )
             // Sent in one write the two are pipelined, and the parser meets the second before the
             // first is answered: the connection ends with the JSON 431 either way.
             #expect(answer.contains("HTTP/1.1 431") && answer.contains("headers_too_large"), "\(answer.prefix(600))")
@@ -57,7 +60,10 @@ import Testing
     @Test func aRawUTF8TargetGetsOneJSON400() async throws {
         try await Self.run(ConnectionLimits()) { port in
             let answer = try await RawHTTP.exchange(port: port, "GET /api/compare?symbols=비트코인 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            #expect(answer.hasPrefix("HTTP/1.1 400") && answer.contains("application/json") && answer.contains("bad_request"), "\(answer.prefix(120))")
+            #expect(
+                answer.hasPrefix("HTTP/1.1 400") && answer.contains("application/json") && answer.contains("bad_request"),
+                "\(answer.prefix(120))"
+            )
             #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "exactly one response")
         }
     }

@@ -26,16 +26,23 @@ import Testing
                     try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body)).status
                 }
                 let (flooder, other) = (try await CookieJar.visitor(client).json, try await CookieJar.visitor(client).json)
-                let keys = #""keys":{"p256dh":"\#(Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation))","auth":"\#(Base64URL.encode(WebPushEncryption.randomBytes(16)))"}"#
+                let keys =
+                    #""keys":{"p256dh":"\#(Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation))","auth":"\#(Base64URL.encode(WebPushEncryption.randomBytes(16)))"}"#
                 for index in 0..<10 {
                     #expect(try await post("/api/push/subscriptions", flooder, #"{"endpoint":"\#(base)/slower/tab\#(index)",\#(keys)}"#) == .created)
                 }
                 for index in 0..<5 {
-                    #expect(try await post("/api/webhooks", flooder, #"{"url":"\#(base)/slower/hook\#(index)","secret":"a-secret-\#(index)"}"#) == .created)
+                    #expect(
+                        try await post("/api/webhooks", flooder, #"{"url":"\#(base)/slower/hook\#(index)","secret":"a-secret-\#(index)"}"#)
+                            == .created
+                    )
                 }
                 #expect(try await post("/api/webhooks", other, #"{"kind":"slack","url":"\#(base)/slack/T/B/other"}"#) == .created)
                 for price in 1...20 {
-                    #expect(try await post("/api/alerts", flooder, #"{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"\#(price)"}"#) == .created)
+                    #expect(
+                        try await post("/api/alerts", flooder, #"{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"\#(price)"}"#)
+                            == .created
+                    )
                 }
                 // The flood is under way: its deliveries hold what slots they may.
                 #expect(try await waitUntil(timeout: .seconds(10)) { inbox.at("/slower/").count >= 4 }, "the slow destinations are being asked")

@@ -3,6 +3,7 @@ import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
 import SiseCore
+import SiseServer
 import SiseTestSupport
 import Synchronization
 import Testing
@@ -37,7 +38,8 @@ import Testing
     }
 
     @Test func pagesOnFiveMarketsCostFiveSubscriptionsReleasedAfterTheGrace() async throws {
-        try await ServerHarness.run(configure: { $0.depthGrace = .seconds(2) }) { client in
+        let configure: (inout ServerConfiguration) -> Void = { $0.depthGrace = .seconds(2) }
+        try await ServerHarness.run(configure: configure) { client in
             #expect(Set(Self.markets.map(\.0)) == Set(Exchange.allCases.map(\.rawValue)), "every exchange has a row")
             let port = try #require(client.port)
             let inbox = Inbox()
@@ -45,9 +47,14 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, (exchange, market)) in pages {
                     group.addTask {
-                        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
-                                                          logger: Logger(label: "test")) { inbound, outbound, _ in
-                            try await outbound.write(.text(#"{"type":"view","exchange":"\#(exchange)","quote":"KRW","lang":"en","window":{"from":0,"to":5}}"#))
+                        try await WebSocketClient.connect(
+                            url: "ws://127.0.0.1:\(port)/ws",
+                            configuration: .init(maxFrameSize: 1 << 22),
+                            logger: Logger(label: "test")
+                        ) { inbound, outbound, _ in
+                            try await outbound.write(
+                                .text(#"{"type":"view","exchange":"\#(exchange)","quote":"KRW","lang":"en","window":{"from":0,"to":5}}"#)
+                            )
                             try await outbound.write(.text(#"{"type":"depth","exchange":"\#(exchange)","market":"\#(market)"}"#))
                             for try await message in inbound.messages(maxSize: 1 << 22) {
                                 if case .text(let text) = message { inbox.add("\(index)", text) }
@@ -94,8 +101,11 @@ import Testing
         try await ServerHarness.run { client in
             let port = try #require(client.port)
             let inbox = Inbox()
-            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
-                                              logger: Logger(label: "test")) { inbound, outbound, _ in
+            try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/ws",
+                configuration: .init(maxFrameSize: 1 << 22),
+                logger: Logger(label: "test")
+            ) { inbound, outbound, _ in
                 try await outbound.write(.text(#"{"type":"view","quote":"KRW","lang":"en","window":{"from":0,"to":5}}"#))
                 var asked = false
                 for try await message in inbound.messages(maxSize: 1 << 22) {

@@ -3,9 +3,11 @@ import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
 import SiseCore
+import SiseServer
 import SiseTestSupport
 import Synchronization
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -35,9 +37,14 @@ import FoundationNetworking
     static func open(_ pages: [Page], port: Int, exchange: String, markets: [String], group: inout ThrowingTaskGroup<Void, any Error>) {
         for (page, market) in zip(pages, markets) {
             group.addTask {
-                try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
-                                                  logger: Logger(label: "test")) { inbound, outbound, _ in
-                    try await outbound.write(.text(#"{"type":"view","exchange":"\#(exchange)","quote":"KRW","lang":"en","window":{"from":0,"to":5}}"#))
+                try await WebSocketClient.connect(
+                    url: "ws://127.0.0.1:\(port)/ws",
+                    configuration: .init(maxFrameSize: 1 << 22),
+                    logger: Logger(label: "test")
+                ) { inbound, outbound, _ in
+                    try await outbound.write(
+                        .text(#"{"type":"view","exchange":"\#(exchange)","quote":"KRW","lang":"en","window":{"from":0,"to":5}}"#)
+                    )
                     try await outbound.write(.text(#"{"type":"depth","exchange":"\#(exchange)","market":"\#(market)"}"#))
                     for try await message in inbound.messages(maxSize: 1 << 22) {
                         if case .text(let text) = message { page.inbox.add(page.name, text) }
@@ -51,12 +58,15 @@ import FoundationNetworking
     }
 
     static func simulator(_ client: some TestClientProtocol) async throws -> URL {
-        let status = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/status", method: .get).body)) as? [String: Any]
+        let status =
+            try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/status", method: .get).body)) as? [String: Any]
         return try #require((status?["simulator"] as? String).flatMap { URL(string: $0) })
     }
 
     static func faults(_ simulator: URL, _ exchange: String, _ body: String) async throws {
-        var request = URLRequest(url: simulator.appendingPathComponent("_sim/faults").appending(queryItems: [.init(name: "exchange", value: exchange)]))
+        var request = URLRequest(
+            url: simulator.appendingPathComponent("_sim/faults").appending(queryItems: [.init(name: "exchange", value: exchange)])
+        )
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(body.utf8)
@@ -87,7 +97,8 @@ import FoundationNetworking
     /// Every exchange whose WebSocket carries books here (Coinone's are read over REST: DepthPushTests).
     @Test(arguments: ["upbit", "korbit", "bithumb"])
     func oneConnectionCarriesEveryWatchedMarketOnce(_ exchange: String) async throws {
-        try await ServerHarness.run(configure: { $0.depthGrace = .seconds(1) }) { client in
+        let configure: (inout ServerConfiguration) -> Void = { $0.depthGrace = .seconds(1) }
+        try await ServerHarness.run(configure: configure) { client in
             let port = try #require(client.port)
             let simulator = try await Self.simulator(client)
             let pages = (0..<4).map { Page("\($0)") }

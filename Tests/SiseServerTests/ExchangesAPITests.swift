@@ -26,7 +26,10 @@ import Testing
             let btc = try #require(korbit.first { $0["market"] as? String == "KRW-BTC" })
             #expect(btc["koreanName"] as? String == "비트코인", "Korbit's nameless pairs borrow Upbit's names")
             let bithumb = try await rows(client, "/api/markets?exchange=bithumb&quote=BTC")
-            #expect(!bithumb.isEmpty && bithumb.allSatisfy { $0["exchange"] as? String == "bithumb" && ($0["market"] as? String)?.hasPrefix("BTC-") == true })
+            #expect(
+                !bithumb.isEmpty
+                    && bithumb.allSatisfy { $0["exchange"] as? String == "bithumb" && ($0["market"] as? String)?.hasPrefix("BTC-") == true }
+            )
             let upbit = try await rows(client, "/api/markets")
             #expect(upbit.allSatisfy { $0["exchange"] as? String == "upbit" }, "Upbit stays the default")
             let upbitBTC = try #require(upbit.first { $0["market"] as? String == "KRW-BTC" }?["price"] as? Double)

@@ -114,8 +114,12 @@ import Testing
 
 @Suite struct FavoriteWriteLimitTests {
     @Test func writesPerAddressAreLimited() async throws {
-        let configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory(),
-                                                favoriteWritesPerMinute: 3)
+        let configuration = ServerConfiguration(
+            port: 0,
+            demo: true,
+            dataDirectory: ServerHarness.temporaryDirectory(),
+            favoriteWritesPerMinute: 3
+        )
         let app = try await ServerHarness.build(configuration)
         try await app.test(.live) { client in
             _ = try await waitUntil(timeout: .seconds(15)) {

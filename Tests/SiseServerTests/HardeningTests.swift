@@ -52,8 +52,10 @@ import Testing
             #expect(response.headers[.strictTransportSecurity] == "max-age=31536000", "\(response.status)")
         }
         try await ServerHarness.run { client in
-            for uri in ["/api/favorites", "/api/portfolio", "/api/alerts", "/api/me", "/api/webhooks", "/api/push/subscriptions", "/api/session",
-                        "/api/markets?quote=KRW"] {
+            for uri in [
+                "/api/favorites", "/api/portfolio", "/api/alerts", "/api/me", "/api/webhooks", "/api/push/subscriptions", "/api/session",
+                "/api/markets?quote=KRW",
+            ] {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect(response.headers[.cacheControl] == "no-store", "\(uri) → \(response.status)")
                 #expect(response.headers[.strictTransportSecurity] == nil, "plain http: no HSTS")
@@ -123,8 +125,12 @@ import Testing
     }
 
     @Test func anHTTPSPublicURLMakesCookiesSecureWithTheHostPrefix() async throws {
-        let configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory(),
-                                                publicURL: URL(string: "https://sise.example"))
+        let configuration = ServerConfiguration(
+            port: 0,
+            demo: true,
+            dataDirectory: ServerHarness.temporaryDirectory(),
+            publicURL: URL(string: "https://sise.example")
+        )
         let app = try await ServerHarness.build(configuration)
         try await app.test(.live) { client in
             let port = try #require(client.port)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SiseServer
 import SiseTestSupport
 import Testing
 
@@ -40,22 +41,40 @@ import Testing
         var fields: [String] { base.keys.sorted() }
     }
 
-    static let transaction = ["type": "buy", "exchange": "upbit", "market": "KRW-BTC", "quantity": "1", "price": "1000", "fee": "0",
-                              "at": "2026-11-20T00:00:00Z", "note": "메모"]
+    static let transaction = [
+        "type": "buy", "exchange": "upbit", "market": "KRW-BTC", "quantity": "1", "price": "1000", "fee": "0",
+        "at": "2026-11-20T00:00:00Z", "note": "메모",
+    ]
 
     static func routes(alert: String) -> [Route] {
         [
-            Route(method: .post, uri: "/api/auth/signup", base: ["email": "hostile@example.kr", "username": "hostile", "password": "a long secret",
-                                                                 "nickname": "적", "invite": "code"]),
+            Route(
+                method: .post,
+                uri: "/api/auth/signup",
+                base: [
+                    "email": "hostile@example.kr", "username": "hostile", "password": "a long secret",
+                    "nickname": "적", "invite": "code",
+                ]
+            ),
             Route(method: .post, uri: "/api/auth/login", base: ["login": "hostile", "password": "a long secret"]),
             Route(method: .patch, uri: "/api/me", base: ["nickname": "적", "password": "a long secret", "newPassword": "another long secret"]),
             Route(method: .post, uri: "/api/push/subscriptions", base: ["endpoint": "https://push.example.net/x", "lang": "ko"]),
             Route(method: .post, uri: "/api/portfolio/transactions", base: transaction),
             Route(method: .post, uri: "/api/portfolio/import", base: transaction, wrapped: "transactions"),
-            Route(method: .post, uri: "/api/alerts", base: ["exchange": "upbit", "market": "KRW-BTC", "type": "above", "price": "1", "percent": "5"]),
+            Route(
+                method: .post,
+                uri: "/api/alerts",
+                base: ["exchange": "upbit", "market": "KRW-BTC", "type": "above", "price": "1", "percent": "5"]
+            ),
             Route(method: .patch, uri: "/api/alerts/\(alert)", base: ["price": "2", "percent": "5"]),
-            Route(method: .post, uri: "/api/webhooks", base: ["kind": "generic", "url": "https://hooks.example.net/x", "secret": "a-secret-a",
-                                                              "botToken": "1:token", "chatId": "1", "lang": "ko"]),
+            Route(
+                method: .post,
+                uri: "/api/webhooks",
+                base: [
+                    "kind": "generic", "url": "https://hooks.example.net/x", "secret": "a-secret-a",
+                    "botToken": "1:token", "chatId": "1", "lang": "ko",
+                ]
+            ),
             Route(method: .delete, uri: "/api/me", base: ["password": "a long secret", "nickname": "적"]),
         ]
     }
@@ -73,7 +92,11 @@ import Testing
     }
 
     @Test func everyFieldOfEveryBodyTakesAMegabyteOfOneCharacter() async throws {
-        try await ServerHarness.run(configure: { $0.favoriteWritesPerMinute = 0; $0.passwordCost = 4 }) { client in
+        let configure: (inout ServerConfiguration) -> Void = {
+            $0.favoriteWritesPerMinute = 0
+            $0.passwordCost = 4
+        }
+        try await ServerHarness.run(configure: configure) { client in
             var jar = CookieJar()
             jar.take(try await client.execute(uri: "/api/favorites", method: .get))
             func send(_ method: HTTPRequest.Method, _ uri: String, _ body: Data, type: String = "application/json") async throws -> TestResponse {
@@ -104,12 +127,18 @@ import Testing
                 for route in Self.everyCharacter.contains(character) ? routes : routes.filter({ $0.uri == "/api/portfolio/import" }) {
                     let fields = route.nested.map { nested in ["\(nested).p256dh", "\(nested).auth"] } ?? route.fields
                     for field in fields {
-                        try await check("\(route.method) \(route.uri) \(field)=U+\(shown)×1M", try await send(route.method, route.uri, try route.body(field, value)))
+                        try await check(
+                            "\(route.method) \(route.uri) \(field)=U+\(shown)×1M",
+                            try await send(route.method, route.uri, try route.body(field, value))
+                        )
                     }
                     try await alive("\(route.method) \(route.uri) with U+\(shown)×1M")
                 }
                 for column in Self.transaction.keys.sorted() {
-                    try await check("CSV import \(column)=U+\(shown)×1M", try await send(.post, "/api/portfolio/import", Self.csv(column, value), type: "text/csv"))
+                    try await check(
+                        "CSV import \(column)=U+\(shown)×1M",
+                        try await send(.post, "/api/portfolio/import", Self.csv(column, value), type: "text/csv")
+                    )
                 }
                 try await alive("the CSV import with U+\(shown)×1M")
             }
@@ -118,12 +147,16 @@ import Testing
             for route in Self.routes(alert: alert) {
                 try await check("\(route.method) \(route.uri) [×1M", try await send(route.method, route.uri, brackets))
             }
-            try await check("avatar of 1M apostrophes", try await send(.put, "/api/me/avatar", Data(repeating: UInt8(ascii: "'"), count: Self.size), type: "image/png"),
-                            allowed: [.badRequest, .contentTooLarge, .unsupportedMediaType])
+            try await check(
+                "avatar of 1M apostrophes",
+                try await send(.put, "/api/me/avatar", Data(repeating: UInt8(ascii: "'"), count: Self.size), type: "image/png"),
+                allowed: [.badRequest, .contentTooLarge, .unsupportedMediaType]
+            )
             try await alive("the bodies of brackets and the avatar")
             #expect(refusals.isEmpty, "\(refusals.prefix(20))")
             // Nothing was kept, and the account is still there.
-            let transactions = json(try await client.execute(uri: "/api/portfolio/transactions", method: .get, headers: jar.pageHeaders)) as? [String: Any]
+            let transactions =
+                json(try await client.execute(uri: "/api/portfolio/transactions", method: .get, headers: jar.pageHeaders)) as? [String: Any]
             #expect((transactions?["transactions"] as? [Any])?.isEmpty == true)
             let me = try await client.execute(uri: "/api/me", method: .get, headers: jar.pageHeaders)
             #expect(String(buffer: me.body).contains("\"username\":\"hostile\""), "\(String(buffer: me.body).prefix(200))")

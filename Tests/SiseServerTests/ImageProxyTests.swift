@@ -16,18 +16,22 @@ import Testing
         let busted = urls.canonical(URL(string: "https://ASSETS.coingecko.com/coins/images/1/thumb/bitcoin.png?1696501400")!)
         #expect(busted == plain, "a cache-buster is no new fetch")
         #expect(urls.canonical(URL(string: "https://coin-images.coingecko.com/nft_contracts/images/38/thumb/a.png")!) != nil)
-        for refused in ["http://assets.coingecko.com/coins/images/1/thumb/bitcoin.png", "https://assets.coingecko.com:8443/coins/images/1/thumb/b.png",
-                        "https://assets.coingecko.com/api/v3/ping", "https://assets.coingecko.com/coins/images/x/thumb/b.png",
-                        "https://user@assets.coingecko.com/coins/images/1/thumb/b.png", "https://evil.example/coins/images/1/thumb/b.png",
-                        "http://127.0.0.1:9000/_sim/stats", "http://127.0.0.1:9001/cg-images/coins/b.png", "http://127.0.0.1:9000/cg-images/../x"] {
+        for refused in [
+            "http://assets.coingecko.com/coins/images/1/thumb/bitcoin.png", "https://assets.coingecko.com:8443/coins/images/1/thumb/b.png",
+            "https://assets.coingecko.com/api/v3/ping", "https://assets.coingecko.com/coins/images/x/thumb/b.png",
+            "https://user@assets.coingecko.com/coins/images/1/thumb/b.png", "https://evil.example/coins/images/1/thumb/b.png",
+            "http://127.0.0.1:9000/_sim/stats", "http://127.0.0.1:9001/cg-images/coins/b.png", "http://127.0.0.1:9000/cg-images/../x",
+        ] {
             #expect(urls.canonical(URL(string: refused)!) == nil, "\(refused)")
         }
         #expect(urls.canonical(URL(string: "http://127.0.0.1:9000/cg-images/coins/bitcoin.png")!) != nil)
     }
 
     @Test func onlyPublicAddresses() {
-        for address in ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0",
-                        "::1", "::", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "ff02::1", "not an address"] {
+        for address in [
+            "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0",
+            "::1", "::", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "ff02::1", "not an address",
+        ] {
             #expect(!PublicAddress.isPublic(address), "\(address)")
         }
         for address in ["8.8.8.8", "104.16.0.1", "2606:4700::1111"] {
@@ -45,7 +49,8 @@ import Testing
     @Test func aRedirectToAnotherHostIsNotFollowed() async throws {
         let elsewhere = try await HandshakeRecorder.start(response: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         let origin = try await HandshakeRecorder.start(
-            response: "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:\(elsewhere.port)/x.png\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            response: "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:\(elsewhere.port)/x.png\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        )
         let trusted = "http://127.0.0.1:\(origin.port)"
         let fetcher = LiveImageFetcher(trustedOrigins: [trusted])
         let rule = ImageURL(allowedHosts: [], demoOrigin: trusted)
@@ -91,8 +96,11 @@ import Testing
 
     func proxy(_ fetcher: CountingFetcher) -> ImageProxy {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-imgb-\(UUID().uuidString)")
-        return ImageProxy(fetcher: fetcher, cache: ImageCache(directory: directory),
-                          urls: ImageURL(allowedHosts: ["assets.coingecko.com"], demoOrigin: nil))
+        return ImageProxy(
+            fetcher: fetcher,
+            cache: ImageCache(directory: directory),
+            urls: ImageURL(allowedHosts: ["assets.coingecko.com"], demoOrigin: nil)
+        )
     }
 
     @Test func identicalRequestsShareOneFetchAndTheCacheAnswersAfter() async {

@@ -23,8 +23,10 @@ import Testing
         for second in 0..<30 { await throttle.failed(stranger, now: start + Int64(second) * 1_000) }
         let now = start + 30_000
         #expect(await throttle.wait(stranger, now: now) > 0, "the stranger waits")
-        #expect(await throttle.wait(LoginThrottle.parties(device: nil, account: "acct", address: "9.9.9.9"), now: now) > 0,
-                "so does every other untrusted attempt on the account")
+        #expect(
+            await throttle.wait(LoginThrottle.parties(device: nil, account: "acct", address: "9.9.9.9"), now: now) > 0,
+            "so does every other untrusted attempt on the account"
+        )
         #expect(await throttle.wait(owner, now: now) == 0, "the owner's browser does not")
         #expect(await throttle.wait(LoginThrottle.parties(device: nil, account: "other", address: "9.9.9.9"), now: now) == 0)
         #expect(await throttle.wait(stranger, now: now + 3_601_000) == 0, "a count is forgotten an hour after its last failure")
@@ -71,8 +73,10 @@ import Testing
     @Test func memoryStaysBoundedUnderAFloodOfMadeUpLoginsAndAddresses() async {
         let throttle = LoginThrottle(capacity: 1_000)
         for attempt in 0..<20_000 {
-            await throttle.failed(LoginThrottle.parties(device: nil, account: "login:made-up-\(attempt)", address: "10.\(attempt % 250).\(attempt / 250).1"),
-                                  now: start + Int64(attempt))
+            await throttle.failed(
+                LoginThrottle.parties(device: nil, account: "login:made-up-\(attempt)", address: "10.\(attempt % 250).\(attempt / 250).1"),
+                now: start + Int64(attempt)
+            )
             _ = await throttle.signup(address: "addr\(attempt)", device: "device\(attempt)", now: start + Int64(attempt))
         }
         #expect(await throttle.keptKeys <= 3_003)
@@ -116,16 +120,26 @@ import Testing
     @Test func aStrangersFloodDoesNotStopTheOwnerOnHerBrowser() async throws {
         try await AccountsAPITests.run { client in
             var owner = try await AccountsAPITests.fresh(client)
-            let created = try await AccountsAPITests.post(client, "/api/auth/signup",
-                                                          #"{"username":"owner","password":"a long secret","nickname":"주인"}"#, &owner)
+            let created = try await AccountsAPITests.post(
+                client,
+                "/api/auth/signup",
+                #"{"username":"owner","password":"a long secret","nickname":"주인"}"#,
+                &owner
+            )
             #expect(created.status == .created)
             #expect(owner.cookies["sise_login_device"] != nil, "signing up makes the browser a returning device")
             _ = try await AccountsAPITests.post(client, "/api/auth/logout", "{}", &owner)
             var stranger = try await AccountsAPITests.fresh(client)
             var statuses: [HTTPResponse.Status] = []
             for _ in 0..<30 {
-                statuses.append(try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"owner","password":"guess guess"}"#,
-                                                                &stranger).status)
+                statuses.append(
+                    try await AccountsAPITests.post(
+                        client,
+                        "/api/auth/login",
+                        #"{"login":"owner","password":"guess guess"}"#,
+                        &stranger
+                    ).status
+                )
             }
             #expect(statuses.contains(.tooManyRequests))
             let limited = try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"owner","password":"a long secret"}"#, &stranger)
@@ -145,14 +159,21 @@ import Testing
     @Test func parallelLogInsAreCountedBeforeTheirHashes() async throws {
         try await AccountsAPITests.run { client in
             var owner = try await AccountsAPITests.fresh(client)
-            #expect(try await AccountsAPITests.post(client, "/api/auth/signup", #"{"username":"target","password":"a long secret","nickname":"표적"}"#,
-                                                    &owner).status == .created)
+            #expect(
+                try await AccountsAPITests.post(
+                    client,
+                    "/api/auth/signup",
+                    #"{"username":"target","password":"a long secret","nickname":"표적"}"#,
+                    &owner
+                ).status == .created
+            )
             let stranger = try await AccountsAPITests.fresh(client)
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                 for _ in 0..<25 {
                     group.addTask {
                         var jar = stranger
-                        return try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"target","password":"guess guess"}"#, &jar).status
+                        return try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"target","password":"guess guess"}"#, &jar)
+                            .status
                     }
                 }
                 return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
@@ -179,13 +200,17 @@ import Testing
     /// command started one), and attempts sent to both at once are counted once each.
     @Test func replicasOnOneStoreShareOneBudget() async throws {
         let directory = ServerHarness.temporaryDirectory()
-        var stores: [(String, AppDatabase, AppDatabase)] = [("sqlite", try AppDatabase.open(directory: directory), try AppDatabase.open(directory: directory))]
+        var stores: [(String, AppDatabase, AppDatabase)] = [
+            ("sqlite", try AppDatabase.open(directory: directory), try AppDatabase.open(directory: directory))
+        ]
         if let (url, first) = try await TestStores.freshPostgres() {
             stores.append(("postgres", first, try await AppDatabase.open(DatabaseLocation(parsing: url))))
         }
         for (name, first, second) in stores {
             func replica(_ database: AppDatabase) -> LoginThrottle {
-                LoginThrottle(book: StoreTallies(store: ThrottleTallies(database: database), fallback: MemoryTallies(), logger: Logger(label: "test")))
+                LoginThrottle(
+                    book: StoreTallies(store: ThrottleTallies(database: database), fallback: MemoryTallies(), logger: Logger(label: "test"))
+                )
             }
             let (one, two) = (replica(first), replica(second))
             let parties = LoginThrottle.parties(device: nil, account: "acct", address: "203.0.113.9")
@@ -200,14 +225,19 @@ import Testing
             #expect(await two.wait(parties, now: start) == 0, "\(name): a success on one replica clears the count on the other")
             #expect(await two.signup(address: "203.0.113.9", device: "phone", now: start) == 0)
             for _ in 0..<2 { _ = await one.signup(address: "203.0.113.9", device: "phone", now: start) }
-            #expect(await two.signup(address: "203.0.113.9", device: "phone", now: start) > 0, "\(name): three sign-ups a day per browser, on any replica")
+            #expect(
+                await two.signup(address: "203.0.113.9", device: "phone", now: start) > 0,
+                "\(name): three sign-ups a day per browser, on any replica"
+            )
         }
     }
 
     static func request(cookie: String?) -> Request {
         var fields = HTTPFields()
         if let cookie { fields[.cookie] = "sise_login_device=" + cookie }
-        return Request(head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/", headerFields: fields),
-                       body: RequestBody(buffer: ByteBuffer()))
+        return Request(
+            head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/", headerFields: fields),
+            body: RequestBody(buffer: ByteBuffer())
+        )
     }
 }

@@ -5,8 +5,10 @@ import SiseTestSupport
 import Testing
 
 @Suite struct MarketsAPITests {
-    static let rowKeys: Set<String> = ["exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
-                                       "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display"]
+    static let rowKeys: Set<String> = [
+        "exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
+        "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display",
+    ]
 
     @Test func marketsRowsStatusAndStaticFiles() async throws {
         try await ServerHarness.run { client in
@@ -19,7 +21,9 @@ import Testing
             let values = rows.map { $0["tradeValue24h"] as! Double }
             #expect(values == values.sorted(by: >))
 
-            let byPrice = try #require(json(try await client.execute(uri: "/api/markets?quote=KRW&sort=price&order=asc", method: .get)) as? [[String: Any]])
+            let byPrice = try #require(
+                json(try await client.execute(uri: "/api/markets?quote=KRW&sort=price&order=asc", method: .get)) as? [[String: Any]]
+            )
             let prices = byPrice.map { $0["price"] as! Double }
             #expect(prices == prices.sorted())
             let search = try #require(json(try await client.execute(uri: "/api/markets?q=%E3%85%82%E3%85%8C", method: .get)) as? [[String: Any]])

@@ -46,7 +46,10 @@ import Testing
                     // What must not happen: the messages, held behind the slow read, counted at once
                     // when it ends. Half a second past the last send is when that burst would close it.
                     try await Task.sleep(for: .milliseconds(500))
-                    #expect(page.isOpen && page.closeCode == nil, "a steady \(perSecond) a second is within the limit (closed \(String(describing: page.closeCode)))")
+                    #expect(
+                        page.isOpen && page.closeCode == nil,
+                        "a steady \(perSecond) a second is within the limit (closed \(String(describing: page.closeCode)))"
+                    )
                 }
             }
         }

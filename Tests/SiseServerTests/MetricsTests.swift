@@ -7,6 +7,7 @@ import Logging
 import SiseServer
 import SiseTestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -47,9 +48,14 @@ import FoundationNetworking
             let port = try #require(client.port)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
-                                                      logger: Logger(label: "test")) { inbound, outbound, _ in
-                        try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#))
+                    try await WebSocketClient.connect(
+                        url: "ws://127.0.0.1:\(port)/ws",
+                        configuration: .init(maxFrameSize: 1 << 22),
+                        logger: Logger(label: "test")
+                    ) { inbound, outbound, _ in
+                        try await outbound.write(
+                            .text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#)
+                        )
                         for try await _ in inbound.messages(maxSize: 1 << 22) {}
                     }
                 }
@@ -68,7 +74,9 @@ import FoundationNetworking
 
     @Test func restRequestsRefusalsStreamConnectsAndTheCoinGeckoBudgetAreCounted() async throws {
         try await ServerHarness.run { client in
-            let status = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/status", method: .get).body)) as? [String: Any]
+            let status =
+                try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/status", method: .get).body))
+                as? [String: Any]
             let address = try #require(status?["simulator"] as? String)
             let simulator = try #require(URL(string: address))
             // The exchange answers the next candle requests with 429: the client retries, and both count.
@@ -125,7 +133,8 @@ import FoundationNetworking
     }
 
     @Test func aTokenOpensItToOthersAndIsRequiredThen() async throws {
-        try await ServerHarness.run(configure: { $0.metricsToken = "scrape-secret" }) { client in
+        let configure: (inout ServerConfiguration) -> Void = { $0.metricsToken = "scrape-secret" }
+        try await ServerHarness.run(configure: configure) { client in
             #expect(try await client.execute(uri: "/metrics", method: .get).status == .unauthorized)
             let wrong = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer nope"])
             #expect(wrong.status == .unauthorized)
@@ -156,8 +165,10 @@ import FoundationNetworking
 
     @Test func notReadyWhileTheBoardCannotLoad() async throws {
         // An exchange that never answers: the process is live, the replica is not ready.
-        let app = try await ServerHarness.build(ServerConfiguration(port: 0, demo: false, dataDirectory: ServerHarness.temporaryDirectory()),
-                                                upbitURL: URL(string: "http://127.0.0.1:9")!)
+        let app = try await ServerHarness.build(
+            ServerConfiguration(port: 0, demo: false, dataDirectory: ServerHarness.temporaryDirectory()),
+            upbitURL: URL(string: "http://127.0.0.1:9")!
+        )
         try await app.test(.live) { client in
             #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
             let ready = try await client.execute(uri: "/readyz", method: .get)

@@ -28,7 +28,9 @@ import Testing
     @Test func everyExchangeParameterAndFieldRefersToIt() {
         let lines = Self.spec.split(separator: "\n")
         // `name: exchange` parameters and `exchange:` fields with an inline schema.
-        let uses = lines.filter { $0.contains("name: exchange,") || $0.trimmingCharacters(in: .whitespaces).hasPrefix("exchange: {") || $0.contains(" exchange: { ") }
+        let uses = lines.filter {
+            $0.contains("name: exchange,") || $0.trimmingCharacters(in: .whitespaces).hasPrefix("exchange: {") || $0.contains(" exchange: { ")
+        }
         #expect(uses.count >= 16, "found \(uses.count)")
         let own = uses.filter { !$0.contains("$ref: '#/components/schemas/Exchange'") }
         #expect(own.isEmpty, "exchange schemas that do not refer to components.schemas.Exchange:\n\(own.joined(separator: "\n"))")

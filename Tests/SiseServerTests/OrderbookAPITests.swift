@@ -5,6 +5,7 @@ import HummingbirdTesting
 import SiseServer
 import SiseTestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -32,8 +33,10 @@ import FoundationNetworking
             #expect(try #require(bids.first) < (try #require(asks.first)), "the best bid is below the best ask")
             #expect(Self.decimal(book["totalAskSize"]) != nil && (book["at"] as? Int64 ?? 0) > 0)
 
-            let tape = try #require(json(try await client.execute(uri: "/api/trades/KRW-BTC?exchange=\(exchange)&count=20", method: .get))
-                as? [[String: Any]])
+            let tape = try #require(
+                json(try await client.execute(uri: "/api/trades/KRW-BTC?exchange=\(exchange)&count=20", method: .get))
+                    as? [[String: Any]]
+            )
             #expect(tape.count == 20)
             let ids = tape.compactMap { $0["id"] as? String }
             #expect(Set(ids).count == 20, "each trade once")
@@ -48,9 +51,11 @@ import FoundationNetworking
             _ = try await waitUntil(timeout: .seconds(15)) {
                 try await client.execute(uri: "/api/markets?exchange=korbit", method: .get).status == .ok
             }
-            for (uri, status) in [("/api/orderbook/KRW-NOPE", HTTPResponse.Status.notFound), ("/api/trades/KRW-NOPE", .notFound),
-                                  ("/api/orderbook/BTC-ETH?exchange=korbit", .badRequest), ("/api/orderbook/KRW-BTC?levels=99", .badRequest),
-                                  ("/api/trades/KRW-BTC?count=0", .badRequest), ("/api/orderbook/%3Cb%3E", .badRequest)] {
+            for (uri, status) in [
+                ("/api/orderbook/KRW-NOPE", HTTPResponse.Status.notFound), ("/api/trades/KRW-NOPE", .notFound),
+                ("/api/orderbook/BTC-ETH?exchange=korbit", .badRequest), ("/api/orderbook/KRW-BTC?levels=99", .badRequest),
+                ("/api/trades/KRW-BTC?count=0", .badRequest), ("/api/orderbook/%3Cb%3E", .badRequest),
+            ] {
                 #expect(try await client.execute(uri: uri, method: .get).status == status, "\(uri)")
             }
         }
@@ -69,7 +74,10 @@ import FoundationNetworking
             let answer = try await client.execute(uri: "/api/orderbook/KRW-BTC", method: .get)
             #expect(answer.status == .serviceUnavailable && errorCode(answer) == "upstream")
             let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
-            #expect(metrics.contains("sise_orderbook_dropped_total{exchange=\"upbit\",reason=\"crossed\"} 1"), "\(metrics.split(separator: "\n").filter { $0.contains("orderbook") })")
+            #expect(
+                metrics.contains("sise_orderbook_dropped_total{exchange=\"upbit\",reason=\"crossed\"} 1"),
+                "\(metrics.split(separator: "\n").filter { $0.contains("orderbook") })"
+            )
         }
     }
 }

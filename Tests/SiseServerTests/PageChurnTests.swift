@@ -14,7 +14,7 @@ import Testing
     /// How a page behaves before it leaves, one per row.
     enum Visit: CaseIterable {
         case bareClose, bareReset, viewThenCloseAtOnce, viewResetMidSnapshot, viewPatchesThenClose,
-             favoritesThenFIN, viewResetAtOnce, viewsChangedThenClose
+            favoritesThenFIN, viewResetAtOnce, viewsChangedThenClose
 
         var sendsView: Bool { self != .bareClose && self != .bareReset }
     }
@@ -26,7 +26,8 @@ import Testing
         let (exchange, quote) = quotes[index % quotes.count]
         let (sort, order) = sorts[(index / 3) % sorts.count]
         let lang = index % 2 == 0 ? "ko" : "en"
-        return #"{"type":"view","exchange":"\#(exchange)","quote":"\#(quote)","sort":"\#(sort)","order":"\#(order)","q":"\#(q)","favoritesOnly":\#(favorites),"lang":"\#(lang)"}"#
+        return
+            #"{"type":"view","exchange":"\#(exchange)","quote":"\#(quote)","sort":"\#(sort)","order":"\#(order)","q":"\#(q)","favoritesOnly":\#(favorites),"lang":"\#(lang)"}"#
     }
 
     /// One page's visit; returns whether its upgrade was accepted.
@@ -75,7 +76,8 @@ import Testing
     @Test func thousandsOfPagesThatLeaveLeaveNothingBehind() async throws {
         try await ServerHarness.run { client in
             let port = try #require(client.port)
-            let pages = 2_000, concurrent = 24
+            let pages = 2_000
+            let concurrent = 24
             let accepted = try await withThrowingTaskGroup(of: Int.self) { group in
                 for worker in 0..<concurrent {
                     group.addTask {
@@ -92,10 +94,14 @@ import Testing
             var last = ""
             let empty = try await waitUntil(timeout: .seconds(20)) {
                 last = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
-                let gauges = ["sise_ws_clients", "sise_ws_views"] + ["client", "wire", "stream", "pacer", "context"].map { #"sise_ws_page_objects{kind="\#($0)"}"# }
+                let gauges =
+                    ["sise_ws_clients", "sise_ws_views"]
+                    + ["client", "wire", "stream", "pacer", "context"].map { #"sise_ws_page_objects{kind="\#($0)"}"# }
                 return gauges.allSatisfy { MetricsTests.value(last, $0) == 0 }
             }
-            let alive = last.split(separator: "\n").filter { $0.hasPrefix("sise_ws_") && !$0.hasPrefix("sise_ws_frames") && !$0.hasPrefix("sise_ws_bytes") }
+            let alive = last.split(separator: "\n").filter {
+                $0.hasPrefix("sise_ws_") && !$0.hasPrefix("sise_ws_frames") && !$0.hasPrefix("sise_ws_bytes")
+            }
             #expect(empty, "per-page objects still alive after every page left: \(alive.joined(separator: ", "))")
         }
     }

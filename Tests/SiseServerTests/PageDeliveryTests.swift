@@ -37,7 +37,8 @@ import Testing
         init?(_ wire: ByteBuffer) {
             var buffer = wire
             guard let first = buffer.readInteger(as: UInt8.self), let second = buffer.readInteger(as: UInt8.self),
-                  second & 0x80 == 0 else { return nil }
+                second & 0x80 == 0
+            else { return nil }
             var length = Int(second & 0x7f)
             if length == 126 {
                 guard let long = buffer.readInteger(as: UInt16.self) else { return nil }
@@ -173,8 +174,10 @@ import Testing
         #expect(encoding() == .plain)
         #expect(encoding("permessage-deflate; client_max_window_bits") == .deflate(windowBits: 15, contextTakeover: true))
         #expect(encoding("permessage-deflate; server_max_window_bits=10") == .deflate(windowBits: 10, contextTakeover: true))
-        #expect(encoding("x-webkit-deflate-frame", "permessage-deflate; server_max_window_bits=12; server_no_context_takeover")
-                == .deflate(windowBits: 12, contextTakeover: false))
+        #expect(
+            encoding("x-webkit-deflate-frame", "permessage-deflate; server_max_window_bits=12; server_no_context_takeover")
+                == .deflate(windowBits: 12, contextTakeover: false)
+        )
         #expect(encoding("permessage-deflate; server_max_window_bits=8") == .plain)
         #expect(encoding("x-webkit-deflate-frame") == .plain)
     }
@@ -182,24 +185,39 @@ import Testing
     @Test func aCompressingClientGetsTheSnapshotAndPatchesInflated() async throws {
         try await ServerHarness.run { client in
             let port = try #require(client.port)
-            let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 22, extensions: [.perMessageDeflate(maxDecompressedFrameSize: 1 << 22)])
+            let configuration = WebSocketClientConfiguration(
+                maxFrameSize: 1 << 22,
+                extensions: [.perMessageDeflate(maxDecompressedFrameSize: 1 << 22)]
+            )
             let seen = try await withThrowingTaskGroup(of: [String].self) { group in
                 group.addTask {
                     let received = Mutex<[String]>([])
-                    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: configuration,
-                                                      logger: Logger(label: "test")) { inbound, outbound, _ in
-                        try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#))
+                    try await WebSocketClient.connect(
+                        url: "ws://127.0.0.1:\(port)/ws",
+                        configuration: configuration,
+                        logger: Logger(label: "test")
+                    ) { inbound, outbound, _ in
+                        try await outbound.write(
+                            .text(#"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#)
+                        )
                         for try await message in inbound.messages(maxSize: 1 << 22) {
                             guard case .text(let text) = message,
-                                  let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                                  let type = object["type"] as? String else { continue }
-                            let types = received.withLock { $0.append(type); return $0 }
+                                let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                                let type = object["type"] as? String
+                            else { continue }
+                            let types = received.withLock {
+                                $0.append(type)
+                                return $0
+                            }
                             if types.contains("snapshot") && types.contains("patch") { break }
                         }
                     }
                     return received.withLock { $0 }
                 }
-                group.addTask { try await Task.sleep(for: .seconds(15)); return [] }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(15))
+                    return []
+                }
                 let first = try await group.next() ?? []
                 group.cancelAll()
                 return first
@@ -221,8 +239,10 @@ import Testing
         client.notice(#"{"type":"alert","id":"a1"}"#)
         client.favoritesChanged(#"{"type":"favorites","favorites":[]}"#)
         client.depth(key, book: #"{"type":"orderbook","market":"KRW-BTC"}"#, trades: #"{"type":"trades","market":"KRW-BTC"}"#)
-        let view = BoardClientView(parameters: try ViewParameters(quote: "KRW", sort: "value", order: "none", q: "", favorites: nil, exchange: nil),
-                                   language: .ko)
+        let view = BoardClientView(
+            parameters: try ViewParameters(quote: "KRW", sort: "value", order: "none", q: "", favorites: nil, exchange: nil),
+            language: .ko
+        )
         client.setView(view, snapshot: #"{"type":"snapshot"}"#)
         let sent = client.drain().map { String(buffer: $0.text) }
         for type in ["alert", "favorites", "orderbook", "trades", "snapshot"] {

@@ -13,8 +13,11 @@ import Testing
     }
 
     static func view(_ q: String, favorites: Set<MarketID>? = nil) throws -> BoardClientView {
-        BoardClientView(parameters: try ViewParameters(quote: "KRW", sort: "value", order: "none", q: q, favorites: nil, exchange: nil),
-                        language: .ko, favorites: favorites)
+        BoardClientView(
+            parameters: try ViewParameters(quote: "KRW", sort: "value", order: "none", q: q, favorites: nil, exchange: nil),
+            language: .ko,
+            favorites: favorites
+        )
     }
 
     @Test func pagesAreGroupedByTheViewTheyShowNow() throws {

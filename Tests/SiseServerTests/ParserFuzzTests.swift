@@ -47,14 +47,20 @@ import Testing
     static func cases(_ seeds: [String], salt: UInt64) -> [String] {
         var random = FuzzRandom(seed: seed ^ salt)
         let bases = seeds.map { Array($0.utf8) }
-        return regressions + (0..<iterations).map { _ in
-            String(decoding: mutate(bases[Int(random.next() % UInt64(bases.count))], &random), as: UTF8.self)
-        }
+        return regressions
+            + (0..<iterations).map { _ in
+                String(decoding: mutate(bases[Int(random.next() % UInt64(bases.count))], &random), as: UTF8.self)
+            }
     }
 
     @Test func headersPathsAndIdentifiers() {
-        for text in Self.cases(["ko-KR,ko;q=0.9,en-US;q=0.8", "en;q=0.5", "group=ticker; min=600; sec=9", "2.5",
-                                "/api/markets/KRW-BTC", "127.0.0.1:8080", "[::1]:80", "GET /api/status HTTP/1.1\r"], salt: 1) {
+        for text in Self.cases(
+            [
+                "ko-KR,ko;q=0.9,en-US;q=0.8", "en;q=0.5", "group=ticker; min=600; sec=9", "2.5",
+                "/api/markets/KRW-BTC", "127.0.0.1:8080", "[::1]:80", "GET /api/status HTTP/1.1\r",
+            ],
+            salt: 1
+        ) {
             _ = Language(preference: text)
             _ = RetryAfter.parse(text)
             _ = RemainingRequests(header: text)
@@ -78,7 +84,8 @@ import Testing
     }
 
     @Test func tickerFramesThroughBothDecoders() {
-        let frames = SimulatorFrames.tickers(count: 8, format: .default) + SimulatorFrames.tickers(count: 8, format: .simple)
+        let frames =
+            SimulatorFrames.tickers(count: 8, format: .default) + SimulatorFrames.tickers(count: 8, format: .simple)
             + [#"{"status":"UP"}"#, #"{"error":{"name":"NO_TICKET","message":"x"}}"#]
         for text in Self.cases(frames, salt: 3) {
             var bytes = Array(text.utf8)
@@ -105,10 +112,14 @@ import Testing
             #"{"bitcoin":{"krw":1,"krw_24h_change":0.5,"last_updated_at":1758875205}}"#,
             #"{"status":{"error_code":429,"error_message":"limit"}}"#,
         ]
-        let upbitCases = Self.cases(upbitSeeds, salt: 4), geckoCases = Self.cases(geckoSeeds, salt: 5)
+        let upbitCases = Self.cases(upbitSeeds, salt: 4)
+        let geckoCases = Self.cases(geckoSeeds, salt: 5)
         let transport = FuzzTransport()
-        let upbit = V1QuotationClient(configuration: .init(baseURL: URL(string: "http://fuzz")!, maxRetriesAfter429: 0),
-                                transport: transport, limiter: RateLimiter(limit: 1_000_000))
+        let upbit = V1QuotationClient(
+            configuration: .init(baseURL: URL(string: "http://fuzz")!, maxRetriesAfter429: 0),
+            transport: transport,
+            limiter: RateLimiter(limit: 1_000_000)
+        )
         let gecko = CoinGeckoClient(configuration: .init(baseURL: URL(string: "http://fuzz/api/v3")!), transport: transport)
         let btc = MarketID("KRW-BTC")!
         for (index, body) in upbitCases.enumerated() {

@@ -23,7 +23,9 @@ import Testing
             let stored = try #require(json(added) as? [String: Any])
             #expect(stored["exchange"] as? String == "upbit" && stored["quantity"] as? String == "0.5" && stored["note"] as? String == "<b>x</b>")
 
-            let report = try #require(json(try await client.execute(uri: "/api/portfolio", method: .get, headers: [.cookie: jar.header])) as? [String: Any])
+            let report = try #require(
+                json(try await client.execute(uri: "/api/portfolio", method: .get, headers: [.cookie: jar.header])) as? [String: Any]
+            )
             let row = try #require((report["positions"] as? [[String: Any]])?.first)
             #expect(row["averagePrice"] as? String == "100100000")
             #expect(row["invested"] as? String == "50050000")
@@ -39,22 +41,42 @@ import Testing
             #expect(totals["returnRate"] is Double)
 
             // Refusals name the problem and store nothing.
-            for (bad, code) in [(#"{"type":"sell","market":"KRW-BTC","quantity":"1","price":"1"}"#, "ledger"),
-                                (#"{"type":"buy","market":"KRW-BTC","quantity":"-1","price":"1"}"#, "bad_parameter"),
-                                (#"{"type":"buy","market":"BTC-ETH","quantity":"1","price":"1"}"#, "bad_parameter"),
-                                (#"{"type":"buy","market":"KRW-BTC","quantity":"1e400","price":"1"}"#, "bad_parameter"),
-                                (#"{"type":"buy","market":"KRW-BTC"}"#, "bad_parameter"),
-                                (#"{"type":"buy","exchange":"nasdaq","market":"KRW-BTC","quantity":"1","price":"1"}"#, "bad_parameter")] {
-                let refused = try await client.execute(uri: "/api/portfolio/transactions", method: .post, headers: headers, body: ByteBuffer(string: bad))
+            for (bad, code) in [
+                (#"{"type":"sell","market":"KRW-BTC","quantity":"1","price":"1"}"#, "ledger"),
+                (#"{"type":"buy","market":"KRW-BTC","quantity":"-1","price":"1"}"#, "bad_parameter"),
+                (#"{"type":"buy","market":"BTC-ETH","quantity":"1","price":"1"}"#, "bad_parameter"),
+                (#"{"type":"buy","market":"KRW-BTC","quantity":"1e400","price":"1"}"#, "bad_parameter"),
+                (#"{"type":"buy","market":"KRW-BTC"}"#, "bad_parameter"),
+                (#"{"type":"buy","exchange":"nasdaq","market":"KRW-BTC","quantity":"1","price":"1"}"#, "bad_parameter"),
+            ] {
+                let refused = try await client.execute(
+                    uri: "/api/portfolio/transactions",
+                    method: .post,
+                    headers: headers,
+                    body: ByteBuffer(string: bad)
+                )
                 #expect(errorCode(refused) == code, "\(bad)")
             }
-            #expect(try await client.execute(uri: "/api/portfolio/transactions", method: .post, headers: [.cookie: jar.header],
-                                             body: ByteBuffer(string: body)).status == .forbidden, "CSRF guards writes")
+            #expect(
+                try await client.execute(
+                    uri: "/api/portfolio/transactions",
+                    method: .post,
+                    headers: [.cookie: jar.header],
+                    body: ByteBuffer(string: body)
+                ).status == .forbidden,
+                "CSRF guards writes"
+            )
 
             // A market the exchange does not list: 404 naming the field, nothing stored.
-            let nope = try await client.execute(uri: "/api/portfolio/transactions", method: .post, headers: headers,
-                                                body: ByteBuffer(string: #"{"type":"buy","market":"KRW-NOPE","quantity":"1","price":"1"}"#))
-            #expect(nope.status == .notFound && String(buffer: nope.body).contains("KRW-NOPE") && String(buffer: nope.body).contains(#""field":"market""#))
+            let nope = try await client.execute(
+                uri: "/api/portfolio/transactions",
+                method: .post,
+                headers: headers,
+                body: ByteBuffer(string: #"{"type":"buy","market":"KRW-NOPE","quantity":"1","price":"1"}"#)
+            )
+            #expect(
+                nope.status == .notFound && String(buffer: nope.body).contains("KRW-NOPE") && String(buffer: nope.body).contains(#""field":"market""#)
+            )
 
             // Export, then import the same CSV: the trade is there already, so the holding stays
             // one (and the answer says so); another device sees nothing.
@@ -65,7 +87,9 @@ import Testing
             // For Excel: the same file after a UTF-8 byte order mark (Korean notes read right), which an import takes off.
             let excel = try await client.execute(uri: "/api/portfolio/export?bom=1", method: .get, headers: [.cookie: jar.header])
             #expect(Array(excel.body.readableBytesView.prefix(3)) == [0xEF, 0xBB, 0xBF] && excel.body.readableBytes == csv.body.readableBytes + 3)
-            #expect(try await client.execute(uri: "/api/portfolio/export?bom=yes", method: .get, headers: [.cookie: jar.header]).status == .badRequest)
+            #expect(
+                try await client.execute(uri: "/api/portfolio/export?bom=yes", method: .get, headers: [.cookie: jar.header]).status == .badRequest
+            )
             let imported = try await client.execute(uri: "/api/portfolio/import", method: .post, headers: csvHeaders, body: excel.body)
             let answer = try #require(json(imported) as? [String: Any])
             #expect(answer["imported"] as? Int == 0 && answer["skipped"] as? Int == 1)
@@ -79,8 +103,10 @@ import Testing
             // The same refusal in the default language, Korean.
             let korean = try await client.execute(uri: "/api/portfolio/import", method: .post, headers: csvHeaders, body: ByteBuffer(string: badBody))
             #expect(String(buffer: korean.body).contains("2번째 줄: 수량은"))
-            let list = try #require(json(try await client.execute(uri: "/api/portfolio/transactions", method: .get, headers: [.cookie: jar.header]))
-                                    as? [String: Any])
+            let list = try #require(
+                json(try await client.execute(uri: "/api/portfolio/transactions", method: .get, headers: [.cookie: jar.header]))
+                    as? [String: Any]
+            )
             let transactions = try #require(list["transactions"] as? [[String: Any]])
             #expect(transactions.count == 1)
             let shown = try #require(transactions.first)

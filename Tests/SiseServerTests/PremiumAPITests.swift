@@ -18,10 +18,17 @@ import Testing
             }
             let table = try #require(json(try await client.execute(uri: "/api/premium?symbols=BTC,ETH", method: .get)) as? [String: Any])
             let rows = try #require(table["rows"] as? [[String: Any]])
-            #expect(rows.count == 2 && rows.allSatisfy { Set($0.keys) == ["symbol", "exchange", "krwPrice", "globalPrice", "globalSource", "fx", "fxSource", "premium"] })
+            #expect(
+                rows.count == 2
+                    && rows.allSatisfy {
+                        Set($0.keys) == ["symbol", "exchange", "krwPrice", "globalPrice", "globalSource", "fx", "fxSource", "premium"]
+                    }
+            )
             let btc = try #require(rows.first { $0["symbol"] as? String == "BTC" })
             let premium = try #require(btc["premium"] as? Double)
-            let krw = try #require(btc["krwPrice"] as? Double), global = try #require(btc["globalPrice"] as? Double), fx = try #require(btc["fx"] as? Double)
+            let krw = try #require(btc["krwPrice"] as? Double)
+            let global = try #require(btc["globalPrice"] as? Double)
+            let fx = try #require(btc["fx"] as? Double)
             #expect(abs(premium - (krw / (global * fx) - 1)) < 1e-9, "the one formula")
             #expect(btc["globalSource"] as? String == "binance" && btc["fxSource"] as? String == "upbit-usdt")
             #expect(table["marketPremium"] is Double && ((table["display"] as? [String: String])?["source"] ?? "").contains("Upbit USDT"))

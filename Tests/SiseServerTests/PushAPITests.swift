@@ -66,16 +66,30 @@ import Testing
             #expect(!String(buffer: created.body).contains("abc-123"), "the endpoint is a capability: never sent back")
             let again = try await Self.post(client, headers, body(endpoint))
             #expect(again.status == .created)
-            let listed = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/push/subscriptions", method: .get,
-                                                                                                     headers: jar.pageHeaders).body)) as? [String: Any]
+            let listed =
+                try JSONSerialization.jsonObject(
+                    with: Data(
+                        buffer: try await client.execute(
+                            uri: "/api/push/subscriptions",
+                            method: .get,
+                            headers: jar.pageHeaders
+                        ).body
+                    )
+                ) as? [String: Any]
             let rows = try #require(listed?["subscriptions"] as? [[String: Any]])
             #expect(rows.count == 1 && rows.first?["host"] as? String == "push.example.net", "the same browser again: one row")
-            let refusals: [(String, String)] = [
-                (body("not a url"), "endpoint"), (body("ftp://push.example.net/x"), "endpoint"),
-                (body(endpoint + "/2", "AAAA"), "p256dh"), (body(endpoint + "/3", String(p256dh.dropLast(2)) + "AA"), "p256dh"),
-                (body(endpoint + "/4", p256dh, "c2hvcnQ"), "auth"),
-            ] + (allowPrivate ? [] : [(body("http://push.example.net/x"), "endpoint"), (body("https://127.0.0.1/x"), "endpoint"),
-                                       (body("https://10.1.2.3/x"), "endpoint")])
+            let refusals: [(String, String)] =
+                [
+                    (body("not a url"), "endpoint"), (body("ftp://push.example.net/x"), "endpoint"),
+                    (body(endpoint + "/2", "AAAA"), "p256dh"), (body(endpoint + "/3", String(p256dh.dropLast(2)) + "AA"), "p256dh"),
+                    (body(endpoint + "/4", p256dh, "c2hvcnQ"), "auth"),
+                ]
+                + (allowPrivate
+                    ? []
+                    : [
+                        (body("http://push.example.net/x"), "endpoint"), (body("https://127.0.0.1/x"), "endpoint"),
+                        (body("https://10.1.2.3/x"), "endpoint"),
+                    ])
             for (bad, field) in refusals {
                 let refused = try await Self.post(client, headers, bad)
                 #expect(refused.status == .badRequest && Self.field(refused) == field, "\(bad): \(String(buffer: refused.body))")
@@ -84,8 +98,16 @@ import Testing
                 #expect(try await Self.post(client, headers, body("http://127.0.0.1:9/push")).status == .created)
             }
             for index in 0..<12 { _ = try await Self.post(client, headers, body("https://push.example.net/send/\(index)")) }
-            let count = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/push/subscriptions", method: .get,
-                                                                                                    headers: jar.pageHeaders).body)) as? [String: Any]
+            let count =
+                try JSONSerialization.jsonObject(
+                    with: Data(
+                        buffer: try await client.execute(
+                            uri: "/api/push/subscriptions",
+                            method: .get,
+                            headers: jar.pageHeaders
+                        ).body
+                    )
+                ) as? [String: Any]
             #expect((count?["subscriptions"] as? [Any])?.count == 10, "at most ten an owner")
             let id = try #require(rows.first?["id"] as? String)
             #expect(try await client.execute(uri: "/api/push/subscriptions/\(id)", method: .delete, headers: headers).status == .ok)
@@ -99,15 +121,29 @@ import Testing
         try await AccountsAPITests.run { client in
             var jar = try await AccountsAPITests.fresh(client)
             let browser = P256.KeyAgreement.PrivateKey()
-            let body = #"{"endpoint":"https://push.example.net/send/moving","keys":{"p256dh":"\#(Base64URL.encode(browser.publicKey.x963Representation))","auth":"\#(Base64URL.encode(Data(repeating: 1, count: 16)))"}}"#
+            let body =
+                #"{"endpoint":"https://push.example.net/send/moving","keys":{"p256dh":"\#(Base64URL.encode(browser.publicKey.x963Representation))","auth":"\#(Base64URL.encode(Data(repeating: 1, count: 16)))"}}"#
             #expect(try await AccountsAPITests.post(client, "/api/push/subscriptions", body, &jar).status == .created)
-            let created = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"email":"push@example.kr","password":"a long secret","nickname":"푸시"}"#, &jar)
+            let created = try await AccountsAPITests.post(
+                client,
+                "/api/auth/signup",
+                #"{"email":"push@example.kr","password":"a long secret","nickname":"푸시"}"#,
+                &jar
+            )
             #expect(created.status == .created || created.status == .ok)
             var other = try await AccountsAPITests.fresh(client)
             let login = try await AccountsAPITests.post(client, "/api/auth/login", #"{"login":"push@example.kr","password":"a long secret"}"#, &other)
             #expect(login.status == .ok)
-            let listed = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/push/subscriptions", method: .get,
-                                                                                                    headers: other.pageHeaders).body)) as? [String: Any]
+            let listed =
+                try JSONSerialization.jsonObject(
+                    with: Data(
+                        buffer: try await client.execute(
+                            uri: "/api/push/subscriptions",
+                            method: .get,
+                            headers: other.pageHeaders
+                        ).body
+                    )
+                ) as? [String: Any]
             #expect((listed?["subscriptions"] as? [[String: Any]])?.first?["host"] as? String == "push.example.net", "\(String(describing: listed))")
         }
     }
@@ -121,8 +157,16 @@ import Testing
                 #"{"endpoint":"\#(endpoint)","keys":{"p256dh":"\#(Base64URL.encode(key.publicKey.x963Representation))","auth":"\#(Base64URL.encode(Data(repeating: secret, count: 16)))"}}"#
             }
             func count(_ jar: CookieJar) async throws -> Int {
-                let listed = try JSONSerialization.jsonObject(with: Data(buffer: try await client.execute(uri: "/api/push/subscriptions", method: .get,
-                                                                                                        headers: jar.pageHeaders).body)) as? [String: Any]
+                let listed =
+                    try JSONSerialization.jsonObject(
+                        with: Data(
+                            buffer: try await client.execute(
+                                uri: "/api/push/subscriptions",
+                                method: .get,
+                                headers: jar.pageHeaders
+                            ).body
+                        )
+                    ) as? [String: Any]
                 return (listed?["subscriptions"] as? [Any])?.count ?? -1
             }
             let (victimJar, victim) = try await CookieJar.visitor(client)

@@ -30,7 +30,9 @@ import Testing
             let usdRow = try #require((usd["rows"] as? [[String: Any]])?.first)
             let usdPrice = (usdRow["display"] as? [String: String])?["price"]
             #expect(usdRow["currency"] as? String == "usd" && usdPrice?.hasPrefix("$") == true)
-            let sorted = try #require(json(try await client.execute(uri: "/api/ranking?perPage=50&sort=change24h&order=desc", method: .get)) as? [String: Any])
+            let sorted = try #require(
+                json(try await client.execute(uri: "/api/ranking?perPage=50&sort=change24h&order=desc", method: .get)) as? [String: Any]
+            )
             let changes = (sorted["rows"] as? [[String: Any]] ?? []).compactMap { $0["changeRate24h"] as? Double }
             #expect(changes.count == 50 && changes == changes.sorted(by: >))
             for bad in ["page=0", "perPage=500", "currency=eur", "sort=colour", "page=11&perPage=100"] {

@@ -19,9 +19,15 @@ enum ServerHarness {
         FileManager.default.temporaryDirectory.appendingPathComponent("sise-test-\(UUID().uuidString)")
     }
 
-    static func run<T: Sendable>(dataDirectory: URL = temporaryDirectory(), hostile: Bool = false, clock: WallClock = .system,
-                                 silence: Duration = .seconds(5), allowPrivateWebhooks: Bool = false, configure: (inout ServerConfiguration) -> Void = { _ in },
-                                 _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    static func run<T: Sendable>(
+        dataDirectory: URL = temporaryDirectory(),
+        hostile: Bool = false,
+        clock: WallClock = .system,
+        silence: Duration = .seconds(5),
+        allowPrivateWebhooks: Bool = false,
+        configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T
+    ) async throws -> T {
         var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: dataDirectory)
         configure(&configuration)
         let app = try await build(configuration, hostile: hostile, silence: silence, clock: clock, allowPrivateWebhooks: allowPrivateWebhooks)
@@ -60,17 +66,30 @@ extension ServerHarness {
         private var stored: T
         init(_ value: T) { stored = value }
         var value: T {
-            get { lock.lock(); defer { lock.unlock() }; return stored }
-            set { lock.lock(); stored = newValue; lock.unlock() }
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return stored
+            }
+            set {
+                lock.lock()
+                stored = newValue
+                lock.unlock()
+            }
         }
     }
 
     /// The app as `sise serve` builds it, from a test's composition root: the real clients
     /// pointed at `upbitURL` (a simulator the test runs), or at a simulator of its own that the
     /// app's service group starts and stops.
-    static func build(_ configuration: ServerConfiguration, upbitURL: URL? = nil, hostile: Bool = false,
-                      silence: Duration = .seconds(5), clock: WallClock = .system,
-                      allowPrivateWebhooks: Bool = false) async throws -> some ApplicationProtocol {
+    static func build(
+        _ configuration: ServerConfiguration,
+        upbitURL: URL? = nil,
+        hostile: Bool = false,
+        silence: Duration = .seconds(5),
+        clock: WallClock = .system,
+        allowPrivateWebhooks: Bool = false
+    ) async throws -> some ApplicationProtocol {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         var services: [any Service] = []
@@ -94,9 +113,12 @@ extension ServerHarness {
             guard let endpoint = endpoints[spec.exchange] else { continue }
             apis[spec.exchange] = spec.api(endpoint, transport: transport, lenders: spec.borrowsNames ? lenders : [])
             guard spec.exchange != .default else { continue }
-            others[spec.exchange] = LiveBoard(configuration: .init(exchange: spec.exchange, quotes: spec.exchange.quotes, idleAfter: .seconds(60), startsIdle: true),
-                                              api: apis[spec.exchange] ?? V1QuotationClient(configuration: .init(baseURL: url), transport: transport),
-                                              stream: spec.stream(endpoint, silence: silence, logger: logger), logger: logger)
+            others[spec.exchange] = LiveBoard(
+                configuration: .init(exchange: spec.exchange, quotes: spec.exchange.quotes, idleAfter: .seconds(60), startsIdle: true),
+                api: apis[spec.exchange] ?? V1QuotationClient(configuration: .init(baseURL: url), transport: transport),
+                stream: spec.stream(endpoint, silence: silence, logger: logger),
+                logger: logger
+            )
         }
         var depthFeeds: [Exchange: DepthFeed] = [:]
         for spec in ExchangeRegistry.all {
@@ -104,27 +126,46 @@ extension ServerHarness {
             depthFeeds[spec.exchange] = DepthFeed(exchange: spec.exchange, stream: stream, logger: logger)
         }
         let upbit = apis[.default] ?? V1QuotationClient(configuration: .init(baseURL: url), transport: transport)
-        let board = LiveBoard(configuration: .init(exchange: .upbit), api: upbit, stream: ExchangeRegistry.spec(.default).stream(ExchangeRegistry.spec(.default).simulated(at: url), silence: silence, logger: logger),
-                              logger: logger)
+        let board = LiveBoard(
+            configuration: .init(exchange: .upbit),
+            api: upbit,
+            stream: ExchangeRegistry.spec(.default).stream(ExchangeRegistry.spec(.default).simulated(at: url), silence: silence, logger: logger),
+            logger: logger
+        )
         let database = try await store(configuration.dataDirectory)
-        let coinInfo = CoinInfoService(api: CoinGeckoClient(configuration: .init(baseURL: url.appendingPathComponent("api/v3")), transport: transport),
-                                       cache: DatabaseCache(database: database))
+        let coinInfo = CoinInfoService(
+            api: CoinGeckoClient(configuration: .init(baseURL: url.appendingPathComponent("api/v3")), transport: transport),
+            cache: DatabaseCache(database: database)
+        )
         // The kimchi premium from the same simulator's Binance, as `--demo` has it.
-        let premium = PremiumFeed(configuration: .init(fx: .upbitUSDT),
-                                  binance: BinanceClient(configuration: .init(baseURL: url.appendingPathComponent("binance")), transport: transport),
-                                  stream: BinanceMiniTickerStream(webSocketBase: BinanceClient.Configuration.derivedWebSocketURL(url.appendingPathComponent("binance")),
-                                                                  logger: logger),
-                                  upbit: board, upbitAPI: upbit, dunamu: nil, coinInfo: coinInfo, logger: logger)
-        services += [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo, premium]
+        let premium = PremiumFeed(
+            configuration: .init(fx: .upbitUSDT),
+            binance: BinanceClient(configuration: .init(baseURL: url.appendingPathComponent("binance")), transport: transport),
+            stream: BinanceMiniTickerStream(
+                webSocketBase: BinanceClient.Configuration.derivedWebSocketURL(url.appendingPathComponent("binance")),
+                logger: logger
+            ),
+            upbit: board,
+            upbitAPI: upbit,
+            dunamu: nil,
+            coinInfo: coinInfo,
+            logger: logger
+        )
+        services +=
+            [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo, premium]
             + Array(depthFeeds.values) as [any Service]
-        var dependencies = ServerDependencies(boards: ExchangeBoards(default: board, others: others),
-                                              apis: apis, coinInfo: coinInfo, database: database,
-                                              images: LiveImageFetcher(trustedOrigins: Set(simulatorURL.map { [$0.absoluteString] } ?? [])),
-                                              poster: WebhookPoster(allowPrivate: allowPrivateWebhooks),
-                                              simulatorURL: simulatorURL,
-                                              identityProviders: simulatorURL.map { [OpenIDClient(provider: testProvider($0), transport: transport)] } ?? [],
-                                              premium: premium,
-                                              services: services)
+        var dependencies = ServerDependencies(
+            boards: ExchangeBoards(default: board, others: others),
+            apis: apis,
+            coinInfo: coinInfo,
+            database: database,
+            images: LiveImageFetcher(trustedOrigins: Set(simulatorURL.map { [$0.absoluteString] } ?? [])),
+            poster: WebhookPoster(allowPrivate: allowPrivateWebhooks),
+            simulatorURL: simulatorURL,
+            identityProviders: simulatorURL.map { [OpenIDClient(provider: testProvider($0), transport: transport)] } ?? [],
+            premium: premium,
+            services: services
+        )
         dependencies.clock = clock
         dependencies.depthFeeds = depthFeeds
         dependencies.silence = silence
@@ -134,8 +175,14 @@ extension ServerHarness {
 
 /// The simulator's OpenID provider as `--demo` configures it.
 func testProvider(_ simulator: URL) -> OpenIDProvider {
-    OpenIDProvider(id: "demo", displayName: "Demo", issuer: simulator.appendingPathComponent("oidc"), clientID: "sise-demo",
-                   clientSecret: .fixed("sise-demo-secret"), scopes: ["openid", "email", "profile"])
+    OpenIDProvider(
+        id: "demo",
+        displayName: "Demo",
+        issuer: simulator.appendingPathComponent("oidc"),
+        clientID: "sise-demo",
+        clientSecret: .fixed("sise-demo-secret"),
+        scopes: ["openid", "email", "profile"]
+    )
 }
 
 /// A browser's cookie jar, enough for the device and CSRF cookies.

@@ -30,9 +30,11 @@ import Testing
                     let scrape = try await client.execute(uri: "/metrics", method: .get)
                     return MetricsTests.value(String(buffer: scrape.body), "sise_ws_slow_merges_total") ?? 0
                 }
-                #expect(try await expectEventually(timeout: .seconds(30), "the page's socket filled and its batches merged") {
-                    try await merges() > 0
-                })
+                #expect(
+                    try await expectEventually(timeout: .seconds(30), "the page's socket filled and its batches merged") {
+                        try await merges() > 0
+                    }
+                )
                 // The board stops changing: no frames, and REST polls (the board's fallback while
                 // the stream is quiet) hang.
                 try await SimAdmin.setFaults(simulator, #"{"wsStall":true,"hang":true}"#)
@@ -41,11 +43,13 @@ import Testing
                 // page's outbox).
                 var board: [String: Double] = [:]
                 var since = ContinuousClock.now
-                #expect(try await expectEventually(timeout: .seconds(10), "the board stopped changing") {
-                    let now = try await Self.prices(client.execute(uri: "/api/markets?quote=BTC&lang=en", method: .get).body)
-                    if now != board { (board, since) = (now, .now) }
-                    return !board.isEmpty && since.duration(to: .now) >= .milliseconds(300)
-                })
+                #expect(
+                    try await expectEventually(timeout: .seconds(10), "the board stopped changing") {
+                        let now = try await Self.prices(client.execute(uri: "/api/markets?quote=BTC&lang=en", method: .get).body)
+                        if now != board { (board, since) = (now, .now) }
+                        return !board.isEmpty && since.duration(to: .now) >= .milliseconds(300)
+                    }
+                )
                 let before = page.receivedBytes
                 try await page.reading(true)
                 var shown: [String: Double] = [:]
@@ -66,8 +70,10 @@ import Testing
     /// Market → price of a `GET /api/markets` answer.
     static func prices(_ body: ByteBuffer) throws -> [String: Double] {
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [[String: Any]])
-        return Dictionary(rows.compactMap { row in (row["market"] as? String).flatMap { m in (row["price"] as? Double).map { (m, $0) } } },
-                          uniquingKeysWith: { _, last in last })
+        return Dictionary(
+            rows.compactMap { row in (row["market"] as? String).flatMap { m in (row["price"] as? Double).map { (m, $0) } } },
+            uniquingKeysWith: { _, last in last }
+        )
     }
 
     /// Market → the price a page shows after its messages (the snapshot, then each patch).
@@ -75,7 +81,8 @@ import Testing
         var shown: [String: Double] = [:]
         for text in texts {
             guard let message = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  let rows = message["rows"] as? [[String: Any]] else { continue }
+                let rows = message["rows"] as? [[String: Any]]
+            else { continue }
             for row in rows {
                 if let market = row["market"] as? String, let price = row["price"] as? Double { shown[market] = price }
             }

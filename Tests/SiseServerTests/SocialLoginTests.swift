@@ -14,10 +14,19 @@ import Testing
 
     /// Runs the flow as a browser with `jar` would, picking `person` at the provider; the
     /// address Sise sends the browser back to, and the callback URL (to replay it).
-    static func logIn(_ client: any TestClientProtocol, _ jar: inout CookieJar, as person: String, link: Bool = false) async throws
-        -> (landing: String, callback: String) {
-        let start = try await client.execute(uri: "/auth/demo/start?login_hint=\(person)" + (link ? "&link=1" : ""), method: .get,
-                                             headers: jar.pageHeaders)
+    static func logIn(
+        _ client: any TestClientProtocol,
+        _ jar: inout CookieJar,
+        as person: String,
+        link: Bool = false
+    ) async throws
+        -> (landing: String, callback: String)
+    {
+        let start = try await client.execute(
+            uri: "/auth/demo/start?login_hint=\(person)" + (link ? "&link=1" : ""),
+            method: .get,
+            headers: jar.pageHeaders
+        )
         jar.take(start)
         #expect(start.status == .found)
         let authorize = try #require(start.headers[.location].flatMap(URL.init(string:)))
@@ -39,8 +48,11 @@ import Testing
     }
 
     static func switchProvider(_ simulator: URL, _ json: String) async throws {
-        let answer = try await browser.post(simulator.appendingPathComponent("_sim/oidc"), headers: [("Content-Type", "application/json")],
-                                            body: Data(json.utf8))
+        let answer = try await browser.post(
+            simulator.appendingPathComponent("_sim/oidc"),
+            headers: [("Content-Type", "application/json")],
+            body: Data(json.utf8)
+        )
         #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
     }
 
@@ -87,8 +99,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [("wrong-aud", "wrong audience"), ("expired", "expired token"), ("bad-signature", "bad signature"),
-                      ("replayed-nonce", "nonce mismatch")])
+    @Test(arguments: [
+        ("wrong-aud", "wrong audience"), ("expired", "expired token"), ("bad-signature", "bad signature"),
+        ("replayed-nonce", "nonce mismatch"),
+    ])
     func aBadIDTokenLogsNobodyIn(_ mode: String, _ reason: String) async throws {
         try await AccountsAPITests.run { client in
             let simulator = try await Self.simulator(client)
@@ -117,7 +131,12 @@ import Testing
     @Test func linkingUnlinkingAndTheLastWayIn() async throws {
         try await AccountsAPITests.run { client in
             var jar = try await AccountsAPITests.fresh(client)
-            _ = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"username":"alexk","password":"a long secret","nickname":"알렉스"}"#, &jar)
+            _ = try await AccountsAPITests.post(
+                client,
+                "/api/auth/signup",
+                #"{"username":"alexk","password":"a long secret","nickname":"알렉스"}"#,
+                &jar
+            )
             let id = try #require(try await Self.me(client, jar)?["id"] as? String)
             #expect(try await Self.logIn(client, &jar, as: "alex", link: true).landing == "/?auth=linked&provider=demo")
             #expect(try await Self.me(client, jar)?["providers"] as? [String] == ["password", "demo"])
@@ -143,7 +162,12 @@ import Testing
     @Test func anEmailAddressInUseIsNotTakenOverAndClosedSignUpHolds() async throws {
         try await AccountsAPITests.run { client in
             var owner = try await AccountsAPITests.fresh(client)
-            _ = try await AccountsAPITests.post(client, "/api/auth/signup", #"{"email":"minji@example.com","password":"a long secret","nickname":"민지"}"#, &owner)
+            _ = try await AccountsAPITests.post(
+                client,
+                "/api/auth/signup",
+                #"{"email":"minji@example.com","password":"a long secret","nickname":"민지"}"#,
+                &owner
+            )
             var jar = try await AccountsAPITests.fresh(client)
             #expect(try await Self.logIn(client, &jar, as: "minji").landing == "/?auth_error=email_in_use&provider=demo")
             #expect(jar.cookies["sise_session"] == nil)

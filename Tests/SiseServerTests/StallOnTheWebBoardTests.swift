@@ -27,9 +27,14 @@ import Testing
                 }
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
-                                                          logger: Logger(label: "test")) { inbound, outbound, _ in
-                            try await outbound.write(.text(#"{"type":"view","quote":"KRW","sort":"value","order":"desc","q":"","favoritesOnly":false,"lang":"en"}"#))
+                        try await WebSocketClient.connect(
+                            url: "ws://127.0.0.1:\(port)/ws",
+                            configuration: .init(maxFrameSize: 1 << 22),
+                            logger: Logger(label: "test")
+                        ) { inbound, outbound, _ in
+                            try await outbound.write(
+                                .text(#"{"type":"view","quote":"KRW","sort":"value","order":"desc","q":"","favoritesOnly":false,"lang":"en"}"#)
+                            )
                             for try await message in inbound.messages(maxSize: 1 << 22) {
                                 if case .text(let text) = message { inbox.add(text) }
                             }

@@ -16,7 +16,9 @@ import Testing
             #expect(home.status == .ok && home.headers[.cacheControl] == "no-cache")
             let page = String(buffer: home.body)
             let version = try #require(page.range(of: #"/v/[0-9a-f]{12}/app\.js"#, options: .regularExpression).map { String(page[$0]) })
-            for path in ["/favorites", "/info", "/compare", "/ranking", "/portfolio", "/alerts", "/profile", "/coin/KRW-BTC", "/coin/bitcoin?exchange=upbit"] {
+            for path in [
+                "/favorites", "/info", "/compare", "/ranking", "/portfolio", "/alerts", "/profile", "/coin/KRW-BTC", "/coin/bitcoin?exchange=upbit",
+            ] {
                 let answer = try await client.execute(uri: path, method: .get)
                 #expect(answer.status == .ok && String(buffer: answer.body) == page, "\(path) is the page")
             }

@@ -12,20 +12,20 @@ import Testing
     @Test(arguments: [
         // (peer, X-Forwarded-For values, client)
         ("127.0.0.1", ["203.0.113.7"], "203.0.113.7"),
-        ("127.0.0.1", ["198.51.100.1, 203.0.113.7"], "203.0.113.7"),          // the rightmost untrusted entry
-        ("127.0.0.1", ["203.0.113.7, 10.1.2.3"], "203.0.113.7"),              // a trusted hop is stepped over
-        ("127.0.0.1", ["198.51.100.1", "203.0.113.7"], "203.0.113.7"),        // several header lines, in order
-        ("127.0.0.1", ["  203.0.113.7  "], "203.0.113.7"),                    // spaces
+        ("127.0.0.1", ["198.51.100.1, 203.0.113.7"], "203.0.113.7"),  // the rightmost untrusted entry
+        ("127.0.0.1", ["203.0.113.7, 10.1.2.3"], "203.0.113.7"),  // a trusted hop is stepped over
+        ("127.0.0.1", ["198.51.100.1", "203.0.113.7"], "203.0.113.7"),  // several header lines, in order
+        ("127.0.0.1", ["  203.0.113.7  "], "203.0.113.7"),  // spaces
         ("127.0.0.1", ["2001:db8::1"], "2001:db8::1"),
         ("127.0.0.1", ["[2001:db8::1]:443"], "2001:db8::1"),
         ("127.0.0.1", ["203.0.113.7:51000"], "203.0.113.7"),
-        ("127.0.0.1", ["203.0.113.7, garbage"], "127.0.0.1"),                // garbage ends the walk at the proxy
+        ("127.0.0.1", ["203.0.113.7, garbage"], "127.0.0.1"),  // garbage ends the walk at the proxy
         ("127.0.0.1", ["<script>"], "127.0.0.1"),
-        ("127.0.0.1", [], "127.0.0.1"),                                       // a proxy speaking for itself
+        ("127.0.0.1", [], "127.0.0.1"),  // a proxy speaking for itself
         ("::1", ["203.0.113.9"], "203.0.113.9"),
-        ("::ffff:127.0.0.1", ["203.0.113.9"], "203.0.113.9"),                 // IPv4-mapped peer
-        ("203.0.113.50", ["1.2.3.4"], "203.0.113.50"),                        // not a proxy: the header is ignored
-        ("127.0.0.2", ["1.2.3.4"], "127.0.0.2"),                              // only the trusted /32
+        ("::ffff:127.0.0.1", ["203.0.113.9"], "203.0.113.9"),  // IPv4-mapped peer
+        ("203.0.113.50", ["1.2.3.4"], "203.0.113.50"),  // not a proxy: the header is ignored
+        ("127.0.0.2", ["1.2.3.4"], "127.0.0.2"),  // only the trusted /32
     ])
     func theClientIsFoundByTheOneRule(_ peer: String, _ forwarded: [String], _ client: String) {
         #expect(Self.proxies.client(peer: peer, forwardedFor: forwarded) == client)
@@ -44,7 +44,8 @@ import Testing
     /// `/metrics`; from an untrusted peer the same header changes nothing.
     @Test(arguments: [true, false])
     func metricsJudgeTheForwardedClient(trusted: Bool) async throws {
-        try await ServerHarness.run(configure: { if trusted { $0.trustedProxies = TrustedProxies(["127.0.0.1/32", "::1"])! } }) { client in
+        let configure: (inout ServerConfiguration) -> Void = { if trusted { $0.trustedProxies = TrustedProxies(["127.0.0.1/32", "::1"])! } }
+        try await ServerHarness.run(configure: configure) { client in
             let forwarded: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "203.0.113.7"]
             let stranger = try await client.execute(uri: "/metrics", method: .get, headers: forwarded)
             #expect(stranger.status == (trusted ? .forbidden : .ok))
@@ -57,10 +58,11 @@ import Testing
     /// applied to the forwarded client once its headers are read — its open sockets count, other
     /// clients do not, and a closed one gives its place back.
     @Test func theConnectionCapAppliesToTheForwardedClient() async throws {
-        try await ServerHarness.run(configure: {
+        let configure: (inout ServerConfiguration) -> Void = {
             $0.trustedProxies = TrustedProxies(["127.0.0.1/32"])!
             $0.limits.maxConnectionsPerAddress = 2
-        }) { client in
+        }
+        try await ServerHarness.run(configure: configure) { client in
             let port = try #require(client.port)
             func open(_ address: String) async throws -> RawWebSocket {
                 try await RawWebSocket.open(port: port, headers: ["X-Forwarded-For": address])
@@ -75,13 +77,19 @@ import Testing
             #expect(!third.head.hasPrefix("HTTP/1.1 101"), "\(third.head.prefix(80))")
             let neighbour = try await open("203.0.113.8")
             #expect(try await neighbour.upgraded(), "another client is not held to the first one's cap")
-            #expect(try await client.execute(uri: "/api/status", method: .get, headers: [HTTPField.Name("X-Forwarded-For")!: "203.0.113.7"]).status == .serviceUnavailable)
+            #expect(
+                try await client.execute(uri: "/api/status", method: .get, headers: [HTTPField.Name("X-Forwarded-For")!: "203.0.113.7"]).status
+                    == .serviceUnavailable
+            )
             await first.close()
-            #expect(try await waitUntil(timeout: .seconds(5)) {
-                let again = try await open("203.0.113.7")
-                defer { Task { await again.drop() } }
-                return try await again.upgraded(timeout: .seconds(2))
-            }, "a closed socket gives its place back")
+            #expect(
+                try await waitUntil(timeout: .seconds(5)) {
+                    let again = try await open("203.0.113.7")
+                    defer { Task { await again.drop() } }
+                    return try await again.upgraded(timeout: .seconds(2))
+                },
+                "a closed socket gives its place back"
+            )
         }
     }
 }

@@ -48,7 +48,7 @@ import Testing
         let pacer = ViewPacer(interval: .seconds(1)) { applied.add($0) }
         pacer.post(try Self.view("first"))
         try await expectEventually(timeout: .seconds(5)) { applied.all == ["first"] }
-        pacer.post(try Self.view("waiting"))   // held for the rest of the interval
+        pacer.post(try Self.view("waiting"))  // held for the rest of the interval
         await pacer.close()
         pacer.post(try Self.view("after"))
         try await Task.sleep(for: .milliseconds(1_300))

@@ -16,8 +16,11 @@ import Testing
         try await ServerHarness.run { client in
             let port = try #require(client.port)
             let inbox = BoardSocketTests.Inbox()
-            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
-                                              logger: Logger(label: "test")) { inbound, outbound, _ in
+            try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/ws",
+                configuration: .init(maxFrameSize: 1 << 22),
+                logger: Logger(label: "test")
+            ) { inbound, outbound, _ in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for try await message in inbound.messages(maxSize: 1 << 22) {
@@ -43,8 +46,11 @@ import Testing
             let port = try #require(client.port)
             let inbox = BoardSocketTests.Inbox()
             let started = ContinuousClock.now
-            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: .init(maxFrameSize: 1 << 22),
-                                              logger: Logger(label: "test")) { inbound, outbound, _ in
+            try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/ws",
+                configuration: .init(maxFrameSize: 1 << 22),
+                logger: Logger(label: "test")
+            ) { inbound, outbound, _ in
                 for i in 0..<200 { try? await outbound.write(.text(Self.view("x\(i)"))) }
                 for try await message in inbound.messages(maxSize: 1 << 22) {
                     if case .text(let text) = message { inbox.add(text) }

@@ -27,8 +27,13 @@ import Testing
         ("a close code no peer may send (1005)", [(0x88, [0x03, 0xED], true)], 1_002),
         ("a close reason that is not UTF-8", [(0x88, [0x03, 0xE8, 0xFF], true)], 1_007),
         // Refused by the library (its code passed on, not swallowed into 1000): over 16 KB in fragments.
-        ("a message over 16 KB in fragments", [(0x01, Array(repeating: 0x61, count: 8_000), true), (0x00, Array(repeating: 0x61, count: 8_000), true),
-                                               (0x80, Array(repeating: 0x61, count: 8_000), true)], 1_009),
+        (
+            "a message over 16 KB in fragments",
+            [
+                (0x01, Array(repeating: 0x61, count: 8_000), true), (0x00, Array(repeating: 0x61, count: 8_000), true),
+                (0x80, Array(repeating: 0x61, count: 8_000), true),
+            ], 1_009
+        ),
     ]
 
     @Test func eachBrokenRuleFailsTheConnectionWithItsCode() async throws {
@@ -37,7 +42,10 @@ import Testing
             var wrong: [String] = []
             for (name, frames, code) in Self.cases {
                 let page = try await RawWebSocket.open(port: port, keepAll: true)
-                guard try await page.upgraded() else { wrong.append("\(name): no upgrade"); continue }
+                guard try await page.upgraded() else {
+                    wrong.append("\(name): no upgrade")
+                    continue
+                }
                 for (first, payload, masked) in frames { try await page.send(first: first, payload: payload, masked: masked) }
                 _ = try await waitUntil(timeout: .seconds(5)) { page.closeCode != nil }
                 if page.closeCode != code { wrong.append("\(name) → \(String(describing: page.closeCode)), expected \(code)") }
@@ -65,8 +73,12 @@ import Testing
         }
     }
 
-    @Test(arguments: [([0xE2, 0x82, 0xAC], true), ([0xF0, 0x9F, 0x98, 0x80], true), ([0xC0, 0x80], false), ([0xED, 0xA0, 0x80], false),
-                      ([0xF4, 0x90, 0x80, 0x80], false), ([0xFF], false)] as [([UInt8], Bool)])
+    @Test(
+        arguments: [
+            ([0xE2, 0x82, 0xAC], true), ([0xF0, 0x9F, 0x98, 0x80], true), ([0xC0, 0x80], false), ([0xED, 0xA0, 0x80], false),
+            ([0xF4, 0x90, 0x80, 0x80], false), ([0xFF], false),
+        ] as [([UInt8], Bool)]
+    )
     func utf8IsCheckedAsRFC3629Says(_ bytes: [UInt8], _ valid: Bool) {
         var stream = UTF8Stream()
         #expect((stream.take(bytes) && stream.isComplete) == valid, "\(bytes)")

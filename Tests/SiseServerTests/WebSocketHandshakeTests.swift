@@ -21,9 +21,13 @@ import Testing
         return table + [
             ("permessage-deflate", true), ("permessage-deflate; client_max_window_bits", true),
             ("permessage-deflate; server_no_context_takeover", true), ("permessage-deflate; client_no_context_takeover", true),
-            ("permessage-deflate; server_no_context_takeover; client_no_context_takeover; server_max_window_bits=10; client_max_window_bits=12", true),
+            (
+                "permessage-deflate; server_no_context_takeover; client_no_context_takeover; server_max_window_bits=10; client_max_window_bits=12",
+                true
+            ),
             ("permessage-deflate; server_max_window_bits=\"10\"", true),
-            ("permessage-deflate; server_max_window_bits", false), ("permessage-deflate; server_max_window_bits=10; server_max_window_bits=10", false),
+            ("permessage-deflate; server_max_window_bits", false),
+            ("permessage-deflate; server_max_window_bits=10; server_max_window_bits=10", false),
             ("permessage-deflate; client_max_window_bits; client_max_window_bits=10", false),
             ("permessage-deflate; server_no_context_takeover=1", false), ("permessage-deflate; unknown=1", false),
             ("permessage-deflate; unknown", false), ("permessage-deflate; server_max_window_bits=010", false),
@@ -63,14 +67,23 @@ import Testing
                 #expect(answer.hasPrefix("HTTP/1.1 400"), "\(missing): \(answer.prefix(200))")
             }
             // curl --http2 and Java's HttpClient offer h2c: the request is answered over HTTP/1.1.
-            let h2c = try await RawHTTP.exchange(port: port, "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: Upgrade, HTTP2-Settings\r\n"
-                                                 + "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n")
+            let h2c = try await RawHTTP.exchange(
+                port: port,
+                "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+                    + "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n"
+            )
             #expect(h2c.hasPrefix("HTTP/1.1 200") && h2c.contains("\"state\""), "\(h2c.prefix(200))")
-            let other = try await RawHTTP.exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: upgrade\r\nUpgrade: TLS/1.2\r\n\r\n")
+            let other = try await RawHTTP.exchange(
+                port: port,
+                "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: upgrade\r\nUpgrade: TLS/1.2\r\n\r\n"
+            )
             #expect(other.hasPrefix("HTTP/1.1 200"), "\(other.prefix(200))")
             #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
             // Another site's page: refused in words (403, cross_origin), not the upgrader's empty 400.
-            let foreign = try await RawHTTP.exchange(port: port, handshake + key + "Sec-WebSocket-Version: 13\r\nOrigin: https://evil.example\r\n\r\n")
+            let foreign = try await RawHTTP.exchange(
+                port: port,
+                handshake + key + "Sec-WebSocket-Version: 13\r\nOrigin: https://evil.example\r\n\r\n"
+            )
             #expect(foreign.hasPrefix("HTTP/1.1 403") && foreign.contains("\"cross_origin\""), "\(foreign.prefix(300))")
             // A plain GET of /ws: how to ask, not an empty 200.
             let plain = try await client.execute(uri: "/ws", method: .get)

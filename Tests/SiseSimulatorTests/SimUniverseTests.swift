@@ -6,7 +6,9 @@ import Testing
 
 @Suite struct SimUniverseTests {
     @Test func theSameSeedBuildsTheSameExchange() {
-        let a = SimUniverse(seed: 7, venue: .upbit), b = SimUniverse(seed: 7, venue: .upbit), c = SimUniverse(seed: 8, venue: .upbit)
+        let a = SimUniverse(seed: 7, venue: .upbit)
+        let b = SimUniverse(seed: 7, venue: .upbit)
+        let c = SimUniverse(seed: 8, venue: .upbit)
         #expect(a.markets.map(\.code) == b.markets.map(\.code))
         #expect(a.markets.map { $0.price(at: 1_790_000_000) } == b.markets.map { $0.price(at: 1_790_000_000) })
         #expect(a.markets.map { $0.price(at: 1_790_000_000) } != c.markets.map { $0.price(at: 1_790_000_000) })
@@ -69,7 +71,10 @@ import Testing
         #expect(limiter.admit("ticker", at: 101.1, enforce: true) == .allowed(remaining: 9))
         var last = SimRateLimit.Decision.limited
         for i in 0..<40 { last = limiter.admit("ticker", at: 101.2 + Double(i) * 0.001, enforce: true) }
-        guard case .banned(let wait) = last else { Issue.record("no ban after abuse: \(last)"); return }
+        guard case .banned(let wait) = last else {
+            Issue.record("no ban after abuse: \(last)")
+            return
+        }
         #expect(wait >= 30)
         if case .banned = limiter.admit("ticker", at: 110, enforce: true) {} else { Issue.record("ban lifted early") }
         #expect(limiter.admit("ticker", at: 101.2 + Double(wait) + 1, enforce: true) == .allowed(remaining: 9))

@@ -2,6 +2,7 @@ import Foundation
 import SiseSimulator
 import SiseTestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

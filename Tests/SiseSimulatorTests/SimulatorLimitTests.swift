@@ -7,6 +7,7 @@ import SiseSimulator
 import SiseTestSupport
 import Synchronization
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -113,9 +114,12 @@ import FoundationNetworking
             let stream = TickerStream(configuration: .init(url: url(simulator), pingInterval: .milliseconds(300)))
             let disconnects = Mutex(0)
             let task = Task {
-                await stream.run(codes: { [MarketID("KRW-BTC")!] }, events: { event in
-                    if case .disconnected = event { disconnects.withLock { $0 += 1 } }
-                })
+                await stream.run(
+                    codes: { [MarketID("KRW-BTC")!] },
+                    events: { event in
+                        if case .disconnected = event { disconnects.withLock { $0 += 1 } }
+                    }
+                )
             }
             try await Task.sleep(for: .milliseconds(2_500))
             task.cancel()

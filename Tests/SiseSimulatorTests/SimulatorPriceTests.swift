@@ -17,7 +17,15 @@ import Testing
 
     @Test func aPinnedPriceIsInRESTAndOnTheStreamAtOnce() async throws {
         // No random frames: anything the stream sends after the snapshot is the pin's.
-        try await withSimulator(SimulatorConfiguration(faults: { var f = SimFaults(); f.wsRate = 0; return f }())) { simulator in
+        try await withSimulator(
+            SimulatorConfiguration(
+                faults: {
+                    var f = SimFaults()
+                    f.wsRate = 0
+                    return f
+                }()
+            )
+        ) { simulator in
             let frames = Frames()
             let url = "ws://127.0.0.1:\(simulator.port)/websocket/v1"
             let subscribe = #"[{"ticket":"t"},{"type":"ticker","codes":["KRW-BTC"]},{"format":"DEFAULT"}]"#

@@ -36,7 +36,12 @@ import Testing
 
     final class Collector: Sendable {
         private let state = Mutex<(frames: [String], allBinary: Bool)>(([], true))
-        func add(_ frame: String, binary: Bool) { state.withLock { $0.frames.append(frame); $0.allBinary = $0.allBinary && binary } }
+        func add(_ frame: String, binary: Bool) {
+            state.withLock {
+                $0.frames.append(frame)
+                $0.allBinary = $0.allBinary && binary
+            }
+        }
         var count: Int { state.withLock { $0.frames.count } }
         var frames: [String] { state.withLock { $0.frames } }
         var allBinary: Bool { state.withLock { $0.allBinary } }

@@ -91,7 +91,9 @@ import Testing
     func devicesIdleForMonthsLeave(_ database: AppDatabase) async throws {
         let favorites = StoredFavorites(database: database)
         let registry = DeviceRegistry(database: database)
-        let old = String(repeating: "a", count: 32), recent = String(repeating: "b", count: 32), legacy = String(repeating: "c", count: 32)
+        let old = String(repeating: "a", count: 32)
+        let recent = String(repeating: "b", count: 32)
+        let legacy = String(repeating: "c", count: 32)
         for owner in [old, recent, legacy, "local"] { try await favorites.add(owner: owner, item: "KRW-BTC") }
         let day: Int64 = 86_400_000
         let now = Int64(Date().timeIntervalSince1970 * 1_000)

@@ -11,8 +11,20 @@ import Testing
     let btc = MarketID("KRW-BTC")!
 
     func rule(_ id: String, owner: String, enabled: Bool = true) -> AlertRule {
-        AlertRule(id: id, owner: owner, exchange: .upbit, market: btc, kind: .above, value: Decimal(string: "95000000.5")!,
-                  windowMinutes: nil, recurring: true, cooldownSeconds: 60, enabled: enabled, createdAt: 1, lastFiredAt: nil)
+        AlertRule(
+            id: id,
+            owner: owner,
+            exchange: .upbit,
+            market: btc,
+            kind: .above,
+            value: Decimal(string: "95000000.5")!,
+            windowMinutes: nil,
+            recurring: true,
+            cooldownSeconds: 60,
+            enabled: enabled,
+            createdAt: 1,
+            lastFiredAt: nil
+        )
     }
 
     @Test func alertsFiringsAndWebhooksRoundTrip() async throws {
@@ -50,8 +62,17 @@ import Testing
             }
             var last: AlertStore.Webhook?
             for attempt in 1...AlertStore.failuresBeforeDisabling {
-                last = try await store.record(AlertStore.Delivery(webhookId: "w1", firingId: "f0", status: 500, attempt: attempt, ok: false,
-                                                                 error: "HTTP 500", at: Int64(attempt)))
+                last = try await store.record(
+                    AlertStore.Delivery(
+                        webhookId: "w1",
+                        firingId: "f0",
+                        status: 500,
+                        attempt: attempt,
+                        ok: false,
+                        error: "HTTP 500",
+                        at: Int64(attempt)
+                    )
+                )
             }
             #expect(last?.disabled == true, "\(name): disabled after five failures in a row")
             let log = try await store.deliveries(owner: "a", webhookID: "w1")
@@ -67,7 +88,10 @@ import Testing
             let alerts = AlertStore(database: database)
             let portfolio = PortfolioStore(database: database)
             try await alerts.add(rule("r1", owner: "device"))
-            try await portfolio.add(owner: "device", [PortfolioTransaction(id: "t1", kind: .buy, exchange: .upbit, market: btc, quantity: 1, price: 10, at: 1)])
+            try await portfolio.add(
+                owner: "device",
+                [PortfolioTransaction(id: "t1", kind: .buy, exchange: .upbit, market: btc, quantity: 1, price: 10, at: 1)]
+            )
             let moved = try await OwnerData(database: database).move(from: "device", into: "user:x")
             #expect(moved.map(\.id) == ["r1"], "\(name)")
             #expect(try await portfolio.transactions(owner: "user:x").map(\.id) == ["t1"], "\(name)")
@@ -87,13 +111,33 @@ import Testing
                 var device = rule("d\(index)", owner: "device")
                 device.createdAt = Int64(index)
                 try await alerts.add(device)
-                try await alerts.addWebhook(AlertStore.Webhook(id: "hook\(index)", owner: "device", url: "https://example.com/\(index)", secret: "s",
-                                                               createdAt: Int64(index)))
-                try await alerts.addWebhook(AlertStore.Webhook(id: "push\(index)", owner: "device", url: "https://push.example.net/\(index)", secret: "",
-                                                               createdAt: Int64(index), kind: .push, p256dh: "k", auth: "a"))
+                try await alerts.addWebhook(
+                    AlertStore.Webhook(
+                        id: "hook\(index)",
+                        owner: "device",
+                        url: "https://example.com/\(index)",
+                        secret: "s",
+                        createdAt: Int64(index)
+                    )
+                )
+                try await alerts.addWebhook(
+                    AlertStore.Webhook(
+                        id: "push\(index)",
+                        owner: "device",
+                        url: "https://push.example.net/\(index)",
+                        secret: "",
+                        createdAt: Int64(index),
+                        kind: .push,
+                        p256dh: "k",
+                        auth: "a"
+                    )
+                )
             }
             try await alerts.add(rule("mine", owner: "user:y"))
-            _ = try await alerts.record(AlertFiring(id: "f3", rule: rule("d3", owner: "device"), price: 1, observed: nil, at: 10), rule: rule("d3", owner: "device"))
+            _ = try await alerts.record(
+                AlertFiring(id: "f3", rule: rule("d3", owner: "device"), price: 1, observed: nil, at: 10),
+                rule: rule("d3", owner: "device")
+            )
             let limits = OwnerData.Limits(rules: 2, webhooks: 2, pushSubscriptions: 1)
             let moved = try await OwnerData(database: database, limits: limits).move(from: "device", into: "user:y")
             #expect(Set(moved.map(\.id)) == ["mine", "d3"], "\(name): one rule of room, the newest took it")

@@ -12,7 +12,8 @@ import Testing
         let rows = TUIRenderingTests.rows
         #expect(TUIController().handle(.character("p"), state: &state, rows: rows, page: 10) == .loadPortfolio)
         #expect(state.screen == .portfolio)
-        let btc = MarketID("KRW-BTC")!, eth = MarketID("KRW-ETH")!
+        let btc = MarketID("KRW-BTC")!
+        let eth = MarketID("KRW-ETH")!
         let positions = try PortfolioLedger.positions([
             PortfolioTransaction(id: "1", kind: .buy, exchange: .upbit, market: btc, quantity: Decimal(string: "0.5")!, price: 100_000_000, at: 1),
             PortfolioTransaction(id: "2", kind: .buy, exchange: .upbit, market: eth, quantity: 2, price: 3_000_000, at: 2),

@@ -7,28 +7,60 @@ import Testing
 
 /// The TUI drawn into in-memory frames: layout, Hangul alignment, colours, truncation, keys.
 @Suite struct TUIRenderingTests {
-    static func row(_ code: String, _ korean: String, _ english: String, price: Double, rate: Double, value: Double,
-                    warning: Bool = false) -> MarketRow {
+    static func row(
+        _ code: String,
+        _ korean: String,
+        _ english: String,
+        price: Double,
+        rate: Double,
+        value: Double,
+        warning: Bool = false
+    ) -> MarketRow {
         let id = MarketID(code)!
-        return MarketRow(market: Market(id: id, koreanName: korean, englishName: english, warning: warning),
-                         ticker: Ticker(market: id, price: price, change: PriceChange(signed: rate), signedChangePrice: price * rate,
-                                        signedChangeRate: rate, tradeValue24h: value), exchange: .upbit)
+        return MarketRow(
+            market: Market(id: id, koreanName: korean, englishName: english, warning: warning),
+            ticker: Ticker(
+                market: id,
+                price: price,
+                change: PriceChange(signed: rate),
+                signedChangePrice: price * rate,
+                signedChangeRate: rate,
+                tradeValue24h: value
+            ),
+            exchange: .upbit
+        )
     }
 
     static let rows = [
         row("KRW-BTC", "비트코인", "Bitcoin", price: 103_493_000, rate: 0.0105, value: 162_997_000_000),
         row("KRW-ETH", "이더리움", "Ethereum", price: 3_050_000, rate: -0.0032, value: 90_000_000_000),
         row("KRW-XRP", "엑스알피(리플)", "XRP", price: 2_045, rate: 0, value: 50_000_000_000),
-        row("KRW-LONG", "아주아주아주아주아주아주긴이름을가진코인프로젝트", "A Very Very Long Coin Project Name Indeed", price: 0.000482,
-            rate: 0.05, value: 1_000_000, warning: true),
+        row(
+            "KRW-LONG",
+            "아주아주아주아주아주아주긴이름을가진코인프로젝트",
+            "A Very Very Long Coin Project Name Indeed",
+            price: 0.000482,
+            rate: 0.05,
+            value: 1_000_000,
+            warning: true
+        ),
     ]
 
-    static let snapshot = BoardSnapshot(rows: Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) }), receivedAt: [:],
-                                        status: ConnectivityStatus(exchange: "upbit", state: .live, since: 0, lastDataAt: 1_795_305_225_000))
+    static let snapshot = BoardSnapshot(
+        rows: Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) }),
+        receivedAt: [:],
+        status: ConnectivityStatus(exchange: "upbit", state: .live, since: 0, lastDataAt: 1_795_305_225_000)
+    )
 
     func frame(_ state: TUIState = TUIState(demo: true), width: Int, height: Int) -> ScreenFrame {
-        TUIRenderer().render(state, snapshot: Self.snapshot, rows: state.query.apply(Self.rows), width: width, height: height,
-                             now: 1_795_305_226_000)
+        TUIRenderer().render(
+            state,
+            snapshot: Self.snapshot,
+            rows: state.query.apply(Self.rows),
+            width: width,
+            height: height,
+            now: 1_795_305_226_000
+        )
     }
 
     /// The display column where `text` starts in a line.
@@ -176,13 +208,27 @@ import Testing
     }
 
     @Test func theCompareScreenShowsVenuesAndTheGap() {
-        let btc = CompareRow(symbol: "BTC", koreanName: "비트코인", englishName: "Bitcoin",
-                             prices: [.upbit: 100_000_000, .korbit: 100_300_000, .bithumb: 99_800_000], stale: [],
-                             high: .korbit, low: .bithumb, gap: 0.00501)
+        let btc = CompareRow(
+            symbol: "BTC",
+            koreanName: "비트코인",
+            englishName: "Bitcoin",
+            prices: [.upbit: 100_000_000, .korbit: 100_300_000, .bithumb: 99_800_000],
+            stale: [],
+            high: .korbit,
+            low: .bithumb,
+            gap: 0.00501
+        )
         var state = TUIState(exchange: .korbit, exchanges: Exchange.allCases)
         state.screen = .compare
-        let frame = TUIRenderer().render(state, snapshot: TUIRenderingTests.snapshot, rows: [], width: 100, height: 12, now: 0,
-                                         compared: [btc])
+        let frame = TUIRenderer().render(
+            state,
+            snapshot: TUIRenderingTests.snapshot,
+            rows: [],
+            width: 100,
+            height: 12,
+            now: 0,
+            compared: [btc]
+        )
         let text = frame.text
         #expect(text.contains("Upbit") && text.contains("Korbit") && text.contains("Bithumb"))
         #expect(text.contains("비트코인 BTC") && text.contains("100,300,000") && text.contains("0.50%"))

@@ -13,29 +13,56 @@ public final class LiveBoardHarness: Sendable {
     private let transport: LiveHTTPTransport
     private let task: Task<Void, Never>
 
-    public static func start(_ simulator: RunningSimulator, quotes: [QuoteCurrency] = [.krw],
-                             format: UpbitTickerWire.Format = .default,
-                             silenceTimeout: Duration = .seconds(15),
-                             marketRefresh: Duration = .seconds(300), idleAfter: Duration? = nil, startsIdle: Bool = false,
-                             now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
-                             clock: any StreamClock = SystemStreamClock())
-        -> LiveBoardHarness {
+    public static func start(
+        _ simulator: RunningSimulator,
+        quotes: [QuoteCurrency] = [.krw],
+        format: UpbitTickerWire.Format = .default,
+        silenceTimeout: Duration = .seconds(15),
+        marketRefresh: Duration = .seconds(300),
+        idleAfter: Duration? = nil,
+        startsIdle: Bool = false,
+        now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
+        clock: any StreamClock = SystemStreamClock()
+    )
+        -> LiveBoardHarness
+    {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let transport = LiveHTTPTransport(configuration: .init(requestTimeout: .seconds(5)))
         let api = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
-        let stream = TickerStream(configuration: .init(
-            url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL), wire: UpbitTickerWire(format: format),
-            silenceTimeout: silenceTimeout), logger: logger)
-        let board = LiveBoard(configuration: .init(exchange: .upbit, quotes: quotes, marketRefreshInterval: marketRefresh, idleAfter: idleAfter,
-                                                   startsIdle: startsIdle),
-                              api: api, stream: stream, now: now, clock: clock, logger: logger)
+        let stream = TickerStream(
+            configuration: .init(
+                url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL),
+                wire: UpbitTickerWire(format: format),
+                silenceTimeout: silenceTimeout
+            ),
+            logger: logger
+        )
+        let board = LiveBoard(
+            configuration: .init(
+                exchange: .upbit,
+                quotes: quotes,
+                marketRefreshInterval: marketRefresh,
+                idleAfter: idleAfter,
+                startsIdle: startsIdle
+            ),
+            api: api,
+            stream: stream,
+            now: now,
+            clock: clock,
+            logger: logger
+        )
         let task = Task { _ = try? await board.run() }
         return LiveBoardHarness(board: board, simulator: simulator, stream: stream, transport: transport, task: task)
     }
 
-    private init(board: LiveBoard, simulator: RunningSimulator, stream: TickerStream,
-                 transport: LiveHTTPTransport, task: Task<Void, Never>) {
+    private init(
+        board: LiveBoard,
+        simulator: RunningSimulator,
+        stream: TickerStream,
+        transport: LiveHTTPTransport,
+        task: Task<Void, Never>
+    ) {
         self.board = board
         self.simulator = simulator
         self.stream = stream

@@ -43,7 +43,8 @@ public final class LoopbackReceiver: Sendable {
             received += buffer.readString(length: buffer.readableBytes) ?? ""
             guard let headerEnd = received.range(of: "\r\n\r\n") else { return }
             let head = received[..<headerEnd.lowerBound].lowercased()
-            let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+            let length =
+                head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
             guard received.utf8.count - received[..<headerEnd.upperBound].utf8.count >= length else { return }
             received = ""

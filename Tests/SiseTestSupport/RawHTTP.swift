@@ -30,7 +30,8 @@ public enum RawHTTP {
     private static func complete(_ text: String, headEnd: String.Index) -> Bool {
         let head = text[..<headEnd].lowercased()
         guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-              let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) else { return false }
+            let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+        else { return false }
         return text[headEnd...].utf8.count >= length
     }
 

@@ -21,12 +21,19 @@ public final class RawWebSocket: Sendable {
     ///   - deflate: offers permessage-deflate as browsers do.
     ///   - receiveBuffer: the socket's receive buffer (SO_RCVBUF), for a page whose socket fills.
     ///   - keepAll: keeps every byte received (`messages`), not only the first 4 KB.
-    public static func open(port: Int, path: String = "/ws", deflate: Bool = false, headers: [String: String] = [:],
-                            receiveBuffer: Int? = nil, keepAll: Bool = false) async throws -> RawWebSocket {
+    public static func open(
+        port: Int,
+        path: String = "/ws",
+        deflate: Bool = false,
+        headers: [String: String] = [:],
+        receiveBuffer: Int? = nil,
+        keepAll: Bool = false
+    ) async throws -> RawWebSocket {
         let received = NIOLockedValueBox((count: 0, head: [UInt8]()))
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         if let receiveBuffer { bootstrap = bootstrap.channelOption(ChannelOptions.socketOption(.so_rcvbuf), value: receiveBuffer) }
-        let channel = try await bootstrap
+        let channel =
+            try await bootstrap
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(Counter(received: received, limit: keepAll ? .max : 4_096))
@@ -34,7 +41,8 @@ public final class RawWebSocket: Sendable {
             }
             .connect(host: "127.0.0.1", port: port).get()
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        request += "Sec-WebSocket-Key: \(Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString())\r\nSec-WebSocket-Version: 13\r\n"
+        request +=
+            "Sec-WebSocket-Key: \(Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString())\r\nSec-WebSocket-Version: 13\r\n"
         if deflate { request += "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n" }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         try await channel.writeAndFlush(ByteBuffer(string: request + "\r\n"))
@@ -65,7 +73,8 @@ public final class RawWebSocket: Sendable {
             var frames: [(UInt8, [UInt8])] = []
             var at = end + 4
             while at + 2 <= bytes.count {
-                var length = Int(bytes[at + 1] & 0x7F), start = at + 2
+                var length = Int(bytes[at + 1] & 0x7F)
+                var start = at + 2
                 if length == 126, start + 2 <= bytes.count {
                     length = Int(bytes[start]) << 8 | Int(bytes[start + 1])
                     start += 2

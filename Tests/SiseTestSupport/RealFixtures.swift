@@ -3,7 +3,8 @@ import Foundation
 /// The real recorded upstream responses in `../shared/fixtures/real`, read in place (never
 /// copied into the project). Tests that need them are skipped with a message when absent.
 public enum RealFixtures {
-    public static let directory: URL = packageRoot
+    public static let directory: URL =
+        packageRoot
         .deletingLastPathComponent()
         .appendingPathComponent("shared/fixtures/real", isDirectory: true)
 

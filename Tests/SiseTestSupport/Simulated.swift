@@ -1,6 +1,7 @@
 import Foundation
 import SiseSimulator
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -52,8 +53,13 @@ public enum SimAdmin {
 
     /// `POST /_sim/price`: the market's price from now on (nil: back to its walk); the status.
     @discardableResult
-    public static func setPrice(_ simulator: RunningSimulator, _ market: String, _ price: Double?, exchange: String = "upbit",
-                                body: String? = nil) async throws -> Int {
+    public static func setPrice(
+        _ simulator: RunningSimulator,
+        _ market: String,
+        _ price: Double?,
+        exchange: String = "upbit",
+        body: String? = nil
+    ) async throws -> Int {
         var request = URLRequest(url: URL(string: simulator.baseURL.absoluteString + "/_sim/price?exchange=\(exchange)")!)
         request.httpMethod = "POST"
         request.httpBody = Data((body ?? #"{"market":"\#(market)","price":\#(price.map { String($0) } ?? "null")}"#).utf8)
@@ -85,9 +91,12 @@ public func waitUntil(timeout: Duration = .seconds(5), _ condition: () async thr
 
 /// Waits for `condition`; records a test issue at the caller when it never holds.
 @discardableResult
-public func expectEventually(timeout: Duration = .seconds(5), _ comment: String = "",
-                             sourceLocation: SourceLocation = #_sourceLocation,
-                             _ condition: () async throws -> Bool) async throws -> Bool {
+public func expectEventually(
+    timeout: Duration = .seconds(5),
+    _ comment: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () async throws -> Bool
+) async throws -> Bool {
     let held = try await waitUntil(timeout: timeout, condition)
     if !held { Issue.record("condition did not hold within \(timeout) \(comment)", sourceLocation: sourceLocation) }
     return held

@@ -27,7 +27,8 @@ public enum SiseBinary {
         var env = ["PATH": "/usr/bin:/bin", "HOME": home.path]
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let input = Pipe()
@@ -54,9 +55,13 @@ public enum SiseBinary {
                 group.wait()
                 process.waitUntilExit()
                 let (o, e) = collected.values
-                continuation.resume(returning: Result(status: process.terminationStatus,
-                                                      stdout: String(decoding: o, as: UTF8.self),
-                                                      stderr: String(decoding: e, as: UTF8.self)))
+                continuation.resume(
+                    returning: Result(
+                        status: process.terminationStatus,
+                        stdout: String(decoding: o, as: UTF8.self),
+                        stderr: String(decoding: e, as: UTF8.self)
+                    )
+                )
             }.start()
         }
     }
@@ -69,12 +74,14 @@ private final class Collected: @unchecked Sendable {
     private var out = Data(), err = Data()
 
     func set(_ data: Data, isOut: Bool) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if isOut { out = data } else { err = data }
     }
 
     var values: (Data, Data) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return (out, err)
     }
 }

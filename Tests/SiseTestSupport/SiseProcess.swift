@@ -34,12 +34,14 @@ public final class SiseProcess: @unchecked Sendable {
     }
 
     private func append(_ line: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         collected.append(line)
     }
 
     public var lines: [String] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return collected
     }
 

@@ -189,9 +189,10 @@ public enum DatabaseLocation: Sendable, Equatable {
         public var maxConnections: Int
 
         var clientConfiguration: PostgresClient.Configuration {
-            var configuration = socketPath.map {
-                PostgresClient.Configuration(unixSocketPath: $0, username: user, password: password, database: database)
-            } ?? PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+            var configuration =
+                socketPath.map {
+                    PostgresClient.Configuration(unixSocketPath: $0, username: user, password: password, database: database)
+                } ?? PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
             configuration.options.maximumConnections = maxConnections
             configuration.options.minimumConnections = 0
             return configuration
@@ -238,7 +239,16 @@ public enum DatabaseLocation: Sendable, Equatable {
         let pool = query["pool"].flatMap(Int.init) ?? 10
         guard (1...200).contains(pool) else { throw .malformed("pool must be 1…200") }
         let socketPath = socket.map { "\($0)/.s.PGSQL.\(port)" }
-        self = .postgres(PostgresTarget(host: host, port: port, socketPath: socketPath, user: user,
-                                        password: components.password?.removingPercentEncoding, database: database, maxConnections: pool))
+        self = .postgres(
+            PostgresTarget(
+                host: host,
+                port: port,
+                socketPath: socketPath,
+                user: user,
+                password: components.password?.removingPercentEncoding,
+                database: database,
+                maxConnections: pool
+            )
+        )
     }
 }

@@ -4,28 +4,39 @@
 /// order they were added carry a `seq` identity column where SQLite uses its `rowid`.
 enum PostgresSchema {
     static let migrations: [(id: String, sql: String)] = [
-        ("v1: favorites", """
+        (
+            "v1: favorites",
+            """
             CREATE TABLE favorite (owner TEXT NOT NULL, item TEXT NOT NULL, createdAt BIGINT NOT NULL,
                 seq BIGINT GENERATED ALWAYS AS IDENTITY, PRIMARY KEY (owner, item))
-            """),
+            """
+        ),
         ("v2: upstream cache", "CREATE TABLE cache (key TEXT PRIMARY KEY, body BYTEA NOT NULL, fetchedAt BIGINT NOT NULL)"),
         ("v3: device last seen", "CREATE TABLE device (owner TEXT PRIMARY KEY, lastSeen BIGINT NOT NULL)"),
-        ("v4: accounts and sessions", """
+        (
+            "v4: accounts and sessions",
+            """
             CREATE TABLE account (id TEXT PRIMARY KEY, email TEXT UNIQUE, username TEXT UNIQUE, nickname TEXT NOT NULL,
                 passwordHash TEXT, createdAt BIGINT NOT NULL, seq BIGINT GENERATED ALWAYS AS IDENTITY);
             CREATE TABLE session (tokenHash TEXT PRIMARY KEY, accountID TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
                 createdAt BIGINT NOT NULL, expiresAt BIGINT NOT NULL);
             CREATE INDEX session_account ON session (accountID)
-            """),
+            """
+        ),
         ("v5: avatars", "ALTER TABLE account ADD COLUMN avatarFile TEXT, ADD COLUMN avatarType TEXT"),
         ("v6: invites", "CREATE TABLE invite (codeHash TEXT PRIMARY KEY, createdAt BIGINT NOT NULL, usedBy TEXT)"),
-        ("v7: social identities", """
+        (
+            "v7: social identities",
+            """
             CREATE TABLE identity (provider TEXT NOT NULL, subject TEXT NOT NULL,
                 accountID TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE, email TEXT, linkedAt BIGINT NOT NULL,
                 PRIMARY KEY (provider, subject));
             CREATE INDEX identity_on_accountID ON identity (accountID)
-            """),
-        ("v8: portfolio and alerts", """
+            """
+        ),
+        (
+            "v8: portfolio and alerts",
+            """
             CREATE TABLE portfolio_transaction (id TEXT PRIMARY KEY, owner TEXT NOT NULL, kind TEXT NOT NULL, exchange TEXT NOT NULL,
                 market TEXT NOT NULL, quantity TEXT NOT NULL, price TEXT NOT NULL, fee TEXT NOT NULL, at BIGINT NOT NULL,
                 note TEXT NOT NULL, createdAt BIGINT NOT NULL);
@@ -44,22 +55,32 @@ enum PostgresSchema {
                 webhookID TEXT NOT NULL REFERENCES webhook(id) ON DELETE CASCADE, firingID TEXT NOT NULL, status BIGINT,
                 attempt BIGINT NOT NULL, ok BOOLEAN NOT NULL, error TEXT, at BIGINT NOT NULL);
             CREATE INDEX webhook_delivery_on_webhookID ON webhook_delivery (webhookID)
-            """),
-        ("v9: shared budgets and the webhook queue", """
+            """
+        ),
+        (
+            "v9: shared budgets and the webhook queue",
+            """
             CREATE TABLE call_budget (name TEXT NOT NULL, minute BIGINT NOT NULL, used BIGINT NOT NULL, PRIMARY KEY (name, minute));
             CREATE TABLE webhook_job (id TEXT PRIMARY KEY, webhookID TEXT NOT NULL REFERENCES webhook(id) ON DELETE CASCADE,
                 firingID TEXT NOT NULL, body TEXT NOT NULL, attempt BIGINT NOT NULL, dueAt BIGINT NOT NULL, lease BIGINT NOT NULL DEFAULT 0);
             CREATE INDEX webhook_job_due ON webhook_job (dueAt)
-            """),
+            """
+        ),
         ("v10: avatar images", "CREATE TABLE avatar_image (file TEXT PRIMARY KEY, body BYTEA NOT NULL)"),
         ("v11: server keys", "CREATE TABLE server_key (name TEXT PRIMARY KEY, value BYTEA NOT NULL, createdAt BIGINT NOT NULL)"),
-        ("v12: delivery kinds", """
+        (
+            "v12: delivery kinds",
+            """
             ALTER TABLE webhook ADD COLUMN kind TEXT NOT NULL DEFAULT 'generic', ADD COLUMN p256dh TEXT, ADD COLUMN auth TEXT,
                 ADD COLUMN lang TEXT NOT NULL DEFAULT 'ko'
-            """),
-        ("v13: shared throttle counts", """
+            """
+        ),
+        (
+            "v13: shared throttle counts",
+            """
             CREATE TABLE throttle_count (key TEXT PRIMARY KEY, count DOUBLE PRECISION NOT NULL, since BIGINT NOT NULL, last BIGINT NOT NULL);
             CREATE INDEX throttle_count_last ON throttle_count (last)
-            """),
+            """
+        ),
     ]
 }

@@ -45,10 +45,12 @@ extension SQLConnection {
 
     /// The first column of every row, as text.
     public func strings(_ sql: String, _ arguments: any SQLBindable...) async throws -> [String] {
-        try await query(sql, arguments).compactMap { $0.values.first.flatMap { value in
-            if case .text(let text) = value { return text }
-            return nil
-        } }
+        try await query(sql, arguments).compactMap {
+            $0.values.first.flatMap { value in
+                if case .text(let text) = value { return text }
+                return nil
+            }
+        }
     }
 
     /// A single number (`SELECT COUNT(*) …`); 0 when there is no row.

@@ -91,15 +91,18 @@ struct SQLiteBackend: SQLBackend {
         }
 
         static func row(_ row: Row) -> SQLRow {
-            SQLRow(columns: Array(row.columnNames), values: row.databaseValues.map { value in
-                switch value.storage {
-                case .null: .null
-                case .int64(let value): .integer(value)
-                case .double(let value): .real(value)
-                case .string(let value): .text(value)
-                case .blob(let value): .blob(value)
+            SQLRow(
+                columns: Array(row.columnNames),
+                values: row.databaseValues.map { value in
+                    switch value.storage {
+                    case .null: .null
+                    case .int64(let value): .integer(value)
+                    case .double(let value): .real(value)
+                    case .string(let value): .text(value)
+                    case .blob(let value): .blob(value)
+                    }
                 }
-            })
+            )
         }
     }
 }
