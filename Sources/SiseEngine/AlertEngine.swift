@@ -21,16 +21,21 @@ public final class AlertEngine: Service, Sendable {
     private let running = Mutex(false)
     /// Only this owner's rules (the terminal's `local`); nil: everyone's (the server).
     private let owner: String?
+    /// The wall clock a firing is stamped with when its tick carries no time (the composition
+    /// root's, so tests drive it).
+    private let clock: WallClock
 
     public init(
         boards: ExchangeBoards,
         store: AlertStore,
         premium: PremiumFeed? = nil,
         owner: String? = nil,
+        clock: WallClock = .system,
         logger: Logger = Logger(label: "sise.alerts"),
         deliver: @escaping @Sendable (AlertFiring) async -> Void
     ) {
         self.boards = boards
+        self.clock = clock
         self.owner = owner
         self.store = store
         self.premium = premium
@@ -109,7 +114,7 @@ public final class AlertEngine: Service, Sendable {
 
     private func apply(_ exchange: Exchange, _ rows: [MarketRow]) async {
         let inputs = premium?.inputs
-        let now = WallClock.system.now
+        let now = clock.now
         let fired = book.withLock { book -> [AlertBook.Fired] in
             var fired: [AlertBook.Fired] = []
             for row in rows where book.watches(exchange, row.id) {

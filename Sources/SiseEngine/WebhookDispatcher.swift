@@ -42,6 +42,9 @@ public final class WebhookDispatcher: Service, Sendable {
     /// fires a hundred rules at once, holds at most these slots; the others stay for everyone else.
     static let perOwner = 4
 
+    /// The wall clock jobs are queued, leased and retried by (the composition root's).
+    private let clock: WallClock
+
     public init(
         store: AlertStore,
         poster: WebhookPoster,
@@ -50,8 +53,10 @@ public final class WebhookDispatcher: Service, Sendable {
         lease: Duration = .seconds(60),
         vapid: WebPushVAPID? = nil,
         chats: ChatServices = ChatServices(),
+        clock: WallClock = .system,
         logger: Logger = Logger(label: "sise.webhooks")
     ) {
+        self.clock = clock
         self.store = store
         self.poster = poster
         self.vapid = vapid
@@ -75,7 +80,7 @@ public final class WebhookDispatcher: Service, Sendable {
                 if case .firing(let firing) = event {
                     do {
                         let body = String(decoding: (try? JSONEncoder.webhook.encode(firing)) ?? Data(), as: UTF8.self)
-                        try await store.enqueue(firingId: firing.id, owner: firing.owner, body: body, at: Self.now())
+                        try await store.enqueue(firingId: firing.id, owner: firing.owner, body: body, at: clock.now)
                     } catch {
                         logger.error("a webhook delivery could not be queued", metadata: ["error": "\(error)"])
                     }
@@ -98,7 +103,7 @@ public final class WebhookDispatcher: Service, Sendable {
                 let free = Self.parallel - busy.values.reduce(0, +)
                 if free > 0,
                     let jobs = try? await store.claimJobs(
-                        at: Self.now(),
+                        at: clock.now,
                         leaseFor: Self.milliseconds(lease),
                         limit: free,
                         perOwner: Self.perOwner,
@@ -138,7 +143,7 @@ public final class WebhookDispatcher: Service, Sendable {
             attempt: job.attempt,
             ok: false,
             error: nil,
-            at: Self.now()
+            at: clock.now
         )
         var final = false
         do throws(WebhookPoster.Failure) {
@@ -171,7 +176,7 @@ public final class WebhookDispatcher: Service, Sendable {
         if delivery.ok || final || hook?.disabled == true || job.attempt > retryDelays.count {
             try? await store.finishJob(job.id)
         } else {
-            try? await store.retryJob(job.id, attempt: job.attempt + 1, dueAt: Self.now() + Self.milliseconds(retryDelays[job.attempt - 1]))
+            try? await store.retryJob(job.id, attempt: job.attempt + 1, dueAt: clock.now + Self.milliseconds(retryDelays[job.attempt - 1]))
         }
     }
 
@@ -212,8 +217,6 @@ public final class WebhookDispatcher: Service, Sendable {
             )
         }
     }
-
-    static func now() -> Int64 { WallClock.system.now }
 
     static func milliseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000

@@ -19,9 +19,9 @@ public enum SiseServerApp {
     ) async throws -> some ApplicationProtocol {
         let database = dependencies.database
         let boards = dependencies.boards
-        let favorites = StoredFavorites(database: database)
+        let favorites = StoredFavorites(database: database, clock: dependencies.clock)
         let devices = DeviceCleanup(registry: DeviceRegistry(database: database), logger: logger)
-        let portfolio = PortfolioStore(database: database)
+        let portfolio = PortfolioStore(database: database, clock: dependencies.clock)
         let hub = BoardSocketHub(
             boards: boards,
             favorites: favorites,
@@ -65,7 +65,7 @@ public enum SiseServerApp {
         // Alerts: evaluated on every tick, told to the owner's pages and webhooks.
         let alertStore = AlertStore(database: database)
         let poster = dependencies.poster
-        let vapid = try await PushKey.load(from: ServerKeys(database: database), subject: configuration.pushSubject)
+        let vapid = try await PushKey.load(from: ServerKeys(database: database, clock: dependencies.clock), subject: configuration.pushSubject)
         let webhooks = WebhookDispatcher(
             store: alertStore,
             poster: poster,
@@ -73,9 +73,11 @@ public enum SiseServerApp {
             lease: configuration.deliveryLease,
             vapid: vapid,
             chats: configuration.chats,
+            clock: dependencies.clock,
             logger: logger
         )
-        let alerts = AlertEngine(boards: boards, store: alertStore, premium: dependencies.premium, logger: logger) { firing in
+        let alerts = AlertEngine(boards: boards, store: alertStore, premium: dependencies.premium, clock: dependencies.clock, logger: logger) {
+            firing in
             hub.notify(firing.owner, message: JSONText.encode(firing))
             webhooks.enqueue(firing)
         }
@@ -141,7 +143,10 @@ public enum SiseServerApp {
             clock: dependencies.clock
         )
         let throttle = LoginThrottle(book: tallies)
-        let loginDevices = try await LoginDeviceCookie.load(from: ServerKeys(database: database), secure: publicOrigin.isSecure)
+        let loginDevices = try await LoginDeviceCookie.load(
+            from: ServerKeys(database: database, clock: dependencies.clock),
+            secure: publicOrigin.isSecure
+        )
         PushController(context: context, vapid: vapid, store: alertStore, poster: poster).addRoutes(to: routes)
         AuthController(
             accounts: accounts,

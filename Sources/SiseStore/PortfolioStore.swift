@@ -10,7 +10,11 @@ public struct PortfolioStore: Sendable {
     /// The most transactions one owner may keep.
     public let limit: Int
 
-    public init(database: AppDatabase, limit: Int = 10_000) {
+    /// The wall clock records are stamped with (the composition root's).
+    private let clock: WallClock
+
+    public init(database: AppDatabase, limit: Int = 10_000, clock: WallClock = .system) {
+        self.clock = clock
         self.database = database
         self.limit = limit
     }
@@ -43,7 +47,7 @@ public struct PortfolioStore: Sendable {
         async throws -> Result
     {
         let limit = limit
-        let now = WallClock.system.now
+        let now = clock.now
         return try await database.write { db in
             let existing = try await Self.fetch(db, owner: owner)
             let (result, transactions) = choose(existing)

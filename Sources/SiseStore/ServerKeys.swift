@@ -7,7 +7,11 @@ import SiseCore
 public struct ServerKeys: Sendable {
     private let database: AppDatabase
 
-    public init(database: AppDatabase) {
+    /// The wall clock records are stamped with (the composition root's).
+    private let clock: WallClock
+
+    public init(database: AppDatabase, clock: WallClock = .system) {
+        self.clock = clock
         self.database = database
     }
 
@@ -18,7 +22,7 @@ public struct ServerKeys: Sendable {
                 "INSERT INTO server_key (name, value, createdAt) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
                 name,
                 make(),
-                WallClock.system.now
+                clock.now
             )
             guard let value = try await db.queryOne("SELECT value FROM server_key WHERE name = ?", name)?.data("value") else {
                 throw StoreError.failed("the server key \(name) could not be kept")

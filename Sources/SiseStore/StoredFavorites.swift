@@ -5,7 +5,11 @@ import SiseCore
 public struct StoredFavorites: FavoritesRepository {
     private let database: AppDatabase
 
-    public init(database: AppDatabase) {
+    /// The wall clock records are stamped with (the composition root's).
+    private let clock: WallClock
+
+    public init(database: AppDatabase, clock: WallClock = .system) {
+        self.clock = clock
         self.database = database
     }
 
@@ -18,7 +22,7 @@ public struct StoredFavorites: FavoritesRepository {
 
     public func add(owner: String, item: String, limit: Int) async throws -> Bool {
         guard let item = FavoriteItem.normalize(item) else { throw StoreError.invalidItem(item) }
-        let now = WallClock.system.now
+        let now = clock.now
         return try await database.write { db in
             if try await db.exists("SELECT 1 FROM favorite WHERE owner = ? AND item = ?", owner, item) { return false }
             let count = try await db.count("SELECT COUNT(*) FROM favorite WHERE owner = ?", owner)

@@ -6,6 +6,8 @@ import SiseCore
 struct DetailView {
     let state: TUIState
     let row: MarketRow?
+    /// The time the frame is drawn at (the app's clock).
+    let now: Int64
     private var language: Language { state.language }
 
     func draw(_ frame: inout ScreenFrame) {
@@ -43,7 +45,7 @@ struct DetailView {
             let rows = max(3, min(14, frame.height - top - 4))
             let columns = max(10, min(80, frame.width - left - 2))
             // The newest candle follows the live price between two loads.
-            let live = CandleSeries.withLive(loaded.candles, price: t.price, at: WallClock.system.now, interval: .h1)
+            let live = CandleSeries.withLive(loaded.candles, price: t.price, at: now, interval: .h1)
             let grid = CandleChart.blocks(CandleSeries(candles: live), columns: columns, rows: rows)
             frame.put(UIText.chartCandles(language) + " 1h · MA20 ·", row: top - 1, column: left, style: CellStyle(foreground: .gray))
             for (i, line) in grid.enumerated() where top + i < frame.height - 2 {

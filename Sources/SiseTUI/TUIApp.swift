@@ -55,6 +55,9 @@ public final class TUIApp: Sendable {
     ///   - chart: a week of prices for the detail screen (Upbit candles).
     ///   - trending: CoinGecko trending for `t` (nil when it cannot be had).
     /// - Parameter boards: every exchange's board (`e` cycles them, `c` compares them).
+    /// The wall clock frames, loads and firings are timed by (the composition root's).
+    private let clock: WallClock
+
     public init(
         boards: ExchangeBoards,
         favorites: any FavoritesRepository,
@@ -67,8 +70,10 @@ public final class TUIApp: Sendable {
         portfolio: PortfolioStore? = nil,
         alerts: AlertStore? = nil,
         candles: @escaping @Sendable (Exchange, MarketID) async -> [Candle] = { _, _ in [] },
-        depth: @escaping @Sendable (Exchange, MarketID) async -> (Orderbook?, [Trade]) = { _, _ in (nil, []) }
+        depth: @escaping @Sendable (Exchange, MarketID) async -> (Orderbook?, [Trade]) = { _, _ in (nil, []) },
+        clock: WallClock = .system
     ) {
+        self.clock = clock
         candleSource = candles
         depthSource = depth
         self.portfolio = portfolio
@@ -106,7 +111,7 @@ public final class TUIApp: Sendable {
             }
             if let alerts {
                 // The terminal's alerts fire here as they do on the server: the bell rings.
-                let engine = AlertEngine(boards: boards, store: alerts, premium: premium, owner: owner) { sink.yield(.alert($0)) }
+                let engine = AlertEngine(boards: boards, store: alerts, premium: premium, owner: owner, clock: clock) { sink.yield(.alert($0)) }
                 group.addTask { try? await engine.run() }
             }
             if let premium {
@@ -135,9 +140,10 @@ public final class TUIApp: Sendable {
 
     private func loadDepth(_ id: MarketID, _ exchange: Exchange, _ load: (@escaping @Sendable () async -> Event) -> Void) {
         let source = depthSource
+        let clock = clock
         load {
             let (book, tape) = await source(exchange, id)
-            return .depth(DepthLoad(market: id, book: book, tape: tape, at: WallClock.system.now))
+            return .depth(DepthLoad(market: id, book: book, tape: tape, at: clock.now))
         }
     }
 
@@ -170,7 +176,7 @@ public final class TUIApp: Sendable {
         /// A frame held back by `frameInterval` has a wake-up on its way.
         var wakeAsked = false
         for await event in events {
-            let now = WallClock.system.now
+            let now = clock.now
             let size = session.size
             switch event {
             case .quit:

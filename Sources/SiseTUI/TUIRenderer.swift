@@ -26,7 +26,7 @@ public struct TUIRenderer: Sendable {
         header(&frame, state)
         switch state.screen {
         case .board: BoardView(state: state, rows: rows, now: now).draw(&frame)
-        case .detail: DetailView(state: state, row: rows.indices.contains(state.selected) ? rows[state.selected] : nil).draw(&frame)
+        case .detail: DetailView(state: state, row: rows.indices.contains(state.selected) ? rows[state.selected] : nil, now: now).draw(&frame)
         case .help: HelpView(language: state.language).draw(&frame)
         case .trending: TrendingView(language: state.language, trending: state.trending).draw(&frame)
         case .compare: CompareView(language: state.language, rows: compared).draw(&frame)

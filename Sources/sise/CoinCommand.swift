@@ -65,7 +65,11 @@ struct CoinCommand: AsyncParsableCommand {
         return try await Root.oneShot(settings) { root in
             let exchange = venue.exchange
             let api = root.api(exchange)
-            let coinInfo = CoinInfoService(api: try root.coinGecko(gecko), cache: database.map { DatabaseCache(database: $0) } ?? NoCache())
+            let coinInfo = CoinInfoService(
+                api: try root.coinGecko(gecko),
+                cache: database.map { DatabaseCache(database: $0) } ?? NoCache(),
+                now: root.clock.milliseconds
+            )
             return try await whileRunning(coinInfo) {
                 do {
                     return try await CoinDetail.load(id, range: range, language: language, exchange: exchange, upbit: api, coinInfo: coinInfo) {

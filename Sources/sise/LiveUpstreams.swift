@@ -57,6 +57,7 @@ struct LiveUpstreams {
                 configuration: boardConfiguration,
                 api: api,
                 stream: root.tickerStream(exchange, silence: silence, logger: logger),
+                now: root.clock.milliseconds,
                 logger: logger
             )
             depthFeeds[exchange] = root.depthFeed(exchange, silence: silence, logger: logger)
@@ -69,6 +70,7 @@ struct LiveUpstreams {
                 configuration: upbitConfiguration,
                 api: root.api(.default),
                 stream: root.tickerStream(.default, silence: silence, logger: logger),
+                now: root.clock.milliseconds,
                 logger: logger
             )
         return LiveUpstreams(

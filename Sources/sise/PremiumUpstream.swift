@@ -14,7 +14,8 @@ extension LiveUpstreams {
             upbitAPI: apis[settings.fx.exchange ?? .default] ?? root.api(settings.fx.exchange ?? .default),
             dunamu: root.dunamu(settings),
             coinInfo: coinInfo,
-            logger: logger
+            logger: logger,
+            now: root.clock.milliseconds
         )
     }
 }

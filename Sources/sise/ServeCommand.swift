@@ -221,7 +221,8 @@ struct ServeCommand: AsyncParsableCommand {
                 api: upstreams.coinGecko,
                 cache: DatabaseCache(database: database),
                 callsPerMinute: coinGeckoCallsPerMinute,
-                sharedBudget: database.dialect == .postgres ? CallCounter(database: database) : nil
+                sharedBudget: database.dialect == .postgres ? CallCounter(database: database) : nil,
+                now: root.clock.milliseconds
             )
             let premium = upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger)
             var dependencies = ServerDependencies(

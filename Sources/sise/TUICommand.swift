@@ -59,7 +59,7 @@ struct TUICommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
         }
-        let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: DatabaseCache(database: database))
+        let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: DatabaseCache(database: database), now: upstreams.root.clock.milliseconds)
         let premium = upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger)
         let apis = upstreams.apis
         let depthFeeds = upstreams.depthFeeds
@@ -67,7 +67,7 @@ struct TUICommand: AsyncParsableCommand {
         let boards = upstreams.boards
         let app = TUIApp(
             boards: upstreams.boards,
-            favorites: StoredFavorites(database: database),
+            favorites: StoredFavorites(database: database, clock: upstreams.root.clock),
             state: TUIState(
                 quote: QuoteCurrency(code: quote) ?? .krw,
                 language: global.language,
@@ -93,7 +93,7 @@ struct TUICommand: AsyncParsableCommand {
                 return RankingLoad(coins: coins.value, global: global, staleNote: note)
             },
             premium: premium,
-            portfolio: PortfolioStore(database: database),
+            portfolio: PortfolioStore(database: database, clock: upstreams.root.clock),
             alerts: AlertStore(database: database),
             candles: { exchange, id in
                 guard let api = apis[exchange] else { return [] }
@@ -113,7 +113,8 @@ struct TUICommand: AsyncParsableCommand {
                 let trades = (try? await tape) ?? []
                 feed?.seed(id, trades: trades)
                 return (book, feed?.tape(id)?.value ?? TradeTape.newestFirst(trades))
-            }
+            },
+            clock: upstreams.root.clock
         )
         let screen = TerminalScreen(app: app, session: TerminalSession())
         // The screen owns the keyboard and the signals (q, Ctrl-C): when it ends, the group

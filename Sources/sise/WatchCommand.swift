@@ -108,7 +108,7 @@ struct WatchCommand: AsyncParsableCommand {
         let limit = duration.map { Duration.milliseconds(Int64($0 * 1_000)) }
         // KRW rows carry the kimchi premium and premium rules need it: the same live lookup as the
         // TUI's and the server's (Binance, CoinGecko where Binance has no price, the rate).
-        let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: NoCache())
+        let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: NoCache(), now: root.clock.milliseconds)
         let needsPremium = wantsPremium || quotes.contains(.krw) && !alerts
         let premium =
             needsPremium ? upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger) : nil
@@ -125,8 +125,10 @@ struct WatchCommand: AsyncParsableCommand {
                         store: alertStore,
                         poster: Root.poster(allowPrivate: allowPrivateWebhooks),
                         chats: try settings.chats(),
+                        clock: root.clock,
                         logger: logger
                     ),
+                    clock: root.clock,
                     logger: logger
                 )
             } else {
@@ -159,11 +161,14 @@ struct AlertWatchService: Service {
     let count: Int?
     let duration: Duration?
     let webhooks: WebhookDispatcher
+    let clock: WallClock
     let logger: Logger
 
     func run() async throws {
         let (fired, sink) = AsyncStream.makeStream(of: AlertFiring.self)
-        let engine = AlertEngine(boards: boards, store: store, premium: premium, owner: LocalData.owner, logger: logger) { sink.yield($0) }
+        let engine = AlertEngine(boards: boards, store: store, premium: premium, owner: LocalData.owner, clock: clock, logger: logger) {
+            sink.yield($0)
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await engine.run() }
             group.addTask { try await webhooks.run() }

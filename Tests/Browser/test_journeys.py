@@ -255,8 +255,13 @@ const bar = document.querySelector('.tabs');
 const floor = getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().top : innerHeight;
 const rows = Array.from(document.querySelectorAll('#rows tr[data-market]'), (row) => row.getBoundingClientRect());
 const atHeads = document.elementFromPoint(heads.left + heads.width / 2, heads.top + heads.height / 2);
+const shown = Array.from(document.querySelectorAll('body *'), (element) => [element, element.getBoundingClientRect()])
+  .filter(([element, box]) => box.height > 0 && box.bottom > 0 && box.top < heads.top && element.children.length === 0 && element.textContent.trim())
+  .map(([element, box]) => `${element.tagName.toLowerCase()}${element.id ? '#' + element.id : ''}@${Math.round(box.top)}+${Math.round(box.height)}: ${element.textContent.trim().slice(0, 30)}`);
 return {rows: rows.filter((box) => box.top >= heads.bottom - 1 && box.bottom <= floor + 1).length,
-        headsTop: Math.round(heads.top), headsOnTop: Boolean(atHeads && atHeads.closest('#board thead'))};
+        headsTop: Math.round(heads.top), headsOnTop: Boolean(atHeads && atHeads.closest('#board thead')),
+        layout: {innerHeight, headsBottom: Math.round(heads.bottom), floor: Math.round(floor),
+                 rowHeight: rows.length ? Math.round(rows[0].height) : 0, above: shown}};
 """
 
 
@@ -275,7 +280,7 @@ def test_the_column_heads_stay_on_screen_and_nine_rows_show(site, phone):
         except TimeoutException:
             pass
         sight = phone.execute_script(BOARD_SIGHT)
-        assert sight["rows"] >= 9, f"only {sight['rows']} rows on a {width}×{height} screen"
+        assert sight["rows"] >= 9, f"only {sight['rows']} rows on a {width}×{height} screen: {sight['layout']}"
         phone.execute_script("document.querySelectorAll('#rows tr[data-market]')[250].scrollIntoView({block: 'center'})")
         wait(phone, lambda d: d.execute_script("return scrollY") > 1000)
         sight = phone.execute_script(BOARD_SIGHT)

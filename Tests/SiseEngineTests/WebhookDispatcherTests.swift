@@ -55,11 +55,11 @@ import Testing
             hits.reset()
             let dead = AlertStore(database: first)
             try await dead.addWebhook(AlertStore.Webhook(id: "w", owner: "o", url: receiver.url, secret: "secret-secret", createdAt: 0))
-            try await dead.enqueue(firingId: "f", owner: "o", body: "{}", at: WebhookDispatcher.now())
+            try await dead.enqueue(firingId: "f", owner: "o", body: "{}", at: WallClock.system.now)
             // The first replica claims the job and dies before posting it.
-            #expect(try await dead.claimJobs(at: WebhookDispatcher.now(), leaseFor: 400, limit: 8).count == 1, "\(name)")
+            #expect(try await dead.claimJobs(at: WallClock.system.now, leaseFor: 400, limit: 8).count == 1, "\(name)")
             let alive = AlertStore(database: second)
-            #expect(try await alive.claimJobs(at: WebhookDispatcher.now(), leaseFor: 400, limit: 8).isEmpty, "\(name): leased, not taken twice")
+            #expect(try await alive.claimJobs(at: WallClock.system.now, leaseFor: 400, limit: 8).isEmpty, "\(name): leased, not taken twice")
             let dispatcher = WebhookDispatcher(
                 store: alive,
                 poster: WebhookPoster(allowPrivate: true, timeout: .seconds(2)),
