@@ -34,7 +34,7 @@ install() {
   command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
   [ -x /usr/bin/chromium ] || need_apt+=(chromium)
   [ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
-  fc-list 2>/dev/null | grep -qi nanum || need_apt+=(fonts-nanum)
+  fc-list 2>/dev/null | grep -i nanum >/dev/null || need_apt+=(fonts-nanum)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx-light)
   # The standard checkers: promtool (Prometheus's text format), Java for the Nu HTML Checker.
