@@ -68,7 +68,7 @@ class Server:
         raise AssertionError(f"the board never went live (last error: {last}; sise serve exit status: {self.process.poll()})\n"
                              + self.stderr_tail())
 
-    def stderr_tail(self, lines=80):
+    def stderr_tail(self, lines=250):
         """The end of the server's stderr (a crash's backtrace), for a failure's message."""
         try:
             with open(os.path.join(self.data_dir, "stderr.log")) as log:
