@@ -56,34 +56,16 @@ public actor LiveBoard: Service {
     private let bootstrappedLatch = Latch()
     /// The feed is parked because nobody watched for `idleAfter`.
     private var isIdle: Bool { machine.idle }
-    /// Who watches: open live views, and when a viewer was last seen (epoch ms). Touched from
-    /// the faces' threads, so behind a lock rather than the actor.
-    private let demand: Mutex<Demand>
-    private let viewerWakeup = Wakeup()
+    /// Who watches, and the idle rule read from it.
+    private let demand: ViewerDemand
     /// Wakes the flush loop when a parked feed opens again.
     private let feedAwake = Wakeup()
 
-    private struct Demand {
-        var viewers = 0
-        var lastSeen: Int64
-    }
+    /// A live board's ticks, read on the socket's thread, until the next flush.
+    private let inbox = TickInbox()
 
-    /// Ticks the stream read since the last flush, with the time each arrived. The reading task
-    /// appends under a lock and goes back to the socket without waiting for the actor (one actor
-    /// hop per frame cost more than decoding it); the actor applies them at the next flush, which
-    /// is when anyone could see them anyway.
-    private let inbox = Mutex<[(ticker: Ticker, at: Int64)]>([])
-    /// Whether a tick may wait in the inbox: the board is live. Before that, a tick goes to the
-    /// actor at once so the move to live is not held back by a flush.
-    private let deliveringLive = Atomic<Bool>(false)
-
-    /// The board as of the last flush. Kept up to date by the rows that changed rather than
-    /// rebuilt from `rows`: a snapshot sharing `rows`' storage made the next tick copy all of
-    /// it, ten times a second.
-    private let published: Mutex<BoardSnapshot>
-    private let subscribers = SubscriberRegistry()
-    /// Opens when the first board (markets and tickers) is published.
-    private let loaded = Latch()
+    /// The board as of the last flush, and who follows it.
+    private let publication: BoardPublication
 
     public init(
         configuration: LiveBoardConfiguration,
@@ -103,29 +85,17 @@ public actor LiveBoard: Service {
         // Nothing has been tried yet, let alone failed: connecting, not offline.
         let initial = ConnectivityStatus(exchange: configuration.exchange.rawValue, state: .connecting, since: now())
         status = initial
-        published = Mutex(BoardSnapshot(rows: [:], receivedAt: [:], status: initial))
-        // A board that starts idle has never been watched: its grace period is long over.
-        demand = Mutex(Demand(lastSeen: configuration.startsIdle ? Int64.min / 2 : now()))
+        publication = BoardPublication(status: initial)
+        demand = ViewerDemand(neverSeen: configuration.startsIdle, now: now, clock: clock)
     }
 
     // MARK: - Viewers (the idle rule)
 
     /// A live view opened (a `/ws` client): the feed runs while any is open.
-    public nonisolated func viewerArrived() {
-        demand.withLock {
-            $0.viewers += 1
-            $0.lastSeen = now()
-        }
-        viewerWakeup.signal()
-    }
+    public nonisolated func viewerArrived() { demand.arrived() }
 
     /// A live view closed.
-    public nonisolated func viewerLeft() {
-        demand.withLock {
-            $0.viewers = max(0, $0.viewers - 1)
-            $0.lastSeen = now()
-        }
-    }
+    public nonisolated func viewerLeft() { demand.left() }
 
     /// Runs `body` as a viewer of this board (a face that follows it: `sise watch`, a terminal
     /// board): the feed runs, or wakes, for as long as `body` does.
@@ -136,38 +106,25 @@ public actor LiveBoard: Service {
     }
 
     /// A one-shot look at the board (an API request): keeps the feed awake, wakes it if idle.
-    public nonisolated func touch() {
-        demand.withLock { $0.lastSeen = now() }
-        viewerWakeup.signal()
-    }
-
-    private nonisolated func watched(within limit: Duration) -> Bool {
-        let limitMs = limit.components.seconds * 1_000 + limit.components.attoseconds / 1_000_000_000_000_000
-        return demand.withLock { $0.viewers > 0 || now() - $0.lastSeen < limitMs }
-    }
+    public nonisolated func touch() { demand.touch() }
 
     // MARK: - Faces
 
     /// The latest published board; cheap, never waits for the engine.
-    public nonisolated var snapshot: BoardSnapshot { published.withLock { $0 } }
+    public nonisolated var snapshot: BoardSnapshot { publication.snapshot }
 
     /// A snapshot now, then coalesced changes; ends when the consumer stops iterating.
-    public nonisolated func updates() -> BoardUpdates {
-        let mailbox = BoardMailbox()
-        // Registered under the snapshot's lock, so no flush falls between the two.
-        let (id, first) = published.withLock { snapshot in (subscribers.add(mailbox), snapshot) }
-        return BoardUpdates(first: first, mailbox: mailbox, onEnd: { [subscribers] in subscribers.remove(id) })
-    }
+    public nonisolated func updates() -> BoardUpdates { publication.updates() }
 
-    public nonisolated var subscriberCount: Int { subscribers.count }
+    public nonisolated var subscriberCount: Int { publication.subscriberCount }
 
     /// Whether the board has had data at all (an empty board before that means "not loaded",
     /// never "no markets").
-    public nonisolated var hasData: Bool { loaded.isOpen }
+    public nonisolated var hasData: Bool { publication.hasData }
 
     /// Waits until the first board is published, at most `timeout`; false if it was not.
     public nonisolated func waitForData(upTo timeout: Duration) async -> Bool {
-        await loaded.wait(upTo: timeout)
+        await publication.waitForData(upTo: timeout)
     }
 
     // MARK: - Running
@@ -186,9 +143,9 @@ public actor LiveBoard: Service {
     /// The upstream feed (stream, and polling while it is down) runs while someone watches;
     /// after `idleAfter` without a viewer it is closed, and the next viewer opens it again.
     private func feedLoop() async {
-        if configuration.startsIdle, let idleAfter = configuration.idleAfter, !watched(within: idleAfter) {
+        if configuration.startsIdle, let idleAfter = configuration.idleAfter, !demand.watched(within: idleAfter) {
             enterIdle()
-            await untilSomeoneWatches(within: idleAfter)
+            await demand.untilSomeoneWatches(within: idleAfter)
             leaveIdle()
         }
         while !Task.isCancelled {
@@ -202,40 +159,27 @@ public actor LiveBoard: Service {
                     )
                 }
                 if let idleAfter = configuration.idleAfter {
-                    feed.addTask { await self.untilNobodyWatches(for: idleAfter) }
+                    feed.addTask { await self.demand.untilNobodyWatches(for: idleAfter) }
                 }
                 await feed.next()
                 feed.cancelAll()
             }
             guard !Task.isCancelled, let idleAfter = configuration.idleAfter else { return }
             enterIdle()
-            await untilSomeoneWatches(within: idleAfter)
+            await demand.untilSomeoneWatches(within: idleAfter)
             leaveIdle()
         }
     }
 
-    private nonisolated func untilNobodyWatches(for idleAfter: Duration) async {
-        while !Task.isCancelled {
-            do { try await clock.sleep(for: min(idleAfter / 4, .seconds(1))) } catch { return }
-            if !watched(within: idleAfter) { return }
-        }
-    }
-
-    private nonisolated func untilSomeoneWatches(within idleAfter: Duration) async {
-        while !Task.isCancelled && !watched(within: idleAfter) {
-            await viewerWakeup.wait()
-        }
-    }
-
     private func enterIdle() {
-        inbox.withLock { $0.removeAll() }
+        inbox.clear()
         feed(.parked)
         logger.info("no viewers: upstream feed closed until the next one")
     }
 
     private func leaveIdle() {
         // Nothing read before the feed was parked counts as news of the new one.
-        inbox.withLock { $0.removeAll() }
+        inbox.clear()
         // Woken: the last board is shown (delayed) until the feed delivers; with none yet, the
         // board is connecting.
         feed(.woke)
@@ -252,16 +196,12 @@ public actor LiveBoard: Service {
     /// On the stream's socket thread: a tick of a live board waits in the inbox (true); any
     /// other (one that makes the board live) is left to `handle`, on the actor, now.
     nonisolated func accept(_ ticker: Ticker) -> Bool {
-        guard deliveringLive.load(ordering: .acquiring) else { return false }
-        let at = now()
-        inbox.withLock { $0.append((ticker, at)) }
-        return true
+        inbox.accept(ticker, at: now())
     }
 
     /// Applies the ticks waiting in the inbox, in the order they came.
     private func drainInbox() {
-        var pending: [(ticker: Ticker, at: Int64)] = []
-        inbox.withLock { swap(&pending, &$0) }
+        let pending = inbox.take()
         // A frame still in flight when the feed was parked must not make an idle board "live".
         guard !pending.isEmpty, !isIdle else { return }
         for (ticker, at) in pending { apply(ticker, at: at) }
@@ -337,7 +277,7 @@ public actor LiveBoard: Service {
             error: error
         )
         statusChanged = true
-        deliveringLive.store(state == .live, ordering: .releasing)
+        inbox.deliver(live: state == .live)
         // A change of state is news now, not at the end of the coalescing window.
         if moved { flush() }
     }
@@ -380,21 +320,16 @@ public actor LiveBoard: Service {
         arrivedAt.removeAll(keepingCapacity: true)
         removed.removeAll()
         statusChanged = false
-        published.withLock { board in
-            for id in gone {
-                board.rows[id] = nil
-                board.receivedAt[id] = nil
-            }
-            for row in changedRows { board.rows[row.id] = row }
-            for row in confirmed { board.rows[row.id] = row }
-            for (id, at) in arrivals { board.receivedAt[id] = at }
-            board.status = status
-        }
-        guard news else { return }
-        if bootstrapped && !loaded.isOpen { loaded.open() }
-        for mailbox in subscribers.all {
-            mailbox.post(rows: changedRows, removed: gone, status: newStatus)
-        }
+        publication.publish(
+            changed: changedRows,
+            confirmed: confirmed,
+            arrivals: arrivals,
+            gone: gone,
+            status: status,
+            newStatus: newStatus,
+            news: news,
+            bootstrapped: bootstrapped
+        )
     }
 
     private func pollLoop() async {
