@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOEmbedded
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
@@ -142,6 +143,7 @@ public enum UpstreamWebSocket {
     }
 
     private static func handshake(_ target: Target, options: Options) async throws -> Upgrade {
+        _ = pipelinePrepared
         let sslContext = try target.tls ? clientTLS.get() : nil
         let head = requestHead(target, options: options)
         let maxFrameSize = options.maxFrameSize
@@ -196,6 +198,19 @@ public enum UpstreamWebSocket {
             }
         }
     }
+
+    /// The pipeline set up once, on one thread, before any connection: Swift 6.3's runtime can
+    /// dereference a null metadata pointer (in `swift_conformsToProtocol`, under
+    /// `configureUpgradableHTTPClientPipeline`'s `ByteToMessageHandler<HTTPResponseDecoder>`) when
+    /// several event-loop threads instantiate the same generic handlers' metadata at once — as
+    /// every exchange's stream connecting at start-up does. A static is initialised once, the
+    /// other threads waiting; after it the metadata is cached and the threads only read it.
+    private static let pipelinePrepared: Void = {
+        let channel = EmbeddedChannel()
+        let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: "/")
+        _ = try? configurePipeline(channel, head: head, maxFrameSize: 1 << 16, pacing: .milliseconds(250), readCounter: nil)
+        _ = try? channel.finish()
+    }()
 
     private static func configurePipeline(
         _ channel: any Channel,
