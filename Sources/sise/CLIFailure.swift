@@ -29,15 +29,6 @@ struct CLIFailure: Error {
     }
 }
 
-/// Runs `body`, mapping feed errors to exit code 3 with a localised line.
-func withUpstreamErrors<T>(_ language: Language, _ body: () async throws -> T) async throws -> T {
-    do {
-        return try await body()
-    } catch let error as FeedError {
-        throw CLIFailure.upstream(error, language)
-    }
-}
-
 /// Runs `body` while `service` runs beside it (a one-shot command's cache, whose upstream calls
 /// are the service's child tasks); the service is cancelled when `body` ends.
 func whileRunning<T: Sendable>(_ service: any Service, _ body: () async throws -> T) async throws -> T {
