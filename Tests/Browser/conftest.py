@@ -123,7 +123,8 @@ def open_tab(driver, name: str):
     tab = driver.find_element(By.CSS_SELECTOR, f'[data-tab="{name}"]')
     if not tab.is_displayed():
         driver.find_element(By.ID, "more-button").click()
-        WebDriverWait(driver, 5).until(lambda d: tab.is_displayed())
+        # As long as the suite's other waits: a loaded machine may take seconds to slide the sheet in.
+        WebDriverWait(driver, 15).until(lambda d: tab.is_displayed())
     tab.click()
 
 
