@@ -30,7 +30,7 @@ struct CoinCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let range = ChartModel.Range(rawValue: range)!
+        guard let range = ChartModel.Range(rawValue: range) else { throw ValidationError("--range must be 1d, 7d, 30d or 1y, not '\(range)'.") }
         let language = global.language
         let id = CoinReference(coin).id
         let settings = global.settings
@@ -72,11 +72,19 @@ struct CoinCommand: AsyncParsableCommand {
             )
             return try await whileRunning(coinInfo) {
                 do {
-                    return try await CoinDetail.load(id, range: range, language: language, exchange: exchange, upbit: api, coinInfo: coinInfo) {
-                        market in
+                    let row: (MarketID) async throws -> MarketRow? = { market in
                         guard let listing = try await api.markets().first(where: { $0.id == market }) else { return nil }
                         return try await BoardLoader(api: api, exchange: exchange).load(markets: [market], listing: [listing]).first
                     }
+                    return try await CoinDetail.load(
+                        id,
+                        range: range,
+                        language: language,
+                        exchange: exchange,
+                        upbit: api,
+                        coinInfo: coinInfo,
+                        row: row
+                    )
                 } catch let failure as CoinDetail.Failure {
                     switch failure {
                     case .badID: throw CLIFailure.usage("sise: " + UIText.badCoinID(language, ["coin": coin]))
