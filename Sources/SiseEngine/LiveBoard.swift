@@ -14,7 +14,7 @@ public actor LiveBoard: Service {
     private let stream: any TickerStreaming
     private let now: @Sendable () -> Int64
     /// What the idle rule's checks sleep on (tests move it by hand).
-    private let clock: any StreamClock
+    private let clock: any MonotonicClock
     private let logger: Logger
 
     private var markets: [MarketID: Market] = [:]
@@ -72,7 +72,7 @@ public actor LiveBoard: Service {
         api: any ExchangeAPI,
         stream: any TickerStreaming,
         now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
-        clock: any StreamClock = SystemStreamClock(),
+        clock: any MonotonicClock = SystemMonotonicClock(),
         logger: Logger = Logger(label: "sise.engine")
     ) {
         self.configuration = configuration

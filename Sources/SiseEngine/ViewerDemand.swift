@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 import SiseFeeds
 import Synchronization
 
@@ -14,10 +15,10 @@ final class ViewerDemand: Sendable {
     private let state: Mutex<State>
     private let wakeup = Wakeup()
     private let now: @Sendable () -> Int64
-    private let clock: any StreamClock
+    private let clock: any MonotonicClock
 
     /// `neverSeen`: a board that starts idle has never been watched; its grace is long over.
-    init(neverSeen: Bool, now: @escaping @Sendable () -> Int64, clock: any StreamClock) {
+    init(neverSeen: Bool, now: @escaping @Sendable () -> Int64, clock: any MonotonicClock) {
         self.now = now
         self.clock = clock
         state = Mutex(State(lastSeen: neverSeen ? Int64.min / 2 : now()))

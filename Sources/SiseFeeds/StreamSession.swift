@@ -13,7 +13,7 @@ final class StreamSession: Sendable {
     /// Takes a ticker on the socket's thread when it can (true); otherwise it goes to `events`.
     private let accept: @Sendable (Ticker) -> Bool
     private let resubscribe: Wakeup
-    private let clock: any StreamClock
+    private let clock: any MonotonicClock
     private let state: Mutex<State>
 
     private struct State {
@@ -32,7 +32,7 @@ final class StreamSession: Sendable {
         events: @escaping @Sendable (TickerStreamEvent) async -> Void,
         accept: @escaping @Sendable (Ticker) -> Bool,
         resubscribe: Wakeup,
-        clock: any StreamClock
+        clock: any MonotonicClock
     ) {
         self.configuration = configuration
         self.clock = clock

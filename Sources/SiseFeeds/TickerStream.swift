@@ -13,14 +13,14 @@ public final class TickerStream: Sendable {
     private let wakeup = Wakeup()
     private let resubscribeRequests = Wakeup()
     private let hostHealth = Mutex<Bool?>(nil)
-    private let clock: any StreamClock
+    private let clock: any MonotonicClock
     /// The open connection, for `collect`.
     private let current = Mutex<UpstreamWebSocketConnection?>(nil)
     private let reads = SocketReadCounter()
 
     public init(
         configuration: TickerStreamConfiguration,
-        clock: any StreamClock = SystemStreamClock(),
+        clock: any MonotonicClock = SystemMonotonicClock(),
         logger: Logger = Logger(label: "sise.upbit.stream")
     ) {
         self.configuration = configuration

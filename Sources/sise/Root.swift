@@ -10,7 +10,7 @@ import SiseStore
 /// the one place that turns them into what talks to the outside: the HTTP transport, each
 /// exchange's REST client and streams, Binance's, Dunamu's and CoinGecko's clients, the log-in
 /// providers' clients, the image fetcher, the webhook poster, the store (`--database` honoured by
-/// every command) and the wall clock. `serve`, `tui` and `watch` hold one for their lifetime
+/// every command) and the clocks (the time of day, and the monotonic one durations are waited on). `serve`, `tui` and `watch` hold one for their lifetime
 /// (`live`); every other command holds one for its call (`oneShot`). Nothing else in the program
 /// builds a client or opens a store.
 struct Root: Sendable {
@@ -18,6 +18,8 @@ struct Root: Sendable {
     let transport: LiveHTTPTransport
     /// The wall clock every command's rules and records read.
     let clock: WallClock
+    /// The clock every duration is measured and waited on (pings, silences, pauses, frames).
+    let ticks: any MonotonicClock = .system
     /// The built-in simulator when `--demo`: every address below points at it.
     let simulator: RunningSimulator?
     /// Where each exchange is reached: the settings' addresses, or the simulator's.

@@ -114,7 +114,8 @@ struct TUICommand: AsyncParsableCommand {
                 feed?.seed(id, trades: trades)
                 return (book, feed?.tape(id)?.value ?? TradeTape.newestFirst(trades))
             },
-            clock: upstreams.root.clock
+            clock: upstreams.root.clock,
+            ticks: upstreams.root.ticks
         )
         let screen = TerminalScreen(app: app, session: TerminalSession())
         // The screen owns the keyboard and the signals (q, Ctrl-C): when it ends, the group

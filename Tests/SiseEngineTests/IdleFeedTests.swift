@@ -12,20 +12,20 @@ import Testing
 /// idle rule's sleeps both), and the test waits for the rule to have looked, never for real time.
 @Suite(.serialized) struct IdleFeedTests {
     /// The wall clock the board reads, moved with the manual clock.
-    static func wall(_ clock: ManualStreamClock) -> @Sendable () -> Int64 {
+    static func wall(_ clock: ManualClock) -> @Sendable () -> Int64 {
         let start = WallClock.system.now
         return { start + clock.elapsed.components.seconds * 1_000 + clock.elapsed.components.attoseconds / 1_000_000_000_000_000 }
     }
 
     /// Moves the clock and returns once the idle rule has woken, looked and gone back to sleep.
-    static func advance(_ clock: ManualStreamClock, seconds: Int64) async throws {
+    static func advance(_ clock: ManualClock, seconds: Int64) async throws {
         let before = clock.sleeps
         clock.advance(by: .seconds(seconds))
         try await expectEventually(timeout: .seconds(5), "the idle rule looked") { clock.sleeps > before }
     }
 
     @Test func nobodyWatchingClosesTheFeedAndTheNextViewerWakesIt() async throws {
-        let clock = ManualStreamClock()
+        let clock = ManualClock()
         try await withSimulator { simulator in
             let h = LiveBoardHarness.start(simulator, idleAfter: .seconds(60), now: Self.wall(clock), clock: clock)
             do {

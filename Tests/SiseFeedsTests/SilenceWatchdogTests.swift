@@ -18,7 +18,7 @@ import Testing
 
     @Test func aStalledSocketIsGivenUpAtTheBoundAndNotBefore() async throws {
         try await withSimulator { simulator in
-            let clock = ManualStreamClock()
+            let clock = ManualClock()
             let url = TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL)
             let stream = TickerStream(configuration: .init(url: url, silenceTimeout: .seconds(5)), clock: clock)
             let log = EventLog()

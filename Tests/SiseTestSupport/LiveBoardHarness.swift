@@ -22,7 +22,7 @@ public final class LiveBoardHarness: Sendable {
         idleAfter: Duration? = nil,
         startsIdle: Bool = false,
         now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
-        clock: any StreamClock = SystemStreamClock()
+        clock: any MonotonicClock = SystemMonotonicClock()
     )
         -> LiveBoardHarness
     {

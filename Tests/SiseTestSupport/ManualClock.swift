@@ -1,10 +1,10 @@
 import Foundation
-import SiseFeeds
+import SiseCore
 import Synchronization
 
-/// A stream clock that moves only when the test says so: sleepers wake when `advance` carries
-/// the clock past their deadline (or when they are cancelled).
-public final class ManualStreamClock: StreamClock {
+/// Time that moves only when the test says so: sleepers wake when `advance` carries the clock
+/// past their deadline (or when they are cancelled), and `wall` (the time of day) moves with it.
+public final class ManualClock: MonotonicClock {
     private struct Sleeper {
         let deadline: Duration
         let continuation: CheckedContinuation<Void, any Error>
@@ -20,7 +20,20 @@ public final class ManualStreamClock: StreamClock {
     private let base = ContinuousClock.now
     private let state = Mutex(State())
 
-    public init() {}
+    private let epoch: Int64
+
+    /// - Parameter epoch: the time of day at the start, in epoch ms.
+    public init(epoch: Int64 = 1_795_305_225_000) {
+        self.epoch = epoch
+    }
+
+    /// The time of day, moving as `advance` moves the clock.
+    public var wall: WallClock {
+        WallClock { [self] in
+            let (seconds, attoseconds) = elapsed.components
+            return epoch + seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+        }
+    }
 
     public var now: ContinuousClock.Instant { base.advanced(by: state.withLock { $0.offset }) }
 
