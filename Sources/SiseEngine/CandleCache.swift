@@ -22,7 +22,7 @@ public actor CandleCache: ExchangeAPI {
     public nonisolated var requestCounts: [RateLimitGroup: UpstreamRequestCount] { api.requestCounts }
     private let maxFreshness: Duration
     private let maxFetches: Int
-    private let now: @Sendable () -> ContinuousClock.Instant
+    private let clock: any MonotonicClock
     private var entries: [Key: (candles: [Candle], fetched: ContinuousClock.Instant)] = [:]
     private var inFlight: [Key: Task<[Candle], any Error>] = [:]
     private let maxEntries = 2_000
@@ -33,19 +33,19 @@ public actor CandleCache: ExchangeAPI {
         api: any ExchangeAPI,
         maxFreshness: Duration = .seconds(600),
         maxFetches: Int = 8,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        clock: any MonotonicClock = .system
     ) {
         self.api = api
-        self.depth = DepthCache(api: api, now: now)
+        self.depth = DepthCache(api: api, clock: clock)
         self.maxFreshness = maxFreshness
         self.maxFetches = maxFetches
-        self.now = now
+        self.clock = clock
     }
 
     public func candles(market: MarketID, unit: CandleUnit, count: Int, to: Date?) async throws -> [Candle] {
         guard to == nil else { return try await api.candles(market: market, unit: unit, count: count, to: to) }
         let key = Key(market: market, unit: unit, count: count)
-        if let hit = entries[key], hit.fetched.duration(to: now()) < freshness(unit) { return hit.candles }
+        if let hit = entries[key], hit.fetched.duration(to: clock.now) < freshness(unit) { return hit.candles }
         if let running = inFlight[key] { return try await running.value }
         guard inFlight.count < maxFetches else { throw Busy(retryAfter: 1) }
         let api = api
@@ -54,7 +54,7 @@ public actor CandleCache: ExchangeAPI {
         defer { inFlight[key] = nil }
         let candles = try await task.value
         if entries.count >= maxEntries { entries.removeAll(keepingCapacity: true) }
-        entries[key] = (candles, now())
+        entries[key] = (candles, clock.now)
         return candles
     }
 

@@ -14,7 +14,7 @@ public actor DepthCache {
 
     private let api: any ExchangeAPI
     private let freshness: Duration
-    private let now: @Sendable () -> ContinuousClock.Instant
+    private let clock: any MonotonicClock
     private var books: [MarketID: Entry<Orderbook>] = [:]
     private var tapes: [MarketID: Entry<[Trade]>] = [:]
     private var bookReads: [MarketID: Task<Orderbook, any Error>] = [:]
@@ -23,14 +23,14 @@ public actor DepthCache {
     /// Upstream reads made (a test and a benchmark read it).
     public private(set) var reads = 0
 
-    public init(api: any ExchangeAPI, freshness: Duration = .milliseconds(500), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    public init(api: any ExchangeAPI, freshness: Duration = .milliseconds(500), clock: any MonotonicClock = .system) {
         self.api = api
         self.freshness = freshness
-        self.now = now
+        self.clock = clock
     }
 
     public func orderbook(market: MarketID) async throws -> Orderbook {
-        if let hit = books[market], hit.fetched.duration(to: now()) < freshness { return hit.value }
+        if let hit = books[market], hit.fetched.duration(to: clock.now) < freshness { return hit.value }
         if let running = bookReads[market] { return try await running.value }
         let api = api
         let task = Task { try await api.orderbook(market: market) }
@@ -39,13 +39,13 @@ public actor DepthCache {
         defer { bookReads[market] = nil }
         let book = try await task.value
         if books.count >= maxEntries { books.removeAll(keepingCapacity: true) }
-        books[market] = Entry(value: book, fetched: now())
+        books[market] = Entry(value: book, fetched: clock.now)
         return book
     }
 
     /// The last `count` trades (at most `TradeTape.limit`), from one shared read of the longest tape.
     public func trades(market: MarketID, count: Int) async throws -> [Trade] {
-        if let hit = tapes[market], hit.fetched.duration(to: now()) < freshness { return Array(hit.value.prefix(count)) }
+        if let hit = tapes[market], hit.fetched.duration(to: clock.now) < freshness { return Array(hit.value.prefix(count)) }
         if let running = tapeReads[market] { return Array(try await running.value.prefix(count)) }
         let api = api
         let task = Task { TradeTape.newestFirst(try await api.trades(market: market, count: TradeTape.limit)) }
@@ -54,7 +54,7 @@ public actor DepthCache {
         defer { tapeReads[market] = nil }
         let tape = try await task.value
         if tapes.count >= maxEntries { tapes.removeAll(keepingCapacity: true) }
-        tapes[market] = Entry(value: tape, fetched: now())
+        tapes[market] = Entry(value: tape, fetched: clock.now)
         return Array(tape.prefix(count))
     }
 }

@@ -44,6 +44,8 @@ public final class WebhookDispatcher: Service, Sendable {
 
     /// The wall clock jobs are queued, leased and retried by (the composition root's).
     private let clock: WallClock
+    /// What the queue's polls wait on.
+    private let ticks: any MonotonicClock
 
     public init(
         store: AlertStore,
@@ -54,9 +56,11 @@ public final class WebhookDispatcher: Service, Sendable {
         vapid: WebPushVAPID? = nil,
         chats: ChatServices = ChatServices(),
         clock: WallClock = .system,
+        ticks: any MonotonicClock = .system,
         logger: Logger = Logger(label: "sise.webhooks")
     ) {
         self.clock = clock
+        self.ticks = ticks
         self.store = store
         self.poster = poster
         self.vapid = vapid
@@ -126,7 +130,7 @@ public final class WebhookDispatcher: Service, Sendable {
                     }
                     continue
                 }
-                try? await due.wait(upTo: pollInterval)
+                try? await due.wait(upTo: pollInterval, on: ticks)
             }
             group.cancelAll()
         }

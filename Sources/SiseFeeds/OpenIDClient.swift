@@ -26,7 +26,7 @@ public actor OpenIDClient {
 
     public nonisolated let provider: OpenIDProvider
     private let transport: any HTTPTransport
-    private let now: @Sendable () -> Date
+    private let clock: WallClock
     private var discovery: (document: OpenIDDiscoveryDTO, at: Date)?
     private var keys = JWTKeyCollection()
     private var kids: Set<String> = []
@@ -40,10 +40,13 @@ public actor OpenIDClient {
     static let leeway: TimeInterval = 60
     static let algorithms: Set<String> = ["RS256", "ES256"]
 
-    public init(provider: OpenIDProvider, transport: any HTTPTransport, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// Now, as the token rules read it.
+    private func now() -> Date { Date(timeIntervalSince1970: Double(clock.now) / 1_000) }
+
+    public init(provider: OpenIDProvider, transport: any HTTPTransport, clock: WallClock = .system) {
         self.provider = provider
         self.transport = transport
-        self.now = now
+        self.clock = clock
     }
 
     /// Where to send the browser.

@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 import Synchronization
 
 /// Keeps every request group under the exchange's limit (Upbit: 10 per second per group).
@@ -25,7 +26,7 @@ public actor RateLimiter {
 
     public let limit: Int
     public let window: Duration
-    private let now: @Sendable () -> ContinuousClock.Instant
+    private let clock: any MonotonicClock
     private var slots: [RateLimitGroup: [Slot]] = [:]
     private var pausedUntil: [RateLimitGroup: ContinuousClock.Instant] = [:]
     private var blockedUntil: [RateLimitGroup: ContinuousClock.Instant] = [:]
@@ -39,22 +40,18 @@ public actor RateLimiter {
     /// - Parameters:
     ///   - limit: requests allowed per `window` per group.
     ///   - window: the exchange counts per second; a little slack keeps us off the boundary.
-    ///   - now: the clock, injectable so the arithmetic can be tested.
-    public init(
-        limit: Int = 10,
-        window: Duration = .milliseconds(1_020),
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
-    ) {
+    ///   - clock: what windows are measured and waited on (a test's moves by hand).
+    public init(limit: Int = 10, window: Duration = .milliseconds(1_020), clock: any MonotonicClock = .system) {
         self.limit = limit
         self.window = window
-        self.now = now
+        self.clock = clock
     }
 
     /// Waits until `group` may send one more request and takes the slot.
     /// - Throws: `FeedError.blocked` while the group is banned; `CancellationError`.
     public func acquire(_ group: RateLimitGroup) async throws -> Ticket {
         while true {
-            let current = now()
+            let current = clock.now
             if let until = blockedUntil[group], until > current {
                 throw FeedError.blocked(retryAfter: current.duration(to: until))
             }
@@ -62,7 +59,7 @@ public actor RateLimiter {
             case .granted(let ticket):
                 return ticket
             case .wait(let duration):
-                try await Task.sleep(for: duration)
+                try await clock.sleep(for: duration)
             }
         }
     }
@@ -70,7 +67,7 @@ public actor RateLimiter {
     /// The answer for `ticket` arrived (or the request failed): its window starts now.
     public func release(_ ticket: Ticket) {
         guard var list = slots[ticket.group], let index = list.firstIndex(where: { $0.id == ticket.id }) else { return }
-        list[index].finished = now()
+        list[index].finished = clock.now
         slots[ticket.group] = list
     }
 
@@ -83,7 +80,7 @@ public actor RateLimiter {
     /// The exchange said 418: nothing goes to this group until the ban is over.
     public func blocked(_ group: RateLimitGroup, for ban: Duration) {
         counted.withLock { $0[group, default: .init()].blocked += 1 }
-        blockedUntil[group] = now().advanced(by: ban)
+        blockedUntil[group] = clock.now.advanced(by: ban)
     }
 
     /// The exchange's `Remaining-Req` said no request is left this second: hold the group briefly.
@@ -122,7 +119,7 @@ public actor RateLimiter {
     }
 
     private func pause(_ group: RateLimitGroup, for duration: Duration) {
-        let until = now().advanced(by: duration)
+        let until = clock.now.advanced(by: duration)
         pausedUntil[group] = max(pausedUntil[group] ?? until, until)
     }
 }

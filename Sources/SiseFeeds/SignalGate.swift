@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 import Synchronization
 
 /// The one waiting primitive under `Wakeup` and the engine's `Latch`: a flag, and tasks
@@ -60,10 +61,10 @@ public final class SignalGate: Sendable {
         }
     }
 
-    /// Waits for the flag or `duration`, whichever comes first. Throws on cancellation.
-    public func wait(upTo duration: Duration) async throws {
+    /// Waits for the flag or `duration` on `clock`, whichever comes first. Throws on cancellation.
+    public func wait(upTo duration: Duration, on clock: any MonotonicClock = .system) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await Task.sleep(for: duration) }
+            group.addTask { try await clock.sleep(for: duration) }
             group.addTask { await self.wait() }
             try await group.next()
             group.cancelAll()

@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 
 /// A sleep that can be cut short: `wait(upTo:)` returns early once `signal()` is called. A
 /// signal that arrives while nobody waits is kept (one at most) for the next wait.
@@ -16,5 +17,7 @@ public final class Wakeup: Sendable {
     public func wait() async { await gate.wait() }
 
     /// Waits for `duration` or a signal, whichever comes first. Throws on cancellation.
-    public func wait(upTo duration: Duration) async throws { try await gate.wait(upTo: duration) }
+    public func wait(upTo duration: Duration, on clock: any MonotonicClock = .system) async throws {
+        try await gate.wait(upTo: duration, on: clock)
+    }
 }

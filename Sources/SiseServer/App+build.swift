@@ -50,7 +50,7 @@ public enum SiseServerApp {
             boards: boards,
             favorites: favorites,
             coinInfo: dependencies.coinInfo,
-            candles: dependencies.apis.mapValues { CandleCache(api: $0) },
+            candles: dependencies.apis.mapValues { CandleCache(api: $0, clock: dependencies.ticks) },
             demo: configuration.demo,
             simulatorURL: dependencies.simulatorURL,
             version: configuration.version,

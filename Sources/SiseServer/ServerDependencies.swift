@@ -35,6 +35,8 @@ public struct ServerDependencies: Sendable {
     public var silence: Duration = .seconds(5)
     /// The wall clock every route and rule of the server reads (tests may stop it).
     public var clock: WallClock = .system
+    /// What the server's caches and paces measure durations on.
+    public var ticks: any MonotonicClock = .system
 
     public init(
         boards: ExchangeBoards,

@@ -58,6 +58,7 @@ struct LiveUpstreams {
                 api: api,
                 stream: root.tickerStream(exchange, silence: silence, logger: logger),
                 now: root.clock.milliseconds,
+                clock: root.ticks,
                 logger: logger
             )
             depthFeeds[exchange] = root.depthFeed(exchange, silence: silence, logger: logger)
@@ -71,6 +72,7 @@ struct LiveUpstreams {
                 api: root.api(.default),
                 stream: root.tickerStream(.default, silence: silence, logger: logger),
                 now: root.clock.milliseconds,
+                clock: root.ticks,
                 logger: logger
             )
         return LiveUpstreams(

@@ -141,7 +141,7 @@ struct Root: Sendable {
 
     /// A social log-in provider's client.
     func identity(_ provider: OpenIDProvider) -> OpenIDClient {
-        OpenIDClient(provider: provider, transport: transport)
+        OpenIDClient(provider: provider, transport: transport, clock: clock)
     }
 
     /// The image proxy's fetcher; the demo simulator's images are trusted.

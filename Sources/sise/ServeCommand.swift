@@ -240,6 +240,7 @@ struct ServeCommand: AsyncParsableCommand {
             dependencies.depthFeeds = upstreams.depthFeeds
             dependencies.silence = upstreams.silence
             dependencies.clock = root.clock
+            dependencies.ticks = root.ticks
             app = try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger) { port in
                 // Straight to the descriptor: scripts and tests wait for this line.
                 FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(port)\n".utf8))

@@ -2,6 +2,7 @@ import Foundation
 import SiseCore
 import SiseEngine
 import SiseFeeds
+import SiseTestSupport
 import Synchronization
 import Testing
 
@@ -30,8 +31,8 @@ import Testing
 
     @Test func manyAskersShareOneReadUntilItGoesStale() async throws {
         let upstream = CountingExchange()
-        let clock = Mutex(ContinuousClock.now)
-        let cache = DepthCache(api: upstream, now: { clock.withLock { $0 } })
+        let clock = ManualClock()
+        let cache = DepthCache(api: upstream, clock: clock)
         let market = MarketID("KRW-BTC")!
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<200 { group.addTask { _ = try await cache.orderbook(market: market) } }
@@ -40,7 +41,7 @@ import Testing
         }
         #expect(upstream.books.load(ordering: .relaxed) == 1 && upstream.tapes.load(ordering: .relaxed) == 1, "one read each for 400 askers")
         #expect(try await cache.trades(market: market, count: 5).map(\.sequentialID) == [49, 48, 47, 46, 45], "newest first, cut to the ask")
-        clock.withLock { $0 = $0.advanced(by: .milliseconds(600)) }
+        clock.advance(by: .milliseconds(600))
         _ = try await cache.orderbook(market: market)
         #expect(upstream.books.load(ordering: .relaxed) == 2, "read again once stale")
     }

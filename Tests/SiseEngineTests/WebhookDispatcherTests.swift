@@ -53,26 +53,42 @@ import Testing
         }
         for (name, first, second) in engines {
             hits.reset()
+            let clock = ManualClock(epoch: WallClock.system.now)
             let dead = AlertStore(database: first)
             try await dead.addWebhook(AlertStore.Webhook(id: "w", owner: "o", url: receiver.url, secret: "secret-secret", createdAt: 0))
-            try await dead.enqueue(firingId: "f", owner: "o", body: "{}", at: WallClock.system.now)
+            try await dead.enqueue(firingId: "f", owner: "o", body: "{}", at: clock.wall.now)
             // The first replica claims the job and dies before posting it.
-            #expect(try await dead.claimJobs(at: WallClock.system.now, leaseFor: 400, limit: 8).count == 1, "\(name)")
+            #expect(try await dead.claimJobs(at: clock.wall.now, leaseFor: 400, limit: 8).count == 1, "\(name)")
             let alive = AlertStore(database: second)
-            #expect(try await alive.claimJobs(at: WallClock.system.now, leaseFor: 400, limit: 8).isEmpty, "\(name): leased, not taken twice")
+            #expect(try await alive.claimJobs(at: clock.wall.now, leaseFor: 400, limit: 8).isEmpty, "\(name): leased, not taken twice")
             let dispatcher = WebhookDispatcher(
                 store: alive,
                 poster: WebhookPoster(allowPrivate: true, timeout: .seconds(2)),
-                pollInterval: .milliseconds(50)
+                pollInterval: .milliseconds(100),
+                clock: clock.wall,
+                ticks: clock
             )
             let running = ServiceTask(dispatcher)
+            // Its polls within the lease find nothing to take.
+            for _ in 0..<3 { try await Self.poll(clock) }
+            #expect(hits.count == 0, "\(name): not posted while another replica's lease runs")
+            try await Self.poll(clock)
             try await eventually { hits.count == 1 }
             try await eventually { try await alive.queuedJobs() == 0 }
-            try await Task.sleep(for: .milliseconds(300))
+            // Two of its own leases later, polled all along: still the one delivery.
+            for _ in 0..<12 { try await Self.poll(clock, by: .seconds(10)) }
             #expect(hits.count == 1, "\(name): delivered once")
             #expect(try await alive.deliveries(owner: "o", webhookID: "w").first?.ok == true, "\(name)")
             await running.stop()
         }
+    }
+
+    /// Moves the dispatcher's clock one poll on and returns once it has looked and waits again.
+    static func poll(_ clock: ManualClock, by step: Duration = .milliseconds(100)) async throws {
+        try await expectEventually(timeout: .seconds(5), "the dispatcher waits on the clock") { clock.sleepers > 0 }
+        let before = clock.sleeps
+        clock.advance(by: step)
+        try await expectEventually(timeout: .seconds(5), "the dispatcher polled") { clock.sleeps > before && clock.sleepers > 0 }
     }
 
     /// The queue hands out turns, not arrival order: one owner's 300 due jobs and another's one,

@@ -1,18 +1,14 @@
 import Foundation
+import SiseTestSupport
 import Testing
 
 @testable import SiseFeeds
 
 /// The limiter's arithmetic with a hand-driven clock: no sockets, no sleeping.
 @Suite struct RateLimiterTests {
-    final class ManualClock: @unchecked Sendable {
-        // @unchecked: tests drive it from one task at a time.
-        var now = ContinuousClock.now
-    }
-
     @Test func tenSlotsThenWaitUntilTheFirstAnswerLeavesTheWindow() async {
         let clock = ManualClock()
-        let limiter = RateLimiter(limit: 10, window: .seconds(1), now: { clock.now })
+        let limiter = RateLimiter(limit: 10, window: .seconds(1), clock: clock)
         var tickets: [RateLimiter.Ticket] = []
         for _ in 0..<10 {
             guard case .granted(let ticket) = await limiter.decide("ticker", at: clock.now) else {
@@ -26,16 +22,16 @@ import Testing
         // Another group is independent.
         if case .wait = await limiter.decide("candles", at: clock.now) { Issue.record("groups share a budget") }
         // The first answer arrives 300 ms later: its slot frees one second after that.
-        clock.now = clock.now.advanced(by: .milliseconds(300))
+        clock.advance(by: .milliseconds(300))
         await limiter.release(tickets[0])
         #expect(await limiter.decide("ticker", at: clock.now) == .wait(.seconds(1)))
-        clock.now = clock.now.advanced(by: .seconds(1))
+        clock.advance(by: .seconds(1))
         if case .wait = await limiter.decide("ticker", at: clock.now) { Issue.record("slot not freed") }
     }
 
     @Test func a429PausesTheGroupForAtLeastASecond() async {
         let clock = ManualClock()
-        let limiter = RateLimiter(now: { clock.now })
+        let limiter = RateLimiter(clock: clock)
         await limiter.rateLimited("ticker", retryAfter: .milliseconds(200))
         #expect(await limiter.decide("ticker", at: clock.now) == .wait(.seconds(1)))
         await limiter.rateLimited("market", retryAfter: .seconds(3))
@@ -44,10 +40,10 @@ import Testing
 
     @Test func a418FailsFastUntilTheBanEnds() async throws {
         let clock = ManualClock()
-        let limiter = RateLimiter(now: { clock.now })
+        let limiter = RateLimiter(clock: clock)
         await limiter.blocked("ticker", for: .seconds(30))
         await #expect(throws: FeedError.blocked(retryAfter: .seconds(30))) { _ = try await limiter.acquire("ticker") }
-        clock.now = clock.now.advanced(by: .seconds(31))
+        clock.advance(by: .seconds(31))
         _ = try await limiter.acquire("ticker")
     }
 }
