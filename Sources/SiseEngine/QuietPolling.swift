@@ -1,3 +1,4 @@
+import SiseCore
 import SiseFeeds
 
 /// The one rule for REST standing in for a stream (the boards, the premium's Binance prices):
@@ -8,9 +9,11 @@ import SiseFeeds
 public struct QuietPolling: Sendable {
     public let interval: Duration
     private let wakeup = Wakeup()
+    private let clock: any MonotonicClock
 
-    public init(interval: Duration) {
+    public init(interval: Duration, clock: any MonotonicClock = .system) {
         self.interval = interval
+        self.clock = clock
     }
 
     /// The stream stopped delivering: poll now.
@@ -25,9 +28,9 @@ public struct QuietPolling: Sendable {
             do {
                 if quiet() {
                     let extra = await step()
-                    try await Task.sleep(for: max(interval, extra))
+                    try await clock.sleep(for: max(interval, extra))
                 } else {
-                    try await wakeup.wait(upTo: interval)
+                    try await wakeup.wait(upTo: interval, on: clock)
                 }
             } catch { return }
         }

@@ -200,7 +200,8 @@ public enum SiseServerApp {
                 burst: configuration.limits.webSocketConnectBurst,
                 perSecond: configuration.limits.webSocketConnectsPerSecond
             ),
-            rateLimitsLoopback: configuration.limits.webSocketRateLimitsLoopback
+            rateLimitsLoopback: configuration.limits.webSocketRateLimitsLoopback,
+            ticks: dependencies.ticks
         ).addRoutes(to: routes)
 
         return Application(

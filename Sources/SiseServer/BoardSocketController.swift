@@ -17,6 +17,8 @@ struct BoardSocketController {
     /// New connections per client address and device.
     let connects: ConnectRate
     let rateLimitsLoopback: Bool
+    /// What a page's views are paced on.
+    let ticks: any MonotonicClock
     /// View changes are applied at most this often per connection (the newest wins).
     static let viewInterval = Duration.milliseconds(250)
     /// More messages than this in a second closes the connection.
@@ -58,7 +60,7 @@ struct BoardSocketController {
             // page on the channel's event loop. An idle page is one task, not two or four (each
             // task keeps its own stack: ≈ 5 KB a page, 50 MB at 10,000 pages). The connection ends
             // when the browser closes it, or at shutdown, when the WebSocket handler closes it.
-            let views = ViewPacer(interval: Self.viewInterval, census: metrics.pages) { view in
+            let views = ViewPacer(interval: Self.viewInterval, clock: ticks, census: metrics.pages) { view in
                 await hub.setView(client, parameters: view.0, language: view.1)
             }
             // A frame or message the library refuses (bad UTF-8 in a compressed message, a message

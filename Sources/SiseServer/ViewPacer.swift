@@ -20,9 +20,11 @@ final class ViewPacer: Sendable {
     private let interval: Duration
     private let apply: @Sendable (View) async -> Void
     private let census: PageCensus?
+    private let clock: any MonotonicClock
 
-    init(interval: Duration, census: PageCensus? = nil, apply: @escaping @Sendable (View) async -> Void) {
+    init(interval: Duration, clock: any MonotonicClock = .system, census: PageCensus? = nil, apply: @escaping @Sendable (View) async -> Void) {
         self.interval = interval
+        self.clock = clock
         self.apply = apply
         self.census = census
         census?.made(.pacer)
@@ -58,7 +60,7 @@ final class ViewPacer: Sendable {
     private func drain() async {
         while let view = take() {
             await apply(view)
-            try? await Task.sleep(for: interval)
+            try? await clock.sleep(for: interval)
         }
     }
 

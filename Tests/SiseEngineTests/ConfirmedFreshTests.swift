@@ -14,16 +14,20 @@ import Testing
 @Suite struct ConfirmedFreshTests {
     static let usdt = MarketID("KRW-USDT")!
 
-    struct RepeatingExchange: ExchangeAPI {
-        let ticker = Ticker(
-            market: ConfirmedFreshTests.usdt,
-            price: 1_450,
-            change: .even,
-            signedChangePrice: 0,
-            signedChangeRate: 0,
-            tradeTimestamp: 1_000,
-            timestamp: 1_000
-        )
+    final class RepeatingExchange: ExchangeAPI {
+        /// The one price it answers (the test moves it once, at the end).
+        let price = Atomic<Int>(1_450)
+        var ticker: Ticker {
+            Ticker(
+                market: ConfirmedFreshTests.usdt,
+                price: Double(price.load(ordering: .relaxed)),
+                change: .even,
+                signedChangePrice: 0,
+                signedChangeRate: 0,
+                tradeTimestamp: 1_000,
+                timestamp: 1_000
+            )
+        }
         func markets() async throws -> [Market] { [Market(id: ConfirmedFreshTests.usdt, koreanName: "테더", englishName: "Tether")] }
         func tickers(quotes: [QuoteCurrency]) async throws -> [Ticker] { [ticker] }
         func tickers(markets: [MarketID]) async throws -> [Ticker] { [ticker] }
@@ -47,34 +51,39 @@ import Testing
 
     @Test func aRowConfirmedWithTheSameFiguresIsPublishedFresh() async throws {
         let clock = Atomic<Int64>(1_000_000)
+        let exchange = RepeatingExchange()
         let board = LiveBoard(
             configuration: .init(exchange: .upbit, quotes: [.krw], pollInterval: .milliseconds(50)),
-            api: RepeatingExchange(),
+            api: exchange,
             stream: SilentStream(),
             now: { clock.load(ordering: .relaxed) }
         )
+        // Every price the board tells, in order, from before its first load.
+        let (told, teller) = AsyncStream.makeStream(of: Double.self)
+        let following = Task {
+            for await update in board.updates() {
+                if case .changes(let rows) = update { for row in rows { teller.yield(row.ticker.price) } }
+            }
+            teller.finish()
+        }
+        defer { following.cancel() }
         let task = Task { try? await board.run() }
         defer { task.cancel() }
         #expect(await board.waitForData(upTo: .seconds(5)))
         #expect(board.snapshot.receivedAt[Self.usdt] == 1_000_000)
-        // A subscriber from here on: the polls that follow repeat the same figures. What the first
-        // load published may still be on its way to it (a busy machine): only what is told after
-        // the clock moves counts.
-        let counting = Atomic<Bool>(false)
-        let changesTold = Task {
-            var told = 0
-            for await update in board.updates() {
-                if case .changes(let rows) = update, counting.load(ordering: .acquiring) { told += rows.count }
-            }
-            return told
-        }
-        try await Task.sleep(for: .milliseconds(200))
-        counting.store(true, ordering: .releasing)
+        // The polls that follow repeat the same figures: the row is confirmed fresh ...
         clock.store(1_060_000, ordering: .relaxed)
         try await expectEventually(timeout: .seconds(5)) { board.snapshot.receivedAt[Self.usdt] == 1_060_000 }
         #expect(board.snapshot.rows[Self.usdt]?.ticker.price == 1_450)
-        try await Task.sleep(for: .milliseconds(300))
-        changesTold.cancel()
-        #expect(await changesTold.value == 0, "nobody is told of a row that did not change")
+        // ... and told to nobody: the next thing told is the next real change (updates arrive
+        // in order, so a repeat told would come before it).
+        exchange.price.store(1_451, ordering: .relaxed)
+        var prices: [Double] = []
+        for await price in told {
+            prices.append(price)
+            if price == 1_451 { break }
+        }
+        #expect(prices.filter { $0 == 1_450 }.count <= 1, "nobody is told of a row that did not change: \(prices)")
+        #expect(prices.last == 1_451)
     }
 }

@@ -13,8 +13,16 @@ import Testing
         func set(quiet: Bool) { state.withLock { $0.quiet = quiet } }
     }
 
+    /// Moves the clock one step and returns once the loop has looked and waits again.
+    static func step(_ clock: ManualClock, _ by: Duration) async throws {
+        let before = clock.sleeps
+        clock.advance(by: by)
+        try await expectEventually(timeout: .seconds(5), "the loop looked") { clock.sleeps > before && clock.sleepers == 1 }
+    }
+
     @Test func pollsWhileQuietParksWhileDeliveringAndWakesOnADrop() async throws {
-        let polling = QuietPolling(interval: .milliseconds(40))
+        let clock = ManualClock()
+        let polling = QuietPolling(interval: .milliseconds(40), clock: clock)
         let feed = Feed()
         let task = Task {
             await polling.run(
@@ -25,15 +33,18 @@ import Testing
                 }
             )
         }
-        try await expectEventually(timeout: .seconds(5), "polls while quiet") { feed.steps >= 3 }
+        try await expectEventually(timeout: .seconds(5)) { clock.sleepers == 1 }
+        for _ in 0..<3 { try await Self.step(clock, .milliseconds(40)) }
+        #expect(feed.steps == 4, "one poll per interval while quiet")
         feed.set(quiet: false)
-        try await Task.sleep(for: .milliseconds(100))
+        try await Self.step(clock, .milliseconds(40))
         let parked = feed.steps
-        // A deliberate negative wait: ten intervals of a delivering stream poll nothing.
-        try await Task.sleep(for: .milliseconds(400))
+        // Ten intervals of a delivering stream, each looked at: nothing polled.
+        for _ in 0..<10 { try await Self.step(clock, .milliseconds(40)) }
         #expect(feed.steps == parked, "no REST while the stream delivers")
         // A drop is taken at once, not after a long rest.
-        let longRest = QuietPolling(interval: .seconds(30))
+        let restClock = ManualClock()
+        let longRest = QuietPolling(interval: .seconds(30), clock: restClock)
         let dropped = Feed()
         dropped.set(quiet: false)
         let second = Task {
@@ -45,7 +56,7 @@ import Testing
                 }
             )
         }
-        try await Task.sleep(for: .milliseconds(100))
+        try await expectEventually(timeout: .seconds(5), "parked") { restClock.sleepers == 1 }
         #expect(dropped.steps == 0)
         dropped.set(quiet: true)
         longRest.streamDropped()

@@ -29,8 +29,11 @@ import Testing
 
             try await SimAdmin.setFaults(simulator, #"{"wsStall":true}"#)
             try await Task.sleep(for: .milliseconds(300))  // frames already in flight land
+            // 4.8 s on: the keep-alive wakes and pings; once everything woken sleeps again, the
+            // watchdog has had its chance to give up, and has not.
+            let asleep = clock.sleepers
             clock.advance(by: .milliseconds(4_800))
-            try await Task.sleep(for: .milliseconds(400))
+            try await expectEventually(timeout: .seconds(5), "the woken keep-alive sleeps again") { clock.sleepers == asleep }
             #expect(log.timeouts == 0, "4.8 s of silence is inside the 5 s bound")
             clock.advance(by: .milliseconds(400))
             try await expectEventually(timeout: .seconds(2)) { log.timeouts == 1 }

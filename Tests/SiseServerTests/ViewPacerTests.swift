@@ -45,13 +45,15 @@ import Testing
 
     @Test func noViewLandsAfterClose() async throws {
         let applied = Applied()
-        let pacer = ViewPacer(interval: .seconds(1)) { applied.add($0) }
+        let clock = ManualClock()
+        let pacer = ViewPacer(interval: .seconds(1), clock: clock) { applied.add($0) }
         pacer.post(try Self.view("first"))
-        try await expectEventually(timeout: .seconds(5)) { applied.all == ["first"] }
+        try await expectEventually(timeout: .seconds(5)) { applied.all == ["first"] && clock.sleepers == 1 }
         pacer.post(try Self.view("waiting"))  // held for the rest of the interval
         await pacer.close()
         pacer.post(try Self.view("after"))
-        try await Task.sleep(for: .milliseconds(1_300))
+        #expect(clock.sleepers == 0, "nothing waits to land")
+        clock.advance(by: .milliseconds(1_300))
         #expect(applied.all == ["first"])
         #expect(pacer.isIdle)
     }
