@@ -23,6 +23,12 @@ public struct OrderbookJSON: Encodable, Sendable {
     public let bids: [Level]
     public let totalAskSize: String
     public let totalBidSize: String
+    /// `{"time":"HH:mm:ss"}`: the book's time in KST, as the page writes it.
+    public let display: BookDisplay
+
+    public struct BookDisplay: Encodable, Sendable {
+        public let time: String
+    }
 
     public init(_ book: Orderbook, exchange: Exchange, formatter: MarketFormatter = MarketFormatter(language: .ko)) {
         self.exchange = exchange.rawValue
@@ -40,6 +46,7 @@ public struct OrderbookJSON: Encodable, Sendable {
         bids = book.bids.map(level)
         totalAskSize = DecimalText.plain(book.totalAskSize)
         totalBidSize = DecimalText.plain(book.totalBidSize)
+        display = BookDisplay(time: KSTText.clock(book.timestamp))
     }
 }
 

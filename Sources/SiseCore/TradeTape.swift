@@ -10,6 +10,11 @@ public enum TradeTape {
         return sold > 0 ? bought / sold * 100 : nil
     }
 
+    /// 체결강도 as every face writes it: `123.45%`.
+    public static func strengthText(_ percent: Double) -> String {
+        NumberText.grouped(percent, decimals: 2) + "%"
+    }
+
     public static func newestFirst(_ trades: [Trade], limit: Int = TradeTape.limit) -> [Trade] {
         var seen = Set<Int64>()
         let unique = trades.filter { seen.insert($0.sequentialID).inserted }

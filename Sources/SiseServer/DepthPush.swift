@@ -186,27 +186,12 @@ final class DepthPush: Sendable {
                 encoded.bookSource = bookSource
             }
             if encoded.tapeSource != tapeSource || encoded.tape == nil {
-                encoded.tape = shown.map { trades in
-                    Self.message(
-                        "trades",
-                        TradesMessage(
-                            exchange: key.exchange.rawValue,
-                            market: key.market.code,
-                            trades: trades.map { TradeJSON($0, formatter: formatter) }
-                        )
-                    )
-                }
+                encoded.tape = shown.map { Self.message("trades", TapeJSON($0, exchange: key.exchange, market: key.market, formatter: formatter)) }
                 encoded.tapeSource = tapeSource
             }
             subscriptions.withLock { [encoded] in $0[key]?.encoded[language] = encoded }
             for client in group { client.depth(key, book: encoded.book, trades: encoded.tape) }
         }
-    }
-
-    struct TradesMessage: Encodable {
-        let exchange: String
-        let market: String
-        let trades: [TradeJSON]
     }
 
     /// `{"type":"orderbook","state":"live",…}` / `{"type":"trades",…}`: the REST answer's keys

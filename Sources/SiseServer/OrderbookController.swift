@@ -4,7 +4,9 @@ import SiseCore
 import SiseEngine
 
 /// 호가 and 체결 over REST: `GET /api/orderbook/{market}?exchange=&levels=` (`OrderbookJSON`) and
-/// `GET /api/trades/{market}?exchange=&count=` (`[TradeJSON]`, newest first, each trade once).
+/// `GET /api/trades/{market}?exchange=&count=` (`[TradeJSON]`, newest first, each trade once) and
+/// `GET /api/tape/{market}?exchange=&count=` (`TapeJSON`: the same trades with 체결강도, as the
+/// page's socket sends them).
 /// The market passes the one listing rule; a book that is not consistent is never answered — it
 /// is counted (`sise_orderbook_dropped_total{exchange,reason}`) and the answer is a 503.
 struct OrderbookController {
@@ -14,6 +16,7 @@ struct OrderbookController {
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/orderbook/{market}", use: orderbook)
         router.get("/api/trades/{market}", use: trades)
+        router.get("/api/tape/{market}", use: tape)
     }
 
     @Sendable func orderbook(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -41,12 +44,25 @@ struct OrderbookController {
     }
 
     @Sendable func trades(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let (_, _, trades) = try await read(request, ctx)
+        let formatter = MarketFormatter(language: LanguagePreference.of(request))
+        return JSONText.response(trades.map { TradeJSON($0, formatter: formatter) })
+    }
+
+    @Sendable func tape(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let (exchange, market, trades) = try await read(request, ctx)
+        return JSONText.response(
+            TapeJSON(trades, exchange: exchange, market: market, formatter: MarketFormatter(language: LanguagePreference.of(request)))
+        )
+    }
+
+    /// The market's last `count` trades, newest first, each once.
+    private func read(_ request: Request, _ ctx: SiseRequestContext) async throws -> (Exchange, MarketID, [Trade]) {
         let count = try Self.number(request, .count, default: 30, in: 1...TradeTape.limit)
         let (exchange, market) = try target(request, ctx)
         let api = try context.api(exchange)
         let trades = try await CoinInfoController.upstream(request) { try await api.trades(market: market, count: count) }
-        let formatter = MarketFormatter(language: LanguagePreference.of(request))
-        return JSONText.response(TradeTape.newestFirst(trades, limit: count).map { TradeJSON($0, formatter: formatter) })
+        return (exchange, market, TradeTape.newestFirst(trades, limit: count))
     }
 
     /// The exchange and a market it lists (400 / 404 as every face refuses it).

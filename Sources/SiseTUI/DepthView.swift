@@ -54,7 +54,7 @@ struct DepthView {
             }
         case .tape:
             let strength =
-                TradeTape.strength(load.tape).map { "  " + UIText.tradeStrength(language, ["percent": String(format: "%.2f%%", $0)]) } ?? ""
+                TradeTape.strength(load.tape).map { "  " + UIText.tradeStrength(language, ["percent": TradeTape.strengthText($0)]) } ?? ""
             frame.put(UIText.tradesTitle(language) + strength, row: top - 1, column: left, style: CellStyle(bold: true))
             for (i, trade) in load.tape.prefix(room).enumerated() {
                 let tone: CellStyle.Color = trade.side == .bid ? .red : .blue

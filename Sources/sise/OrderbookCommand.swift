@@ -88,6 +88,6 @@ struct TradesCommand: AsyncParsableCommand {
             )
         }
         for line in TextTable(header: header, numericFrom: 1, color: global.useColor).render(lines) { print(line) }
-        if let strength = TradeTape.strength(trades) { print(UIText.tradeStrength(language, ["percent": String(format: "%.2f%%", strength)])) }
+        if let strength = TradeTape.strength(trades) { print(UIText.tradeStrength(language, ["percent": TradeTape.strengthText(strength)])) }
     }
 }

@@ -2,6 +2,7 @@
 link each): a consistent ladder (asks above the bids, best at the touch), the tape newest first,
 체결강도, pushed over the page's socket (REST only while it is down), nothing but text from the
 server, and no view wider than a 320 px phone."""
+import re
 import pytest
 from selenium.webdriver.common.by import By
 
@@ -29,12 +30,13 @@ def test_the_book_and_the_tape_on_each_exchange(server, exchange):
         assert asks == sorted(asks, reverse=True) and bids == sorted(bids, reverse=True), "prices fall down the ladder"
         assert min(asks) > max(bids), "the best bid is below the best ask"
         wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#tape-rows tr")) >= 10)
-        assert "체결강도" in driver.find_element(By.ID, "tape-strength").text
+        # 체결강도 as the server wrote it (the page decides nothing): two decimals and a percent sign.
+        wait(driver, lambda d: re.fullmatch(r"체결강도 [\d,]+\.\d\d%", d.find_element(By.ID, "tape-strength").text))
         assert driver.find_element(By.ID, "book-title").text == "호가"
         # The ladder follows the market, pushed over the page's socket (one upstream subscription
         # per market on the server): once the socket is up, no more REST reads of the book or tape
         # (a deep link may read them once while its socket is still opening).
-        rest = "return performance.getEntriesByType('resource').filter(e => /\\/api\\/(orderbook|trades)\\//.test(e.name)).length"
+        rest = "return performance.getEntriesByType('resource').filter(e => /\\/api\\/(orderbook|trades|tape)\\//.test(e.name)).length"
         wait(driver, lambda d: d.find_element(By.ID, "status").get_attribute("data-state") == "live")
         reads = driver.execute_script(rest)
         first = driver.execute_script("return document.querySelector('#book-ladder tbody').firstChild")
@@ -69,6 +71,7 @@ def test_a_silent_book_says_delayed_then_stale_and_clears(tmp_path):
         server.faults(errorRate=1)
         wait(driver, lambda d: ladder_state(d) == "stale", timeout=15)
         assert "갱신 안 됨" in chip(driver).text and chip(driver).get_attribute("data-state") == "stale"
+        assert re.search(r"\b\d\d:\d\d:\d\d\b", chip(driver).text), f"the last book's KST time: {chip(driver).text}"
         assert len(driver.find_elements(By.CSS_SELECTOR, "#book-ladder tr")) == 20, "the last book stays on screen"
         server.faults(errorRate=0, bookStall=False)
         wait(driver, lambda d: ladder_state(d) == "live" and not chip(d).is_displayed(), timeout=15)

@@ -81,8 +81,14 @@ import Testing
                 let bestBid = try #require(((book["bids"] as? [[String: Any]])?.first?["price"] as? String).flatMap { Decimal(string: $0) })
                 #expect(bestBid < bestAsk, "a consistent book")
                 #expect((book["asks"] as? [Any])?.count ?? 0 <= 10)
-                let trades = try #require(inbox.of("\(index)", "trades").last?["trades"] as? [[String: Any]])
+                let tape = try #require(inbox.of("\(index)", "trades").last)
+                let trades = try #require(tape["trades"] as? [[String: Any]])
                 #expect(!trades.isEmpty && trades.allSatisfy { ["buy", "sell"].contains($0["side"] as? String ?? "") })
+                // 체결강도 comes decided: the number and its words (null only on a tape without sells).
+                let sold = trades.contains { $0["side"] as? String == "sell" }
+                let strength = (tape["display"] as? [String: Any])?["strength"]
+                #expect(sold ? (strength as? String)?.hasSuffix("%") == true && tape["strength"] is Double : strength is NSNull, "\(tape)")
+                #expect((book["display"] as? [String: Any])?["time"] as? String == KSTText.clock(book["at"] as? Int64 ?? 0))
             }
             // Left: kept through the grace (a reload does not start over), then released.
             #expect(try await Self.subscriptions(client) == Self.markets.count)

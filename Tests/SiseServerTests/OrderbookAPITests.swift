@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SiseCore
 import SiseServer
 import SiseTestSupport
 import Testing
@@ -43,6 +44,24 @@ import FoundationNetworking
             let times = tape.compactMap { $0["at"] as? Int64 }
             #expect(times == times.sorted(by: >), "newest first")
             #expect(tape.allSatisfy { ["buy", "sell"].contains($0["side"] as? String) && Self.decimal($0["price"]) != nil })
+
+            // The page's tape: the same trades with 체결강도 worked out over them.
+            let page = try #require(
+                json(try await client.execute(uri: "/api/tape/KRW-BTC?exchange=\(exchange)&count=20", method: .get)) as? [String: Any]
+            )
+            let trades = try #require(page["trades"] as? [[String: Any]])
+            #expect(trades.count == 20 && page["exchange"] as? String == exchange && page["market"] as? String == "KRW-BTC")
+            let volume = { (side: String) in
+                trades.filter { $0["side"] as? String == side }.compactMap { Self.decimal($0["size"]) }.reduce(0, +)
+            }
+            let display = try #require(page["display"] as? [String: Any])
+            if volume("sell") > 0 {
+                let expected = volume("buy") / volume("sell") * 100
+                #expect(abs((page["strength"] as? Double ?? -1) - expected) < 0.01, "\(page["strength"] ?? "none") ≠ \(expected)")
+                #expect(display["strength"] as? String == TradeTape.strengthText(page["strength"] as? Double ?? 0))
+            } else {
+                #expect(page["strength"] is NSNull && display["strength"] is NSNull)
+            }
         }
     }
 
@@ -54,7 +73,8 @@ import FoundationNetworking
             for (uri, status) in [
                 ("/api/orderbook/KRW-NOPE", HTTPResponse.Status.notFound), ("/api/trades/KRW-NOPE", .notFound),
                 ("/api/orderbook/BTC-ETH?exchange=korbit", .badRequest), ("/api/orderbook/KRW-BTC?levels=99", .badRequest),
-                ("/api/trades/KRW-BTC?count=0", .badRequest), ("/api/orderbook/%3Cb%3E", .badRequest),
+                ("/api/trades/KRW-BTC?count=0", .badRequest),
+                ("/api/tape/KRW-NOPE", .notFound), ("/api/tape/KRW-BTC?count=51", .badRequest), ("/api/orderbook/%3Cb%3E", .badRequest),
             ] {
                 #expect(try await client.execute(uri: uri, method: .get).status == status, "\(uri)")
             }

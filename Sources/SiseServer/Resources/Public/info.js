@@ -380,7 +380,7 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     if (!market || market.exchange !== message.exchange || market.code !== message.market) return;
     if (message.type === "trades") {
       depth.last = message.trades[0] || null;
-      renderTape(message.trades);
+      renderTape(message);
     } else {
       renderBook(message, depth.last);
     }
@@ -409,13 +409,13 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     const query = `exchange=${encodeURIComponent(market.exchange)}&lang=${state.lang}`;
     const code = encodeURIComponent(market.code);
     try {
-      const [book, trades] = await Promise.all([get(`/api/orderbook/${code}?${query}&levels=10`).catch(() => null),
-                                                get(`/api/trades/${code}?${query}&count=30`).catch(() => null)]);
+      const [book, tape] = await Promise.all([get(`/api/orderbook/${code}?${query}&levels=10`).catch(() => null),
+                                              get(`/api/tape/${code}?${query}&count=30`).catch(() => null)]);
       // Still the same market on screen (the user may have moved on while these were in flight).
       if (shownMarket()?.code === market.code && !state.connected) {
-        if (book) renderBook(book, trades && trades[0]);
-        if (trades) renderTape(trades);
-        $("#market-depth").hidden = !book && !trades;
+        if (book) renderBook(book, tape && tape.trades[0]);
+        if (tape) renderTape(tape);
+        $("#market-depth").hidden = !book && !tape;
       }
     } catch (_) { /* the last book stays; the next read tries again */ }
     scheduleDepth(1000);
@@ -448,22 +448,20 @@ export function setupInfo({ api, t, toast, state, selectTab, toggleFavorite: tog
     $("#book-ladder").dataset.state = freshness;
     chip.dataset.state = freshness;
     chip.hidden = freshness === "live";
-    const at = new Date(book.at).toLocaleTimeString(state.lang === "en" ? "en-GB" : "ko-KR", { timeZone: "Asia/Seoul", hour12: false });
-    chip.textContent = freshness === "delayed" ? t("bookDelayed") : freshness === "stale" ? t("bookStale", { at }) : "";
+    chip.textContent = freshness === "delayed" ? t("bookDelayed") : freshness === "stale" ? t("bookStale", { at: book.display.time }) : "";
   }
 
-  function renderTape(trades) {
-    const rows = trades.map((trade) => {
+  // The tape as the server decided it: the trades newest first, 체결강도 written out.
+  function renderTape(tape) {
+    const rows = tape.trades.map((trade) => {
       const tr = document.createElement("tr");
       tr.className = trade.side;
       tr.append(text("td", trade.display.time), text("td", trade.display.price, "price"), text("td", trade.display.size, "size"));
       return tr;
     });
     $("#tape-rows tbody").replaceChildren(...rows);
-    // 체결강도: the takers' buying over their selling on the tape, in percent.
-    const volume = (side) => trades.filter((trade) => trade.side === side).reduce((sum, trade) => sum + Number(trade.size), 0);
-    const sold = volume("sell");
-    $("#tape-strength").textContent = sold > 0 ? t("tradeStrength", { percent: `${(volume("buy") / sold * 100).toFixed(2)}%` }) : "";
+    const strength = tape.display.strength;
+    $("#tape-strength").textContent = strength ? t("tradeStrength", { percent: strength }) : "";
   }
 
   function closeDetail() {
