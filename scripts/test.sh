@@ -96,28 +96,26 @@ else
   echo "note: PostgreSQL could not start; its half of the store tests is skipped" >&2
 fi
 API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
-# The server's suites (then its store-heavy API suites again on PostgreSQL) beside everything
-# else: two processes, each serial inside; most of their time is spent waiting on sockets and clocks.
-# A few long server suites run in the other process, after the rest, so the two end together.
-MOVED_SERVER_SUITES='SiseServerTests\.(HostileBodyTests)'
+# Three lanes at once, each serial inside (most of their time is spent waiting on sockets and
+# clocks): the server's suites, then its store-heavy API suites again on PostgreSQL; every other
+# Swift suite (a few long server suites moved here so the lanes end together), then the browser
+# suite on two workers (a file's tests on one worker: module fixtures are started once per file);
+# and the suites that need no browser page of their own (terminal, faults, contract, face ×
+# exchange matrices, the proxy), then the scale-out check (PostgreSQL, three replicas and nginx on
+# loopback: flows, SIGKILL, figures).
+MOVED_SERVER_SUITES='SiseServerTests\.(HostileBodyTests|PageChurnTests)'
 servers() {
-  swift_suites servers --filter 'SiseServerTests\.' --skip "$MOVED_SERVER_SUITES"
-  if [ -n "${SISE_TEST_POSTGRES_URL:-}" ]; then SISE_TEST_STORE=postgres swift_suites postgres --filter "$API_ON_POSTGRES"; fi
+  local status=0
+  swift_suites servers --filter 'SiseServerTests\.' --skip "$MOVED_SERVER_SUITES" || status=$?
+  if [ -n "${SISE_TEST_POSTGRES_URL:-}" ]; then SISE_TEST_STORE=postgres swift_suites postgres --filter "$API_ON_POSTGRES" || status=$?; fi
+  return $status
 }
-all_swift() {
-  servers & local servers_pid=$!
+rest() {
   local status=0
   swift_suites rest --skip 'SiseServerTests\.' || status=$?
   swift_suites moved --filter "$MOVED_SERVER_SUITES" || status=$?
-  wait $servers_pid || status=$?
   return $status
 }
-# Two lanes at once: the Swift suites spend most of their time waiting on sockets and clocks, so
-# the suites that need no browser page of their own (terminal, faults, contract, face × exchange
-# matrices, the proxy) and then the scale-out check (PostgreSQL, three replicas and nginx on
-# loopback: flows, SIGKILL, figures) run beside them. The browser suite follows the Swift suites
-# on two workers, a file's tests on one worker (module fixtures are started once per file), while
-# the side lane finishes.
 export SE_OFFLINE=true
 side_lane() {
   local status=0
@@ -130,11 +128,13 @@ side_lane() {
 }
 started=$(date +%s%N)
 side_lane & side_pid=$!
+phase "swift (servers)" servers & servers_pid=$!
 status=0
-phase swift all_swift || status=$?
+phase "swift (rest)" rest || status=$?
 if [ $status -eq 0 ]; then
   phase "pytest (browser)" python3 -m pytest -q -n 2 --dist loadfile --junitxml="$LOGS/pytest-browser.xml" Tests/Browser || status=$?
 fi
+wait $servers_pid || status=$?
 wait $side_pid || status=$?
 elapsed=$(( ($(date +%s%N) - started) / 1000000 ))
 printf 'wall (tests)\t%d.%03d\n' $((elapsed / 1000)) $((elapsed % 1000)) >> "$LOGS/phases.tsv"

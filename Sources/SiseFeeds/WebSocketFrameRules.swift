@@ -115,8 +115,37 @@ public struct UTF8Stream: Sendable {
 
     public init() {}
 
-    /// False at the first byte that cannot be valid UTF-8.
+    /// False at the first byte that cannot be valid UTF-8. A piece in one block of memory that
+    /// starts between characters (as nearly every frame does) has its whole characters checked by
+    /// the standard library's validator, and only a character cut at its end byte by byte.
     public mutating func take<S: Sequence>(_ bytes: S) -> Bool where S.Element == UInt8 {
+        if due == 0, let tail = bytes.withContiguousStorageIfAvailable(Self.wholeCharactersChecked) {
+            guard let tail else { return false }
+            return takeEach(tail)
+        }
+        return takeEach(bytes)
+    }
+
+    /// The bytes of a character cut at the end of `buffer` (to be completed by the next piece),
+    /// once every character before it is valid; nil when one is not.
+    private static func wholeCharactersChecked(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var cut = buffer.count
+        var index = buffer.count - 1
+        // A character cut at the end has its first byte among the last three.
+        while index >= 0, index >= buffer.count - 3 {
+            let byte = buffer[index]
+            if byte & 0xC0 != 0x80 {
+                let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                if index + length > buffer.count { cut = index }
+                break
+            }
+            index -= 1
+        }
+        guard String(validating: UnsafeBufferPointer(rebasing: buffer[..<cut]), as: UTF8.self) != nil else { return nil }
+        return Array(buffer[cut...])
+    }
+
+    private mutating func takeEach<S: Sequence>(_ bytes: S) -> Bool where S.Element == UInt8 {
         for byte in bytes {
             if due > 0 {
                 guard (low...high).contains(byte) else { return false }

@@ -7,7 +7,8 @@ import SiseCore
 ///
 /// - `GET /_sim/stats` — request counts per service and group.
 /// - `GET /_sim/faults`, `POST /_sim/faults` (a partial JSON of `SimFaults`) — fault switches.
-/// - `GET /_sim/depth` — the open WebSockets carrying 호가/체결 subscriptions, per market.
+/// - `GET /_sim/depth` — the open WebSockets carrying 호가/체결 subscriptions, per market, and
+///   every open WebSocket (`open`).
 /// - `POST /_sim/reset` — faults off, counters, bans and pinned prices cleared.
 /// - `POST /_sim/price` `{"market":"KRW-BTC","price":123456000}` — the market's price from now on
 ///   (REST and stream; open streams send it at once); `"price":null` gives it back to its walk.

@@ -40,6 +40,9 @@ final class SimBinance: Sendable {
 
     let exchange: SimExchange
     private let state = Mutex(State())
+    /// Each pair's lowest and highest price at the day's hour marks, for the hour they were read
+    /// in: they change only when the hour does, and the stream asks for them every second.
+    private let hourMarks = Mutex<[String: (hour: Int64, low: Double, high: Double)]>([:])
 
     init(exchange: SimExchange) {
         self.exchange = exchange
@@ -147,18 +150,29 @@ final class SimBinance: Sendable {
     func miniTicker(_ symbol: String, _ coin: SimCoinGecko.Coin, at t: Double, into json: inout JSONWriter) {
         let close = price(coin, at: t)
         let open = price(coin, at: t - 86_400)
-        let day = (0...24).map { price(coin, at: t - Double($0) * 3_600) }
+        let marks = dayMarks(symbol, coin, at: t)
         json.beginObject()
         json.field("e", "24hrMiniTicker")
         json.field("E", int: Int64(t * 1_000))
         json.field("s", symbol)
         json.field("c", Self.decimal(close))
         json.field("o", Self.decimal(open))
-        json.field("h", Self.decimal(day.max() ?? close))
-        json.field("l", Self.decimal(day.min() ?? close))
+        json.field("h", Self.decimal(max(marks.high, close, open)))
+        json.field("l", Self.decimal(min(marks.low, close, open)))
         json.field("v", Self.decimal(coin.market.value24h(at: t) / SimCoinGecko.krwPerUSD / max(close, 1e-12)))
         json.field("q", Self.decimal(coin.market.value24h(at: t) / SimCoinGecko.krwPerUSD))
         json.endObject()
+    }
+
+    /// The lowest and highest price at the last 24 hour marks (the day's range but for the
+    /// moments since the last mark, which the open and close stand for).
+    private func dayMarks(_ symbol: String, _ coin: SimCoinGecko.Coin, at t: Double) -> (low: Double, high: Double) {
+        let hour = Int64((t / 3_600).rounded(.down))
+        if let known = hourMarks.withLock({ $0[symbol] }), known.hour == hour { return (known.low, known.high) }
+        let prices = (0..<24).map { price(coin, at: Double(hour - Int64($0)) * 3_600) }
+        let marks = (low: prices.min() ?? 0, high: prices.max() ?? 0)
+        hourMarks.withLock { $0[symbol] = (hour, marks.low, marks.high) }
+        return marks
     }
 
     /// Binance writes prices as strings with 8 decimals.

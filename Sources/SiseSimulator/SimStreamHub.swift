@@ -22,15 +22,18 @@ final class SimStreamHub: Sendable {
         for state in connections.withLock({ Array($0.values) }) where !watchingDepth || !state.depthCodes.isEmpty { state.drop() }
     }
 
-    /// `{"connections":N,"markets":{"KRW-BTC":1,…}}`: the connections carrying a book or tape
-    /// subscription, and how many of them carry each market (a client's fan-in, seen from upstream).
+    /// `{"connections":N,"open":M,"markets":{"KRW-BTC":1,…}}`: the connections carrying a book or
+    /// tape subscription, every open connection, and how many carry each market (a client's fan-in,
+    /// seen from upstream).
     func depthJSON() -> String {
-        let sets = connections.withLock { $0.values.map(\.depthCodes) }.filter { !$0.isEmpty }
+        let all = connections.withLock { $0.values.map(\.depthCodes) }
+        let sets = all.filter { !$0.isEmpty }
         var markets: [String: Int] = [:]
         for codes in sets { for code in codes { markets[code, default: 0] += 1 } }
         var json = JSONWriter()
         json.beginObject()
         json.field("connections", int: Int64(sets.count))
+        json.field("open", int: Int64(all.count))
         json.key("markets")
         json.beginObject()
         for (code, count) in markets.sorted(by: { $0.key < $1.key }) { json.field(code, int: Int64(count)) }

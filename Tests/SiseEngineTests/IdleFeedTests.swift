@@ -6,17 +6,15 @@ import SiseTestSupport
 import Synchronization
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Idle feeds: with nobody watching for `idleAfter` the board closes its upstream stream and
 /// says `idle`; the next viewer gets the last board at once (stale, with its age) and fresh data
 /// within seconds. The grace period runs on a clock the test moves by hand (the wall clock and the
 /// idle rule's sleeps both), and the test waits for the rule to have looked, never for real time.
 @Suite(.serialized) struct IdleFeedTests {
-    /// The wall clock the board reads, moved with the manual clock.
-    static func wall(_ clock: ManualClock) -> @Sendable () -> Int64 {
-        let start = WallClock.system.now
-        return { start + clock.elapsed.components.seconds * 1_000 + clock.elapsed.components.attoseconds / 1_000_000_000_000_000 }
-    }
-
     /// Moves the clock and returns once the idle rule has woken, looked and gone back to sleep.
     static func advance(_ clock: ManualClock, seconds: Int64) async throws {
         let before = clock.sleeps
@@ -24,10 +22,17 @@ import Testing
         try await expectEventually(timeout: .seconds(5), "the idle rule looked") { clock.sleeps > before }
     }
 
+    /// The ticker sockets open at the simulated exchange now.
+    static func openSockets(_ simulator: RunningSimulator) async throws -> Int {
+        let url = try #require(URL(string: simulator.baseURL.absoluteString + "/_sim/depth?exchange=upbit"))
+        let (data, _) = try await URLSession.shared.data(from: url)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["open"] as? Int ?? -1
+    }
+
     @Test func nobodyWatchingClosesTheFeedAndTheNextViewerWakesIt() async throws {
         let clock = ManualClock()
         try await withSimulator { simulator in
-            let h = LiveBoardHarness.start(simulator, idleAfter: .seconds(60), now: Self.wall(clock), clock: clock)
+            let h = LiveBoardHarness.start(simulator, idleAfter: .seconds(60), now: clock.wall.milliseconds, clock: clock)
             do {
                 try await expectEventually(timeout: .seconds(10)) { h.state == .live && clock.sleepers == 1 }
                 // Within the grace period nothing changes.
@@ -36,13 +41,10 @@ import Testing
                 // Past it, with no viewer: the feed closes.
                 clock.advance(by: .seconds(31))
                 try await expectEventually(timeout: .seconds(5)) { h.state == .idle }
-                let frames = { try await SimAdmin.stats(simulator)["upbit"]?["websocket-frames"] ?? 0 }
-                // A deliberate wait: frames already in flight when the feed parked land first.
-                try await Task.sleep(for: .milliseconds(300))
-                let quiet = try await frames()
-                // A deliberate negative wait: a second of a parked feed brings no frame.
-                try await Task.sleep(for: .seconds(1))
-                #expect(try await frames() == quiet, "no frames flow while idle")
+                // No frame can flow while idle: the exchange sees no socket of ours open.
+                try await expectEventually(timeout: .seconds(5), "the upstream socket is closed") {
+                    try await Self.openSockets(simulator) == 0
+                }
                 let rows = h.board.snapshot.rows.count
                 #expect(rows >= 240, "the last board stays for the next viewer")
 
@@ -74,8 +76,11 @@ import Testing
         try await withSimulator { simulator in
             let h = LiveBoardHarness.start(simulator, idleAfter: .seconds(60), startsIdle: true)
             do {
+                // Idle from its start: the feed loop parks before its first request (REST and the
+                // stream both run only inside it), so nothing has been asked, nor will be.
                 try await expectEventually(timeout: .seconds(5)) { h.state == .idle }
-                try await Task.sleep(for: .milliseconds(1_000))
+                #expect(try await Self.openSockets(simulator) == 0)
+                #expect(await h.board.appliedTicks == 0)
                 let stats = try await SimAdmin.stats(simulator)
                 #expect(stats["upbit"]?["market"] == nil && stats["upbit"]?["websocket"] == nil, "nothing asked upstream: \(stats)")
                 h.board.viewerArrived()

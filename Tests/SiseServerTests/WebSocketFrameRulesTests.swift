@@ -77,12 +77,22 @@ import Testing
         arguments: [
             ([0xE2, 0x82, 0xAC], true), ([0xF0, 0x9F, 0x98, 0x80], true), ([0xC0, 0x80], false), ([0xED, 0xA0, 0x80], false),
             ([0xF4, 0x90, 0x80, 0x80], false), ([0xFF], false),
+            (Array("price 비트코인 ₩103,000,000 🚀".utf8), true), (Array("abc".utf8) + [0x80], false), ([0x61, 0xE2, 0x82], false),
+            (Array("비트".utf8) + [0xF8, 0x80, 0x80, 0x80], false), (Array("ab".utf8) + [0xED, 0xBF, 0xBF], false), ([], true),
         ] as [([UInt8], Bool)]
     )
     func utf8IsCheckedAsRFC3629Says(_ bytes: [UInt8], _ valid: Bool) {
         var stream = UTF8Stream()
         #expect((stream.take(bytes) && stream.isComplete) == valid, "\(bytes)")
-        var split = UTF8Stream()
-        #expect((split.take(bytes.prefix(1)) && split.take(bytes.dropFirst()) && split.isComplete) == valid, "\(bytes) in two pieces")
+        // Cut anywhere — in one block of memory or not — the verdict is the same.
+        for cut in 0...bytes.count {
+            var split = UTF8Stream()
+            #expect((split.take(bytes.prefix(cut)) && split.take(bytes.dropFirst(cut)) && split.isComplete) == valid, "\(bytes) cut at \(cut)")
+            var lazy = UTF8Stream()
+            #expect(
+                (lazy.take(bytes.prefix(cut).lazy.map { $0 }) && lazy.take(bytes.dropFirst(cut)) && lazy.isComplete) == valid,
+                "\(bytes) cut at \(cut), byte by byte"
+            )
+        }
     }
 }
