@@ -15,6 +15,8 @@ public actor LiveBoard: Service {
     let now: @Sendable () -> Int64
     /// What the idle rule's checks sleep on (tests move it by hand).
     private let clock: any MonotonicClock
+    /// What the board's cadences wait on: the coalescing window, the market list's refresh.
+    let pace: any MonotonicClock
     let logger: Logger
 
     /// The rows, and what changed since the last flush.
@@ -63,11 +65,13 @@ public actor LiveBoard: Service {
         stream: any TickerStreaming,
         now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
         clock: any MonotonicClock = SystemMonotonicClock(),
+        pace: any MonotonicClock = SystemMonotonicClock(),
         logger: Logger = Logger(label: "sise.engine")
     ) {
+        self.pace = pace
         self.configuration = configuration
         board = BoardRows(exchange: configuration.exchange, quotes: configuration.quotes)
-        polling = QuietPolling(interval: configuration.pollInterval)
+        polling = QuietPolling(interval: configuration.pollInterval, clock: pace)
         self.api = api
         self.stream = stream
         self.now = now
@@ -220,7 +224,7 @@ public actor LiveBoard: Service {
                 await feedAwake.wait()
                 continue
             }
-            try? await Task.sleep(for: configuration.coalesceWindow)
+            try? await pace.sleep(for: configuration.coalesceWindow)
             // The socket's frames are read now, in one go, rather than each waking the server
             // as it lands: they could not be seen before this flush anyway.
             await stream.collect(waitingAtMost: Self.collectPatience)

@@ -56,7 +56,7 @@ extension LiveBoard {
 
     func refreshLoop() async {
         while !Task.isCancelled {
-            try? await Task.sleep(for: configuration.marketRefreshInterval)
+            try? await pace.sleep(for: configuration.marketRefreshInterval)
             guard bootstrapped, !isIdle, !Task.isCancelled else { continue }
             do {
                 let listing = try await api.markets()

@@ -59,6 +59,7 @@ struct LiveUpstreams {
                 stream: root.tickerStream(exchange, silence: silence, logger: logger),
                 now: root.clock.milliseconds,
                 clock: root.ticks,
+                pace: root.ticks,
                 logger: logger
             )
             depthFeeds[exchange] = root.depthFeed(exchange, silence: silence, logger: logger)
@@ -73,6 +74,7 @@ struct LiveUpstreams {
                 stream: root.tickerStream(.default, silence: silence, logger: logger),
                 now: root.clock.milliseconds,
                 clock: root.ticks,
+                pace: root.ticks,
                 logger: logger
             )
         return LiveUpstreams(

@@ -44,8 +44,12 @@ import Testing
                     #expect(page.closeCode == 1_008, "a page sending \(perSecond) a second is cut off")
                 } else {
                     // What must not happen: the messages, held behind the slow read, counted at once
-                    // when it ends. Half a second past the last send is when that burst would close it.
-                    try await Task.sleep(for: .milliseconds(500))
+                    // when it ends. A view the server refuses comes after them all: its refusal
+                    // means every one was read and counted, and the page is still open.
+                    try await page.send(text: #"{"type":"view","quote":"NOPE"}"#)
+                    _ = try await waitUntil(timeout: .seconds(10)) {
+                        page.texts.contains { $0.contains(#""type":"error""#) } || page.closeCode != nil
+                    }
                     #expect(
                         page.isOpen && page.closeCode == nil,
                         "a steady \(perSecond) a second is within the limit (closed \(String(describing: page.closeCode)))"
