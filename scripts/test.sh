@@ -96,13 +96,13 @@ else
   echo "note: PostgreSQL could not start; its half of the store tests is skipped" >&2
 fi
 API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
-# Three lanes at once, each serial inside (most of their time is spent waiting on sockets and
-# clocks): the server's suites, then its store-heavy API suites again on PostgreSQL; every other
-# Swift suite (a few long server suites moved here so the lanes end together), then the browser
-# suite on two workers (a file's tests on one worker: module fixtures are started once per file);
-# and the suites that need no browser page of their own (terminal, faults, contract, face ×
-# exchange matrices, the proxy), then the scale-out check (PostgreSQL, three replicas and nginx on
-# loopback: flows, SIGKILL, figures).
+# Four lanes at once, each serial inside (the Swift suites spend much of their time waiting on
+# sockets and clocks, and the browser suite fills that time): the browser suite on two workers (a
+# file's tests on one worker: module fixtures are started once per file); the server's suites,
+# then its store-heavy API suites again on PostgreSQL; every other Swift suite (a few long server
+# suites moved here so the lanes end together); and the suites that need no browser page of their
+# own (terminal, faults, contract, face × exchange matrices, the proxy), then the scale-out check
+# (PostgreSQL, three replicas and nginx on loopback: flows, SIGKILL, figures).
 MOVED_SERVER_SUITES='SiseServerTests\.(HostileBodyTests|PageChurnTests)'
 servers() {
   local status=0
@@ -126,16 +126,22 @@ side_lane() {
   phase cluster scripts/cluster-test.sh > "$LOGS/cluster.log" 2>&1 || { status=$?; echo "cluster failed:"; tail -40 "$LOGS/cluster.log"; }
   return $status
 }
+browser() {
+  phase "pytest (browser)" python3 -m pytest -q -n 2 --dist loadfile --junitxml="$LOGS/pytest-browser.xml" Tests/Browser > "$LOGS/pytest-browser.log" 2>&1
+  local status=$?
+  tail -1 "$LOGS/pytest-browser.log"
+  if [ $status -ne 0 ]; then echo "pytest (browser) failed:"; grep -E "^(FAILED|ERROR)" "$LOGS/pytest-browser.log" | head -40; fi
+  return $status
+}
 started=$(date +%s%N)
+browser & browser_pid=$!
 side_lane & side_pid=$!
 phase "swift (servers)" servers & servers_pid=$!
 status=0
 phase "swift (rest)" rest || status=$?
-if [ $status -eq 0 ]; then
-  phase "pytest (browser)" python3 -m pytest -q -n 2 --dist loadfile --junitxml="$LOGS/pytest-browser.xml" Tests/Browser || status=$?
-fi
 wait $servers_pid || status=$?
 wait $side_pid || status=$?
+wait $browser_pid || status=$?
 elapsed=$(( ($(date +%s%N) - started) / 1000000 ))
 printf 'wall (tests)\t%d.%03d\n' $((elapsed / 1000)) $((elapsed % 1000)) >> "$LOGS/phases.tsv"
 exit $status

@@ -67,14 +67,14 @@ public final class TickerStream: Sendable {
                 _ = machine.handle(healthy ? .hostHealthy : .hostUnhealthy, jitter: 0)
             }
             if case .reconnect(let delay) = action {
-                do { try await wakeup.wait(upTo: delay) } catch { return }
+                do { try await wakeup.wait(upTo: delay, on: clock) } catch { return }
                 action = machine.handle(.start, jitter: 0)
             }
-            let wait = gate.wait(at: .now)
+            let wait = gate.wait(at: clock.now)
             if wait > .zero {
-                do { try await Task.sleep(for: wait) } catch { return }
+                do { try await clock.sleep(for: wait) } catch { return }
             }
-            gate.record(.now)
+            gate.record(clock.now)
             if case .connecting(let attempt) = machine.state { await events(.connecting(attempt: attempt)) }
             let outcome = await connectOnce(codes: codes, events: events, accept: accept)
             if Task.isCancelled { return }

@@ -40,6 +40,13 @@ def column(driver, selector):
         f"return Array.from(document.querySelectorAll('{ROW} {selector}'), e => e.firstChild ? e.firstChild.textContent : '')")
 
 
+def live_column(driver, selector):
+    """The column of the rows with their figures (a row outside the page's window waits, marked
+    `data-pending`, with the last figures it had — or none — until it is scrolled to)."""
+    return driver.execute_script(
+        f"return Array.from(document.querySelectorAll('{ROW}:not([data-pending]) {selector}'), e => e.firstChild ? e.firstChild.textContent : '')")
+
+
 def open_board(driver, server):
     driver.get(server.url + "/")
     wait(driver, lambda d: row_count(d) > 100)
@@ -77,14 +84,14 @@ def test_header_click_cycles_and_the_order_follows(server, browser):
     header = browser.find_element(By.CSS_SELECTOR, '[data-sort="price"]')
     header.click()
     wait(browser, lambda d: header.get_attribute("aria-sort") == "descending")
-    wait(browser, lambda d: (p := [number(t) for t in column(d, ".price")]) == sorted(p, reverse=True))
+    wait(browser, lambda d: (p := [number(t) for t in live_column(d, ".price")]) == sorted(p, reverse=True) and len(p) > 10)
     header.click()
     wait(browser, lambda d: header.get_attribute("aria-sort") == "ascending")
-    wait(browser, lambda d: (p := [number(t) for t in column(d, ".price")]) == sorted(p))
+    wait(browser, lambda d: (p := [number(t) for t in live_column(d, ".price")]) == sorted(p) and len(p) > 10)
     header.click()
     wait(browser, lambda d: header.get_attribute("aria-sort") == "none")
     # "none" is trade value, highest first.
-    wait(browser, lambda d: (v := [number(t) for t in column(d, ".value")]) == sorted(v, reverse=True))
+    wait(browser, lambda d: (v := [number(t) for t in live_column(d, ".value")]) == sorted(v, reverse=True) and len(v) > 10)
 
 
 def test_initial_consonant_search(server, browser):

@@ -52,16 +52,23 @@ import Testing
     @Test func theTickerStreamWaitsOutARefusedUpgrade() async throws {
         let recorder = try await HandshakeRecorder.start(response: Self.originRefusal)
         defer { Task { await recorder.stop() } }
-        let stream = TickerStream(configuration: .init(url: URL(string: "ws://127.0.0.1:\(recorder.port)/websocket/v1")!))
+        let clock = ManualClock()
+        let stream = TickerStream(configuration: .init(url: URL(string: "ws://127.0.0.1:\(recorder.port)/websocket/v1")!), clock: clock)
         let seen = Mutex<[TickerStreamEvent]>([])
         let task = Task {
             await stream.run(codes: { [] }, events: { event in seen.withLock { $0.append(event) } })
         }
-        try await Task.sleep(for: .seconds(2))
-        task.cancel()
-        await task.value
-        #expect(recorder.requests.count == 1, "one attempt, then a wait of at least the group's window")
-        #expect(seen.withLock { $0 }.contains(.disconnected(.rateLimited(retryAfter: .seconds(10)))))
+        defer { task.cancel() }
+        // One attempt, refused for ten seconds, then a wait on the clock.
+        try await expectEventually(timeout: .seconds(10), "refused, then waiting") {
+            seen.withLock { $0 }.contains(.disconnected(.rateLimited(retryAfter: .seconds(10)))) && clock.sleepers == 1
+        }
+        #expect(recorder.requests.count == 1)
+        // 9.9 s on, nothing woke: no attempt before the refusal's wait is over.
+        clock.advance(by: .milliseconds(9_900))
+        #expect(clock.sleepers == 1 && recorder.requests.count == 1, "not before the group's window")
+        clock.advance(by: .milliseconds(200))
+        try await expectEventually(timeout: .seconds(10), "the next attempt, once the wait is over") { recorder.requests.count == 2 }
     }
 
     @Test func restRequestsCarryNoOrigin() async throws {
