@@ -65,6 +65,7 @@ import Testing
     @Test func appleSignsItsSecretWithTheKeyFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey-\(UUID().uuidString).p8").path
         try Data("-----BEGIN PRIVATE KEY-----\nnot checked until used\n-----END PRIVATE KEY-----\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let apple = try LoginProviderSettings.providers(
             flags: ["apple.client-id=kr.sise.web", "apple.team-id=T", "apple.key-id=K", "apple.key-file=\(path)"],
             sources: try sources()
