@@ -68,7 +68,11 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
-            ]
+            ],
+            // The simulator is every test's upstream and `--demo`'s: its price walks run for every
+            // market each second in every server a test starts. Optimized even in a debug build,
+            // they stop dominating the test command's CPU.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .target(
             name: "SiseEngine",
