@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
+import SiseCore
 import SiseServer
 import SiseStore
 import SiseTestSupport
@@ -13,12 +14,16 @@ import Testing
 /// which half was wrong, throttling, log-out (here and everywhere), password change and account
 /// deletion, and a device's favorites joining the account.
 @Suite struct AccountsAPITests {
-    static func run(signup: SignupPolicy = .open, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    static func run(
+        signup: SignupPolicy = .open,
+        clock: WallClock = .system,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: ServerHarness.temporaryDirectory())
         ServerHarness.lastDataDirectory.value = configuration.dataDirectory
         configuration.passwordCost = 4
         configuration.signup = signup
-        let app = try await ServerHarness.build(configuration)
+        let app = try await ServerHarness.build(configuration, clock: clock)
         try await app.test(.live) { client in try await body(client) }
     }
 
