@@ -55,6 +55,8 @@ public final class PremiumFeed: Service, Sendable {
     private let coinInfo: CoinInfoService?
     private let logger: Logger
     private let now: @Sendable () -> Int64
+    /// What the feed's cadences (REST while the stream is quiet, CoinGecko, the rate) wait on.
+    private let pace: any MonotonicClock
     private let state = Mutex(State())
     private let subscribers = Mutex<[UInt64: AsyncStream<Set<String>>.Continuation]>([:])
     private let counter = Atomic<UInt64>(0)
@@ -69,12 +71,14 @@ public final class PremiumFeed: Service, Sendable {
         dunamu: DunamuForexClient?,
         coinInfo: CoinInfoService?,
         logger: Logger,
-        now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds
+        now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
+        pace: any MonotonicClock = .system
     ) {
         self.configuration = configuration
         self.binance = binance
         self.stream = stream
-        polling = QuietPolling(interval: configuration.restInterval)
+        self.pace = pace
+        polling = QuietPolling(interval: configuration.restInterval, clock: pace)
         self.upbit = upbit
         self.upbitAPI = upbitAPI
         self.dunamu = dunamu
@@ -184,7 +188,7 @@ public final class PremiumFeed: Service, Sendable {
                 }
                 publish(Set(quotes.keys))
             }
-            do { try await Task.sleep(for: configuration.coinGeckoInterval) } catch { return }
+            do { try await pace.sleep(for: configuration.coinGeckoInterval) } catch { return }
         }
     }
 
@@ -257,7 +261,7 @@ public final class PremiumFeed: Service, Sendable {
                 return s.fx?.krwPerUSD != quote?.krwPerUSD || s.fxFallback != fallback
             }
             if changed { publish(["*"]) }
-            do { try await Task.sleep(for: .seconds(1)) } catch { return }
+            do { try await pace.sleep(for: .seconds(1)) } catch { return }
         }
     }
 

@@ -16,18 +16,22 @@ public final class PremiumHistory: Service, Sendable {
     private let feed: PremiumFeed
     private let interval: Duration
     private let now: @Sendable () -> Int64
+    /// What the sampling waits on between points.
+    private let pace: any MonotonicClock
     private let points = Mutex<[Exchange: [Point]]>([:])
 
     public init(
         boards: ExchangeBoards,
         feed: PremiumFeed,
         interval: Duration = .seconds(60),
-        now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds
+        now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
+        pace: any MonotonicClock = .system
     ) {
         self.boards = boards
         self.feed = feed
         self.interval = interval
         self.now = now
+        self.pace = pace
     }
 
     /// Today's points (KST) of `exchange`, oldest first.
@@ -56,7 +60,7 @@ public final class PremiumHistory: Service, Sendable {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 self.sample()
-                do { try await Task.sleep(for: self.interval) } catch { return }
+                do { try await self.pace.sleep(for: self.interval) } catch { return }
             }
         }
     }

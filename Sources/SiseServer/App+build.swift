@@ -59,7 +59,9 @@ public enum SiseServerApp {
         )
         context.premium = dependencies.premium
         context.clock = dependencies.clock
-        let history = dependencies.premium.map { PremiumHistory(boards: boards, feed: $0) }
+        let history = dependencies.premium.map {
+            PremiumHistory(boards: boards, feed: $0, now: dependencies.clock.milliseconds, pace: dependencies.ticks)
+        }
         context.premiumHistory = history
 
         // Alerts: evaluated on every tick, told to the owner's pages and webhooks.

@@ -15,7 +15,8 @@ extension LiveUpstreams {
             dunamu: root.dunamu(settings),
             coinInfo: coinInfo,
             logger: logger,
-            now: root.clock.milliseconds
+            now: root.clock.milliseconds,
+            pace: root.ticks
         )
     }
 }
