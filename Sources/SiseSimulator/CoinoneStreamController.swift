@@ -17,7 +17,7 @@ struct CoinoneStreamController: Sendable {
             return exchange.faults.wsRefuse ? .dontUpgrade : .upgrade([:])
         } onUpgrade: { inbound, outbound, _ in
             let inbox = SimTickerPump.Inbox()
-            let state = SimStreamConnectionState()
+            let state = SimStreamConnectionState(clock: exchange.configuration.clock)
             let id = exchange.hub.register(state)
             defer { exchange.hub.unregister(id) }
             inbox.reply(#"{"response_type":"CONNECTED","data":{"session_id":"sim-\#(id)"}}"#)

@@ -19,7 +19,7 @@ struct KorbitStreamController: Sendable {
             return exchange.faults.wsRefuse ? .dontUpgrade : .upgrade([:])
         } onUpgrade: { inbound, outbound, _ in
             let inbox = SimTickerPump.Inbox()
-            let state = SimStreamConnectionState()
+            let state = SimStreamConnectionState(clock: exchange.configuration.clock)
             let id = exchange.hub.register(state)
             defer { exchange.hub.unregister(id) }
             await withTaskGroup(of: Void.self) { group in

@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 import Synchronization
 
 /// The open WebSocket connections, so a fault can drop them all at once.
@@ -52,7 +53,7 @@ final class SimStreamConnectionState: Sendable {
         var dropped = false
         var clientGone = false
         /// When the client last sent anything the handler sees (a request or a text `PING`).
-        var lastInbound = ContinuousClock.now
+        var lastInbound: ContinuousClock.Instant
         /// Arrival times of request messages in the last minute (Upbit: ≤ 5/s and ≤ 100/min).
         var requests: [ContinuousClock.Instant] = []
     }
@@ -60,8 +61,14 @@ final class SimStreamConnectionState: Sendable {
     static let requestsPerSecond = 5
     static let requestsPerMinute = 100
 
-    private let inbox = Mutex(Inbox())
+    private let clock: any MonotonicClock
+    private let inbox: Mutex<Inbox>
     private let depth = Mutex<Set<String>>([])
+
+    init(clock: any MonotonicClock) {
+        self.clock = clock
+        inbox = Mutex(Inbox(lastInbound: clock.now))
+    }
 
     /// The markets whose book or tape this connection carries.
     var depthCodes: Set<String> {
@@ -74,7 +81,7 @@ final class SimStreamConnectionState: Sendable {
 
     /// Counts one message from the client; false when it is over Upbit's per-connection limits.
     func admitMessage() -> Bool {
-        let now = ContinuousClock.now
+        let now = clock.now
         return inbox.withLock { box in
             box.lastInbound = now
             box.requests.removeAll { $0.duration(to: now) >= .seconds(60) }

@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 
 /// Everything `sise simulate` (and `--demo`) can set.
 public struct SimulatorConfiguration: Sendable {
@@ -15,6 +16,8 @@ public struct SimulatorConfiguration: Sendable {
     public var wsIdleTimeout: Duration
     /// The simulator's clock (epoch seconds); injectable so tests can pin time.
     public var now: @Sendable () -> Double
+    /// The clock of a socket's idle timeout and its request windows; tests drive it.
+    public var clock: any MonotonicClock
 
     public init(
         host: String = "127.0.0.1",
@@ -24,7 +27,8 @@ public struct SimulatorConfiguration: Sendable {
         hostileNames: Bool = false,
         faults: SimFaults = SimFaults(),
         wsIdleTimeout: Duration = .seconds(120),
-        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        clock: any MonotonicClock = SystemMonotonicClock()
     ) {
         self.host = host
         self.port = port
@@ -34,5 +38,6 @@ public struct SimulatorConfiguration: Sendable {
         self.faults = faults
         self.wsIdleTimeout = wsIdleTimeout
         self.now = now
+        self.clock = clock
     }
 }

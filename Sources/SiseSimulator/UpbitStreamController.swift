@@ -29,7 +29,7 @@ struct UpbitStreamController: Sendable {
                 return .upgrade(headers)
             }
         } onUpgrade: { inbound, outbound, _ in
-            let state = SimStreamConnectionState()
+            let state = SimStreamConnectionState(clock: exchange.configuration.clock)
             let id = hub.register(state)
             defer { hub.unregister(id) }
             await withTaskGroup(of: Void.self) { group in
@@ -59,6 +59,7 @@ struct UpbitStreamController: Sendable {
                 switch message {
                 case .text(let text):
                     if text == "PING" {
+                        exchange.count("upbit", "websocket-ping")
                         state.update { $0.statusPings = true }
                         continue
                     }
@@ -104,7 +105,7 @@ struct UpbitStreamController: Sendable {
                 // Upbit closes a socket idle for 120 s. WebSocket ping frames are answered inside
                 // the server library, out of this handler's sight: the keep-alive it sees is the
                 // text `PING` (or a request), which Upbit documents as the other way to stay open.
-                if inbox.lastInbound.duration(to: .now) >= exchange.configuration.wsIdleTimeout { return }
+                if inbox.lastInbound.duration(to: exchange.configuration.clock.now) >= exchange.configuration.wsIdleTimeout { return }
                 if let failure = inbox.failure {
                     try await outbound.write(.binary(ByteBuffer(string: errorFrame(failure))))
                     try await outbound.close(.normalClosure, reason: nil)

@@ -96,36 +96,78 @@ import FoundationNetworking
         }
     }
 
+    /// The simulator's clock (idle timeout, request windows) and the stream's (pings) are one
+    /// driven clock: time passes when the test says so, and frames flow meanwhile.
+    private func upbitCount(_ simulator: RunningSimulator, _ key: String) async throws -> Int {
+        try await SimAdmin.stats(simulator)["upbit"]?[key] ?? 0
+    }
+
     @Test func aSocketWithNothingFromTheClientIsClosedAfterTheIdleTimeout() async throws {
-        try await withSimulator(SimulatorConfiguration(wsIdleTimeout: .seconds(1))) { simulator in
-            let started = ContinuousClock.now
-            try await UpstreamWebSocket.connect(to: url(simulator), logger: logger) { connection in
-                try await connection.send(text: #"[{"ticket":"t"},{"type":"ticker","codes":["KRW-BTC"]}]"#)
-                _ = try await connection.read { _ in }
+        let clock = ManualClock()
+        try await withSimulator(SimulatorConfiguration(wsIdleTimeout: .seconds(1), clock: clock)) { simulator in
+            let frames = Mutex(0)
+            let closed = Mutex(false)
+            let reader = Task {
+                defer { closed.withLock { $0 = true } }
+                try await UpstreamWebSocket.connect(to: url(simulator), logger: logger) { connection in
+                    try await connection.send(text: #"[{"ticket":"t"},{"type":"ticker","codes":["KRW-BTC"]}]"#)
+                    _ = try await connection.read { _ in frames.withLock { $0 += 1 } }
+                }
             }
-            let lived = started.duration(to: .now)
-            #expect(lived >= .milliseconds(900) && lived < .seconds(4), "closed after \(lived)")
+            defer { reader.cancel() }
+            let subscribed = try await waitUntil { try await upbitCount(simulator, "websocket-subscribe") == 1 }
+            #expect(subscribed)
+            // Just short of the timeout: frames keep coming (each sent after the idle check passed).
+            clock.advance(by: .milliseconds(900))
+            let seen = frames.withLock { $0 }
+            let flowing = try await waitUntil { frames.withLock { $0 } >= seen + 3 }
+            #expect(flowing)
+            #expect(!closed.withLock { $0 }, "open before its idle timeout")
+            clock.advance(by: .milliseconds(100))
+            let closedInTime = try await waitUntil { closed.withLock { $0 } }
+            #expect(closedInTime, "closed at its idle timeout")
         }
     }
 
     /// Our stream keeps the socket open with text PINGs well inside the idle timeout.
     @Test func theTickerStreamKeepsItsSocketOpenPastTheIdleTimeout() async throws {
-        try await withSimulator(SimulatorConfiguration(wsIdleTimeout: .seconds(1))) { simulator in
-            let stream = TickerStream(configuration: .init(url: url(simulator), pingInterval: .milliseconds(300)))
+        let clock = ManualClock()
+        try await withSimulator(SimulatorConfiguration(wsIdleTimeout: .seconds(1), clock: clock)) { simulator in
+            let stream = TickerStream(configuration: .init(url: url(simulator), pingInterval: .milliseconds(300)), clock: clock)
             let disconnects = Mutex(0)
+            let tickers = Mutex(0)
             let task = Task {
                 await stream.run(
                     codes: { [MarketID("KRW-BTC")!] },
                     events: { event in
-                        if case .disconnected = event { disconnects.withLock { $0 += 1 } }
+                        switch event {
+                        case .disconnected: disconnects.withLock { $0 += 1 }
+                        case .ticker: tickers.withLock { $0 += 1 }
+                        default: break
+                        }
                     }
                 )
             }
-            try await Task.sleep(for: .milliseconds(2_500))
+            // Subscribed, and the PING sent on connecting has arrived.
+            let firstPing = try await waitUntil { try await upbitCount(simulator, "websocket-ping") == 1 }
+            #expect(firstPing)
+            // Three idle timeouts of the simulator's time, a PING arriving every 300 ms of it. Each
+            // step waits for the keep-alive to be asleep again (beside the silence watchdog).
+            for step in 1...10 {
+                let asleep = try await waitUntil { clock.sleepers == 2 }
+                #expect(asleep, "keep-alive asleep before step \(step)")
+                clock.advance(by: .milliseconds(300))
+                let pinged = try await waitUntil { try await upbitCount(simulator, "websocket-ping") == step + 1 }
+                #expect(pinged, "PING \(step)")
+            }
+            // Frames sent after the last step passed the simulator's idle check at that time.
+            let seen = tickers.withLock { $0 }
+            let stillFlowing = try await waitUntil { tickers.withLock { $0 } >= seen + 3 }
+            #expect(stillFlowing)
             task.cancel()
             await task.value
             #expect(disconnects.withLock { $0 } == 0)
-            #expect(try await SimAdmin.stats(simulator)["upbit"]?["websocket"] == 1)
+            #expect(try await upbitCount(simulator, "websocket") == 1)
         }
     }
 }
