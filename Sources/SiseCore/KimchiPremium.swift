@@ -16,9 +16,15 @@ public enum FXSource: String, Sendable, Codable, CaseIterable {
     case dunamu
     /// CoinGecko's `/exchange_rates`.
     case coingecko
+    /// Korea Eximbank's daily reference rate (매매기준율), with a key (`--exim-key`).
+    case eximbank
 
     /// The exchange whose `KRW-USDT` is the rate, when the source is one.
     public var exchange: Exchange? { self == .upbitUSDT ? .upbit : nil }
+
+    /// What a premium against this rate measures: the dollar's official rate, or USDT's price in
+    /// Korea (which carries USDT's own premium, 테더 김프).
+    public var basis: FXBasis { self == .upbitUSDT ? .usdt : .official }
 
     /// The source as a person names it (`Upbit USDT`, `하나은행 고시`); the raw value is the
     /// scripts' (`--fx`, `/api/status`).
@@ -27,6 +33,20 @@ public enum FXSource: String, Sendable, Codable, CaseIterable {
         case .upbitUSDT: "Upbit USDT"
         case .dunamu: UIText.fxSourceBank(language)
         case .coingecko: "CoinGecko"
+        case .eximbank: UIText.fxSourceExim(language)
+        }
+    }
+}
+
+/// The two meanings of a premium's rate: USD/KRW as banks post it, or KRW-USDT as it trades.
+public enum FXBasis: String, Sendable, Codable, CaseIterable {
+    case official
+    case usdt
+
+    public func displayName(_ language: Language) -> String {
+        switch self {
+        case .official: UIText.fxBasisOfficial(language)
+        case .usdt: UIText.fxBasisUSDT(language)
         }
     }
 }
@@ -85,6 +105,8 @@ public enum KimchiPremium {
         // Banks post rates in business hours: a Friday's rate serves the weekend.
         case .dunamu: 3 * 86_400_000
         case .coingecko: 1_800_000
+        // Posted once a business day; the walk back covers a week of holidays.
+        case .eximbank: 8 * 86_400_000
         }
     }
 
@@ -118,11 +140,14 @@ public struct PremiumInputs: Sendable {
     public var fx: FXQuote?
     /// Epoch ms the staleness bounds are judged at.
     public var now: Int64
+    /// How the rate was decided (nil: given directly, as tests do).
+    public var decision: FXDecision?
 
-    public init(global: [String: GlobalQuote] = [:], fx: FXQuote? = nil, now: Int64 = 0) {
+    public init(global: [String: GlobalQuote] = [:], fx: FXQuote? = nil, now: Int64 = 0, decision: FXDecision? = nil) {
         self.global = global
         self.fx = fx
         self.now = now
+        self.decision = decision
     }
 
     public static let none = PremiumInputs()
@@ -177,6 +202,7 @@ extension PremiumInputs {
     /// Why premiums are unknown right now (nil when they can be computed): the words a face
     /// shows beside the column.
     public func unavailableReason(_ language: Language) -> String? {
+        if let decision, let reason = decision.unavailableReason(language) { return reason }
         guard let fx else { return UIText.premiumUnavailable(language, ["reason": "FX"]) }
         if now - fx.at > KimchiPremium.bound(fx.source) {
             return UIText.premiumUnavailable(language, ["reason": UIText.fxLabel(language) + " " + fx.source.displayName(language)])
@@ -185,15 +211,19 @@ extension PremiumInputs {
         return fresh ? nil : UIText.premiumUnavailable(language, ["reason": UIText.globalSourceBinance(language)])
     }
 
-    /// `해외 바이낸스 · 환율 Upbit USDT 1,494`: the sources beside every premium.
+    /// `해외 바이낸스 · 환율 하나은행 고시 1,394.5 · 3시간 전 기준 · 하나은행 고시 실패, …`: the sources
+    /// beside every premium — the rate's age where it is not live, and a stand-in named as one.
     public func sourceLabel(_ language: Language, fxSource: FXSource) -> String {
         let rate = fx.map { NumberText.grouped($0.krwPerUSD, decimals: $0.krwPerUSD >= 100 ? 1 : 4) } ?? "-"
-        return UIText.premiumSource(
+        var label = UIText.premiumSource(
             language,
             [
                 "global": UIText.globalSourceBinance(language), "fx": (fx?.source ?? fxSource).displayName(language),
                 "rate": rate,
             ]
         )
+        if let fx, now - fx.at >= 60_000 { label += " · " + UIText.fxAge(language, ["age": AgeText.short(now - fx.at, language)]) }
+        if let fallback = decision?.fallbackText(language) { label += " · " + fallback }
+        return label
     }
 }

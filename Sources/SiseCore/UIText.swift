@@ -48,7 +48,8 @@ public enum UIText: String, WordTable {
     case requestTooLarge, importItem, coinNotFound, tooManyWrites, destinationBadKind, destinationBadURL, destinationPrivateAddress,
         destinationBadSecret
     case destinationBadBotToken, destinationBadChatID, destinationBadChatURL, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource,
-        fxLabel, fxSourceBank, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
+        fxLabel, fxSourceBank, fxSourceExim, fxStale, fxBasisOfficial, fxBasisUSDT, fxBasis, fxAge, agoMinutes, agoHours, agoDays, tetherPremium,
+        tetherPremiumUnlisted, tetherPremiumNoOfficial, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance, globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
     case activeCoins, prevPage, nextPage, pageNumber, liveBoardLink, rankingEmpty, tuiRankingTitle, tuiRankingHints
     // Store errors (StoreError)
@@ -291,6 +292,18 @@ public enum UIText: String, WordTable {
         case .premiumSource: ("해외 {global} · 환율 {fx} {rate}", "Global {global} · FX {fx} {rate}")
         case .fxLabel: ("환율", "FX")
         case .fxSourceBank: ("하나은행 고시", "Hana Bank rate")
+        case .fxSourceExim: ("수출입은행 매매기준율", "Korea Eximbank rate")
+        case .fxStale: ("{age} 값이라 오래됨", "stale: from {age}")
+        case .fxBasisOfficial: ("공식 환율", "official rate")
+        case .fxBasisUSDT: ("USDT 시세", "USDT price")
+        case .fxBasis: ("기준 {basis}", "against the {basis}")
+        case .fxAge: ("{age} 기준", "as of {age}")
+        case .agoMinutes: ("{minutes}분 전", "{minutes} min ago")
+        case .agoHours: ("{hours}시간 전", "{hours} h ago")
+        case .agoDays: ("{days}일 전", "{days} d ago")
+        case .tetherPremium: ("테더 김프", "USDT premium")
+        case .tetherPremiumUnlisted: ("USDT 마켓 없음", "no USDT market")
+        case .tetherPremiumNoOfficial: ("공식 환율을 받지 못해 테더 김프를 계산할 수 없습니다", "no official rate, so no USDT premium")
         case .premiumUnavailable: ("김프 계산 불가: {reason}", "no premium: {reason}")
         case .marketPremium: ("시장 김프", "Market premium")
         case .fxFallback: ("{source} 실패, {fallback} 사용 중", "{source} failed; using {fallback}")

@@ -7,9 +7,10 @@ import Synchronization
 
 /// The kimchi premium's inputs, live, for every face: Binance's USDT prices (one WebSocket for
 /// every viewer, REST `/ticker/price` while the socket is down), CoinGecko's USD prices for coins
-/// Binance does not list (out of the shared ranking, no extra call), and KRW per USD from the
-/// chosen source. Faces read `inputs` (no await) and follow `updates()` (the symbols whose
-/// premium may have moved; `*` when the rate moved).
+/// Binance does not list (out of the shared ranking, no extra call), and KRW per USD as the one
+/// FX rule (`FXPlan`) decides it — with the official rate beside it for 테더 김프. Faces read
+/// `inputs` (no await) and follow `updates()` (the symbols whose premium may have moved; `*`
+/// when the rate moved).
 public final class PremiumFeed: Service, Sendable {
     public struct Configuration: Sendable {
         public var fx: FXSource
@@ -17,6 +18,10 @@ public final class PremiumFeed: Service, Sendable {
         public var restInterval: Duration = .seconds(5)
         public var dunamuInterval: Duration = .seconds(300)
         public var coinGeckoInterval: Duration = .seconds(120)
+        /// Korea Eximbank posts once a day.
+        public var eximbankInterval: Duration = .seconds(3_600)
+        /// A source whose last attempt failed is asked again this soon (or at its own pace).
+        public var retryInterval: Duration = .seconds(30)
 
         public init(fx: FXSource = .upbitUSDT) {
             self.fx = fx
@@ -32,14 +37,18 @@ public final class PremiumFeed: Service, Sendable {
         /// The chosen source failed and this one stands in.
         public var fxFallback: Bool
         public var fxSource: FXSource
+        /// The premium's rate as the plan decided it (source, stand-in, what was passed over).
+        public var decision: FXDecision
+        /// The official USD/KRW (테더 김프's yardstick), decided by the same rule.
+        public var official: FXDecision
     }
 
     private struct State {
         var binance: [String: GlobalQuote] = [:]
         var coinGecko: [String: GlobalQuote] = [:]
         var merged: [String: GlobalQuote] = [:]
-        var fx: FXQuote?
-        var fxFallback = false
+        var decision: FXDecision
+        var official: FXDecision
         var streamUp = false
         var lastStreamPrices: Int64 = 0
         var lastRest: Int64 = 0
@@ -50,14 +59,15 @@ public final class PremiumFeed: Service, Sendable {
     private let stream: BinanceMiniTickerStream
     private let polling: QuietPolling
     private let upbit: LiveBoard
-    private let upbitAPI: (any ExchangeAPI)?
-    private let dunamu: DunamuForexClient?
+    private let reader: FXReader
+    /// The one FX rule, over the sources this setup reaches.
+    public let plan: FXPlan
     private let coinInfo: CoinInfoService?
     private let logger: Logger
     private let now: @Sendable () -> Int64
     /// What the feed's cadences (REST while the stream is quiet, CoinGecko, the rate) wait on.
     private let pace: any MonotonicClock
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let subscribers = Mutex<[UInt64: AsyncStream<Set<String>>.Continuation]>([:])
     private let counter = Atomic<UInt64>(0)
     static let usdt = MarketID(quote: "KRW", base: "USDT")
@@ -67,8 +77,7 @@ public final class PremiumFeed: Service, Sendable {
         binance: BinanceClient,
         stream: BinanceMiniTickerStream,
         upbit: LiveBoard,
-        upbitAPI: (any ExchangeAPI)?,
-        dunamu: DunamuForexClient?,
+        fx reader: FXReader,
         coinInfo: CoinInfoService?,
         logger: Logger,
         now: @escaping @Sendable () -> Int64 = WallClock.system.milliseconds,
@@ -80,8 +89,12 @@ public final class PremiumFeed: Service, Sendable {
         self.pace = pace
         polling = QuietPolling(interval: configuration.restInterval, clock: pace)
         self.upbit = upbit
-        self.upbitAPI = upbitAPI
-        self.dunamu = dunamu
+        self.reader = reader
+        let plan = FXPlan(chosen: configuration.fx, eximbankKey: reader.reaches(.eximbank))
+        self.plan = plan
+        state = Mutex(
+            State(decision: FXDecision(chosen: plan.order.first, quote: nil), official: FXDecision(chosen: plan.officialOrder.first, quote: nil))
+        )
         self.coinInfo = coinInfo
         self.logger = logger
         self.now = now
@@ -90,7 +103,7 @@ public final class PremiumFeed: Service, Sendable {
     /// The inputs as they are now.
     public var inputs: PremiumInputs {
         let current = now()
-        return state.withLock { PremiumInputs(global: $0.merged, fx: $0.fx, now: current) }
+        return state.withLock { PremiumInputs(global: $0.merged, fx: $0.decision.quote, now: current, decision: $0.decision) }
     }
 
     public var status: Status {
@@ -103,9 +116,11 @@ public final class PremiumFeed: Service, Sendable {
             return Status(
                 global: global,
                 globalAt: max(s.lastStreamPrices, s.lastRest) == 0 ? nil : max(s.lastStreamPrices, s.lastRest),
-                fx: s.fx,
-                fxFallback: s.fxFallback,
-                fxSource: configuration.fx
+                fx: s.decision.quote,
+                fxFallback: s.decision.fallback,
+                fxSource: configuration.fx,
+                decision: s.decision,
+                official: s.official
             )
         }
     }
@@ -222,61 +237,51 @@ public final class PremiumFeed: Service, Sendable {
 
     // MARK: - The rate
 
+    /// Every second: the plan walked over the sources (each read at its own pace, a failed one
+    /// retried sooner), for the premium's rate and for the official one.
     private func followFX() async {
-        var lastDunamu: Int64 = 0
-        var lastUpbitREST: Int64 = 0
+        var held: [FXSource: (reading: FXReading, at: Int64)] = [:]
         while !Task.isCancelled {
             let current = now()
-            var quote: FXQuote?
-            var fallback = false
-            switch configuration.fx {
-            case .dunamu:
-                if let held = state.withLock({ $0.fx }), held.source == .dunamu,
-                    current - lastDunamu < Self.milliseconds(configuration.dunamuInterval)
-                {
-                    quote = held
-                } else if let dunamu, let rate = try? await dunamu.krwPerUSD() {
-                    lastDunamu = current
-                    quote = FXQuote(krwPerUSD: rate.rate, at: current, source: .dunamu)
-                } else {
-                    // The bank rate is unreachable: Upbit's USDT stands in, and says so.
-                    quote = await upbitUSDT(current, &lastUpbitREST)
-                    fallback = true
-                }
-            case .coingecko:
-                if let cached = try? await coinInfo?.krwPerUSD() {
-                    quote = FXQuote(krwPerUSD: cached.value, at: cached.stale ? cached.fetchedAt : current, source: .coingecko)
-                } else {
-                    quote = await upbitUSDT(current, &lastUpbitREST)
-                    fallback = true
-                }
-            case .upbitUSDT:
-                quote = await upbitUSDT(current, &lastUpbitREST)
+            let read = { (source: FXSource) async -> FXReading? in
+                if source == .upbitUSDT, let live = self.liveUSDT(current) { return .rate(live) }
+                if let kept = held[source], current - kept.at < self.interval(source, failed: kept.reading.failed) { return kept.reading }
+                guard let reading = await self.reader.read(source, now: current) else { return nil }
+                held[source] = (reading, current)
+                return reading
             }
+            let decision = await FXPlan.resolve(plan.order, now: current, read: read).decision
+            let official = await FXPlan.resolve(plan.officialOrder, now: current, read: read).decision
             let changed = state.withLock { s in
                 defer {
-                    s.fx = quote ?? s.fx
-                    s.fxFallback = fallback
+                    s.decision = decision
+                    s.official = official
                 }
-                return s.fx?.krwPerUSD != quote?.krwPerUSD || s.fxFallback != fallback
+                return s.decision.quote?.krwPerUSD != decision.quote?.krwPerUSD || s.decision.fallback != decision.fallback
+                    || s.official.quote?.krwPerUSD != official.quote?.krwPerUSD
             }
             if changed { publish(["*"]) }
             do { try await pace.sleep(for: .seconds(1)) } catch { return }
         }
     }
 
-    /// Upbit's KRW-USDT: from the live board when it is fresh, else a REST ticker every 10 s.
-    private func upbitUSDT(_ current: Int64, _ lastREST: inout Int64) async -> FXQuote? {
+    /// How long a reading of `source` is kept before it is read again.
+    private func interval(_ source: FXSource, failed: Bool) -> Int64 {
+        let own: Duration =
+            switch source {
+            case .upbitUSDT: .seconds(10)
+            case .dunamu: configuration.dunamuInterval
+            case .coingecko: configuration.coinGeckoInterval
+            case .eximbank: configuration.eximbankInterval
+            }
+        return Self.milliseconds(failed ? min(own, configuration.retryInterval) : own)
+    }
+
+    /// Upbit's KRW-USDT from the live board, while it is fresh (REST stands in otherwise).
+    private func liveUSDT(_ current: Int64) -> FXQuote? {
         let snapshot = upbit.snapshot
-        if let row = snapshot.rows[Self.usdt], let at = snapshot.receivedAt[Self.usdt], current - at <= 30_000 {
-            return FXQuote(krwPerUSD: row.ticker.price, at: at, source: .upbitUSDT)
-        }
-        if let held = state.withLock({ $0.fx }), held.source == .upbitUSDT, current - lastREST < 10_000 { return held }
-        guard let upbitAPI, let ticker = try? await upbitAPI.tickers(markets: [Self.usdt]).first else {
-            return state.withLock { $0.fx?.source == .upbitUSDT ? $0.fx : nil }
-        }
-        lastREST = current
-        return FXQuote(krwPerUSD: ticker.price, at: current, source: .upbitUSDT)
+        guard let row = snapshot.rows[Self.usdt], let at = snapshot.receivedAt[Self.usdt], current - at <= 30_000 else { return nil }
+        return FXQuote(krwPerUSD: row.ticker.price, at: at, source: .upbitUSDT)
     }
 
     static func milliseconds(_ duration: Duration) -> Int64 {

@@ -15,11 +15,15 @@ struct PremiumController {
     }
 
     struct Table: Encodable {
+        /// The rate in use: `source` is where it came from, `chosen` what was asked for (they
+        /// differ when `fallback`), `basis` what the premium measures (`official` or `usdt`).
         struct FX: Encodable {
             let rate: Double
             let source: FXSource
             let at: Int64
             let fallback: Bool
+            let chosen: FXSource?
+            let basis: FXBasis
         }
         struct Global: Encodable {
             let state: String
@@ -81,12 +85,23 @@ struct PremiumController {
         let history = context.premiumHistory?.today(exchange) ?? []
         // The day's curve, drawn by SiseCharts (nothing until two samples exist).
         display["chart"] = SVGChart.sparkline(history.map(\.value), width: 72, height: 20)
-        if let status, status.fxFallback, let used = status.fx?.source {
-            display["fallback"] = UIText.fxFallback(language, ["source": fxSource.rawValue, "fallback": used.rawValue])
+        if let fallback = status?.decision.fallbackText(language) { display["fallback"] = fallback }
+        if let quote = inputs.fx {
+            display["basis"] = UIText.fxBasis(language, ["basis": quote.source.basis.displayName(language)])
+            display["age"] = AgeText.short(inputs.now - quote.at, language)
         }
         let table = Table(
             exchange: exchange,
-            fx: inputs.fx.map { Table.FX(rate: $0.krwPerUSD, source: $0.source, at: $0.at, fallback: status?.fxFallback ?? false) },
+            fx: inputs.fx.map {
+                Table.FX(
+                    rate: $0.krwPerUSD,
+                    source: $0.source,
+                    at: $0.at,
+                    fallback: status?.fxFallback ?? false,
+                    chosen: status?.decision.chosen,
+                    basis: $0.source.basis
+                )
+            },
             global: status.map { Table.Global(state: $0.global, at: $0.globalAt) },
             marketPremium: market,
             history: history.map { [Double($0.at), $0.value] },

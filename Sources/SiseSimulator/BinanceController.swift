@@ -35,15 +35,6 @@ struct BinanceController: Sendable {
             await serve(streams: names, combined: true, inbound: inbound, outbound: outbound)
         }
         router.get("/_sim/binance") { _, _ in SimResponses.json(binance.statsJSON) }
-        // Dunamu's forex answer (what `--fx dunamu` reads), at the simulation's dollar rate.
-        router.get("/dunamu/v1/forex/recent") { request, _ in
-            guard request.uri.queryParameters["codes"] == "FRX.KRWUSD" else { return SimResponses.json("[]") }
-            let t = binance.exchange.now
-            let rate = (SimCoinGecko.krwPerUSD + 4 * sin(t / 3_600)).rounded(.toNearestOrAwayFromZero)
-            return SimResponses.json(
-                #"[{"code":"FRX.KRWUSD","currencyCode":"USD","basePrice":\#(rate),"currencyUnit":1,"provider":"하나은행","timestamp":\#(Int64(t * 1_000))}]"#
-            )
-        }
         router.post("/_sim/binance") { request, _ in
             if let refusal = AdminController.refusal(request) { return refusal }
             var request = request

@@ -17,6 +17,7 @@ public struct SimulatorServer: Sendable {
     let exchange: SimExchange
     let openID = SimOpenID()
     let binance: SimBinance
+    let fx: SimFX
 
     public init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
@@ -24,6 +25,7 @@ public struct SimulatorServer: Sendable {
         self.venues = venues
         exchange = venues[.default] ?? SimExchange(configuration: configuration, venue: .default)
         binance = SimBinance(exchange: exchange)
+        fx = SimFX()
     }
 
     /// Builds the Hummingbird application; `onReady` receives the bound port.
@@ -39,6 +41,7 @@ public struct SimulatorServer: Sendable {
         CoinGeckoController(exchange: exchange).addRoutes(to: router)
         OpenIDController(provider: openID).addRoutes(to: router)
         BinanceController(binance: binance).addRoutes(to: router)
+        FXController(exchange: exchange, fx: fx).addRoutes(to: router)
         AdminController(venues: venues).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning

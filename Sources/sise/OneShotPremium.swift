@@ -83,8 +83,11 @@ enum OneShotPremium {
         async let global = Self.catching { try await binance.usdtPrices() }
         // CoinGecko's USD ranking stands in for coins Binance does not list, as in the live feed.
         async let ranking = Self.catching { try await coinGecko.ranking(currency: .usd, page: 1, perPage: RankingBoard.maxPerPage) }
-        async let rate = Self.catching { try await Self.rate(premium, root: root, coinGecko: coinGecko) }
         let now = root.clock.now
+        // The one FX rule: the chosen source, then its stand-ins, each read once, in order.
+        let plan = FXPlan(chosen: premium.fx, eximbankKey: root.eximbank(premium) != nil)
+        let reader = root.fxReader(premium) { @Sendable in (try await coinGecko.krwPerUSD(), nil) }
+        async let rate = FXPlan.resolve(plan.order, now: now) { await reader.read($0, now: now) }
         var problems: [String] = []
         let prices: [String: Double]
         switch await global {
@@ -93,29 +96,12 @@ enum OneShotPremium {
             prices = [:]
             problems.append("binance: " + error.message(settings.language))
         }
-        var fx: FXQuote?
-        switch await rate {
-        case .success(let value): fx = FXQuote(krwPerUSD: value, at: now, source: premium.fx)
-        case .failure(let error): problems.append("\(premium.fx.rawValue): " + error.message(settings.language))
-        }
+        let decision = await rate.decision
+        for passed in decision.passedOver { problems.append("\(passed.source.rawValue): " + passed.reason(settings.language)) }
+        if let fallback = decision.fallbackText(settings.language) { problems.append(fallback) }
         let fromCoinGecko = (try? await ranking.get()).map { PremiumFeed.coinGeckoQuotes($0, at: now) } ?? [:]
         let quotes = PremiumFeed.merge(prices.mapValues { GlobalQuote(price: $0, at: now, source: .binance) }, fromCoinGecko, now: now)
-        return Result(inputs: PremiumInputs(global: quotes, fx: fx, now: now), problems: problems)
-    }
-
-    private static func rate(_ premium: PremiumSettings, root: Root, coinGecko: CoinGeckoClient) async throws -> Double {
-        switch premium.fx {
-        case .upbitUSDT:
-            let exchange = root.api(premium.fx.exchange ?? .default)
-            guard let ticker = try await exchange.tickers(markets: [MarketID(quote: "KRW", base: "USDT")]).first else {
-                throw FeedError.malformedPayload(context: "no KRW-USDT ticker")
-            }
-            return ticker.price
-        case .dunamu:
-            return try await root.dunamu(premium).krwPerUSD().rate
-        case .coingecko:
-            return try await coinGecko.krwPerUSD()
-        }
+        return Result(inputs: PremiumInputs(global: quotes, fx: decision.quote, now: now, decision: decision), problems: problems)
     }
 
     private static func catching<T: Sendable>(_ body: () async throws -> T) async -> Swift.Result<T, FeedError> {

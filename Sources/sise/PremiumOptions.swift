@@ -15,7 +15,10 @@ struct PremiumOptions: ParsableArguments {
     )
     var binanceWebSocketURLOption: String?
 
-    @Option(name: .customLong("fx"), help: "KRW per USD for the premium: upbit-usdt (default), dunamu or coingecko (env SISE_FX).")
+    @Option(
+        name: .customLong("fx"),
+        help: "KRW per USD for the premium: upbit-usdt (default), dunamu, eximbank (needs --exim-key) or coingecko (env SISE_FX)."
+    )
     var fxOption: String?
 
     @Option(
@@ -23,6 +26,15 @@ struct PremiumOptions: ParsableArguments {
         help: "Dunamu forex base for --fx dunamu (env SISE_DUNAMU_URL; default https://quotation-api-cdn.dunamu.com)."
     )
     var dunamuURLOption: String?
+
+    @Option(
+        name: .customLong("exim-key"),
+        help: "Korea Eximbank's API key: its daily reference rate joins the official rates (env SISE_EXIM_KEY; never logged)."
+    )
+    var eximKeyOption: String?
+
+    @Option(name: .customLong("exim-url"), help: "Korea Eximbank's API base (env SISE_EXIM_URL; default https://oapi.koreaexim.go.kr).")
+    var eximURLOption: String?
 }
 
 /// The premium's resolved settings.
@@ -30,6 +42,9 @@ struct PremiumSettings: Sendable {
     var binance: BinanceClient.Configuration
     var fx: FXSource
     var dunamuURL: URL
+    var eximURL: URL
+    /// Korea Eximbank's key (nil: that source is not read).
+    var eximKey: String?
 
     init(_ options: PremiumOptions, _ sources: SettingSources) throws {
         let rest = try sources.httpURL(.binanceURL, flag: options.binanceURLOption, default: BinanceClient.Configuration.defaultURL)
@@ -38,16 +53,27 @@ struct PremiumSettings: Sendable {
         let fxText = sources.text(.fx, flag: options.fxOption) ?? FXSource.upbitUSDT.rawValue
         guard let fx = FXSource(rawValue: fxText.lowercased()) else {
             throw ConfigFile.Problem(
-                message: "\(sources.origin(.fx, flag: options.fxOption)) must be upbit-usdt, dunamu or coingecko, not '\(fxText.prefix(20))'"
+                message:
+                    "\(sources.origin(.fx, flag: options.fxOption)) must be upbit-usdt, dunamu, eximbank or coingecko, not '\(fxText.prefix(20))'"
             )
         }
         self.fx = fx
         dunamuURL = try sources.httpURL(.dunamuURL, flag: options.dunamuURLOption, default: DunamuForexClient.defaultURL)
+        eximURL = try sources.httpURL(.eximURL, flag: options.eximURLOption, default: KoreaEximClient.defaultURL)
+        eximKey = sources.text(.eximKey, flag: options.eximKeyOption).flatMap { $0.isEmpty ? nil : $0 }
+        if let key = eximKey, key.count > 200 || !key.allSatisfy({ $0.isASCII && !$0.isWhitespace }) {
+            throw ConfigFile.Problem(message: "\(sources.origin(.eximKey, flag: options.eximKeyOption)) is not a Korea Eximbank key")
+        }
+        if fx == .eximbank, eximKey == nil {
+            throw ConfigFile.Problem(message: "\(sources.origin(.fx, flag: options.fxOption)) eximbank needs --exim-key (or SISE_EXIM_KEY)")
+        }
     }
 
     /// `--demo`: everything from the built-in simulator.
     mutating func pointAt(simulator: URL) {
         binance = BinanceClient.Configuration(baseURL: simulator.appendingPathComponent("binance"))
         dunamuURL = simulator.appendingPathComponent("dunamu")
+        eximURL = simulator.appendingPathComponent("koreaexim")
+        eximKey = eximKey ?? "demo"
     }
 }

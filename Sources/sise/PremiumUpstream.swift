@@ -11,8 +11,15 @@ extension LiveUpstreams {
             binance: root.binance(settings),
             stream: root.binanceStream(settings, silence: silence, logger: logger),
             upbit: boards.defaultBoard,
-            upbitAPI: apis[settings.fx.exchange ?? .default] ?? root.api(settings.fx.exchange ?? .default),
-            dunamu: root.dunamu(settings),
+            fx: root.fxReader(
+                settings,
+                coinGecko: coinInfo.map { info in
+                    { @Sendable in
+                        let cached = try await info.krwPerUSD()
+                        return (cached.value, cached.stale ? cached.fetchedAt : nil)
+                    }
+                }
+            ),
             coinInfo: coinInfo,
             logger: logger,
             now: root.clock.milliseconds,

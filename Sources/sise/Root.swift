@@ -129,6 +129,24 @@ struct Root: Sendable {
         DunamuForexClient(baseURL: self.premium(premium).dunamuURL, transport: transport)
     }
 
+    /// Korea Eximbank's client, when a key is configured (always in `--demo`).
+    func eximbank(_ premium: PremiumSettings) -> KoreaEximClient? {
+        let premium = self.premium(premium)
+        return premium.eximKey.map { KoreaEximClient(baseURL: premium.eximURL, key: $0, transport: transport) }
+    }
+
+    /// The FX sources as this root reaches them: the USDT market's REST ticker, Dunamu, Korea
+    /// Eximbank (with a key) and CoinGecko's rate through `coinGecko`.
+    func fxReader(_ premium: PremiumSettings, coinGecko: (@Sendable () async throws -> (rate: Double, at: Int64?))?) -> FXReader {
+        FXReader.clients(
+            // The market rate is Upbit's KRW-USDT (`upbit-usdt`).
+            usdtExchange: api(.upbit),
+            dunamu: dunamu(premium),
+            eximbank: eximbank(premium),
+            coinGecko: coinGecko
+        )
+    }
+
     /// CoinGecko's client (`--coingecko-url`, `--coingecko-key`, `--coingecko-plan`; the
     /// simulator's with `--demo`).
     func coinGecko(_ options: CoinGeckoOptions) throws -> CoinGeckoClient {

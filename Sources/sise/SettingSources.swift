@@ -13,6 +13,8 @@ struct SettingKey: RawRepresentable, Hashable, Sendable {
     static let binanceWebSocketURL = SettingKey(rawValue: "binance-ws-url")
     static let fx = SettingKey(rawValue: "fx")
     static let dunamuURL = SettingKey(rawValue: "dunamu-url")
+    static let eximURL = SettingKey(rawValue: "exim-url")
+    static let eximKey = SettingKey(rawValue: "exim-key")
     static let language = SettingKey(rawValue: "lang")
     static let dataDirectory = SettingKey(rawValue: "data-dir")
     static let database = SettingKey(rawValue: "database")
@@ -26,7 +28,7 @@ struct SettingKey: RawRepresentable, Hashable, Sendable {
     /// Every setting a config file may hold.
     static let allCases: [SettingKey] =
         [
-            coinGeckoURL, coinGeckoKey, coinGeckoPlan, binanceURL, binanceWebSocketURL, fx, dunamuURL,
+            coinGeckoURL, coinGeckoKey, coinGeckoPlan, binanceURL, binanceWebSocketURL, fx, dunamuURL, eximURL, eximKey,
             language, dataDirectory, database, telegramAPIURL, discordWebhookURL, slackWebhookURL,
             logFormat, trustedProxy, metricsToken,
         ]

@@ -23,8 +23,12 @@ import Testing
             binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),
             stream: BinanceMiniTickerStream(webSocketBase: URL(string: "ws://127.0.0.1:\(simulator.port)/binance")!),
             upbit: board,
-            upbitAPI: upbit,
-            dunamu: DunamuForexClient(baseURL: dunamu ?? simulator.baseURL.appendingPathComponent("dunamu"), transport: transport),
+            fx: .clients(
+                usdtExchange: upbit,
+                dunamu: DunamuForexClient(baseURL: dunamu ?? simulator.baseURL.appendingPathComponent("dunamu"), transport: transport),
+                eximbank: nil,
+                coinGecko: nil
+            ),
             coinInfo: nil,
             logger: Logger(label: "test")
         )

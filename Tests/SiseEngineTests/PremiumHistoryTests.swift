@@ -25,8 +25,7 @@ import Testing
                 binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),
                 stream: BinanceMiniTickerStream(webSocketBase: URL(string: "ws://127.0.0.1:\(simulator.port)/binance")!),
                 upbit: board,
-                upbitAPI: upbit,
-                dunamu: nil,
+                fx: .clients(usdtExchange: upbit, dunamu: nil, eximbank: nil, coinGecko: nil),
                 coinInfo: nil,
                 logger: Logger(label: "test")
             )

@@ -146,8 +146,12 @@ extension ServerHarness {
                 logger: logger
             ),
             upbit: board,
-            upbitAPI: upbit,
-            dunamu: nil,
+            fx: .clients(
+                usdtExchange: upbit,
+                dunamu: DunamuForexClient(baseURL: url.appendingPathComponent("dunamu"), transport: transport),
+                eximbank: KoreaEximClient(baseURL: url.appendingPathComponent("koreaexim"), key: "test", transport: transport),
+                coinGecko: nil
+            ),
             coinInfo: coinInfo,
             logger: logger
         )
