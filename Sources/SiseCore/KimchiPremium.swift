@@ -167,8 +167,12 @@ public struct PremiumRowJSON: Encodable, Sendable, Hashable {
     public var globalPrice: Double?
     public var globalSource: GlobalPriceSource?
     public var fx: Double?
+    /// The source asked for (`--fx`).
     public var fxSource: FXSource
     public var premium: Double?
+    /// The source whose rate `fx` is: `fxSource`, or a stand-in when `fxFallback`.
+    public var fxUsed: FXSource?
+    public var fxFallback: Bool
 
     /// The row of a KRW board row, given the inputs and the configured rate source.
     public init(_ row: MarketRow, inputs: PremiumInputs, fxSource: FXSource) {
@@ -181,9 +185,11 @@ public struct PremiumRowJSON: Encodable, Sendable, Hashable {
         fx = inputs.fx?.krwPerUSD
         self.fxSource = fxSource
         premium = inputs.premium(row)
+        fxUsed = inputs.fx?.source
+        fxFallback = inputs.fx.map { $0.source != fxSource } ?? false
     }
 
-    enum Keys: String, CodingKey { case symbol, exchange, krwPrice, globalPrice, globalSource, fx, fxSource, premium }
+    enum Keys: String, CodingKey { case symbol, exchange, krwPrice, globalPrice, globalSource, fx, fxSource, premium, fxUsed, fxFallback }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
@@ -195,6 +201,8 @@ public struct PremiumRowJSON: Encodable, Sendable, Hashable {
         try c.encode(fx, forKey: .fx)
         try c.encode(fxSource, forKey: .fxSource)
         try c.encode(premium, forKey: .premium)
+        try c.encode(fxUsed, forKey: .fxUsed)
+        try c.encode(fxFallback, forKey: .fxFallback)
     }
 }
 

@@ -63,6 +63,7 @@ public enum SiseServerApp {
             PremiumHistory(boards: boards, feed: $0, now: dependencies.clock.milliseconds, pace: dependencies.ticks)
         }
         context.premiumHistory = history
+        context.tether = TetherQuotes(boards: boards, apis: dependencies.apis, clock: dependencies.clock)
 
         // Alerts: evaluated on every tick, told to the owner's pages and webhooks.
         let alertStore = AlertStore(database: database)

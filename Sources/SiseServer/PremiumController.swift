@@ -12,6 +12,15 @@ struct PremiumController {
 
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/premium", use: table)
+        router.get("/api/premium/usdt", use: tether)
+    }
+
+    /// `GET /api/premium/usdt[?exchange=]`: 테더 김프 — KRW-USDT on every Korean exchange (or one)
+    /// against the official USD/KRW rate.
+    @Sendable func tether(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let language = LanguagePreference.of(request)
+        let exchanges = request.uri.queryParameters["exchange"] == nil ? context.boards.all.map(\.exchange) : [try ServerContext.exchange(request)]
+        return JSONText.response(await context.tetherTable(exchanges, language: language))
     }
 
     struct Table: Encodable {
@@ -38,8 +47,10 @@ struct PremiumController {
         let unavailable: String?
         let display: [String: String]
         let rows: [PremiumRowJSON]
+        /// This exchange's 테더 김프 (its row of `/api/premium/usdt`).
+        let tether: TetherPremiumTable.Row?
 
-        enum Keys: String, CodingKey { case exchange, fx, global, marketPremium, history, unavailable, display, rows }
+        enum Keys: String, CodingKey { case exchange, fx, global, marketPremium, history, unavailable, display, rows, tether }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
@@ -51,6 +62,7 @@ struct PremiumController {
             try c.encode(unavailable, forKey: .unavailable)
             try c.encode(display, forKey: .display)
             try c.encode(rows, forKey: .rows)
+            try c.encode(tether, forKey: .tether)
         }
     }
 
@@ -90,6 +102,10 @@ struct PremiumController {
             display["basis"] = UIText.fxBasis(language, ["basis": quote.source.basis.displayName(language)])
             display["age"] = AgeText.short(inputs.now - quote.at, language)
         }
+        let tether = await context.tetherTable([exchange], language: language)
+        if let row = tether.rows.first {
+            display["tether"] = UIText.tetherPremium(language) + " " + row.display["premium", default: "-"]
+        }
         let table = Table(
             exchange: exchange,
             fx: inputs.fx.map {
@@ -107,7 +123,8 @@ struct PremiumController {
             history: history.map { [Double($0.at), $0.value] },
             unavailable: context.premium == nil ? UIText.premiumUnavailable(language, ["reason": "off"]) : inputs.unavailableReason(language),
             display: display,
-            rows: rows
+            rows: rows,
+            tether: tether.rows.first
         )
         return JSONText.response(table)
     }

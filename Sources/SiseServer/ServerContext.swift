@@ -22,11 +22,20 @@ struct ServerContext: Sendable {
     var premium: PremiumFeed? = nil
     /// The market's 김프 through the day (with a feed).
     var premiumHistory: PremiumHistory? = nil
+    /// Every exchange's KRW-USDT for 테더 김프.
+    var tether: TetherQuotes? = nil
     /// The wall clock (the dependencies' one).
     var clock: WallClock = .system
 
     /// The premium inputs now (none when there is no feed: every premium is unknown).
     var premiumInputs: PremiumInputs { premium?.inputs ?? .none }
+
+    /// 테더 김프 of `exchanges` against the official rate, in `language`.
+    func tetherTable(_ exchanges: [Exchange], language: Language) async -> TetherPremiumTable {
+        let official = premium?.status.official ?? FXDecision(chosen: nil, quote: nil)
+        let quotes = await tether?.quotes(exchanges) ?? exchanges.map(USDTQuote.unlisted)
+        return TetherPremiumTable(quotes: quotes, official: official, now: clock.now, language: language)
+    }
 
     /// The favorites of `owner` that are Upbit markets.
     /// How long a board request waits for the first board before answering 503.

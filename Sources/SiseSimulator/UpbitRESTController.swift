@@ -141,11 +141,14 @@ struct UpbitRESTController: Sendable {
         return writeTickers(markets)
     }
 
-    /// The markets a request's `markets=` list names (upper-cased, trimmed); any unknown one is the exchange's 404.
+    /// The markets a request's `markets=` list names (upper-cased, trimmed); any unknown (or
+    /// delisted) one is the exchange's 404.
     private func named(_ request: Request) throws -> [SimMarket] {
         guard let list = query(request, "markets"), !list.isEmpty else { throw SimHTTPError.missing() }
+        let delisted = Set(exchange.faults.delisted)
         return try list.split(separator: ",").map { code in
-            guard let market = exchange.universe.market(code.trimmingCharacters(in: .whitespaces).uppercased()) else {
+            guard let market = exchange.universe.market(code.trimmingCharacters(in: .whitespaces).uppercased()), !delisted.contains(market.code)
+            else {
                 throw SimHTTPError.codeNotFound()
             }
             return market

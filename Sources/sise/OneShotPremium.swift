@@ -104,6 +104,21 @@ enum OneShotPremium {
         return Result(inputs: PremiumInputs(global: quotes, fx: decision.quote, now: now, decision: decision), problems: problems)
     }
 
+    /// 테더 김프 of every exchange (REST tickers side by side) against the official rate, as the
+    /// one FX rule reads it.
+    static func tether(_ premium: PremiumSettings, settings: Settings) async throws -> TetherPremiumTable {
+        try await Root.oneShot(settings) { root in
+            let exchanges = ExchangeRegistry.all.map(\.exchange)
+            let quotes = TetherQuotes(boards: nil, apis: Dictionary(uniqueKeysWithValues: exchanges.map { ($0, root.api($0)) }), clock: root.clock)
+            let now = root.clock.now
+            let plan = FXPlan(chosen: premium.fx, eximbankKey: root.eximbank(premium) != nil)
+            let reader = root.fxReader(premium, coinGecko: nil)
+            async let official = FXPlan.resolve(plan.officialOrder, now: now) { await reader.read($0, now: now) }
+            let rows = await quotes.quotes(exchanges)
+            return TetherPremiumTable(quotes: rows, official: await official.decision, now: root.clock.now, language: settings.language)
+        }
+    }
+
     private static func catching<T: Sendable>(_ body: () async throws -> T) async -> Swift.Result<T, FeedError> {
         do { return .success(try await body()) } catch let error as FeedError { return .failure(error) } catch is CancellationError {
             // Given up on after the board's grace: it did not answer in time.

@@ -17,7 +17,7 @@ struct PremiumCommand: AsyncParsableCommand {
     @OptionGroup var premiumOptions: PremiumOptions
     @OptionGroup var gecko: CoinGeckoOptions
 
-    @Argument(help: "Symbols (BTC ETH …); default: every KRW coin by trade value.")
+    @Argument(help: "Symbols (BTC ETH …); default: every KRW coin by trade value. USDT alone: the USDT premium (tether premium) on every exchange.")
     var symbols: [String] = []
 
     @Flag(help: "Print a JSON array of {symbol, exchange, krwPrice, globalPrice, globalSource, fx, fxSource, premium}.")
@@ -34,6 +34,10 @@ struct PremiumCommand: AsyncParsableCommand {
         let exchange = venue.exchange
         let settings = global.settings
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
+        if symbols.contains(where: { $0.uppercased() == "USDT" }) {
+            guard symbols.count == 1 else { throw CLIFailure.usage("sise: " + UIText.tetherPremiumAlone(language)) }
+            return try await printTether(OneShotPremium.tether(premiumSettings, settings: settings))
+        }
         let (rows, loaded) = try await OneShotPremium.board(exchange, quote: .krw, premium: premiumSettings, settings: settings, coinGecko: gecko)
         let premium = loaded ?? OneShotPremium.Result(inputs: .none, problems: [])
         let wanted = Set(symbols.map { $0.uppercased() })
@@ -62,6 +66,29 @@ struct PremiumCommand: AsyncParsableCommand {
                 + "\n"
         }
         out += premium.inputs.sourceLabel(language, fxSource: premiumSettings.fx) + "\n"
+        print(out, terminator: "")
+    }
+
+    /// `sise premium USDT`: one row per exchange (`--json`: the table as `GET /api/premium/usdt`).
+    private func printTether(_ table: TetherPremiumTable) throws {
+        let language = global.language
+        if let reason = table.unavailable { FileHandle.standardError.write(Data((reason + "\n").utf8)) }
+        if json { return printJSON(table) }
+        var out =
+            TextColumns.fit(UIText.exchange(language), width: 12) + TextColumns.fit("KRW-USDT", width: 12, alignment: .right)
+            + TextColumns.fit(UIText.tetherPremium(language), width: 12, alignment: .right) + "\n"
+        for row in table.rows {
+            let tone = Terminal.color(PriceChange(signed: row.premium ?? 0).tone)
+            let note = row.display["problem"] ?? row.display["age"].map { " " + $0 } ?? ""
+            out +=
+                TextColumns.fit(row.display["exchange"] ?? row.exchange.rawValue, width: 12)
+                + TextColumns.fit(row.display["usdtPrice"] ?? "-", width: 12, alignment: .right)
+                + Terminal.paint(TextColumns.fit(row.display["premium"] ?? "-", width: 12, alignment: .right), tone, enabled: global.useColor)
+                + (note.isEmpty ? "" : "  " + note) + "\n"
+        }
+        out +=
+            [table.display["official"], table.display["age"].map { UIText.fxAge(language, ["age": $0]) }, table.display["fallback"]]
+            .compactMap { $0 }.joined(separator: " · ") + "\n"
         print(out, terminator: "")
     }
 }

@@ -139,8 +139,8 @@ struct Root: Sendable {
     /// Eximbank (with a key) and CoinGecko's rate through `coinGecko`.
     func fxReader(_ premium: PremiumSettings, coinGecko: (@Sendable () async throws -> (rate: Double, at: Int64?))?) -> FXReader {
         FXReader.clients(
-            // The market rate is Upbit's KRW-USDT (`upbit-usdt`).
-            usdtExchange: api(.upbit),
+            // The market rate is the exchange of `upbit-usdt`'s KRW-USDT.
+            usdtExchange: FXSource.upbitUSDT.exchange.map(api),
             dunamu: dunamu(premium),
             eximbank: eximbank(premium),
             coinGecko: coinGecko

@@ -44,3 +44,14 @@ def test_compare_shows_each_venues_premium_and_the_global_price(server, browser)
          and d.find_element(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"] td.global').text.startswith("$"), timeout=20)
     cell = browser.find_element(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"] td[data-venue="upbit"] .premium')
     assert cell.text.endswith("%")
+
+
+def test_the_board_header_shows_this_exchanges_tether_premium(server, browser):
+    """테더 김프 beside the market's 김프: the exchange's KRW-USDT over the official rate, as a
+    percentage whose colour follows its sign, and labelled in the page's words."""
+    open_board(browser, server)
+    tether = wait(browser, lambda d: d.find_element(By.ID, "tether-premium").get_attribute("data-state") == "live"
+                  and d.find_element(By.ID, "tether-premium"), timeout=20)
+    assert tether.text.endswith("%"), tether.text
+    assert ("fall" in tether.get_attribute("class")) == tether.text.startswith("-")
+    assert browser.find_element(By.ID, "tether-premium-label").text == "테더 김프"

@@ -5,7 +5,9 @@ import Testing
 
 /// `sise premium` and `sise markets --sort premium` against the simulator's Upbit and Binance.
 @Suite struct PremiumCommandTests {
-    static let keys: Set<String> = ["symbol", "exchange", "krwPrice", "globalPrice", "globalSource", "fx", "fxSource", "premium"]
+    static let keys: Set<String> = [
+        "symbol", "exchange", "krwPrice", "globalPrice", "globalSource", "fx", "fxSource", "premium", "fxUsed", "fxFallback",
+    ]
 
     @Test func premiumRowsAreExactlyTheirKeys() async throws {
         try await withSimulator { simulator in
@@ -42,6 +44,42 @@ import Testing
             let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
             let premiums = rows.compactMap { $0["premium"] as? Double }
             #expect(premiums.count == 20 && premiums == premiums.sorted(by: >))
+        }
+    }
+
+    /// `sise premium USDT`: 테더 김프 on every exchange against the official rate, as a table and as
+    /// `GET /api/premium/usdt`'s JSON; with other symbols it is a usage error.
+    @Test func tetherPremiumOnEveryExchange() async throws {
+        try await withSimulator { simulator in
+            let base = simulator.baseURL.absoluteString
+            let urls = [
+                "--upbit-url", base, "--bithumb-url", base + "/bithumb", "--korbit-url", base + "/korbit", "--coinone-url", base + "/coinone",
+                "--binance-url", base + "/binance", "--dunamu-url", base + "/dunamu",
+            ]
+            let result = try await SiseBinary.run(["premium", "usdt", "--json"] + urls)
+            #expect(result.status == 0, "\(result.stderr)")
+            let table = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let official = try #require(table["official"] as? [String: Any])
+            #expect(official["source"] as? String == "dunamu")
+            let rows = try #require(table["rows"] as? [[String: Any]])
+            #expect(rows.compactMap { $0["exchange"] as? String } == ["upbit", "korbit", "bithumb", "coinone"])
+            let upbit = try #require(rows.first)
+            let rate = try #require(official["rate"] as? Double)
+            let price = try #require(upbit["usdtPrice"] as? Double)
+            #expect(abs((upbit["premium"] as? Double ?? 0) - (price / rate - 1)) < 1e-12)
+            let text = try await SiseBinary.run(["premium", "USDT"] + urls)
+            #expect(text.status == 0 && text.stdout.contains("테더 김프") && text.stdout.contains("Bithumb") && text.stdout.contains("하나은행 고시"))
+            // The bank down and no other official source: no premium, and why, never USDT against itself.
+            try await SimAdmin.setFX(simulator, #"{"dunamuDown":true}"#)
+            let down = try await SiseBinary.run(["premium", "USDT", "--json"] + urls)
+            let downTable = try #require(try JSONSerialization.jsonObject(with: Data(down.stdout.utf8)) as? [String: Any])
+            #expect(
+                down.status == 0 && downTable["official"] is NSNull
+                    && (downTable["rows"] as? [[String: Any]])?.allSatisfy { $0["premium"] is NSNull } == true
+            )
+            #expect(down.stderr.contains("테더 김프를 계산할 수 없습니다"), "\(down.stderr)")
+            let mixed = try await SiseBinary.run(["premium", "BTC", "USDT"] + urls)
+            #expect(mixed.status == 2 && mixed.stderr.contains("sise premium USDT"))
         }
     }
 }

@@ -89,7 +89,10 @@ import Testing
                 )
             ) as? [String: Any]
         )
-        #expect(Set(json.keys) == ["symbol", "exchange", "krwPrice", "globalPrice", "globalSource", "fx", "fxSource", "premium"])
+        #expect(
+            Set(json.keys) == ["symbol", "exchange", "krwPrice", "globalPrice", "globalSource", "fx", "fxSource", "premium", "fxUsed", "fxFallback"]
+        )
+        #expect(json["fxUsed"] as? String == "dunamu" && json["fxFallback"] as? Bool == false)
         #expect(json["globalSource"] as? String == "binance" && json["fxSource"] as? String == "dunamu" && json["fx"] as? Double == 1_500)
         let unknown = try #require(
             try JSONSerialization.jsonObject(
@@ -98,7 +101,7 @@ import Testing
                 )
             ) as? [String: Any]
         )
-        #expect(unknown["premium"] is NSNull && unknown["globalPrice"] is NSNull && unknown.count == 8)
+        #expect(unknown["premium"] is NSNull && unknown["globalPrice"] is NSNull && unknown.count == 10)
         let display = MarketFormatter(language: .ko).display(Self.row("BTC", price: 101_000_000), premium: 0.0123)
         #expect(display.premium == "+1.23%")
     }

@@ -21,7 +21,9 @@ import Testing
             #expect(
                 rows.count == 2
                     && rows.allSatisfy {
-                        Set($0.keys) == ["symbol", "exchange", "krwPrice", "globalPrice", "globalSource", "fx", "fxSource", "premium"]
+                        Set($0.keys) == [
+                            "symbol", "exchange", "krwPrice", "globalPrice", "globalSource", "fx", "fxSource", "premium", "fxUsed", "fxFallback",
+                        ]
                     }
             )
             let btc = try #require(rows.first { $0["symbol"] as? String == "BTC" })
@@ -43,6 +45,42 @@ import Testing
             #expect(try await client.execute(uri: "/api/premium?symbols=B%3CTC", method: .get).status == .badRequest)
             let status = try #require(json(try await client.execute(uri: "/api/status", method: .get)) as? [String: Any])
             #expect((status["premium"] as? [String: String])?["fx"] == "upbit-usdt")
+        }
+    }
+
+    /// 테더 김프 on the API: every exchange's KRW-USDT over the official rate (the bank's, never
+    /// USDT itself), an exchange without KRW-USDT saying so, one exchange on request, and the
+    /// board's own row inside `/api/premium`.
+    @Test func tetherPremiumOfEveryExchange() async throws {
+        try await ServerHarness.run { client in
+            var table: [String: Any] = [:]
+            try await expectEventually(timeout: .seconds(15), "the official rate arrives") {
+                table = (json(try await client.execute(uri: "/api/premium/usdt", method: .get)) as? [String: Any]) ?? [:]
+                return (table["official"] as? [String: Any])?["rate"] is Double
+            }
+            let official = try #require(table["official"] as? [String: Any])
+            #expect(official["source"] as? String == "dunamu" && official["fallback"] as? Bool == false)
+            let rate = try #require(official["rate"] as? Double)
+            let rows = try #require(table["rows"] as? [[String: Any]])
+            #expect(rows.compactMap { $0["exchange"] as? String } == ["upbit", "korbit", "bithumb", "coinone"], "the switch's order")
+            for row in rows {
+                for key in ["exchange", "usdtPrice", "at", "premium", "state", "display"] { #expect(row[key] != nil, "\(key)") }
+                if let price = row["usdtPrice"] as? Double, let premium = row["premium"] as? Double {
+                    #expect(abs(premium - (price / rate - 1)) < 1e-12, "USDT over the official dollar")
+                    #expect(row["state"] as? String == "live")
+                } else {
+                    #expect(row["premium"] is NSNull && ["unlisted", "unavailable", "stale"].contains(row["state"] as? String ?? ""))
+                }
+            }
+            #expect(rows.filter { $0["state"] as? String == "live" }.count >= 3)
+            let one = try #require(json(try await client.execute(uri: "/api/premium/usdt?exchange=bithumb&lang=ko", method: .get)) as? [String: Any])
+            #expect((one["rows"] as? [[String: Any]])?.compactMap { $0["exchange"] as? String } == ["bithumb"])
+            #expect((one["display"] as? [String: String])?["title"] == "테더 김프")
+            #expect(try await client.execute(uri: "/api/premium/usdt?exchange=nope", method: .get).status == .badRequest)
+            let board = try #require(json(try await client.execute(uri: "/api/premium?symbols=BTC&lang=ko", method: .get)) as? [String: Any])
+            #expect((board["tether"] as? [String: Any])?["exchange"] as? String == "upbit")
+            let words = (board["display"] as? [String: String])?["tether"] ?? ""
+            #expect(words.hasPrefix("테더 김프 "), "\(words)")
         }
     }
 }

@@ -12,7 +12,7 @@ const TEXTS = {
   "#retry": "retry", "#clear-favorites": "clearAll", "#confirm-text": "confirmClear", "[data-action=cancel]": "cancel",
   "[data-action=confirm]": "confirm", "#favorite-cards-title": "favoriteCoins", "#trending-title": "trendingCoins",
   "#trending-nfts-title": "trendingNFTs", "#detail-back": "back", "#compare-coin .label": "coin", "#compare-gap .label": "gap",
-  "#compare-global": "globalPrice", "#search-empty": "empty", "#market-premium-label": "marketPremium", "#premium-column": "premium",
+  "#compare-global": "globalPrice", "#search-empty": "empty", "#market-premium-label": "marketPremium", "#tether-premium-label": "tetherPremium", "#premium-column": "premium",
 };
 // Element → key, as its accessible name.
 const LABELS = {

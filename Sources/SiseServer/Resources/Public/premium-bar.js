@@ -17,7 +17,13 @@ export function createPremiumBar(page) {
       const figure = $("#market-premium");
       figure.textContent = body.display.marketPremium;
       figure.className = body.display.tone || "";
-      $("#premium-source").textContent = body.unavailable || body.display.fallback || body.display.source;
+      // 테더 김프: this exchange's KRW-USDT over the official rate (its state when there is none).
+      const tether = $("#tether-premium");
+      const row = body.tether;
+      tether.textContent = row ? (row.premium === null ? (row.display.problem || "-") : row.display.premium) : "-";
+      tether.className = row && row.premium !== null ? row.display.tone : "";
+      tether.dataset.state = row ? row.state : "unavailable";
+      $("#premium-source").textContent = body.unavailable || body.display.source;
       // The day's curve: the server's own SVG (numbers only).
       $("#premium-chart").innerHTML = body.display.chart || "";
       bar.hidden = false;
