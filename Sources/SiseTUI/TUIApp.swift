@@ -191,6 +191,12 @@ public final class TUIApp: Sendable {
     ) -> ScreenFrame {
         let board = board(state)
         state.premium = premium?.inputs ?? .none
+        state.tether = premium.flatMap { feed in
+            let snapshot = board.snapshot
+            let usdt = TetherQuotes.usdt
+            let quote = USDTQuote(exchange: state.exchange, price: snapshot.rows[usdt]?.ticker.price, at: snapshot.receivedAt[usdt])
+            return TetherPremium.premium(quote, official: feed.status.official.quote, now: now)
+        }
         let (changed, everything) = touched.take(state.exchange)
         var order = viewOrder.flatMap { $0.query == state.query && !everything ? $0 : nil } ?? ViewOrder(query: state.query)
         viewOrder = nil  // `order` is the only owner of its rows while they are updated

@@ -52,6 +52,16 @@ public struct TUIRenderer: Sendable {
             )
         }
         let tab = " [" + (state.favoritesOnly ? UIText.tabFavorites(state.language) : UIText.tabExchange(state.language)) + "] "
-        frame.put(tab, row: 0, column: x + 1, style: CellStyle(foreground: .white, background: .blue, bold: true))
+        x = frame.put(tab, row: 0, column: x + 1, style: CellStyle(foreground: .white, background: .blue, bold: true))
+        // 테더 김프 at the right end, where there is room.
+        if state.quote == .krw, let tether = state.tether {
+            let text = " " + UIText.tetherPremium(state.language) + " " + MarketFormatter(language: state.language).rate(tether) + " "
+            let start = frame.width - DisplayWidth.of(text)
+            if start > x + 1 {
+                // On the blue bar a fall is cyan, a rise yellow (red and blue do not read on blue).
+                let tone: CellStyle.Color = tether > 0 ? .yellow : tether < 0 ? .cyan : .white
+                frame.put(text, row: 0, column: start, style: CellStyle(foreground: tone, background: .blue, bold: true))
+            }
+        }
     }
 }

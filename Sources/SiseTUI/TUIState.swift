@@ -43,6 +43,8 @@ public struct TUIState: Sendable {
     public var ranking = Ranking()
     /// The kimchi premium's inputs at the last frame (none without a feed).
     public var premium = PremiumInputs.none
+    /// This exchange's 테더 김프 at the last frame (its KRW-USDT over the official rate).
+    public var tether: Double?
     /// Favorite CoinGecko coins (the ranking's stars).
     public var favoriteCoins: Set<String> = []
     /// The detail screen draws hourly candles (`v`) instead of the week's line.

@@ -63,6 +63,27 @@ import Testing
         )
     }
 
+    /// 테더 김프 sits at the header's right end on a KRW board, coloured by sign for the blue bar,
+    /// and leaves when there is no room or no figure (never a made-up one).
+    @Test func theHeaderShowsTetherPremium() {
+        var state = TUIState(demo: true)
+        state.tether = 0.024
+        let header = frame(state, width: 100, height: 12).line(0)
+        #expect(header.hasSuffix(" 테더 김프 +2.40% "), "\(header)")
+        #expect(frame(state, width: 100, height: 12)[0, 99 - DisplayWidth.of(" +2.40% ") + 1].style.foreground == .yellow)
+        state.tether = -0.011
+        let falling = frame(state, width: 100, height: 12)
+        #expect(falling.line(0).hasSuffix(" 테더 김프 -1.10% ") && falling[0, 97].style.foreground == .cyan)
+        state.language = .en
+        #expect(frame(state, width: 100, height: 12).line(0).hasSuffix(" USDT premium -1.10% "))
+        #expect(!frame(state, width: 40, height: 12).line(0).contains("USDT premium"), "no room, no figure")
+        state.tether = nil
+        #expect(!frame(state, width: 100, height: 12).line(0).contains("USDT premium"))
+        state.tether = 0.02
+        state.quote = .btc
+        #expect(!frame(state, width: 100, height: 12).line(0).contains("USDT premium"), "a KRW board's figure only")
+    }
+
     /// The display column where `text` starts in a line.
     func column(of text: String, in line: String) -> Int? {
         guard let range = line.range(of: text) else { return nil }
