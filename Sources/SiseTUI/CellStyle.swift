@@ -16,6 +16,15 @@ public struct CellStyle: Hashable, Sendable {
     }
 
     /// The terminal colour of a tone: a rise red, a fall blue (Korean convention).
+    /// A tone on the blue header bar, where red and blue do not read: a rise yellow, a fall cyan.
+    static func onBar(_ tone: Tone) -> Color {
+        switch tone {
+        case .rise: .yellow
+        case .fall: .cyan
+        default: .white
+        }
+    }
+
     static func color(_ tone: Tone) -> Color {
         switch tone {
         case .rise: .red

@@ -58,9 +58,8 @@ public struct TUIRenderer: Sendable {
             let text = " " + UIText.tetherPremium(state.language) + " " + MarketFormatter(language: state.language).rate(tether) + " "
             let start = frame.width - DisplayWidth.of(text)
             if start > x + 1 {
-                // On the blue bar a fall is cyan, a rise yellow (red and blue do not read on blue).
-                let tone: CellStyle.Color = tether > 0 ? .yellow : tether < 0 ? .cyan : .white
-                frame.put(text, row: 0, column: start, style: CellStyle(foreground: tone, background: .blue, bold: true))
+                let color = CellStyle.onBar(PriceChange(signed: tether).tone)
+                frame.put(text, row: 0, column: start, style: CellStyle(foreground: color, background: .blue, bold: true))
             }
         }
     }
