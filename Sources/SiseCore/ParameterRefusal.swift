@@ -14,6 +14,7 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
         case favorite = "item"
         case view
         case p256dh, auth, endpoint, width
+        case venue, limit
 
         /// The parameter as the subject of a sentence, in the reader's words ("거래소는 …", "the exchange …").
         public var texts: (ko: String, en: String) {
@@ -46,6 +47,8 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
             case .auth: ("브라우저의 인증 비밀값은", "the browser's authentication secret")
             case .endpoint: ("푸시 주소는", "the push address")
             case .width: ("차트 너비는", "the chart width")
+            case .venue: ("해외 거래소는", "the global venue")
+            case .limit: ("표시할 개수는", "the number of rows")
             }
         }
     }

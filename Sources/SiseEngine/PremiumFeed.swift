@@ -106,6 +106,9 @@ public final class PremiumFeed: Service, Sendable {
         return state.withLock { PremiumInputs(global: $0.merged, fx: $0.decision.quote, now: current, decision: $0.decision) }
     }
 
+    /// Binance's own prices (no CoinGecko stand-ins), as the stream or REST last gave them.
+    public var binanceQuotes: [String: GlobalQuote] { state.withLock { $0.binance } }
+
     public var status: Status {
         let current = now()
         return state.withLock { s in

@@ -63,6 +63,7 @@ public enum SiseServerApp {
             PremiumHistory(boards: boards, feed: $0, now: dependencies.clock.milliseconds, pace: dependencies.ticks)
         }
         context.premiumHistory = history
+        context.globalPrices = dependencies.globalPrices
         context.tether = TetherQuotes(boards: boards, apis: dependencies.apis, clock: dependencies.clock)
 
         // Alerts: evaluated on every tick, told to the owner's pages and webhooks.
@@ -175,6 +176,7 @@ public enum SiseServerApp {
         CoinInfoController(context: context).addRoutes(to: routes)
         RankingController(context: context).addRoutes(to: routes)
         PremiumController(context: context).addRoutes(to: routes)
+        PremiumMatrixController(context: context).addRoutes(to: routes)
         CandlesController(context: context).addRoutes(to: routes)
         OrderbookController(context: context, metrics: metrics).addRoutes(to: routes)
         PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: routes)

@@ -24,6 +24,8 @@ public struct ServerDependencies: Sendable {
     public var identityProviders: [OpenIDClient]
     /// The kimchi premium's inputs (Binance, the FX rate); nil computes no premium.
     public var premium: PremiumFeed?
+    /// The global venues' prices for the premium matrix (nil: no matrix).
+    public var globalPrices: GlobalPrices?
     /// The dependencies' long-lived work (the simulator, the feed, the cache, closing the
     /// connection pool), in start order; run by the app's service group, which shuts them down
     /// in reverse after the HTTP server.

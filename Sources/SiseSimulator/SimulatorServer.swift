@@ -18,14 +18,18 @@ public struct SimulatorServer: Sendable {
     let openID = SimOpenID()
     let binance: SimBinance
     let fx: SimFX
+    /// The global venues beside Binance (OKX, Bybit), each under its own mount.
+    let globalVenues: [SimGlobalVenue]
 
     public init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
         let venues = Dictionary(uniqueKeysWithValues: Exchange.allCases.map { ($0, SimExchange(configuration: configuration, venue: $0)) })
         self.venues = venues
         exchange = venues[.default] ?? SimExchange(configuration: configuration, venue: .default)
-        binance = SimBinance(exchange: exchange)
+        let binance = SimBinance(exchange: exchange)
+        self.binance = binance
         fx = SimFX()
+        globalVenues = GlobalVenue.allCases.filter { $0 != .binance }.map { SimGlobalVenue(venue: $0, binance: binance) }
     }
 
     /// Builds the Hummingbird application; `onReady` receives the bound port.
@@ -42,6 +46,7 @@ public struct SimulatorServer: Sendable {
         OpenIDController(provider: openID).addRoutes(to: router)
         BinanceController(binance: binance).addRoutes(to: router)
         FXController(exchange: exchange, fx: fx).addRoutes(to: router)
+        for venue in globalVenues { venue.addRoutes(to: router) }
         AdminController(venues: venues).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning

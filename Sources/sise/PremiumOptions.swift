@@ -35,6 +35,12 @@ struct PremiumOptions: ParsableArguments {
 
     @Option(name: .customLong("exim-url"), help: "Korea Eximbank's API base (env SISE_EXIM_URL; default https://oapi.koreaexim.go.kr).")
     var eximURLOption: String?
+
+    @Option(name: .customLong("okx-url"), help: "OKX's REST base, for the premium matrix (env SISE_OKX_URL; default https://www.okx.com).")
+    var okxURLOption: String?
+
+    @Option(name: .customLong("bybit-url"), help: "Bybit's REST base, for the premium matrix (env SISE_BYBIT_URL; default https://api.bybit.com).")
+    var bybitURLOption: String?
 }
 
 /// The premium's resolved settings.
@@ -45,6 +51,8 @@ struct PremiumSettings: Sendable {
     var eximURL: URL
     /// Korea Eximbank's key (nil: that source is not read).
     var eximKey: String?
+    /// Each global venue's REST base but Binance's (`binance`).
+    var venueURLs: [GlobalVenue: URL] = [:]
 
     init(_ options: PremiumOptions, _ sources: SettingSources) throws {
         let rest = try sources.httpURL(.binanceURL, flag: options.binanceURLOption, default: BinanceClient.Configuration.defaultURL)
@@ -64,6 +72,10 @@ struct PremiumSettings: Sendable {
         if let key = eximKey, key.count > 200 || !key.allSatisfy({ $0.isASCII && !$0.isWhitespace }) {
             throw ConfigFile.Problem(message: "\(sources.origin(.eximKey, flag: options.eximKeyOption)) is not a Korea Eximbank key")
         }
+        for (venue, flag) in [(GlobalVenue.okx, options.okxURLOption), (.bybit, options.bybitURLOption)] {
+            let spec = GlobalVenueRegistry.spec(venue)
+            venueURLs[venue] = try sources.httpURL(SettingKey(rawValue: spec.restSetting), flag: flag, default: spec.restURL)
+        }
         if fx == .eximbank, eximKey == nil {
             throw ConfigFile.Problem(message: "\(sources.origin(.fx, flag: options.fxOption)) eximbank needs --exim-key (or SISE_EXIM_KEY)")
         }
@@ -75,5 +87,11 @@ struct PremiumSettings: Sendable {
         dunamuURL = simulator.appendingPathComponent("dunamu")
         eximURL = simulator.appendingPathComponent("koreaexim")
         eximKey = eximKey ?? "demo"
+        for spec in GlobalVenueRegistry.all where spec.venue != .binance { venueURLs[spec.venue] = spec.simulated(at: simulator) }
+    }
+
+    /// Where each global venue is reached.
+    func url(_ venue: GlobalVenue) -> URL {
+        venue == .binance ? binance.baseURL : venueURLs[venue] ?? GlobalVenueRegistry.spec(venue).restURL
     }
 }

@@ -26,4 +26,10 @@ extension LiveUpstreams {
             pace: root.ticks
         )
     }
+
+    /// The global venues' prices for the premium matrix: OKX and Bybit polled while someone looks,
+    /// Binance from `feed`'s stream.
+    func globalPrices(_ settings: PremiumSettings, feed: PremiumFeed, logger: Logger) -> GlobalPrices {
+        GlobalPrices(apis: root.globalAPIs(settings), binance: feed, clock: root.clock, pace: root.ticks, logger: logger)
+    }
 }

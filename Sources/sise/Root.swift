@@ -129,6 +129,12 @@ struct Root: Sendable {
         DunamuForexClient(baseURL: self.premium(premium).dunamuURL, transport: transport)
     }
 
+    /// Every global venue's price client (the premium matrix).
+    func globalAPIs(_ premium: PremiumSettings) -> [GlobalVenue: any GlobalPriceAPI] {
+        let premium = self.premium(premium)
+        return Dictionary(uniqueKeysWithValues: GlobalVenueRegistry.all.map { ($0.venue, $0.api(premium.url($0.venue), transport: transport)) })
+    }
+
     /// Korea Eximbank's client, when a key is configured (always in `--demo`).
     func eximbank(_ premium: PremiumSettings) -> KoreaEximClient? {
         let premium = self.premium(premium)

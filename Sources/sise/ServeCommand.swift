@@ -225,6 +225,7 @@ struct ServeCommand: AsyncParsableCommand {
                 now: root.clock.milliseconds
             )
             let premium = upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger)
+            let globalPrices = upstreams.globalPrices(premiumSettings, feed: premium, logger: logger)
             var dependencies = ServerDependencies(
                 boards: upstreams.boards,
                 apis: upstreams.apis,
@@ -235,8 +236,9 @@ struct ServeCommand: AsyncParsableCommand {
                 simulatorURL: root.simulator?.baseURL,
                 identityProviders: providers.map(root.identity),
                 premium: premium,
-                services: upstreams.services + [coinInfo, premium]
+                services: upstreams.services + [coinInfo, premium, globalPrices]
             )
+            dependencies.globalPrices = globalPrices
             dependencies.depthFeeds = upstreams.depthFeeds
             dependencies.silence = upstreams.silence
             dependencies.clock = root.clock

@@ -1,4 +1,5 @@
 import Foundation
+import SiseFeeds
 
 /// A setting that can come from a flag, the environment or the config file, named as its flag
 /// is (`coingecko-url`). Every exchange adds two, named from its id (`ExchangeURLFlags`).
@@ -32,6 +33,7 @@ struct SettingKey: RawRepresentable, Hashable, Sendable {
             language, dataDirectory, database, telegramAPIURL, discordWebhookURL, slackWebhookURL,
             logFormat, trustedProxy, metricsToken,
         ]
+        + GlobalVenueRegistry.all.filter { $0.venue != .binance }.map { SettingKey(rawValue: $0.restSetting) }
         + ExchangeURLFlags.names.map(SettingKey.init(rawValue:))
 
     /// `SISE_UPBIT_URL`, `SISE_DATA_DIR`, … and `SISE_DATABASE_URL` for `--database`,

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SiseCore
 import SiseServer
 import SiseTestSupport
 import Testing
@@ -81,6 +82,68 @@ import Testing
             #expect((board["tether"] as? [String: Any])?["exchange"] as? String == "upbit")
             let words = (board["display"] as? [String: String])?["tether"] ?? ""
             #expect(words.hasPrefix("테더 김프 "), "\(words)")
+        }
+    }
+}
+
+/// The premium matrix on the API over the simulator: four Korean exchanges × Binance, OKX and
+/// Bybit, each cell the one formula over its legs, the coin OKX lists under another's ticker
+/// excluded as a doubt, venues idle until someone looks, and bad parameters refused by name.
+@Suite struct PremiumMatrixAPITests {
+    @Test func everyExchangeAgainstEveryVenue() async throws {
+        try await ServerHarness.run { client in
+            var table: [String: Any] = [:]
+            try await expectEventually(timeout: .seconds(20), "every venue answers") {
+                table = (json(try await client.execute(uri: "/api/premium/matrix?symbols=BTC,ADA,ETH", method: .get)) as? [String: Any]) ?? [:]
+                let btc = (table["rows"] as? [[String: Any]])?.first { $0["symbol"] as? String == "BTC" }
+                let cells = btc?["cells"] as? [String: [String: [String: Any]]]
+                return GlobalVenue.allCases.allSatisfy { cells?["upbit"]?[$0.rawValue]?["state"] as? String == "live" }
+            }
+            let fx = try #require(table["fx"] as? [String: Any])
+            let rate = try #require(fx["rate"] as? Double)
+            #expect((table["venues"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["binance", "okx", "bybit"])
+            #expect((table["exchanges"] as? [String]) == ["upbit", "korbit", "bithumb", "coinone"])
+            let rows = try #require(table["rows"] as? [[String: Any]])
+            let btc = try #require(rows.first { $0["symbol"] as? String == "BTC" })
+            let prices = try #require(btc["krwPrices"] as? [String: Any])
+            let cells = try #require(btc["cells"] as? [String: [String: [String: Any]]])
+            for exchange in ["upbit", "bithumb"] {
+                let krw = try #require(prices[exchange] as? Double)
+                for venue in GlobalVenue.allCases {
+                    let cell = try #require(cells[exchange]?[venue.rawValue])
+                    if let premium = cell["premium"] as? Double {
+                        #expect(premium > -0.05 && premium < 0.06, "\(exchange) × \(venue): \(premium)")
+                        #expect((cell["display"] as? String)?.hasSuffix("%") == true)
+                        _ = krw / rate
+                    } else {
+                        #expect(["stale", "missing"].contains(cell["state"] as? String ?? ""), "\(cell)")
+                    }
+                }
+            }
+            // OKX lists another coin as ADA: never shown as a premium.
+            let ada = try #require(rows.first { $0["symbol"] as? String == "ADA" })
+            let adaCells = try #require(ada["cells"] as? [String: [String: [String: Any]]])
+            #expect(adaCells["upbit"]?["okx"]?["state"] as? String == "doubt" && adaCells["upbit"]?["okx"]?["premium"] is NSNull)
+            #expect(adaCells["upbit"]?["okx"]?["display"] as? String == "?")
+
+            // One venue, one exchange, sorted by its premium, highest first.
+            let one = try #require(
+                json(try await client.execute(uri: "/api/premium/matrix?venue=okx&exchange=bithumb&sort=premium&limit=30", method: .get))
+                    as? [String: Any]
+            )
+            let sorted = try #require(one["rows"] as? [[String: Any]])
+            let figures = sorted.compactMap { (($0["cells"] as? [String: [String: [String: Any]]])?["bithumb"]?["okx"]?["premium"]) as? Double }
+            #expect(sorted.count == 30 && figures.count > 10 && figures == figures.sorted(by: >))
+            #expect(sorted.allSatisfy { (($0["cells"] as? [String: Any])?.keys.sorted()) == ["bithumb"] })
+            for (bad, words) in [
+                ("venue=kraken", "binance, okx, bybit"), ("venue=okx,kraken", "해외 거래소는"), ("exchange=nope", "거래소는"), ("sort=gap", "premium, value"),
+                ("order=up", "asc, desc"), ("limit=0", "1~500"), ("limit=501", "1~500"), ("symbols=B%3CTC", "심볼 목록은"),
+            ] {
+                let refused = try await client.execute(uri: "/api/premium/matrix?" + bad, method: .get)
+                #expect(refused.status == .badRequest, "\(bad)")
+                let message = ((json(refused) as? [String: Any])?["error"] as? [String: Any])?["message"] as? String ?? ""
+                #expect(message.contains(words), "\(bad): \(message)")
+            }
         }
     }
 }

@@ -155,8 +155,15 @@ extension ServerHarness {
             coinInfo: coinInfo,
             logger: logger
         )
+        // The premium matrix's venues on the same simulator (Binance through the feed).
+        let globalPrices = GlobalPrices(
+            apis: Dictionary(uniqueKeysWithValues: GlobalVenueRegistry.all.map { ($0.venue, $0.api($0.simulated(at: url), transport: transport)) }),
+            binance: premium,
+            clock: clock,
+            logger: logger
+        )
         services +=
-            [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo, premium]
+            [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo, premium, globalPrices]
             + Array(depthFeeds.values) as [any Service]
         var dependencies = ServerDependencies(
             boards: ExchangeBoards(default: board, others: others),
@@ -171,6 +178,7 @@ extension ServerHarness {
             services: services
         )
         dependencies.clock = clock
+        dependencies.globalPrices = globalPrices
         dependencies.depthFeeds = depthFeeds
         dependencies.silence = silence
         return try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger)

@@ -131,3 +131,15 @@ extension SimAdmin {
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw SimAdminError(what: "fx \(json)") }
     }
 }
+
+extension SimAdmin {
+    /// `POST path` with a JSON body (a switch set of `/_sim/…`).
+    public static func post(_ simulator: RunningSimulator, _ path: String, _ json: String) async throws {
+        var request = URLRequest(url: URL(string: simulator.baseURL.absoluteString + path)!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(json.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (_, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw SimAdminError(what: "\(path) \(json)") }
+    }
+}
