@@ -87,7 +87,8 @@ public enum PremiumMatrix {
         fx: FXQuote?,
         now: Int64
     ) -> [Row] {
-        let symbols = Set(korean.values.flatMap(\.keys))
+        // USDT against itself is 테더 김프, a table of its own.
+        let symbols = Set(korean.values.flatMap(\.keys)).subtracting(["USDT"])
         var rows: [Row] = []
         rows.reserveCapacity(symbols.count)
         for symbol in symbols {

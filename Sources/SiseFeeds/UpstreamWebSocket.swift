@@ -212,6 +212,13 @@ public enum UpstreamWebSocket {
         _ = try? channel.finish()
     }()
 
+    /// Sets the pipeline up now, on the calling thread. The program calls it first thing, while
+    /// it is the only thread: the lazy set-up at the first connection still raced (once in a
+    /// browser-suite run) with an event loop's conformance lookups on other threads.
+    public static func prepare() {
+        _ = pipelinePrepared
+    }
+
     private static func configurePipeline(
         _ channel: any Channel,
         head: HTTPRequestHead,

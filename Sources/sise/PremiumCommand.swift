@@ -23,7 +23,31 @@ struct PremiumCommand: AsyncParsableCommand {
     @Flag(help: "Print a JSON array of {symbol, exchange, krwPrice, globalPrice, globalSource, fx, fxSource, premium}.")
     var json = false
 
+    @Flag(help: "The premium matrix: every KRW coin on every Korean exchange against Binance, OKX and Bybit.")
+    var matrix = false
+
+    @Option(name: .customLong("venue"), help: "With --matrix: only these venues (binance, okx, bybit; repeat or comma-separate).")
+    var venueNames: [String] = []
+
+    @Option(help: "With --matrix: premium (by the first exchange × venue shown) or value (Korean trade value, the default).")
+    var sort: String = "value"
+
+    @Option(help: "With --matrix: how many coins (1–500).")
+    var limit: Int = 50
+
+    /// The venues `--venue` names (all when none).
+    var venues: [GlobalVenue] {
+        let named = venueNames.flatMap { $0.split(separator: ",") }.compactMap { GlobalVenue(name: String($0)) }
+        return named.isEmpty ? GlobalVenue.allCases : named
+    }
+
     func validate() throws {
+        for name in venueNames.flatMap({ $0.split(separator: ",") }) where GlobalVenue(name: String(name)) == nil {
+            throw ValidationError("--venue must be \(GlobalVenue.names), not '\(name.prefix(20))'.")
+        }
+        guard ["premium", "value"].contains(sort) else { throw ValidationError("--sort must be premium or value, not '\(sort.prefix(20))'.") }
+        guard (1...PremiumMatrixQuery.maxLimit).contains(limit) else { throw ValidationError("--limit must be 1 to \(PremiumMatrixQuery.maxLimit).") }
+        if !matrix, !venueNames.isEmpty { throw ValidationError("--venue goes with --matrix.") }
         for symbol in symbols where !(1...20).contains(symbol.count) || !symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
             throw ValidationError(ListingProblem.notAMarket(symbol).message(global.language))
         }
@@ -34,6 +58,17 @@ struct PremiumCommand: AsyncParsableCommand {
         let exchange = venue.exchange
         let settings = global.settings
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
+        if matrix {
+            let query = PremiumMatrixQuery(
+                venues: venues,
+                sortByPremium: sort == "premium",
+                symbols: symbols.isEmpty ? nil : Set(symbols.map { $0.uppercased() }),
+                limit: limit
+            )
+            let (table, problems) = try await OneShotMatrix.table(premiumSettings, query: query, settings: settings, coinGecko: gecko)
+            for problem in problems { FileHandle.standardError.write(Data((UIText.premiumUnavailable(language, ["reason": problem]) + "\n").utf8)) }
+            return json ? printJSON(table) : printMatrix(table)
+        }
         if symbols.contains(where: { $0.uppercased() == "USDT" }) {
             guard symbols.count == 1 else { throw CLIFailure.usage("sise: " + UIText.tetherPremiumAlone(language)) }
             return try await printTether(OneShotPremium.tether(premiumSettings, settings: settings))
@@ -89,6 +124,31 @@ struct PremiumCommand: AsyncParsableCommand {
         out +=
             [table.display["official"], table.display["age"].map { UIText.fxAge(language, ["age": $0]) }, table.display["fallback"]]
             .compactMap { $0 }.joined(separator: " · ") + "\n"
+        print(out, terminator: "")
+    }
+
+    /// The matrix as a table: a block per venue, a column per exchange.
+    private func printMatrix(_ table: PremiumMatrixTable) {
+        let language = global.language
+        var out =
+            [table.display["title"], table.display["fx"], table.display["basis"], table.display["fallback"]].compactMap { $0 }.joined(
+                separator: " · "
+            ) + "\n"
+        for venue in table.venues {
+            out += "\n" + UIText.globalVenue(language) + ": " + venue.name + (venue.problem.map { " — " + $0 } ?? "") + "\n"
+            out += TextColumns.fit(UIText.coin(language), width: 18)
+            for exchange in table.exchanges { out += TextColumns.fit(exchange.displayName, width: 10, alignment: .right) }
+            out += "\n"
+            for row in table.rows {
+                out += TextColumns.fit(row.name + " " + row.symbol, width: 18)
+                for exchange in table.exchanges {
+                    let cell = row.cells[exchange.rawValue]?[venue.id.rawValue]
+                    let text = TextColumns.fit(cell?.display ?? "-", width: 10, alignment: .right)
+                    out += Terminal.paint(text, Terminal.color(PriceChange(signed: cell?.premium ?? 0).tone), enabled: global.useColor)
+                }
+                out += "\n"
+            }
+        }
         print(out, terminator: "")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SiseFeeds
 
 #if canImport(Glibc)
 import Glibc
@@ -10,6 +11,8 @@ import Glibc
 @main
 enum SiseMain {
     static func main() async {
+        // Before any other thread runs: see `UpstreamWebSocket.prepare`.
+        UpstreamWebSocket.prepare()
         do {
             // The exchanges' address flags come from the registry, not from parser properties.
             let flags = try ExchangeURLFlags.split(Array(CommandLine.arguments.dropFirst()))

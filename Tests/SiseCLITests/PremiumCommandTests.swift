@@ -53,7 +53,7 @@ import Testing
         try await withSimulator { simulator in
             let base = simulator.baseURL.absoluteString
             let urls = [
-                "--upbit-url", base, "--bithumb-url", base + "/bithumb", "--korbit-url", base + "/korbit", "--coinone-url", base + "/coinone",
+                "--upbit-url", base, "--bithumb-url", base + "/bithumb", "--korbit-url", base, "--coinone-url", base + "/coinone",
                 "--binance-url", base + "/binance", "--dunamu-url", base + "/dunamu",
             ]
             let result = try await SiseBinary.run(["premium", "usdt", "--json"] + urls)
@@ -80,6 +80,50 @@ import Testing
             #expect(down.stderr.contains("테더 김프를 계산할 수 없습니다"), "\(down.stderr)")
             let mixed = try await SiseBinary.run(["premium", "BTC", "USDT"] + urls)
             #expect(mixed.status == 2 && mixed.stderr.contains("sise premium USDT"))
+        }
+    }
+
+    /// `sise premium --matrix`: four exchanges × three venues read once, as the API's table; one
+    /// venue on request, sorted by its premium; OKX's other coin under ADA a doubt; bad flags usage.
+    @Test func theMatrixOnce() async throws {
+        try await withSimulator { simulator in
+            let base = simulator.baseURL.absoluteString
+            let urls = [
+                "--upbit-url", base, "--bithumb-url", base + "/bithumb", "--korbit-url", base, "--coinone-url", base + "/coinone",
+                "--binance-url", base + "/binance", "--okx-url", base + "/okx", "--bybit-url", base + "/bybit", "--dunamu-url", base + "/dunamu",
+                "--coingecko-url", base + "/api/v3",
+            ]
+            let result = try await SiseBinary.run(["premium", "--matrix", "--json", "--fx", "dunamu", "BTC", "ADA"] + urls)
+            #expect(result.status == 0, "\(result.stderr)")
+            let table = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect((table["fx"] as? [String: Any])?["source"] as? String == "dunamu")
+            let rows = try #require(table["rows"] as? [[String: Any]])
+            #expect(Set(rows.compactMap { $0["symbol"] as? String }) == ["BTC", "ADA"])
+            let btc = try #require(rows.first { $0["symbol"] as? String == "BTC" }?["cells"] as? [String: [String: [String: Any]]])
+            for venue in ["binance", "okx", "bybit"] {
+                #expect(btc["upbit"]?[venue]?["state"] as? String == "live", "\(venue): \(btc["upbit"]?[venue] ?? [:])")
+            }
+            let ada = try #require(rows.first { $0["symbol"] as? String == "ADA" }?["cells"] as? [String: [String: [String: Any]]])
+            #expect(ada["upbit"]?["okx"]?["state"] as? String == "doubt")
+
+            let okx = try await SiseBinary.run(["premium", "--matrix", "--venue", "okx", "--sort", "premium", "--limit", "5", "--lang", "en"] + urls)
+            #expect(okx.status == 0, "\(okx.stderr)")
+            #expect(okx.stdout.contains("Premium matrix") && okx.stdout.contains("OKX") && !okx.stdout.contains("Bybit"))
+            let lines = okx.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count
+            #expect(lines == 9, "title, blank, venue, header, five coins:\n\(okx.stdout)")
+
+            try await SimAdmin.post(simulator, "/_sim/bybit", #"{"errorCode":10001}"#)
+            let failing = try await SiseBinary.run(["premium", "--matrix", "--json", "BTC"] + urls)
+            let failed = try #require(try JSONSerialization.jsonObject(with: Data(failing.stdout.utf8)) as? [String: Any])
+            let bybit = try #require((failed["venues"] as? [[String: Any]])?.first { $0["id"] as? String == "bybit" })
+            #expect(failing.status == 0 && bybit["state"] as? String == "failing" && failing.stderr.contains("bybit"))
+            let cell = ((failed["rows"] as? [[String: Any]])?.first?["cells"] as? [String: [String: [String: Any]]])?["upbit"]?["bybit"]
+            #expect(cell?["premium"] is NSNull && cell?["state"] as? String == "missing", "a venue's error is no made-up premium")
+
+            for bad in [["--venue", "kraken"], ["--sort", "gap"], ["--limit", "0"], ["--venue", "okx"]] {
+                let refused = try await SiseBinary.run(["premium"] + (bad == ["--venue", "okx"] ? bad : ["--matrix"] + bad) + urls)
+                #expect(refused.status == 2, "\(bad): \(refused.stderr)")
+            }
         }
     }
 }

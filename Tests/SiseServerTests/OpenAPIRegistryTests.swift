@@ -35,4 +35,10 @@ import Testing
         let own = uses.filter { !$0.contains("$ref: '#/components/schemas/Exchange'") }
         #expect(own.isEmpty, "exchange schemas that do not refer to components.schemas.Exchange:\n\(own.joined(separator: "\n"))")
     }
+
+    /// The premium matrix's venue parameter lists exactly the registry's global venues.
+    @Test func theVenueParameterIsTheRegistrysVenues() throws {
+        let line = try #require(Self.spec.split(separator: "\n").first { $0.contains("name: venue,") })
+        #expect(line.contains("enum: [" + GlobalVenue.allCases.map(\.rawValue).joined(separator: ", ") + "]"), "\(line)")
+    }
 }
