@@ -6,6 +6,8 @@ public struct PremiumMatrixQuery: Sendable, Equatable {
     public var exchanges: [Exchange]
     /// `premium` (by the first shown exchange × venue cell) or `value` (Korean trade value).
     public var sortByPremium: Bool
+    /// The exchange whose column the premium sort reads (nil: the first shown).
+    public var sortExchange: Exchange?
     public var descending: Bool
     public var symbols: Set<String>?
     public var limit: Int
@@ -32,7 +34,7 @@ public struct PremiumMatrixQuery: Sendable, Equatable {
     public func apply(_ rows: [PremiumMatrix.Row]) -> [PremiumMatrix.Row] {
         var shown = symbols.map { wanted in rows.filter { wanted.contains($0.symbol) } } ?? rows
         shown = shown.filter { row in exchanges.contains { row.legs[$0] != nil } }
-        if sortByPremium, let exchange = exchanges.first, let venue = venues.first {
+        if sortByPremium, let exchange = sortExchange ?? exchanges.first, let venue = venues.first {
             shown = PremiumMatrix.sorted(shown, by: exchange, venue, descending: descending)
         } else if !descending {
             shown.reverse()
@@ -65,13 +67,17 @@ public struct PremiumMatrixTable: Encodable, Sendable {
         public var state: PremiumMatrix.State
         public var display: String
 
-        enum Keys: String, CodingKey { case premium, state, display }
+        /// `rise`, `fall` or `even`: the colour a face gives the figure.
+        public var tone: Tone { PriceChange(signed: premium ?? 0).tone }
+
+        enum Keys: String, CodingKey { case premium, state, display, tone }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(premium, forKey: .premium)
             try c.encode(state, forKey: .state)
             try c.encode(display, forKey: .display)
+            try c.encode(tone.rawValue, forKey: .tone)
         }
     }
 

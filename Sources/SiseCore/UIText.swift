@@ -194,8 +194,8 @@ public enum UIText: String, WordTable {
             )
         case .tuiHelp5:
             (
-                "Tab      KRW/BTC/USDT       ?  도움말          q  종료",
-                "Tab      KRW/BTC/USDT      ?  help             q  quit"
+                "Tab      KRW/BTC/USDT       m  김프 매트릭스 (V 해외 거래소)   ?  도움말   q  종료",
+                "Tab      KRW/BTC/USDT      m  premium matrix (V venue)   ?  help   q  quit"
             )
         case .tuiTooSmall: ("창이 너무 작습니다", "window too small")
         case .unknownSymbol: ("알 수 없는 종목입니다: {list}", "unknown symbol: {list}")

@@ -29,14 +29,19 @@ struct ExchangesController {
 /// The page's exchange lists, written into `index.html` once at start-up from the exchanges the
 /// server shows, so the page holds no list of its own and shows them at first paint.
 enum ExchangePage {
-    /// `<!--exchange-switch-->`, `<!--exchange-columns-->`, `<!--exchange-options-->` and
-    /// `<!--quote-switch-->` replaced.
+    /// `<!--exchange-switch-->`, `<!--exchange-columns-->`, `<!--exchange-options-->`,
+    /// `<!--quote-switch-->`, and the premium matrix's `<!--matrix-columns-->` and
+    /// `<!--venue-options-->` (the global venues) replaced.
     static func render(_ page: String, exchanges: [Exchange]) -> String {
         let switchButtons = exchanges.map { exchange in
             #"<button type="button" data-exchange="\#(exchange.rawValue)" aria-pressed="\#(exchange == .default)">\#(exchange.displayName)</button>"#
         }.joined(separator: "\n        ")
         let columns = exchanges.map { #"<th class="num" data-venue="\#($0.rawValue)">\#($0.displayName)</th>"# }.joined(separator: "\n            ")
         let options = exchanges.map { #"<option value="\#($0.rawValue)">\#($0.displayName)</option>"# }.joined()
+        let matrixColumns = exchanges.map { exchange in
+            #"<th class="num" data-matrix-exchange="\#(exchange.rawValue)" aria-sort="none"><button type="button"><span class="label">\#(exchange.displayName)</span><span class="arrow"></span></button></th>"#
+        }.joined(separator: "\n            ")
+        let venues = GlobalVenue.allCases.map { #"<option value="\#($0.rawValue)">\#($0.displayName)</option>"# }.joined()
         let quotes = QuoteCurrency.allCases.map { quote in
             #"<button type="button" data-quote="\#(quote.rawValue)" aria-pressed="\#(quote == .krw)">\#(quote.rawValue)</button>"#
         }.joined(separator: "\n          ")
@@ -44,6 +49,8 @@ enum ExchangePage {
             .replacingOccurrences(of: "<!--quote-switch-->", with: quotes)
             .replacingOccurrences(of: "<!--exchange-columns-->", with: columns)
             .replacingOccurrences(of: "<!--exchange-options-->", with: options)
+            .replacingOccurrences(of: "<!--matrix-columns-->", with: matrixColumns)
+            .replacingOccurrences(of: "<!--venue-options-->", with: venues)
             .replacingOccurrences(of: "data-default-exchange=\"\"", with: "data-default-exchange=\"\(Exchange.default.rawValue)\"")
     }
 }

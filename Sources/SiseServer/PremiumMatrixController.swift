@@ -3,7 +3,7 @@ import Hummingbird
 import SiseCore
 import SiseEngine
 
-/// `GET /api/premium/matrix?venue=&exchange=&sort=premium|value&order=&symbols=&limit=`: every KRW
+/// `GET /api/premium/matrix?venue=&exchange=&sort=premium|value&column=&order=&symbols=&limit=`: every KRW
 /// coin × every Korean exchange × every global venue (or those named, comma-separated), at the
 /// rate the one FX rule decides. Reading it is a look: the venues' pollers and the boards run
 /// while someone does.
@@ -67,6 +67,9 @@ struct PremiumMatrixController {
                     throw APIError.badParameter(.exchange, .listOf(Exchange.allCases.map(\.rawValue)))
                 }
                 query.exchanges = list
+            case "column":
+                guard let exchange = Exchange(name: value) else { throw APIError.badParameter(.exchange, .exchanges) }
+                query.sortExchange = exchange
             case "sort":
                 guard ["premium", "value"].contains(value) else { throw APIError.badParameter(.sort, .oneOf(["premium", "value"])) }
                 query.sortByPremium = value == "premium"

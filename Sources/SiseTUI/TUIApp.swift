@@ -19,6 +19,7 @@ public final class TUIApp: Sendable {
     private let trendingSource: @Sendable () async -> Trending?
     private let rankingSource: @Sendable (RankingCurrency, Int) async -> RankingLoad?
     private let premium: PremiumFeed?
+    private let globalPrices: GlobalPrices?
     private let portfolio: PortfolioStore?
     private let alerts: AlertStore?
     /// The time of day frames, loads and firings are stamped with (the composition root's).
@@ -39,6 +40,7 @@ public final class TUIApp: Sendable {
         trending: @escaping @Sendable () async -> Trending? = { nil },
         ranking: @escaping @Sendable (RankingCurrency, Int) async -> RankingLoad? = { _, _ in nil },
         premium: PremiumFeed? = nil,
+        globalPrices: GlobalPrices? = nil,
         portfolio: PortfolioStore? = nil,
         alerts: AlertStore? = nil,
         candles: @escaping @Sendable (Exchange, MarketID) async -> [Candle] = { _, _ in [] },
@@ -60,6 +62,7 @@ public final class TUIApp: Sendable {
         trendingSource = trending
         rankingSource = ranking
         self.premium = premium
+        self.globalPrices = globalPrices
     }
 
     /// Runs until `q` (or a signal). The terminal is restored on every way out.
@@ -213,6 +216,7 @@ public final class TUIApp: Sendable {
         if state.screen == .compare { for (_, other) in boards.all { other.touch() } }
         if state.screen == .portfolio { state.portfolio = try? boards.portfolio(transactions) }
         let compared = state.screen == .compare ? CompareBoard.rows(boards.compareVenues()) : []
+        let matrix = state.screen == .matrix ? matrixRows(now: now, language: state.language) : ([], "-")
         return renderer.render(
             state,
             snapshot: board.snapshot,
@@ -221,8 +225,33 @@ public final class TUIApp: Sendable {
             height: size.height,
             now: now,
             compared: compared,
-            ranking: rankingPage
+            ranking: rankingPage,
+            matrix: matrix
         )
+    }
+
+    /// The premium matrix from every exchange's board (each woken while the screen shows) and the
+    /// global venues' prices, at the feed's rate.
+    private func matrixRows(now: Int64, language: Language) -> (rows: [PremiumMatrix.Row], rate: String) {
+        guard let premium, let globalPrices else { return ([], UIText.premiumUnavailable(language, ["reason": "off"])) }
+        var korean: [Exchange: [String: PremiumMatrix.Leg]] = [:]
+        for (exchange, board) in boards.all {
+            board.touch()
+            let snapshot = board.snapshot
+            var legs: [String: PremiumMatrix.Leg] = [:]
+            for row in snapshot.rows.values where row.id.quote == "KRW" {
+                guard let at = snapshot.receivedAt[row.id] else { continue }
+                legs[row.id.base] = PremiumMatrix.Leg(price: row.ticker.price, at: at, tradeValue24h: row.ticker.tradeValue24h)
+            }
+            korean[exchange] = legs
+        }
+        let decision = premium.status.decision
+        let rows = PremiumMatrix.rows(korean: korean, venues: globalPrices.quotes(), fx: decision.quote, now: now)
+        let rate = [
+            UIText.fxLabel(language) + " " + (decision.quote?.source.displayName(language) ?? "-") + " " + decision.rateText,
+            decision.fallbackText(language),
+        ].compactMap { $0 }.joined(separator: " · ")
+        return (rows, rate)
     }
 
     /// Carries out an effect that reads or writes the world: its answer comes back as an event.

@@ -80,6 +80,10 @@ public struct TUIController: Sendable {
             }
         case .character("?"): state.screen = state.screen == .help ? .board : .help
         case .character("c"): state.screen = state.screen == .compare ? .board : .compare
+        case .character("m"): state.screen = state.screen == .matrix ? .board : .matrix
+        case .character("V") where state.screen == .matrix:
+            let all = GlobalVenue.allCases
+            state.matrixVenue = all[((all.firstIndex(of: state.matrixVenue) ?? 0) + 1) % all.count]
         case .character("e"):
             let all = state.exchanges
             guard all.count > 1, let index = all.firstIndex(of: state.exchange) else { break }

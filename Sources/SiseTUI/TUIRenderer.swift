@@ -16,7 +16,8 @@ public struct TUIRenderer: Sendable {
         height: Int,
         now: Int64,
         compared: [CompareRow] = [],
-        ranking: RankingPage? = nil
+        ranking: RankingPage? = nil,
+        matrix: (rows: [PremiumMatrix.Row], rate: String) = ([], "-")
     ) -> ScreenFrame {
         var frame = ScreenFrame(width: width, height: height)
         guard width >= 20, height >= 5 else {
@@ -32,6 +33,7 @@ public struct TUIRenderer: Sendable {
         case .compare: CompareView(language: state.language, rows: compared).draw(&frame)
         case .ranking: RankingView(state: state, page: ranking).draw(&frame)
         case .portfolio: PortfolioView(language: state.language, report: state.portfolio).draw(&frame)
+        case .matrix: MatrixView(language: state.language, venue: state.matrixVenue, rows: matrix.rows, rate: matrix.rate).draw(&frame)
         }
         StatusBar(state: state, status: snapshot.status, now: now).draw(&frame)
         return frame

@@ -3,7 +3,7 @@ import SiseCore
 
 /// Everything the TUI shows besides the board itself, changed only by keys and time.
 public struct TUIState: Sendable {
-    public enum Screen: Sendable, Equatable { case board, detail, help, trending, compare, ranking, portfolio }
+    public enum Screen: Sendable, Equatable { case board, detail, help, trending, compare, ranking, portfolio, matrix }
 
     /// The ranking screen (`r`): CoinGecko's market-cap ranking, its page, sort and search.
     public struct Ranking: Sendable {
@@ -45,6 +45,8 @@ public struct TUIState: Sendable {
     public var premium = PremiumInputs.none
     /// This exchange's 테더 김프 at the last frame (its KRW-USDT over the official rate).
     public var tether: Double?
+    /// The global venue the premium matrix (`m`) shows; `V` cycles them.
+    public var matrixVenue: GlobalVenue = .binance
     /// Favorite CoinGecko coins (the ranking's stars).
     public var favoriteCoins: Set<String> = []
     /// The detail screen draws hourly candles (`v`) instead of the week's line.

@@ -60,7 +60,9 @@ struct TUICommand: AsyncParsableCommand {
             throw CLIFailure(code: .unexpected, message: StartupFailure.message(error, language: global.language))
         }
         let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: DatabaseCache(database: database), now: upstreams.root.clock.milliseconds)
-        let premium = upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger)
+        let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
+        let premium = upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger)
+        let globalPrices = upstreams.globalPrices(premiumSettings, feed: premium, logger: logger)
         let apis = upstreams.apis
         let depthFeeds = upstreams.depthFeeds
         let silence = feed.silenceDuration
@@ -93,6 +95,7 @@ struct TUICommand: AsyncParsableCommand {
                 return RankingLoad(coins: coins.value, global: global, staleNote: note)
             },
             premium: premium,
+            globalPrices: globalPrices,
             portfolio: PortfolioStore(database: database, clock: upstreams.root.clock),
             alerts: AlertStore(database: database),
             candles: { exchange, id in
@@ -122,7 +125,7 @@ struct TUICommand: AsyncParsableCommand {
         // shuts the feeds down in reverse order and the terminal is already restored.
         let group = ServiceGroup(
             configuration: .init(
-                services: (upstreams.services + [coinInfo, premium]).map { .init(service: $0) }
+                services: (upstreams.services + [coinInfo, premium, globalPrices]).map { .init(service: $0) }
                     + [
                         .init(
                             service: screen,

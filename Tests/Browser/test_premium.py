@@ -1,6 +1,7 @@
 """The kimchi premium in real Chromium against `sise serve --demo`: the 김프 column, sorting by it
 (3-state, unknown last), the market's 김프 with its source, and each venue's premium on 비교."""
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from conftest import open_tab
 from test_board import wait, open_board, ROW
@@ -55,3 +56,32 @@ def test_the_board_header_shows_this_exchanges_tether_premium(server, browser):
     assert tether.text.endswith("%"), tether.text
     assert ("fall" in tether.get_attribute("class")) == tether.text.startswith("-")
     assert browser.find_element(By.ID, "tether-premium-label").text == "테더 김프"
+
+
+def test_the_premium_matrix_sorts_by_an_exchange_and_switches_venue(server, browser):
+    """The 김프 tab: every exchange's premium against one venue; a column head sorts by it (high,
+    low, back to trade value); OKX's other coin under ADA shows `?`, never a figure."""
+    browser.get(server.url + "/premium")
+    cells = lambda d, exchange: d.execute_script(
+        "return [...document.querySelectorAll('#matrix-rows tr[data-matrix] td[data-exchange=\"' + arguments[0] + '\"]')].map(td => td.textContent)", exchange)
+    wait(browser, lambda d: sum(text.endswith("%") for text in cells(d, "upbit")) > 20, timeout=30)
+    assert "Binance" in browser.find_element(By.ID, "matrix-venue").text
+    header = browser.find_element(By.CSS_SELECTOR, 'th[data-matrix-exchange="bithumb"]')
+    header.find_element(By.TAG_NAME, "button").click()
+
+    def ordered(d, reverse):
+        texts = cells(d, "bithumb")
+        known = [float(t.rstrip("%")) for t in texts if t.endswith("%")]
+        return len(known) > 20 and all(not t.endswith("%") for t in texts[len(known):]) and known == sorted(known, reverse=reverse)
+
+    wait(browser, lambda d: header.get_attribute("aria-sort") == "descending" and ordered(d, True))
+    header.find_element(By.TAG_NAME, "button").click()
+    wait(browser, lambda d: header.get_attribute("aria-sort") == "ascending" and ordered(d, False))
+    Select(browser.find_element(By.ID, "matrix-venue")).select_by_value("okx")
+    ada = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#matrix-rows tr[data-matrix="ADA"] td[data-exchange="upbit"][data-state="doubt"]'), timeout=20)
+    assert ada[0].text == "?"
+    assert browser.find_element(By.ID, "matrix-source").text
+    row = browser.find_element(By.CSS_SELECTOR, '#matrix-rows tr[data-matrix="BTC"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+    row.click()
+    wait(browser, lambda d: not d.find_element(By.ID, "coin-detail").get_attribute("hidden"))

@@ -84,6 +84,39 @@ import Testing
         #expect(!frame(state, width: 100, height: 12).line(0).contains("USDT premium"), "a KRW board's figure only")
     }
 
+    /// `m` opens the premium matrix and `V` cycles its venue; each exchange's cell shows its
+    /// premium against that venue, or the mark of why there is none.
+    @Test func thePremiumMatrixScreen() {
+        var state = TUIState(demo: true)
+        let controller = TUIController()
+        _ = controller.handle(.character("m"), state: &state, rows: [], page: 10, ranked: [])
+        #expect(state.screen == .matrix && state.matrixVenue == .binance)
+        _ = controller.handle(.character("V"), state: &state, rows: [], page: 10, ranked: [])
+        #expect(state.matrixVenue == .okx)
+        let now: Int64 = 1_795_305_226_000
+        let rows = PremiumMatrix.rows(
+            korean: [.upbit: ["BTC": .init(price: 142_800, at: now)], .bithumb: ["BTC": .init(price: 142_800, at: now - 60_000)]],
+            venues: [.okx: ["BTC": VenueQuote(price: 100, at: now)]],
+            fx: FXQuote(krwPerUSD: 1_400, at: now, source: .dunamu),
+            now: now
+        )
+        let frame = TUIRenderer().render(
+            state,
+            snapshot: Self.snapshot,
+            rows: [],
+            width: 100,
+            height: 12,
+            now: now,
+            matrix: (rows, "환율 하나은행 고시 1,400.0")
+        )
+        #expect(frame.line(1).contains("김프 매트릭스 · 해외 거래소 OKX · 환율 하나은행 고시 1,400.0"), "\(frame.line(1))")
+        let line = frame.line(3)
+        #expect(line.contains("BTC") && line.contains("+2.00%") && line.contains("…"), "Upbit live, Bithumb stale: \(line)")
+        _ = controller.handle(.character("V"), state: &state, rows: [], page: 10, ranked: [])
+        _ = controller.handle(.character("m"), state: &state, rows: [], page: 10, ranked: [])
+        #expect(state.screen == .board && state.matrixVenue == .bybit)
+    }
+
     /// The display column where `text` starts in a line.
     func column(of text: String, in line: String) -> Int? {
         guard let range = line.range(of: text) else { return nil }

@@ -5,6 +5,7 @@
 import { loadStrings, text, pickLanguage } from "./i18n.js";
 import { setupInfo } from "./info.js";
 import { setupCompare } from "./compare.js";
+import { setupMatrix } from "./premium-matrix.js";
 import { setupAccount } from "./account.js";
 import { setupRanking } from "./ranking.js";
 import { setupPortfolio } from "./portfolio.js";
@@ -144,7 +145,8 @@ function selectTab(tab) {
   routes.remember(true);
 }
 
-const PANELS = { info: "#info-panel", profile: "#profile-panel", ranking: "#ranking-panel", portfolio: "#portfolio-panel", alerts: "#alerts-panel" };
+const PANELS = { info: "#info-panel", profile: "#profile-panel", ranking: "#ranking-panel", portfolio: "#portfolio-panel", alerts: "#alerts-panel",
+  premium: "#premium-panel" };
 
 function showTab(tab) {
   // Between 거래소 and 관심 the set of rows changes: the other tab's rows never stand under this one.
@@ -160,7 +162,8 @@ function showTab(tab) {
   if (tab === "alerts") alerts.start();
   if (tab === "ranking") ranking.start(); else ranking.stop();
   if (tab === "portfolio") portfolio.start(); else portfolio.stop();
-  if (tab === "ranking" || tab === "profile" || tab === "portfolio" || tab === "alerts") {
+  if (tab === "premium") matrix.start(); else matrix.stop();
+  if (tab === "ranking" || tab === "profile" || tab === "portfolio" || tab === "alerts" || tab === "premium") {
     compare.stop();
     $("#compare-panel").hidden = true;
     if (tab === "profile") account.showProfile();
@@ -222,6 +225,7 @@ const send = (message) => socket.send(message);
 const info = setupInfo({ api, t, toast, state: page, selectTab, toggleFavorite, navigated: () => routes.remember(true), alertFor, send });
 const nav = setupNav({ t, selectTab });
 const compare = setupCompare({ t, state: page, open: (symbol, exchange) => info.openDetail(favoriteKey(`KRW-${symbol}`, exchange)) });
+const matrix = setupMatrix({ t, state: page, open: (symbol, exchange) => info.openDetail(favoriteKey(`KRW-${symbol}`, exchange)) });
 const portfolio = setupPortfolio({ t, toast, state: page, call, send });
 const alerts = setupAlerts({ t, toast, state: page, call });
 const ranking = setupRanking({ t, toast, state: page, toggleFavorite, openDetail: openFromRanking });

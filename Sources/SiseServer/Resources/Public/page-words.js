@@ -3,7 +3,7 @@
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
-const TAB_LABELS = { exchange: "tabExchange", favorites: "tabFavorites", info: "tabInfo", compare: "tabCompare", ranking: "tabRanking",
+const TAB_LABELS = { exchange: "tabExchange", favorites: "tabFavorites", info: "tabInfo", compare: "tabCompare", premium: "premium", ranking: "tabRanking",
   portfolio: "tabPortfolio", alerts: "tabAlerts", profile: "tabProfile" };
 const RESULT_LABELS = { coins: "coins", nfts: "nfts", exchanges: "exchanges" };
 
@@ -12,7 +12,8 @@ const TEXTS = {
   "#retry": "retry", "#clear-favorites": "clearAll", "#confirm-text": "confirmClear", "[data-action=cancel]": "cancel",
   "[data-action=confirm]": "confirm", "#favorite-cards-title": "favoriteCoins", "#trending-title": "trendingCoins",
   "#trending-nfts-title": "trendingNFTs", "#detail-back": "back", "#compare-coin .label": "coin", "#compare-gap .label": "gap",
-  "#compare-global": "globalPrice", "#search-empty": "empty", "#market-premium-label": "marketPremium", "#tether-premium-label": "tetherPremium", "#premium-column": "premium",
+  "#compare-global": "globalPrice", "#search-empty": "empty", "#market-premium-label": "marketPremium", "#tether-premium-label": "tetherPremium",
+  "#matrix-venue-label": "globalVenue", "#matrix-coin": "coin", "#premium-column": "premium",
 };
 // Element → key, as its accessible name.
 const LABELS = {

@@ -3,7 +3,7 @@
 import { EXCHANGES, QUOTES, favoriteKey } from "./exchanges.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
-const TAB_PATHS = { exchange: "/", favorites: "/favorites", info: "/info", compare: "/compare", ranking: "/ranking",
+const TAB_PATHS = { exchange: "/", favorites: "/favorites", info: "/info", compare: "/compare", premium: "/premium", ranking: "/ranking",
   portfolio: "/portfolio", alerts: "/alerts", profile: "/profile" };
 
 // `page`: { view, showTab(tab), openDetail(id) }.

@@ -1,0 +1,142 @@
+// The 김프 tab: the premium matrix — every KRW coin on each Korean exchange against one global
+// venue (Binance, OKX or Bybit), the cells as the server decided them (a figure only when both
+// legs are fresh and close; `…` stale, `?` another coin under the ticker, `-` not listed). A
+// column's head sorts by that exchange's premium (high, low, then the default: trade value); a
+// row opens its coin. Asked again every three seconds while the tab is open.
+import { get } from "./http.js";
+import { loading, loaded, failed } from "./loading.js";
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+
+export function setupMatrix({ t, state, open = () => {} }) {
+  // The columns the server wrote into the page, one per exchange it shows.
+  const exchanges = $$("#premium-panel th[data-matrix-exchange]").map((th) => th.dataset.matrixExchange);
+  const view = { venue: $("#matrix-venue").value, column: null, order: "desc" };
+  const body = $("#matrix-rows");
+  const kept = new Map();
+  let timer = null;
+  let inFlight = null;
+
+  function build(symbol) {
+    const tr = document.createElement("tr");
+    tr.dataset.matrix = symbol;
+    tr.tabIndex = 0;
+    const name = document.createElement("td");
+    const title = document.createElement("span");
+    title.className = "name";
+    const code = document.createElement("span");
+    code.className = "symbol";
+    name.append(title, code);
+    tr.append(name);
+    for (const exchange of exchanges) {
+      const td = document.createElement("td");
+      td.className = "num premium";
+      td.dataset.exchange = exchange;
+      tr.append(td);
+    }
+    return tr;
+  }
+
+  function fill(tr, row) {
+    const [title, code] = tr.firstElementChild.children;
+    title.textContent = row.name;
+    code.textContent = row.symbol;
+    // The coin opens where it trades first among the columns.
+    tr.dataset.exchange = exchanges.find((exchange) => row.krwPrices[exchange] != null) || exchanges[0];
+    for (const td of tr.querySelectorAll("td[data-exchange]")) {
+      const cell = (row.cells[td.dataset.exchange] || {})[view.venue];
+      td.textContent = cell ? cell.display : "-";
+      td.dataset.state = cell ? cell.state : "missing";
+      td.className = "num premium " + (cell && cell.tone ? cell.tone : "");
+    }
+  }
+
+  function render(answer) {
+    loaded(body);
+    const seen = new Set();
+    let cursor = body.firstElementChild;
+    for (const row of answer.rows) {
+      seen.add(row.symbol);
+      let tr = kept.get(row.symbol);
+      if (!tr) { tr = build(row.symbol); kept.set(row.symbol, tr); }
+      fill(tr, row);
+      if (tr !== cursor) body.insertBefore(tr, cursor); else cursor = cursor.nextElementSibling;
+    }
+    for (const [symbol, tr] of kept) {
+      if (!seen.has(symbol)) { tr.remove(); kept.delete(symbol); }
+    }
+    const venue = answer.venues.find((entry) => entry.id === view.venue);
+    const words = [answer.display.fx, answer.display.basis, answer.display.fallback, venue && venue.problem].filter(Boolean);
+    $("#matrix-source").textContent = answer.unavailable || words.join(" · ");
+    const empty = $("#matrix-empty");
+    empty.hidden = answer.rows.length > 0;
+    empty.textContent = t("empty");
+  }
+
+  function paintSort() {
+    for (const th of $$("#premium-panel th[data-matrix-exchange]")) {
+      const sorted = th.dataset.matrixExchange === view.column;
+      th.setAttribute("aria-sort", sorted ? (view.order === "desc" ? "descending" : "ascending") : "none");
+    }
+  }
+
+  // A tick waits for an answer still on its way; a new venue or sort replaces it.
+  async function refresh(changed = false) {
+    if (inFlight && !changed) return;
+    if (inFlight) inFlight.abort();
+    const controller = new AbortController();
+    inFlight = controller;
+    try {
+      const query = new URLSearchParams({ lang: state.lang, venue: view.venue, limit: "200" });
+      if (view.column) {
+        query.set("sort", "premium");
+        query.set("column", view.column);
+        query.set("order", view.order);
+      }
+      render(await get(`/api/premium/matrix?${query}`, { signal: controller.signal }));
+    } catch (error) {
+      if (error.name !== "AbortError" && !body.querySelector("tr[data-matrix]")) failed(body, error, t("loadFailed"));
+    } finally {
+      if (inFlight === controller) inFlight = null;
+    }
+  }
+
+  $("#premium-panel thead").addEventListener("click", (event) => {
+    const th = event.target.closest("th[data-matrix-exchange]");
+    if (!th) return;
+    const exchange = th.dataset.matrixExchange;
+    // High to low, low to high, then back to trade value.
+    if (view.column !== exchange) { view.column = exchange; view.order = "desc"; }
+    else if (view.order === "desc") view.order = "asc";
+    else view.column = null;
+    paintSort();
+    refresh(true);
+  });
+  $("#matrix-venue").addEventListener("change", (event) => {
+    view.venue = event.target.value;
+    refresh(true);
+  });
+  body.addEventListener("click", (event) => {
+    const tr = event.target.closest("tr[data-matrix]");
+    if (tr) open(tr.dataset.matrix, tr.dataset.exchange);
+  });
+  body.addEventListener("keydown", (event) => {
+    const tr = event.target.closest("tr[data-matrix]");
+    if (tr && event.key === "Enter") open(tr.dataset.matrix, tr.dataset.exchange);
+  });
+
+  return {
+    start() {
+      clearInterval(timer);
+      if (kept.size === 0) loading(body, t("loading"));
+      paintSort();
+      refresh();
+      timer = setInterval(() => refresh(), 3000);
+    },
+    stop() {
+      clearInterval(timer);
+      timer = null;
+    },
+  };
+}
