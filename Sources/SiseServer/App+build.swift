@@ -64,6 +64,21 @@ public enum SiseServerApp {
         }
         context.premiumHistory = history
         context.globalPrices = dependencies.globalPrices
+        context.premiumStore = PremiumHistoryStore(database: database)
+        let recorder = dependencies.premium.flatMap { feed in
+            dependencies.historyVenues.map { venues in
+                PremiumRecorder(
+                    boards: boards,
+                    apis: dependencies.apis,
+                    venues: venues,
+                    feed: feed,
+                    store: PremiumHistoryStore(database: database),
+                    clock: dependencies.clock,
+                    pace: dependencies.ticks,
+                    logger: logger
+                )
+            }
+        }
         context.tether = TetherQuotes(boards: boards, apis: dependencies.apis, clock: dependencies.clock)
 
         // Alerts: evaluated on every tick, told to the owner's pages and webhooks.
@@ -177,6 +192,7 @@ public enum SiseServerApp {
         RankingController(context: context).addRoutes(to: routes)
         PremiumController(context: context).addRoutes(to: routes)
         PremiumMatrixController(context: context).addRoutes(to: routes)
+        PremiumHistoryController(context: context).addRoutes(to: routes)
         CandlesController(context: context).addRoutes(to: routes)
         OrderbookController(context: context, metrics: metrics).addRoutes(to: routes)
         PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: routes)
@@ -217,7 +233,7 @@ public enum SiseServerApp {
             services: dependencies.services + [
                 hub, devices, webhooks, alerts, ReplicaChanges(feed: changes, hub: hub, alerts: alerts, store: alertStore),
             ]
-                + (history.map { [$0] } ?? []),
+                + (history.map { [$0] } ?? []) + (recorder.map { [$0] } ?? []),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 publicOrigin.bound(port: port)

@@ -22,6 +22,8 @@ struct ServerContext: Sendable {
     var premium: PremiumFeed? = nil
     /// The market's 김프 through the day (with a feed).
     var premiumHistory: PremiumHistory? = nil
+    /// The premium's kept history (recorded by this server or another replica).
+    var premiumStore: PremiumHistoryStore? = nil
     /// The global venues' prices (the premium matrix).
     var globalPrices: GlobalPrices? = nil
     /// Every exchange's KRW-USDT for 테더 김프.

@@ -26,6 +26,9 @@ public struct ServerDependencies: Sendable {
     public var premium: PremiumFeed?
     /// The global venues' prices for the premium matrix (nil: no matrix).
     public var globalPrices: GlobalPrices?
+    /// The venues the premium's history is recorded against, read once a minute (nil: this
+    /// server records no history; it still answers it from the store).
+    public var historyVenues: [GlobalVenue: any GlobalPriceAPI]?
     /// The dependencies' long-lived work (the simulator, the feed, the cache, closing the
     /// connection pool), in start order; run by the app's service group, which shuts them down
     /// in reverse after the HTTP server.

@@ -282,6 +282,20 @@ public final class AppDatabase: Sendable {
                 t.column("last", .integer).notNull().indexed()
             }
         }
+        migrator.registerMigration("v14: premium history") { db in
+            try db.create(table: "premium_point") { t in
+                t.column("series", .text).notNull()
+                t.column("resolution", .integer).notNull()
+                t.column("bucket", .integer).notNull()
+                t.column("sum", .double).notNull()
+                t.column("count", .integer).notNull()
+                t.primaryKey(["series", "resolution", "bucket"])
+            }
+            try db.create(index: "premium_point_age", on: "premium_point", columns: ["resolution", "bucket"])
+            try db.create(table: "premium_claim") { t in
+                t.primaryKey("minute", .integer)
+            }
+        }
         return migrator
     }
 

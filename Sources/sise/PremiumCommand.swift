@@ -3,6 +3,7 @@ import Foundation
 import SiseCore
 import SiseEngine
 import SiseFeeds
+import SiseStore
 
 /// `sise premium`: the kimchi premium of an exchange's KRW coins, with the global price, the
 /// rate and their sources.
@@ -35,6 +36,11 @@ struct PremiumCommand: AsyncParsableCommand {
     @Option(help: "With --matrix: how many coins (1–500).")
     var limit: Int = 50
 
+    @Option(help: "The premium's history over this range (6h, 48h, 7d, 90d, 1y, 2y) from the store `sise serve` records into.")
+    var history: String?
+
+    @OptionGroup var storage: StoreOptions
+
     /// The venues `--venue` names (all when none).
     var venues: [GlobalVenue] {
         let named = venueNames.flatMap { $0.split(separator: ",") }.compactMap { GlobalVenue(name: String($0)) }
@@ -47,7 +53,13 @@ struct PremiumCommand: AsyncParsableCommand {
         }
         guard ["premium", "value"].contains(sort) else { throw ValidationError("--sort must be premium or value, not '\(sort.prefix(20))'.") }
         guard (1...PremiumMatrixQuery.maxLimit).contains(limit) else { throw ValidationError("--limit must be 1 to \(PremiumMatrixQuery.maxLimit).") }
-        if !matrix, !venueNames.isEmpty { throw ValidationError("--venue goes with --matrix.") }
+        if !matrix, history == nil, !venueNames.isEmpty { throw ValidationError("--venue goes with --matrix or --history.") }
+        if let history {
+            guard HistoryRange.parse(history) != nil else {
+                throw ValidationError("--history must be a range such as 6h, 48h, 7d, 90d, 1y or 2y, not '\(history.prefix(20))'.")
+            }
+            guard symbols.count == 1, !matrix else { throw ValidationError("--history takes one symbol (USDT: the tether premium), without --matrix.") }
+        }
         for symbol in symbols where !(1...20).contains(symbol.count) || !symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
             throw ValidationError(ListingProblem.notAMarket(symbol).message(global.language))
         }
@@ -58,6 +70,9 @@ struct PremiumCommand: AsyncParsableCommand {
         let exchange = venue.exchange
         let settings = global.settings
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
+        if let history, let range = HistoryRange.parse(history), let symbol = symbols.first {
+            return try await printHistory(symbol.uppercased(), range: range, exchange: exchange, settings: settings)
+        }
         if matrix {
             let query = PremiumMatrixQuery(
                 venues: venues,
@@ -149,6 +164,40 @@ struct PremiumCommand: AsyncParsableCommand {
                 out += "\n"
             }
         }
+        print(out, terminator: "")
+    }
+
+    /// `--history`: the points kept in the store, as the API gives them (`--json`: the same
+    /// answer; otherwise a line per point and a terminal sparkline).
+    private func printHistory(_ symbol: String, range: Int64, exchange: Exchange, settings: Settings) async throws {
+        let language = global.language
+        let venue = symbol == "USDT" ? nil : venues.first
+        let series = PremiumSeries(exchange: exchange, symbol: symbol, venue: venue)
+        let resolution = HistoryResolution.serving(range: range)
+        let database = try await Root.store(settings, storage)
+        let points: [HistoryPoint]
+        do {
+            points = try await Root.oneShot(settings) { root in
+                let now = root.clock.now
+                return try await PremiumHistoryStore(database: database).points(series, resolution: resolution, from: now - range, to: now)
+            }
+        } catch {
+            await database.close()
+            throw error
+        }
+        await database.close()
+        if json {
+            struct Answer: Encodable {
+                let series: String
+                let resolution: String
+                let points: [[Double]]
+            }
+            return printJSON(Answer(series: series.key, resolution: resolution.label, points: points.map { [Double($0.at), $0.value] }))
+        }
+        guard !points.isEmpty else { return print(UIText.premiumHistoryEmpty(language)) }
+        let f = MarketFormatter(language: language)
+        var out = series.key + " · " + resolution.label + "\n"
+        for point in points { out += KSTText.timestamp(point.at) + "  " + f.rate(point.value) + "\n" }
         print(out, terminator: "")
     }
 }

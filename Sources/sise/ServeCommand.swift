@@ -72,6 +72,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Let alert webhooks target loopback and private addresses (receivers on your own network).")
     var allowPrivateWebhooks = false
 
+    @Flag(
+        name: .customLong("premium-history"),
+        inversion: .prefixedNo,
+        help: "Record every premium once a minute into the store (one replica writes each minute; default on)."
+    )
+    var premiumHistory = true
+
     @Option(
         name: .customLong("delivery-lease"),
         help:
@@ -239,6 +246,7 @@ struct ServeCommand: AsyncParsableCommand {
                 services: upstreams.services + [coinInfo, premium, globalPrices]
             )
             dependencies.globalPrices = globalPrices
+            if premiumHistory { dependencies.historyVenues = root.globalAPIs(premiumSettings) }
             dependencies.depthFeeds = upstreams.depthFeeds
             dependencies.silence = upstreams.silence
             dependencies.clock = root.clock

@@ -85,3 +85,20 @@ def test_the_premium_matrix_sorts_by_an_exchange_and_switches_venue(server, brow
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
     row.click()
     wait(browser, lambda d: not d.find_element(By.ID, "coin-detail").get_attribute("hidden"))
+
+
+def test_the_coin_page_has_its_premium_history(server, browser):
+    """A KRW market's page has its 김프 section with the ranges: the server's line once a minute is
+    recorded, and until then the words that say nothing is recorded yet (never an empty box)."""
+    browser.get(server.url + "/coin/KRW-BTC")
+    section = wait(browser, lambda d: not d.find_element(By.ID, "premium-history").get_attribute("hidden")
+                   and d.find_element(By.ID, "premium-history"), timeout=20)
+    assert section.find_element(By.ID, "premium-history-title").text.startswith("김프")
+    assert section.find_element(By.CSS_SELECTOR, '[data-history-range="24h"]').get_attribute("aria-pressed") == "true"
+    chart = section.find_element(By.ID, "premium-history-chart").get_attribute("innerHTML")
+    note = section.find_element(By.ID, "premium-history-note").text
+    assert ("<svg" in chart) if section.get_attribute("data-points") not in ("0", "1") else ("기록" in note or "<svg" in chart)
+    week = section.find_element(By.CSS_SELECTOR, '[data-history-range="7d"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", week)
+    week.click()
+    wait(browser, lambda d: week.get_attribute("aria-pressed") == "true")

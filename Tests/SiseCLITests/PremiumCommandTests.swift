@@ -1,5 +1,7 @@
 import Foundation
+import SiseCore
 import SiseSimulator
+import SiseStore
 import SiseTestSupport
 import Testing
 
@@ -124,6 +126,33 @@ import Testing
                 let refused = try await SiseBinary.run(["premium"] + (bad == ["--venue", "okx"] ? bad : ["--matrix"] + bad) + urls)
                 #expect(refused.status == 2, "\(bad): \(refused.stderr)")
             }
+        }
+    }
+
+    /// `sise premium SYMBOL --history RANGE`: the points `sise serve` recorded, from the store the
+    /// command is pointed at (`--data-dir`, `--database`), as JSON or a line per point.
+    @Test func theHistoryFromTheStore() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sise-history-\(UUID().uuidString)")
+        let database = try AppDatabase.open(directory: directory)
+        let store = PremiumHistoryStore(database: database)
+        let now = Int64(Date().timeIntervalSince1970 * 1_000)
+        let okx = PremiumSeries(exchange: .bithumb, symbol: "ETH", venue: .okx)
+        for minute in 1...2 { try await store.record(minute: now - Int64(minute) * 60_000, [okx: 0.015, .tether(.bithumb): -0.004]) }
+        await database.close()
+        let json = try await SiseBinary.run([
+            "premium", "ETH", "--history", "6h", "--venue", "okx", "--exchange", "bithumb", "--json", "--data-dir", directory.path,
+        ])
+        #expect(json.status == 0, "\(json.stderr)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(answer["series"] as? String == "bithumb:ETH:okx" && answer["resolution"] as? String == "1m")
+        #expect((answer["points"] as? [[Double]])?.map { $0[1] } == [0.015, 0.015])
+        let tether = try await SiseBinary.run(["premium", "USDT", "--history", "48h", "--exchange", "bithumb", "--data-dir", directory.path])
+        #expect(tether.status == 0 && tether.stdout.contains("bithumb:USDT:official") && tether.stdout.contains("-0.40%"), "\(tether.stdout)")
+        let nothing = try await SiseBinary.run(["premium", "BTC", "--history", "7d", "--data-dir", directory.path])
+        #expect(nothing.status == 0 && nothing.stdout.contains("기록이 없습니다"))
+        for bad in [["BTC", "--history", "3y"], ["BTC", "ETH", "--history", "7d"], ["BTC", "--history", "7d", "--matrix"]] {
+            let refused = try await SiseBinary.run(["premium"] + bad + ["--data-dir", directory.path])
+            #expect(refused.status == 2, "\(bad): \(refused.stderr)")
         }
     }
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import SiseCore
 import SiseServer
+import SiseStore
 import SiseTestSupport
 import Testing
 
@@ -143,6 +144,47 @@ import Testing
                 #expect(refused.status == .badRequest, "\(bad)")
                 let message = ((json(refused) as? [String: Any])?["error"] as? [String: Any])?["message"] as? String ?? ""
                 #expect(message.contains(words), "\(bad): \(message)")
+            }
+        }
+    }
+}
+
+/// The premium's history on the API, from the store a recorder (here: the test) fills: the finest
+/// resolution that keeps the range, 테더 김프 under `symbol=USDT`, CSV, and bad ranges refused.
+@Suite struct PremiumHistoryAPITests {
+    @Test func aPremiumOverTime() async throws {
+        let directory = ServerHarness.temporaryDirectory()
+        try await ServerHarness.run(dataDirectory: directory) { client in
+            let store = PremiumHistoryStore(database: try await ServerHarness.store(directory))
+            let now = WallClock.system.now
+            let okx = PremiumSeries(exchange: .upbit, symbol: "BTC", venue: .okx)
+            for minute in 1...3 {
+                try await store.record(minute: now - Int64(minute) * 60_000, [okx: 0.01 * Double(minute), .tether(.upbit): 0.002])
+            }
+            let answer = try #require(
+                json(try await client.execute(uri: "/api/premium/history?symbol=btc&venue=okx&range=6h&lang=ko", method: .get)) as? [String: Any]
+            )
+            #expect(answer["series"] as? String == "upbit:BTC:okx" && answer["resolution"] as? String == "1m")
+            let points = try #require(answer["points"] as? [[Double]])
+            #expect(points.map { $0[1] } == [0.03, 0.02, 0.01], "oldest first")
+            #expect(points.map { $0[0] } == points.map { $0[0] }.sorted())
+            #expect((answer["display"] as? [String: String])?["last"] == "+1.00%")
+            let tether = try #require(json(try await client.execute(uri: "/api/premium/history?symbol=USDT", method: .get)) as? [String: Any])
+            #expect(
+                tether["venue"] is NSNull && tether["series"] as? String == "upbit:USDT:official" && (tether["points"] as? [[Double]])?.count == 3
+            )
+            let week = try #require(
+                json(try await client.execute(uri: "/api/premium/history?symbol=BTC&venue=okx&range=7d", method: .get)) as? [String: Any]
+            )
+            #expect(week["resolution"] as? String == "15m" && (week["points"] as? [[Double]])?.isEmpty == false)
+            let none = try #require(json(try await client.execute(uri: "/api/premium/history?symbol=ETH", method: .get)) as? [String: Any])
+            #expect((none["points"] as? [[Double]])?.isEmpty == true && (none["display"] as? [String: String])?["empty"] != nil)
+            let csv = try await client.execute(uri: "/api/premium/history?symbol=BTC&venue=okx&range=6h&format=csv", method: .get)
+            #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
+            let lines = String(buffer: csv.body).split(separator: "\n")
+            #expect(lines.first == "at,kst,premium" && lines.count == 4 && lines[1].contains(" KST,"))
+            for bad in ["", "symbol=B%3CTC", "symbol=BTC&range=3y", "symbol=BTC&range=week", "symbol=BTC&venue=kraken", "symbol=BTC&format=xml"] {
+                #expect(try await client.execute(uri: "/api/premium/history?" + bad, method: .get).status == .badRequest, "\(bad)")
             }
         }
     }

@@ -82,5 +82,14 @@ enum PostgresSchema {
             CREATE INDEX throttle_count_last ON throttle_count (last)
             """
         ),
+        (
+            "v14: premium history",
+            """
+            CREATE TABLE premium_point (series TEXT NOT NULL, resolution BIGINT NOT NULL, bucket BIGINT NOT NULL,
+                sum DOUBLE PRECISION NOT NULL, count BIGINT NOT NULL, PRIMARY KEY (series, resolution, bucket));
+            CREATE INDEX premium_point_age ON premium_point (resolution, bucket);
+            CREATE TABLE premium_claim (minute BIGINT PRIMARY KEY)
+            """
+        ),
     ]
 }

@@ -4,6 +4,7 @@ import { splitKey, exchangeOf, rowName } from "./exchanges.js";
 import { get } from "./http.js";
 import { loading } from "./loading.js";
 import { coinURL, marketOf, text } from "./coin-parts.js";
+import { createPremiumHistory } from "./premium-history.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -13,6 +14,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
   const { syncDepth, stopDepth } = depth;
   let detailRange = "7d";
   let returnTab = "exchange";
+  const premiumHistory = createPremiumHistory({ t, state });
 
   function updateDetailStar() {
     const id = $("#coin-detail").dataset.coinId;
@@ -21,7 +23,8 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
 
   async function openDetail(id) {
     returnTab = state.tab;
-    for (const section of ["#board-panel", "#info-panel", "#ranking-panel", "#compare-panel", "#portfolio-panel", "#alerts-panel", "#profile-panel"]) {
+    for (const section of ["#board-panel", "#info-panel", "#ranking-panel", "#compare-panel", "#premium-panel", "#portfolio-panel", "#alerts-panel",
+      "#profile-panel"]) {
       $(section).hidden = true;
     }
     const detail = $("#coin-detail");
@@ -115,6 +118,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
         stats.append(text("dt", label), text("dd", value));
       }
       if (marketOf(id)) syncDepth(); else stopDepth();
+      premiumHistory.show(id);
     } catch (error) {
       // The page says why in place of the coin (an unknown market, the server out of reach), with
       // 뒤로 above it — never a blank page of range buttons.
