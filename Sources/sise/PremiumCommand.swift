@@ -58,7 +58,9 @@ struct PremiumCommand: AsyncParsableCommand {
             guard HistoryRange.parse(history) != nil else {
                 throw ValidationError("--history must be a range such as 6h, 48h, 7d, 90d, 1y or 2y, not '\(history.prefix(20))'.")
             }
-            guard symbols.count == 1, !matrix else { throw ValidationError("--history takes one symbol (USDT: the tether premium), without --matrix.") }
+            guard symbols.count == 1, !matrix else {
+                throw ValidationError("--history takes one symbol (USDT: the tether premium), without --matrix.")
+            }
         }
         for symbol in symbols where !(1...20).contains(symbol.count) || !symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
             throw ValidationError(ListingProblem.notAMarket(symbol).message(global.language))
