@@ -25,12 +25,25 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-ccxt"), help: "Skip the ccxt comparison.")
     var noCCXT = false
 
+    @Flag(help: "Instead: what keeping the premium's history costs (SQLite, the real matrix's size).")
+    var history = false
+
+    @Option(help: "With --history: the series written each minute (four exchanges × coins × three venues).")
+    var series: Int = 2_760
+
+    @Option(help: "With --history: the minutes written.")
+    var minutes: Int = 1_440
+
     func validate() throws {
         guard seconds > 0 && seconds <= 3_600 else { throw ValidationError("--seconds must be between 0 and 3600.") }
         guard (0...10_000_000).contains(synthetic) else { throw ValidationError("--synthetic must be 0–10000000.") }
+        guard (12...100_000).contains(series), (1...100_000).contains(minutes) else {
+            throw ValidationError("--series 12–100000, --minutes 1–100000.")
+        }
     }
 
     func run() async throws {
+        if history { return try await HistoryBench.run(series: series, minutes: minutes) }
         let real = loadRealFrames()
         let defaults = real + SimulatorFrames.tickers(count: synthetic, format: .default).map { Array($0.utf8) }
         let simple = SimulatorFrames.tickers(count: synthetic, seed: 7, format: .simple).map { Array($0.utf8) }
