@@ -117,9 +117,10 @@ public enum KimchiPremium {
     }
 
     /// The market's 김프: the median premium of the `count` KRW coins with the most trade value
-    /// that have one; nil when none has.
+    /// that have one; nil when none has. USDT is not one of them: its premium is 테더 김프, against
+    /// another rate.
     public static func marketPremium(_ rows: [MarketRow], premium: (MarketRow) -> Double?, count: Int = 20) -> Double? {
-        let values = rows.filter { $0.id.quote == "KRW" }
+        let values = rows.filter { $0.id.quote == "KRW" && $0.id.base != "USDT" }
             .sorted { $0.ticker.tradeValue24h > $1.ticker.tradeValue24h }
             .lazy.compactMap(premium).prefix(count)
         return median(Array(values))
@@ -142,18 +143,27 @@ public struct PremiumInputs: Sendable {
     public var now: Int64
     /// How the rate was decided (nil: given directly, as tests do).
     public var decision: FXDecision?
+    /// The official USD/KRW: KRW-USDT's premium (테더 김프) is measured against it.
+    public var official: FXQuote?
 
-    public init(global: [String: GlobalQuote] = [:], fx: FXQuote? = nil, now: Int64 = 0, decision: FXDecision? = nil) {
+    public init(global: [String: GlobalQuote] = [:], fx: FXQuote? = nil, now: Int64 = 0, decision: FXDecision? = nil, official: FXQuote? = nil) {
         self.global = global
         self.fx = fx
         self.now = now
         self.decision = decision
+        self.official = official
     }
 
     public static let none = PremiumInputs()
 
+    /// A KRW row's premium; KRW-USDT's is 테더 김프 (USDT over the official dollar), so its column,
+    /// its sort and its alerts read the same figure as `/api/premium/usdt`.
     public func premium(_ row: MarketRow) -> Double? {
         guard row.id.quote == "KRW" else { return nil }
+        if row.id.base == "USDT" {
+            guard let official, official.source.basis == .official, FXPlan.usable(official, now: now) else { return nil }
+            return KimchiPremium.premium(krwPrice: row.ticker.price, globalPrice: 1, krwPerUSD: official.krwPerUSD)
+        }
         return KimchiPremium.premium(krwPrice: row.ticker.price, global: global[row.id.base], fx: fx, now: now)
     }
 }

@@ -103,7 +103,9 @@ public final class PremiumFeed: Service, Sendable {
     /// The inputs as they are now.
     public var inputs: PremiumInputs {
         let current = now()
-        return state.withLock { PremiumInputs(global: $0.merged, fx: $0.decision.quote, now: current, decision: $0.decision) }
+        return state.withLock {
+            PremiumInputs(global: $0.merged, fx: $0.decision.quote, now: current, decision: $0.decision, official: $0.official.quote)
+        }
     }
 
     /// Binance's own prices (no CoinGecko stand-ins), as the stream or REST last gave them.

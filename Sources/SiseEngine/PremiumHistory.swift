@@ -66,7 +66,7 @@ public final class PremiumHistory: Service, Sendable {
     }
 
     /// 00:00 in Korea (UTC+9, no daylight saving) of the day holding `ms`.
-    static func startOfKSTDay(_ ms: Int64) -> Int64 {
+    public static func startOfKSTDay(_ ms: Int64) -> Int64 {
         let offset: Int64 = 9 * 3_600_000
         let day: Int64 = 86_400_000
         return ((ms + offset) / day) * day - offset

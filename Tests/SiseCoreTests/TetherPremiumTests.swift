@@ -50,3 +50,36 @@ import Testing
         }
     }
 }
+
+/// KRW-USDT's premium on every face is 테더 김프: the board's 김프 column, its sort and premium
+/// alerts on KRW-USDT read USDT over the official dollar, never against a global USDT price.
+@Suite struct TetherRowPremiumTests {
+    static let now: Int64 = 1_795_914_000_000
+
+    static func usdt(_ price: Double) -> MarketRow {
+        let id = MarketID(quote: "KRW", base: "USDT")
+        return MarketRow(
+            market: Market(id: id, koreanName: "테더", englishName: "Tether", warning: false),
+            ticker: Ticker(market: id, price: price, change: .rise, signedChangePrice: 1, signedChangeRate: 0.001, tradeValue24h: 1),
+            exchange: .upbit
+        )
+    }
+
+    @Test func theUSDTRowIsMeasuredAgainstTheOfficialRate() {
+        let bank = FXQuote(krwPerUSD: 1_400, at: Self.now - 60_000, source: .dunamu)
+        let market = FXQuote(krwPerUSD: 1_428, at: Self.now, source: .upbitUSDT)
+        let inputs = PremiumInputs(
+            global: ["USDT": GlobalQuote(price: 1, at: Self.now, source: .coingecko)],
+            fx: market,
+            now: Self.now,
+            official: bank
+        )
+        #expect(abs((inputs.premium(Self.usdt(1_428)) ?? 0) - 0.02) < 1e-12)
+        #expect(PremiumInputs(fx: market, now: Self.now).premium(Self.usdt(1_428)) == nil, "no official rate: none, never USDT against itself")
+        #expect(PremiumInputs(fx: market, now: Self.now, official: market).premium(Self.usdt(1_428)) == nil)
+        let old = FXQuote(krwPerUSD: 1_400, at: Self.now - KimchiPremium.bound(.dunamu) - 1, source: .dunamu)
+        #expect(PremiumInputs(now: Self.now, official: old).premium(Self.usdt(1_428)) == nil, "a stale official rate is none")
+        // The market's 김프 is the coins' median: USDT's own premium is not one of them.
+        #expect(KimchiPremium.marketPremium([Self.usdt(1_428)], premium: inputs.premium) == nil)
+    }
+}

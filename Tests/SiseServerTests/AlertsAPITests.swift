@@ -152,6 +152,36 @@ import Testing
         }
     }
 
+    /// A premium line on KRW-USDT is a 테더 김프 line: it fires on USDT over the official dollar.
+    @Test func aPremiumLineOnUSDTWatchesTheTetherPremium() async throws {
+        try await ServerHarness.run { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+            var headers = jar.pageHeaders
+            headers[.contentType] = "application/json"
+            var tetherPremium: Double?
+            try await expectEventually(timeout: .seconds(15), "the official rate arrives") {
+                let table = json(try await client.execute(uri: "/api/premium/usdt?exchange=upbit", method: .get)) as? [String: Any]
+                tetherPremium = ((table?["rows"] as? [[String: Any]])?.first?["premium"]) as? Double
+                return tetherPremium != nil
+            }
+            let level = try #require(tetherPremium) * 100 - 0.5
+            let created = try await client.execute(
+                uri: "/api/alerts",
+                method: .post,
+                headers: headers,
+                body: ByteBuffer(string: #"{"exchange":"upbit","market":"KRW-USDT","type":"premiumAbove","percent":"\#(level)"}"#)
+            )
+            #expect(created.status == .created, "\(String(buffer: created.body))")
+            let id = try #require((json(created) as? [String: Any])?["id"] as? String)
+            try await expectEventually(timeout: .seconds(15), "the line is crossed") {
+                let history =
+                    json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: [.cookie: jar.header])) as? [String: Any]
+                return (history?["history"] as? [[String: Any]])?.contains { $0["alertId"] as? String == id } == true
+            }
+        }
+    }
+
     @Test func webhooksToPrivateAddressesNeedTheOperatorsConsent() throws {
         let strict = WebhookPoster()
         #expect(strict.check("http://127.0.0.1:9/hook") == .privateAddress("127.0.0.1"))

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SiseCore
+import SiseEngine
 import SiseServer
 import SiseStore
 import SiseTestSupport
@@ -179,6 +180,10 @@ import Testing
             #expect(week["resolution"] as? String == "15m" && (week["points"] as? [[Double]])?.isEmpty == false)
             let none = try #require(json(try await client.execute(uri: "/api/premium/history?symbol=ETH", method: .get)) as? [String: Any])
             #expect((none["points"] as? [[Double]])?.isEmpty == true && (none["display"] as? [String: String])?["empty"] != nil)
+            // The board's bar draws 테더 김프's day (KST) beside its figure.
+            let bar = try #require(json(try await client.execute(uri: "/api/premium?symbols=BTC", method: .get)) as? [String: Any])
+            let chart = (bar["display"] as? [String: String])?["tetherChart"] ?? ""
+            if now - 3 * 60_000 >= PremiumHistory.startOfKSTDay(now) { #expect(chart.contains("<svg"), "\(chart)") }
             let csv = try await client.execute(uri: "/api/premium/history?symbol=BTC&venue=okx&range=6h&format=csv", method: .get)
             #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
             let lines = String(buffer: csv.body).split(separator: "\n")

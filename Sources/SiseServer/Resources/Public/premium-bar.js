@@ -23,6 +23,7 @@ export function createPremiumBar(page) {
       tether.textContent = row ? (row.premium === null ? (row.display.problem || "-") : row.display.premium) : "-";
       tether.className = row && row.premium !== null ? row.display.tone : "";
       tether.dataset.state = row ? row.state : "unavailable";
+      $("#tether-chart").innerHTML = body.display.tetherChart || "";
       $("#premium-source").textContent = body.unavailable || body.display.source;
       // The day's curve: the server's own SVG (numbers only).
       $("#premium-chart").innerHTML = body.display.chart || "";
