@@ -30,10 +30,11 @@ HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
 def rig():
     simulator, sim = start("simulate", "--port", "0")
     venues = simulator_flags(sim)
-    premium = ["--binance-url", sim + "/binance", "--coingecko-url", sim + "/api/v3"]
+    premium = ["--binance-url", sim + "/binance", "--coingecko-url", sim + "/api/v3", "--okx-url", sim + "/okx", "--bybit-url", sim + "/bybit",
+               "--dunamu-url", sim + "/dunamu"]
     data = tempfile.mkdtemp(prefix="sise-features-")
     server, serve = start("serve", "--port", "0", "--data-dir", data, *venues, *premium)
-    yield {"sim": sim, "serve": serve, "venues": venues, "premium": premium, "gecko": premium[2:], "data": data}
+    yield {"sim": sim, "serve": serve, "venues": venues, "premium": premium, "gecko": premium[2:4], "data": data}
     for process in (server, simulator):
         process.terminate()
         process.wait(10)
@@ -94,6 +95,44 @@ def test_premium_is_the_same_on_the_cli_the_stream_and_the_api(rig, exchange):
     # The simulator's prices walk between the reads: the faces agree within that walk.
     for value in (one_shot, streamed[-1]):
         assert value is not None and abs(value - again["premium"]) < 0.004, (exchange, one_shot, streamed[-1], again["premium"])
+
+
+GLOBAL_VENUES = ["binance", "okx", "bybit"]
+
+
+@pytest.mark.parametrize("exchange", EXCHANGES)
+@pytest.mark.parametrize("venue", GLOBAL_VENUES)
+def test_a_matrix_cell_is_the_same_on_the_cli_and_the_api(rig, exchange, venue):
+    """The premium matrix's cell of BTC on this exchange against this venue: the same state on
+    `sise premium --matrix --json` and `GET /api/premium/matrix`, and the same figure within the
+    simulator's walk between the reads."""
+    path = f"/api/premium/matrix?venue={venue}&exchange={exchange}&symbols=BTC"
+    status, table = wait_api(rig, path, lambda s, b: s == 200 and b["rows"] and b["rows"][0]["cells"][exchange][venue]["state"] != "missing"
+                             and b["fx"] is not None, seconds=30)
+    assert status == 200, table
+    served = table["rows"][0]["cells"][exchange][venue]
+    code, out, err = cli(rig, "premium", "--matrix", "--venue", venue, "BTC", "--json", premium=True)
+    assert code == 0, err
+    cell = json.loads(out)["rows"][0]["cells"][exchange][venue]
+    assert cell["state"] == served["state"] == "live", (exchange, venue, cell, served)
+    assert abs(cell["premium"] - served["premium"]) < 0.004, (exchange, venue, cell, served)
+
+
+@pytest.mark.parametrize("exchange", EXCHANGES)
+def test_the_tether_premium_is_the_same_on_the_cli_and_the_api(rig, exchange):
+    """테더 김프 of this exchange against the official rate, on `sise premium USDT --json` and
+    `GET /api/premium/usdt`: the same rate source, the same state, the figure within the walk."""
+    status, table = wait_api(rig, f"/api/premium/usdt?exchange={exchange}", lambda s, b: s == 200 and b["official"] is not None, seconds=30)
+    assert status == 200 and table["official"]["source"] == "dunamu", table
+    served = table["rows"][0]
+    code, out, err = cli(rig, "premium", "USDT", "--json", premium=True)
+    assert code == 0, err
+    answered = json.loads(out)
+    row = next(r for r in answered["rows"] if r["exchange"] == exchange)
+    assert answered["official"]["source"] == table["official"]["source"]
+    assert row["state"] == served["state"], (exchange, row, served)
+    if row["premium"] is not None:
+        assert abs(row["premium"] - served["premium"]) < 0.004, (exchange, row, served)
 
 
 def test_compare_has_the_apis_premiums_and_refuses_an_unknown_symbol(rig):
