@@ -57,6 +57,15 @@ public struct BinanceClient: Sendable {
         return (prices, response.header("x-mbx-used-weight-1m").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
     }
 
+    /// Every USDT pair's best bid and ask (`/api/v3/ticker/bookTicker`, weight 4; no time in the
+    /// answer: stamped `now`), by base symbol — the side a trade abroad would take.
+    public func usdtBooks(now: Int64) async throws -> [String: BookTop] {
+        let url = try RESTURL.make(configuration.baseURL, "/api/v3/ticker/bookTicker", [:])
+        let response = try await transport.get(url, headers: [("Accept", "application/json")])
+        guard response.status == 200 else { throw Self.error(response) }
+        return try BinancePairs.books(response.body, quote: "USDT", at: now)
+    }
+
     /// Binance's limit of request weight per minute and address.
     public static let weightPerMinute = 6_000
 

@@ -6,6 +6,8 @@ import NIOCore
 
 /// Binance spot under `/binance` (its `/api/v3` would collide with CoinGecko's here):
 ///
+/// - `GET /binance/api/v3/ticker/bookTicker` — the same pairs' best bid and ask (`bidPrice`,
+///   `bidQty`, `askPrice`, `askQty`), weighed and refused as `ticker/price` is.
 /// - `GET /binance/api/v3/ticker/price[?symbol=BTCUSDT | ?symbols=["BTCUSDT","ETHUSDT"]]` —
 ///   `[{"symbol","price"}]` (an object for `symbol`), weight 2 for one symbol and 4 otherwise,
 ///   `x-mbx-used-weight-1m`; 400 `{"code":-1121,"msg":"Invalid symbol."}`; 429 / 418 with
@@ -19,7 +21,8 @@ struct BinanceController: Sendable {
     let binance: SimBinance
 
     func addRoutes(to router: Router<SimRequestContext>) {
-        router.get("/binance/api/v3/ticker/price") { request, _ in price(request) }
+        router.get("/binance/api/v3/ticker/price") { request, _ in price(request, book: false) }
+        router.get("/binance/api/v3/ticker/bookTicker") { request, _ in price(request, book: true) }
         router.ws("/binance/ws/:stream") { _, _ in
             binance.connecting() ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, context in
@@ -47,7 +50,9 @@ struct BinanceController: Sendable {
         }
     }
 
-    private func price(_ request: Request) -> Response {
+    /// `ticker/price` (`{"symbol","price"}`), or with `book` `ticker/bookTicker` (`{"symbol",
+    /// "bidPrice","bidQty","askPrice","askQty"}`: a basis point either side of the price).
+    private func price(_ request: Request, book: Bool) -> Response {
         let query = request.uri.queryParameters
         let one = query["symbol"].map(String.init)
         var many: [String]?
@@ -76,9 +81,18 @@ struct BinanceController: Sendable {
             var json = JSONWriter(capacity: 64 * chosen.count + 16)
             if one == nil { json.beginArray() }
             for (symbol, coin) in chosen {
+                let price = binance.price(coin, at: t)
                 json.beginObject()
                 json.field("symbol", symbol)
-                json.field("price", SimBinance.decimal(binance.price(coin, at: t)))
+                if book {
+                    let quantity = Double(SimRandom.hash(symbol + "@qty") % 5_000 + 1) / 100
+                    json.field("bidPrice", SimBinance.decimal(price * 0.9999))
+                    json.field("bidQty", SimBinance.decimal(quantity))
+                    json.field("askPrice", SimBinance.decimal(price * 1.0001))
+                    json.field("askQty", SimBinance.decimal(quantity * 0.7))
+                } else {
+                    json.field("price", SimBinance.decimal(price))
+                }
                 json.endObject()
             }
             if one == nil { json.endArray() }

@@ -91,3 +91,38 @@ struct GlobalVenueFixtureTests {
         #expect(quotes["BTC"] == VenueQuote(price: 2, at: 20))
     }
 }
+
+/// Binance's book ticker: the documented example (placeholder figures, not a recorded answer)
+/// decodes exactly, a crossed or non-numeric row is left out, and the simulator serves USDT books.
+@Suite struct BinanceBookTickerTests {
+    @Test(.enabled(if: RealFixtures.available, Comment(rawValue: RealFixtures.skipReason)))
+    func theDocumentedExample() throws {
+        let books = try BinancePairs.books(try RealFixtures.data("binance-v3-ticker-bookticker-list-docs-example.json"), quote: "BTC", at: 7)
+        #expect(books["LTC"] == BookTop(bid: 4, bidQuantity: 431, ask: 4.000002, askQuantity: 9, at: 7))
+        #expect(books["ETH"]?.ask == 100_000)
+        #expect(try BinancePairs.books(try RealFixtures.data("binance-v3-ticker-bookticker-list-docs-example.json"), quote: "USDT", at: 7).isEmpty)
+    }
+
+    @Test func badRowsAreLeftOut() throws {
+        let body = Data(
+            #"[{"symbol":"BTCUSDT","bidPrice":"2","bidQty":"1","askPrice":"1","askQty":"1"},{"symbol":"ETHUSDT","bidPrice":"x","bidQty":"1","askPrice":"1","askQty":"1"},{"symbol":"SOLUSDT","bidPrice":"1","bidQty":"1","askPrice":"1.1","askQty":"2"}]"#
+                .utf8
+        )
+        #expect(try BinancePairs.books(body, quote: "USDT", at: 1).keys.sorted() == ["SOL"])
+        #expect(throws: FeedError.self) { try BinancePairs.books(Data("{}".utf8), quote: "USDT", at: 1) }
+    }
+
+    @Test func theSimulatorServesUSDTBooks() async throws {
+        try await withSimulator { simulator in
+            let transport = LiveHTTPTransport()
+            let client = BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport)
+            let books = try await client.usdtBooks(now: 5)
+            let prices = try await client.usdtPrices()
+            let btc = try #require(books["BTC"])
+            let last = try #require(prices["BTC"])
+            #expect(btc.bid < btc.ask && btc.bid > last * 0.99 && btc.ask < last * 1.01)
+            #expect(Set(books.keys) == Set(prices.keys))
+            await transport.shutdown()
+        }
+    }
+}
