@@ -123,12 +123,7 @@ extension SimAdmin {
 extension SimAdmin {
     /// `POST /_sim/fx` with a JSON object of the FX switches (`dunamuDown`, `eximDown`).
     public static func setFX(_ simulator: RunningSimulator, _ json: String) async throws {
-        var request = URLRequest(url: URL(string: simulator.baseURL.absoluteString + "/_sim/fx")!)
-        request.httpMethod = "POST"
-        request.httpBody = Data(json.utf8)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let (_, response) = try await URLSession.shared.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw SimAdminError(what: "fx \(json)") }
+        try await post(simulator, "/_sim/fx", json)
     }
 }
 

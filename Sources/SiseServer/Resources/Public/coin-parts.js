@@ -31,3 +31,20 @@ export function marketOf(id) {
   const { exchange, market: code } = splitKey(id);
   return /^[A-Z0-9]+-[A-Z0-9.]+$/.test(code) ? { code, exchange } : null;
 }
+
+// A table's coin cell: its name over its symbol, filled later (`fillCoinCell`).
+export function coinCell() {
+  const cell = document.createElement("td");
+  const title = document.createElement("span");
+  title.className = "name";
+  const code = document.createElement("span");
+  code.className = "symbol";
+  cell.append(title, code);
+  return cell;
+}
+
+export function fillCoinCell(cell, name, symbol) {
+  const [title, code] = cell.children;
+  title.textContent = name;
+  code.textContent = symbol;
+}

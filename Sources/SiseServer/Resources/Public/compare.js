@@ -3,6 +3,7 @@
 // A row opens its coin; the search (초성 too) and the two sorts (gap, coin) are the server's.
 import { get } from "./http.js";
 import { loading, loaded, failed } from "./loading.js";
+import { coinCell, fillCoinCell } from "./coin-parts.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -28,13 +29,7 @@ export function setupCompare({ t, state, open = () => {} }) {
     const tr = document.createElement("tr");
     tr.dataset.compare = symbol;
     tr.tabIndex = 0;
-    const name = document.createElement("td");
-    const title = document.createElement("span");
-    title.className = "name";
-    const code = document.createElement("span");
-    code.className = "symbol";
-    name.append(title, code);
-    tr.append(name);
+    tr.append(coinCell());
     for (const exchange of exchanges) {
       const td = cell("", "num");
       td.dataset.venue = exchange;
@@ -52,9 +47,7 @@ export function setupCompare({ t, state, open = () => {} }) {
   function fill(tr, row) {
     // The coin opens on the default exchange when it trades there, else where it is cheapest.
     tr.dataset.venue = row.display.prices[exchanges[0]] && row.display.prices[exchanges[0]] !== "-" ? exchanges[0] : (row.low || exchanges[0]);
-    const [title, code] = tr.firstElementChild.children;
-    title.textContent = row.display.name;
-    code.textContent = row.symbol;
+    fillCoinCell(tr.firstElementChild, row.display.name, row.symbol);
     for (const td of tr.querySelectorAll("td[data-venue]")) {
       const exchange = td.dataset.venue;
       td.firstChild.nodeValue = row.display.prices[exchange] || "-";

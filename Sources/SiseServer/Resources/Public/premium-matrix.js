@@ -5,6 +5,7 @@
 // row opens its coin. Asked again every three seconds while the tab is open.
 import { get } from "./http.js";
 import { loading, loaded, failed } from "./loading.js";
+import { coinCell, fillCoinCell } from "./coin-parts.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -22,13 +23,7 @@ export function setupMatrix({ t, state, open = () => {} }) {
     const tr = document.createElement("tr");
     tr.dataset.matrix = symbol;
     tr.tabIndex = 0;
-    const name = document.createElement("td");
-    const title = document.createElement("span");
-    title.className = "name";
-    const code = document.createElement("span");
-    code.className = "symbol";
-    name.append(title, code);
-    tr.append(name);
+    tr.append(coinCell());
     for (const exchange of exchanges) {
       const td = document.createElement("td");
       td.className = "num premium";
@@ -39,9 +34,7 @@ export function setupMatrix({ t, state, open = () => {} }) {
   }
 
   function fill(tr, row) {
-    const [title, code] = tr.firstElementChild.children;
-    title.textContent = row.name;
-    code.textContent = row.symbol;
+    fillCoinCell(tr.firstElementChild, row.name, row.symbol);
     // The coin opens where it trades first among the columns.
     tr.dataset.exchange = exchanges.find((exchange) => row.krwPrices[exchange] != null) || exchanges[0];
     for (const td of tr.querySelectorAll("td[data-exchange]")) {
