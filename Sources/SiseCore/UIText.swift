@@ -49,7 +49,7 @@ public enum UIText: String, WordTable {
         destinationBadSecret
     case destinationBadBotToken, destinationBadChatID, destinationBadChatURL, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource,
         fxLabel, fxSourceBank, fxSourceExim, fxStale, fxBasisOfficial, fxBasisUSDT, fxBasis, fxAge, agoMinutes, agoHours, agoDays, tetherPremium,
-        premiumMatrix, globalVenue, premiumHistoryEmpty,
+        premiumMatrix, globalVenue, premiumHistoryEmpty, premiumHistoryOnePoint,
         tetherPremiumAlone, tetherPremiumUnlisted, tetherPremiumNoOfficial, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance,
         globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
@@ -306,6 +306,7 @@ public enum UIText: String, WordTable {
         case .tetherPremium: ("테더 김프", "USDT premium")
         case .premiumMatrix: ("김프 매트릭스", "Premium matrix")
         case .globalVenue: ("해외 거래소", "Global venue")
+        case .premiumHistoryOnePoint: ("기록이 아직 1분뿐입니다 (1분마다 늘어납니다)", "one minute recorded so far (a point is added every minute)")
         case .premiumHistoryEmpty: ("아직 기록이 없습니다 (sise serve가 1분마다 기록합니다)", "nothing recorded yet (sise serve records every minute)")
         case .tetherPremiumAlone: ("USDT의 김프(테더 김프)는 따로 봅니다: sise premium USDT", "USDT's premium is a table of its own: sise premium USDT")
         case .tetherPremiumUnlisted: ("USDT 마켓 없음", "no USDT market")

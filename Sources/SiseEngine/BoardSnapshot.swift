@@ -14,6 +14,15 @@ public struct BoardSnapshot: Sendable {
         self.status = status
     }
 
+    /// When a market's price was last known good: its own last data, or — while the board is live
+    /// — the board's last data (a live stream sends a market's frame whenever its price changes, so
+    /// its silence about one market confirms that price). The premium's legs are dated by it.
+    public func confirmedAt(_ id: MarketID) -> Int64? {
+        guard let own = receivedAt[id] else { return nil }
+        guard status.state == .live, let last = status.lastDataAt else { return own }
+        return max(own, last)
+    }
+
     /// Rows of one quote market.
     public func rows(quote: QuoteCurrency) -> [MarketRow] {
         rows.values.filter { $0.id.quote == quote.rawValue }

@@ -285,7 +285,7 @@ public final class PremiumFeed: Service, Sendable {
     /// Upbit's KRW-USDT from the live board, while it is fresh (REST stands in otherwise).
     private func liveUSDT(_ current: Int64) -> FXQuote? {
         let snapshot = upbit.snapshot
-        guard let row = snapshot.rows[Self.usdt], let at = snapshot.receivedAt[Self.usdt], current - at <= 30_000 else { return nil }
+        guard let row = snapshot.rows[Self.usdt], let at = snapshot.confirmedAt(Self.usdt), current - at <= 30_000 else { return nil }
         return FXQuote(krwPerUSD: row.ticker.price, at: at, source: .upbitUSDT)
     }
 

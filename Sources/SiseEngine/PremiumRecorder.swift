@@ -96,7 +96,7 @@ public final class PremiumRecorder: Service, Sendable {
                     var legs: [String: PremiumMatrix.Leg] = [:]
                     if let snapshot = board?.snapshot {
                         for row in snapshot.rows(quote: .krw) {
-                            guard let at = snapshot.receivedAt[row.id], now - at <= PremiumMatrix.freshness else { continue }
+                            guard let at = snapshot.confirmedAt(row.id), now - at <= PremiumMatrix.freshness else { continue }
                             legs[row.id.base] = PremiumMatrix.Leg(price: row.ticker.price, at: at, tradeValue24h: row.ticker.tradeValue24h)
                         }
                     }

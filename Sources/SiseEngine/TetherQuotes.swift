@@ -59,7 +59,7 @@ public actor TetherQuotes {
     private func liveQuote(_ exchange: Exchange, now: Int64) -> USDTQuote? {
         guard let board = boards?[exchange] else { return nil }
         let snapshot = board.snapshot
-        guard let row = snapshot.rows[Self.usdt], let at = snapshot.receivedAt[Self.usdt], now - at <= TetherPremium.bound / 2 else { return nil }
+        guard let row = snapshot.rows[Self.usdt], let at = snapshot.confirmedAt(Self.usdt), now - at <= TetherPremium.bound / 2 else { return nil }
         return USDTQuote(exchange: exchange, price: row.ticker.price, at: at)
     }
 

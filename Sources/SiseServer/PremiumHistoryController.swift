@@ -85,7 +85,12 @@ struct PremiumHistoryController {
             "chart": SVGChart.sparkline(points.map(\.value), width: 240, height: 48),
         ]
         if let last = points.last { display["last"] = f.rate(last.value) }
-        if points.isEmpty { display["empty"] = UIText.premiumHistoryEmpty(language) }
+        // A line needs two points: until then the words say why there is none.
+        if points.isEmpty {
+            display["empty"] = UIText.premiumHistoryEmpty(language)
+        } else if points.count == 1 {
+            display["empty"] = UIText.premiumHistoryOnePoint(language)
+        }
         return JSONText.response(
             Answer(
                 series: series.key,

@@ -19,14 +19,19 @@ struct PremiumMatrixController {
         let query = try Self.query(request.uri.queryParameters)
         var korean: [Exchange: [String: PremiumMatrix.Leg]] = [:]
         var names: [String: String] = [:]
-        for exchange in Exchange.byShare where query.exchanges.contains(exchange) {
-            guard let board = context.boards[exchange] else { continue }
-            board.touch()
-            _ = await board.waitForData(upTo: ServerContext.firstBoardWait)
+        let shown = Exchange.byShare.filter(query.exchanges.contains).compactMap { exchange in context.boards[exchange].map { (exchange, $0) } }
+        // Every board woken at once, each waited for (briefly) side by side.
+        await withTaskGroup(of: Void.self) { group in
+            for (_, board) in shown {
+                board.touch()
+                group.addTask { _ = await board.waitForData(upTo: ServerContext.firstBoardWait) }
+            }
+        }
+        for (exchange, board) in shown {
             let snapshot = board.snapshot
             var legs: [String: PremiumMatrix.Leg] = [:]
             for row in snapshot.rows(quote: .krw) {
-                guard let at = snapshot.receivedAt[row.id] else { continue }
+                guard let at = snapshot.confirmedAt(row.id) else { continue }
                 legs[row.id.base] = PremiumMatrix.Leg(price: row.ticker.price, at: at, tradeValue24h: row.ticker.tradeValue24h)
                 if names[row.id.base] == nil { names[row.id.base] = row.market.name(in: language) }
             }

@@ -197,7 +197,7 @@ public final class TUIApp: Sendable {
         state.tether = premium.flatMap { feed in
             let snapshot = board.snapshot
             let usdt = TetherQuotes.usdt
-            let quote = USDTQuote(exchange: state.exchange, price: snapshot.rows[usdt]?.ticker.price, at: snapshot.receivedAt[usdt])
+            let quote = USDTQuote(exchange: state.exchange, price: snapshot.rows[usdt]?.ticker.price, at: snapshot.confirmedAt(usdt))
             return TetherPremium.premium(quote, official: feed.status.official.quote, now: now)
         }
         let (changed, everything) = touched.take(state.exchange)
@@ -240,7 +240,7 @@ public final class TUIApp: Sendable {
             let snapshot = board.snapshot
             var legs: [String: PremiumMatrix.Leg] = [:]
             for row in snapshot.rows.values where row.id.quote == "KRW" {
-                guard let at = snapshot.receivedAt[row.id] else { continue }
+                guard let at = snapshot.confirmedAt(row.id) else { continue }
                 legs[row.id.base] = PremiumMatrix.Leg(price: row.ticker.price, at: at, tradeValue24h: row.ticker.tradeValue24h)
             }
             korean[exchange] = legs

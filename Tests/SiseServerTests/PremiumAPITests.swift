@@ -178,6 +178,12 @@ import Testing
                 json(try await client.execute(uri: "/api/premium/history?symbol=BTC&venue=okx&range=7d", method: .get)) as? [String: Any]
             )
             #expect(week["resolution"] as? String == "15m" && (week["points"] as? [[Double]])?.isEmpty == false)
+            try await store.record(minute: now - 3_600_000, [PremiumSeries(exchange: .upbit, symbol: "XRP", venue: .binance): 0.01])
+            let one = try #require(json(try await client.execute(uri: "/api/premium/history?symbol=XRP", method: .get)) as? [String: Any])
+            #expect(
+                (one["display"] as? [String: String])?["chart"] == "" && (one["display"] as? [String: String])?["empty"] != nil,
+                "one point: words, no empty box"
+            )
             let none = try #require(json(try await client.execute(uri: "/api/premium/history?symbol=ETH", method: .get)) as? [String: Any])
             #expect((none["points"] as? [[Double]])?.isEmpty == true && (none["display"] as? [String: String])?["empty"] != nil)
             // The board's bar draws 테더 김프's day (KST) beside its figure.
