@@ -61,27 +61,7 @@ import FoundationNetworking
 
             // The live face, wired as `serve` and `tui` wire it.
             let transport = LiveHTTPTransport()
-            let upbit = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
-            let board = LiveBoard(
-                configuration: .init(exchange: .upbit),
-                api: upbit,
-                stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
-                logger: Logger(label: "test")
-            )
-            let feed = PremiumFeed(
-                configuration: .init(fx: cell.chosen),
-                binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),
-                stream: BinanceMiniTickerStream(webSocketBase: URL(string: "ws://127.0.0.1:\(simulator.port)/binance")!),
-                upbit: board,
-                fx: .clients(
-                    usdtExchange: upbit,
-                    dunamu: DunamuForexClient(baseURL: simulator.baseURL.appendingPathComponent("dunamu"), transport: transport),
-                    eximbank: KoreaEximClient(baseURL: simulator.baseURL.appendingPathComponent("koreaexim"), key: "test-key", transport: transport),
-                    coinGecko: nil
-                ),
-                coinInfo: nil,
-                logger: Logger(label: "test")
-            )
+            let feed = SimulatedPremium.feed(simulator, fx: cell.chosen, transport: transport, eximbankKey: "test-key").feed
             let running = ServiceTask(feed)
             try await expectEventually(timeout: .seconds(10)) { !feed.status.decision.passedOver.isEmpty || feed.status.decision.quote != nil }
             let status = feed.status

@@ -11,28 +11,8 @@ import Testing
 /// REST while the stream is refused, and the bank rate falling back to Upbit's USDT (saying so).
 @Suite(.serialized) struct PremiumFeedTests {
     func feed(_ simulator: RunningSimulator, fx: FXSource, dunamu: URL? = nil, transport: LiveHTTPTransport) -> (PremiumFeed, LiveBoard) {
-        let upbit = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
-        let board = LiveBoard(
-            configuration: .init(exchange: .upbit),
-            api: upbit,
-            stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
-            logger: Logger(label: "test")
-        )
-        let feed = PremiumFeed(
-            configuration: .init(fx: fx),
-            binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),
-            stream: BinanceMiniTickerStream(webSocketBase: URL(string: "ws://127.0.0.1:\(simulator.port)/binance")!),
-            upbit: board,
-            fx: .clients(
-                usdtExchange: upbit,
-                dunamu: DunamuForexClient(baseURL: dunamu ?? simulator.baseURL.appendingPathComponent("dunamu"), transport: transport),
-                eximbank: nil,
-                coinGecko: nil
-            ),
-            coinInfo: nil,
-            logger: Logger(label: "test")
-        )
-        return (feed, board)
+        let wired = SimulatedPremium.feed(simulator, fx: fx, transport: transport, dunamu: dunamu)
+        return (wired.feed, wired.board)
     }
 
     @Test func oneConnectionForEveryFollowerAndPremiumsThatAddUp() async throws {

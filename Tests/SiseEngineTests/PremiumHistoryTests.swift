@@ -13,22 +13,7 @@ import Testing
     @Test func samplesAreKeptFromMidnightInKorea() async throws {
         try await withSimulator { simulator in
             let transport = LiveHTTPTransport()
-            let upbit = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
-            let board = LiveBoard(
-                configuration: .init(exchange: .upbit),
-                api: upbit,
-                stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
-                logger: Logger(label: "test")
-            )
-            let feed = PremiumFeed(
-                configuration: .init(fx: .upbitUSDT),
-                binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),
-                stream: BinanceMiniTickerStream(webSocketBase: URL(string: "ws://127.0.0.1:\(simulator.port)/binance")!),
-                upbit: board,
-                fx: .clients(usdtExchange: upbit, dunamu: nil, eximbank: nil, coinGecko: nil),
-                coinInfo: nil,
-                logger: Logger(label: "test")
-            )
+            let (feed, board, _) = SimulatedPremium.feed(simulator, fx: .upbitUSDT, transport: transport, withDunamu: false)
             let running = [ServiceTask(board), ServiceTask(feed)]
             board.viewerArrived()
             try await expectEventually(timeout: .seconds(15)) { board.hasData && feed.inputs.global["BTC"] != nil && feed.inputs.fx != nil }

@@ -15,27 +15,7 @@ import Testing
     @Test func aMinuteOfEveryPremium() async throws {
         try await withSimulator { simulator in
             let transport = LiveHTTPTransport()
-            let upbit = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
-            let board = LiveBoard(
-                configuration: .init(exchange: .upbit),
-                api: upbit,
-                stream: TickerStream(configuration: .init(url: TickerStreamConfiguration.webSocketURL(forREST: simulator.baseURL))),
-                logger: Logger(label: "test")
-            )
-            let feed = PremiumFeed(
-                configuration: .init(fx: .dunamu),
-                binance: BinanceClient(configuration: .init(baseURL: simulator.baseURL.appendingPathComponent("binance")), transport: transport),
-                stream: BinanceMiniTickerStream(webSocketBase: URL(string: "ws://127.0.0.1:\(simulator.port)/binance")!),
-                upbit: board,
-                fx: .clients(
-                    usdtExchange: upbit,
-                    dunamu: DunamuForexClient(baseURL: simulator.baseURL.appendingPathComponent("dunamu"), transport: transport),
-                    eximbank: nil,
-                    coinGecko: nil
-                ),
-                coinInfo: nil,
-                logger: Logger(label: "test")
-            )
+            let (feed, board, _) = SimulatedPremium.feed(simulator, fx: .dunamu, transport: transport)
             let running = ServiceTask(feed)
             try await expectEventually(timeout: .seconds(10)) { feed.status.decision.quote != nil && feed.binanceQuotes["BTC"] != nil }
             let apis = Dictionary(
