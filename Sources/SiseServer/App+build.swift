@@ -65,6 +65,7 @@ public enum SiseServerApp {
         context.premiumHistory = history
         context.globalPrices = dependencies.globalPrices
         context.premiumStore = PremiumHistoryStore(database: database)
+        context.tetherLines = TetherDayLines(store: PremiumHistoryStore(database: database))
         let recorder = dependencies.premium.flatMap { feed in
             dependencies.historyVenues.map { venues in
                 PremiumRecorder(

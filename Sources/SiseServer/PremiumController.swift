@@ -107,10 +107,7 @@ struct PremiumController {
             display["tether"] = UIText.tetherPremium(language) + " " + row.display["premium", default: "-"]
         }
         // 테더 김프's day (KST) as kept in the store, drawn beside its figure.
-        let now = context.clock.now
-        let tetherDay =
-            (try? await context.premiumStore?.points(.tether(exchange), resolution: .minute, from: PremiumHistory.startOfKSTDay(now), to: now)) ?? []
-        display["tetherChart"] = SVGChart.sparkline(tetherDay.map(\.value), width: 72, height: 20)
+        if let lines = context.tetherLines { display["tetherChart"] = await lines.line(exchange, now: context.clock.now) }
         let table = Table(
             exchange: exchange,
             fx: inputs.fx.map {

@@ -24,6 +24,8 @@ struct ServerContext: Sendable {
     var premiumHistory: PremiumHistory? = nil
     /// The premium's kept history (recorded by this server or another replica).
     var premiumStore: PremiumHistoryStore? = nil
+    /// 테더 김프's day lines for the board's bar, drawn once a minute.
+    var tetherLines: TetherDayLines? = nil
     /// The global venues' prices (the premium matrix).
     var globalPrices: GlobalPrices? = nil
     /// Every exchange's KRW-USDT for 테더 김프.
