@@ -22,16 +22,24 @@ public struct AlertBook: Sendable {
         let market: MarketID
     }
 
+    /// A market's premium rules against one venue: lines that fire on crossing, and lines that
+    /// must hold a while first (one `AlertHold` each).
+    struct PremiumLines: Sendable {
+        var above = AlertLadder(rising: true)
+        var below = AlertLadder(rising: false)
+        var held: [String: AlertHold] = [:]
+
+        var isEmpty: Bool { above.isEmpty && below.isEmpty && held.isEmpty }
+    }
+
     struct MarketAlerts: Sendable {
         var above = AlertLadder(rising: true)
         var below = AlertLadder(rising: false)
-        var premiumAbove = AlertLadder(rising: true)
-        var premiumBelow = AlertLadder(rising: false)
+        /// By venue (KRW-USDT's 테더 김프 lines under Binance's key: they have no venue).
+        var premium: [GlobalVenue: PremiumLines] = [:]
         var moves: [Int: (window: MoveWindow, ladder: AlertLadder)] = [:]
 
-        var isEmpty: Bool {
-            above.isEmpty && below.isEmpty && premiumAbove.isEmpty && premiumBelow.isEmpty && moves.isEmpty
-        }
+        var isEmpty: Bool { above.isEmpty && below.isEmpty && premium.isEmpty && moves.isEmpty }
     }
 
     private var markets: [Key: MarketAlerts] = [:]
@@ -45,9 +53,14 @@ public struct AlertBook: Sendable {
     /// Whether any rule watches the market (a cheap test before computing a premium).
     public func watches(_ exchange: Exchange, _ market: MarketID) -> Bool { markets[Key(exchange: exchange, market: market)] != nil }
 
-    public func watchesPremium(_ exchange: Exchange, _ market: MarketID) -> Bool {
-        guard let alerts = markets[Key(exchange: exchange, market: market)] else { return false }
-        return !alerts.premiumAbove.isEmpty || !alerts.premiumBelow.isEmpty
+    /// The venues the market's premium rules measure against (empty: none watches its premium).
+    public func premiumVenues(_ exchange: Exchange, _ market: MarketID) -> [GlobalVenue] {
+        markets[Key(exchange: exchange, market: market)].map { Array($0.premium.keys) } ?? []
+    }
+
+    /// Every (exchange, market, venue) some premium rule watches.
+    public var premiumWatches: [(exchange: Exchange, market: MarketID, venue: GlobalVenue)] {
+        markets.flatMap { key, alerts in alerts.premium.keys.map { (key.exchange, key.market, $0) } }
     }
 
     /// Adds (or replaces) a rule; a disabled one only leaves the book.
@@ -61,8 +74,18 @@ public struct AlertBook: Sendable {
         switch rule.kind {
         case .above: alerts.above.insert(rule.id, level: level)
         case .below: alerts.below.insert(rule.id, level: level)
-        case .premiumAbove: alerts.premiumAbove.insert(rule.id, level: level)
-        case .premiumBelow: alerts.premiumBelow.insert(rule.id, level: level)
+        case .premiumAbove, .premiumBelow:
+            let venue = rule.premiumVenue ?? .binance
+            var lines = alerts.premium[venue] ?? PremiumLines()
+            let rising = rule.kind == .premiumAbove
+            if let minutes = rule.holdMinutes {
+                lines.held[rule.id] = AlertHold(level: level, rising: rising, span: Int64(minutes) * 60_000, band: Self.premiumBand)
+            } else if rising {
+                lines.above.insert(rule.id, level: level)
+            } else {
+                lines.below.insert(rule.id, level: level)
+            }
+            alerts.premium[venue] = lines
         case .move:
             let minutes = rule.windowMinutes ?? 10
             var entry = alerts.moves[minutes] ?? (MoveWindow(span: Int64(minutes) * 60_000), AlertLadder(rising: true))
@@ -83,8 +106,12 @@ public struct AlertBook: Sendable {
         guard var alerts = markets[key] else { return }
         alerts.above.remove(id)
         alerts.below.remove(id)
-        alerts.premiumAbove.remove(id)
-        alerts.premiumBelow.remove(id)
+        for (venue, var lines) in alerts.premium {
+            lines.above.remove(id)
+            lines.below.remove(id)
+            lines.held[id] = nil
+            alerts.premium[venue] = lines.isEmpty ? nil : lines
+        }
         for (minutes, var entry) in alerts.moves {
             entry.ladder.remove(id)
             alerts.moves[minutes] = entry.ladder.isEmpty ? nil : entry
@@ -114,12 +141,24 @@ public struct AlertBook: Sendable {
         return settle(fired, at: at)
     }
 
-    /// The market's premium (percent) now: the premium rules it fires.
-    public mutating func premium(_ percent: Double, exchange: Exchange, market: MarketID, at: Int64) -> [Fired] {
+    /// The market's premium (percent) against `venue` at `at`: the premium rules it fires.
+    public mutating func premium(
+        _ percent: Double,
+        exchange: Exchange,
+        market: MarketID,
+        venue: GlobalVenue = .binance,
+        at: Int64
+    ) -> [Fired] {
         let key = Key(exchange: exchange, market: market)
-        guard var alerts = markets[key], percent.isFinite else { return [] }
-        var fired = alerts.premiumAbove.step(percent) { _ in Self.premiumBand }.compactMap { lookup($0, percent) }
-        fired += alerts.premiumBelow.step(percent) { _ in Self.premiumBand }.compactMap { lookup($0, percent) }
+        guard var alerts = markets[key], var lines = alerts.premium[venue], percent.isFinite else { return [] }
+        var fired = lines.above.step(percent) { _ in Self.premiumBand }.compactMap { lookup($0, percent) }
+        fired += lines.below.step(percent) { _ in Self.premiumBand }.compactMap { lookup($0, percent) }
+        for id in lines.held.keys.sorted() {
+            guard var hold = lines.held[id] else { continue }
+            if hold.step(percent, at: at), let one = lookup(id, percent) { fired.append(one) }
+            lines.held[id] = hold
+        }
+        alerts.premium[venue] = lines
         markets[key] = alerts
         return settle(fired, at: at)
     }

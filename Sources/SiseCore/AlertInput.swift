@@ -2,8 +2,9 @@ import Foundation
 
 /// An alert as people and scripts send it, checked in one place for the API and the CLI:
 /// `{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"…"}`,
-/// `{…,"type":"move","percent":"5","windowMinutes":10}`, `{…,"type":"premiumAbove","percent":"3"}`,
-/// plus optional `"recurring":true,"cooldownSeconds":600`.
+/// `{…,"type":"move","percent":"5","windowMinutes":10}`, `{…,"type":"premiumAbove","percent":"3"}`
+/// (premium rules may add `"venue":"okx"` and `"holdMinutes":10`), plus optional
+/// `"recurring":true,"cooldownSeconds":600`.
 public struct AlertInput: Decodable, Sendable {
     public var exchange: String?
     public var market: String
@@ -11,6 +12,10 @@ public struct AlertInput: Decodable, Sendable {
     public var price: String?
     public var percent: String?
     public var windowMinutes: Int?
+    /// A premium rule's global venue (`binance`, `okx`, `bybit`; default Binance).
+    public var venue: String?
+    /// A premium rule's hold: it fires once the line has held this many minutes.
+    public var holdMinutes: Int?
     public var recurring: Bool?
     public var cooldownSeconds: Int?
     public var enabled: Bool?
@@ -22,6 +27,8 @@ public struct AlertInput: Decodable, Sendable {
         price: String? = nil,
         percent: String? = nil,
         windowMinutes: Int? = nil,
+        venue: String? = nil,
+        holdMinutes: Int? = nil,
         recurring: Bool? = nil,
         cooldownSeconds: Int? = nil
     ) {
@@ -31,11 +38,15 @@ public struct AlertInput: Decodable, Sendable {
         self.price = price
         self.percent = percent
         self.windowMinutes = windowMinutes
+        self.venue = venue
+        self.holdMinutes = holdMinutes
         self.recurring = recurring
         self.cooldownSeconds = cooldownSeconds
     }
 
-    enum CodingKeys: String, CodingKey { case exchange, market, type, price, percent, windowMinutes, recurring, cooldownSeconds, enabled }
+    enum CodingKeys: String, CodingKey {
+        case exchange, market, type, price, percent, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled
+    }
 
     /// Decimal fields may come as JSON numbers too (read through their text).
     public init(from decoder: any Decoder) throws {
@@ -51,6 +62,8 @@ public struct AlertInput: Decodable, Sendable {
         price = decimalText(.price)
         percent = decimalText(.percent)
         windowMinutes = try c.decodeIfPresent(Int.self, forKey: .windowMinutes)
+        venue = try c.decodeIfPresent(String.self, forKey: .venue)
+        holdMinutes = try c.decodeIfPresent(Int.self, forKey: .holdMinutes)
         recurring = try c.decodeIfPresent(Bool.self, forKey: .recurring)
         cooldownSeconds = try c.decodeIfPresent(Int.self, forKey: .cooldownSeconds)
         enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled)
@@ -89,6 +102,7 @@ public struct AlertInput: Decodable, Sendable {
             }
             value = p
         }
+        let (globalVenue, hold) = try premiumTerms(kind, marketID)
         let cooldown = cooldownSeconds ?? (recurring == true ? 600 : 0)
         guard (0...86_400 * 7).contains(cooldown) else { throw Failure(.alertBadCooldown) }
         return AlertRule(
@@ -99,11 +113,31 @@ public struct AlertInput: Decodable, Sendable {
             kind: kind,
             value: value,
             windowMinutes: window,
+            venue: globalVenue,
+            holdMinutes: hold,
             recurring: recurring ?? false,
             cooldownSeconds: cooldown,
             enabled: enabled ?? true,
             createdAt: now
         )
+    }
+
+    /// A premium rule's venue and hold, checked: only premium rules have them, 테더 김프 (KRW-USDT,
+    /// against the official rate) has no venue, and a hold is 1…1440 minutes.
+    private func premiumTerms(_ kind: AlertKind, _ market: MarketID) throws(Failure) -> (GlobalVenue?, Int?) {
+        let venueText = venue?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard kind == .premiumAbove || kind == .premiumBelow else {
+            guard venueText.isEmpty, holdMinutes == nil else { throw Failure(.alertTermsNeedPremium) }
+            return (nil, nil)
+        }
+        var globalVenue: GlobalVenue?
+        if !venueText.isEmpty {
+            guard let named = GlobalVenue(name: venueText) else { throw Failure(.alertBadVenue, ["names": GlobalVenue.names]) }
+            guard market.base != "USDT" || named == .binance else { throw Failure(.alertTetherHasNoVenue) }
+            globalVenue = market.base == "USDT" ? nil : named
+        }
+        if let holdMinutes, !(1...1_440).contains(holdMinutes) { throw Failure(.alertBadHold) }
+        return (globalVenue, holdMinutes)
     }
 
     /// A decimal with an optional leading minus (a premium may be negative).
@@ -123,6 +157,9 @@ public struct AlertRuleJSON: Encodable, Sendable {
     public var price: String?
     public var percent: String?
     public var windowMinutes: Int?
+    /// A premium rule's venue (`binance` unless it names another); null for other rules and 테더 김프.
+    public var venue: String?
+    public var holdMinutes: Int?
     public var recurring: Bool
     public var cooldownSeconds: Int
     public var enabled: Bool
@@ -139,6 +176,8 @@ public struct AlertRuleJSON: Encodable, Sendable {
         price = rule.kind == .above || rule.kind == .below ? text : nil
         percent = price == nil ? text : nil
         windowMinutes = rule.windowMinutes
+        venue = rule.premiumVenue?.rawValue
+        holdMinutes = rule.holdMinutes
         recurring = rule.recurring
         cooldownSeconds = rule.cooldownSeconds
         enabled = rule.enabled
@@ -148,7 +187,8 @@ public struct AlertRuleJSON: Encodable, Sendable {
     }
 
     enum Keys: String, CodingKey {
-        case id, exchange, market, type, price, percent, windowMinutes, recurring, cooldownSeconds, enabled, createdAt, lastFiredAt, description
+        case id, exchange, market, type, price, percent, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled, createdAt
+        case lastFiredAt, description
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -160,6 +200,8 @@ public struct AlertRuleJSON: Encodable, Sendable {
         try c.encode(price, forKey: .price)
         try c.encode(percent, forKey: .percent)
         try c.encode(windowMinutes, forKey: .windowMinutes)
+        try c.encode(venue, forKey: .venue)
+        try c.encode(holdMinutes, forKey: .holdMinutes)
         try c.encode(recurring, forKey: .recurring)
         try c.encode(cooldownSeconds, forKey: .cooldownSeconds)
         try c.encode(enabled, forKey: .enabled)

@@ -26,6 +26,11 @@ public struct AlertRule: Hashable, Codable, Sendable {
     public var value: Decimal
     /// The move's window (move only), 1…1440 minutes.
     public var windowMinutes: Int?
+    /// The global venue a premium rule measures against (premium only; nil: Binance, the board's
+    /// 김프 column). A KRW-USDT premium rule is 테더 김프, against the official rate: no venue.
+    public var venue: GlobalVenue?
+    /// A premium rule fires only once its line has held this long (premium only), 1…1440 minutes.
+    public var holdMinutes: Int?
     /// Fires again on each new crossing (after `cooldownSeconds`); otherwise fires once and is disabled.
     public var recurring: Bool
     public var cooldownSeconds: Int
@@ -41,6 +46,8 @@ public struct AlertRule: Hashable, Codable, Sendable {
         kind: AlertKind,
         value: Decimal,
         windowMinutes: Int? = nil,
+        venue: GlobalVenue? = nil,
+        holdMinutes: Int? = nil,
         recurring: Bool = false,
         cooldownSeconds: Int = 0,
         enabled: Bool = true,
@@ -54,6 +61,8 @@ public struct AlertRule: Hashable, Codable, Sendable {
         self.kind = kind
         self.value = value
         self.windowMinutes = windowMinutes
+        self.venue = venue
+        self.holdMinutes = holdMinutes
         self.recurring = recurring
         self.cooldownSeconds = cooldownSeconds
         self.enabled = enabled
@@ -61,17 +70,29 @@ public struct AlertRule: Hashable, Codable, Sendable {
         self.lastFiredAt = lastFiredAt
     }
 
-    /// The rule in words (`reached 100,000,000 or above`).
+    /// Whether the rule watches the premium.
+    public var isPremium: Bool { kind == .premiumAbove || kind == .premiumBelow }
+
+    /// The venue a premium rule measures against (Binance unless it names another); nil for
+    /// other rules and for 테더 김프 (KRW-USDT, against the official rate).
+    public var premiumVenue: GlobalVenue? { isPremium && market.base != "USDT" ? venue ?? .binance : nil }
+
+    /// The rule in words (`reached 100,000,000 or above`, `premium at or above 3% against OKX,
+    /// held 10 min`).
     public func describe(_ language: Language) -> String {
         let number = NSDecimalNumber(decimal: value).doubleValue
         let percent = PortfolioLedger.text(value, scale: 2)
-        return switch kind {
-        case .above: UIText.alertRuleAbove(language, ["price": MarketFormatter(language: language).price(number, quote: market.quote)])
-        case .below: UIText.alertRuleBelow(language, ["price": MarketFormatter(language: language).price(number, quote: market.quote)])
-        case .move: UIText.alertRuleMove(language, ["percent": percent, "window": String(windowMinutes ?? 0)])
-        case .premiumAbove: UIText.alertRulePremiumAbove(language, ["percent": percent])
-        case .premiumBelow: UIText.alertRulePremiumBelow(language, ["percent": percent])
-        }
+        var text =
+            switch kind {
+            case .above: UIText.alertRuleAbove(language, ["price": MarketFormatter(language: language).price(number, quote: market.quote)])
+            case .below: UIText.alertRuleBelow(language, ["price": MarketFormatter(language: language).price(number, quote: market.quote)])
+            case .move: UIText.alertRuleMove(language, ["percent": percent, "window": String(windowMinutes ?? 0)])
+            case .premiumAbove: UIText.alertRulePremiumAbove(language, ["percent": percent])
+            case .premiumBelow: UIText.alertRulePremiumBelow(language, ["percent": percent])
+            }
+        if let venue, venue != .binance { text = UIText.alertRuleVenue(language, ["rule": text, "venue": venue.displayName]) }
+        if let holdMinutes { text = UIText.alertRuleHeld(language, ["rule": text, "minutes": String(holdMinutes)]) }
+        return text
     }
 }
 
@@ -91,6 +112,9 @@ public struct AlertFiring: Codable, Equatable, Sendable {
     public var price: Double
     /// The premium (percent) that fired a premium rule; the move (percent) that fired a move.
     public var observed: Double?
+    /// The global venue a premium rule measured against (`binance`, `okx`, `bybit`); nil for
+    /// other rules and for 테더 김프 (KRW-USDT, against the official rate).
+    public var venue: String?
     /// Epoch ms.
     public var at: Int64
     /// `at` as a Korean clock reads it (`09:24:01`, KST), for the lines faces show.
@@ -98,7 +122,7 @@ public struct AlertFiring: Codable, Equatable, Sendable {
     /// The rule in words, in Korean and English (`{market} {rule}` is the line to show).
     public var message: [String: String]
 
-    enum CodingKeys: String, CodingKey { case type, id, alertId, exchange, market, rule, value, price, observed, at, clock, message }
+    enum CodingKeys: String, CodingKey { case type, id, alertId, exchange, market, rule, value, price, observed, venue, at, clock, message }
 
     public init(id: String, rule: AlertRule, price: Double, observed: Double?, at: Int64) {
         self.id = id
@@ -110,6 +134,7 @@ public struct AlertFiring: Codable, Equatable, Sendable {
         value = PortfolioLedger.text(rule.value)
         self.price = price
         self.observed = observed
+        venue = rule.premiumVenue?.rawValue
         self.at = at
         message = Dictionary(
             uniqueKeysWithValues: Language.allCases.map {
@@ -130,6 +155,7 @@ public struct AlertFiring: Codable, Equatable, Sendable {
         value = try c.decode(String.self, forKey: .value)
         price = try c.decode(Double.self, forKey: .price)
         observed = try c.decodeIfPresent(Double.self, forKey: .observed)
+        venue = try c.decodeIfPresent(String.self, forKey: .venue)
         at = try c.decode(Int64.self, forKey: .at)
         message = try c.decode([String: String].self, forKey: .message)
     }
@@ -145,6 +171,7 @@ public struct AlertFiring: Codable, Equatable, Sendable {
         try c.encode(value, forKey: .value)
         try c.encode(price, forKey: .price)
         try c.encode(observed, forKey: .observed)
+        try c.encodeIfPresent(venue, forKey: .venue)
         try c.encode(at, forKey: .at)
         try c.encode(clock, forKey: .clock)
         try c.encode(message, forKey: .message)

@@ -240,7 +240,8 @@ public struct PortfolioInput: Decodable, Sendable {
             .inputBadExchange: "exchange", .inputBadMarket: "market", .txBadMarket: "market", .alertPremiumNeedsKRW: "market",
             .txBadType: "type", .alertBadType: "type", .txBadQuantity: "quantity", .txBadPrice: "price", .alertBadPrice: "price",
             .txBadFee: "fee", .txBadTime: "at", .txNoteTooLong: "note", .alertBadMovePercent: "percent", .alertBadPremiumPercent: "percent",
-            .alertBadWindow: "windowMinutes", .alertBadCooldown: "cooldownSeconds", .txMissingFields: nil,
+            .alertBadWindow: "windowMinutes", .alertBadCooldown: "cooldownSeconds", .alertBadVenue: "venue", .alertTetherHasNoVenue: "venue",
+            .alertBadHold: "holdMinutes", .txMissingFields: nil,
         ].compactMapValues { $0 }
     }
 

@@ -66,12 +66,14 @@ public enum UIText: String, WordTable {
     case tabAlerts, alertAdd, alertSaved, alertRemoved, alertAbove, alertBelow, alertMove, alertPremiumAbove, alertPremiumBelow, alertPercent,
         alertWindow
     case alertRecurring, alertCooldown, alertEnabled, alertHistory, alertEmpty, alertHistoryEmpty, alertFired, alertRuleAbove
-    case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, webhooks, webhookAdd, webhookURL, webhookSecret
+    case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, alertRuleVenue, alertRuleHeld, alertVenue, alertHold, webhooks,
+        webhookAdd, webhookURL, webhookSecret
     case webhookDisabled, alertNotifyDenied, pushSection, pushEnable, pushDisable, pushUnsupported, pushDenied, pushFailed, pushDevices
     case webhookKind, webhookGeneric, webhookTelegram, webhookDiscord, webhookSlack, webhookBotToken, webhookChatId
     // Refused inputs (alerts and transactions, on every face)
     case inputBadExchange, inputBadMarket, alertBadType, alertBadPrice, alertBadMovePercent, alertBadWindow, alertPremiumNeedsKRW
-    case alertBadPremiumPercent, alertBadCooldown, txMissingFields, txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
+    case alertBadPremiumPercent, alertBadCooldown, alertTermsNeedPremium, alertBadVenue, alertTetherHasNoVenue, alertBadHold, txMissingFields,
+        txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
     case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
     case csvLine, csvEmpty, csvNoColumn, csvTooManyRows, csvTextAfterQuote, csvQuoteOpen
     // Candle charts
@@ -432,6 +434,10 @@ public enum UIText: String, WordTable {
         case .alertRuleMove: ("{window}분 내 {percent}% 변동", "moved {percent}% within {window} min")
         case .alertRulePremiumAbove: ("김프 {percent}% 이상", "premium at or above {percent}%")
         case .alertRulePremiumBelow: ("김프 {percent}% 이하", "premium at or below {percent}%")
+        case .alertRuleVenue: ("{rule} ({venue} 기준)", "{rule} against {venue}")
+        case .alertRuleHeld: ("{rule}, {minutes}분 유지", "{rule}, held {minutes} min")
+        case .alertVenue: ("기준 해외 거래소", "Against")
+        case .alertHold: ("유지 시간(분)", "Held for (min)")
         case .webhooks: ("웹훅", "Webhooks")
         case .webhookAdd: ("웹훅 추가", "Add webhook")
         case .webhookURL: ("URL", "URL")
@@ -473,6 +479,12 @@ public enum UIText: String, WordTable {
         case .alertPremiumNeedsKRW: ("김프 알림은 KRW 마켓에만 걸 수 있습니다", "a premium alert needs a KRW market")
         case .alertBadPremiumPercent: ("김프 기준은 3이나 -1.5 같은 숫자여야 합니다 (±100 이내)", "percent must be a decimal such as 3 or -1.5")
         case .alertBadCooldown: ("재알림 간격(cooldownSeconds)은 0~604800초여야 합니다", "cooldownSeconds must be 0 to 604800")
+        case .alertTermsNeedPremium:
+            ("기준 거래소(venue)와 유지 시간(holdMinutes)은 김프 알림에만 쓸 수 있습니다", "venue and holdMinutes belong to premium alerts only")
+        case .alertBadVenue: ("venue는 {names} 중 하나여야 합니다", "venue must be {names}")
+        case .alertTetherHasNoVenue:
+            ("테더 김프(KRW-USDT)는 공식 환율 기준이라 해외 거래소를 고를 수 없습니다", "the USDT premium (KRW-USDT) is against the official rate: it has no venue")
+        case .alertBadHold: ("유지 시간(holdMinutes)은 1~1440분이어야 합니다", "holdMinutes must be 1 to 1440")
         case .txMissingFields: ("type, market, quantity, price는 꼭 있어야 합니다", "type, market, quantity and price are required")
         case .txBadType: ("type은 buy, sell, deposit, withdraw 중 하나여야 합니다", "type must be buy, sell, deposit or withdraw")
         case .txBadMarket: ("market은 KRW-BTC 같은 KRW 마켓이어야 합니다", "market must be a KRW market such as KRW-BTC")

@@ -9,10 +9,15 @@ import Synchronization
 /// of changed rows goes through the `AlertBook` (O(1) per ladder when nothing fires). A firing
 /// is recorded in the store (a one-shot rule is disabled there) and then handed to `deliver`.
 /// While any rule watches an exchange, its feed counts a viewer, so alerts fire with no page open.
+/// Premium rules are read on their market's ticks and, every `sweep`, again as global prices and
+/// the rate move (a line that must hold for minutes fires then even on a quiet market).
 public final class AlertEngine: Service, Sendable {
     private let boards: ExchangeBoards
     private let store: AlertStore
     private let premium: PremiumFeed?
+    private let reader: AlertPremiumReader
+    private let pace: any MonotonicClock
+    private let sweep: Duration
     private let deliver: @Sendable (AlertFiring) async -> Void
     private let logger: Logger
     private let book = Mutex(AlertBook())
@@ -29,8 +34,11 @@ public final class AlertEngine: Service, Sendable {
         boards: ExchangeBoards,
         store: AlertStore,
         premium: PremiumFeed? = nil,
+        globalPrices: GlobalPrices? = nil,
         owner: String? = nil,
         clock: WallClock = .system,
+        pace: any MonotonicClock = .system,
+        sweep: Duration = .seconds(5),
         logger: Logger = Logger(label: "sise.alerts"),
         deliver: @escaping @Sendable (AlertFiring) async -> Void
     ) {
@@ -39,6 +47,9 @@ public final class AlertEngine: Service, Sendable {
         self.owner = owner
         self.store = store
         self.premium = premium
+        reader = AlertPremiumReader(boards: boards, global: globalPrices)
+        self.pace = pace
+        self.sweep = sweep
         self.logger = logger
         self.deliver = deliver
     }
@@ -56,6 +67,7 @@ public final class AlertEngine: Service, Sendable {
             for (exchange, board) in boards.all {
                 group.addTask { await self.follow(exchange, board) }
             }
+            group.addTask { await self.sweepPremiums() }
             try? await gracefulShutdown()
             group.cancelAll()
         }
@@ -102,7 +114,8 @@ public final class AlertEngine: Service, Sendable {
 
     private static func sameSetting(_ a: AlertRule, _ b: AlertRule) -> Bool {
         a.owner == b.owner && a.exchange == b.exchange && a.market == b.market && a.kind == b.kind && a.value == b.value
-            && a.windowMinutes == b.windowMinutes && a.recurring == b.recurring && a.cooldownSeconds == b.cooldownSeconds && a.enabled == b.enabled
+            && a.windowMinutes == b.windowMinutes && a.venue == b.venue && a.holdMinutes == b.holdMinutes && a.recurring == b.recurring
+            && a.cooldownSeconds == b.cooldownSeconds && a.enabled == b.enabled
     }
 
     private func follow(_ exchange: Exchange, _ board: LiveBoard) async {
@@ -112,27 +125,67 @@ public final class AlertEngine: Service, Sendable {
         }
     }
 
+    /// Every `sweep`, each watched premium read again: global prices and the rate move between
+    /// a market's ticks, and held lines complete with no tick at all.
+    private func sweepPremiums() async {
+        while !Task.isCancelled {
+            do { try await pace.sleep(for: sweep) } catch { return }
+            let watches = book.withLock { $0.premiumWatches }
+            guard !watches.isEmpty else { continue }
+            reader.touch(watches.map(\.venue))
+            let inputs = premium?.inputs
+            let now = clock.now
+            var fired: [(AlertBook.Fired, price: Double)] = []
+            for watch in watches {
+                guard let board = boards[watch.exchange], board.snapshot.status.state == .live, let row = board.snapshot.rows[watch.market],
+                    let percent = reader.percent(row, on: watch.exchange, against: watch.venue, inputs: inputs, now: now)
+                else { continue }
+                let firings = book.withLock {
+                    $0.premium(percent, exchange: watch.exchange, market: watch.market, venue: watch.venue, at: now)
+                }
+                fired += firings.map { ($0, row.ticker.price) }
+            }
+            await settle(fired, now: now)
+        }
+    }
+
     private func apply(_ exchange: Exchange, _ rows: [MarketRow]) async {
         let inputs = premium?.inputs
         let now = clock.now
-        let fired = book.withLock { book -> [AlertBook.Fired] in
-            var fired: [AlertBook.Fired] = []
+        // Premium readings first, outside the book's lock (a venue's cell reads other boards).
+        var readings: [MarketID: [(GlobalVenue, Double)]] = [:]
+        let venues = book.withLock { book in Dictionary(rows.map { ($0.id, book.premiumVenues(exchange, $0.id)) }, uniquingKeysWith: { a, _ in a }) }
+        for row in rows {
+            for venue in venues[row.id] ?? [] {
+                if let percent = reader.percent(row, on: exchange, against: venue, inputs: inputs, now: now) {
+                    readings[row.id, default: []].append((venue, percent))
+                }
+            }
+        }
+        let fired = book.withLock { book -> [(AlertBook.Fired, price: Double)] in
+            var fired: [(AlertBook.Fired, price: Double)] = []
             for row in rows where book.watches(exchange, row.id) {
                 let at = row.ticker.timestamp > 0 ? row.ticker.timestamp : now
-                fired += book.price(row.ticker.price, exchange: exchange, market: row.id, at: at)
-                if book.watchesPremium(exchange, row.id), let premium = inputs?.premium(row) {
-                    fired += book.premium(premium * 100, exchange: exchange, market: row.id, at: at)
+                var firings = book.price(row.ticker.price, exchange: exchange, market: row.id, at: at)
+                for (venue, percent) in readings[row.id] ?? [] {
+                    firings += book.premium(percent, exchange: exchange, market: row.id, venue: venue, at: at)
                 }
+                fired += firings.map { ($0, row.ticker.price) }
             }
             return fired
         }
+        await settle(fired, now: now)
+    }
+
+    /// Each firing claimed in the store (once across replicas) and delivered.
+    private func settle(_ fired: [(AlertBook.Fired, price: Double)], now: Int64) async {
         guard !fired.isEmpty else { return }
         syncAwake()
-        for one in fired {
+        for (one, price) in fired {
             let firing = AlertFiring(
                 id: UUID().uuidString.lowercased(),
                 rule: one.rule,
-                price: rows.first { $0.id == one.rule.market }?.ticker.price ?? 0,
+                price: price,
                 observed: one.observed,
                 at: one.rule.lastFiredAt ?? now
             )

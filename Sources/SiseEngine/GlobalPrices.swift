@@ -134,3 +134,13 @@ public final class GlobalPrices: Service, Sendable {
         }
     }
 }
+
+extension GlobalPrices {
+    /// One coin's quote on every venue that has it (touching: a read is a look).
+    public func quotes(for symbol: String) -> [GlobalVenue: VenueQuote] {
+        touch()
+        var out = state.withLock { s in s.quotes.compactMapValues { $0[symbol] } }
+        if let quote = binance?.binanceQuote(symbol) { out[.binance] = VenueQuote(price: quote.price, at: quote.at) }
+        return out
+    }
+}

@@ -111,6 +111,9 @@ public final class PremiumFeed: Service, Sendable {
     /// Binance's own prices (no CoinGecko stand-ins), as the stream or REST last gave them.
     public var binanceQuotes: [String: GlobalQuote] { state.withLock { $0.binance } }
 
+    /// One coin's Binance quote.
+    public func binanceQuote(_ symbol: String) -> GlobalQuote? { state.withLock { $0.binance[symbol] } }
+
     public var status: Status {
         let current = now()
         return state.withLock { s in

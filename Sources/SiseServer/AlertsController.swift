@@ -42,15 +42,13 @@ struct AlertsController {
         return JSONText.response(AlertRuleJSON(rule, language: LanguagePreference.of(request)), status: .created)
     }
 
-    /// `{"enabled":false}`, a new `price`/`percent`/`windowMinutes`, `recurring`, `cooldownSeconds`.
+    /// `{"enabled":false}`, a new `price`/`percent`/`windowMinutes`, `venue`, `holdMinutes` (null:
+    /// no hold), `recurring`, `cooldownSeconds`.
     @Sendable func change(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try await context.admitWrite(ctx)
         let id = ctx.parameters.get("id") ?? ""
         guard var rule = try await store.rules(owner: ctx.owner).first(where: { $0.id == id }) else { throw APIError.notFound(.missingAlert) }
-        struct Change: Decodable {
-            var price: String?, percent: String?, windowMinutes: Int?, recurring: Bool?, cooldownSeconds: Int?, enabled: Bool?
-        }
-        let body = try await JSONBody.decode(Change.self, request, ctx)
+        let body = try await JSONBody.decode(AlertChange.self, request, ctx)
         let text = PortfolioLedger.text(rule.value)
         let input = AlertInput(
             exchange: rule.exchange.rawValue,
@@ -59,6 +57,8 @@ struct AlertsController {
             price: body.price ?? text,
             percent: body.percent ?? text,
             windowMinutes: body.windowMinutes ?? rule.windowMinutes,
+            venue: body.venue ?? rule.venue?.rawValue,
+            holdMinutes: body.holdMinutes ?? rule.holdMinutes,
             recurring: body.recurring ?? rule.recurring,
             cooldownSeconds: body.cooldownSeconds ?? rule.cooldownSeconds
         )
@@ -66,6 +66,8 @@ struct AlertsController {
             let checked = try input.rule(id: rule.id, owner: rule.owner, now: rule.createdAt)
             rule.value = checked.value
             rule.windowMinutes = checked.windowMinutes
+            rule.venue = checked.venue
+            rule.holdMinutes = checked.holdMinutes
             rule.recurring = checked.recurring
             rule.cooldownSeconds = checked.cooldownSeconds
         } catch {
@@ -94,5 +96,26 @@ struct AlertsController {
     /// The market must be listed on the exchange, by the one listing rule.
     private func listed(_ rule: AlertRule, _ language: Language) throws {
         try context.requireListed(rule.market, on: rule.exchange)
+    }
+}
+
+/// A change to a rule: what is absent stays; `"holdMinutes":null` removes the hold.
+struct AlertChange: Decodable {
+    var price: String?, percent: String?, windowMinutes: Int?, venue: String?, recurring: Bool?, cooldownSeconds: Int?, enabled: Bool?
+    /// nil: unchanged; `.some(nil)`: no hold any more.
+    var holdMinutes: Int??
+
+    enum Keys: String, CodingKey { case price, percent, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        price = try c.decodeIfPresent(String.self, forKey: .price)
+        percent = try c.decodeIfPresent(String.self, forKey: .percent)
+        windowMinutes = try c.decodeIfPresent(Int.self, forKey: .windowMinutes)
+        venue = try c.decodeIfPresent(String.self, forKey: .venue)
+        recurring = try c.decodeIfPresent(Bool.self, forKey: .recurring)
+        cooldownSeconds = try c.decodeIfPresent(Int.self, forKey: .cooldownSeconds)
+        enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled)
+        if c.contains(.holdMinutes) { holdMinutes = .some(try c.decodeIfPresent(Int.self, forKey: .holdMinutes)) }
     }
 }

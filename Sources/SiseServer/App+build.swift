@@ -96,8 +96,15 @@ public enum SiseServerApp {
             clock: dependencies.clock,
             logger: logger
         )
-        let alerts = AlertEngine(boards: boards, store: alertStore, premium: dependencies.premium, clock: dependencies.clock, logger: logger) {
-            firing in
+        let alerts = AlertEngine(
+            boards: boards,
+            store: alertStore,
+            premium: dependencies.premium,
+            globalPrices: dependencies.globalPrices,
+            clock: dependencies.clock,
+            pace: dependencies.ticks,
+            logger: logger
+        ) { firing in
             hub.notify(firing.owner, message: JSONText.encode(firing))
             webhooks.enqueue(firing)
         }

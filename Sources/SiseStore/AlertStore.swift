@@ -35,8 +35,9 @@ public struct AlertStore: Sendable {
             guard count < limit else { throw StoreError.tooManyRecords(limit: limit) }
             try await db.execute(
                 """
-                INSERT INTO alert (id, owner, exchange, market, type, value, windowMinutes, recurring, cooldownSeconds, enabled, createdAt, lastFiredAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO alert (id, owner, exchange, market, type, value, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds,
+                    enabled, createdAt, lastFiredAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 rule.id,
                 rule.owner,
@@ -45,6 +46,8 @@ public struct AlertStore: Sendable {
                 rule.kind.rawValue,
                 "\(rule.value)",
                 rule.windowMinutes,
+                rule.venue?.rawValue,
+                rule.holdMinutes,
                 rule.recurring,
                 rule.cooldownSeconds,
                 rule.enabled,
@@ -59,11 +62,14 @@ public struct AlertStore: Sendable {
         try await database.write { db in
             try await db.execute(
                 """
-                UPDATE alert SET value = ?, windowMinutes = ?, recurring = ?, cooldownSeconds = ?, enabled = ?, lastFiredAt = ?
+                UPDATE alert SET value = ?, windowMinutes = ?, venue = ?, holdMinutes = ?, recurring = ?, cooldownSeconds = ?, enabled = ?,
+                    lastFiredAt = ?
                 WHERE id = ? AND owner = ?
                 """,
                 "\(rule.value)",
                 rule.windowMinutes,
+                rule.venue?.rawValue,
+                rule.holdMinutes,
                 rule.recurring,
                 rule.cooldownSeconds,
                 rule.enabled,
@@ -151,6 +157,8 @@ public struct AlertStore: Sendable {
                 kind: kind,
                 value: value,
                 windowMinutes: row.int("windowMinutes"),
+                venue: row.string("venue").flatMap(GlobalVenue.init(rawValue:)),
+                holdMinutes: row.int("holdMinutes"),
                 recurring: row.bool("recurring") ?? false,
                 cooldownSeconds: cooldown,
                 enabled: row.bool("enabled") ?? false,

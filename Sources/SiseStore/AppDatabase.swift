@@ -296,6 +296,12 @@ public final class AppDatabase: Sendable {
                 t.primaryKey("minute", .integer)
             }
         }
+        migrator.registerMigration("v15: premium alerts on any venue, held for minutes") { db in
+            try db.alter(table: "alert") { t in
+                t.add(column: "venue", .text)
+                t.add(column: "holdMinutes", .integer)
+            }
+        }
         return migrator
     }
 

@@ -88,7 +88,17 @@ public final class TUIApp: Sendable {
             }
             if let alerts {
                 // The terminal's alerts fire here as they do on the server: the bell rings.
-                let engine = AlertEngine(boards: boards, store: alerts, premium: premium, owner: owner, clock: clock) { sink.yield(.alert($0)) }
+                let engine = AlertEngine(
+                    boards: boards,
+                    store: alerts,
+                    premium: premium,
+                    globalPrices: globalPrices,
+                    owner: owner,
+                    clock: clock,
+                    pace: ticks
+                ) {
+                    sink.yield(.alert($0))
+                }
                 group.addTask { try? await engine.run() }
             }
             if let premium {

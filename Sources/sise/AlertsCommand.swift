@@ -37,13 +37,15 @@ struct AlertsCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 | premium-below -- -1 (-- before a negative value)."
+                "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 [--venue okx] [--hold 10] | premium-below -- -1 (-- before a negative value)."
         )
         @OptionGroup var local: LocalData
         @Argument(help: "A market (KRW-BTC) or a symbol (BTC).") var market: String
         @Argument(help: "above, below, move, premium-above or premium-below.") var type: String
         @Argument(help: "The price (KRW) for above/below, the percent otherwise.") var value: String
         @Option(help: "The move's window in minutes (default 10).") var window: Int?
+        @Option(help: ArgumentHelp("A premium alert's global venue: \(GlobalVenue.names) (default binance).")) var venue: String?
+        @Option(help: "A premium alert fires only once its line has held this many minutes (1-1440).") var hold: Int?
         @Option(help: ArgumentHelp("\(Exchange.names) (default \(Exchange.default.rawValue)).")) var exchange: String?
         @Flag(help: "Fire on every crossing (after the cool-down), not just once.") var recurring = false
         @Option(help: "Seconds between two firings of a recurring alert (default 600).") var cooldown: Int?
@@ -59,6 +61,8 @@ struct AlertsCommand: AsyncParsableCommand {
                 price: price ? value : nil,
                 percent: price ? nil : value,
                 windowMinutes: window,
+                venue: venue,
+                holdMinutes: hold,
                 recurring: recurring,
                 cooldownSeconds: cooldown
             )

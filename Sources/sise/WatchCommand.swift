@@ -84,11 +84,13 @@ struct WatchCommand: AsyncParsableCommand {
         var exchanges = [exchange]
         var alertStore: AlertStore?
         var wantsPremium = false
+        var wantsVenues = false
         if alerts {
             let store = AlertStore(database: try await Root.store(global.settings, storage))
             alertStore = store
             let rules = try await store.rules(owner: LocalData.owner).filter(\.enabled)
-            wantsPremium = rules.contains { $0.kind == .premiumAbove || $0.kind == .premiumBelow }
+            wantsPremium = rules.contains(where: \.isPremium)
+            wantsVenues = rules.contains { ($0.premiumVenue ?? .binance) != .binance }
             for rule in rules where !exchanges.contains(rule.exchange) { exchanges.append(rule.exchange) }
             quotes = Array(Set(quotes + rules.compactMap { QuoteCurrency(code: $0.market.quote) })).sorted { $0.rawValue < $1.rawValue }
         }
@@ -110,14 +112,17 @@ struct WatchCommand: AsyncParsableCommand {
         // TUI's and the server's (Binance, CoinGecko where Binance has no price, the rate).
         let coinInfo = CoinInfoService(api: upstreams.coinGecko, cache: NoCache(), now: root.clock.milliseconds)
         let needsPremium = wantsPremium || quotes.contains(.krw) && !alerts
-        let premium =
-            needsPremium ? upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: coinInfo, logger: logger) : nil
+        let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
+        let premium = needsPremium ? upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger) : nil
+        // Premium rules against OKX or Bybit read the matrix's cells: those venues are polled too.
+        let globalPrices = wantsVenues ? premium.map { upstreams.globalPrices(premiumSettings, feed: $0, logger: logger) } : nil
         let watcher: any Service =
             if let alertStore {
                 AlertWatchService(
                     boards: upstreams.boards,
                     store: alertStore,
                     premium: premium,
+                    globalPrices: globalPrices,
                     printer: printer,
                     count: count,
                     duration: limit,
@@ -129,6 +134,7 @@ struct WatchCommand: AsyncParsableCommand {
                         logger: logger
                     ),
                     clock: root.clock,
+                    pace: root.ticks,
                     logger: logger
                 )
             } else {
@@ -136,7 +142,7 @@ struct WatchCommand: AsyncParsableCommand {
             }
         let group = ServiceGroup(
             configuration: .init(
-                services: (upstreams.services + (premium.map { [coinInfo, $0] } ?? [])).map { .init(service: $0) }
+                services: (upstreams.services + (premium.map { [coinInfo, $0] } ?? []) + (globalPrices.map { [$0] } ?? [])).map { .init(service: $0) }
                     + [.init(service: watcher, successTerminationBehavior: .gracefullyShutdownGroup)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
@@ -157,18 +163,27 @@ struct AlertWatchService: Service {
     let boards: ExchangeBoards
     let store: AlertStore
     let premium: PremiumFeed?
+    let globalPrices: GlobalPrices?
     let printer: WatchPrinter
     let count: Int?
     let duration: Duration?
     let webhooks: WebhookDispatcher
     let clock: WallClock
+    let pace: any MonotonicClock
     let logger: Logger
 
     func run() async throws {
         let (fired, sink) = AsyncStream.makeStream(of: AlertFiring.self)
-        let engine = AlertEngine(boards: boards, store: store, premium: premium, owner: LocalData.owner, clock: clock, logger: logger) {
-            sink.yield($0)
-        }
+        let engine = AlertEngine(
+            boards: boards,
+            store: store,
+            premium: premium,
+            globalPrices: globalPrices,
+            owner: LocalData.owner,
+            clock: clock,
+            pace: pace,
+            logger: logger
+        ) { sink.yield($0) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await engine.run() }
             group.addTask { try await webhooks.run() }

@@ -139,6 +139,37 @@ def test_the_alert_form_submits_after_a_hidden_field_was_left_out_of_range(site,
     assert console_errors(phone) == []
 
 
+@pytest.mark.narrow
+def test_a_premium_alert_on_an_okx_cell_held_for_minutes(site, phone):
+    """The premium kinds show the venue and the hold (and only they do); a rule made with them
+    reads back in words, and a USDT line against OKX is refused under the venue."""
+    open_board(phone, site)
+    open_tab(phone, "alerts")
+    wait(phone, lambda d: d.find_element(By.ID, "alerts-form").is_displayed())
+    kind = Select(phone.find_element(By.ID, "alert-type"))
+    kind.select_by_value("above")
+    assert not phone.find_element(By.ID, "alert-venue").is_displayed()
+    assert not phone.find_element(By.ID, "alert-hold").is_displayed()
+    kind.select_by_value("premiumAbove")
+    venues = [o.get_attribute("value") for o in Select(phone.find_element(By.ID, "alert-venue")).options]
+    assert venues == ["binance", "okx", "bybit"]
+    fill(phone, "#alert-market", "KRW-USDT")
+    Select(phone.find_element(By.ID, "alert-venue")).select_by_value("okx")
+    fill(phone, "#alert-percent", "3")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+    assert "공식 환율" in refused_under(phone, "alert-venue")
+    console_errors(phone)  # the refusal's 400, which Chromium logs; the page handled it
+    fill(phone, "#alert-market", "KRW-BTC")
+    fill(phone, "#alert-hold", "15")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+    said(phone, "알림을 추가했습니다")
+    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "OKX" in e.text])
+    assert "김프 3% 이상 (OKX 기준), 15분 유지" in rule[0]
+    tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
+    said(phone, "알림을 삭제했습니다")
+    assert console_errors(phone) == []
+
+
 def refused_under(driver, field_id):
     """The refusal the server wrote under a field (waits for it); fails when the field is not marked."""
     wait(driver, lambda d: d.find_element(By.ID, field_id).get_attribute("aria-invalid") == "true")

@@ -20,6 +20,10 @@ import Testing
             try await SiseBinary.run(["portfolio", "add", "buy", "KRW-BTC", "0.12345678", "--price", "95000000.5", "--data-dir", data]).status == 0
         )
         #expect(try await SiseBinary.run(["alerts", "add", "KRW-ETH", "below", "3000000", "--data-dir", data]).status == 0)
+        let premium = try await SiseBinary.run([
+            "alerts", "add", "KRW-BTC", "premium-above", "3", "--venue", "okx", "--hold", "10", "--data-dir", data,
+        ])
+        #expect(premium.status == 0, "\(premium.stderr)")
         let added = try await SiseBinary.run(
             ["users", "add", "--email", "move@sise.kr", "--nickname", "이사", "--data-dir", data],
             stdin: "Move-Strong-Pass-9\n"
@@ -31,7 +35,7 @@ import Testing
         let file = data + "-export.jsonl"
         defer { try? FileManager.default.removeItem(atPath: file) }
         let exported = try await SiseBinary.run(["db", "export", "--data-dir", data, "--output", file])
-        #expect(exported.status == 0 && exported.stderr.contains("exported 4 rows") && exported.stderr.contains("server_key 1"), "\(exported.stderr)")
+        #expect(exported.status == 0 && exported.stderr.contains("exported 5 rows") && exported.stderr.contains("server_key 1"), "\(exported.stderr)")
         let mode = (try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber)?.intValue
         #expect(mode == 0o600, "the export holds secrets: its owner's alone (\(String(mode ?? 0, radix: 8)))")
         let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
@@ -51,7 +55,7 @@ import Testing
         }
         for target in targets {
             let imported = try await SiseBinary.run(["db", "import", file, "--database", target])
-            #expect(imported.status == 0 && imported.stdout.contains("imported 4 rows"), "\(target): \(imported.stderr)")
+            #expect(imported.status == 0 && imported.stdout.contains("imported 5 rows"), "\(target): \(imported.stderr)")
             let moved = try await SiseBinary.run(["push", "key", "--database", target])
             #expect(moved.stdout == key.stdout, "\(target): the same push key after the move")
             let again = try await SiseBinary.run(["db", "import", file, "--database", target, "--lang", "en"])
@@ -60,6 +64,7 @@ import Testing
             #expect(copy.stdout.split(separator: "\n").dropFirst() == lines.dropFirst(), "\(target): the same rows, in the same order")
             let shown = try await SiseBinary.run(["alerts", "list", "--database", target, "--lang", "en"])
             #expect(shown.stdout.contains("KRW-ETH"), "\(target): \(shown.stderr)")
+            #expect(shown.stdout.contains("premium at or above 3% against OKX, held 10 min"), "\(target): \(shown.stdout)")
             let login = try await SiseBinary.run(["users", "list", "--database", target])
             #expect(login.stdout.contains("move@sise.kr") || login.stdout.contains("m***@sise.kr"), "\(target): \(login.stdout)")
         }

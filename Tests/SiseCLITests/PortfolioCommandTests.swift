@@ -85,12 +85,16 @@ import Testing
             // A premium rule: the premium's inputs start for it, and one already true fires.
             let premium = try await SiseBinary.run(["alerts", "add", "BTC", "premium-above", "--data-dir", data, "--", "-50"])
             #expect(premium.status == 0, "\(premium.stderr)")
+            // …and one on ETH's OKX cell: the watch polls OKX for it.
+            let okx = try await SiseBinary.run(["alerts", "add", "ETH", "premium-above", "--venue", "okx", "--data-dir", data, "--", "-50"])
+            #expect(okx.status == 0, "\(okx.stderr)")
             let fired = try await SiseBinary.run([
-                "watch", "--alerts", "--json", "--count", "1", "--duration", "15", "--upbit-url", url,
-                "--binance-url", url + "/binance", "--data-dir", data,
+                "watch", "--alerts", "--json", "--count", "2", "--duration", "15", "--upbit-url", url,
+                "--binance-url", url + "/binance", "--okx-url", url + "/okx", "--data-dir", data,
             ])
-            let line = fired.stdout.split(separator: "\n").compactMap { object(String($0)) }.first { $0["type"] as? String == "alert" }
-            #expect(line?["rule"] as? String == "premiumAbove" && line?["observed"] is Double)
+            let lines = fired.stdout.split(separator: "\n").compactMap { object(String($0)) }.filter { $0["type"] as? String == "alert" }
+            #expect(lines.allSatisfy { $0["rule"] as? String == "premiumAbove" && $0["observed"] is Double }, "\(fired.stdout)")
+            #expect(Set(lines.compactMap { $0["venue"] as? String }) == ["binance", "okx"], "\(fired.stdout) \(fired.stderr)")
         }
     }
 }

@@ -83,7 +83,7 @@ import Testing
         var book = AlertBook()
         book.insert(rule("p", .premiumAbove, 3))
         book.insert(rule("q", .premiumBelow, -1))
-        #expect(book.watchesPremium(.upbit, btc))
+        #expect(book.premiumVenues(.upbit, btc) == [.binance])
         #expect(book.premium(2.5, exchange: .upbit, market: btc, at: 0).isEmpty)
         #expect(book.premium(3.1, exchange: .upbit, market: btc, at: 1).map(\.rule.id) == ["p"])
         #expect(book.premium(-1.2, exchange: .upbit, market: btc, at: 2).map(\.rule.id) == ["q"])

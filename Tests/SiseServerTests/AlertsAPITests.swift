@@ -63,6 +63,9 @@ import Testing
                     (#"{"market":"KRW-BTC","type":"move","percent":"x"}"#, .badRequest, "percent"),
                     (#"{"market":"KRW-BTC","type":"above","price":"1","cooldownSeconds":-1}"#, .badRequest, "cooldownSeconds"),
                     (#"{"market":"KRW-BTC","type":"move","percent":"5","windowMinutes":100000}"#, .badRequest, "windowMinutes"),
+                    (#"{"market":"KRW-BTC","type":"premiumAbove","percent":"3","venue":"kraken"}"#, .badRequest, "venue"),
+                    (#"{"market":"KRW-USDT","type":"premiumAbove","percent":"3","venue":"okx"}"#, .badRequest, "venue"),
+                    (#"{"market":"KRW-BTC","type":"premiumAbove","percent":"3","holdMinutes":0}"#, .badRequest, "holdMinutes"),
                 ] {
                     let refused = try await client.execute(uri: "/api/alerts", method: .post, headers: headers, body: ByteBuffer(string: bad))
                     #expect(refused.status == status, "\(bad)")
@@ -178,6 +181,44 @@ import Testing
                 let history =
                     json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: [.cookie: jar.header])) as? [String: Any]
                 return (history?["history"] as? [[String: Any]])?.contains { $0["alertId"] as? String == id } == true
+            }
+        }
+    }
+
+    /// A premium line on a matrix cell (OKX), held or not: stored with its venue and hold, worded
+    /// so, changed (the hold removed with null), and fired from the OKX cell with the venue said.
+    @Test func aPremiumLineOnAnOKXCell() async throws {
+        try await ServerHarness.run { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+            var headers = jar.pageHeaders
+            headers[.contentType] = "application/json"
+            headers[.acceptLanguage] = "en"
+            let created = try await client.execute(
+                uri: "/api/alerts",
+                method: .post,
+                headers: headers,
+                body: ByteBuffer(string: #"{"market":"KRW-ETH","type":"premiumAbove","percent":"-10","venue":"okx","holdMinutes":30}"#)
+            )
+            #expect(created.status == .created, "\(String(buffer: created.body))")
+            let rule = try #require(json(created) as? [String: Any])
+            let id = try #require(rule["id"] as? String)
+            #expect(rule["venue"] as? String == "okx" && rule["holdMinutes"] as? Int == 30)
+            #expect(rule["description"] as? String == "premium at or above -10% against OKX, held 30 min")
+            // Held for 30 minutes it has not fired; without the hold it fires from the OKX cell.
+            let changed = try await client.execute(
+                uri: "/api/alerts/\(id)",
+                method: .patch,
+                headers: headers,
+                body: ByteBuffer(string: #"{"holdMinutes":null}"#)
+            )
+            let now = try #require(json(changed) as? [String: Any])
+            #expect(changed.status == .ok && now["holdMinutes"] is NSNull && now["venue"] as? String == "okx", "\(now)")
+            try await expectEventually(timeout: .seconds(15), "the OKX cell is read") {
+                let history =
+                    json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: [.cookie: jar.header])) as? [String: Any]
+                return (history?["history"] as? [[String: Any]])?.contains { $0["alertId"] as? String == id && $0["venue"] as? String == "okx" }
+                    == true
             }
         }
     }

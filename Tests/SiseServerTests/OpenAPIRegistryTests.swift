@@ -36,9 +36,15 @@ import Testing
         #expect(own.isEmpty, "exchange schemas that do not refer to components.schemas.Exchange:\n\(own.joined(separator: "\n"))")
     }
 
-    /// The premium matrix's venue parameter lists exactly the registry's global venues.
+    /// Every venue parameter and field (the matrix, the history, alert rules) lists exactly the
+    /// registry's global venues.
     @Test func theVenueParameterIsTheRegistrysVenues() throws {
-        let line = try #require(Self.spec.split(separator: "\n").first { $0.contains("name: venue,") })
-        #expect(line.contains("enum: [" + GlobalVenue.allCases.map(\.rawValue).joined(separator: ", ") + "]"), "\(line)")
+        let lines = Self.spec.split(separator: "\n").filter {
+            $0.contains("name: venue,") || $0.trimmingCharacters(in: .whitespaces).hasPrefix("venue: {")
+        }
+        #expect(lines.count >= 4, "found \(lines.count)")
+        for line in lines {
+            #expect(line.contains("enum: [" + GlobalVenue.allCases.map(\.rawValue).joined(separator: ", ") + "]"), "\(line)")
+        }
     }
 }

@@ -91,5 +91,12 @@ enum PostgresSchema {
             CREATE TABLE premium_claim (minute BIGINT PRIMARY KEY)
             """
         ),
+        (
+            "v15: premium alerts on any venue, held for minutes",
+            """
+            ALTER TABLE alert ADD COLUMN venue TEXT;
+            ALTER TABLE alert ADD COLUMN holdMinutes BIGINT
+            """
+        ),
     ]
 }

@@ -120,6 +120,10 @@ export function setupAlerts({ t, toast, state, call }) {
     show("#alert-price-row", price);
     show("#alert-percent-row", !price);
     show("#alert-window-row", type === "move");
+    // A premium line: against which global venue (the matrix's cells), and optionally held for minutes.
+    const premium = type === "premiumAbove" || type === "premiumBelow";
+    show("#alert-venue-row", premium);
+    show("#alert-hold-row", premium);
   }
 
   function showError(id, error) {
@@ -140,6 +144,10 @@ export function setupAlerts({ t, toast, state, call }) {
     if (body.type === "above" || body.type === "below") body.price = form.price.value.trim();
     else body.percent = form.percent.value.trim();
     if (body.type === "move") body.windowMinutes = Number(form.windowMinutes.value || 10);
+    if (body.type === "premiumAbove" || body.type === "premiumBelow") {
+      if (form.venue.value !== "binance") body.venue = form.venue.value;
+      if (form.holdMinutes.value.trim() !== "") body.holdMinutes = Number(form.holdMinutes.value);
+    }
     try {
       await call("POST", "/api/alerts", JSON.stringify(body));
       showError("#alert-error", null);
