@@ -6,6 +6,18 @@ public enum GlobalPriceSource: String, Sendable, Codable, CaseIterable {
     case binance
     /// CoinGecko's USD price, for coins Binance does not list.
     case coingecko
+    /// OKX's and Bybit's spot `<SYMBOL>USDT`, polled (the board's 김프 column when the person
+    /// chooses them).
+    case okx, bybit
+
+    /// The source of a global venue's prices.
+    public init(_ venue: GlobalVenue) {
+        switch venue {
+        case .binance: self = .binance
+        case .okx: self = .okx
+        case .bybit: self = .bybit
+        }
+    }
 }
 
 /// Where the KRW-per-USD rate comes from (`--fx`).
@@ -94,7 +106,7 @@ public enum KimchiPremium {
     /// How old an input may be (ms): a live stream a few beats, polled sources their period.
     public static func bound(_ source: GlobalPriceSource) -> Int64 {
         switch source {
-        case .binance: 30_000
+        case .binance, .okx, .bybit: 30_000
         case .coingecko: 600_000
         }
     }

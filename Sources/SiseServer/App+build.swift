@@ -22,12 +22,17 @@ public enum SiseServerApp {
         let favorites = StoredFavorites(database: database, clock: dependencies.clock)
         let devices = DeviceCleanup(registry: DeviceRegistry(database: database), logger: logger)
         let portfolio = PortfolioStore(database: database, clock: dependencies.clock)
+        // The 김프 column against the venue a page chose (Binance's needs nothing more).
+        let sources = dependencies.globalPrices.map {
+            PremiumSources(boards: boards, feed: dependencies.premium, global: $0, clock: dependencies.clock)
+        }
         let hub = BoardSocketHub(
             boards: boards,
             favorites: favorites,
             portfolio: portfolio,
             demo: configuration.demo,
             premium: dependencies.premium,
+            sources: sources,
             clock: dependencies.clock,
             logger: logger
         )
@@ -58,6 +63,7 @@ public enum SiseServerApp {
             favoriteWrites: WriteRateLimit(perMinute: configuration.favoriteWritesPerMinute, book: tallies)
         )
         context.premium = dependencies.premium
+        context.premiumSources = sources
         context.clock = dependencies.clock
         let history = dependencies.premium.map {
             PremiumHistory(boards: boards, feed: $0, now: dependencies.clock.milliseconds, pace: dependencies.ticks)

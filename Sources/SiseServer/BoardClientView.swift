@@ -20,7 +20,8 @@ struct BoardClientView: Hashable, Sendable {
             order: message.order,
             q: message.q,
             favorites: message.favoritesOnly.map { $0 ? "true" : "false" },
-            exchange: message.exchange
+            exchange: message.exchange,
+            venue: message.venue
         )
         return (parameters, message.lang.flatMap(Language.init(rawValue:)) ?? fallbackLanguage)
     }

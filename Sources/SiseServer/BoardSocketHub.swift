@@ -11,16 +11,19 @@ import Synchronization
 /// into one computation per distinct view of that exchange (shared by every client showing it)
 /// and merged into each client's outbox; rows are encoded once per change and language.
 final class BoardSocketHub: Service, Sendable {
-    private let boards: ExchangeBoards
-    private let favorites: any FavoritesRepository
-    private let portfolioPush: PortfolioPush
+    let boards: ExchangeBoards
+    let favorites: any FavoritesRepository
+    let portfolioPush: PortfolioPush
     /// 호가 and 체결 for the pages on a market's page.
     private let depth = DepthPages()
     private let demo: Bool
     private let premium: PremiumFeed?
+    /// The 김프 column against the venue a view chose (nil: Binance's, from `premium`).
+    let sources: PremiumSources?
     private let logger: Logger
-    private let clients = Mutex(PageRegistry())
-    private let fragments = Mutex<[Exchange: RowFragments]>([:])
+    let clients = Mutex(PageRegistry())
+    /// Encoded rows per exchange and 김프 venue (a row's text holds its premium).
+    private let fragments = Mutex<[FragmentKey: RowFragments]>([:])
     /// Each distinct view's rows in order, kept between batches (`ViewOrder`).
     private let viewOrders = Mutex<[BoardClientView: ViewOrder]>([:])
     /// One publication at a time: the board's batches and the premium's updates both publish,
@@ -29,7 +32,7 @@ final class BoardSocketHub: Service, Sendable {
     static let heartbeatInterval = Duration.seconds(15)
     static let staleStatusInterval = Duration.seconds(5)
     /// The wall clock heartbeats and statuses are stamped with.
-    private let clock: WallClock
+    let clock: WallClock
     /// Distinct views (sort, filter, search, language) computed per batch, at most.
     static let maxDistinctViews = 2_000
 
@@ -39,9 +42,11 @@ final class BoardSocketHub: Service, Sendable {
         portfolio: PortfolioStore,
         demo: Bool,
         premium: PremiumFeed? = nil,
+        sources: PremiumSources? = nil,
         clock: WallClock = .system,
         logger: Logger
     ) {
+        self.sources = sources
         self.clock = clock
         self.boards = boards
         self.favorites = favorites
@@ -123,21 +128,6 @@ final class BoardSocketHub: Service, Sendable {
         }
     }
 
-    /// An owner's (a device's or an account's) favorites changed: every page of it is told
-    /// the new list (stars follow within a batch), and its favorites-only views start over.
-    func favoritesChanged(_ owner: String) async {
-        let pages = pages(of: owner)
-        if !pages.isEmpty, let list = try? await favorites.list(owner: owner),
-            let message = try? BoardSocketMessage.encode(BoardSocketMessage.Favorites(favorites: list))
-        {
-            for page in pages { page.favoritesChanged(message) }
-        }
-        let affected = pages.filter { $0.view?.parameters.favoritesOnly == true }
-        for client in affected {
-            if let view = client.view { await setView(client, parameters: view.parameters, language: view.language) }
-        }
-    }
-
     /// A page's socket drained: what merged meanwhile is written (nothing when it has left).
     func schedule(_ page: ObjectIdentifier) {
         clients.withLock { $0.pages[page] }?.schedule()
@@ -149,11 +139,6 @@ final class BoardSocketHub: Service, Sendable {
     /// Distinct views the connected pages show (each costs one computation per batch).
     var viewCount: Int { clients.withLock { $0.viewCount } }
 
-    /// The open pages of an owner (a device or an account).
-    func pages(of owner: String) -> [BoardClient] {
-        clients.withLock { $0.pages.values.filter { $0.deviceID == owner } }
-    }
-
     func attach(_ push: DepthPush) {
         depth.attach(push)
     }
@@ -161,30 +146,6 @@ final class BoardSocketHub: Service, Sendable {
     /// A page opened a market's page (or left it: no market): see `DepthPages.watch`.
     func watchDepth(_ client: BoardClient, exchange: String?, market: String?, language: Language) async {
         await depth.watch(client, exchange: exchange, market: market, language: language)
-    }
-
-    /// An owner's transactions changed: its pages that show the portfolio get it now.
-    func portfolioChanged(_ owner: String) async {
-        await portfolioPush.changed(owner, pages: pages(of: owner))
-    }
-
-    /// A page opened (or left) the portfolio: it gets the portfolio now, then as prices move.
-    func watchPortfolio(_ client: BoardClient, _ on: Bool) async {
-        client.watchPortfolio(on)
-        if on { await portfolioPush.changed(client.deviceID, pages: [client]) }
-    }
-
-    /// An alert fired for `owner`: every open page of it is told.
-    func notify(_ owner: String, message: String) {
-        for page in pages(of: owner) { page.notice(message) }
-    }
-
-    private func pushPortfolios() async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: PortfolioPush.interval)
-            // Also with no watcher: the round forgets the ledgers of owners who left.
-            await portfolioPush.round(clients.withLock { $0.pages.values.filter(\.watchesPortfolio) })
-        }
     }
 
     // MARK: - Service
@@ -196,6 +157,7 @@ final class BoardSocketHub: Service, Sendable {
             group.addTask { await self.pushPortfolios() }
             group.addTask { await self.depth.run() }
             if let premium { group.addTask { await self.followPremium(premium) } }
+            if let sources { group.addTask { await self.followVenues(sources) } }
             try? await gracefulShutdown()
             group.cancelAll()
         }
@@ -227,20 +189,6 @@ final class BoardSocketHub: Service, Sendable {
         }
     }
 
-    /// A global price or the rate moved: the KRW rows of those symbols (all of them for the
-    /// rate) are re-encoded and sent, on every exchange.
-    private func followPremium(_ premium: PremiumFeed) async {
-        for await symbols in premium.updates() {
-            if Task.isCancelled { return }
-            let everything = symbols.contains("*")
-            for (exchange, board) in boards.all {
-                let ids = board.snapshot.rows.keys.filter { $0.quote == "KRW" && (everything || symbols.contains($0.base)) }
-                guard !ids.isEmpty else { continue }
-                publish(exchange, changed: Set(ids), status: nil, invalidate: ids)
-            }
-        }
-    }
-
     /// Heartbeats, and status frames with growing ages while the board is not live.
     private func tick() async {
         var sinceHeartbeat = Duration.zero
@@ -267,23 +215,49 @@ final class BoardSocketHub: Service, Sendable {
     /// the order when it moved.
     /// - Parameter invalidate: rows whose encoded fragments are out of date — forgotten under the
     ///   same lock, so no concurrent publication can cache an old encoding after they changed.
-    private func publish(_ exchange: Exchange, changed: Set<MarketID>, status: ConnectivityStatus?, invalidate: [MarketID] = []) {
+    /// - Parameter venues: only the views whose 김프 is against one of these (nil: every view).
+    func publish(
+        _ exchange: Exchange,
+        changed: Set<MarketID>,
+        status: ConnectivityStatus?,
+        invalidate: [MarketID] = [],
+        venues: Set<GlobalVenue>? = nil
+    ) {
         publishing.withLock { _ in
-            if !invalidate.isEmpty { fragments.withLock { $0[exchange, default: RowFragments()].invalidate(invalidate) } }
-            publishLocked(exchange, changed: changed, status: status, touched: changed.union(invalidate))
+            if !invalidate.isEmpty {
+                fragments.withLock { all in
+                    for venue in venues ?? Set(GlobalVenue.allCases) { all[FragmentKey(exchange, venue)]?.invalidate(invalidate) }
+                }
+            }
+            publishLocked(exchange, changed: changed, status: status, touched: changed.union(invalidate), venues: venues)
         }
     }
 
-    private func publishLocked(_ exchange: Exchange, changed: Set<MarketID>, status: ConnectivityStatus?, touched: Set<MarketID>) {
+    /// The premium's inputs of a view (its exchange, its venue).
+    private func inputs(_ parameters: ViewParameters) -> PremiumInputs {
+        sources?.inputs(parameters.venue, exchange: parameters.exchange) ?? premium?.inputs ?? .none
+    }
+
+    private func publishLocked(
+        _ exchange: Exchange,
+        changed: Set<MarketID>,
+        status: ConnectivityStatus?,
+        touched: Set<MarketID>,
+        venues: Set<GlobalVenue>?
+    ) {
         let groups = clients.withLock { $0.groups }
-        let byView = groups.filter { $0.key.parameters.exchange == exchange }
+        let byView = groups.filter { $0.key.parameters.exchange == exchange && venues?.contains($0.key.parameters.venue) != false }
         guard !byView.isEmpty, let board = boards[exchange] else { return }
         let rows = board.snapshot.rows
-        let inputs = premium?.inputs ?? .none
+        var inputsByVenue: [GlobalVenue: PremiumInputs] = [:]
         var statusText: [Language: String] = [:]
         var posted: [BoardClient] = []
         defer { BoardClient.deliver(posted) }
         for (view, members) in byView {
+            let venue = view.parameters.venue
+            let inputs = inputsByVenue[venue] ?? inputs(view.parameters)
+            inputsByVenue[venue] = inputs
+            let key = FragmentKey(exchange, venue)
             let (ordered, moved) = viewOrders.withLock { orders in
                 let moved = orders[view, default: ViewOrder(query: view.query)].update(rows, touched: touched, premium: inputs)
                 return (orders[view], moved)
@@ -292,7 +266,7 @@ final class BoardSocketHub: Service, Sendable {
             let order = ordered.codes
             let shown = ordered.rows(among: ordered.refreshed.isEmpty ? changed : changed.union(ordered.refreshed))
             let pieces = fragments.withLock { all in
-                shown.map { ($0.id.code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
+                shown.map { ($0.id.code, all[key, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
             }
             var statusMessage: String?
             if let status {
@@ -321,7 +295,7 @@ final class BoardSocketHub: Service, Sendable {
                     mine += fragments.withLock { all in
                         missing.compactMap { code in
                             MarketID(code).flatMap(ordered.row).map {
-                                (code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0)))
+                                (code, all[key, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0)))
                             }
                         }
                     }
@@ -329,6 +303,7 @@ final class BoardSocketHub: Service, Sendable {
                 client.post(rows: mine, order: newOrder, status: statusMessage, now: false)
             }
         }
+        guard venues == nil else { return }
         viewOrders.withLock { orders in
             for gone in orders.keys.filter({ $0.parameters.exchange == exchange && byView[$0] == nil }) { orders[gone] = nil }
         }
@@ -339,7 +314,8 @@ final class BoardSocketHub: Service, Sendable {
         client.setWindow(range)
         guard range != nil, let view = client.view else { return }
         let exchange = view.parameters.exchange
-        let inputs = premium?.inputs ?? .none
+        let inputs = inputs(view.parameters)
+        let key = FragmentKey(exchange, view.parameters.venue)
         let ordered =
             viewOrders.withLock { $0[view]?.rows }
             ?? view.query.apply((boards[exchange] ?? boards.defaultBoard).snapshot.rows.values, premium: inputs)
@@ -348,7 +324,7 @@ final class BoardSocketHub: Service, Sendable {
         let wanted = Set(entering)
         let rows = fragments.withLock { all in
             ordered.filter { wanted.contains($0.id.code) }
-                .map { ($0.id.code, all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
+                .map { ($0.id.code, all[key, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
         }
         client.post(rows: rows, order: nil, status: nil)
     }
@@ -360,7 +336,8 @@ final class BoardSocketHub: Service, Sendable {
     private func snapshotMessage(_ view: BoardClientView, for client: BoardClient? = nil) -> String {
         let exchange = view.parameters.exchange
         let snapshot = (boards[exchange] ?? boards.defaultBoard).snapshot
-        let inputs = premium?.inputs ?? .none
+        let inputs = inputs(view.parameters)
+        let key = FragmentKey(exchange, view.parameters.venue)
         let ordered = viewOrders.withLock { orders -> [MarketRow] in
             if let existing = orders[view] { return existing.rows }
             var fresh = ViewOrder(query: view.query)
@@ -376,7 +353,7 @@ final class BoardSocketHub: Service, Sendable {
             shown = ordered
         }
         let rows = fragments.withLock { all in
-            shown.map { all[exchange, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0)) }
+            shown.map { all[key, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0)) }
         }
         let echo = BoardSocketMessage.echo(view.parameters, language: view.language)
         do {

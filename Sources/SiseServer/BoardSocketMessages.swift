@@ -17,6 +17,8 @@ enum BoardSocketMessage {
         var lang: String?
         /// `upbit` (default), `korbit` or `bithumb`.
         var exchange: String?
+        /// The 김프 column's global venue: `binance` (default), `okx` or `bybit`.
+        var venue: String?
     }
 
     /// The ranks a page shows (a window of its rows plus a margin): `{"from":0,"to":40}`, in a
@@ -90,6 +92,8 @@ enum BoardSocketMessage {
         var q: String
         var favoritesOnly: Bool
         var lang: String
+        /// The 김프 column's global venue.
+        var venue: String
         /// The quote markets this exchange has (the page hides the others).
         var quotes: [String]
         /// Column (`name`, `price`, `change`, `value`) → the sort after tapping it.
@@ -178,6 +182,7 @@ enum BoardSocketMessage {
             q: parameters.search,
             favoritesOnly: parameters.favoritesOnly,
             lang: language.rawValue,
+            venue: parameters.venue.rawValue,
             quotes: parameters.exchange.quotes.map(\.rawValue),
             next: next
         )

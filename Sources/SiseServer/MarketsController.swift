@@ -21,13 +21,14 @@ struct MarketsController {
             order: q["order"].map(String.init),
             q: q["q"].map(String.init),
             favorites: q["favorites"].map(String.init),
-            exchange: q["exchange"].map(String.init)
+            exchange: q["exchange"].map(String.init),
+            venue: q["venue"].map(String.init)
         )
         let language = LanguagePreference.of(request)
         do { try MarketListing.check(quote: view.quote, on: view.exchange) } catch { throw APIError.listing(error) }
         try await context.requireBoard(view.exchange)
         let favorites = view.favoritesOnly ? try await context.favoriteMarkets(ctx.owner, exchange: view.exchange) : nil
-        let premium = context.premiumInputs
+        let premium = context.premiumInputs(view.venue, exchange: view.exchange)
         let rows = view.query(favorites: favorites, language: language).apply(try context.board(view.exchange).snapshot.rows.values, premium: premium)
         let formatter = MarketFormatter(language: language)
         return JSONText.response(rows.map { MarketRowJSON($0, formatter: formatter, premium: premium.premium($0)) })

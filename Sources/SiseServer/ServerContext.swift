@@ -28,6 +28,8 @@ struct ServerContext: Sendable {
     var tetherLines: TetherDayLines? = nil
     /// The global venues' prices (the premium matrix).
     var globalPrices: GlobalPrices? = nil
+    /// The premium's inputs against a chosen venue (the board's 김프 column).
+    var premiumSources: PremiumSources? = nil
     /// Every exchange's KRW-USDT for 테더 김프.
     var tether: TetherQuotes? = nil
     /// The wall clock (the dependencies' one).
@@ -35,6 +37,11 @@ struct ServerContext: Sendable {
 
     /// The premium inputs now (none when there is no feed: every premium is unknown).
     var premiumInputs: PremiumInputs { premium?.inputs ?? .none }
+
+    /// The premium inputs against `venue` on `exchange` (Binance's are `premiumInputs`).
+    func premiumInputs(_ venue: GlobalVenue, exchange: Exchange) -> PremiumInputs {
+        premiumSources?.inputs(venue, exchange: exchange) ?? premiumInputs
+    }
 
     /// 테더 김프 of `exchanges` against the official rate, in `language`.
     func tetherTable(_ exchanges: [Exchange], language: Language) async -> TetherPremiumTable {

@@ -9,15 +9,21 @@ struct ViewParameters: Sendable, Hashable {
     var search: String = ""
     var favoritesOnly = false
     var exchange: Exchange = .default
+    /// The global venue the 김프 column (and its sort) measures against.
+    var venue: GlobalVenue = .binance
 
     static let maxSearchLength = 100
 
     init() {}
 
-    init(quote: String?, sort: String?, order: String?, q: String?, favorites: String?, exchange: String? = nil) throws {
+    init(quote: String?, sort: String?, order: String?, q: String?, favorites: String?, exchange: String? = nil, venue: String? = nil) throws {
         if let exchange, !exchange.isEmpty {
             guard let parsed = Exchange(name: exchange) else { throw APIError.badParameter(.exchange, .exchanges) }
             self.exchange = parsed
+        }
+        if let venue, !venue.isEmpty {
+            guard let parsed = GlobalVenue(name: venue) else { throw APIError.badParameter(.venue, .oneOf(GlobalVenue.allCases.map(\.rawValue))) }
+            self.venue = parsed
         }
         if let quote {
             guard let parsed = QuoteCurrency(code: quote) else { throw APIError.badParameter(.quote, .oneOf(QuoteCurrency.allCases.map(\.rawValue))) }

@@ -1,6 +1,7 @@
 """The kimchi premium in real Chromium against `sise serve --demo`: the 김프 column, sorting by it
 (3-state, unknown last), the market's 김프 with its source, and each venue's premium on 비교."""
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import open_tab
@@ -102,3 +103,30 @@ def test_the_coin_page_has_its_premium_history(server, browser):
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", week)
     week.click()
     wait(browser, lambda d: week.get_attribute("aria-pressed") == "true")
+
+
+def test_the_premium_column_against_okx(server, browser):
+    """The 김프 column's venue, chosen in the premium bar: its head names OKX, ADA (another coin
+    under OKX's ticker) shows no figure while its Binance premium does, and the choice stays on the
+    device after a reload."""
+    open_board(browser, server)
+    search = browser.find_element(By.ID, "search")
+    search.send_keys("ADA")
+    ada = f'{ROW}[data-market="KRW-ADA"] td.premium'
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ada).text.endswith("%"), timeout=20)
+    venue = Select(browser.find_element(By.ID, "premium-venue"))
+    assert [o.get_attribute("value") for o in venue.options] == ["binance", "okx", "bybit"]
+    assert venue.first_selected_option.get_attribute("value") == "binance"
+    venue.select_by_value("okx")
+    assert browser.find_element(By.ID, "premium-col-venue").text.strip() == "OKX"
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ada).text == "-", timeout=20)
+    browser.find_element(By.ID, "search").send_keys(Keys.BACKSPACE * 3)
+    wait(browser, lambda d: sum(text.endswith("%") for text in premiums(d)) > 20, timeout=20)
+    browser.refresh()
+    wait(browser, lambda d: Select(d.find_element(By.ID, "premium-venue")).first_selected_option.get_attribute("value") == "okx")
+    wait(browser, lambda d: sum(text.endswith("%") for text in premiums(d)) > 20, timeout=20)
+    browser.find_element(By.ID, "search").send_keys("ADA")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ada) and d.find_element(By.CSS_SELECTOR, ada).text == "-", timeout=20)
+    Select(browser.find_element(By.ID, "premium-venue")).select_by_value("binance")
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ada).text.endswith("%"), timeout=20)
+    assert browser.find_element(By.ID, "premium-col-venue").text == ""

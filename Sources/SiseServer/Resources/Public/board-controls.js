@@ -62,6 +62,19 @@ export function wireBoard({ view, socket, premium, selectTab, toggleFavorite, op
     premium.toggleColumn();
     view.send();
   });
+  // The 김프 column's venue: the server measures (and sorts) the column against it; the column's
+  // head names it when it is not Binance.
+  const venue = $("#premium-venue");
+  const nameVenue = () => {
+    const chosen = venue.selectedOptions[0];
+    $("#premium-col-venue").textContent = chosen && chosen.value !== "binance" ? ` ${chosen.textContent}` : "";
+  };
+  venue.value = view.venue;
+  nameVenue();
+  venue.addEventListener("change", () => {
+    view.selectVenue(venue.value);
+    nameVenue();
+  });
 }
 
 // A gesture from one of the seed apps: a swipe across the board moves between 거래소 and 관심.

@@ -18,6 +18,9 @@ export function createView(page) {
   let sort = "value";
   let order = "none";
   let q = "";
+  // The 김프 column's global venue (Binance unless the person chose another; kept on the device).
+  const venues = $$("#premium-venue option").map((option) => option.value);
+  let venue = venues.includes(localStorage.getItem("sise.premiumVenue")) ? localStorage.getItem("sise.premiumVenue") : "binance";
   let nextSorts = null;         // column → the sort after tapping it, as the server decided
   let rowsOfFavorites = false;  // the rows on screen are the 관심 tab's
   let shown = null;             // the window of ranks asked for
@@ -32,7 +35,7 @@ export function createView(page) {
     if (!page.socket.open) return;
     shown = visibleWindow();
     page.rows.setWindow(shown);
-    page.socket.send({ type: "view", exchange, quote, sort, order, q, favoritesOnly: tab === "favorites", lang: page.lang(), window: shown });
+    page.socket.send({ type: "view", exchange, quote, sort, order, q, venue, favoritesOnly: tab === "favorites", lang: page.lang(), window: shown });
   }
 
   // The ranks on screen and a margin of a screen's worth around them: the server sends full rows
@@ -78,6 +81,7 @@ export function createView(page) {
     get exchange() { return exchange; },
     get quote() { return quote; },
     get q() { return q; },
+    get venue() { return venue; },
     // The address's query for the board's view (`exchange`, `quote`, `sort`+`order`, `q`).
     query() {
       const query = new URLSearchParams();
@@ -98,6 +102,12 @@ export function createView(page) {
       for (const button of $$("[data-exchange]")) button.setAttribute("aria-pressed", String(button.dataset.exchange === next));
       send();
       page.changed();
+    },
+    selectVenue(next) {
+      if (!venues.includes(next)) return;
+      venue = next;
+      if (next === "binance") localStorage.removeItem("sise.premiumVenue"); else localStorage.setItem("sise.premiumVenue", next);
+      send();
     },
     selectQuote(next) {
       quote = next;
