@@ -38,6 +38,7 @@ struct MarketsController {
         let raw = ctx.parameters.get("market") ?? ""
         guard let id = MarketID(raw) else { throw APIError.badParameter(.market, .marketCode) }
         let exchange = try ServerContext.exchange(request)
+        let venue = try ServerContext.venue(request)
         let language = LanguagePreference.of(request)
         try await context.requireBoard(exchange)
         try context.requireListed(id, on: exchange)
@@ -46,7 +47,7 @@ struct MarketsController {
             MarketRowJSON(
                 row,
                 formatter: MarketFormatter(language: language),
-                premium: context.premiumInputs.premium(row)
+                premium: context.premiumInputs(venue, exchange: exchange).premium(row)
             )
         )
     }

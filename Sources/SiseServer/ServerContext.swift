@@ -108,6 +108,13 @@ struct ServerContext: Sendable {
         return exchange
     }
 
+    /// `?venue=` (the premium's global venue), Binance when absent.
+    static func venue(_ request: Request) throws -> GlobalVenue {
+        guard let text = request.uri.queryParameters["venue"].map(String.init), !text.isEmpty else { return .binance }
+        guard let venue = GlobalVenue(name: text) else { throw APIError.badParameter(.venue, .oneOf(GlobalVenue.allCases.map(\.rawValue))) }
+        return venue
+    }
+
     /// The favorites of `owner` that are markets of `exchange`.
     func favoriteMarkets(_ owner: String, exchange: Exchange) async throws -> Set<MarketID> {
         Set(

@@ -1,0 +1,97 @@
+"""The premium: face × exchange × global venue × FX source, one row each (issue "the premium,
+everywhere and over time").
+
+One `sise simulate`, and one `sise serve` per FX source (`--fx upbit-usdt | dunamu | eximbank`).
+For each source the faces are read once — `sise premium --matrix BTC --json` (the one-shot CLI),
+`GET /api/premium/matrix` (what the page's 김프 tab and the TUI's matrix draw), and the board row
+`GET /api/markets/KRW-BTC?exchange=&venue=` (the 김프 column, what `/ws` sends) — and every
+(exchange, venue) cell must agree across them: the same rate source, a figure on every face or on
+none, and the same figure within the simulator's walk between the reads.
+"""
+import json
+import shutil
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+
+from matrix_rig import exchange_ids, simulator_flags, sise_binary, start
+
+EXCHANGES = exchange_ids()
+VENUES = ["binance", "okx", "bybit"]
+FX_SOURCES = ["upbit-usdt", "dunamu", "eximbank"]
+# The simulator's prices walk between the reads (a few hundredths of a percent a second).
+WALK = 0.004
+
+
+def get(url):
+    with urllib.request.urlopen(url, timeout=20) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture(scope="module")
+def faces():
+    simulator, sim = start("simulate", "--port", "0")
+    flags = simulator_flags(sim) + ["--binance-url", sim + "/binance", "--coingecko-url", sim + "/api/v3", "--okx-url", sim + "/okx",
+                                    "--bybit-url", sim + "/bybit", "--dunamu-url", sim + "/dunamu", "--exim-url", sim + "/koreaexim",
+                                    "--exim-key", "matrix-test-key"]
+    data = tempfile.mkdtemp(prefix="sise-premium-faces-")
+    servers = {fx: start("serve", "--port", "0", "--data-dir", f"{data}/{fx}", "--fx", fx, *flags) for fx in FX_SOURCES}
+    read = {}
+
+    def faces_of(fx):
+        """Each face's cells of BTC for one FX source: {face: {(exchange, venue): (fx source, premium)}}."""
+        if fx in read:
+            return read[fx]
+        serve = servers[fx][1]
+        # Wait until the server's matrix has its rate and a live cell everywhere (a loaded machine
+        # lets a cell's legs drift apart for a moment).
+        deadline = time.monotonic() + 40
+        while True:
+            table = get(f"{serve}/api/premium/matrix?symbols=BTC")
+            cells = table["rows"][0]["cells"] if table["rows"] else {}
+            if table["fx"] and all(cells.get(e, {}).get(v, {}).get("state") == "live" for e in EXCHANGES for v in VENUES):
+                break
+            assert time.monotonic() < deadline, f"{fx}: the server's matrix never went live: {json.dumps(table)[:600]}"
+            time.sleep(0.3)
+        done = subprocess.run([sise_binary(), "premium", "--matrix", "BTC", "--json", "--fx", fx, *flags], capture_output=True, text=True,
+                              timeout=60, env={"PATH": "/usr/bin:/bin", "HOME": data, "SISE_DATA_DIR": f"{data}/cli"})
+        assert done.returncode == 0, done.stderr
+        assert "matrix-test-key" not in done.stdout + done.stderr, "the key is never printed"
+        one_shot = json.loads(done.stdout)
+        result = {"cli": {}, "api": {}, "board": {}}
+        for name, answer in (("cli", one_shot), ("api", table)):
+            source = answer["fx"]["source"] if answer["fx"] else None
+            for exchange in EXCHANGES:
+                for venue in VENUES:
+                    result[name][(exchange, venue)] = (source, answer["rows"][0]["cells"][exchange][venue]["premium"])
+        status = get(f"{serve}/api/premium?symbols=BTC")
+        for exchange in EXCHANGES:
+            for venue in VENUES:
+                row = get(f"{serve}/api/markets/KRW-BTC?exchange={exchange}&venue={venue}")
+                result["board"][(exchange, venue)] = (status["fx"]["source"] if status["fx"] else None, row["premium"])
+        read[fx] = result
+        return result
+
+    yield faces_of
+    for process, _ in servers.values():
+        process.terminate()
+        process.wait(10)
+    simulator.terminate()
+    simulator.wait(10)
+    shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.mark.parametrize("venue", VENUES)
+@pytest.mark.parametrize("exchange", EXCHANGES)
+@pytest.mark.parametrize("fx", FX_SOURCES)
+def test_every_face_shows_the_same_premium(faces, fx, exchange, venue):
+    read = faces(fx)
+    answers = {face: read[face][(exchange, venue)] for face in ("cli", "api", "board")}
+    sources = {source for source, _ in answers.values()}
+    assert sources == {fx}, f"{fx} × {exchange} × {venue}: the rate's source on each face {answers}"
+    figures = [premium for _, premium in answers.values()]
+    assert all(figure is not None for figure in figures), f"{fx} × {exchange} × {venue}: a figure on every face {answers}"
+    assert max(figures) - min(figures) < WALK, f"{fx} × {exchange} × {venue}: {answers}"
