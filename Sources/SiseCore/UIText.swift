@@ -49,7 +49,7 @@ public enum UIText: String, WordTable {
         destinationBadSecret
     case destinationBadBotToken, destinationBadChatID, destinationBadChatURL, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource,
         fxLabel, fxSourceBank, fxSourceExim, fxStale, fxBasisOfficial, fxBasisUSDT, fxBasis, fxAge, agoMinutes, agoHours, agoDays, tetherPremium,
-        premiumMatrix, globalVenue, premiumHistoryEmpty, premiumHistoryOnePoint,
+        premiumMatrix, globalVenue, boardPremiumVenue, premiumHistoryEmpty, premiumHistoryOnePoint,
         tetherPremiumAlone, tetherPremiumUnlisted, tetherPremiumNoOfficial, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance,
         globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
@@ -72,6 +72,10 @@ public enum UIText: String, WordTable {
     case webhookKind, webhookGeneric, webhookTelegram, webhookDiscord, webhookSlack, webhookBotToken, webhookChatId
     // Refused inputs (alerts and transactions, on every face)
     case inputBadExchange, inputBadMarket, alertBadType, alertBadPrice, alertBadMovePercent, alertBadWindow, alertPremiumNeedsKRW
+    // Wallets (입출금 현황)
+    case walletBothSuspended, walletDepositSuspended, walletWithdrawSuspended, walletPartlySuspended, walletKeyNeeded, walletNotPublished,
+        walletsTitle, walletDeposit, walletWithdraw, walletFee, walletMinimum, walletNetwork, walletOpen, walletShut, walletUnknown,
+        walletNone, walletStale
     case alertBadPremiumPercent, alertBadCooldown, alertTermsNeedPremium, alertBadVenue, alertTetherHasNoVenue, alertBadHold, txMissingFields,
         txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
     case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
@@ -308,6 +312,7 @@ public enum UIText: String, WordTable {
         case .tetherPremium: ("테더 김프", "USDT premium")
         case .premiumMatrix: ("김프 매트릭스", "Premium matrix")
         case .globalVenue: ("해외 거래소", "Global venue")
+        case .boardPremiumVenue: ("시세 목록 김프 기준", "Board premium against")
         case .premiumHistoryOnePoint: ("기록이 아직 1분뿐입니다 (1분마다 늘어납니다)", "one minute recorded so far (a point is added every minute)")
         case .premiumHistoryEmpty: ("아직 기록이 없습니다 (sise serve가 1분마다 기록합니다)", "nothing recorded yet (sise serve records every minute)")
         case .tetherPremiumAlone: ("USDT의 김프(테더 김프)는 따로 봅니다: sise premium USDT", "USDT's premium is a table of its own: sise premium USDT")
@@ -434,6 +439,23 @@ public enum UIText: String, WordTable {
         case .alertRuleMove: ("{window}분 내 {percent}% 변동", "moved {percent}% within {window} min")
         case .alertRulePremiumAbove: ("김프 {percent}% 이상", "premium at or above {percent}%")
         case .alertRulePremiumBelow: ("김프 {percent}% 이하", "premium at or below {percent}%")
+        case .walletBothSuspended: ("입출금 중단", "deposits and withdrawals suspended")
+        case .walletDepositSuspended: ("입금 중단", "deposits suspended")
+        case .walletWithdrawSuspended: ("출금 중단", "withdrawals suspended")
+        case .walletPartlySuspended: ("일부 네트워크 입출금 중단", "suspended on some networks")
+        case .walletKeyNeeded: ("{exchange}: API 키 필요 (읽기 전용 키로 입출금 현황을 봅니다)", "{exchange}: key needed (a read-only key shows its wallets)")
+        case .walletNotPublished: ("{exchange}: 입출금 현황을 공개하지 않습니다", "{exchange}: wallet status not published")
+        case .walletsTitle: ("입출금 현황", "Deposits and withdrawals")
+        case .walletDeposit: ("입금", "Deposit")
+        case .walletWithdraw: ("출금", "Withdraw")
+        case .walletFee: ("출금 수수료", "Withdrawal fee")
+        case .walletMinimum: ("최소 출금", "Minimum")
+        case .walletNetwork: ("네트워크", "Network")
+        case .walletOpen: ("가능", "open")
+        case .walletShut: ("중단", "suspended")
+        case .walletUnknown: ("알 수 없음", "unknown")
+        case .walletNone: ("{exchange}에 이 코인의 지갑 정보가 없습니다", "{exchange} lists no wallet for this coin")
+        case .walletStale: ("{age} 전 정보 (갱신 실패: {reason})", "as of {age} ago (refresh failed: {reason})")
         case .alertRuleVenue: ("{rule} ({venue} 기준)", "{rule} against {venue}")
         case .alertRuleHeld: ("{rule}, {minutes}분 유지", "{rule}, held {minutes} min")
         case .alertVenue: ("기준 해외 거래소", "Against")

@@ -106,7 +106,7 @@ def test_the_coin_page_has_its_premium_history(server, browser):
 
 
 def test_the_premium_column_against_okx(server, browser):
-    """The 김프 column's venue, chosen in the premium bar: its head names OKX, ADA (another coin
+    """The 김프 column's venue, chosen on the 김프 tab: the board's column head names OKX, ADA (another coin
     under OKX's ticker) shows no figure while its Binance premium does, and the choice stays on the
     device after a reload."""
     open_board(browser, server)
@@ -114,10 +114,12 @@ def test_the_premium_column_against_okx(server, browser):
     search.send_keys("ADA")
     ada = f'{ROW}[data-market="KRW-ADA"] td.premium'
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ada).text.endswith("%"), timeout=20)
+    open_tab(browser, "premium")
     venue = Select(browser.find_element(By.ID, "premium-venue"))
     assert [o.get_attribute("value") for o in venue.options] == ["binance", "okx", "bybit"]
     assert venue.first_selected_option.get_attribute("value") == "binance"
     venue.select_by_value("okx")
+    open_tab(browser, "exchange")
     assert browser.find_element(By.ID, "premium-col-venue").text.strip() == "OKX"
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ada).text == "-", timeout=20)
     browser.find_element(By.ID, "search").send_keys(Keys.BACKSPACE * 3)
@@ -127,6 +129,8 @@ def test_the_premium_column_against_okx(server, browser):
     wait(browser, lambda d: sum(text.endswith("%") for text in premiums(d)) > 20, timeout=20)
     browser.find_element(By.ID, "search").send_keys("ADA")
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ada) and d.find_element(By.CSS_SELECTOR, ada).text == "-", timeout=20)
+    open_tab(browser, "premium")
     Select(browser.find_element(By.ID, "premium-venue")).select_by_value("binance")
+    open_tab(browser, "exchange")
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ada).text.endswith("%"), timeout=20)
     assert browser.find_element(By.ID, "premium-col-venue").text == ""
