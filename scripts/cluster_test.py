@@ -320,6 +320,16 @@ def main():
         assert len(history) == 1, f"fired {len(history)} times"
         assert len(posts) == 1, f"webhook posted {len(posts)} times"
         results["alert firings with 3 replicas"] = f"{len(history)} (webhook posts {len(posts)})"
+        # …and a premium line on an OKX cell, held by none: once across the replicas too.
+        status, line = user.request(pa, "POST", "/api/alerts", {"market": "KRW-ETH", "type": "premiumAbove", "percent": "-50", "venue": "okx"})
+        assert status == 201, (status, line)
+        deadline = time.time() + 20
+        while time.time() < deadline and not any(f["alertId"] == line["id"] for f in user.request(pc, "GET", "/api/alerts/history")[1]["history"]):
+            time.sleep(0.2)
+        time.sleep(3)
+        premium_firings = [f for f in user.request(pb, "GET", "/api/alerts/history")[1]["history"] if f["alertId"] == line["id"]]
+        assert len(premium_firings) == 1 and premium_firings[0].get("venue") == "okx", premium_firings
+        results["OKX premium alert firings with 3 replicas"] = "1"
 
         # 2b. One budget across replicas: wrong passwords for one account sent at once, spread over
         #     the three replicas, get five 401s in all (the counts are rows in PostgreSQL), not five each.
