@@ -75,7 +75,7 @@ public enum UIText: String, WordTable {
     // Wallets (입출금 현황)
     case walletBothSuspended, walletDepositSuspended, walletWithdrawSuspended, walletPartlySuspended, walletKeyNeeded, walletNotPublished,
         walletsTitle, walletDeposit, walletWithdraw, walletFee, walletMinimum, walletNetwork, walletOpen, walletShut, walletUnknown,
-        walletNone, walletStale
+        walletNone, walletStale, walletsAllOpen, walletShortBoth, walletShortDeposit, walletShortWithdraw, walletShortPartly
     case alertBadPremiumPercent, alertBadCooldown, alertTermsNeedPremium, alertBadVenue, alertTetherHasNoVenue, alertBadHold, txMissingFields,
         txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
     case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
@@ -455,7 +455,12 @@ public enum UIText: String, WordTable {
         case .walletShut: ("중단", "suspended")
         case .walletUnknown: ("알 수 없음", "unknown")
         case .walletNone: ("{exchange}에 이 코인의 지갑 정보가 없습니다", "{exchange} lists no wallet for this coin")
-        case .walletStale: ("{age} 전 정보 (갱신 실패: {reason})", "as of {age} ago (refresh failed: {reason})")
+        case .walletShortBoth: ("입출×", "D/W×")
+        case .walletShortDeposit: ("입×", "D×")
+        case .walletShortWithdraw: ("출×", "W×")
+        case .walletShortPartly: ("일부×", "part×")
+        case .walletsAllOpen: ("입출금이 중단된 지갑이 없습니다", "no wallet is suspended")
+        case .walletStale: ("{age} 정보 (갱신 실패: {reason})", "as of {age} (refresh failed: {reason})")
         case .alertRuleVenue: ("{rule} ({venue} 기준)", "{rule} against {venue}")
         case .alertRuleHeld: ("{rule}, {minutes}분 유지", "{rule}, held {minutes} min")
         case .alertVenue: ("기준 해외 거래소", "Against")

@@ -16,6 +16,10 @@ public struct WalletStatus: Sendable, Equatable {
     public var block: BlockState?
     /// When the exchange last saw a block, epoch milliseconds.
     public var blockUpdatedAt: Int64?
+    /// The withdrawal fee and minimum in coin units, exactly as written (`"0.0008"`), where the
+    /// exchange publishes them.
+    public var withdrawFee: String?
+    public var withdrawMinimum: String?
 
     public init(
         exchange: Exchange,
@@ -25,7 +29,9 @@ public struct WalletStatus: Sendable, Equatable {
         deposit: Bool?,
         withdraw: Bool?,
         block: BlockState? = nil,
-        blockUpdatedAt: Int64? = nil
+        blockUpdatedAt: Int64? = nil,
+        withdrawFee: String? = nil,
+        withdrawMinimum: String? = nil
     ) {
         self.exchange = exchange
         self.currency = currency
@@ -35,6 +41,8 @@ public struct WalletStatus: Sendable, Equatable {
         self.withdraw = withdraw
         self.block = block
         self.blockUpdatedAt = blockUpdatedAt
+        self.withdrawFee = withdrawFee
+        self.withdrawMinimum = withdrawMinimum
     }
 }
 

@@ -13,6 +13,9 @@ extension ExchangeSpec {
             V1QuotationClient(configuration: .init(baseURL: url, dialect: .bithumb), transport: transport, limiter: RateLimiter(limit: 100))
         },
         wire: { UpbitTickerWire() },
-        depthWire: { UpbitDepthWire() }
+        depthWire: { UpbitDepthWire() },
+        wallets: { url, transport, _ in
+            .source(V1QuotationClient(configuration: .init(baseURL: url, dialect: .bithumb), transport: transport, limiter: RateLimiter(limit: 10)))
+        }
     )
 }

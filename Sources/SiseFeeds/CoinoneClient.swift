@@ -144,6 +144,12 @@ public struct CoinoneClient: ExchangeAPI {
         "/public/v2/\(endpoint)/\(market.quote)/\(market.base)"
     }
 
+    /// Every coin's wallet (`/public/v2/currencies`; one row per coin, no network).
+    public func wallets() async throws -> [WalletStatus] {
+        let body: CoinoneCurrenciesDTO = try await get("/public/v2/currencies", [:])
+        return body.toWallets()
+    }
+
     // MARK: - Transport
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String]) async throws -> T {

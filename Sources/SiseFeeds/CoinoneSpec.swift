@@ -12,6 +12,7 @@ extension ExchangeSpec {
         simulatorPath: "coinone",
         borrowsNames: true,
         client: { url, transport in CoinoneClient(configuration: .init(baseURL: url), transport: transport) },
-        wire: { CoinoneTickerWire() }
+        wire: { CoinoneTickerWire() },
+        wallets: { url, transport, _ in .source(CoinoneClient(configuration: .init(baseURL: url), transport: transport)) }
     )
 }

@@ -24,6 +24,11 @@ public struct ExchangeSpec: Sendable {
     private let wire: @Sendable () -> any TickerWireFormat
     /// How its WebSocket carries 호가 and 체결, when it does (nil: they are read over REST).
     private let depthWire: (@Sendable () -> any TickerWireFormat)?
+    /// How its wallet status is read (from its REST base, with a key where it needs one).
+    private let walletFeed: @Sendable (URL, any HTTPTransport, ExchangeKey?) -> WalletFeed
+    /// Its wallet status is only given to an API key (a read-only one will do): the settings
+    /// `ID-access-key` and `ID-secret-key` exist for it.
+    public let walletsNeedKey: Bool
 
     public init(
         exchange: Exchange,
@@ -34,9 +39,13 @@ public struct ExchangeSpec: Sendable {
         borrowsNames: Bool = false,
         client: @escaping @Sendable (URL, any HTTPTransport) -> any ExchangeAPI,
         wire: @escaping @Sendable () -> any TickerWireFormat,
-        depthWire: (@Sendable () -> any TickerWireFormat)? = nil
+        depthWire: (@Sendable () -> any TickerWireFormat)? = nil,
+        wallets: @escaping @Sendable (URL, any HTTPTransport, ExchangeKey?) -> WalletFeed = { _, _, _ in .notPublished },
+        walletsNeedKey: Bool = false
     ) {
+        self.walletsNeedKey = walletsNeedKey
         self.depthWire = depthWire
+        walletFeed = wallets
         self.exchange = exchange
         self.restURL = restURL
         self.webSocketURL = webSocketURL
@@ -53,6 +62,9 @@ public struct ExchangeSpec: Sendable {
     /// `--coinone-ws-url`, `SISE_COINONE_WS_URL`, `coinone-ws-url`.
     public var webSocketSetting: String { id + "-ws-url" }
 
+    /// Its key's settings, when its wallets need one (`upbit-access-key`, `upbit-secret-key`).
+    public var keySettings: (access: String, secret: String)? { walletsNeedKey ? (id + "-access-key", id + "-secret-key") : nil }
+
     /// Where the exchange is reached, given the settings (nil: the live defaults). A REST base
     /// other than the live one takes its WebSocket from the same host unless one is given.
     public func endpoint(rest: URL? = nil, webSocket: URL? = nil) -> ExchangeEndpoint {
@@ -67,6 +79,11 @@ public struct ExchangeSpec: Sendable {
     }
 
     /// The REST client; one that borrows names asks the `lenders` (the exchanges that name coins).
+    /// Its wallets (입출금 현황) at `endpoint`, with `key` where it needs one.
+    public func wallets(_ endpoint: ExchangeEndpoint, transport: any HTTPTransport, key: ExchangeKey? = nil) -> WalletFeed {
+        walletFeed(endpoint.rest, transport, key)
+    }
+
     public func api(_ endpoint: ExchangeEndpoint, transport: any HTTPTransport, lenders: [any ExchangeAPI] = []) -> any ExchangeAPI {
         let api = client(endpoint.rest, transport)
         return borrowsNames ? MarketNameLender(api, lenders: lenders) : api

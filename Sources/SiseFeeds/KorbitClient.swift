@@ -112,6 +112,12 @@ public struct KorbitClient: ExchangeAPI {
         }
     }
 
+    /// Every coin's wallets per network (`/v2/currencies`, public).
+    public func wallets() async throws -> [WalletStatus] {
+        let rows: [KorbitCurrencyDTO] = try await get("/v2/currencies", [:])
+        return rows.flatMap { $0.toWallets() }
+    }
+
     // MARK: - Transport
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String]) async throws -> T {

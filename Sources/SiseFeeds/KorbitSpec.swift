@@ -11,6 +11,7 @@ extension ExchangeSpec {
         borrowsNames: true,
         client: { url, transport in KorbitClient(configuration: .init(baseURL: url), transport: transport) },
         wire: { KorbitTickerWire() },
-        depthWire: { KorbitDepthWire() }
+        depthWire: { KorbitDepthWire() },
+        wallets: { url, transport, _ in .source(KorbitClient(configuration: .init(baseURL: url), transport: transport)) }
     )
 }

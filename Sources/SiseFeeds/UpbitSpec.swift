@@ -9,6 +9,10 @@ extension ExchangeSpec {
         webSocketPath: "/websocket/v1",
         client: { url, transport in V1QuotationClient(configuration: .init(baseURL: url), transport: transport) },
         wire: { UpbitTickerWire() },
-        depthWire: { UpbitDepthWire() }
+        depthWire: { UpbitDepthWire() },
+        wallets: { url, transport, key in
+            key.map { .source(UpbitWalletClient(baseURL: url, key: $0, transport: transport)) } ?? .keyNeeded
+        },
+        walletsNeedKey: true
     )
 }

@@ -123,6 +123,20 @@ public struct V1QuotationClient: ExchangeAPI {
         return ticks
     }
 
+    /// Bithumb's wallets per network (the key-less `/public/assetsstatus/multichain/ALL`), with
+    /// the withdrawal fees of `/v2/fee/inout/ALL` where their network is certain (best effort).
+    public func wallets() async throws -> [WalletStatus] {
+        // Upbit's own need a key: `UpbitWalletClient`.
+        guard isBithumb else { throw FeedError.unauthorized(name: "key_needed", message: "Upbit's wallet status needs a key") }
+        let status: BithumbAssetsStatusDTO = try await get("/public/assetsstatus/multichain/ALL", [:], group: .market)
+        guard status.status == "0000", let rows = status.data else {
+            let code = String(status.status.prefix(20))
+            throw FeedError.badRequest(name: code, message: String((status.message ?? code).prefix(200)))
+        }
+        let fees: [BithumbFeeDTO] = (try? await get("/v2/fee/inout/ALL", [:], group: .market)) ?? []
+        return BithumbFeeDTO.join(rows, fees: fees)
+    }
+
     // MARK: - Transport
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String], group: RateLimitGroup) async throws -> T {

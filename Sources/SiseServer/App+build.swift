@@ -64,6 +64,7 @@ public enum SiseServerApp {
         )
         context.premium = dependencies.premium
         context.premiumSources = sources
+        context.wallets = dependencies.wallets
         context.clock = dependencies.clock
         let history = dependencies.premium.map {
             PremiumHistory(boards: boards, feed: $0, now: dependencies.clock.milliseconds, pace: dependencies.ticks)
@@ -207,6 +208,7 @@ public enum SiseServerApp {
         PremiumController(context: context).addRoutes(to: routes)
         PremiumMatrixController(context: context).addRoutes(to: routes)
         PremiumHistoryController(context: context).addRoutes(to: routes)
+        WalletsController(context: context).addRoutes(to: routes)
         CandlesController(context: context).addRoutes(to: routes)
         OrderbookController(context: context, metrics: metrics).addRoutes(to: routes)
         PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: routes)

@@ -30,6 +30,8 @@ struct ServerContext: Sendable {
     var globalPrices: GlobalPrices? = nil
     /// The premium's inputs against a chosen venue (the board's 김프 column).
     var premiumSources: PremiumSources? = nil
+    /// Every exchange's wallets (입출금 현황).
+    var wallets: WalletService? = nil
     /// Every exchange's KRW-USDT for 테더 김프.
     var tether: TetherQuotes? = nil
     /// The wall clock (the dependencies' one).

@@ -36,6 +36,8 @@ public struct ServerDependencies: Sendable {
     /// Each exchange's 호가/체결 stream, where it has one (they run among `services`); an exchange
     /// without one is read over REST.
     public var depthFeeds: [Exchange: DepthFeed] = [:]
+    /// Every exchange's wallets (입출금 현황), polled by its own service (in `services`).
+    public var wallets: WalletService?
     /// The stall bound of every upstream stream (`--silence`): a book older is delayed.
     public var silence: Duration = .seconds(5)
     /// The wall clock every route and rule of the server reads (tests may stop it).

@@ -7,6 +7,8 @@ import Hummingbird
 /// Coinone's do); errors with HTTP 200 and a `result` of `error`; 20 requests a second.
 struct CoinoneRESTController: Sendable {
     let exchange: SimExchange
+    /// Its wallets' switches (`/currencies` says them: one row per coin, no network).
+    let wallets: SimWallets
     static let root = "/coinone/public/v2"
 
     func addRoutes(to router: Router<SimRequestContext>) {
@@ -188,19 +190,27 @@ struct CoinoneRESTController: Sendable {
         return CoinoneWriter.success(#""is_last":false,"chart":"# + json.text)
     }
 
-    /// English names only: Coinone has no Korean ones.
+    /// English names only (Coinone has no Korean ones), and each coin's wallet: `normal` or
+    /// `suspended` as the switches say, its fee worth about ₩1,000.
     private func currencies() -> String {
-        var json = JSONWriter(capacity: 40_000)
+        var json = JSONWriter(capacity: 60_000)
         json.beginArray()
         for market in listed where market.quote == "KRW" {
+            let network = SimWallets.networks(market.base).first?.id ?? market.base
+            let (deposit, withdraw) = wallets.open(.coinone, market.base, network)
+            let fee = SimWallets.fee(market.basePrice)
             json.beginObject()
             json.field("name", market.english)
             json.field("symbol", market.base)
-            json.field("deposit_status", "normal")
-            json.field("withdraw_status", "normal")
+            json.field("deposit_status", deposit ? "normal" : "suspended")
+            json.field("withdraw_status", withdraw ? "normal" : "suspended")
+            json.field("deposit_fee", "0.0")
+            json.field("withdrawal_min_amount", fee)
+            json.field("withdrawal_fee", fee)
             json.endObject()
         }
         json.endArray()
+        wallets.count(.coinone)
         return CoinoneWriter.success(#""server_time":\#(Int64(exchange.now * 1_000)),"currencies":"# + json.text)
     }
 }

@@ -43,7 +43,7 @@ extension Exchange {
 
     /// Mounts the venue's REST API and ticker stream where the registry's spec expects them
     /// (`ExchangeSpec.simulatorPath`; a test holds the two together).
-    func mountSimulated(_ venue: SimExchange, on router: Router<SimRequestContext>) {
+    func mountSimulated(_ venue: SimExchange, wallets: SimWallets, on router: Router<SimRequestContext>) {
         switch self {
         case .upbit:
             UpbitRESTController(exchange: venue).addRoutes(to: router)
@@ -55,7 +55,7 @@ extension Exchange {
             KorbitRESTController(exchange: venue).addRoutes(to: router)
             KorbitStreamController(exchange: venue).addRoutes(to: router)
         case .coinone:
-            CoinoneRESTController(exchange: venue).addRoutes(to: router)
+            CoinoneRESTController(exchange: venue, wallets: wallets).addRoutes(to: router)
             CoinoneStreamController(exchange: venue).addRoutes(to: router)
         }
     }

@@ -20,6 +20,8 @@ public struct SimulatorServer: Sendable {
     let fx: SimFX
     /// The global venues beside Binance (OKX, Bybit), each under its own mount.
     let globalVenues: [SimGlobalVenue]
+    /// Every venue's wallets (입출금 현황) and their switches.
+    let wallets = SimWallets()
 
     public init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
@@ -40,13 +42,14 @@ public struct SimulatorServer: Sendable {
         let router = Router(context: SimRequestContext.self)
         router.middlewares.add(UpbitNotFoundMiddleware())
         for exchange in Exchange.allCases {
-            if let venue = venues[exchange] { exchange.mountSimulated(venue, on: router) }
+            if let venue = venues[exchange] { exchange.mountSimulated(venue, wallets: wallets, on: router) }
         }
         CoinGeckoController(exchange: exchange).addRoutes(to: router)
         OpenIDController(provider: openID).addRoutes(to: router)
         BinanceController(binance: binance).addRoutes(to: router)
         FXController(exchange: exchange, fx: fx).addRoutes(to: router)
         for venue in globalVenues { venue.addRoutes(to: router) }
+        WalletController(venues: venues, wallets: wallets).addRoutes(to: router)
         AdminController(venues: venues).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning

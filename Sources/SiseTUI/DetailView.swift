@@ -10,6 +10,18 @@ struct DetailView {
     let now: Int64
     private var language: Language { state.language }
 
+    /// The coin's 입출금 현황 on this exchange in one line: what is shut, or open (with its
+    /// networks), or what the exchange cannot say (key needed, not published, stale).
+    func walletLine(_ report: WalletReport, _ row: MarketRow) -> String {
+        let note = WalletsTable.message(report, language, now: now)
+        // Stale wallets are still shown, their age said beside them.
+        guard report.state == .live || (report.state == .failing && !report.wallets.isEmpty) else { return note ?? "-" }
+        let networks = report.wallets(of: row.id.base)
+        guard let summary = WalletSummary(networks) else { return UIText.walletNone(language, ["exchange": report.exchange.displayName]) }
+        let text = (summary.mark(language) ?? UIText.walletOpen(language)) + " (" + networks.map(\.network).joined(separator: ", ") + ")"
+        return note.map { text + " · " + $0 } ?? text
+    }
+
     func draw(_ frame: inout ScreenFrame) {
         guard let row else {
             frame.put(UIText.nothingSelected(language), row: 2, column: 2)
@@ -28,6 +40,7 @@ struct DetailView {
         var lines = MarketFigures(shown, formatter: f).lines(language)
         if row.market.warning { lines.append((UIText.warningLong(language), UIText.investmentWarning(language))) }
         if !row.market.cautions.isEmpty { lines.append((UIText.cautionLong(language), row.market.cautions.joined(separator: ", "))) }
+        if let wallets = state.wallets, wallets.exchange == state.exchange { lines.append((UIText.walletsTitle(language), walletLine(wallets, row))) }
         for (i, (label, value)) in lines.enumerated() where 5 + i < frame.height - 2 {
             frame.put(label, row: 5 + i, column: 2, width: 16, style: CellStyle(foreground: .gray))
             frame.put(value, row: 5 + i, column: 19, width: max(0, frame.width - 21))

@@ -20,6 +20,7 @@ public final class TUIApp: Sendable {
     private let rankingSource: @Sendable (RankingCurrency, Int) async -> RankingLoad?
     private let premium: PremiumFeed?
     private let globalPrices: GlobalPrices?
+    private let wallets: WalletService?
     private let portfolio: PortfolioStore?
     private let alerts: AlertStore?
     /// The time of day frames, loads and firings are stamped with (the composition root's).
@@ -41,6 +42,7 @@ public final class TUIApp: Sendable {
         ranking: @escaping @Sendable (RankingCurrency, Int) async -> RankingLoad? = { _, _ in nil },
         premium: PremiumFeed? = nil,
         globalPrices: GlobalPrices? = nil,
+        wallets: WalletService? = nil,
         portfolio: PortfolioStore? = nil,
         alerts: AlertStore? = nil,
         candles: @escaping @Sendable (Exchange, MarketID) async -> [Candle] = { _, _ in [] },
@@ -63,6 +65,7 @@ public final class TUIApp: Sendable {
         rankingSource = ranking
         self.premium = premium
         self.globalPrices = globalPrices
+        self.wallets = wallets
     }
 
     /// Runs until `q` (or a signal). The terminal is restored on every way out.
@@ -204,6 +207,7 @@ public final class TUIApp: Sendable {
     ) -> ScreenFrame {
         let board = board(state)
         state.premium = premium?.inputs ?? .none
+        if let wallets { state.wallets = wallets.report(state.exchange) }
         state.tether = premium.flatMap { feed in
             let snapshot = board.snapshot
             let usdt = TetherQuotes.usdt

@@ -45,6 +45,8 @@ public struct TUIState: Sendable {
     public var premium = PremiumInputs.none
     /// This exchange's 테더 김프 at the last frame (its KRW-USDT over the official rate).
     public var tether: Double?
+    /// This exchange's wallets (입출금 현황) at the last frame (nil: nobody reads them).
+    public var wallets: WalletReport?
     /// The global venue the premium matrix (`m`) shows; `V` cycles them.
     public var matrixVenue: GlobalVenue = .binance
     /// Favorite CoinGecko coins (the ranking's stars).

@@ -2,7 +2,8 @@ import Foundation
 import SiseFeeds
 
 /// The exchanges' address flags, `--ID-url URL` and `--ID-ws-url URL` for every exchange in the
-/// registry (`--coinone-url …`), on any command. They are taken out of the command line before
+/// registry (`--coinone-url …`), and `--ID-access-key`/`--ID-secret-key` for one whose wallets
+/// need a key, on any command. They are taken out of the command line before
 /// the argument parser sees it — the parser only knows flags written out as properties, and these
 /// come from the registry — and read as the strongest source of their settings.
 struct ExchangeURLFlags: Sendable, Equatable {
@@ -13,11 +14,13 @@ struct ExchangeURLFlags: Sendable, Equatable {
 
     struct Missing: Error {
         let flag: String
-        var message: String { "--\(flag) needs a URL" }
+        var message: String { "--\(flag) needs a value" }
     }
 
     /// Every setting these flags can name.
-    static let names: [String] = ExchangeRegistry.all.flatMap { [$0.restSetting, $0.webSocketSetting] }
+    static let names: [String] = ExchangeRegistry.all.flatMap { spec in
+        [spec.restSetting, spec.webSocketSetting] + (spec.keySettings.map { [$0.access, $0.secret] } ?? [])
+    }
 
     /// Splits `arguments` (without the program name): `--name VALUE` and `--name=VALUE`; a
     /// flag given twice keeps the last, as the parser does; nothing after `--` is looked at.
@@ -63,7 +66,12 @@ struct ExchangeURLFlags: Sendable, Equatable {
         ExchangeRegistry.all.map { spec in
             let rest = SettingKey(rawValue: spec.restSetting)
             let webSocket = SettingKey(rawValue: spec.webSocketSetting)
-            return "--\(rest.rawValue), --\(webSocket.rawValue) (\(rest.environmentName), \(webSocket.environmentName))"
+            let keys = spec.keySettings.map { keys in
+                let (access, secret) = (SettingKey(rawValue: keys.access), SettingKey(rawValue: keys.secret))
+                return
+                    "\n--\(access.rawValue), --\(secret.rawValue) (\(access.environmentName), \(secret.environmentName)): a read-only key for its wallet status, never printed"
+            }
+            return "--\(rest.rawValue), --\(webSocket.rawValue) (\(rest.environmentName), \(webSocket.environmentName))" + (keys ?? "")
         }.joined(separator: "\n")
     }
 }

@@ -135,6 +135,15 @@ struct Root: Sendable {
         return Dictionary(uniqueKeysWithValues: GlobalVenueRegistry.all.map { ($0.venue, $0.api(premium.url($0.venue), transport: transport)) })
     }
 
+    /// Each exchange's wallets (입출금 현황) as its spec reads them, with the key given for it.
+    func walletFeeds() -> [Exchange: WalletFeed] {
+        Dictionary(
+            uniqueKeysWithValues: ExchangeRegistry.all.compactMap { spec in
+                endpoints[spec.exchange].map { (spec.exchange, spec.wallets($0, transport: transport, key: settings.keys[spec.exchange])) }
+            }
+        )
+    }
+
     /// Korea Eximbank's client, when a key is configured (always in `--demo`).
     func eximbank(_ premium: PremiumSettings) -> KoreaEximClient? {
         let premium = self.premium(premium)

@@ -79,6 +79,9 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var premiumHistory = true
 
+    @Option(name: .customLong("wallets-every"), help: "Seconds between two reads of each exchange's wallet status (1-3600; default 60).")
+    var walletsEvery: Int = 60
+
     @Option(
         name: .customLong("delivery-lease"),
         help:
@@ -138,6 +141,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
+        guard (1...3_600).contains(walletsEvery) else { throw ValidationError("--wallets-every must be 1–3600 seconds.") }
         guard deliveryLease.isFinite, (6...3_600).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 6–3600 seconds.") }
         if let pushSubject, !(pushSubject.hasPrefix("mailto:") || pushSubject.hasPrefix("https://")) || (pushSubject.utf8.count > 200) {
             throw ValidationError("--push-subject must be mailto:… or https://…, not '\(pushSubject)'.")
@@ -233,6 +237,14 @@ struct ServeCommand: AsyncParsableCommand {
             )
             let premium = upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger)
             let globalPrices = upstreams.globalPrices(premiumSettings, feed: premium, logger: logger)
+            // 입출금 현황: one poller per exchange (a keyed one only with its key).
+            let wallets = WalletService(
+                feeds: root.walletFeeds(),
+                interval: .seconds(walletsEvery),
+                clock: root.clock,
+                pace: root.ticks,
+                logger: logger
+            )
             var dependencies = ServerDependencies(
                 boards: upstreams.boards,
                 apis: upstreams.apis,
@@ -243,9 +255,10 @@ struct ServeCommand: AsyncParsableCommand {
                 simulatorURL: root.simulator?.baseURL,
                 identityProviders: providers.map(root.identity),
                 premium: premium,
-                services: upstreams.services + [coinInfo, premium, globalPrices]
+                services: upstreams.services + [coinInfo, premium, globalPrices, wallets]
             )
             dependencies.globalPrices = globalPrices
+            dependencies.wallets = wallets
             if premiumHistory { dependencies.historyVenues = root.globalAPIs(premiumSettings) }
             dependencies.depthFeeds = upstreams.depthFeeds
             dependencies.silence = upstreams.silence

@@ -11,11 +11,32 @@ struct Settings: Sendable {
     var sources: SettingSources
     /// Where each exchange is reached (its REST base and WebSocket, given or derived).
     var endpoints: [Exchange: ExchangeEndpoint]
+    /// The API keys given for exchanges whose wallets need one (never printed).
+    var keys: [Exchange: ExchangeKey] = [:]
 
     /// Where an exchange is reached: its REST base and its WebSocket URL (given, or derived
     /// from the REST base as the exchange lays out its paths).
     func endpoint(_ exchange: Exchange) -> ExchangeEndpoint {
         endpoints[exchange] ?? ExchangeRegistry.spec(exchange).endpoint()
+    }
+
+    /// An exchange's key from its two settings: nil when neither is set; a half without the other,
+    /// or one that cannot be a key, is a problem that names where it came from, never its value.
+    static func key(_ names: (access: String, secret: String), _ sources: SettingSources, _ flags: ExchangeURLFlags) throws -> ExchangeKey? {
+        let (access, secret) = (SettingKey(rawValue: names.access), SettingKey(rawValue: names.secret))
+        let accessText = sources.text(access, flag: flags.values[names.access]).flatMap { $0.isEmpty ? nil : $0 }
+        let secretText = sources.text(secret, flag: flags.values[names.secret]).flatMap { $0.isEmpty ? nil : $0 }
+        guard accessText != nil || secretText != nil else { return nil }
+        guard accessText != nil, secretText != nil else {
+            throw ConfigFile.Problem(
+                message: "a key needs both --\(names.access) and --\(names.secret) (or \(access.environmentName) and \(secret.environmentName))"
+            )
+        }
+        guard let key = ExchangeKey(access: accessText, secret: secretText) else {
+            let origins = [sources.origin(access, flag: flags.values[names.access]), sources.origin(secret, flag: flags.values[names.secret])]
+            throw ConfigFile.Problem(message: "\(origins.joined(separator: " / ")) is not a key (printable, no spaces, at most 200 characters)")
+        }
+        return key
     }
 
     /// The defaults, for options the parser did not make (none are).
@@ -38,6 +59,7 @@ struct Settings: Sendable {
                 rest: base,
                 webSocket: try sources.webSocketURL(webSocket, flag: flags.values[webSocket.rawValue])
             )
+            if let names = spec.keySettings { keys[spec.exchange] = try Self.key(names, sources, flags) }
         }
         let languageText = sources.text(.language, flag: options.languageOption) ?? "ko"
         guard let language = Language(rawValue: languageText.lowercased()) else {

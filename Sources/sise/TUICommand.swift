@@ -63,6 +63,7 @@ struct TUICommand: AsyncParsableCommand {
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
         let premium = upstreams.premiumFeed(premiumSettings, coinInfo: coinInfo, logger: logger)
         let globalPrices = upstreams.globalPrices(premiumSettings, feed: premium, logger: logger)
+        let wallets = WalletService(feeds: upstreams.root.walletFeeds(), clock: upstreams.root.clock, pace: upstreams.root.ticks, logger: logger)
         let apis = upstreams.apis
         let depthFeeds = upstreams.depthFeeds
         let silence = feed.silenceDuration
@@ -96,6 +97,7 @@ struct TUICommand: AsyncParsableCommand {
             },
             premium: premium,
             globalPrices: globalPrices,
+            wallets: wallets,
             portfolio: PortfolioStore(database: database, clock: upstreams.root.clock),
             alerts: AlertStore(database: database),
             candles: { exchange, id in
@@ -125,7 +127,7 @@ struct TUICommand: AsyncParsableCommand {
         // shuts the feeds down in reverse order and the terminal is already restored.
         let group = ServiceGroup(
             configuration: .init(
-                services: (upstreams.services + [coinInfo, premium, globalPrices]).map { .init(service: $0) }
+                services: (upstreams.services + [coinInfo, premium, globalPrices, wallets]).map { .init(service: $0) }
                     + [
                         .init(
                             service: screen,

@@ -162,8 +162,26 @@ extension ServerHarness {
             clock: clock,
             logger: logger
         )
+        // 입출금 현황 from the same simulator; Upbit's with the simulator's key.
+        let wallets = WalletService(
+            feeds: Dictionary(
+                uniqueKeysWithValues: ExchangeRegistry.all.map { spec in
+                    (
+                        spec.exchange,
+                        spec.wallets(
+                            spec.simulated(at: url),
+                            transport: transport,
+                            key: ExchangeKey(access: SimulatedUpbitKey.access, secret: SimulatedUpbitKey.secret)
+                        )
+                    )
+                }
+            ),
+            interval: .seconds(1),
+            clock: clock,
+            logger: logger
+        )
         services +=
-            [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo, premium, globalPrices]
+            [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo, premium, globalPrices, wallets]
             + Array(depthFeeds.values) as [any Service]
         var dependencies = ServerDependencies(
             boards: ExchangeBoards(default: board, others: others),
@@ -179,6 +197,7 @@ extension ServerHarness {
         )
         dependencies.clock = clock
         dependencies.globalPrices = globalPrices
+        dependencies.wallets = wallets
         dependencies.depthFeeds = depthFeeds
         dependencies.silence = silence
         return try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger)

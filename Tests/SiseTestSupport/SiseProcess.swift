@@ -7,7 +7,8 @@ public final class SiseProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [String] = []
 
-    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// - Parameter logs: its standard error (the log) is collected into `lines` too.
+    public init(_ arguments: [String], environment: [String: String] = [:], logs: Bool = false) throws {
         process.executableURL = SiseBinary.url
         process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
@@ -15,7 +16,7 @@ public final class SiseProcess: @unchecked Sendable {
         process.environment = env
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = logs ? out : FileHandle.nullDevice
         try process.run()
         // A plain thread: blocking reads must stay off the cooperative pool.
         Thread { [weak self] in

@@ -295,3 +295,23 @@ def test_o_shows_the_book_and_t_the_tape_on_the_detail_screen(pane, name):
         pane.wait(lambda s: "체결강도" not in s and "매도잔량" not in s, what="the chart again")
         pane.send("q")
         pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
+
+
+def test_the_detail_screen_says_the_coins_wallets(pane):
+    """입출금 현황 on the detail screen: Upbit without a key says it needs one (never "open");
+    Korbit, which publishes its wallets, says the coin's networks are open."""
+    with tempfile.TemporaryDirectory() as data_dir:
+        start(pane, data_dir)
+        pane.send("Enter")
+        screen = pane.wait(lambda s: "입출금 현황" in s, what="the wallets line on Upbit's detail screen")
+        line = next(l for l in screen.splitlines() if "입출금 현황" in l)
+        assert "API 키 필요" in line and "가능" not in line, line
+        pane.send("Escape")
+        pane.send("e")
+        pane.wait(lambda s: "Korbit" in s.splitlines()[0] + s.splitlines()[-1] and "비트코인" in s and "실시간" in s, what="the Korbit board")
+        pane.send("Enter")
+        screen = pane.wait(lambda s: "입출금 현황" in s and "가능 (" in s, what="Korbit's wallets on the detail screen")
+        line = next(l for l in screen.splitlines() if "입출금 현황" in l)
+        assert re.search(r"가능 \([A-Z]+\)", line), line
+        pane.send("q")
+        pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")

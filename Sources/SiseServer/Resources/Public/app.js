@@ -17,6 +17,7 @@ import { setupFileFields, applyFileLanguage } from "./forms.js";
 import { toast } from "./toast.js";
 import { createSocket } from "./socket.js";
 import { createBoardRows } from "./board-rows.js";
+import { createWalletMarks } from "./wallet-marks.js";
 import { createView } from "./view.js";
 import { createPremiumBar } from "./premium-bar.js";
 import { createSavedBoard } from "./saved-board.js";
@@ -36,8 +37,10 @@ const api = (method, path) => request(method, path);
 const call = (method, path, body, type = "application/json") => request(method, path, { body, type });
 
 const socket = createSocket({ ready: socketReady, message: handle, closed: socketClosed });
+const wallets = createWalletMarks({ lang: () => lang, changed: () => rows.refreshWallets() });
 const rows = createBoardRows({
   t, lang: () => lang, tab: () => view.tab, exchange: () => view.exchange, query: () => view.q, isFavorite: (key) => favorites.has(key),
+  walletMark: (exchange, symbol) => wallets.of(exchange, symbol),
 });
 const view = createView({ t, lang: () => lang, socket, rows, remember: (push) => routes.remember(push), changed: () => premium.load() });
 const premium = createPremiumBar({ lang: () => lang, view });
@@ -237,6 +240,7 @@ async function init() {
   // no longer waits for them); the view is asked for once the page knows it.
   socket.connect();
   premium.start();
+  wallets.start();
   // Both languages at once (two small files), so the language toggle never waits.
   try { await loadStrings(); } catch (_) { /* the keys show until a reload; data still flows */ }
   applyLanguage();
@@ -257,6 +261,7 @@ async function init() {
       document.cookie = `sise_lang=${lang}; path=/; max-age=63072000; samesite=lax`;
       applyLanguage();
       rows.reword();
+      wallets.load();
       view.send();
     },
     applyTheme: (theme) => { applyTheme(theme); nav.applyLanguage(); },

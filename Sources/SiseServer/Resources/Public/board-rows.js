@@ -6,7 +6,7 @@ import { loaded } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
-// `page` is read, never written: { t, lang(), tab(), exchange(), query(), isFavorite(key) }.
+// `page` is read, never written: { t, lang(), tab(), exchange(), query(), isFavorite(key), walletMark(exchange, symbol) }.
 export function createBoardRows(page) {
   const body = $("#rows");
   let rows = new Map();   // market → row element
@@ -29,7 +29,7 @@ export function createBoardRows(page) {
     // The cells' parts are made once; ticks change only their text.
     const nameCell = document.createElement("td");
     const symbol = element("span", "symbol");
-    symbol.append(element("span", "mark"), element("span", "code"), element("span", "venue"));
+    symbol.append(element("span", "mark"), element("span", "code"), element("span", "venue"), element("span", "wallet"));
     nameCell.append(element("span", "name"), symbol);
     const rate = element("td", "num rate");
     rate.append(document.createTextNode(""), element("span", "amount"));
@@ -49,7 +49,7 @@ export function createBoardRows(page) {
     star.setAttribute("aria-pressed", String(page.isFavorite(favoriteKey(row.market, tr.dataset.exchange))));
     star.setAttribute("aria-label", `${t("star")} ${row.market}`);
     const [name, symbol] = tr.children[1].children;
-    const [mark, code, venue] = symbol.children;
+    const [mark, code, venue, wallet] = symbol.children;
     setText(name, rowName(row, page.lang()));
     // Warning marks ride on the symbol line so narrow phones keep the whole name.
     mark.hidden = !(row.warning || row.caution);
@@ -61,6 +61,7 @@ export function createBoardRows(page) {
     const where = page.tab() === "favorites" ? ` · ${exchangeName(tr.dataset.exchange)}` : "";
     venue.hidden = !where;
     setText(venue, where);
+    fillWallet(tr, wallet, row.symbol);
     const price = tr.children[2];
     setText(price, row.display.price);
     const rate = tr.children[3];
@@ -77,6 +78,22 @@ export function createBoardRows(page) {
       price.classList.remove("flash-up", "flash-down");
       void price.offsetWidth; // restart the animation
       price.classList.add(row.price > previous.price ? "flash-up" : "flash-down");
+    }
+  }
+
+  // A coin whose wallet is shut on this row's exchange says so beside its symbol.
+  function fillWallet(tr, wallet, symbol) {
+    const mark = page.walletMark(tr.dataset.exchange, symbol);
+    wallet.hidden = !mark;
+    setText(wallet, mark ? mark.short : "");
+    if (mark) {
+      wallet.title = mark.words;
+      wallet.setAttribute("aria-label", mark.words);
+      tr.dataset.wallet = "shut";
+    } else {
+      wallet.removeAttribute("title");
+      wallet.removeAttribute("aria-label");
+      delete tr.dataset.wallet;
     }
   }
 
@@ -194,6 +211,14 @@ export function createBoardRows(page) {
         fillRow(tr, { ...row, display }, null);
         data.set(market, { ...row, display });
         tr.dataset.pending = "true";
+      }
+    },
+
+    // New wallet marks: every row's redrawn.
+    refreshWallets() {
+      for (const [market, tr] of rows) {
+        const row = data.get(market);
+        if (row) fillWallet(tr, tr.children[1].children[1].children[3], row.symbol);
       }
     },
 

@@ -5,6 +5,7 @@ import { get } from "./http.js";
 import { loading } from "./loading.js";
 import { coinURL, marketOf, text } from "./coin-parts.js";
 import { createPremiumHistory } from "./premium-history.js";
+import { createCoinWallets } from "./coin-wallets.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -15,6 +16,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
   let detailRange = "7d";
   let returnTab = "exchange";
   const premiumHistory = createPremiumHistory({ t, state });
+  const wallets = createCoinWallets({ t, state });
 
   function updateDetailStar() {
     const id = $("#coin-detail").dataset.coinId;
@@ -119,6 +121,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
       }
       if (marketOf(id)) syncDepth(); else stopDepth();
       premiumHistory.show(id);
+      wallets.show(id);
     } catch (error) {
       // The page says why in place of the coin (an unknown market, the server out of reach), with
       // 뒤로 above it — never a blank page of range buttons.
@@ -140,6 +143,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
 
   function closeDetail() {
     stopDepth();
+    wallets.hide();
     $("#coin-detail").hidden = true;
     selectTab(returnTab);
   }
@@ -174,6 +178,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
     $("#tape-title").textContent = t("tradesTitle");
     $("#detail-alert").setAttribute("aria-label", t("alertSet"));
     $("#detail-alert").title = t("alertSet");
+    wallets.applyLanguage();
   }
 
   return { openDetail, updateDetailStar, tick, applyLanguage };

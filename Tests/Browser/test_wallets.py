@@ -1,0 +1,82 @@
+"""입출금 현황 as a phone user meets it, against `sise serve --demo` (Upbit without a key): a wallet
+suspended on the simulator's Bithumb marks that coin's row on Bithumb's board (and only there),
+the coin page lists the coin's networks on every exchange with their fees, says "key needed" for
+Upbit, and the mark goes when the wallet reopens."""
+import json
+import tempfile
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import Server, make_driver, open_tab
+from test_board import wait, open_board
+
+
+@pytest.fixture(scope="module")
+def site():
+    with tempfile.TemporaryDirectory() as data_dir:
+        running = Server(data_dir, extra=["--wallets-every", "1"]).start()
+        yield running
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def phone():
+    driver = make_driver(390, 844)
+    yield driver
+    driver.quit()
+
+
+def switch(site, body):
+    with urllib.request.urlopen(site.url + "/api/status", timeout=10) as answer:
+        simulator = json.loads(answer.read())["simulator"]
+    request = urllib.request.Request(simulator.rstrip("/") + "/_sim/wallets", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    urllib.request.urlopen(request, timeout=10).read()
+
+
+def marks(site):
+    with urllib.request.urlopen(site.url + "/api/wallets/marks?exchange=bithumb", timeout=10) as answer:
+        return json.loads(answer.read())["exchanges"][0]["marks"]
+
+
+ETH = '#rows tr[data-market="KRW-ETH"]'
+
+
+def test_a_suspended_wallet_is_marked_and_the_coin_page_says_where(site, phone):
+    switch(site, {"exchange": "bithumb", "currency": "ETH", "deposit": False, "withdraw": False})
+    try:
+        wait(phone, lambda d: "ETH" in marks(site), timeout=15)
+        open_board(phone, site)
+        phone.find_element(By.CSS_SELECTOR, '[data-exchange="bithumb"]').click()
+        row = wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, ETH + '[data-exchange="bithumb"][data-wallet="shut"]'), timeout=20)[0]
+        chip = row.find_element(By.CSS_SELECTOR, ".wallet")
+        assert chip.text == "입출×" and chip.get_attribute("aria-label") == "입출금 중단", (chip.text, chip.get_attribute("aria-label"))
+        assert phone.execute_script(
+            "const c = arguments[0].getBoundingClientRect(), cell = arguments[0].closest('td').getBoundingClientRect();"
+            "return c.width > 0 && c.left >= cell.left && c.right <= cell.right + 0.5", chip), "the mark shows whole in its cell"
+        # Upbit's ETH is not suspended: no mark there.
+        phone.find_element(By.CSS_SELECTOR, '[data-exchange="upbit"]').click()
+        wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, ETH + '[data-exchange="upbit"]'), timeout=20)
+        assert not phone.find_elements(By.CSS_SELECTOR, ETH + '[data-wallet="shut"]')
+
+        # The coin page: every exchange's networks; Bithumb's ETH shut, Upbit says it needs a key.
+        phone.get(site.url + "/coin/KRW-ETH?exchange=bithumb")
+        section = wait(phone, lambda d: d.find_element(By.ID, "coin-wallets").is_displayed() and d.find_element(By.ID, "coin-wallets"), timeout=20)
+        assert section.find_element(By.ID, "coin-wallets-title").text == "입출금 현황"
+        notes = section.find_element(By.ID, "coin-wallets-notes").text
+        assert "Upbit" in notes and "API 키 필요" in notes, notes
+        rows = section.find_elements(By.CSS_SELECTOR, "#coin-wallets-rows tr")
+        shut = [r.text for r in rows if r.get_attribute("data-wallet").startswith("bithumb:")]
+        assert shut and all("중단" in text for text in shut), shut
+        assert any(r.get_attribute("data-wallet").startswith("korbit:") and "가능" in r.text for r in rows)
+        assert all(cell.text for cell in section.find_elements(By.CSS_SELECTOR, "#coin-wallets-rows td.num")), "a fee or '-' in every row"
+    finally:
+        switch(site, {"reset": True})
+    # Reopened: the mark goes at the next read (and the page's next look).
+    wait(phone, lambda d: "ETH" not in marks(site), timeout=15)
+    open_board(phone, site)
+    phone.find_element(By.CSS_SELECTOR, '[data-exchange="bithumb"]').click()
+    wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, ETH + '[data-exchange="bithumb"]'), timeout=20)
+    assert not phone.find_elements(By.CSS_SELECTOR, ETH + '[data-wallet="shut"]')
