@@ -75,6 +75,8 @@ public enum UIText: String, WordTable {
     // Wallets (입출금 현황)
     case walletBothSuspended, walletDepositSuspended, walletWithdrawSuspended, walletPartlySuspended, walletKeyNeeded, walletNotPublished,
         walletsTitle, walletDeposit, walletWithdraw, walletFee, walletMinimum, walletNetwork, walletOpen, walletShut, walletUnknown,
+        executableNoBook, executableResult, executableNoTradingFees, executableGlobalUnpublished, executableDepositShut, executableWithdrawShut,
+        executableThinBook, executableFeeExceeds, executableTitle, executableToKorea, executableAbroad, executableHeading, amountKRW,
         walletNone, walletStale, walletsAllOpen, walletShortBoth, walletShortDeposit, walletShortWithdraw, walletShortPartly
     case alertBadPremiumPercent, alertBadCooldown, alertTermsNeedPremium, alertBadVenue, alertTetherHasNoVenue, alertBadHold, txMissingFields,
         txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
@@ -459,6 +461,23 @@ public enum UIText: String, WordTable {
         case .walletShortDeposit: ("입×", "D×")
         case .walletShortWithdraw: ("출×", "W×")
         case .walletShortPartly: ("일부×", "part×")
+        case .executableNoBook: ("{exchange} 또는 {venue}의 호가를 받지 못했습니다", "no order book from {exchange} or {venue}")
+        case .executableResult: ("{out} 회수 ({profit}, {rate})", "{out} back ({profit}, {rate})")
+        case .executableNoTradingFees: ("거래 수수료는 빼지 않았습니다 (거래소·등급마다 다릅니다)", "trading fees are not taken off (they differ by exchange and tier)")
+        case .executableGlobalUnpublished:
+            (
+                "{venue}의 출금 수수료와 입출금 현황은 공개되지 않아 반영하지 못했습니다",
+                "{venue} publishes neither its withdrawal fees nor its wallet status: not taken into account"
+            )
+        case .executableDepositShut: ("{exchange}의 {symbol} 입금이 중단되어 들여올 수 없습니다", "{exchange} has {symbol} deposits suspended: it cannot come in")
+        case .executableWithdrawShut: ("{exchange}의 {symbol} 출금이 중단되어 보낼 수 없습니다", "{exchange} has {symbol} withdrawals suspended: it cannot go out")
+        case .executableThinBook: ("{where}의 호가가 이 금액을 다 받지 못합니다", "{where}'s order book cannot take this amount")
+        case .executableFeeExceeds: ("출금 수수료가 산 수량보다 많습니다", "the withdrawal fee is more than the coin bought")
+        case .executableTitle: ("실행 가능 김프 ({amount})", "Executable premium ({amount})")
+        case .executableHeading: ("실행 가능 김프", "Executable premium")
+        case .amountKRW: ("금액(원)", "Amount (KRW)")
+        case .executableToKorea: ("해외에서 사서 국내에서 팔기", "Buy abroad, sell here")
+        case .executableAbroad: ("국내에서 사서 해외에서 팔기", "Buy here, sell abroad")
         case .walletsAllOpen: ("입출금이 중단된 지갑이 없습니다", "no wallet is suspended")
         case .walletStale: ("{age} 정보 (갱신 실패: {reason})", "as of {age} (refresh failed: {reason})")
         case .alertRuleVenue: ("{rule} ({venue} 기준)", "{rule} against {venue}")

@@ -29,7 +29,7 @@ public struct BinanceClient: Sendable {
     }
 
     public let configuration: Configuration
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
 
     public init(configuration: Configuration = .init(), transport: any HTTPTransport) {
         self.configuration = configuration

@@ -17,7 +17,7 @@ extension GlobalVenueSpec {
 /// carries one `time`, which stamps every row.
 public struct BybitClient: GlobalPriceAPI {
     public let baseURL: URL
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
 
     public init(baseURL: URL, transport: any HTTPTransport) {
         self.baseURL = baseURL

@@ -3,7 +3,7 @@ import SiseCore
 
 /// A global venue's public spot prices: every USDT pair in one call, by base symbol, each stamped
 /// with the venue's time (or the time of receipt where the venue gives none).
-public protocol GlobalPriceAPI: Sendable {
+public protocol GlobalPriceAPI: GlobalBookAPI {
     /// `BTC` → its USDT price and time. `now`: the receipt time for unstamped answers.
     func usdtQuotes(now: Int64) async throws -> [String: VenueQuote]
 }

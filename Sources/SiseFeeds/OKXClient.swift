@@ -16,7 +16,7 @@ extension GlobalVenueSpec {
 /// included; success is `code == "0"`, and errors come in the same envelope (HTTP 200 or 4xx).
 public struct OKXClient: GlobalPriceAPI {
     public let baseURL: URL
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
 
     public init(baseURL: URL, transport: any HTTPTransport) {
         self.baseURL = baseURL

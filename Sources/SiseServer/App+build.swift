@@ -65,6 +65,14 @@ public enum SiseServerApp {
         context.premium = dependencies.premium
         context.premiumSources = sources
         context.wallets = dependencies.wallets
+        let premiumFeed = dependencies.premium
+        context.executable = ExecutablePremiumReader(
+            apis: dependencies.apis,
+            depth: dependencies.depthFeeds,
+            globals: dependencies.globalBooks,
+            wallets: dependencies.wallets,
+            clock: dependencies.clock
+        ) { premiumFeed?.status.decision.quote }
         context.clock = dependencies.clock
         let history = dependencies.premium.map {
             PremiumHistory(boards: boards, feed: $0, now: dependencies.clock.milliseconds, pace: dependencies.ticks)
@@ -209,6 +217,7 @@ public enum SiseServerApp {
         PremiumMatrixController(context: context).addRoutes(to: routes)
         PremiumHistoryController(context: context).addRoutes(to: routes)
         WalletsController(context: context).addRoutes(to: routes)
+        ExecutablePremiumController(context: context).addRoutes(to: routes)
         CandlesController(context: context).addRoutes(to: routes)
         OrderbookController(context: context, metrics: metrics).addRoutes(to: routes)
         PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: routes)

@@ -32,6 +32,8 @@ struct ServerContext: Sendable {
     var premiumSources: PremiumSources? = nil
     /// Every exchange's wallets (입출금 현황).
     var wallets: WalletService? = nil
+    /// The executable premium's books, rate and wallets.
+    var executable: ExecutablePremiumReader? = nil
     /// Every exchange's KRW-USDT for 테더 김프.
     var tether: TetherQuotes? = nil
     /// The wall clock (the dependencies' one).

@@ -23,6 +23,7 @@ struct BinanceController: Sendable {
     func addRoutes(to router: Router<SimRequestContext>) {
         router.get("/binance/api/v3/ticker/price") { request, _ in price(request, book: false) }
         router.get("/binance/api/v3/ticker/bookTicker") { request, _ in price(request, book: true) }
+        router.get("/binance/api/v3/depth") { request, _ in depth(request) }
         router.ws("/binance/ws/:stream") { _, _ in
             binance.connecting() ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, context in
@@ -100,6 +101,21 @@ struct BinanceController: Sendable {
             headers[HTTPField.Name("x-mbx-used-weight-1m")!] = String(used)
             return SimResponses.json(json.text, headers: headers)
         }
+    }
+
+    /// `GET /api/v3/depth?symbol=BTCUSDT&limit=100` (weight 5): the book around the price.
+    private func depth(_ request: Request) -> Response {
+        let t = binance.exchange.now
+        guard case .proceed = binance.admit(weight: 5, at: t) else {
+            return Self.error(429, code: -1003, "Too much request weight used; current limit is 6000 request weight per 1 MINUTE.")
+        }
+        guard let symbol = request.uri.queryParameters["symbol"].map(String.init),
+            let coin = binance.pairs.first(where: { $0.symbol == symbol })?.coin
+        else {
+            return Self.error(400, code: -1121, "Invalid symbol.")
+        }
+        let (asks, bids) = SimGlobalBook.levels(symbol: symbol, price: binance.price(coin, at: t), at: t)
+        return SimResponses.json(#"{"lastUpdateId":\#(Int64(t * 10)),"bids":\#(SimGlobalBook.json(bids)),"asks":\#(SimGlobalBook.json(asks))}"#)
     }
 
     static func error(_ status: Int, code: Int, _ message: String) -> Response {

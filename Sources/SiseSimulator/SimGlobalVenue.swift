@@ -91,6 +91,7 @@ final class SimGlobalVenue: Sendable {
     func addRoutes(to router: Router<SimRequestContext>) {
         let path = venue == .okx ? "/okx/api/v5/market/tickers" : "/bybit/v5/market/tickers"
         router.get(RouterPath(path)) { request, _ in self.tickers(request) }
+        router.get(RouterPath(venue == .okx ? "/okx/api/v5/market/books" : "/bybit/v5/market/orderbook")) { request, _ in self.book(request) }
         router.get(RouterPath("/_sim/" + venue.rawValue)) { _, _ in SimResponses.json(self.statsJSON) }
         router.post(RouterPath("/_sim/" + venue.rawValue)) { request, _ in
             if let refusal = AdminController.refusal(request) { return refusal }
@@ -102,6 +103,37 @@ final class SimGlobalVenue: Sendable {
             self.update(patch)
             return SimResponses.json(self.statsJSON)
         }
+    }
+
+    /// OKX `books?instId=BTC-USDT` (levels of four strings, `ts` a string) or Bybit
+    /// `orderbook?category=spot&symbol=BTCUSDT` (`a`/`b`, `ts` a number); refusals as the tickers'.
+    private func book(_ request: Request) -> Response {
+        let (refusal, errorCode, lag) = admit()
+        if let refusal { return SimResponses.json("{}", status: HTTPResponse.Status(code: refusal)) }
+        let t = binance.exchange.now - lag
+        let query = request.uri.queryParameters
+        let asked = (venue == .okx ? query["instId"] : query["symbol"]).map(String.init) ?? ""
+        let base = venue == .okx ? asked.replacingOccurrences(of: "-USDT", with: "") : String(asked.dropLast(asked.hasSuffix("USDT") ? 4 : 0))
+        let coin = pairs.first { $0.base == base && !base.isEmpty }?.coin
+        if venue == .okx {
+            guard errorCode == 0, let coin else {
+                return SimResponses.json(#"{"code":"\#(errorCode != 0 ? errorCode : 51001)","msg":"Instrument ID does not exist","data":[]}"#)
+            }
+            let (asks, bids) = SimGlobalBook.levels(symbol: asked, price: price(coin, at: t), at: t)
+            return SimResponses.json(
+                #"{"code":"0","msg":"","data":[{"asks":\#(SimGlobalBook.json(asks, extra: #","0","1""#)),"bids":\#(SimGlobalBook.json(bids, extra: #","0","1""#)),"ts":"\#(Int64(t * 1_000))"}]}"#
+            )
+        }
+        guard errorCode == 0, let coin, query["category"] == "spot" else {
+            return SimResponses.json(
+                #"{"retCode":\#(errorCode != 0 ? errorCode : 10001),"retMsg":"params error","result":{},"time":\#(Int64(t * 1_000))}"#
+            )
+        }
+        let (asks, bids) = SimGlobalBook.levels(symbol: asked, price: price(coin, at: t), at: t)
+        let stamp = Int64(t * 1_000)
+        return SimResponses.json(
+            #"{"retCode":0,"retMsg":"OK","result":{"s":"\#(asked)","b":\#(SimGlobalBook.json(bids)),"a":\#(SimGlobalBook.json(asks)),"ts":\#(stamp),"u":1,"seq":1},"retExtInfo":{},"time":\#(stamp)}"#
+        )
     }
 
     private func tickers(_ request: Request) -> Response {

@@ -39,6 +39,9 @@ struct PremiumCommand: AsyncParsableCommand {
     @Option(help: "The premium's history over this range (6h, 48h, 7d, 90d, 1y, 2y) from the store `sise serve` records into.")
     var history: String?
 
+    @Option(help: "The executable premium of one coin for this many won (10000-10000000000): walked through both books, after the withdrawal fee.")
+    var amount: Double?
+
     @OptionGroup var storage: StoreOptions
 
     /// The venues `--venue` names (all when none).
@@ -53,7 +56,16 @@ struct PremiumCommand: AsyncParsableCommand {
         }
         guard ["premium", "value"].contains(sort) else { throw ValidationError("--sort must be premium or value, not '\(sort.prefix(20))'.") }
         guard (1...PremiumMatrixQuery.maxLimit).contains(limit) else { throw ValidationError("--limit must be 1 to \(PremiumMatrixQuery.maxLimit).") }
-        if !matrix, history == nil, !venueNames.isEmpty { throw ValidationError("--venue goes with --matrix or --history.") }
+        if !matrix, history == nil, amount == nil, !venueNames.isEmpty { throw ValidationError("--venue goes with --matrix, --history or --amount.") }
+        if let amount {
+            guard amount.isFinite, (10_000...10_000_000_000).contains(amount) else {
+                throw ValidationError("--amount must be 10000 to 10000000000 won.")
+            }
+            guard symbols.count == 1, !matrix, history == nil, symbols.first?.uppercased() != "USDT" else {
+                throw ValidationError("--amount takes one coin (not USDT), without --matrix or --history.")
+            }
+            guard venueNames.flatMap({ $0.split(separator: ",") }).count <= 1 else { throw ValidationError("--amount takes one --venue.") }
+        }
         if let history {
             guard HistoryRange.parse(history) != nil else {
                 throw ValidationError("--history must be a range such as 6h, 48h, 7d, 90d, 1y or 2y, not '\(history.prefix(20))'.")
@@ -74,6 +86,17 @@ struct PremiumCommand: AsyncParsableCommand {
         let premiumSettings = try PremiumSettings(premiumOptions, settings.sources)
         if let history, let range = HistoryRange.parse(history), let symbol = symbols.first {
             return try await printHistory(symbol.uppercased(), range: range, exchange: exchange, settings: settings)
+        }
+        if let amount, let symbol = symbols.first {
+            return try await OneShotExecutable.run(
+                symbol.uppercased(),
+                amount: amount.rounded(),
+                exchange: exchange,
+                venue: venues.first ?? .binance,
+                premium: premiumSettings,
+                global: global,
+                json: json
+            )
         }
         if matrix {
             let query = PremiumMatrixQuery(

@@ -259,6 +259,7 @@ struct ServeCommand: AsyncParsableCommand {
             )
             dependencies.globalPrices = globalPrices
             dependencies.wallets = wallets
+            dependencies.globalBooks = root.globalAPIs(premiumSettings)
             if premiumHistory { dependencies.historyVenues = root.globalAPIs(premiumSettings) }
             dependencies.depthFeeds = upstreams.depthFeeds
             dependencies.silence = upstreams.silence

@@ -80,3 +80,35 @@ def test_a_suspended_wallet_is_marked_and_the_coin_page_says_where(site, phone):
     phone.find_element(By.CSS_SELECTOR, '[data-exchange="bithumb"]').click()
     wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, ETH + '[data-exchange="bithumb"]'), timeout=20)
     assert not phone.find_elements(By.CSS_SELECTOR, ETH + '[data-wallet="shut"]')
+
+
+def test_the_executable_premium_goes_with_a_shut_wallet_and_returns(site, phone):
+    """The coin page's 실행 가능 김프: both ways with a figure; a suspended deposit on Bithumb takes the
+    way in away and names the wallet; reopened, the figure returns."""
+    way_in = '#executable-premium [data-way="toKorea"]'
+
+    def ask_again(driver):
+        field = driver.find_element(By.ID, "executable-amount")
+        field.clear()
+        field.send_keys("2000000")
+        driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", field)
+
+    phone.get(site.url + "/coin/KRW-BTC?exchange=bithumb")
+    wait(phone, lambda d: d.find_element(By.ID, "executable-premium").is_displayed()
+         and all(e.get_attribute("data-state") == "ok" for e in d.find_elements(By.CSS_SELECTOR, "#executable-premium [data-way]")), timeout=30)
+    assert "회수" in phone.find_element(By.CSS_SELECTOR, way_in + " .figure").text
+    notes = phone.find_element(By.ID, "executable-notes").text
+    assert "거래 수수료" in notes, notes
+    switch(site, {"exchange": "bithumb", "currency": "BTC", "deposit": False})
+    try:
+        wait(phone, lambda d: "BTC" in marks(site), timeout=15)
+        ask_again(phone)
+        line = wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, way_in).get_attribute("data-state") == "walletShut"
+                    and d.find_element(By.CSS_SELECTOR, way_in), timeout=15)
+        assert "입금이 중단" in line.text, line.text
+        assert phone.find_element(By.CSS_SELECTOR, '#executable-premium [data-way="abroad"]').get_attribute("data-state") == "ok"
+    finally:
+        switch(site, {"reset": True})
+    wait(phone, lambda d: "BTC" not in marks(site), timeout=15)
+    ask_again(phone)
+    wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, way_in).get_attribute("data-state") == "ok", timeout=15)

@@ -198,6 +198,9 @@ extension ServerHarness {
         dependencies.clock = clock
         dependencies.globalPrices = globalPrices
         dependencies.wallets = wallets
+        dependencies.globalBooks = Dictionary(
+            uniqueKeysWithValues: GlobalVenueRegistry.all.map { ($0.venue, $0.api($0.simulated(at: url), transport: transport) as any GlobalBookAPI) }
+        )
         dependencies.depthFeeds = depthFeeds
         dependencies.silence = silence
         return try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger)

@@ -6,6 +6,7 @@ import { loading } from "./loading.js";
 import { coinURL, marketOf, text } from "./coin-parts.js";
 import { createPremiumHistory } from "./premium-history.js";
 import { createCoinWallets } from "./coin-wallets.js";
+import { createExecutablePremium } from "./executable-premium.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -17,6 +18,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
   let returnTab = "exchange";
   const premiumHistory = createPremiumHistory({ t, state });
   const wallets = createCoinWallets({ t, state });
+  const executable = createExecutablePremium({ t, state });
 
   function updateDetailStar() {
     const id = $("#coin-detail").dataset.coinId;
@@ -122,6 +124,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
       if (marketOf(id)) syncDepth(); else stopDepth();
       premiumHistory.show(id);
       wallets.show(id);
+      executable.show(id);
     } catch (error) {
       // The page says why in place of the coin (an unknown market, the server out of reach), with
       // 뒤로 above it — never a blank page of range buttons.
@@ -144,6 +147,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
   function closeDetail() {
     stopDepth();
     wallets.hide();
+    executable.hide();
     $("#coin-detail").hidden = true;
     selectTab(returnTab);
   }
@@ -179,6 +183,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
     $("#detail-alert").setAttribute("aria-label", t("alertSet"));
     $("#detail-alert").title = t("alertSet");
     wallets.applyLanguage();
+    executable.applyLanguage();
   }
 
   return { openDetail, updateDetailStar, tick, applyLanguage };
