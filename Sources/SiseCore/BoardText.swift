@@ -29,7 +29,7 @@ public struct BoardText: Sendable {
     /// neither. A warning outranks a caution.
     public func mark(_ market: Market) -> String? {
         if market.warning { return UIText.warning(language) }
-        if market.isCaution { return UIText.caution(language) }
+        if market.isCaution { return market.cautionLevel?.word(language) ?? UIText.caution(language) }
         return nil
     }
 

@@ -21,8 +21,10 @@ public struct ExecutablePremiumTable: Encodable, Sendable {
         public var fee: Double?
         /// The figure, or why there is none, in words.
         public var text: String
+        /// `rise` for a gain, `fall` for a loss, `even` otherwise: the colour a face gives the figure.
+        public var tone: Tone { PriceChange(signed: profit ?? 0).tone }
 
-        enum Keys: String, CodingKey { case direction, state, krwIn, krwOut, profit, rate, buyPrice, sellPrice, bought, arrived, fee, text }
+        enum Keys: String, CodingKey { case direction, state, krwIn, krwOut, profit, rate, buyPrice, sellPrice, bought, arrived, fee, text, tone }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
@@ -38,6 +40,7 @@ public struct ExecutablePremiumTable: Encodable, Sendable {
             try c.encode(arrived, forKey: .arrived)
             try c.encode(fee, forKey: .fee)
             try c.encode(text, forKey: .text)
+            try c.encode(tone.rawValue, forKey: .tone)
         }
     }
 

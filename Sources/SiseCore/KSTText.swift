@@ -26,6 +26,17 @@ public enum KSTText {
         value < 10 ? "0\(value)" : "\(value)"
     }
 
+    /// Epoch milliseconds of a KST wall time written without an offset (`2026-07-31 06:59:59`, as
+    /// Bithumb writes its caution ends and notices); nil for anything else.
+    public static func epoch(wallTime text: String) -> Int64? {
+        guard text.utf8.count == 19 else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 9 * 3_600)
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.date(from: text).map { Int64(($0.timeIntervalSince1970 * 1_000).rounded()) }
+    }
+
     /// The same from an ISO-8601 time such as CoinGecko's `2026-02-17T15:56:31.631Z`.
     public static func fromISO(_ text: String) -> String? {
         ExactTime.milliseconds(iso: text).map(timestamp)

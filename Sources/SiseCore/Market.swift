@@ -7,21 +7,30 @@ public struct Market: Hashable, Sendable {
     public let englishName: String
     /// 유의 종목 (investment warning): the serious flag; such pairs are candidates for delisting.
     public let warning: Bool
-    /// 주의 종목 (caution) reasons that are currently set, e.g. `GLOBAL_PRICE_DIFFERENCES`.
+    /// 주의 종목 (caution) reasons that are currently set, e.g. `GLOBAL_PRICE_DIFFERENCES`
+    /// (`CautionWords` says them in words).
     public let cautions: [String]
+    /// How serious the caution is, where the exchange grades it (Bithumb's steps, Korbit's level).
+    public let cautionLevel: CautionLevel?
+    /// When the caution is set to end (epoch ms), where the exchange says.
+    public let cautionUntil: Int64?
 
     public init(
         id: MarketID,
         koreanName: String,
         englishName: String,
         warning: Bool = false,
-        cautions: [String] = []
+        cautions: [String] = [],
+        cautionLevel: CautionLevel? = nil,
+        cautionUntil: Int64? = nil
     ) {
         self.id = id
         self.koreanName = koreanName
         self.englishName = englishName
         self.warning = warning
         self.cautions = cautions
+        self.cautionLevel = cautionLevel
+        self.cautionUntil = cautionUntil
     }
 
     public var symbol: String { id.base }

@@ -16,6 +16,10 @@ public struct MarketRowJSON: Encodable, Hashable, Sendable {
     public var changePrice: Double
     public var tradeValue24h: Double
     public var warning: Bool
+    /// The caution's grade (`caution`, `warning`, `danger`) where the exchange grades it.
+    public var cautionLevel: CautionLevel?
+    /// The caution's reasons in words, in the face's language (empty: no caution).
+    public var cautionReasons: [String]
     /// The kimchi premium as a signed fraction; nil (JSON `null`) when unknown or not KRW.
     public var premium: Double?
     public var display: RowDisplay
@@ -33,12 +37,15 @@ public struct MarketRowJSON: Encodable, Hashable, Sendable {
         changePrice = row.ticker.signedChangePrice
         tradeValue24h = row.ticker.tradeValue24h
         warning = row.market.warning
+        cautionLevel = row.market.cautionLevel
+        cautionReasons = row.market.cautionWords(formatter.language)
         self.premium = premium
         display = formatter.display(row, premium: premium)
     }
 
     enum Keys: String, CodingKey {
-        case exchange, market, symbol, koreanName, englishName, price, change, changeRate, changePrice, tradeValue24h, warning, premium, display
+        case exchange, market, symbol, koreanName, englishName, price, change, changeRate, changePrice, tradeValue24h, warning, cautionLevel
+        case cautionReasons, premium, display
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -54,6 +61,8 @@ public struct MarketRowJSON: Encodable, Hashable, Sendable {
         try c.encode(changePrice, forKey: .changePrice)
         try c.encode(tradeValue24h, forKey: .tradeValue24h)
         try c.encode(warning, forKey: .warning)
+        try c.encode(cautionLevel, forKey: .cautionLevel)
+        try c.encode(cautionReasons, forKey: .cautionReasons)
         try c.encode(premium, forKey: .premium)
         try c.encode(display, forKey: .display)
     }

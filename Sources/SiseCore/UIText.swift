@@ -8,7 +8,7 @@ public enum UIText: String, WordTable {
     case tabExchange, tabFavorites, tabInfo
     case name, market, price, change, changePrice, value, rank, coin, coins, nfts, exchanges
     case priceKRW, floorPrice
-    case warning, caution, warningLong, cautionLong, investmentWarning
+    case warning, caution, warningLong, cautionLong, investmentWarning, cautionStepWarning, cautionStepDanger, cautionOther, cautionUntil
     // Connectivity
     case connecting, live, delayed, offline, idle, delayedPolling, idleNoViewers, ageSeconds, lostServer, lostUpstream
     // Board and search
@@ -115,6 +115,10 @@ public enum UIText: String, WordTable {
         case .caution: ("주의", "CAUT")
         case .warningLong: ("유의", "Warning")
         case .cautionLong: ("주의", "Caution")
+        case .cautionStepWarning: ("경고", "ALRT")
+        case .cautionStepDanger: ("위험", "DNGR")
+        case .cautionOther: ("기타 ({key})", "other ({key})")
+        case .cautionUntil: ("{time}까지", "until {time}")
         case .investmentWarning: ("투자유의 종목", "investment warning")
         case .connecting: ("연결 중", "Connecting")
         case .live: ("실시간", "Live")

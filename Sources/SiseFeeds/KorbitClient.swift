@@ -37,9 +37,19 @@ public struct KorbitClient: ExchangeAPI {
     /// the engine lends a name another exchange gives.
     public func markets() async throws -> [Market] {
         let pairs: [KorbitDTO.CurrencyPair] = try await get("/v2/currencyPairs", [:])
+        // Its market alerts (가격 급등락, 주문가격 제한, …) are the pairs' cautions; best effort.
+        let alerts = KorbitMarketAlertDTO.cautions((try? await get("/v2/marketAlerts", [:]) as [KorbitMarketAlertDTO]) ?? [])
         return pairs.compactMap { pair in
             guard pair.status?.lowercased() != "stopped", let id = KorbitSymbol.market(pair.symbol) else { return nil }
-            return Market(id: id, koreanName: "", englishName: id.base)
+            let caution = alerts[id]
+            return Market(
+                id: id,
+                koreanName: "",
+                englishName: id.base,
+                cautions: caution?.reasons ?? [],
+                cautionLevel: caution?.level,
+                cautionUntil: caution?.until
+            )
         }
     }
 

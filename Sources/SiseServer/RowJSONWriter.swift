@@ -15,7 +15,11 @@ enum RowJSONWriter {
         out.reserveCapacity(420 + row.koreanName.utf8.count + row.englishName.utf8.count)
         out += "{\"caution\":"
         out += caution ? "true" : "false"
-        out += ",\"change\":\""
+        out += ",\"cautionLevel\":"
+        if let level = row.cautionLevel { out += "\"" + level.rawValue + "\"" } else { out += "null" }
+        out += ",\"cautionReasons\":["
+        out += row.cautionReasons.map(JSONString.quoted).joined(separator: ",")
+        out += "],\"change\":\""
         out += row.change.rawValue
         out += "\",\"changePrice\":"
         number(row.changePrice, into: &out)

@@ -10,6 +10,7 @@ struct KorbitRESTController: Sendable {
 
     func addRoutes(to router: Router<SimRequestContext>) {
         router.get("/v2/currencyPairs") { request, _ in try await serve(request) { currencyPairs() } }
+        router.get("/v2/marketAlerts") { request, _ in try await serve(request) { marketAlerts() } }
         router.get("/v2/tickers") { request, _ in try await serve(request) { try tickers(request) } }
         router.get("/v2/candles") { request, _ in try await serve(request) { try candles(request) } }
         router.get("/v2/orderbook") { request, _ in try await serve(request) { try orderbook(request) } }
@@ -82,6 +83,23 @@ struct KorbitRESTController: Sendable {
         }
         json.endArray()
         return KorbitWriter.envelope(json.text)
+    }
+
+    /// The pairs with a caution as Korbit alerts them: a price one (투자위험) for price swings, a
+    /// concentration one (no level) otherwise; ending at the next KST midnight.
+    private func marketAlerts() -> String {
+        let now = Int64(exchange.now * 1_000)
+        let end = (now / 86_400_000 + 1) * 86_400_000 - 9 * 3_600_000
+        var rows: [String] = []
+        for (market, _) in listed where !market.cautions.isEmpty {
+            let price = market.cautions.contains("PRICE_FLUCTUATIONS")
+            let alert =
+                price
+                ? #"{"type":"price","typeKorean":"가격 급등락","level":"danger","levelKorean":"투자위험","startAt":\#(now - 3_600_000),"endAt":\#(end),"value":"25.5"}"#
+                : #"{"type":"concentration","typeKorean":"거래 집중","startAt":\#(now - 3_600_000),"endAt":\#(end),"value":"1"}"#
+            rows.append(#"{"symbol":"\#(KorbitWriter.symbol(market))","alerts":[\#(alert)]}"#)
+        }
+        return KorbitWriter.envelope("[" + rows.joined(separator: ",") + "]")
     }
 
     private func tickers(_ request: Request) throws -> String {

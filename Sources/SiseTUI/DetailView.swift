@@ -39,7 +39,7 @@ struct DetailView {
         if let year = state.chart?.year, state.chart?.market == row.id { shown.ticker = year.filling(row.ticker) }
         var lines = MarketFigures(shown, formatter: f).lines(language)
         if row.market.warning { lines.append((UIText.warningLong(language), UIText.investmentWarning(language))) }
-        if !row.market.cautions.isEmpty { lines.append((UIText.cautionLong(language), row.market.cautions.joined(separator: ", "))) }
+        if let caution = row.market.cautionLine(language) { lines.append((UIText.cautionLong(language), caution)) }
         if let wallets = state.wallets, wallets.exchange == state.exchange { lines.append((UIText.walletsTitle(language), walletLine(wallets, row))) }
         for (i, (label, value)) in lines.enumerated() where 5 + i < frame.height - 2 {
             frame.put(label, row: 5 + i, column: 2, width: 16, style: CellStyle(foreground: .gray))

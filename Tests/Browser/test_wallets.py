@@ -112,3 +112,18 @@ def test_the_executable_premium_goes_with_a_shut_wallet_and_returns(site, phone)
     wait(phone, lambda d: "BTC" not in marks(site), timeout=15)
     ask_again(phone)
     wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, way_in).get_attribute("data-state") == "ok", timeout=15)
+
+
+def test_a_caution_says_which_in_words(site, phone):
+    """The board's 주의 chip says why in words (its label and title), and a graded caution says its
+    grade: Korbit's price alert is 위험."""
+    open_board(phone, site)
+    phone.find_element(By.CSS_SELECTOR, '[data-exchange="upbit"]').click()
+    chips = wait(phone, lambda d: [c for c in d.find_elements(By.CSS_SELECTOR, '#rows tr[data-exchange="upbit"] .mark.caution')
+                                   if c.get_attribute("title")], timeout=20)
+    label = chips[0].get_attribute("aria-label")
+    assert label.startswith("주의: ") and ("해외 시세와 차이" in label or "가격 급등락" in label), label
+    phone.find_element(By.CSS_SELECTOR, '[data-exchange="korbit"]').click()
+    danger = wait(phone, lambda d: [c for c in d.find_elements(By.CSS_SELECTOR, '#rows tr[data-exchange="korbit"] .mark.caution')
+                                    if c.text == "위험"], timeout=20)
+    assert "가격 급등락" in danger[0].get_attribute("title"), danger[0].get_attribute("title")

@@ -5,6 +5,8 @@ import { exchangeOf, exchangeName, rowName, favoriteKey } from "./exchanges.js";
 import { loaded } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
+// A caution's grade as the chip words it (Bithumb's steps; none: 주의).
+const LEVEL_WORDS = { caution: "caution", warning: "cautionStepWarning", danger: "cautionStepDanger" };
 
 // `page` is read, never written: { t, lang(), tab(), exchange(), query(), isFavorite(key), walletMark(exchange, symbol) }.
 export function createBoardRows(page) {
@@ -55,7 +57,16 @@ export function createBoardRows(page) {
     mark.hidden = !(row.warning || row.caution);
     mark.classList.toggle("warning", Boolean(row.warning));
     mark.classList.toggle("caution", !row.warning && Boolean(row.caution));
-    setText(mark, row.warning ? t("warning") : row.caution ? t("caution") : "");
+    setText(mark, row.warning ? t("warning") : row.caution ? t(LEVEL_WORDS[row.cautionLevel] || "caution") : "");
+    // Which caution, in words: the chip's label (a phone has room for the one word only).
+    const reasons = (row.cautionReasons || []).join(", ");
+    if (reasons) {
+      mark.title = reasons;
+      mark.setAttribute("aria-label", `${mark.textContent}: ${reasons}`);
+    } else {
+      mark.removeAttribute("title");
+      mark.removeAttribute("aria-label");
+    }
     setText(code, row.market.includes("-") ? `${row.symbol}/${row.market.split("-")[0]}` : row.symbol);
     // In the favorites tab each row says where it trades.
     const where = page.tab() === "favorites" ? ` · ${exchangeName(tr.dataset.exchange)}` : "";

@@ -117,6 +117,13 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
       const d = body.display;
       const rows = [[t("high24h"), d.high24h], [t("low24h"), d.low24h], [t("ath"), d.ath], [t("atl"), d.atl],
                     [t("marketCap"), d.marketCap], [t("volume"), d.tradeValue], [t("updated"), d.lastUpdated]];
+      // The market's caution, in words, as the board's row has it (its grade and reasons).
+      const market = marketOf(id);
+      const row = market && state.row(market.code);
+      if (row && row.exchange === market.exchange && row.cautionReasons && row.cautionReasons.length) {
+        const grade = { warning: t("cautionStepWarning"), danger: t("cautionStepDanger") }[row.cautionLevel] || t("caution");
+        rows.push([t("cautionLong"), `${grade}: ${row.cautionReasons.join(", ")}`]);
+      }
       for (const [label, value] of rows) {
         if (value == null) continue;
         stats.append(text("dt", label), text("dd", value));

@@ -26,7 +26,7 @@ export function createExecutablePremium({ t, state }) {
         if (!line) continue;
         line.dataset.state = way.state;
         $(".figure", line).textContent = way.text;
-        $(".figure", line).className = `figure ${way.profit > 0 ? "rise" : way.profit < 0 ? "fall" : ""}`;
+        $(".figure", line).className = `figure ${way.tone}`;
       }
       const notes = $("#executable-notes");
       notes.textContent = "";
