@@ -125,43 +125,31 @@ public enum ExecutablePremium {
 
     public static func compute(_ direction: Direction, _ inputs: Inputs) -> Result<Outcome, Refusal> {
         guard let usd = inputs.krwPerUSD, usd.isFinite, usd > 0 else { return .failure(.noRate) }
-        switch direction {
-        case .abroad:
-            if inputs.koreanWithdraw == false { return .failure(.walletShut(.korean, .withdraw)) }
-            guard let bought = buy(spending: inputs.amountKRW, asks: inputs.korean.asks) else { return .failure(.bookTooThin(.korean)) }
-            let arrived = bought.quantity - (inputs.koreanWithdrawFee ?? 0)
-            guard arrived > 0 else { return .failure(.feeExceedsAmount) }
-            guard let sold = sell(arrived, bids: inputs.global.bids) else { return .failure(.bookTooThin(.global)) }
-            return .success(
-                Outcome(
-                    direction: direction,
-                    buyPrice: bought.averagePrice,
-                    sellPrice: sold.averagePrice,
-                    bought: bought.quantity,
-                    arrived: arrived,
-                    fee: inputs.koreanWithdrawFee,
-                    krwIn: inputs.amountKRW,
-                    krwOut: sold.value * usd
-                )
-            )
-        case .toKorea:
-            if inputs.koreanDeposit == false { return .failure(.walletShut(.korean, .deposit)) }
-            guard let bought = buy(spending: inputs.amountKRW / usd, asks: inputs.global.asks) else { return .failure(.bookTooThin(.global)) }
-            let arrived = bought.quantity - (inputs.globalWithdrawFee ?? 0)
-            guard arrived > 0 else { return .failure(.feeExceedsAmount) }
-            guard let sold = sell(arrived, bids: inputs.korean.bids) else { return .failure(.bookTooThin(.korean)) }
-            return .success(
-                Outcome(
-                    direction: direction,
-                    buyPrice: bought.averagePrice,
-                    sellPrice: sold.averagePrice,
-                    bought: bought.quantity,
-                    arrived: arrived,
-                    fee: inputs.globalWithdrawFee,
-                    krwIn: inputs.amountKRW,
-                    krwOut: sold.value
-                )
-            )
+        // The way out: bought here in won, sent by the Korean exchange, sold abroad for dollars;
+        // the way in: the reverse. Each way needs the Korean wallet it passes through open.
+        let out = direction == .abroad
+        if out, inputs.koreanWithdraw == false { return .failure(.walletShut(.korean, .withdraw)) }
+        if !out, inputs.koreanDeposit == false { return .failure(.walletShut(.korean, .deposit)) }
+        let (buyer, seller): (Side, Side) = out ? (.korean, .global) : (.global, .korean)
+        let books: [Side: (asks: [Orderbook.Quote], bids: [Orderbook.Quote])] = [.korean: inputs.korean, .global: inputs.global]
+        let fee = out ? inputs.koreanWithdrawFee : inputs.globalWithdrawFee
+        guard let bought = buy(spending: out ? inputs.amountKRW : inputs.amountKRW / usd, asks: books[buyer]?.asks ?? []) else {
+            return .failure(.bookTooThin(buyer))
         }
+        let arrived = bought.quantity - (fee ?? 0)
+        guard arrived > 0 else { return .failure(.feeExceedsAmount) }
+        guard let sold = sell(arrived, bids: books[seller]?.bids ?? []) else { return .failure(.bookTooThin(seller)) }
+        return .success(
+            Outcome(
+                direction: direction,
+                buyPrice: bought.averagePrice,
+                sellPrice: sold.averagePrice,
+                bought: bought.quantity,
+                arrived: arrived,
+                fee: fee,
+                krwIn: inputs.amountKRW,
+                krwOut: out ? sold.value * usd : sold.value
+            )
+        )
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct MarketsCommandTests {
     static let rowKeys: Set<String> = [
         "exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
-        "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display",
+        "changeRate", "changePrice", "tradeValue24h", "warning", "cautionLevel", "cautionReasons", "premium", "display",
     ]
     static let displayKeys: Set<String> = ["price", "changeRate", "changePrice", "tradeValue", "tradeValueShort", "premium", "premiumTone"]
 

@@ -32,7 +32,7 @@ import Testing
         #expect(
             Set(ticker.keys) == [
                 "type", "exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
-                "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display", "at",
+                "changeRate", "changePrice", "tradeValue24h", "warning", "cautionLevel", "cautionReasons", "premium", "display", "at",
             ]
         )
 

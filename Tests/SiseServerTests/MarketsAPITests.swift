@@ -7,7 +7,7 @@ import Testing
 @Suite struct MarketsAPITests {
     static let rowKeys: Set<String> = [
         "exchange", "market", "symbol", "koreanName", "englishName", "price", "change",
-        "changeRate", "changePrice", "tradeValue24h", "warning", "premium", "display",
+        "changeRate", "changePrice", "tradeValue24h", "warning", "cautionLevel", "cautionReasons", "premium", "display",
     ]
 
     @Test func marketsRowsStatusAndStaticFiles() async throws {
