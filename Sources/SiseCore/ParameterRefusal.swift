@@ -14,7 +14,7 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
         case favorite = "item"
         case view
         case p256dh, auth, endpoint, width
-        case venue, limit, symbol, all, amount
+        case venue, limit, symbol, all, amount, kind
 
         /// The parameter as the subject of a sentence, in the reader's words ("거래소는 …", "the exchange …").
         public var texts: (ko: String, en: String) {
@@ -52,6 +52,7 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
             case .symbol: ("심볼은", "the symbol")
             case .all: ("전체 보기는", "the all option")
             case .amount: ("금액은", "the amount")
+            case .kind: ("종류는", "the kind")
             }
         }
     }

@@ -77,6 +77,7 @@ public enum UIText: String, WordTable {
         walletsTitle, walletDeposit, walletWithdraw, walletFee, walletMinimum, walletNetwork, walletOpen, walletShut, walletUnknown,
         executableNoBook, executableResult, executableNoTradingFees, executableGlobalUnpublished, executableDepositShut, executableWithdrawShut,
         executableThinBook, executableFeeExceeds, executableTitle, executableToKorea, executableAbroad, executableHeading, amountKRW,
+        noticeListing, noticeDelisting, noticeMaintenance, noticeWallet, noticeOther, noticesTitle, noticesNone, noticesNotPublished,
         walletNone, walletStale, walletsAllOpen, walletShortBoth, walletShortDeposit, walletShortWithdraw, walletShortPartly
     case alertBadPremiumPercent, alertBadCooldown, alertTermsNeedPremium, alertBadVenue, alertTetherHasNoVenue, alertBadHold, txMissingFields,
         txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
@@ -482,6 +483,14 @@ public enum UIText: String, WordTable {
         case .amountKRW: ("금액(원)", "Amount (KRW)")
         case .executableToKorea: ("해외에서 사서 국내에서 팔기", "Buy abroad, sell here")
         case .executableAbroad: ("국내에서 사서 해외에서 팔기", "Buy here, sell abroad")
+        case .noticeListing: ("상장", "listing")
+        case .noticeDelisting: ("거래지원 종료", "delisting")
+        case .noticeMaintenance: ("점검", "maintenance")
+        case .noticeWallet: ("입출금", "wallets")
+        case .noticeOther: ("공지", "notice")
+        case .noticesTitle: ("공지", "Notices")
+        case .noticesNone: ("공지가 없습니다", "no notices")
+        case .noticesNotPublished: ("{exchange}: 공지를 읽을 수 있는 형태로 공개하지 않습니다", "{exchange}: publishes no notices Sise can read")
         case .walletsAllOpen: ("입출금이 중단된 지갑이 없습니다", "no wallet is suspended")
         case .walletStale: ("{age} 정보 (갱신 실패: {reason})", "as of {age} (refresh failed: {reason})")
         case .alertRuleVenue: ("{rule} ({venue} 기준)", "{rule} against {venue}")

@@ -16,6 +16,9 @@ extension ExchangeSpec {
         depthWire: { UpbitDepthWire() },
         wallets: { url, transport, _ in
             .source(V1QuotationClient(configuration: .init(baseURL: url, dialect: .bithumb), transport: transport, limiter: RateLimiter(limit: 10)))
+        },
+        notices: { url, transport in
+            .source(V1QuotationClient(configuration: .init(baseURL: url, dialect: .bithumb), transport: transport, limiter: RateLimiter(limit: 10)))
         }
     )
 }

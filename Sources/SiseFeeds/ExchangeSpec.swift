@@ -26,6 +26,8 @@ public struct ExchangeSpec: Sendable {
     private let depthWire: (@Sendable () -> any TickerWireFormat)?
     /// How its wallet status is read (from its REST base, with a key where it needs one).
     private let walletFeed: @Sendable (URL, any HTTPTransport, ExchangeKey?) -> WalletFeed
+    /// How its notices are read (from its REST base; a simulator's or proxy's base carries them too).
+    private let noticeFeed: @Sendable (URL, any HTTPTransport) -> NoticeFeed
     /// Its wallet status is only given to an API key (a read-only one will do): the settings
     /// `ID-access-key` and `ID-secret-key` exist for it.
     public let walletsNeedKey: Bool
@@ -41,9 +43,11 @@ public struct ExchangeSpec: Sendable {
         wire: @escaping @Sendable () -> any TickerWireFormat,
         depthWire: (@Sendable () -> any TickerWireFormat)? = nil,
         wallets: @escaping @Sendable (URL, any HTTPTransport, ExchangeKey?) -> WalletFeed = { _, _, _ in .notPublished },
-        walletsNeedKey: Bool = false
+        walletsNeedKey: Bool = false,
+        notices: @escaping @Sendable (URL, any HTTPTransport) -> NoticeFeed = { _, _ in .notPublished }
     ) {
         self.walletsNeedKey = walletsNeedKey
+        noticeFeed = notices
         self.depthWire = depthWire
         walletFeed = wallets
         self.exchange = exchange
@@ -79,6 +83,11 @@ public struct ExchangeSpec: Sendable {
     }
 
     /// The REST client; one that borrows names asks the `lenders` (the exchanges that name coins).
+    /// Its notices at `endpoint`.
+    public func notices(_ endpoint: ExchangeEndpoint, transport: any HTTPTransport) -> NoticeFeed {
+        noticeFeed(endpoint.rest, transport)
+    }
+
     /// Its wallets (입출금 현황) at `endpoint`, with `key` where it needs one.
     public func wallets(_ endpoint: ExchangeEndpoint, transport: any HTTPTransport, key: ExchangeKey? = nil) -> WalletFeed {
         walletFeed(endpoint.rest, transport, key)

@@ -128,6 +128,12 @@ public struct KorbitClient: ExchangeAPI {
         return rows.flatMap { $0.toWallets() }
     }
 
+    /// The 20 newest notices (`/v2/notices`, public).
+    public func notices() async throws -> [ExchangeNotice] {
+        let rows: [KorbitNoticeDTO] = try await get("/v2/notices", [:])
+        return rows.compactMap { $0.toNotice() }
+    }
+
     // MARK: - Transport
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String]) async throws -> T {

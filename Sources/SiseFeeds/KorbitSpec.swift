@@ -12,6 +12,7 @@ extension ExchangeSpec {
         client: { url, transport in KorbitClient(configuration: .init(baseURL: url), transport: transport) },
         wire: { KorbitTickerWire() },
         depthWire: { KorbitDepthWire() },
-        wallets: { url, transport, _ in .source(KorbitClient(configuration: .init(baseURL: url), transport: transport)) }
+        wallets: { url, transport, _ in .source(KorbitClient(configuration: .init(baseURL: url), transport: transport)) },
+        notices: { url, transport in .source(KorbitClient(configuration: .init(baseURL: url), transport: transport)) }
     )
 }

@@ -13,6 +13,13 @@ extension ExchangeSpec {
         wallets: { url, transport, key in
             key.map { .source(UpbitWalletClient(baseURL: url, key: $0, transport: transport)) } ?? .keyNeeded
         },
-        walletsNeedKey: true
+        walletsNeedKey: true,
+        // Its notices are on another host (its web JSON); a simulator's base serves them under `/api-manager`.
+        notices: { url, transport in
+            let live = url.host == "api.upbit.com"
+            return .source(
+                UpbitNoticesClient(baseURL: live ? UpbitNoticesClient.liveURL : url.appendingPathComponent("api-manager"), transport: transport)
+            )
+        }
     )
 }

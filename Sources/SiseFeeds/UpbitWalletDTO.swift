@@ -97,11 +97,12 @@ struct UpbitAnnouncementsDTO: Decodable {
             else { return nil }
             return ExchangeNotice(
                 exchange: .upbit,
-                id: notice.id,
+                id: String(notice.id),
                 title: notice.title,
                 category: notice.category,
                 firstListedAt: (notice.first_listed_at ?? notice.created_at).flatMap(ExactTime.milliseconds(iso:)),
-                listedAt: listed
+                listedAt: listed,
+                url: "https://upbit.com/service_center/notice?id=\(notice.id)"
             )
         }
     }

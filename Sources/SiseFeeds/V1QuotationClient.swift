@@ -137,6 +137,13 @@ public struct V1QuotationClient: ExchangeAPI {
         return BithumbFeeDTO.join(rows, fees: fees)
     }
 
+    /// Bithumb's 20 newest notices (`/v1/notices?count=20`, public).
+    public func notices() async throws -> [ExchangeNotice] {
+        guard isBithumb else { throw FeedError.notFound(name: "notices", message: "Upbit's notices are UpbitNoticesClient's") }
+        let rows: [BithumbNoticeDTO] = try await get("/v1/notices", ["count": "20"], group: .market)
+        return rows.compactMap { $0.toNotice() }
+    }
+
     // MARK: - Transport
 
     private func get<T: Decodable>(_ path: String, _ query: [String: String], group: RateLimitGroup) async throws -> T {

@@ -65,6 +65,7 @@ public enum SiseServerApp {
         context.premium = dependencies.premium
         context.premiumSources = sources
         context.wallets = dependencies.wallets
+        context.notices = dependencies.notices
         let premiumFeed = dependencies.premium
         context.executable = ExecutablePremiumReader(
             apis: dependencies.apis,
@@ -218,6 +219,7 @@ public enum SiseServerApp {
         PremiumHistoryController(context: context).addRoutes(to: routes)
         WalletsController(context: context).addRoutes(to: routes)
         ExecutablePremiumController(context: context).addRoutes(to: routes)
+        NoticesController(context: context).addRoutes(to: routes)
         CandlesController(context: context).addRoutes(to: routes)
         OrderbookController(context: context, metrics: metrics).addRoutes(to: routes)
         PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: routes)

@@ -32,6 +32,8 @@ struct ServerContext: Sendable {
     var premiumSources: PremiumSources? = nil
     /// Every exchange's wallets (입출금 현황).
     var wallets: WalletService? = nil
+    /// Every exchange's latest notices.
+    var notices: NoticeService? = nil
     /// The executable premium's books, rate and wallets.
     var executable: ExecutablePremiumReader? = nil
     /// Every exchange's KRW-USDT for 테더 김프.

@@ -38,6 +38,8 @@ public struct ServerDependencies: Sendable {
     public var depthFeeds: [Exchange: DepthFeed] = [:]
     /// Every exchange's wallets (입출금 현황), polled by its own service (in `services`).
     public var wallets: WalletService?
+    /// Every exchange's latest notices, polled by its own service (in `services`).
+    public var notices: NoticeService?
     /// Each global venue's order books (the executable premium reads them on demand).
     public var globalBooks: [GlobalVenue: any GlobalBookAPI] = [:]
     /// The stall bound of every upstream stream (`--silence`): a book older is delayed.

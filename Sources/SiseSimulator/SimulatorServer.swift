@@ -22,6 +22,8 @@ public struct SimulatorServer: Sendable {
     let globalVenues: [SimGlobalVenue]
     /// Every venue's wallets (입출금 현황) and their switches.
     let wallets = SimWallets()
+    /// The exchanges' notices, and a switch to post one.
+    let notices: SimNotices
 
     public init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
@@ -32,6 +34,7 @@ public struct SimulatorServer: Sendable {
         self.binance = binance
         fx = SimFX()
         globalVenues = GlobalVenue.allCases.filter { $0 != .binance }.map { SimGlobalVenue(venue: $0, binance: binance) }
+        notices = SimNotices(clock: configuration.now)
     }
 
     /// Builds the Hummingbird application; `onReady` receives the bound port.
@@ -50,6 +53,7 @@ public struct SimulatorServer: Sendable {
         FXController(exchange: exchange, fx: fx).addRoutes(to: router)
         for venue in globalVenues { venue.addRoutes(to: router) }
         WalletController(venues: venues, wallets: wallets).addRoutes(to: router)
+        notices.addRoutes(to: router)
         AdminController(venues: venues).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning

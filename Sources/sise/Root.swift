@@ -144,6 +144,15 @@ struct Root: Sendable {
         )
     }
 
+    /// Each exchange's notices as its spec reads them.
+    func noticeFeeds() -> [Exchange: NoticeFeed] {
+        Dictionary(
+            uniqueKeysWithValues: ExchangeRegistry.all.compactMap { spec in
+                endpoints[spec.exchange].map { (spec.exchange, spec.notices($0, transport: transport)) }
+            }
+        )
+    }
+
     /// Korea Eximbank's client, when a key is configured (always in `--demo`).
     func eximbank(_ premium: PremiumSettings) -> KoreaEximClient? {
         let premium = self.premium(premium)

@@ -245,6 +245,7 @@ struct ServeCommand: AsyncParsableCommand {
                 pace: root.ticks,
                 logger: logger
             )
+            let notices = NoticeService(feeds: root.noticeFeeds(), clock: root.clock, pace: root.ticks, logger: logger)
             var dependencies = ServerDependencies(
                 boards: upstreams.boards,
                 apis: upstreams.apis,
@@ -255,10 +256,11 @@ struct ServeCommand: AsyncParsableCommand {
                 simulatorURL: root.simulator?.baseURL,
                 identityProviders: providers.map(root.identity),
                 premium: premium,
-                services: upstreams.services + [coinInfo, premium, globalPrices, wallets]
+                services: upstreams.services + [coinInfo, premium, globalPrices, wallets, notices]
             )
             dependencies.globalPrices = globalPrices
             dependencies.wallets = wallets
+            dependencies.notices = notices
             dependencies.globalBooks = root.globalAPIs(premiumSettings)
             if premiumHistory { dependencies.historyVenues = root.globalAPIs(premiumSettings) }
             dependencies.depthFeeds = upstreams.depthFeeds

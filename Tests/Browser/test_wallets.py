@@ -127,3 +127,17 @@ def test_a_caution_says_which_in_words(site, phone):
     danger = wait(phone, lambda d: [c for c in d.find_elements(By.CSS_SELECTOR, '#rows tr[data-exchange="korbit"] .mark.caution')
                                     if c.text == "위험"], timeout=20)
     assert "가격 급등락" in danger[0].get_attribute("title"), danger[0].get_attribute("title")
+
+
+def test_notices_on_the_home_and_the_coin_page(site, phone):
+    """The exchanges' latest notices on 코인정보's home, and a coin page's own: XRP's listing."""
+    phone.get(site.url + "/info")
+    items = wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#latest-notices li[data-notice]"), timeout=20)
+    assert len(items) >= 3 and phone.find_element(By.ID, "latest-notices-title").text == "공지"
+    assert "Coinone" in phone.find_element(By.ID, "latest-notices-note").text
+    phone.get(site.url + "/coin/KRW-XRP?exchange=upbit")
+    listing = wait(phone, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, '#coin-notices li[data-kind="listing"]') if "XRP" in e.text],
+                   timeout=20)
+    assert "상장" in listing[0].text
+    link = listing[0].find_element(By.CSS_SELECTOR, "a")
+    assert link.get_attribute("href").startswith("https://") and link.get_attribute("rel") == "noopener noreferrer"

@@ -52,14 +52,14 @@ struct UpbitWalletNoticeFixtureTests {
 
     @Test func announcementsNameTheirCoinsAndKeepKST() throws {
         let current = try decode(UpbitAnnouncementsDTO.self, "upbit-web-announcements-excerpt-2025.json").toNotices()
-        #expect(current.map(\.id) == [5030, 5056, 5055], "ordered by last change, ids not monotonic")
+        #expect(current.map(\.id) == ["5030", "5056", "5055"], "ordered by last change, ids not monotonic")
         let listing = try #require(current.last)
-        #expect(listing.symbols == ["DEEP"] && listing.category == "거래")
+        #expect(listing.symbols == ["DEEP"] && listing.category == "거래" && listing.kind == .listing)
         // 2025-04-22T13:58:32+09:00
         #expect(listing.listedAt == 1_745_297_912_000 && listing.firstListedAt == listing.listedAt)
         #expect(current[0].symbols == ["VAL"] && current[0].firstListedAt ?? 0 < current[0].listedAt, "an edited notice")
         let legacy = try decode(UpbitAnnouncementsDTO.self, "upbit-web-notices-general-2023-legacy.json").toNotices()
-        #expect(legacy.first?.id == 3911 && legacy.first?.symbols == ["AAVE"] && legacy.first?.category == nil)
+        #expect(legacy.first?.id == "3911" && legacy.first?.symbols == ["AAVE"] && legacy.first?.category == nil)
         #expect(legacy.contains { $0.symbols == ["ATOM"] })
     }
 

@@ -180,8 +180,18 @@ extension ServerHarness {
             clock: clock,
             logger: logger
         )
+        let notices = NoticeService(
+            feeds: Dictionary(
+                uniqueKeysWithValues: ExchangeRegistry.all.map { ($0.exchange, $0.notices($0.simulated(at: url), transport: transport)) }
+            ),
+            interval: .seconds(1),
+            clock: clock,
+            logger: logger
+        )
         services +=
-            [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [coinInfo, premium, globalPrices, wallets]
+            [ShutdownHook { await transport.shutdown() }, board] + Array(others.values) as [any Service] + [
+                coinInfo, premium, globalPrices, wallets, notices,
+            ]
             + Array(depthFeeds.values) as [any Service]
         var dependencies = ServerDependencies(
             boards: ExchangeBoards(default: board, others: others),
@@ -198,6 +208,7 @@ extension ServerHarness {
         dependencies.clock = clock
         dependencies.globalPrices = globalPrices
         dependencies.wallets = wallets
+        dependencies.notices = notices
         dependencies.globalBooks = Dictionary(
             uniqueKeysWithValues: GlobalVenueRegistry.all.map { ($0.venue, $0.api($0.simulated(at: url), transport: transport) as any GlobalBookAPI) }
         )

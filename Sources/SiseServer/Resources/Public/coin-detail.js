@@ -7,6 +7,7 @@ import { coinURL, marketOf, text } from "./coin-parts.js";
 import { createPremiumHistory } from "./premium-history.js";
 import { createCoinWallets } from "./coin-wallets.js";
 import { createExecutablePremium } from "./executable-premium.js";
+import { showNotices } from "./notices-list.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -132,6 +133,14 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
       premiumHistory.show(id);
       wallets.show(id);
       executable.show(id);
+      // The notices naming this coin, on every exchange.
+      const coin = marketOf(id);
+      if (coin) {
+        showNotices($("#coin-notices-list"), $("#coin-notices-note"), `symbol=${encodeURIComponent(coin.code.split("-")[1])}&limit=10&lang=${state.lang}`, t)
+          .then(() => { $("#coin-notices").hidden = false; }).catch(() => { $("#coin-notices").hidden = true; });
+      } else {
+        $("#coin-notices").hidden = true;
+      }
     } catch (error) {
       // The page says why in place of the coin (an unknown market, the server out of reach), with
       // 뒤로 above it — never a blank page of range buttons.
@@ -189,6 +198,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
     $("#tape-title").textContent = t("tradesTitle");
     $("#detail-alert").setAttribute("aria-label", t("alertSet"));
     $("#detail-alert").title = t("alertSet");
+    $("#coin-notices-title").textContent = t("noticesTitle");
     wallets.applyLanguage();
     executable.applyLanguage();
   }

@@ -6,6 +6,7 @@ import { loading, loaded } from "./loading.js";
 import { img, text, coinURL, marketOf } from "./coin-parts.js";
 import { setupDepth } from "./depth.js";
 import { setupCoinDetail } from "./coin-detail.js";
+import { showNotices } from "./notices-list.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -34,6 +35,8 @@ export function setupInfo({ t, state, selectTab, toggleFavorite: toggleOwnerFavo
   async function showHome() {
     $("#info-home").hidden = false;
     renderCards();
+    // The exchanges' latest notices (listings, delistings, maintenance, wallets).
+    showNotices($("#latest-notices"), $("#latest-notices-note"), `limit=10&lang=${state.lang}`, t).catch(() => {});
     if (!$("#trending-coins").querySelector("li:not(.loading-row)")) loading($("#trending-coins"), t("loading"));
     try {
       renderTrending(await get(`/api/trending?lang=${state.lang}`));
