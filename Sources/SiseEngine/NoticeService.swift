@@ -7,23 +7,16 @@ import Synchronization
 
 /// Every exchange's latest notices: one poller per exchange that publishes them (every 5 minutes:
 /// they change rarely, and Upbit's is an undocumented web JSON to be asked sparingly), the last
-/// answer kept when asking fails.
+/// answer kept when asking fails (`ExchangePolls`).
 public final class NoticeService: Service, Sendable {
     public struct Report: Sendable {
-        public enum State: String, Sendable, Codable { case live, failing, waiting, notPublished }
         public var exchange: Exchange
-        public var state: State
+        public var state: ExchangePolls<[ExchangeNotice]>.State
         public var notices: [ExchangeNotice]
-        public var at: Int64?
         public var problem: Words?
     }
 
-    private let feeds: [Exchange: NoticeFeed]
-    private let interval: Duration
-    private let clock: WallClock
-    private let pace: any MonotonicClock
-    private let logger: Logger
-    private let reports: Mutex<[Exchange: Report]>
+    private let polls: ExchangePolls<[ExchangeNotice]>
 
     public init(
         feeds: [Exchange: NoticeFeed],
@@ -32,68 +25,33 @@ public final class NoticeService: Service, Sendable {
         pace: any MonotonicClock = .system,
         logger: Logger
     ) {
-        self.feeds = feeds
-        self.interval = interval
-        self.clock = clock
-        self.pace = pace
-        self.logger = logger
-        var first: [Exchange: Report] = [:]
-        for (exchange, feed) in feeds {
-            var published = false
-            if case .source = feed { published = true }
-            first[exchange] = Report(exchange: exchange, state: published ? .waiting : .notPublished, notices: [])
-        }
-        reports = Mutex(first)
+        polls = ExchangePolls(
+            sources: feeds.mapValues { feed in
+                switch feed {
+                case .source(let source): .read { try await source.notices() }
+                case .notPublished: .unavailable(.notPublished)
+                }
+            },
+            interval: interval,
+            clock: clock,
+            pace: pace,
+            logger: logger,
+            what: "notices"
+        )
     }
 
     /// Every exchange's report, in the registry's order.
-    public var all: [Report] { Exchange.allCases.compactMap { exchange in reports.withLock { $0[exchange] } } }
+    public var all: [Report] {
+        polls.exchanges.compactMap { exchange in
+            polls.report(exchange).map { Report(exchange: exchange, state: $0.state, notices: $0.value ?? [], problem: $0.problem) }
+        }
+    }
 
     /// Asks every exchange once now (a one-shot command; tests).
-    public func refresh() async {
-        await withDiscardingTaskGroup { group in
-            for (exchange, feed) in feeds {
-                guard case .source(let source) = feed else { continue }
-                group.addTask { await self.read(exchange, source) }
-            }
-        }
-    }
+    public func refresh() async { await polls.refresh() }
 
     public func run() async throws {
-        await withDiscardingTaskGroup { group in
-            for (exchange, feed) in feeds {
-                guard case .source(let source) = feed else { continue }
-                group.addTask {
-                    while !Task.isCancelled {
-                        await self.read(exchange, source)
-                        do { try await self.pace.sleep(for: self.interval) } catch { return }
-                    }
-                }
-            }
-            try? await gracefulShutdown()
-            group.cancelAll()
-        }
-    }
-
-    private func read(_ exchange: Exchange, _ source: any NoticeSource) async {
-        do {
-            let notices = try await source.notices()
-            let at = clock.now
-            reports.withLock { $0[exchange] = Report(exchange: exchange, state: .live, notices: notices, at: at) }
-        } catch {
-            let failure = error as? FeedError ?? .malformedPayload(context: "notices")
-            logger.debug("notices failed", metadata: ["exchange": "\(exchange.rawValue)", "error": "\(failure.message(.en))"])
-            reports.withLock { all in
-                let last = all[exchange]
-                all[exchange] = Report(
-                    exchange: exchange,
-                    state: .failing,
-                    notices: last?.notices ?? [],
-                    at: last?.at,
-                    problem: Words(failure.message)
-                )
-            }
-        }
+        await cancelWhenGracefulShutdown { await self.polls.run() }
     }
 }
 
@@ -106,7 +64,7 @@ extension NoticeService {
             let message: String? =
                 switch report.state {
                 case .live: nil
-                case .notPublished: UIText.noticesNotPublished(language, name)
+                case .notPublished, .keyNeeded: UIText.noticesNotPublished(language, name)
                 case .waiting: report.exchange.displayName + ": " + UIText.loading(language)
                 case .failing: report.exchange.displayName + ": " + (report.problem?(language) ?? "-")
                 }
