@@ -13,14 +13,27 @@ import Testing
 /// matrix's cell (and never fires on a coin the matrix doubts), and a line held for a minute fires
 /// from the engine's sweep once the minute has passed on a driven clock — not before.
 @Suite(.serialized) struct AlertEnginePremiumTests {
-    @Test func aVenuesCellAndAHeldLine() async throws {
+    /// The firings delivered, as they come.
+    final class Firings: Sendable {
+        private let list = Mutex<[AlertFiring]>([])
+        func add(_ firing: AlertFiring) { list.withLock { $0.append(firing) } }
+        func first(_ id: String) -> AlertFiring? { list.withLock { $0.first { $0.alertId == id } } }
+        func has(_ id: String) -> Bool { first(id) != nil }
+    }
+
+    /// The engine over the simulator's Upbit board, Binance feed and OKX/Bybit pollers, its firings
+    /// collected; `clock`/`pace`: the engine's wall clock and the one its sweep sleeps on.
+    func withEngine(
+        clock: WallClock,
+        pace: any MonotonicClock,
+        _ body: @Sendable (AlertEngine, AlertStore, Firings) async throws -> Void
+    ) async throws {
         try await withSimulator { simulator in
             let transport = LiveHTTPTransport()
             let (feed, board, _) = SimulatedPremium.feed(simulator, fx: .dunamu, transport: transport)
-            let venues: [GlobalVenue] = [.okx, .bybit]
             let prices = GlobalPrices(
                 apis: Dictionary(
-                    uniqueKeysWithValues: venues.map { venue in
+                    uniqueKeysWithValues: [GlobalVenue.okx, .bybit].map { venue in
                         let spec = GlobalVenueRegistry.spec(venue)
                         return (venue, spec.api(spec.simulated(at: simulator.baseURL), transport: transport))
                     }
@@ -30,67 +43,68 @@ import Testing
                 logger: Logger(label: "test")
             )
             let store = AlertStore(database: try TestStores.sqlite())
-            let clock = ManualClock(epoch: WallClock.system.now)
-            let fired = Mutex<[AlertFiring]>([])
+            let fired = Firings()
             let engine = AlertEngine(
                 boards: ExchangeBoards(default: board),
                 store: store,
                 premium: feed,
                 globalPrices: prices,
-                clock: clock.wall,
-                pace: clock,
+                clock: clock,
+                pace: pace,
                 logger: Logger(label: "test")
-            ) { firing in fired.withLock { $0.append(firing) } }
+            ) { firing in fired.add(firing) }
             let services = [ServiceTask(board), ServiceTask(feed), ServiceTask(prices), ServiceTask(engine)]
             try await expectEventually(timeout: .seconds(10)) { feed.status.decision.quote != nil && feed.binanceQuotes["BTC"] != nil }
-            func rule(_ id: String, _ market: String, venue: GlobalVenue?, hold: Int? = nil) -> AlertRule {
-                AlertRule(
-                    id: id,
-                    owner: "o",
-                    exchange: .upbit,
-                    market: MarketID(market)!,
-                    kind: .premiumAbove,
-                    value: -10,
-                    venue: venue,
-                    holdMinutes: hold
-                )
-            }
-            // Always true where there is a figure: fires at the first reading of a live cell.
-            for one in [
-                rule("okx-btc", "KRW-BTC", venue: .okx), rule("okx-ada", "KRW-ADA", venue: .okx), rule("ada", "KRW-ADA", venue: nil),
-                rule("held", "KRW-BTC", venue: nil, hold: 1),
-            ] {
+            try await body(engine, store, fired)
+            for service in services.reversed() { await service.stop() }
+            await transport.shutdown()
+        }
+    }
+
+    func rule(_ id: String, _ market: String, venue: GlobalVenue?, hold: Int? = nil) -> AlertRule {
+        // Always true where there is a figure: fires at the first reading of a live cell.
+        AlertRule(id: id, owner: "o", exchange: .upbit, market: MarketID(market)!, kind: .premiumAbove, value: -10, venue: venue, holdMinutes: hold)
+    }
+
+    /// On the real clock (a cell's legs are judged fresh against the time of day).
+    @Test func aVenuesCellAndADoubt() async throws {
+        try await withEngine(clock: .system, pace: .system) { engine, store, fired in
+            for one in [rule("okx-btc", "KRW-BTC", venue: .okx), rule("okx-ada", "KRW-ADA", venue: .okx), rule("ada", "KRW-ADA", venue: nil)] {
                 try await store.add(one)
                 await engine.upsert(one)
             }
             try await expectEventually(timeout: .seconds(15), "the OKX cell is read") {
-                fired.withLock { $0.contains { $0.alertId == "okx-btc" } && $0.contains { $0.alertId == "ada" } }
+                fired.has("okx-btc") && fired.has("ada")
             }
-            let okx = try #require(fired.withLock { $0.first { $0.alertId == "okx-btc" } })
+            let okx = try #require(fired.first("okx-btc"))
             #expect(okx.venue == "okx" && okx.message["en"]?.contains("against OKX") == true, "\(okx)")
+            // A few more readings of OKX's ADA: still silent.
+            try await Task.sleep(for: .seconds(1))
+            #expect(!fired.has("okx-ada"), "OKX's ADA is another coin (Binance's is the coin): a doubt never fires")
+            #expect(try await store.history(owner: "o").count == 2, "each firing recorded once")
+        }
+    }
 
-            // The held line: quiet through 50 s of sweeps, fired past the minute.
-            for _ in 0..<10 {
-                let slept = clock.sleeps
-                clock.advance(by: .seconds(5))
-                try await expectEventually { clock.sleeps > slept }
+    /// On a driven clock: held 50 s is silent, held past the minute fires.
+    @Test func aHeldLine() async throws {
+        let clock = ManualClock(epoch: WallClock.system.now)
+        try await withEngine(clock: clock.wall, pace: clock) { engine, store, fired in
+            let held = rule("held", "KRW-BTC", venue: nil, hold: 1)
+            try await store.add(held)
+            await engine.upsert(held)
+            func step(_ times: Int) async throws {
+                for _ in 0..<times {
+                    let slept = clock.sleeps
+                    clock.advance(by: .seconds(5))
+                    try await expectEventually { clock.sleeps > slept }
+                }
             }
-            #expect(!fired.withLock { $0.contains { $0.alertId == "held" } }, "held for 50 s is not held for a minute")
-            for _ in 0..<4 {
-                let slept = clock.sleeps
-                clock.advance(by: .seconds(5))
-                try await expectEventually { clock.sleeps > slept }
-            }
-            try await expectEventually(timeout: .seconds(5), "held past the minute") { fired.withLock { $0.contains { $0.alertId == "held" } } }
-            let held = try #require(fired.withLock { $0.first { $0.alertId == "held" } })
-            #expect(held.venue == "binance" && held.message["ko"]?.contains("1분 유지") == true, "\(held)")
-            #expect(
-                !fired.withLock { $0.contains { $0.alertId == "okx-ada" } },
-                "OKX's ADA is another coin (Binance's is the coin): a doubt never fires"
-            )
-            #expect(try await store.history(owner: "o").count == 3, "each firing recorded once")
-            for service in services.reversed() { await service.stop() }
-            await transport.shutdown()
+            try await step(10)
+            #expect(!fired.has("held"), "held for 50 s is not held for a minute")
+            try await step(4)
+            try await expectEventually(timeout: .seconds(5), "held past the minute") { fired.has("held") }
+            let firing = try #require(fired.first("held"))
+            #expect(firing.venue == "binance" && firing.message["ko"]?.contains("1분 유지") == true, "\(firing)")
         }
     }
 }
