@@ -88,7 +88,8 @@ public struct ExecutablePremiumTable: Encodable, Sendable {
                 way.text = UIText.executableResult(
                     language,
                     [
-                        "out": f.price(outcome.krwOut.rounded(), quote: "KRW"), "profit": f.price(outcome.profit.rounded(), quote: "KRW"),
+                        "out": f.price(outcome.krwOut.rounded(), quote: "KRW"),
+                        "profit": (outcome.profit.rounded() > 0 ? "+" : "") + f.price(outcome.profit.rounded(), quote: "KRW"),
                         "rate": f.rate(outcome.rate),
                     ]
                 )

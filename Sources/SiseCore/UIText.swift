@@ -467,7 +467,7 @@ public enum UIText: String, WordTable {
         case .walletShortWithdraw: ("출×", "W×")
         case .walletShortPartly: ("일부×", "part×")
         case .executableNoBook: ("{exchange} 또는 {venue}의 호가를 받지 못했습니다", "no order book from {exchange} or {venue}")
-        case .executableResult: ("{out} 회수 ({profit}, {rate})", "{out} back ({profit}, {rate})")
+        case .executableResult: ("{out}원 회수 ({profit}원, {rate})", "{out} KRW back ({profit} KRW, {rate})")
         case .executableNoTradingFees: ("거래 수수료는 빼지 않았습니다 (거래소·등급마다 다릅니다)", "trading fees are not taken off (they differ by exchange and tier)")
         case .executableGlobalUnpublished:
             (

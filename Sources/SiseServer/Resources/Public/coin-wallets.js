@@ -35,8 +35,11 @@ export function createCoinWallets({ t, state }) {
       for (const wallet of body.wallets) {
         const tr = document.createElement("tr");
         tr.dataset.wallet = `${wallet.exchange}:${wallet.network}`;
-        tr.append(cell("td", names.get(wallet.exchange) || wallet.exchange), cell("td", wallet.networkName ? `${wallet.network} · ${wallet.networkName}` : wallet.network),
-          side(wallet.deposit), side(wallet.withdraw), cell("td", wallet.withdrawFee || "-", "num"));
+        // The network's id keeps a phone's row to its width; its name is the cell's title.
+        const network = cell("td", wallet.network);
+        if (wallet.networkName && wallet.networkName !== wallet.network) network.title = wallet.networkName;
+        tr.append(cell("td", names.get(wallet.exchange) || wallet.exchange), network, side(wallet.deposit), side(wallet.withdraw),
+          cell("td", wallet.withdrawFee || "-", "num"));
         rows.append(tr);
       }
       $("#coin-wallets-table").hidden = body.wallets.length === 0;
