@@ -154,9 +154,10 @@ public final class AlertEngine: Service, Sendable {
         let now = clock.now
         // Premium readings first, outside the book's lock (a venue's cell reads other boards).
         var readings: [MarketID: [(GlobalVenue, Double)]] = [:]
-        let venues = book.withLock { book in Dictionary(rows.map { ($0.id, book.premiumVenues(exchange, $0.id)) }, uniquingKeysWith: { a, _ in a }) }
-        for row in rows {
-            for venue in venues[row.id] ?? [] {
+        // Only the rows some premium rule watches (a tick of an unwatched market costs a lookup).
+        let watched = book.withLock { book in rows.compactMap { row in book.premiumVenues(exchange, row.id).nilIfEmpty.map { (row, $0) } } }
+        for (row, venues) in watched {
+            for venue in venues {
                 if let percent = reader.percent(row, on: exchange, against: venue, inputs: inputs, now: now) {
                     readings[row.id, default: []].append((venue, percent))
                 }
@@ -210,4 +211,9 @@ public final class AlertEngine: Service, Sendable {
         for exchange in arrive { boards[exchange]?.viewerArrived() }
         for exchange in leave { boards[exchange]?.viewerLeft() }
     }
+}
+
+extension Array {
+    /// nil for an empty array.
+    fileprivate var nilIfEmpty: Self? { isEmpty ? nil : self }
 }

@@ -15,8 +15,14 @@ public final class ExecutablePremiumReader: Sendable {
     private let rate: @Sendable () async -> FXQuote?
     private let clock: WallClock
     private let cache = Mutex<[String: GlobalBook]>([:])
+    /// When each venue's books were last asked for (epoch ms, the last minute's).
+    private let asked = Mutex<[GlobalVenue: [Int64]]>([:])
     /// How long a global book is reused.
     static let reuse: Int64 = 2_000
+    /// The most books asked of one venue a minute, whatever pages ask: anyone may ask for any coin,
+    /// and the venue's limit is the server's (Binance's depth costs 5 of 6,000 a minute). Past it,
+    /// the answer says there is no book until the minute moves on.
+    public static let booksPerMinute = 60
 
     public init(
         apis: [Exchange: any ExchangeAPI],
@@ -85,7 +91,7 @@ public final class ExecutablePremiumReader: Sendable {
         let key = venue.rawValue + ":" + symbol
         let now = clock.now
         if let kept = cache.withLock({ $0[key] }), now - kept.at < Self.reuse, kept.at <= now { return kept }
-        guard let api = globals[venue], var book = try? await api.book(symbol, now: now) else { return nil }
+        guard let api = globals[venue], admit(venue, now: now), var book = try? await api.book(symbol, now: now) else { return nil }
         // Kept by when it was read here (a venue's own stamp may lag the receipt).
         book.at = max(book.at, now)
         cache.withLock { all in
@@ -93,5 +99,16 @@ public final class ExecutablePremiumReader: Sendable {
             all[key] = book
         }
         return book
+    }
+
+    /// Counts an ask of `venue`'s books; false past `booksPerMinute` in the last minute.
+    private func admit(_ venue: GlobalVenue, now: Int64) -> Bool {
+        asked.withLock { all in
+            var times = all[venue, default: []].filter { now - $0 < 60_000 }
+            defer { all[venue] = times }
+            guard times.count < Self.booksPerMinute else { return false }
+            times.append(now)
+            return true
+        }
     }
 }

@@ -78,10 +78,15 @@ import Testing
             }
             let okx = try #require(fired.first("okx-btc"))
             #expect(okx.venue == "okx" && okx.message["en"]?.contains("against OKX") == true, "\(okx)")
-            // A few more readings of OKX's ADA: still silent.
-            try await Task.sleep(for: .seconds(1))
-            #expect(!fired.has("okx-ada"), "OKX's ADA is another coin (Binance's is the coin): a doubt never fires")
-            #expect(try await store.history(owner: "o").count == 2, "each firing recorded once")
+            // Two more rules, each evaluated at once against the live cells as it is set: BTC's on
+            // OKX fires (the cells are live now), ADA's on OKX does not — a doubt never fires.
+            for one in [rule("okx-btc-again", "KRW-BTC", venue: .okx), rule("okx-ada-again", "KRW-ADA", venue: .okx)] {
+                try await store.add(one)
+                await engine.upsert(one)
+            }
+            #expect(fired.has("okx-btc-again"), "the OKX cells are live")
+            #expect(!fired.has("okx-ada") && !fired.has("okx-ada-again"), "OKX's ADA is another coin (Binance's is the coin): a doubt never fires")
+            #expect(try await store.history(owner: "o").count == 3, "each firing recorded once")
         }
     }
 
