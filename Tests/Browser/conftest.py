@@ -10,6 +10,7 @@ import urllib.request
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import ElementNotInteractableException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -119,13 +120,24 @@ def browser():
 
 
 def open_tab(driver, name: str):
-    """Clicks a tab as a person would: on a phone the tabs past the bottom bar's five are in 더보기."""
+    """Clicks a tab as a person would: on a phone the tabs past the bottom bar's five are in 더보기.
+    A person taps once the page stands: right after a reload the bars are still being laid out, so
+    the tap waits until the tab can take it."""
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
     tab = driver.find_element(By.CSS_SELECTOR, f'[data-tab="{name}"]')
     if not tab.is_displayed():
         driver.find_element(By.ID, "more-button").click()
         # As long as the suite's other waits: a loaded machine may take seconds to slide the sheet in.
         WebDriverWait(driver, 15).until(lambda d: tab.is_displayed())
-    tab.click()
+
+    def tapped(_):
+        try:
+            tab.click()
+            return True
+        except ElementNotInteractableException:
+            return False
+
+    WebDriverWait(driver, 15).until(tapped)
 
 
 def fill(driver, selector: str, value: str):
