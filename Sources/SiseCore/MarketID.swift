@@ -68,3 +68,11 @@ public struct MarketID: Hashable, Sendable, Comparable, CustomStringConvertible,
         try container.encode(code)
     }
 }
+
+/// A coin's ticker as a person or a program writes it (`BTC`, `1INCH`): 1–20 ASCII letters or
+/// digits — the one rule every face checks a symbol against before it goes anywhere.
+public enum CoinTicker {
+    public static func isValid(_ text: some StringProtocol) -> Bool {
+        (1...20).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+}

@@ -14,7 +14,7 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
         case favorite = "item"
         case view
         case p256dh, auth, endpoint, width
-        case venue, limit, symbol, all, amount, kind
+        case venue, limit, symbol, all, amount, kind, before
 
         /// The parameter as the subject of a sentence, in the reader's words ("거래소는 …", "the exchange …").
         public var texts: (ko: String, en: String) {
@@ -53,6 +53,7 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
             case .all: ("전체 보기는", "the all option")
             case .amount: ("금액은", "the amount")
             case .kind: ("종류는", "the kind")
+            case .before: ("이전 기록 기준은", "the older-than point")
             }
         }
     }

@@ -620,8 +620,8 @@ public enum UIText: String, WordTable {
         }
     }
 
-    /// The whole table in one language, as the page loads it (`/i18n/ko.json`).
-    public static func table(_ language: Language) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, language == .ko ? $0.texts.ko : $0.texts.en) })
+    /// Every word the page loads (`/i18n/ko.json`): this table and the changes' history's.
+    public static func page(_ language: Language) -> [String: String] {
+        table(language).merging(EventText.table(language)) { first, _ in first }
     }
 }

@@ -7,6 +7,11 @@ public protocol WordTable: RawRepresentable, CaseIterable, Sendable where RawVal
 }
 
 extension WordTable {
+    /// The whole table in one language, by case name.
+    public static func table(_ language: Language) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, language == .ko ? $0.texts.ko : $0.texts.en) })
+    }
+
     /// The text in `language`, its `{name}` placeholders filled from `values`.
     /// One pass: a value is never read for placeholders itself (a coin named `{age}` stays
     /// `{age}`), and an unknown placeholder stays as written.

@@ -35,7 +35,7 @@ public protocol GlobalBookAPI: Sendable {
 /// The symbol as a venue's path or query may carry it: letters and digits only.
 func plainSymbol(_ symbol: String) throws -> String {
     let upper = symbol.uppercased()
-    guard (1...20).contains(upper.count), upper.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+    guard CoinTicker.isValid(upper) else {
         throw FeedError.badRequest(name: "symbol", message: String(symbol.prefix(20)))
     }
     return upper

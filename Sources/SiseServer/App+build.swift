@@ -96,6 +96,19 @@ public enum SiseServerApp {
                 )
             }
         }
+        context.events = MarketEventStore(database: database)
+        let events = dependencies.eventsEvery.map { interval in
+            MarketEventRecorder(
+                boards: boards,
+                apis: dependencies.apis,
+                wallets: dependencies.wallets,
+                store: MarketEventStore(database: database),
+                interval: interval,
+                clock: dependencies.clock,
+                pace: dependencies.ticks,
+                logger: logger
+            )
+        }
         context.tether = TetherQuotes(boards: boards, apis: dependencies.apis, clock: dependencies.clock)
 
         // Alerts: evaluated on every tick, told to the owner's pages and webhooks.
@@ -220,6 +233,7 @@ public enum SiseServerApp {
         WalletsController(context: context).addRoutes(to: routes)
         ExecutablePremiumController(context: context).addRoutes(to: routes)
         NoticesController(context: context).addRoutes(to: routes)
+        EventsController(context: context).addRoutes(to: routes)
         CandlesController(context: context).addRoutes(to: routes)
         OrderbookController(context: context, metrics: metrics).addRoutes(to: routes)
         PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: routes)
@@ -260,7 +274,7 @@ public enum SiseServerApp {
             services: dependencies.services + [
                 hub, devices, webhooks, alerts, ReplicaChanges(feed: changes, hub: hub, alerts: alerts, store: alertStore),
             ]
-                + (history.map { [$0] } ?? []) + (recorder.map { [$0] } ?? []),
+                + (history.map { [$0] } ?? []) + (recorder.map { [$0] } ?? []) + (events.map { [$0] } ?? []),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 publicOrigin.bound(port: port)

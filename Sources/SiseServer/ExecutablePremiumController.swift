@@ -19,9 +19,9 @@ struct ExecutablePremiumController {
         let query = request.uri.queryParameters
         let exchange = try ServerContext.exchange(request)
         let venue = try ServerContext.venue(request)
-        guard let symbol = query["symbol"].map({ String($0).uppercased() }), (1...20).contains(symbol.count),
-            symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), symbol != "KRW"
-        else { throw APIError.badParameter(.symbol, .symbolList(1)) }
+        guard let symbol = query["symbol"].map({ String($0).uppercased() }), CoinTicker.isValid(symbol), symbol != "KRW" else {
+            throw APIError.badParameter(.symbol, .symbolList(1))
+        }
         var amount = 1_000_000.0
         if let text = query["amount"].map(String.init) {
             guard text.utf8.count <= 20, let value = Double(text), Self.amounts.contains(value) else {

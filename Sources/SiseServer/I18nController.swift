@@ -2,13 +2,13 @@ import Foundation
 import Hummingbird
 import SiseCore
 
-/// `GET /i18n/{ko|en}.json`: the page's words, generated from SiseCore's one table (`UIText`),
+/// `GET /i18n/{ko|en}.json`: the page's words, generated from SiseCore's tables (`UIText`, `EventText`),
 /// so the page never keeps a second copy. The same bytes for everyone; cached for an hour.
 struct I18nController {
     /// Encoded once per language at start-up.
     let tables: [String: ByteBuffer] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map {
-            ("\($0.rawValue).json", ByteBuffer(string: JSONText.encode(UIText.table($0))))
+            ("\($0.rawValue).json", ByteBuffer(string: JSONText.encode(UIText.page($0))))
         }
     )
 

@@ -13,13 +13,7 @@ struct NoticesController {
 
     @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
-        var symbol: String?
-        if let text = query["symbol"].map({ String($0).uppercased() }), !text.isEmpty {
-            guard (1...20).contains(text.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-                throw APIError.badParameter(.symbol, .symbolList(1))
-            }
-            symbol = text
-        }
+        let symbol = try ServerContext.symbol(request)
         var kind: NoticeKind?
         if let text = query["kind"].map(String.init), !text.isEmpty {
             guard let parsed = NoticeKind(rawValue: text) else { throw APIError.badParameter(.kind, .oneOf(NoticeKind.allCases.map(\.rawValue))) }

@@ -73,7 +73,7 @@ struct PremiumController {
         if let text = request.uri.queryParameters["symbols"].map(String.init), !text.isEmpty {
             let symbols = text.uppercased().split(separator: ",").map(String.init)
             guard symbols.count <= 100,
-                symbols.allSatisfy({ (1...20).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+                symbols.allSatisfy(CoinTicker.isValid)
             else {
                 throw APIError.badParameter(.symbols, .symbolList(100))
             }

@@ -46,9 +46,9 @@ struct PremiumHistoryController {
         let language = LanguagePreference.of(request)
         let query = request.uri.queryParameters
         let exchange = try ServerContext.exchange(request)
-        guard let symbol = query["symbol"].map({ String($0).uppercased() }), (1...20).contains(symbol.count),
-            symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-        else { throw APIError.badParameter(.symbol, .symbolList(1)) }
+        guard let symbol = query["symbol"].map({ String($0).uppercased() }), CoinTicker.isValid(symbol) else {
+            throw APIError.badParameter(.symbol, .symbolList(1))
+        }
         var venue: GlobalVenue? = .binance
         if let name = query["venue"] {
             guard let named = GlobalVenue(name: String(name)) else {

@@ -89,7 +89,7 @@ struct PremiumMatrixController {
             case "symbols":
                 let symbols = value.uppercased().split(separator: ",").map(String.init)
                 guard (1...100).contains(symbols.count),
-                    symbols.allSatisfy({ (1...20).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+                    symbols.allSatisfy(CoinTicker.isValid)
                 else { throw APIError.badParameter(.symbols, .symbolList(100)) }
                 query.symbols = Set(symbols)
             default:

@@ -34,6 +34,8 @@ struct ServerContext: Sendable {
     var wallets: WalletService? = nil
     /// Every exchange's latest notices.
     var notices: NoticeService? = nil
+    /// The history of every change (listings, flags, wallets), recorded by any replica.
+    var events: MarketEventStore? = nil
     /// The executable premium's books, rate and wallets.
     var executable: ExecutablePremiumReader? = nil
     /// Every exchange's KRW-USDT for 테더 김프.
@@ -112,6 +114,13 @@ struct ServerContext: Sendable {
         guard let text = request.uri.queryParameters["exchange"].map(String.init), !text.isEmpty else { return .default }
         guard let exchange = Exchange(name: text) else { throw APIError.badParameter(.exchange, .exchanges) }
         return exchange
+    }
+
+    /// `?symbol=` (one coin, upper-cased), nil when absent or empty.
+    static func symbol(_ request: Request) throws -> String? {
+        guard let text = request.uri.queryParameters["symbol"].map({ String($0).uppercased() }), !text.isEmpty else { return nil }
+        guard CoinTicker.isValid(text) else { throw APIError.badParameter(.symbol, .symbolList(1)) }
+        return text
     }
 
     /// `?venue=` (the premium's global venue), Binance when absent.

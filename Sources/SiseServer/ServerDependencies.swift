@@ -40,6 +40,8 @@ public struct ServerDependencies: Sendable {
     public var wallets: WalletService?
     /// Every exchange's latest notices, polled by its own service (in `services`).
     public var notices: NoticeService?
+    /// How often the history of changes looks at every exchange (nil: this server records none).
+    public var eventsEvery: Duration? = nil
     /// Each global venue's order books (the executable premium reads them on demand).
     public var globalBooks: [GlobalVenue: any GlobalBookAPI] = [:]
     /// The stall bound of every upstream stream (`--silence`): a book older is delayed.

@@ -30,13 +30,7 @@ struct WalletsController {
             }
             exchanges = parsed.compactMap { $0 }
         }
-        var symbol: String?
-        if let text = query["symbol"].map({ String($0).uppercased() }), !text.isEmpty {
-            guard (1...20).contains(text.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-                throw APIError.badParameter(.symbol, .symbolList(1))
-            }
-            symbol = text
-        }
+        let symbol = try ServerContext.symbol(request)
         let allText = query["all"].map { String($0).lowercased() } ?? "false"
         guard ["true", "false", "1", "0"].contains(allText) else { throw APIError.badParameter(.all, .oneOf(["true", "false"])) }
         let reports = exchanges.map { context.wallets?.report($0) ?? WalletReport(exchange: $0, state: .notPublished) }

@@ -65,6 +65,23 @@ struct AdminController: Sendable {
             exchange.pin(pin.market, price: pin.price)
             return SimResponses.json("{}")
         }
+        router.post("/_sim/flag") { request, _ in
+            guard let exchange = venue(request) else { return Self.unknownVenue }
+            if let refusal = Self.refusal(request) { return refusal }
+            var request = request
+            let body = try await request.collectBody(upTo: 64 * 1024)
+            guard let switchBody = try? JSONDecoder().decode(FlagSwitch.self, from: Data(body.readableBytesView)),
+                exchange.universe.market(switchBody.market) != nil
+            else {
+                return SimResponses.error(
+                    status: 400,
+                    name: "bad_flag",
+                    message: "body must be {\"market\": a listed market code, \"warning\"?: true|false, \"cautions\"?: [reason keys]}"
+                )
+            }
+            exchange.setFlag(switchBody.market, SimFlag(warning: switchBody.warning ?? false, cautions: switchBody.cautions ?? []))
+            return SimResponses.json("{}")
+        }
         router.get("/_sim/depth") { request, _ in
             guard let exchange = venue(request) else { return Self.unknownVenue }
             return SimResponses.json(exchange.hub.depthJSON())
@@ -93,6 +110,12 @@ struct AdminController: Sendable {
             }
         }
         return nil
+    }
+
+    private struct FlagSwitch: Decodable {
+        let market: String
+        let warning: Bool?
+        let cautions: [String]?
     }
 
     private struct PricePin: Decodable {

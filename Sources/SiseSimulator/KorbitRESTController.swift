@@ -91,8 +91,10 @@ struct KorbitRESTController: Sendable {
         let now = Int64(exchange.now * 1_000)
         let end = (now / 86_400_000 + 1) * 86_400_000 - 9 * 3_600_000
         var rows: [String] = []
-        for (market, _) in listed where !market.cautions.isEmpty {
-            let price = market.cautions.contains("PRICE_FLUCTUATIONS")
+        for (market, _) in listed {
+            let flag = exchange.flag(market)
+            guard !flag.cautions.isEmpty else { continue }
+            let price = flag.cautions.contains("PRICE_FLUCTUATIONS")
             let alert =
                 price
                 ? #"{"type":"price","typeKorean":"가격 급등락","level":"danger","levelKorean":"투자위험","startAt":\#(now - 3_600_000),"endAt":\#(end),"value":"25.5"}"#

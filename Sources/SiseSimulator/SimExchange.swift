@@ -22,6 +22,8 @@ final class SimExchange: Sendable {
         /// Prices set by hand (`POST /_sim/price`), by market code, and a count of their changes.
         var pins: [String: Double] = [:]
         var pinChanges = 0
+        /// Flags set by hand (`POST /_sim/flag`), by market code: they replace the listing's own.
+        var flags: [String: SimFlag] = [:]
     }
 
     private let state: Mutex<State>
@@ -88,8 +90,20 @@ final class SimExchange: Sendable {
             $0.stats = SimStats()
             $0.pins = [:]
             $0.pinChanges += 1
+            $0.flags = [:]
         }
         hub.dropAll()
+    }
+
+    /// Flags a market by hand (a clear flag lifts the listing's own), from now on in every list
+    /// the venue publishes its flags in.
+    func setFlag(_ code: String, _ flag: SimFlag) {
+        state.withLock { $0.flags[code] = flag }
+    }
+
+    /// The market's flag now: the one set by hand, else the listing's own.
+    func flag(_ market: SimMarket) -> SimFlag {
+        state.withLock { $0.flags[market.code] } ?? SimFlag(warning: market.warning, cautions: market.cautions)
     }
 
     func count(_ service: String, _ key: String) {

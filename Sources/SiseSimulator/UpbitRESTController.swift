@@ -111,19 +111,20 @@ struct UpbitRESTController: Sendable {
         json.beginArray()
         let delisted = Set(exchange.faults.delisted)
         for market in exchange.universe.markets where !delisted.contains(market.code) {
+            let flag = exchange.flag(market)
             json.beginObject()
             json.field("market", market.code)
             json.field("korean_name", market.korean)
             json.field("english_name", market.english)
             if details && bithumb {
-                json.field("market_warning", market.warning || !market.cautions.isEmpty ? "CAUTION" : "NONE")
+                json.field("market_warning", flag.isSet ? "CAUTION" : "NONE")
             } else if details {
                 json.key("market_event")
                 json.beginObject()
-                json.field("warning", market.warning)
+                json.field("warning", flag.warning)
                 json.key("caution")
                 json.beginObject()
-                for reason in SimUniverse.cautionReasons { json.field(reason, market.cautions.contains(reason)) }
+                for reason in SimUniverse.cautionReasons { json.field(reason, flag.cautions.contains(reason)) }
                 json.endObject()
                 json.endObject()
             }
@@ -217,16 +218,30 @@ struct UpbitRESTController: Sendable {
         return json.text
     }
 
+    /// Bithumb's `warning_type` for an Upbit caution key (its list spells them its own way).
+    private static func bithumbType(_ key: String?) -> String {
+        switch key {
+        case "TRADING_VOLUME_SOARING": "TRADING_VOLUME_SUDDEN_FLUCTUATION"
+        case "DEPOSIT_AMOUNT_SOARING": "DEPOSIT_AMOUNT_SUDDEN_FLUCTUATION"
+        case "PRICE_FLUCTUATIONS": "PRICE_SUDDEN_FLUCTUATION"
+        case "CONCENTRATION_OF_SMALL_ACCOUNTS": "SPECIFIC_ACCOUNT_HIGH_TRANSACTION"
+        default: "PRICE_DIFFERENCE_HIGH"
+        }
+    }
+
     /// `[{market, warning_type, warning_step, end_date}]` for the venue's warned listings.
     private func assetWarnings() -> String {
         var json = JSONWriter()
         json.beginArray()
         let end = SimTime.compactDate(Int(exchange.now) + 3 * 86_400 + SimTime.kstOffset)
-        for market in exchange.universe.markets where market.quote == "KRW" && (market.warning || !market.cautions.isEmpty) {
+        let delisted = Set(exchange.faults.delisted)
+        for market in exchange.universe.markets where market.quote == "KRW" && !delisted.contains(market.code) {
+            let flag = exchange.flag(market)
+            guard flag.isSet else { continue }
             json.beginObject()
             json.field("market", market.code)
-            json.field("warning_type", market.warning ? "PRICE_SUDDEN_FLUCTUATION" : "PRICE_DIFFERENCE_HIGH")
-            json.field("warning_step", market.warning ? "WARNING" : "CAUTION")
+            json.field("warning_type", flag.warning ? "PRICE_SUDDEN_FLUCTUATION" : Self.bithumbType(flag.cautions.first))
+            json.field("warning_step", flag.warning ? "WARNING" : "CAUTION")
             json.field("end_date", "\(end.prefix(4))-\(end.dropFirst(4).prefix(2))-\(end.suffix(2)) 23:59:59")
             json.endObject()
         }

@@ -25,7 +25,7 @@ struct NoticesCommand: AsyncParsableCommand {
         for name in exchanges.flatMap({ $0.split(separator: ",") }) where Exchange(name: String(name)) == nil {
             throw ValidationError("--exchange must be \(Exchange.names), not '\(name.prefix(40))'.")
         }
-        if let symbol, !(1...20).contains(symbol.count) || !symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+        if let symbol, !CoinTicker.isValid(symbol) {
             throw ValidationError("--symbol must be a coin's ticker such as BTC, not '\(symbol.prefix(20))'.")
         }
         if let kind, NoticeKind(rawValue: kind) == nil { throw ValidationError("--kind must be listing, delisting, maintenance, wallet or other.") }

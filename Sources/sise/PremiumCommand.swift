@@ -74,7 +74,7 @@ struct PremiumCommand: AsyncParsableCommand {
                 throw ValidationError("--history takes one symbol (USDT: the tether premium), without --matrix.")
             }
         }
-        for symbol in symbols where !(1...20).contains(symbol.count) || !symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+        for symbol in symbols where !CoinTicker.isValid(symbol) {
             throw ValidationError(ListingProblem.notAMarket(symbol).message(global.language))
         }
     }

@@ -81,6 +81,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("wallets-every"), help: "Seconds between two reads of each exchange's wallet status (1-3600; default 60).")
     var walletsEvery: Int = 60
+    @Option(
+        name: .customLong("events-every"),
+        help: "Seconds between two looks at each exchange's listings, flags and wallets for the history of changes (1-3600; default 60)."
+    )
+    var eventsEvery: Int = 60
 
     @Option(
         name: .customLong("delivery-lease"),
@@ -142,6 +147,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
         guard (1...3_600).contains(walletsEvery) else { throw ValidationError("--wallets-every must be 1–3600 seconds.") }
+        guard (1...3_600).contains(eventsEvery) else { throw ValidationError("--events-every must be 1–3600 seconds.") }
         guard deliveryLease.isFinite, (6...3_600).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 6–3600 seconds.") }
         if let pushSubject, !(pushSubject.hasPrefix("mailto:") || pushSubject.hasPrefix("https://")) || (pushSubject.utf8.count > 200) {
             throw ValidationError("--push-subject must be mailto:… or https://…, not '\(pushSubject)'.")
@@ -261,6 +267,7 @@ struct ServeCommand: AsyncParsableCommand {
             dependencies.globalPrices = globalPrices
             dependencies.wallets = wallets
             dependencies.notices = notices
+            dependencies.eventsEvery = .seconds(eventsEvery)
             dependencies.globalBooks = root.globalAPIs(premiumSettings)
             if premiumHistory { dependencies.historyVenues = root.globalAPIs(premiumSettings) }
             dependencies.depthFeeds = upstreams.depthFeeds

@@ -12,7 +12,7 @@ struct SiseCommand: AsyncParsableCommand {
             ServeCommand.self, TUICommand.self, MarketsCommand.self, PriceCommand.self, WatchCommand.self, CompareCommand.self, TrendingCommand.self,
             RankCommand.self, GlobalCommand.self, PremiumCommand.self, SearchCommand.self, CoinCommand.self, SimulateCommand.self, BenchCommand.self,
             UsersCommand.self, PortfolioCommand.self, AlertsCommand.self, CandlesCommand.self, OrderbookCommand.self, TradesCommand.self,
-            DbCommand.self, ExchangesCommand.self, PushCommand.self, WalletsCommand.self, NoticesCommand.self,
+            DbCommand.self, ExchangesCommand.self, PushCommand.self, WalletsCommand.self, NoticesCommand.self, EventsCommand.self,
         ]
     )
 }

@@ -22,7 +22,7 @@ struct WalletsCommand: AsyncParsableCommand {
     @Flag(help: "Print {\"exchanges\":[…],\"wallets\":[…],\"summaries\":[…]} as GET /api/wallets does.") var json = false
 
     func validate() throws {
-        if let symbol, !(1...20).contains(symbol.count) || !symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+        if let symbol, !CoinTicker.isValid(symbol) {
             throw ValidationError("SYMBOL must be a coin's ticker such as BTC, not '\(symbol.prefix(20))'.")
         }
         for name in exchanges.flatMap({ $0.split(separator: ",") }) where Exchange(name: String(name)) == nil {

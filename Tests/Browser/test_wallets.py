@@ -1,7 +1,7 @@
 """입출금 현황 as a phone user meets it, against `sise serve --demo` (Upbit without a key): a wallet
 suspended on the simulator's Bithumb marks that coin's row on Bithumb's board (and only there),
 the coin page lists the coin's networks on every exchange with their fees, says "key needed" for
-Upbit, and the mark goes when the wallet reopens."""
+Upbit, and the mark goes when the wallet reopens; the coin page's timeline keeps what changed."""
 import json
 import tempfile
 import urllib.request
@@ -16,7 +16,7 @@ from test_board import wait, open_board
 @pytest.fixture(scope="module")
 def site():
     with tempfile.TemporaryDirectory() as data_dir:
-        running = Server(data_dir, extra=["--wallets-every", "1"]).start()
+        running = Server(data_dir, extra=["--wallets-every", "1", "--events-every", "1"]).start()
         yield running
         running.stop()
 
@@ -141,3 +141,28 @@ def test_notices_on_the_home_and_the_coin_page(site, phone):
     assert "상장" in listing[0].text
     link = listing[0].find_element(By.CSS_SELECTOR, "a")
     assert link.get_attribute("href").startswith("https://") and link.get_attribute("rel") == "noopener noreferrer"
+
+
+def events(site, query=""):
+    with urllib.request.urlopen(site.url + "/api/events" + query, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def test_the_coin_page_keeps_what_changed(site, phone):
+    """변동 기록: a withdrawal suspended on Korbit, once the history watches Korbit's wallets, is on
+    SOL's coin page with the price then and the hour, day and week after still to come."""
+    wait(phone, lambda d: any(w["exchange"] == "korbit" and "withdraw" in w["since"] for w in events(site)["watched"]), timeout=20)
+    switch(site, {"exchange": "korbit", "currency": "SOL", "withdraw": False})
+    try:
+        wait(phone, lambda d: events(site, "?symbol=SOL&kind=withdrawSuspended")["events"], timeout=20)
+        phone.get(site.url + "/coin/KRW-SOL?exchange=korbit")
+        items = wait(phone, lambda d: d.find_element(By.ID, "coin-events").is_displayed()
+                     and d.find_elements(By.CSS_SELECTOR, '#coin-events-list li[data-kind="withdrawSuspended"]'), timeout=20)
+        assert phone.find_element(By.ID, "coin-events-title").text == "변동 기록"
+        text = items[0].text
+        assert "Korbit" in text and "출금 중단" in text and "당시 가격" in text, text
+        later = items[0].find_elements(By.CSS_SELECTOR, ".later")
+        assert [e.get_attribute("data-after") for e in later] == ["1h", "24h", "7d"]
+        assert all(e.get_attribute("data-state") == "pending" and "대기" in e.text for e in later), [e.text for e in later]
+    finally:
+        switch(site, {"reset": True})

@@ -25,12 +25,20 @@ enum ServerHarness {
         clock: WallClock = .system,
         silence: Duration = .seconds(5),
         allowPrivateWebhooks: Bool = false,
+        eventsEvery: Duration? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T
     ) async throws -> T {
         var configuration = ServerConfiguration(port: 0, demo: true, dataDirectory: dataDirectory)
         configure(&configuration)
-        let app = try await build(configuration, hostile: hostile, silence: silence, clock: clock, allowPrivateWebhooks: allowPrivateWebhooks)
+        let app = try await build(
+            configuration,
+            hostile: hostile,
+            silence: silence,
+            clock: clock,
+            allowPrivateWebhooks: allowPrivateWebhooks,
+            eventsEvery: eventsEvery
+        )
         return try await app.test(.live) { client in
             // The board is live before the first assertion.
             _ = try await waitUntil(timeout: .seconds(15)) {
@@ -88,7 +96,8 @@ extension ServerHarness {
         hostile: Bool = false,
         silence: Duration = .seconds(5),
         clock: WallClock = .system,
-        allowPrivateWebhooks: Bool = false
+        allowPrivateWebhooks: Bool = false,
+        eventsEvery: Duration? = nil
     ) async throws -> some ApplicationProtocol {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
@@ -214,6 +223,7 @@ extension ServerHarness {
         )
         dependencies.depthFeeds = depthFeeds
         dependencies.silence = silence
+        dependencies.eventsEvery = eventsEvery
         return try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger)
     }
 }

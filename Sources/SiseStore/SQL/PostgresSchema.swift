@@ -98,5 +98,17 @@ enum PostgresSchema {
             ALTER TABLE alert ADD COLUMN holdMinutes BIGINT
             """
         ),
+        (
+            "v16: the history of every change",
+            """
+            CREATE TABLE market_state (exchange TEXT NOT NULL, symbol TEXT NOT NULL, aspect TEXT NOT NULL, scope TEXT NOT NULL,
+                value TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (exchange, symbol, aspect, scope));
+            CREATE TABLE market_event (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, exchange TEXT NOT NULL, symbol TEXT NOT NULL,
+                kind TEXT NOT NULL, scope TEXT NOT NULL, flag TEXT, at BIGINT NOT NULL, price DOUBLE PRECISION,
+                price1h DOUBLE PRECISION, price24h DOUBLE PRECISION, price7d DOUBLE PRECISION);
+            CREATE INDEX market_event_at ON market_event (at);
+            CREATE INDEX market_event_symbol ON market_event (symbol, at)
+            """
+        ),
     ]
 }

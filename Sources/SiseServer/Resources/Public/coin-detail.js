@@ -8,6 +8,7 @@ import { createPremiumHistory } from "./premium-history.js";
 import { createCoinWallets } from "./coin-wallets.js";
 import { createExecutablePremium } from "./executable-premium.js";
 import { showNotices } from "./notices-list.js";
+import { showEvents } from "./coin-events.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -138,8 +139,12 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
       if (coin) {
         showNotices($("#coin-notices-list"), $("#coin-notices-note"), `symbol=${encodeURIComponent(coin.code.split("-")[1])}&limit=10&lang=${state.lang}`, t)
           .then(() => { $("#coin-notices").hidden = false; }).catch(() => { $("#coin-notices").hidden = true; });
+        // What changed for this coin on every exchange, with the price then and later.
+        showEvents($("#coin-events"), $("#coin-events-list"), coin.code.split("-")[1], t, state.lang)
+          .catch(() => { $("#coin-events").hidden = true; });
       } else {
         $("#coin-notices").hidden = true;
+        $("#coin-events").hidden = true;
       }
     } catch (error) {
       // The page says why in place of the coin (an unknown market, the server out of reach), with
@@ -199,6 +204,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
     $("#detail-alert").setAttribute("aria-label", t("alertSet"));
     $("#detail-alert").title = t("alertSet");
     $("#coin-notices-title").textContent = t("noticesTitle");
+    $("#coin-events-title").textContent = t("eventsTitle");
     wallets.applyLanguage();
     executable.applyLanguage();
   }
