@@ -31,6 +31,8 @@ struct Root: Sendable {
     /// What `--demo` changes.
     struct Demo {
         var hostileNames = false
+        /// How many KRW markets each simulated exchange lists.
+        var krwMarkets = 250
     }
 
     private init(settings: Settings, simulator: RunningSimulator?, clock: WallClock = .system) {
@@ -57,7 +59,7 @@ struct Root: Sendable {
     /// built-in simulator is started first (the clients need its port). `shutdown()` closes it.
     static func live(_ settings: Settings, demo: Demo?, logger: Logger) async throws -> Root {
         guard let demo else { return Root(settings: settings, simulator: nil) }
-        let running = try await RunningSimulator.start(SimulatorConfiguration(hostileNames: demo.hostileNames))
+        let running = try await RunningSimulator.start(SimulatorConfiguration(krwMarkets: demo.krwMarkets, hostileNames: demo.hostileNames))
         logger.info("demo: simulator on \(running.baseURL.absoluteString)")
         return Root(settings: settings, simulator: running)
     }

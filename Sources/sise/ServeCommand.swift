@@ -39,6 +39,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("demo-hostile-names"), help: .hidden)
     var demoHostileNames = false
+    /// The demo's KRW markets per exchange (a test that audits every element of a page needs the
+    /// page's kinds of rows, not 250 of each).
+    @Option(name: .customLong("demo-markets"), help: .hidden)
+    var demoMarkets = 250
 
     @Option(
         name: .customLong("public-url"),
@@ -146,6 +150,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
+        guard (1...600).contains(demoMarkets) else { throw ValidationError("--demo-markets must be 1–600.") }
         guard (1...3_600).contains(walletsEvery) else { throw ValidationError("--wallets-every must be 1–3600 seconds.") }
         guard (1...3_600).contains(eventsEvery) else { throw ValidationError("--events-every must be 1–3600 seconds.") }
         guard deliveryLease.isFinite, (6...3_600).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 6–3600 seconds.") }
@@ -221,7 +226,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             // The database first: nothing has to be closed again when it cannot be opened.
             let database = try await Root.store(settings, storage, logger: logger)
-            let root = try await Root.live(settings, demo: demo ? .init(hostileNames: demoHostileNames) : nil, logger: logger)
+            let root = try await Root.live(settings, demo: demo ? .init(hostileNames: demoHostileNames, krwMarkets: demoMarkets) : nil, logger: logger)
             let upstreams = try LiveUpstreams.build(
                 root,
                 coinGecko: gecko,
