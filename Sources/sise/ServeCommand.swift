@@ -226,7 +226,11 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             // The database first: nothing has to be closed again when it cannot be opened.
             let database = try await Root.store(settings, storage, logger: logger)
-            let root = try await Root.live(settings, demo: demo ? .init(hostileNames: demoHostileNames, krwMarkets: demoMarkets) : nil, logger: logger)
+            let root = try await Root.live(
+                settings,
+                demo: demo ? .init(hostileNames: demoHostileNames, krwMarkets: demoMarkets) : nil,
+                logger: logger
+            )
             let upstreams = try LiveUpstreams.build(
                 root,
                 coinGecko: gecko,
