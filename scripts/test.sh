@@ -95,7 +95,7 @@ if pg=$(scripts/postgres.sh start); then
 else
   echo "note: PostgreSQL could not start; its half of the store tests is skipped" >&2
 fi
-API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests'
+API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests|EventsAPITests|ChangeAlertsAPITests'
 # Three lanes at once, each serial inside (most of their time is spent waiting on sockets and
 # clocks): the server's suites, then its store-heavy API suites again on PostgreSQL, then the
 # accessibility audit (a browser page of its own); every other

@@ -104,7 +104,8 @@ public struct AlertFiring: Codable, Equatable, Sendable {
     public var owner: String
     public var exchange: String
     public var market: String
-    /// The rule's kind (`above`, `below`, `move`, `premiumAbove`, `premiumBelow`).
+    /// The rule's kind (`above`, `below`, `move`, `premiumAbove`, `premiumBelow`), or a change's
+    /// (`depositSuspended`, `listed` … — `alertId` is then `changes:wallets|flags|listings`).
     public var rule: String
     /// The rule's threshold (KRW or percent), as a decimal string.
     public var value: String
@@ -123,6 +124,30 @@ public struct AlertFiring: Codable, Equatable, Sendable {
     public var message: [String: String]
 
     enum CodingKeys: String, CodingKey { case type, id, alertId, exchange, market, rule, value, price, observed, venue, at, clock, message }
+
+    init(
+        id: String,
+        alertId: String,
+        owner: String,
+        exchange: String,
+        market: String,
+        rule: String,
+        value: String,
+        price: Double,
+        at: Int64,
+        message: [String: String]
+    ) {
+        self.id = id
+        self.alertId = alertId
+        self.owner = owner
+        self.exchange = exchange
+        self.market = market
+        self.rule = rule
+        self.value = value
+        self.price = price
+        self.at = at
+        self.message = message
+    }
 
     public init(id: String, rule: AlertRule, price: Double, observed: Double?, at: Int64) {
         self.id = id

@@ -19,7 +19,7 @@ public final class MarketEventRecorder: Service, Sendable {
     private let clock: WallClock
     private let pace: any MonotonicClock
     private let logger: Logger
-    private let recorded: @Sendable ([MarketEvent]) -> Void
+    private let recorded: @Sendable ([MarketEvent]) async -> Void
 
     public init(
         boards: ExchangeBoards?,
@@ -30,7 +30,7 @@ public final class MarketEventRecorder: Service, Sendable {
         clock: WallClock,
         pace: any MonotonicClock = .system,
         logger: Logger,
-        recorded: @escaping @Sendable ([MarketEvent]) -> Void = { _ in }
+        recorded: @escaping @Sendable ([MarketEvent]) async -> Void = { _ in }
     ) {
         self.boards = boards
         self.apis = apis
@@ -64,7 +64,7 @@ public final class MarketEventRecorder: Service, Sendable {
             return all
         }
         await readLaterPrices()
-        if !events.isEmpty { recorded(events) }
+        if !events.isEmpty { await recorded(events) }
         return events
     }
 

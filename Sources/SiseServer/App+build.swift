@@ -97,18 +97,6 @@ public enum SiseServerApp {
             }
         }
         context.events = MarketEventStore(database: database)
-        let events = dependencies.eventsEvery.map { interval in
-            MarketEventRecorder(
-                boards: boards,
-                apis: dependencies.apis,
-                wallets: dependencies.wallets,
-                store: MarketEventStore(database: database),
-                interval: interval,
-                clock: dependencies.clock,
-                pace: dependencies.ticks,
-                logger: logger
-            )
-        }
         context.tether = TetherQuotes(boards: boards, apis: dependencies.apis, clock: dependencies.clock)
 
         // Alerts: evaluated on every tick, told to the owner's pages and webhooks.
@@ -136,6 +124,23 @@ public enum SiseServerApp {
         ) { firing in
             hub.notify(firing.owner, message: JSONText.encode(firing))
             webhooks.enqueue(firing)
+        }
+        // The history of changes, and 변동 알림 told to the owners who want them, as every alert.
+        let teller = ChangeTeller(store: ChangeAlertStore(database: database), logger: logger) { firing in
+            hub.notify(firing.owner, message: JSONText.encode(firing))
+            webhooks.enqueue(firing)
+        }
+        let events = dependencies.eventsEvery.map { interval in
+            MarketEventRecorder(
+                boards: boards,
+                apis: dependencies.apis,
+                wallets: dependencies.wallets,
+                store: MarketEventStore(database: database),
+                interval: interval,
+                clock: dependencies.clock,
+                pace: dependencies.ticks,
+                logger: logger
+            ) { await teller.tell($0) }
         }
 
         let publicOrigin = PublicOrigin(publicURL: configuration.publicURL, listenHost: configuration.host, port: configuration.port)
@@ -238,6 +243,7 @@ public enum SiseServerApp {
         OrderbookController(context: context, metrics: metrics).addRoutes(to: routes)
         PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: routes)
         AlertsController(context: context, store: alertStore, engine: alerts, changes: changes).addRoutes(to: routes)
+        ChangeAlertsController(context: context, store: ChangeAlertStore(database: database)).addRoutes(to: routes)
         WebhooksController(context: context, store: alertStore, poster: poster, chats: configuration.chats).addRoutes(to: routes)
         let images = ImageProxy(
             fetcher: dependencies.images,

@@ -112,24 +112,30 @@ public struct AlertStore: Sendable {
                 since
             )
             guard claimed == 1 else { return false }
-            try await db.execute(
-                "INSERT INTO alert_firing (id, alertID, owner, body, at) VALUES (?, ?, ?, ?, ?)",
-                firing.id,
-                firing.alertId,
-                rule.owner,
-                body,
-                firing.at
-            )
-            // The history keeps the newest 500 firings of an owner.
-            try await db.execute(
-                """
-                DELETE FROM alert_firing WHERE owner = ? AND id NOT IN (SELECT id FROM alert_firing WHERE owner = ? ORDER BY at DESC LIMIT 500)
-                """,
-                rule.owner,
-                rule.owner
-            )
-            return true
+            return try await Self.keep(firing, body: body, owner: rule.owner, db)
         }
+    }
+
+    /// Adds a firing to its owner's history unless one of its id is there; the history keeps
+    /// the newest 500 firings of an owner.
+    static func keep(_ firing: AlertFiring, body: String, owner: String, _ db: any SQLConnection) async throws -> Bool {
+        let added = try await db.execute(
+            "INSERT INTO alert_firing (id, alertID, owner, body, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            firing.id,
+            firing.alertId,
+            owner,
+            body,
+            firing.at
+        )
+        guard added == 1 else { return false }
+        try await db.execute(
+            """
+            DELETE FROM alert_firing WHERE owner = ? AND id NOT IN (SELECT id FROM alert_firing WHERE owner = ? ORDER BY at DESC LIMIT 500)
+            """,
+            owner,
+            owner
+        )
+        return true
     }
 
     /// The owner's firings, newest first.

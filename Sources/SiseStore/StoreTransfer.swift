@@ -8,7 +8,7 @@ import Foundation
 /// an import replays them in that order, in one transaction: all of it or nothing. The server's
 /// own keys travel too, so the file is a secret (`sise db export -o` writes it 0600).
 public struct StoreTransfer: Sendable {
-    enum Kind: Sendable { case text, integer, bool, blob }
+    enum Kind: Sendable { case text, integer, real, bool, blob }
 
     struct Table: Sendable {
         let name: String
@@ -76,6 +76,25 @@ public struct StoreTransfer: Sendable {
             name: "alert_firing",
             columns: [("id", .text), ("alertID", .text), ("owner", .text), ("body", .text), ("at", .integer)],
             order: { "at, \($0.insertionOrder)" }
+        ),
+        Table(
+            name: "change_alert",
+            columns: [("owner", .text), ("wallets", .bool), ("flags", .bool), ("listings", .bool), ("updatedAt", .integer)],
+            order: { _ in "owner" }
+        ),
+        Table(
+            name: "market_state",
+            columns: [("exchange", .text), ("symbol", .text), ("aspect", .text), ("scope", .text), ("value", .text), ("at", .integer)],
+            order: { _ in "exchange, symbol, aspect, scope" }
+        ),
+        // The id is the engine's own (numbered again on import, in the same order).
+        Table(
+            name: "market_event",
+            columns: [
+                ("exchange", .text), ("symbol", .text), ("kind", .text), ("scope", .text), ("flag", .text), ("at", .integer),
+                ("price", .real), ("price1h", .real), ("price24h", .real), ("price7d", .real),
+            ],
+            order: { _ in "at, id" }
         ),
         Table(
             name: "webhook",
@@ -245,6 +264,8 @@ public struct StoreTransfer: Sendable {
         case (.text(let text), .blob): Data(base64Encoded: text).map(SQLValue.blob)
         case (.bool(let flag), .bool): .bool(flag)
         case (.integer(let number), .integer): .integer(number)
+        case (.integer(let number), .real): .real(Double(number))
+        case (.text(let text), .real): Double(text).flatMap { $0.isFinite ? SQLValue.real($0) : nil }
         default: nil
         }
     }

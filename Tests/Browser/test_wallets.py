@@ -166,3 +166,34 @@ def test_the_coin_page_keeps_what_changed(site, phone):
         assert all(e.get_attribute("data-state") == "pending" and "대기" in e.text for e in later), [e.text for e in later]
     finally:
         switch(site, {"reset": True})
+
+
+def test_a_change_alert_reaches_the_page(site, phone):
+    """변동 알림: the wallets switch on the 알림 tab turned on, a starred coin's deposits suspended on
+    Bithumb — the alert history says so in words, once, and the switch stays on after a reload."""
+    phone.get(site.url + "/alerts")
+    box = wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, '#change-alerts input[data-topic="wallets"]'), timeout=20)
+    assert phone.find_element(By.ID, "change-alerts-title").text == "변동 알림"
+    assert not box.is_selected()
+    switch_label = box.find_element(By.XPATH, "..")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", switch_label)
+    switch_label.click()
+    wait(phone, lambda d: box.is_selected() and box.is_enabled(), timeout=10)
+    phone.execute_async_script("""
+        const done = arguments[0];
+        const token = document.cookie.match(/sise_csrf=([0-9a-f]+)/)[1];
+        fetch('/api/favorites/bithumb:KRW-DOGE', { method: 'PUT', credentials: 'same-origin', headers: { 'X-CSRF-Token': token } }).then(() => done());
+    """)
+    wait(phone, lambda d: any(w["exchange"] == "bithumb" and "deposit" in w["since"] for w in events(site)["watched"]), timeout=20)
+    switch(site, {"exchange": "bithumb", "currency": "DOGE", "deposit": False})
+    try:
+        wait(phone, lambda d: events(site, "?symbol=DOGE&exchange=bithumb")["events"], timeout=20)
+        phone.refresh()
+        line = wait(phone, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#alert-history li[data-firing-id]") if "입금 중단" in e.text],
+                    timeout=20)
+        assert "Bithumb DOGE 입금 중단" in line[0].text, line[0].text
+        assert len(line) == 1
+        assert phone.find_element(By.CSS_SELECTOR, '#change-alerts input[data-topic="wallets"]').is_selected()
+        assert not phone.find_element(By.CSS_SELECTOR, '#change-alerts input[data-topic="listings"]').is_selected()
+    finally:
+        switch(site, {"reset": True})

@@ -80,7 +80,8 @@ import FoundationNetworking
             for state in Connectivity.allCases {
                 #expect(page[state.rawValue] == state.label(language), "\(language): \(state)")
             }
-            #expect(page.count == UIText.allCases.count, "the whole table")
+            #expect(page.count == UIText.allCases.count + EventText.allCases.count, "the whole tables")
+            #expect(page == UIText.page(language))
         }
     }
 }

@@ -6,6 +6,7 @@ import { DEFAULT_EXCHANGE } from "./exchanges.js";
 import { setupPicker } from "./picker.js";
 import { showFormError, clearFieldErrors, onSubmit } from "./forms.js";
 import { setupPush } from "./push.js";
+import { setupChangeAlerts } from "./change-alerts.js";
 import { loading, loaded, failed } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -13,6 +14,7 @@ const $ = (selector, root = document) => root.querySelector(selector);
 export function setupAlerts({ t, toast, state, call }) {
   const picker = setupPicker($("#alert-market"), $("#alert-exchange"), { t, state });
   const push = setupPush({ t, state, call, toast });
+  const changeAlerts = setupChangeAlerts({ call, toast });
   function item(text, attributes = {}) {
     const li = document.createElement("li");
     for (const [key, value] of Object.entries(attributes)) li.dataset[key] = value;
@@ -222,7 +224,7 @@ export function setupAlerts({ t, toast, state, call }) {
   }
 
   return {
-    start() { showFields(); showWebhookFields(); loadRules(); loadHistory(); loadWebhooks(); push.start(); },
+    start() { showFields(); showWebhookFields(); loadRules(); loadHistory(); loadWebhooks(); push.start(); changeAlerts.load(); },
     fired,
     prefill,
     applyLanguage,
