@@ -5,6 +5,7 @@ prints what it measured. Run through scripts/cluster-test.sh (it builds nothing;
 import concurrent.futures, http.client, json, os, re, select, signal, socket, subprocess, sys, tempfile, threading, time
 from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
+import urllib.request
 import websocket  # websocket-client
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -176,8 +177,16 @@ def connected_to(port, processes):
 
 
 def premium_args(sim):
-    """The premium's sources on the simulator: every replica records the premium's history."""
-    return ["--binance-url", sim + "/binance", "--dunamu-url", sim + "/dunamu", "--okx-url", sim + "/okx", "--bybit-url", sim + "/bybit"]
+    """The premium's sources on the simulator: every replica records the premium's history, and
+    reads every exchange's wallets and looks at its listings, flags and wallets each second for the
+    history of changes."""
+    return ["--binance-url", sim + "/binance", "--dunamu-url", sim + "/dunamu", "--okx-url", sim + "/okx", "--bybit-url", sim + "/bybit",
+            "--events-every", "1", "--wallets-every", "1"]
+
+
+def psql_count(server_url, sql):
+    return int(subprocess.run(["psql", server_url.rsplit("/", 1)[0] + "/sise", "-tAc", sql], capture_output=True, text=True,
+                              check=True).stdout.strip())
 
 
 def minute_points(server_url, series=None):
@@ -470,7 +479,8 @@ def main():
         #    the same points.
         _, url = start([SISE, "serve", "--port", "0", "--database", database, "--upbit-url", sim, "--korbit-url", sim,
                         "--bithumb-url", sim + "/bithumb", "--coingecko-url", sim + "/api/v3", "--public-url", public,
-                        "--data-dir", os.path.join(WORK, "r1-again"), *premium_args(sim)], "replica1-again")
+                        "--data-dir", os.path.join(WORK, "r1-again"), "--allow-private-webhooks", "--delivery-lease", "6",
+                        "--telegram-api-url", f"http://127.0.0.1:{services_port}/tg", *premium_args(sim)], "replica1-again")
         again = int(url.rsplit(":", 1)[1])
         wait_ready(again)
         # The first minute that begins after the last kill, recorded (sampled 1 s into it).
@@ -492,6 +502,42 @@ def main():
         results["premium history across replicas"] = (f"{len(buckets)} minutes × {points[after_kill][0]} series, each written once "
                                                        f"({before} begun before the first SIGKILL, the last after the second); "
                                                        "served the same by a restarted replica")
+
+        # 8. The history of changes and its alerts across replicas: a wallet suspended on the
+        #    simulator's Bithumb is one event in the store however many replicas look each second,
+        #    and the account that stars the coin with wallet alerts on is told once — its history,
+        #    its Telegram chat and its phone.
+        live = [port for proc, port in replicas if proc.poll() is None] + [again]
+        assert user.request(live[0], "PUT", "/api/favorites/bithumb:KRW-XRP")[0] in (200, 201, 204)
+        assert user.request(live[-1], "PUT", "/api/alerts/changes", {"wallets": True})[0] == 200
+
+        def watching(port):
+            body = user.request(port, "GET", "/api/events")[1]
+            return any(w["exchange"] == "bithumb" and "deposit" in w["since"] for w in body["watched"])
+        deadline = time.time() + 20
+        while not all(watching(port) for port in live) and time.time() < deadline:
+            time.sleep(0.3)
+        telegrams, pushes = services.completed("/tg/"), services.completed("/push/")
+        switch = urllib.request.Request(sim + "/_sim/wallets", data=json.dumps({"exchange": "bithumb", "currency": "XRP", "deposit": False}).encode(),
+                                        headers={"Content-Type": "application/json"}, method="POST")
+        urllib.request.urlopen(switch, timeout=10).read()
+        suspended = "SELECT count(*) FROM market_event WHERE exchange = 'bithumb' AND symbol = 'XRP' AND kind = 'depositSuspended'"
+        deadline = time.time() + 20
+        while psql_count(server_url, suspended) < 1 and time.time() < deadline:
+            time.sleep(0.3)
+        time.sleep(3)  # every replica looks three more times
+        recorded = psql_count(server_url, suspended)
+        assert recorded == 1, f"the suspension recorded {recorded} times, not once; watching: {[watching(port) for port in live]}"
+        deadline = time.time() + 15
+        while (services.completed("/tg/") < telegrams + 1 or services.completed("/push/") < pushes + 1) and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(2)  # a second telling would come now
+        told = [f for f in user.request(live[0], "GET", "/api/alerts/history")[1]["history"] if f["rule"] == "depositSuspended"]
+        assert len(told) == 1 and told[0]["market"] == "KRW-XRP", told
+        assert services.completed("/tg/") == telegrams + 1, services.log
+        assert services.completed("/push/") == pushes + 1, services.log
+        results["changes across replicas"] = (f"a suspension seen by {len(live)} replicas each second: one event, told once "
+                                              "(history, Telegram, Web Push)")
 
         print("cluster test: passed")
         for k, v in results.items(): print(f"  {k}: {v}")

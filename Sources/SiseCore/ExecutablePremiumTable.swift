@@ -21,10 +21,14 @@ public struct ExecutablePremiumTable: Encodable, Sendable {
         public var fee: Double?
         /// The figure, or why there is none, in words.
         public var text: String
+        /// The rate alone (`+2.10%`), or the state in a word (`중단`, `-`): where a table has one cell for it.
+        public var short: String = "-"
         /// `rise` for a gain, `fall` for a loss, `even` otherwise: the colour a face gives the figure.
         public var tone: Tone { PriceChange(signed: profit ?? 0).tone }
 
-        enum Keys: String, CodingKey { case direction, state, krwIn, krwOut, profit, rate, buyPrice, sellPrice, bought, arrived, fee, text, tone }
+        enum Keys: String, CodingKey {
+            case direction, state, krwIn, krwOut, profit, rate, buyPrice, sellPrice, bought, arrived, fee, text, short, tone
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
@@ -40,6 +44,7 @@ public struct ExecutablePremiumTable: Encodable, Sendable {
             try c.encode(arrived, forKey: .arrived)
             try c.encode(fee, forKey: .fee)
             try c.encode(text, forKey: .text)
+            try c.encode(short, forKey: .short)
             try c.encode(tone.rawValue, forKey: .tone)
         }
     }
@@ -93,8 +98,10 @@ public struct ExecutablePremiumTable: Encodable, Sendable {
                         "rate": f.rate(outcome.rate),
                     ]
                 )
+                way.short = f.rate(outcome.rate)
             case .failure(let refusal)?:
                 (way.state, way.text) = Self.words(refusal, names, language)
+                if way.state == "walletShut" { way.short = UIText.walletShut(language) }
             case nil:
                 break
             }

@@ -77,6 +77,7 @@ public enum UIText: String, WordTable {
         walletsTitle, walletDeposit, walletWithdraw, walletFee, walletMinimum, walletNetwork, walletOpen, walletShut, walletUnknown,
         executableNoBook, executableResult, executableNoTradingFees, executableGlobalUnpublished, executableDepositShut, executableWithdrawShut,
         executableThinBook, executableFeeExceeds, executableTitle, executableToKorea, executableAbroad, executableHeading, amountKRW,
+        matrixExecutable, executableToKoreaShort, executableAbroadShort,
         noticeListing, noticeDelisting, noticeMaintenance, noticeWallet, noticeOther, noticesTitle, noticesNone, noticesNotPublished,
         walletNone, walletStale, walletsAllOpen, walletShortBoth, walletShortDeposit, walletShortWithdraw, walletShortPartly
     case alertBadPremiumPercent, alertBadCooldown, alertTermsNeedPremium, alertBadVenue, alertTetherHasNoVenue, alertBadHold, txMissingFields,
@@ -483,6 +484,9 @@ public enum UIText: String, WordTable {
         case .amountKRW: ("금액(원)", "Amount (KRW)")
         case .executableToKorea: ("해외에서 사서 국내에서 팔기", "Buy abroad, sell here")
         case .executableAbroad: ("국내에서 사서 해외에서 팔기", "Buy here, sell abroad")
+        case .matrixExecutable: ("행을 누르면 실행 가능 김프 (100만 원)", "Tap a row for the executable premium (₩1,000,000)")
+        case .executableToKoreaShort: ("해외→국내", "abroad→here")
+        case .executableAbroadShort: ("국내→해외", "here→abroad")
         case .noticeListing: ("상장", "listing")
         case .noticeDelisting: ("거래지원 종료", "delisting")
         case .noticeMaintenance: ("점검", "maintenance")

@@ -191,7 +191,7 @@ extension AppDatabase {
                 t.add(column: "holdMinutes", .integer)
             }
         }
-        migrator.registerMigration("v16: the history of every change and its alerts") { db in
+        migrator.registerMigration("v16: the history of every change") { db in
             try db.create(table: "market_state") { t in
                 t.column("exchange", .text).notNull()
                 t.column("symbol", .text).notNull()
@@ -215,6 +215,8 @@ extension AppDatabase {
                 t.column("price7d", .double)
             }
             try db.create(index: "market_event_symbol", on: "market_event", columns: ["symbol", "at"])
+        }
+        migrator.registerMigration("v17: change alerts") { db in
             try db.create(table: "change_alert") { t in
                 t.primaryKey("owner", .text)
                 t.column("wallets", .boolean).notNull()

@@ -88,6 +88,46 @@ def test_the_premium_matrix_sorts_by_an_exchange_and_switches_venue(server, brow
     wait(browser, lambda d: not d.find_element(By.ID, "coin-detail").get_attribute("hidden"))
 
 
+def test_the_matrix_says_what_a_million_won_makes_each_way(server, browser):
+    """The 김프 tab's executable switch: a tapped row opens a line under it with each exchange's
+    executable premium both ways against the chosen venue (a rate per way, its words as its label);
+    the line stays under its row as the matrix reorders, a tap closes it, and with the switch off
+    a row opens its coin again."""
+    browser.get(server.url + "/premium")
+    wait(browser, lambda d: [td for td in d.find_elements(By.CSS_SELECTOR, '#matrix-rows tr[data-matrix="BTC"] td[data-exchange="upbit"]')
+                             if td.text.endswith("%")], timeout=30)
+    switch = browser.find_element(By.ID, "matrix-executable")
+    label = switch.find_element(By.XPATH, "..")
+    assert "실행 가능 김프" in label.text
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", label)
+    label.click()
+    assert switch.is_selected()
+    row = browser.find_element(By.CSS_SELECTOR, '#matrix-rows tr[data-matrix="BTC"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+    row.click()
+    ways = wait(browser, lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, 'tr[data-executable="BTC"] td[data-exchange="upbit"] [data-way]')
+                                    if e.get_attribute("data-state") == "ok"], timeout=20)
+    assert {e.get_attribute("data-way") for e in ways} == {"toKorea", "abroad"}
+    assert all(e.text.endswith("%") and "회수" in e.get_attribute("aria-label") for e in ways), [e.get_attribute("aria-label") for e in ways]
+    assert browser.execute_script(
+        "const line = document.querySelector('tr[data-executable=\"BTC\"]'); return line.previousElementSibling.dataset.matrix") == "BTC"
+    assert browser.find_element(By.ID, "coin-detail").get_attribute("hidden"), "the coin page stays closed"
+    # A new order moves the rows: the line follows its row.
+    browser.find_element(By.CSS_SELECTOR, 'th[data-matrix-exchange="upbit"]').click()
+    wait(browser, lambda d: d.execute_script(
+        "const line = document.querySelector('tr[data-executable=\"BTC\"]'); return line && line.previousElementSibling.dataset.matrix === 'BTC'"))
+    row = browser.find_element(By.CSS_SELECTOR, '#matrix-rows tr[data-matrix="BTC"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+    row.click()
+    wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, 'tr[data-executable="BTC"]'))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", label)
+    label.click()
+    row = browser.find_element(By.CSS_SELECTOR, '#matrix-rows tr[data-matrix="BTC"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+    row.click()
+    wait(browser, lambda d: not d.find_element(By.ID, "coin-detail").get_attribute("hidden"))
+
+
 def test_the_coin_page_has_its_premium_history(server, browser):
     """A KRW market's page has its 김프 section with the ranges: the server's line once a minute is
     recorded, and until then the words that say nothing is recorded yet (never an empty box)."""

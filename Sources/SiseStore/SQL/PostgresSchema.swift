@@ -99,7 +99,7 @@ enum PostgresSchema {
             """
         ),
         (
-            "v16: the history of every change and its alerts",
+            "v16: the history of every change",
             """
             CREATE TABLE market_state (exchange TEXT NOT NULL, symbol TEXT NOT NULL, aspect TEXT NOT NULL, scope TEXT NOT NULL,
                 value TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (exchange, symbol, aspect, scope));
@@ -107,7 +107,12 @@ enum PostgresSchema {
                 kind TEXT NOT NULL, scope TEXT NOT NULL, flag TEXT, at BIGINT NOT NULL, price DOUBLE PRECISION,
                 price1h DOUBLE PRECISION, price24h DOUBLE PRECISION, price7d DOUBLE PRECISION);
             CREATE INDEX market_event_at ON market_event (at);
-            CREATE INDEX market_event_symbol ON market_event (symbol, at);
+            CREATE INDEX market_event_symbol ON market_event (symbol, at)
+            """
+        ),
+        (
+            "v17: change alerts",
+            """
             CREATE TABLE change_alert (owner TEXT PRIMARY KEY, wallets BOOLEAN NOT NULL, flags BOOLEAN NOT NULL, listings BOOLEAN NOT NULL,
                 updatedAt BIGINT NOT NULL)
             """

@@ -13,7 +13,7 @@ const TEXTS = {
   "[data-action=confirm]": "confirm", "#favorite-cards-title": "favoriteCoins", "#trending-title": "trendingCoins",
   "#trending-nfts-title": "trendingNFTs", "#detail-back": "back", "#compare-coin .label": "coin", "#compare-gap .label": "gap",
   "#compare-global": "globalPrice", "#search-empty": "empty", "#market-premium-label": "marketPremium", "#tether-premium-label": "tetherPremium",
-  "#matrix-venue-label": "globalVenue", "#matrix-coin": "coin", "#premium-column": "premium", "#premium-venue-label": "boardPremiumVenue", "#latest-notices-title": "noticesTitle",
+  "#matrix-venue-label": "globalVenue", "#matrix-coin": "coin", "#premium-column": "premium", "#premium-venue-label": "boardPremiumVenue", "#matrix-executable-text": "matrixExecutable", "#latest-notices-title": "noticesTitle",
 };
 // Element → key, as its accessible name.
 const LABELS = {

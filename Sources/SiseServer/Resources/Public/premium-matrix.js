@@ -2,10 +2,12 @@
 // venue (Binance, OKX or Bybit), the cells as the server decided them (a figure only when both
 // legs are fresh and close; `…` stale, `?` another coin under the ticker, `-` not listed). A
 // column's head sorts by that exchange's premium (high, low, then the default: trade value); a
-// row opens its coin. Asked again every three seconds while the tab is open.
+// row opens its coin — or, with the executable switch on, its executable premium under it
+// (matrix-executable.js). Asked again every three seconds while the tab is open.
 import { get } from "./http.js";
 import { loading, loaded, failed } from "./loading.js";
 import { coinCell, fillCoinCell } from "./coin-parts.js";
+import { createMatrixExecutable } from "./matrix-executable.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -16,6 +18,8 @@ export function setupMatrix({ t, state, open = () => {} }) {
   const view = { venue: $("#matrix-venue").value, column: null, order: "desc" };
   const body = $("#matrix-rows");
   const kept = new Map();
+  const executable = createMatrixExecutable({ t, state, exchanges });
+  const listedOn = new Map(); // symbol → the exchanges where it trades in KRW
   let timer = null;
   let inFlight = null;
 
@@ -37,6 +41,7 @@ export function setupMatrix({ t, state, open = () => {} }) {
     fillCoinCell(tr.firstElementChild, row.name, row.symbol);
     // The coin opens where it trades first among the columns.
     tr.dataset.exchange = exchanges.find((exchange) => row.krwPrices[exchange] != null) || exchanges[0];
+    listedOn.set(row.symbol, exchanges.filter((exchange) => row.krwPrices[exchange] != null));
     for (const td of tr.querySelectorAll("td[data-exchange]")) {
       const cell = (row.cells[td.dataset.exchange] || {})[view.venue];
       td.textContent = cell ? cell.display : "-";
@@ -59,6 +64,7 @@ export function setupMatrix({ t, state, open = () => {} }) {
     for (const [symbol, tr] of kept) {
       if (!seen.has(symbol)) { tr.remove(); kept.delete(symbol); }
     }
+    executable.place(kept);
     const venue = answer.venues.find((entry) => entry.id === view.venue);
     const words = [answer.display.fx, answer.display.basis, answer.display.fallback, venue && venue.problem].filter(Boolean);
     $("#matrix-source").textContent = answer.unavailable || words.join(" · ");
@@ -108,16 +114,23 @@ export function setupMatrix({ t, state, open = () => {} }) {
   });
   $("#matrix-venue").addEventListener("change", (event) => {
     view.venue = event.target.value;
+    executable.closeAll();
     refresh(true);
   });
+  // A row opens its coin, or its executable premium while the switch is on.
+  function choose(tr) {
+    if ($("#matrix-executable").checked) executable.toggle(tr, view.venue, listedOn.get(tr.dataset.matrix) || []);
+    else open(tr.dataset.matrix, tr.dataset.exchange);
+  }
   body.addEventListener("click", (event) => {
     const tr = event.target.closest("tr[data-matrix]");
-    if (tr) open(tr.dataset.matrix, tr.dataset.exchange);
+    if (tr) choose(tr);
   });
   body.addEventListener("keydown", (event) => {
     const tr = event.target.closest("tr[data-matrix]");
-    if (tr && event.key === "Enter") open(tr.dataset.matrix, tr.dataset.exchange);
+    if (tr && event.key === "Enter") choose(tr);
   });
+  $("#matrix-executable").addEventListener("change", (event) => { if (!event.target.checked) executable.closeAll(); });
 
   return {
     start() {
