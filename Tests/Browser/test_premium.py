@@ -116,15 +116,15 @@ def test_the_matrix_says_what_a_million_won_makes_each_way(server, browser):
     browser.find_element(By.CSS_SELECTOR, 'th[data-matrix-exchange="upbit"]').click()
     wait(browser, lambda d: d.execute_script(
         "const line = document.querySelector('tr[data-executable=\"BTC\"]'); return line && line.previousElementSibling.dataset.matrix === 'BTC'"))
+    # Sorted by a premium, rows move every few seconds: a tap at a row's place could land on its
+    # neighbour, so the row itself takes the tap.
     row = browser.find_element(By.CSS_SELECTOR, '#matrix-rows tr[data-matrix="BTC"]')
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
-    row.click()
+    browser.execute_script("arguments[0].click()", row)
     wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, 'tr[data-executable="BTC"]'))
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", label)
     label.click()
     row = browser.find_element(By.CSS_SELECTOR, '#matrix-rows tr[data-matrix="BTC"]')
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
-    row.click()
+    browser.execute_script("arguments[0].click()", row)
     wait(browser, lambda d: not d.find_element(By.ID, "coin-detail").get_attribute("hidden"))
 
 

@@ -315,3 +315,31 @@ def test_the_detail_screen_says_the_coins_wallets(pane):
         assert re.search(r"가능 \([A-Z]+\)", line), line
         pane.send("q")
         pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
+
+
+def test_a_suspended_wallet_says_so_on_the_detail_screen(pane):
+    """A suspension end to end in the terminal: Korbit's BTC deposits suspended on a simulator of
+    the test's own, `sise tui` pointed at it says 입금 중단 on BTC's detail screen, with the network."""
+    import json
+    import urllib.request
+    simulator = subprocess.Popen([SISE, "simulate", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = simulator.stdout.readline().split("listening on ", 1)[1].strip()
+        request = urllib.request.Request(url + "/_sim/wallets", data=json.dumps({"exchange": "korbit", "currency": "BTC", "deposit": False}).encode(),
+                                         headers={"Content-Type": "application/json"}, method="POST")
+        urllib.request.urlopen(request, timeout=10).read()
+        exchanges = json.loads(subprocess.run([SISE, "exchanges", "--json"], capture_output=True, text=True, check=True).stdout)
+        flags = " ".join(f"{entry['restFlag']} {url}{entry['simulatorPath']}" for entry in exchanges)
+        with tempfile.TemporaryDirectory() as data_dir:
+            pane.send(f"{SISE} tui --exchange korbit --data-dir {data_dir} {flags}; echo EXITED $?", "Enter")
+            pane.wait(lambda s: "비트코인" in s and "실시간" in s, what="Korbit's live board")
+            pane.send("Enter")
+            screen = pane.wait(lambda s: "입출금 현황" in s and "입금 중단" in s, what="the suspension on BTC's detail screen")
+            line = next(l for l in screen.splitlines() if "입출금 현황" in l)
+            assert "BTC" in screen.splitlines()[0] + screen, screen
+            assert re.search(r"입금 중단 \([A-Z]+\)", line), line
+            pane.send("q")
+            pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
+    finally:
+        simulator.terminate()
+        simulator.wait(10)
