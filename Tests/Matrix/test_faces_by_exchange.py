@@ -194,6 +194,8 @@ class PageFace(Screen):
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=390,844"):
             options.add_argument(argument)
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        # Reduced motion, as the browser suite's pages: no fading flash repainted every frame.
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
         self.by = By
         self.exchange = exchange
         self.driver.get(rig["serve"])

@@ -5,6 +5,8 @@ import { exchangeOf, exchangeName, rowName, favoriteKey } from "./exchanges.js";
 import { loaded } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
+// Reduced motion: a changed price keeps its outline, without the fade (app.css).
+const CALM = window.matchMedia("(prefers-reduced-motion: reduce)");
 // A caution's grade as the chip words it (Bithumb's steps; none: 주의).
 const LEVEL_WORDS = { caution: "caution", warning: "cautionStepWarning", danger: "cautionStepDanger" };
 
@@ -87,7 +89,8 @@ export function createBoardRows(page) {
     setText(short, row.display.tradeValueShort || row.display.tradeValue);
     if (previous && previous.price !== row.price) {
       price.classList.remove("flash-up", "flash-down");
-      void price.offsetWidth; // restart the animation
+      // Restarts the fade (a forced layout) — not for a person who asked for reduced motion.
+      if (!CALM.matches) void price.offsetWidth;
       price.classList.add(row.price > previous.price ? "flash-up" : "flash-down");
     }
   }
