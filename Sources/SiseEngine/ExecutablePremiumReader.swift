@@ -47,7 +47,7 @@ public final class ExecutablePremiumReader: Sendable {
         async let global = globalBook(venue, symbol)
         let fx = await rate()
         let (book, foreign) = await (korean, global)
-        let report = wallets?.report(exchange)
+        let report = await wallets?.report(exchange, feesOf: symbol)
         let networks = report?.wallets(of: symbol) ?? []
         let summary = WalletSummary(networks)
         // The cheapest fee of a network whose withdrawals are open (what a person would choose).

@@ -2,9 +2,11 @@ import Crypto
 import Foundation
 import SiseCore
 
-/// Upbit's wallet status (`GET /v1/status/wallet`), which only a key may read: each call signed
-/// with a JWT (HS512 over the access key and a fresh nonce, the secret used as written, no
-/// query). The key is never logged or put into an error: a refusal says Upbit's own words.
+/// Upbit's wallet status (`GET /v1/status/wallet`) and a network's withdrawal fee and minimum
+/// (`GET /v1/withdraws/chance`, which needs the key's 출금조회 permission), which only a key may
+/// read: each call signed with a JWT (HS512 over the access key, a fresh nonce and — for a call
+/// with parameters — the SHA512 of its query, the secret used as written). The key is never
+/// logged or put into an error: a refusal says Upbit's own words.
 public struct UpbitWalletClient: WalletSource {
     private let baseURL: URL
     private let key: ExchangeKey
@@ -23,10 +25,24 @@ public struct UpbitWalletClient: WalletSource {
         return try UpbitDecoding.decode([UpbitWalletStatusDTO].self, from: response.body, context: "/v1/status/wallet").map { $0.toWalletStatus() }
     }
 
-    /// The signed token of a call without parameters.
-    static func token(_ key: ExchangeKey, nonce: String) -> String {
+    public func fees(currency: String, network: String) async throws -> WithdrawalTerms? {
+        let url = try RESTURL.make(baseURL, "/v1/withdraws/chance", ["currency": currency, "net_type": network])
+        // The query exactly as sent is what the token vouches for.
+        let token = Self.token(key, nonce: UUID().uuidString.lowercased(), query: url.query ?? "")
+        let response = try await transport.get(url, headers: [("Authorization", "Bearer " + token)])
+        guard (200..<300).contains(response.status) else { throw UpbitDecoding.error(status: response.status, body: response.body) }
+        return try UpbitDecoding.decode(UpbitWithdrawChanceDTO.self, from: response.body, context: "/v1/withdraws/chance").toTerms()
+    }
+
+    /// The signed token of a call; `query` (as sent) is hashed into it.
+    static func token(_ key: ExchangeKey, nonce: String, query: String? = nil) -> String {
         let header = Base64URL.encode(Data(#"{"alg":"HS512","typ":"JWT"}"#.utf8))
-        let claims = #"{"access_key":\#(JSONString.quoted(key.access)),"nonce":\#(JSONString.quoted(nonce))}"#
+        var claims = #"{"access_key":\#(JSONString.quoted(key.access)),"nonce":\#(JSONString.quoted(nonce))"#
+        if let query {
+            let hash = SHA512.hash(data: Data(query.utf8)).map { String(format: "%02x", $0) }.joined()
+            claims += #","query_hash":"\#(hash)","query_hash_alg":"SHA512""#
+        }
+        claims += "}"
         let input = header + "." + Base64URL.encode(Data(claims.utf8))
         let signature = HMAC<SHA512>.authenticationCode(for: Data(input.utf8), using: SymmetricKey(data: Data(key.secret.utf8)))
         return input + "." + Base64URL.encode(Data(signature))

@@ -33,7 +33,17 @@ struct WalletsController {
         let symbol = try ServerContext.symbol(request)
         let allText = query["all"].map { String($0).lowercased() } ?? "false"
         guard ["true", "false", "1", "0"].contains(allText) else { throw APIError.badParameter(.all, .oneOf(["true", "false"])) }
-        let reports = exchanges.map { context.wallets?.report($0) ?? WalletReport(exchange: $0, state: .notPublished) }
+        var reports: [WalletReport] = []
+        for exchange in exchanges {
+            // One coin's: its fees too, where an exchange gives them one network at a time.
+            if let wallets = context.wallets, let symbol {
+                reports.append(await wallets.report(exchange, feesOf: symbol))
+            } else if let wallets = context.wallets {
+                reports.append(wallets.report(exchange))
+            } else {
+                reports.append(WalletReport(exchange: exchange, state: .notPublished))
+            }
+        }
         let table = WalletsTable(
             reports: reports,
             symbol: symbol,

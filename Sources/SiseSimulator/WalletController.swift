@@ -6,6 +6,8 @@ import SiseCore
 ///
 /// - Upbit `GET /v1/status/wallet` — only with `Authorization: Bearer` + a JWT signed with the
 ///   simulator's key (401 `invalid_access_key` otherwise); `wallet_state` per currency × network.
+/// - Upbit `GET /v1/withdraws/chance?currency=&net_type=` — the same key, the token carrying the
+///   query's SHA512; the fee and minimum (the venue's fee rule) and `wallet_support` now.
 /// - Korbit `GET /v2/currencies` — `networkList[]` with `launched`/`stopped`, the deprecated
 ///   top-level copies (a `confirmationCount` string there, a number inside), a `krw` row.
 /// - Bithumb `GET /bithumb/public/assetsstatus/multichain/ALL` (1/0, as numbers and as strings)
@@ -29,6 +31,27 @@ struct WalletController: Sendable {
                 return SimResponses.error(status: 401, name: "invalid_access_key", message: "잘못된 엑세스 키입니다.")
             }
             return SimResponses.json("[" + upbitRows().joined(separator: ",") + "]")
+        }
+        router.get("/v1/withdraws/chance") { request, _ in
+            wallets.count(.upbit)
+            let query = request.uri.query ?? ""
+            guard SimWallets.signedByTheKey(request.headers[.authorization], query: query) else {
+                wallets.refused()
+                return SimResponses.error(status: 401, name: "invalid_query_payload", message: "Jwt 토큰 검증에 실패했습니다.")
+            }
+            let parameters = request.uri.queryParameters
+            guard let currency = parameters["currency"].map(String.init), let network = parameters["net_type"].map(String.init),
+                let coin = coins(.upbit).first(where: { $0.symbol == currency }),
+                SimWallets.networks(currency).contains(where: { $0.id == network })
+            else {
+                return SimResponses.error(status: 400, name: "validation_error", message: "currency and net_type must name a listed wallet")
+            }
+            let (deposit, withdraw) = wallets.open(.upbit, currency, network)
+            let support = [deposit ? #""deposit""# : nil, withdraw ? #""withdraw""# : nil].compactMap { $0 }.joined(separator: ",")
+            let fee = SimWallets.fee(coin.price)
+            return SimResponses.json(
+                #"{"currency":{"code":\#(JSONString.quoted(currency)),"withdraw_fee":"\#(fee)","is_coin":true,"wallet_state":"working","wallet_support":[\#(support)]},"withdraw_limit":{"currency":\#(JSONString.quoted(currency)),"minimum":"\#(fee)","onetime":null,"daily":null,"remaining_daily":"0.0","fixed":8,"can_withdraw":\#(withdraw)}}"#
+            )
         }
         router.get("/v2/currencies") { _, _ in
             wallets.count(.korbit)

@@ -37,7 +37,10 @@ struct WalletsCommand: AsyncParsableCommand {
             let feeds = root.walletFeeds().filter { wanted.isEmpty || wanted.contains($0.key) }
             let service = WalletService(feeds: feeds, clock: root.clock, logger: Logger(label: "sise.wallets"))
             await service.refresh()
-            return (service.all, root.clock.now)
+            guard let coin = symbol?.uppercased() else { return (service.all, root.clock.now) }
+            var reports: [WalletReport] = []
+            for exchange in Exchange.allCases where feeds[exchange] != nil { reports.append(await service.report(exchange, feesOf: coin)) }
+            return (reports, root.clock.now)
         }
         let table = WalletsTable(reports: reports, symbol: symbol?.uppercased(), all: all, language: language, now: now)
         if json { return printJSON(table) }

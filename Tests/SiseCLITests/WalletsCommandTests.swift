@@ -22,6 +22,9 @@ import Testing
             #expect(states == ["live", "live", "live", "live"], "\(table["exchanges"] ?? "")")
             let rows = try #require(table["wallets"] as? [[String: Any]])
             #expect(Set(rows.compactMap { $0["exchange"] as? String }).count == 4 && rows.allSatisfy { $0["currency"] as? String == "BTC" })
+            // Upbit's fee and minimum come one network at a time (`/v1/withdraws/chance`, the query signed too).
+            let upbit = rows.filter { $0["exchange"] as? String == "upbit" }
+            #expect(!upbit.isEmpty && upbit.allSatisfy { $0["withdrawFee"] is String && $0["withdrawMinimum"] is String }, "\(upbit)")
 
             try await SimAdmin.post(simulator, "/_sim/wallets", #"{"exchange":"korbit","currency":"XRP","withdraw":false}"#)
             let shut = try await SiseBinary.run(["wallets", "--lang", "en"] + Self.urls(simulator))
