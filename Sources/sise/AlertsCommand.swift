@@ -9,7 +9,7 @@ struct AlertsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "alerts",
         abstract: "List, add or remove the terminal's price alerts (they fire in sise tui and sise watch --alerts).",
-        subcommands: [List.self, Add.self, Remove.self, History.self, AlertsWebhookCommand.self],
+        subcommands: [List.self, Add.self, Remove.self, History.self, Changes.self, AlertsWebhookCommand.self],
         defaultSubcommand: List.self
     )
 

@@ -41,6 +41,12 @@ struct WatchCommand: AsyncParsableCommand {
     )
     var alerts = false
 
+    @Option(
+        name: .customLong("events-every"),
+        help:
+            "With --alerts and change alerts on (sise alerts changes): seconds between two looks at the exchanges' listings, flags and wallets (1-3600; default 60)."
+    )
+    var eventsEvery: Int = 60
     @Flag(help: "With --alerts: let webhooks and chats reach loopback and private addresses.")
     var allowPrivateWebhooks = false
 
@@ -54,6 +60,7 @@ struct WatchCommand: AsyncParsableCommand {
         try venue.check(quote: parsed, global.language)
         if let duration, !(duration > 0 && duration <= 31_536_000) { throw ValidationError("--duration must be between 0 and 31536000 seconds.") }
         if let count, count <= 0 { throw ValidationError("--count must be positive.") }
+        guard (1...3_600).contains(eventsEvery) else { throw ValidationError("--events-every must be 1–3600 seconds.") }
         for market in markets where parse(market) == nil {
             throw ValidationError(ListingProblem.notAMarket(market).message(global.language))
         }
@@ -85,9 +92,15 @@ struct WatchCommand: AsyncParsableCommand {
         var alertStore: AlertStore?
         var wantsPremium = false
         var wantsVenues = false
+        var changes: ChangeAlerts?
+        var database: AppDatabase?
         if alerts {
-            let store = AlertStore(database: try await Root.store(global.settings, storage))
+            let opened = try await Root.store(global.settings, storage)
+            database = opened
+            let store = AlertStore(database: opened)
             alertStore = store
+            let wanted = try await ChangeAlertStore(database: opened).settings(owner: LocalData.owner)
+            if ChangeAlerts.Topic.allCases.contains(where: wanted.wants) { changes = wanted }
             let rules = try await store.rules(owner: LocalData.owner).filter(\.enabled)
             wantsPremium = rules.contains(where: \.isPremium)
             wantsVenues = rules.contains { ($0.premiumVenue ?? .binance) != .binance }
@@ -126,6 +139,24 @@ struct WatchCommand: AsyncParsableCommand {
                     printer: printer,
                     count: count,
                     duration: limit,
+                    changes: changes == nil
+                        ? nil
+                        : database.map { database in
+                            ChangeWatch(
+                                // Every exchange's news, not only the boards' exchanges.
+                                apis: Dictionary(uniqueKeysWithValues: Exchange.allCases.map { ($0, root.api($0)) }),
+                                wallets: WalletService(
+                                    feeds: root.walletFeeds(),
+                                    interval: .seconds(eventsEvery),
+                                    clock: root.clock,
+                                    pace: root.ticks,
+                                    logger: logger
+                                ),
+                                events: MarketEventStore(database: database),
+                                audience: ChangeAlertStore(database: database),
+                                interval: .seconds(eventsEvery)
+                            )
+                        },
                     webhooks: WebhookDispatcher(
                         store: alertStore,
                         poster: Root.poster(allowPrivate: allowPrivateWebhooks),
@@ -152,55 +183,6 @@ struct WatchCommand: AsyncParsableCommand {
         // idle (every exchange but the default) would otherwise never connect for it, or say
         // "idle" first.
         try await board.viewing { try await group.run() }
-    }
-}
-
-/// Prints the terminal's alerts as they fire (an `AlertEngine` over the boards, recording the
-/// firings as the server does) and sends them to the terminal's webhooks and chats through the
-/// server's queue, until the count or duration is reached (a delivery still waiting then is made
-/// by the next run: the queue is in the store).
-struct AlertWatchService: Service {
-    let boards: ExchangeBoards
-    let store: AlertStore
-    let premium: PremiumFeed?
-    let globalPrices: GlobalPrices?
-    let printer: WatchPrinter
-    let count: Int?
-    let duration: Duration?
-    let webhooks: WebhookDispatcher
-    let clock: WallClock
-    let pace: any MonotonicClock
-    let logger: Logger
-
-    func run() async throws {
-        let (fired, sink) = AsyncStream.makeStream(of: AlertFiring.self)
-        let engine = AlertEngine(
-            boards: boards,
-            store: store,
-            premium: premium,
-            globalPrices: globalPrices,
-            owner: LocalData.owner,
-            clock: clock,
-            pace: pace,
-            logger: logger
-        ) { sink.yield($0) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await engine.run() }
-            group.addTask { try await webhooks.run() }
-            group.addTask {
-                var printed = 0
-                for await firing in fired {
-                    printer.alert(firing)
-                    webhooks.enqueue(firing)
-                    printed += 1
-                    if let count, printed >= count { return }
-                }
-            }
-            if let duration { group.addTask { try await Task.sleep(for: duration) } }
-            group.addTask { try await gracefulShutdown() }
-            try await group.next()
-            group.cancelAll()
-        }
     }
 }
 
