@@ -223,7 +223,7 @@ def main():
                                "--data-dir", os.path.join(WORK, f"r{n}"), "--allow-private-webhooks",
                                "--delivery-lease", "6", "--telegram-api-url", f"http://127.0.0.1:{services_port}/tg",
                                "--favorite-writes-per-minute", "0", "--max-connections-per-ip", "100000",
-                               "--trusted-proxy", "127.0.0.1/32", *premium_args(sim)], f"replica{n}")
+                               "--trusted-proxy", "127.0.0.1/32", "--password-cost", "4", *premium_args(sim)], f"replica{n}")
             replicas.append((proc, int(url.rsplit(":", 1)[1])))
         for _, port in replicas: wait_ready(port)
         (a, pa), (b, pb), (c, pc) = replicas
@@ -480,7 +480,7 @@ def main():
         _, url = start([SISE, "serve", "--port", "0", "--database", database, "--upbit-url", sim, "--korbit-url", sim,
                         "--bithumb-url", sim + "/bithumb", "--coingecko-url", sim + "/api/v3", "--public-url", public,
                         "--data-dir", os.path.join(WORK, "r1-again"), "--allow-private-webhooks", "--delivery-lease", "6",
-                        "--telegram-api-url", f"http://127.0.0.1:{services_port}/tg", *premium_args(sim)], "replica1-again")
+                        "--telegram-api-url", f"http://127.0.0.1:{services_port}/tg", "--password-cost", "4", *premium_args(sim)], "replica1-again")
         again = int(url.rsplit(":", 1)[1])
         wait_ready(again)
         # The first minute that begins after the last kill, recorded (sampled 1 s into it).

@@ -43,6 +43,10 @@ struct ServeCommand: AsyncParsableCommand {
     /// page's kinds of rows, not 250 of each).
     @Option(name: .customLong("demo-markets"), help: .hidden)
     var demoMarkets = 250
+    /// bcrypt's cost for new passwords (default 12, ≈ 250 ms of CPU a hash): test harnesses that
+    /// sign up dozens of people lower it, as the Swift suites do; a person never should.
+    @Option(name: .customLong("password-cost"), help: .hidden)
+    var passwordCost: UInt8 = 12
 
     @Option(
         name: .customLong("public-url"),
@@ -151,6 +155,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if demoHostileNames && !demo { throw ValidationError("--demo-hostile-names needs --demo.") }
         guard (1...600).contains(demoMarkets) else { throw ValidationError("--demo-markets must be 1–600.") }
+        guard (4...15).contains(passwordCost) else { throw ValidationError("--password-cost must be 4–15.") }
         guard (1...3_600).contains(walletsEvery) else { throw ValidationError("--wallets-every must be 1–3600 seconds.") }
         guard (1...3_600).contains(eventsEvery) else { throw ValidationError("--events-every must be 1–3600 seconds.") }
         guard deliveryLease.isFinite, (6...3_600).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 6–3600 seconds.") }
@@ -209,6 +214,7 @@ struct ServeCommand: AsyncParsableCommand {
             favoriteWritesPerMinute: favoriteWritesPerMinute
         )
         configuration.signup = SignupPolicy(rawValue: signup.lowercased()) ?? .open
+        configuration.passwordCost = passwordCost
         configuration.pushContact = pushSubject
         configuration.deliveryLease = .milliseconds(Int64(deliveryLease * 1_000))
         configuration.chats = try settings.chats(telegram: telegramAPIURL, discord: discordWebhookURL, slack: slackWebhookURL)
