@@ -121,14 +121,17 @@ export SE_OFFLINE=true
 side_lane() {
   local status=0
   phase "pytest (side)" python3 -m pytest -q --junitxml="$LOGS/pytest-side.xml" \
-    Tests/Terminal Tests/Faults Tests/Contract Tests/Matrix Tests/Proxy > "$LOGS/pytest-side.log" 2>&1 || status=$?
+    Tests/Terminal Tests/Faults Tests/Contract Tests/Matrix Tests/Proxy "$SCREENS_EN" > "$LOGS/pytest-side.log" 2>&1 || status=$?
   tail -1 "$LOGS/pytest-side.log"
   if [ $status -ne 0 ]; then echo "pytest (side) failed:"; grep -E "^(FAILED|ERROR)" "$LOGS/pytest-side.log" | head -40; fi
   phase cluster scripts/cluster-test.sh > "$LOGS/cluster.log" 2>&1 || { status=$?; echo "cluster failed:"; tail -40 "$LOGS/cluster.log"; }
   return $status
 }
+# The English screenshot suite (one page of its own) runs in the side lane, which ends first.
+SCREENS_EN=Tests/Browser/test_screens_en.py
 browser() {
-  phase "pytest (browser)" python3 -m pytest -q -n 2 --dist loadfile --junitxml="$LOGS/pytest-browser.xml" Tests/Browser > "$LOGS/pytest-browser.log" 2>&1
+  phase "pytest (browser)" python3 -m pytest -q -n 2 --dist loadfile --junitxml="$LOGS/pytest-browser.xml" \
+    --ignore="$SCREENS_EN" Tests/Browser > "$LOGS/pytest-browser.log" 2>&1
   local status=$?
   tail -1 "$LOGS/pytest-browser.log"
   if [ $status -ne 0 ]; then echo "pytest (browser) failed:"; grep -E "^(FAILED|ERROR)" "$LOGS/pytest-browser.log" | head -40; fi
