@@ -3,6 +3,10 @@ import Foundation
 /// Every word a user reads on a face (web page, TUI, CLI), in Korean and English. Faces name a key;
 /// they never spell a string. The page gets this table from the server (`/i18n/{lang}.json`);
 /// `{name}` marks a value filled in at use. Why the server refused a request is `RefusalText`.
+///
+/// Above 400 lines on purpose: it is one table — a case and its two texts per line, nothing else —
+/// and splitting it by screen would scatter the words a translator reads together. Words of a
+/// feature with a vocabulary of its own get a table of their own (`EventText`), merged for the page.
 public enum UIText: String, WordTable {
     // Tabs, columns, marks
     case tabExchange, tabFavorites, tabInfo

@@ -65,6 +65,7 @@ struct KorbitNoticeDTO: Decodable {
 /// (`/api/v1/announcements?os=web&page=1&per_page=20&category=all`; see upbit.md §11). Asked with a
 /// browser's `Accept`, rarely (it is not a documented API).
 public struct UpbitNoticesClient: NoticeSource {
+    /// A literal that parses (no outside input reaches it).
     public static let liveURL = URL(string: "https://api-manager.upbit.com")!
     let baseURL: URL
     let transport: any HTTPTransport
