@@ -16,6 +16,8 @@ public struct AlertBook: Sendable {
     public static let premiumBand = 0.2
     /// Move rules re-arm once the move is back under 80 % of its percent.
     public static let moveBand = 0.2
+    /// Volume spikes re-arm once the pace is back under 80 % of the factor.
+    public static let spikeBand = 0.2
 
     struct Key: Hashable, Sendable {
         let exchange: Exchange
@@ -38,8 +40,10 @@ public struct AlertBook: Sendable {
         /// By venue (KRW-USDT's 테더 김프 lines under Binance's key: they have no venue).
         var premium: [GlobalVenue: PremiumLines] = [:]
         var moves: [Int: (window: MoveWindow, ladder: AlertLadder)] = [:]
+        /// Volume spikes by window (minutes): one pace reading shared by every factor.
+        var spikes: [Int: (window: VolumeWindow, ladder: AlertLadder)] = [:]
 
-        var isEmpty: Bool { above.isEmpty && below.isEmpty && premium.isEmpty && moves.isEmpty }
+        var isEmpty: Bool { above.isEmpty && below.isEmpty && premium.isEmpty && moves.isEmpty && spikes.isEmpty }
     }
 
     private var markets: [Key: MarketAlerts] = [:]
@@ -91,6 +95,11 @@ public struct AlertBook: Sendable {
             var entry = alerts.moves[minutes] ?? (MoveWindow(span: Int64(minutes) * 60_000), AlertLadder(rising: true))
             entry.ladder.insert(rule.id, level: level)
             alerts.moves[minutes] = entry
+        case .volumeSpike:
+            let minutes = rule.windowMinutes ?? 5
+            var entry = alerts.spikes[minutes] ?? (VolumeWindow(span: Int64(minutes) * 60_000), AlertLadder(rising: true))
+            entry.ladder.insert(rule.id, level: level)
+            alerts.spikes[minutes] = entry
         }
         markets[key] = alerts
     }
@@ -116,13 +125,18 @@ public struct AlertBook: Sendable {
             entry.ladder.remove(id)
             alerts.moves[minutes] = entry.ladder.isEmpty ? nil : entry
         }
+        for (minutes, var entry) in alerts.spikes {
+            entry.ladder.remove(id)
+            alerts.spikes[minutes] = entry.ladder.isEmpty ? nil : entry
+        }
         markets[key] = alerts.isEmpty ? nil : alerts
     }
 
     /// A fired rule with what fired it.
     public struct Fired: Sendable, Equatable {
         public var rule: AlertRule
-        /// The move or premium (percent) that fired a move or premium rule.
+        /// The move or premium (percent) that fired a move or premium rule; the pace (times the
+        /// usual) that fired a volume spike.
         public var observed: Double?
     }
 
@@ -136,6 +150,22 @@ public struct AlertBook: Sendable {
             let move = entry.window.add(price, at: at)
             fired += entry.ladder.step(move) { $0 * Self.moveBand }.compactMap { lookup($0, move) }
             alerts.moves[minutes] = entry
+        }
+        markets[key] = alerts
+        return settle(fired, at: at)
+    }
+
+    /// The market's rolling 24-hour traded value at `at` (the ticker's 거래대금): the volume
+    /// spikes it fires.
+    public mutating func tradeValue(_ value: Double, exchange: Exchange, market: MarketID, at: Int64) -> [Fired] {
+        let key = Key(exchange: exchange, market: market)
+        guard var alerts = markets[key], !alerts.spikes.isEmpty else { return [] }
+        var fired: [Fired] = []
+        for (minutes, var entry) in alerts.spikes {
+            if let pace = entry.window.add(value, at: at) {
+                fired += entry.ladder.step(pace) { $0 * Self.spikeBand }.compactMap { lookup($0, pace) }
+            }
+            alerts.spikes[minutes] = entry
         }
         markets[key] = alerts
         return settle(fired, at: at)
@@ -182,46 +212,5 @@ public struct AlertBook: Sendable {
             out.append(firing)
         }
         return out
-    }
-}
-
-/// The lowest and highest price of the last `span` ms (monotonic queues: amortised O(1) a tick),
-/// and the move they make: up from the low or down from the high, in percent, whichever is more.
-struct MoveWindow: Sendable {
-    let span: Int64
-    private var lows: [(at: Int64, price: Double)] = []
-    private var highs: [(at: Int64, price: Double)] = []
-    private var lowStart = 0, highStart = 0
-
-    init(span: Int64) {
-        self.span = span
-    }
-
-    mutating func add(_ price: Double, at: Int64) -> Double {
-        Self.push((at, price), into: &lows, start: &lowStart) { $0 >= price }
-        Self.push((at, price), into: &highs, start: &highStart) { $0 <= price }
-        let cutoff = at - span
-        while lowStart < lows.count - 1, lows[lowStart].at < cutoff { lowStart += 1 }
-        while highStart < highs.count - 1, highs[highStart].at < cutoff { highStart += 1 }
-        let low = lows[lowStart].price
-        let high = highs[highStart].price
-        let up = low > 0 ? (price - low) / low * 100 : 0
-        let down = high > 0 ? (high - price) / high * 100 : 0
-        return max(up, down)
-    }
-
-    /// Appends, dropping the entries the new one dominates; compacts the consumed head now and then.
-    private static func push(
-        _ entry: (at: Int64, price: Double),
-        into list: inout [(at: Int64, price: Double)],
-        start: inout Int,
-        dominated: (Double) -> Bool
-    ) {
-        while list.count > start, let last = list.last, dominated(last.price) { list.removeLast() }
-        list.append(entry)
-        if start > 1_024, start * 2 > list.count {
-            list.removeFirst(start)
-            start = 0
-        }
     }
 }

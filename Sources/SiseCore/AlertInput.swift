@@ -3,7 +3,8 @@ import Foundation
 /// An alert as people and scripts send it, checked in one place for the API and the CLI:
 /// `{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"…"}`,
 /// `{…,"type":"move","percent":"5","windowMinutes":10}`, `{…,"type":"premiumAbove","percent":"3"}`
-/// (premium rules may add `"venue":"okx"` and `"holdMinutes":10`), plus optional
+/// (premium rules may add `"venue":"okx"` and `"holdMinutes":10`),
+/// `{…,"type":"volumeSpike","factor":"3","windowMinutes":5}`, plus optional
 /// `"recurring":true,"cooldownSeconds":600`.
 public struct AlertInput: Decodable, Sendable {
     public var exchange: String?
@@ -11,6 +12,8 @@ public struct AlertInput: Decodable, Sendable {
     public var type: String
     public var price: String?
     public var percent: String?
+    /// A volume spike's factor: how many times the usual pace (1…1000).
+    public var factor: String?
     public var windowMinutes: Int?
     /// A premium rule's global venue (`binance`, `okx`, `bybit`; default Binance).
     public var venue: String?
@@ -26,6 +29,7 @@ public struct AlertInput: Decodable, Sendable {
         type: String,
         price: String? = nil,
         percent: String? = nil,
+        factor: String? = nil,
         windowMinutes: Int? = nil,
         venue: String? = nil,
         holdMinutes: Int? = nil,
@@ -37,6 +41,7 @@ public struct AlertInput: Decodable, Sendable {
         self.type = type
         self.price = price
         self.percent = percent
+        self.factor = factor
         self.windowMinutes = windowMinutes
         self.venue = venue
         self.holdMinutes = holdMinutes
@@ -45,7 +50,7 @@ public struct AlertInput: Decodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case exchange, market, type, price, percent, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled
+        case exchange, market, type, price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled
     }
 
     /// Decimal fields may come as JSON numbers too (read through their text).
@@ -61,6 +66,7 @@ public struct AlertInput: Decodable, Sendable {
         type = try c.decode(String.self, forKey: .type)
         price = decimalText(.price)
         percent = decimalText(.percent)
+        factor = decimalText(.factor)
         windowMinutes = try c.decodeIfPresent(Int.self, forKey: .windowMinutes)
         venue = try c.decodeIfPresent(String.self, forKey: .venue)
         holdMinutes = try c.decodeIfPresent(Int.self, forKey: .holdMinutes)
@@ -101,6 +107,12 @@ public struct AlertInput: Decodable, Sendable {
                 throw Failure(.alertBadPremiumPercent)
             }
             value = p
+        case .volumeSpike:
+            guard let text = factor, let k = PortfolioLedger.decimal(text), k >= 1, k <= 1_000 else { throw Failure(.alertBadFactor) }
+            let minutes = windowMinutes ?? 5
+            guard (1...60).contains(minutes) else { throw Failure(.alertBadSpikeWindow) }
+            value = k
+            window = minutes
         }
         let (globalVenue, hold) = try premiumTerms(kind, marketID)
         let cooldown = cooldownSeconds ?? (recurring == true ? 600 : 0)
@@ -147,8 +159,9 @@ public struct AlertInput: Decodable, Sendable {
     }
 }
 
-/// A rule as the API and `sise alerts list --json` print it: `price` for above/below,
-/// `percent` (and `windowMinutes` for a move) otherwise, as decimal strings; `description` in words.
+/// A rule as the API and `sise alerts list --json` print it: `price` for above/below, `factor`
+/// for a volume spike, `percent` otherwise, as decimal strings (and `windowMinutes` for a move
+/// or a spike); `description` in words.
 public struct AlertRuleJSON: Encodable, Sendable {
     public var id: String
     public var exchange: String
@@ -156,6 +169,7 @@ public struct AlertRuleJSON: Encodable, Sendable {
     public var type: String
     public var price: String?
     public var percent: String?
+    public var factor: String?
     public var windowMinutes: Int?
     /// A premium rule's venue (`binance` unless it names another); null for other rules and 테더 김프.
     public var venue: String?
@@ -174,7 +188,8 @@ public struct AlertRuleJSON: Encodable, Sendable {
         type = rule.kind.rawValue
         let text = PortfolioLedger.text(rule.value)
         price = rule.kind == .above || rule.kind == .below ? text : nil
-        percent = price == nil ? text : nil
+        factor = rule.kind == .volumeSpike ? text : nil
+        percent = price == nil && factor == nil ? text : nil
         windowMinutes = rule.windowMinutes
         venue = rule.premiumVenue?.rawValue
         holdMinutes = rule.holdMinutes
@@ -187,7 +202,7 @@ public struct AlertRuleJSON: Encodable, Sendable {
     }
 
     enum Keys: String, CodingKey {
-        case id, exchange, market, type, price, percent, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled, createdAt
+        case id, exchange, market, type, price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled, createdAt
         case lastFiredAt, description
     }
 
@@ -199,6 +214,7 @@ public struct AlertRuleJSON: Encodable, Sendable {
         try c.encode(type, forKey: .type)
         try c.encode(price, forKey: .price)
         try c.encode(percent, forKey: .percent)
+        try c.encode(factor, forKey: .factor)
         try c.encode(windowMinutes, forKey: .windowMinutes)
         try c.encode(venue, forKey: .venue)
         try c.encode(holdMinutes, forKey: .holdMinutes)

@@ -13,6 +13,9 @@ public enum AlertKind: String, Codable, CaseIterable, Sendable {
     case premiumAbove
     /// The kimchi premium reaches `value` percent or less.
     case premiumBelow
+    /// The market trades `value` times its usual pace or more within `windowMinutes` (the usual
+    /// pace: the trailing 24 hours' traded value; see `VolumeWindow`).
+    case volumeSpike
 }
 
 /// One alert rule of an owner, on one market of one exchange.
@@ -22,9 +25,9 @@ public struct AlertRule: Hashable, Codable, Sendable {
     public var exchange: Exchange
     public var market: MarketID
     public var kind: AlertKind
-    /// KRW (above/below) or percent (move, premium), as a decimal.
+    /// KRW (above/below), percent (move, premium) or a factor (volume spike), as a decimal.
     public var value: Decimal
-    /// The move's window (move only), 1…1440 minutes.
+    /// The window of a move (1…1440 minutes) or a volume spike (1…60 minutes).
     public var windowMinutes: Int?
     /// The global venue a premium rule measures against (premium only; nil: Binance, the board's
     /// 김프 column). A KRW-USDT premium rule is 테더 김프, against the official rate: no venue.
@@ -89,6 +92,7 @@ public struct AlertRule: Hashable, Codable, Sendable {
             case .move: UIText.alertRuleMove(language, ["percent": percent, "window": String(windowMinutes ?? 0)])
             case .premiumAbove: UIText.alertRulePremiumAbove(language, ["percent": percent])
             case .premiumBelow: UIText.alertRulePremiumBelow(language, ["percent": percent])
+            case .volumeSpike: UIText.alertRuleVolumeSpike(language, ["factor": percent, "window": String(windowMinutes ?? 0)])
             }
         if let venue, venue != .binance { text = UIText.alertRuleVenue(language, ["rule": text, "venue": venue.displayName]) }
         if let holdMinutes { text = UIText.alertRuleHeld(language, ["rule": text, "minutes": String(holdMinutes)]) }
@@ -104,14 +108,15 @@ public struct AlertFiring: Codable, Equatable, Sendable {
     public var owner: String
     public var exchange: String
     public var market: String
-    /// The rule's kind (`above`, `below`, `move`, `premiumAbove`, `premiumBelow`), or a change's
+    /// The rule's kind (`above`, `below`, `move`, `premiumAbove`, `premiumBelow`, `volumeSpike`), or a change's
     /// (`depositSuspended`, `listed` … — `alertId` is then `changes:wallets|flags|listings`).
     public var rule: String
     /// The rule's threshold (KRW or percent), as a decimal string.
     public var value: String
     /// The price that fired it.
     public var price: Double
-    /// The premium (percent) that fired a premium rule; the move (percent) that fired a move.
+    /// The premium (percent) that fired a premium rule; the move (percent) that fired a move; the
+    /// pace (times the usual) that fired a volume spike.
     public var observed: Double?
     /// The global venue a premium rule measured against (`binance`, `okx`, `bybit`); nil for
     /// other rules and for 테더 김프 (KRW-USDT, against the official rate).

@@ -241,7 +241,7 @@ public struct PortfolioInput: Decodable, Sendable {
             .txBadType: "type", .alertBadType: "type", .txBadQuantity: "quantity", .txBadPrice: "price", .alertBadPrice: "price",
             .txBadFee: "fee", .txBadTime: "at", .txNoteTooLong: "note", .alertBadMovePercent: "percent", .alertBadPremiumPercent: "percent",
             .alertBadWindow: "windowMinutes", .alertBadCooldown: "cooldownSeconds", .alertBadVenue: "venue", .alertTetherHasNoVenue: "venue",
-            .alertBadHold: "holdMinutes", .txMissingFields: nil,
+            .alertBadHold: "holdMinutes", .alertBadFactor: "factor", .alertBadSpikeWindow: "windowMinutes", .txMissingFields: nil,
         ].compactMapValues { $0 }
     }
 

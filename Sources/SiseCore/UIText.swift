@@ -72,6 +72,7 @@ public enum UIText: String, WordTable {
     case alertRecurring, alertCooldown, alertEnabled, alertHistory, alertEmpty, alertHistoryEmpty, alertFired, alertRuleAbove
     case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, alertRuleVenue, alertRuleHeld, alertVenue, alertHold, webhooks,
         webhookAdd, webhookURL, webhookSecret
+    case alertVolumeSpike, alertFactor, alertRuleVolumeSpike, alertBadFactor, alertBadSpikeWindow
     case webhookDisabled, alertNotifyDenied, pushSection, pushEnable, pushDisable, pushUnsupported, pushDenied, pushFailed, pushDevices
     case webhookKind, webhookGeneric, webhookTelegram, webhookDiscord, webhookSlack, webhookBotToken, webhookChatId
     // Refused inputs (alerts and transactions, on every face)
@@ -451,6 +452,11 @@ public enum UIText: String, WordTable {
         case .alertRuleMove: ("{window}분 내 {percent}% 변동", "moved {percent}% within {window} min")
         case .alertRulePremiumAbove: ("김프 {percent}% 이상", "premium at or above {percent}%")
         case .alertRulePremiumBelow: ("김프 {percent}% 이하", "premium at or below {percent}%")
+        case .alertVolumeSpike: ("거래대금 급증", "Volume spike")
+        case .alertFactor: ("평소 대비 배수", "Times the usual pace")
+        case .alertRuleVolumeSpike: ("{window}분 거래대금 평소의 {factor}배 이상", "traded {factor}× its usual pace within {window} min")
+        case .alertBadFactor: ("배수(factor)는 3처럼 1 이상 1000 이하인 숫자여야 합니다", "factor must be a decimal from 1 to 1000, such as 3")
+        case .alertBadSpikeWindow: ("거래대금 급증의 기간(windowMinutes)은 1~60분이어야 합니다", "a volume spike's windowMinutes must be 1 to 60")
         case .walletBothSuspended: ("입출금 중단", "deposits and withdrawals suspended")
         case .walletDepositSuspended: ("입금 중단", "deposits suspended")
         case .walletWithdrawSuspended: ("출금 중단", "withdrawals suspended")

@@ -168,6 +168,7 @@ public final class AlertEngine: Service, Sendable {
             for row in rows where book.watches(exchange, row.id) {
                 let at = row.ticker.timestamp > 0 ? row.ticker.timestamp : now
                 var firings = book.price(row.ticker.price, exchange: exchange, market: row.id, at: at)
+                firings += book.tradeValue(row.ticker.tradeValue24h, exchange: exchange, market: row.id, at: at)
                 for (venue, percent) in readings[row.id] ?? [] {
                     firings += book.premium(percent, exchange: exchange, market: row.id, venue: venue, at: at)
                 }

@@ -42,7 +42,7 @@ struct AlertsController {
         return JSONText.response(AlertRuleJSON(rule, language: LanguagePreference.of(request)), status: .created)
     }
 
-    /// `{"enabled":false}`, a new `price`/`percent`/`windowMinutes`, `venue`, `holdMinutes` (null:
+    /// `{"enabled":false}`, a new `price`/`percent`/`factor`/`windowMinutes`, `venue`, `holdMinutes` (null:
     /// no hold), `recurring`, `cooldownSeconds`.
     @Sendable func change(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try await context.admitWrite(ctx)
@@ -56,6 +56,7 @@ struct AlertsController {
             type: rule.kind.rawValue,
             price: body.price ?? text,
             percent: body.percent ?? text,
+            factor: body.factor ?? text,
             windowMinutes: body.windowMinutes ?? rule.windowMinutes,
             venue: body.venue ?? rule.venue?.rawValue,
             holdMinutes: body.holdMinutes ?? rule.holdMinutes,
@@ -101,16 +102,18 @@ struct AlertsController {
 
 /// A change to a rule: what is absent stays; `"holdMinutes":null` removes the hold.
 struct AlertChange: Decodable {
-    var price: String?, percent: String?, windowMinutes: Int?, venue: String?, recurring: Bool?, cooldownSeconds: Int?, enabled: Bool?
+    var price: String?, percent: String?, factor: String?, windowMinutes: Int?, venue: String?, recurring: Bool?, cooldownSeconds: Int?,
+        enabled: Bool?
     /// nil: unchanged; `.some(nil)`: no hold any more.
     var holdMinutes: Int??
 
-    enum Keys: String, CodingKey { case price, percent, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled }
+    enum Keys: String, CodingKey { case price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         price = try c.decodeIfPresent(String.self, forKey: .price)
         percent = try c.decodeIfPresent(String.self, forKey: .percent)
+        factor = try c.decodeIfPresent(String.self, forKey: .factor)
         windowMinutes = try c.decodeIfPresent(Int.self, forKey: .windowMinutes)
         venue = try c.decodeIfPresent(String.self, forKey: .venue)
         recurring = try c.decodeIfPresent(Bool.self, forKey: .recurring)

@@ -82,6 +82,23 @@ struct AdminController: Sendable {
             exchange.setFlag(switchBody.market, SimFlag(warning: switchBody.warning ?? false, cautions: switchBody.cautions ?? []))
             return SimResponses.json("{}")
         }
+        router.post("/_sim/surge") { request, _ in
+            guard let exchange = venue(request) else { return Self.unknownVenue }
+            if let refusal = Self.refusal(request) { return refusal }
+            var request = request
+            let body = try await request.collectBody(upTo: 64 * 1024)
+            guard let surge = try? JSONDecoder().decode(SurgeSwitch.self, from: Data(body.readableBytesView)),
+                exchange.universe.market(surge.market) != nil, surge.factor.map({ $0.isFinite && $0 <= 1_000 }) ?? true
+            else {
+                return SimResponses.error(
+                    status: 400,
+                    name: "bad_surge",
+                    message: "body must be {\"market\": a listed market code, \"factor\": times the usual pace (1 to 1000) or null}"
+                )
+            }
+            exchange.surge(surge.market, factor: surge.factor)
+            return SimResponses.json("{}")
+        }
         router.get("/_sim/depth") { request, _ in
             guard let exchange = venue(request) else { return Self.unknownVenue }
             return SimResponses.json(exchange.hub.depthJSON())
@@ -110,6 +127,11 @@ struct AdminController: Sendable {
             }
         }
         return nil
+    }
+
+    private struct SurgeSwitch: Decodable {
+        let market: String
+        let factor: Double?
     }
 
     private struct FlagSwitch: Decodable {

@@ -31,6 +31,27 @@ struct PriceWalk: Sendable {
         return exp(log)
     }
 
+    /// The mean of `activity` over the 24 hours up to `seconds`: the rolling day's traded value
+    /// over the typical one, as a real exchange's 24-hour figure is a sum of what traded (so it
+    /// moves by what trades in a minute less what leaves the day, never by a jump of its own).
+    /// Exact for the piecewise-linear activity: the trapezoid of each hour's part.
+    func dayActivity(at seconds: Double) -> Double {
+        let end = seconds / 3_600
+        var x = end - 24
+        var sum = 0.0
+        while x < end {
+            let cell = x.rounded(.down)
+            let next = min(end, cell + 1)
+            let a = SimRandom.unit(SimRandom.hash(seed, 99, UInt64(bitPattern: Int64(cell))))
+            let b = SimRandom.unit(SimRandom.hash(seed, 99, UInt64(bitPattern: Int64(cell) + 1)))
+            let from = a + (b - a) * (x - cell)
+            let to = a + (b - a) * (next - cell)
+            sum += (next - x) * (from + to) / 2
+            x = next
+        }
+        return 1 + 0.4 * sum / 24
+    }
+
     /// A traded-value multiplier around 1 that drifts slowly (busy and quiet hours).
     func activity(at seconds: Double) -> Double {
         let x = seconds / 3_600

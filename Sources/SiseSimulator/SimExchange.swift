@@ -24,6 +24,9 @@ final class SimExchange: Sendable {
         var pinChanges = 0
         /// Flags set by hand (`POST /_sim/flag`), by market code: they replace the listing's own.
         var flags: [String: SimFlag] = [:]
+        /// Surges set by hand (`POST /_sim/surge`), by market code: since when, and at how many
+        /// times the market's usual pace it trades from then on.
+        var surges: [String: (since: Double, factor: Double)] = [:]
     }
 
     private let state: Mutex<State>
@@ -72,13 +75,32 @@ final class SimExchange: Sendable {
     /// The pinned codes, and how many times pins changed (a stream compares it with the last it saw).
     var pins: (changes: Int, codes: Set<String>) { state.withLock { ($0.pinChanges, Set($0.pins.keys)) } }
 
-    /// A ticker with its pinned price, if the market has one (high and low widened to hold it).
-    private func pinned(_ ticker: SimTickerState, _ code: String) -> SimTickerState {
-        guard let price = state.withLock({ $0.pins[code] }) else { return ticker }
+    /// Makes a market trade `factor` times its usual pace from now on (nil or ≤ 1: its usual pace
+    /// again): its rolling 24-hour traded value grows by what the surge adds, a minute at a time.
+    func surge(_ code: String, factor: Double?) {
+        let now = self.now
+        state.withLock { $0.surges[code] = factor.flatMap { $0 > 1 ? (now, $0) : nil } }
+    }
+
+    /// A ticker with what was set by hand: its pinned price, if the market has one (high and low
+    /// widened to hold it), and the value a surge has added to its day.
+    private func pinned(_ ticker: SimTickerState, _ market: SimMarket) -> SimTickerState {
+        let (pin, surge) = state.withLock { ($0.pins[market.code], $0.surges[market.code]) }
+        guard pin != nil || surge != nil else { return ticker }
         var pinned = ticker
-        pinned.price = price
-        pinned.high = max(pinned.high, price)
-        pinned.low = min(pinned.low, price)
+        if let price = pin {
+            pinned.price = price
+            pinned.high = max(pinned.high, price)
+            pinned.low = min(pinned.low, price)
+        }
+        if let surge {
+            let elapsed = min(86_400, max(0, Double(ticker.timestamp) / 1_000 - surge.since))
+            let added = (surge.factor - 1) * market.dailyValue * elapsed / 86_400
+            pinned.value24h += added
+            pinned.dayValue += added
+            pinned.volume24h = pinned.value24h / max(pinned.price, 1e-12)
+            pinned.dayVolume = pinned.dayValue / max(pinned.price, 1e-12)
+        }
         return pinned
     }
 
@@ -91,6 +113,7 @@ final class SimExchange: Sendable {
             $0.pins = [:]
             $0.pinChanges += 1
             $0.flags = [:]
+            $0.surges = [:]
         }
         hub.dropAll()
     }
@@ -185,11 +208,11 @@ final class SimExchange: Sendable {
         let bucket = SimTickerState.sampleBucket(ofMilliseconds: ms)
         if var hit = state.withLock({ $0.streamCache[market.code] }), hit.bucket == bucket {
             hit.value.reprice(market: market, atMilliseconds: ms)
-            return pinned(hit.value, market.code)
+            return pinned(hit.value, market)
         }
         let fresh = walked(market, atMilliseconds: ms)
         state.withLock { $0.streamCache[market.code] = (bucket, fresh) }
-        return pinned(fresh, market.code)
+        return pinned(fresh, market)
     }
 
     enum GeckoGate {
@@ -214,7 +237,7 @@ final class SimExchange: Sendable {
     }
 
     func ticker(_ market: SimMarket, atMilliseconds ms: Int64) -> SimTickerState {
-        pinned(walked(market, atMilliseconds: ms), market.code)
+        pinned(walked(market, atMilliseconds: ms), market)
     }
 
     /// The market's state on its price walk (no pin).

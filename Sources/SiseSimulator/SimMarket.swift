@@ -27,7 +27,8 @@ struct SimMarket: Sendable {
         SimTickSize.text(price: price(at: seconds), quote: quote)
     }
 
+    /// The value traded over the 24 hours up to `seconds` (a rolling sum, as exchanges report it).
     func value24h(at seconds: Double) -> Double {
-        dailyValue * walk.activity(at: seconds)
+        dailyValue * walk.dayActivity(at: seconds)
     }
 }

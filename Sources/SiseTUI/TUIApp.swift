@@ -23,6 +23,9 @@ public final class TUIApp: Sendable {
     private let wallets: WalletService?
     private let portfolio: PortfolioStore?
     private let alerts: AlertStore?
+    /// Where a firing goes beside the bell: the terminal's webhooks and chats (as `sise watch
+    /// --alerts` sends them).
+    private let deliver: @Sendable (AlertFiring) -> Void
     /// The time of day frames, loads and firings are stamped with (the composition root's).
     private let clock: WallClock
     /// What the fades and the frame pacing wait on.
@@ -45,6 +48,7 @@ public final class TUIApp: Sendable {
         wallets: WalletService? = nil,
         portfolio: PortfolioStore? = nil,
         alerts: AlertStore? = nil,
+        deliver: @escaping @Sendable (AlertFiring) -> Void = { _ in },
         candles: @escaping @Sendable (Exchange, MarketID) async -> [Candle] = { _, _ in [] },
         depth: @escaping @Sendable (Exchange, MarketID) async -> (Orderbook?, [Trade]) = { _, _ in (nil, []) },
         clock: WallClock = .system,
@@ -56,6 +60,7 @@ public final class TUIApp: Sendable {
         depthSource = depth
         self.portfolio = portfolio
         self.alerts = alerts
+        self.deliver = deliver
         self.boards = boards
         self.favorites = favorites
         self.owner = owner
@@ -90,7 +95,9 @@ public final class TUIApp: Sendable {
                 }
             }
             if let alerts {
-                // The terminal's alerts fire here as they do on the server: the bell rings.
+                // The terminal's alerts fire here as they do on the server: the bell rings, and
+                // the firing goes to the terminal's destinations.
+                let deliver = self.deliver
                 let engine = AlertEngine(
                     boards: boards,
                     store: alerts,
@@ -101,6 +108,7 @@ public final class TUIApp: Sendable {
                     pace: ticks
                 ) {
                     sink.yield(.alert($0))
+                    deliver($0)
                 }
                 group.addTask { try? await engine.run() }
             }

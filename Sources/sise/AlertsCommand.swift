@@ -37,13 +37,14 @@ struct AlertsCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 [--venue okx] [--hold 10] | premium-below -- -1 (-- before a negative value)."
+                "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 [--venue okx] [--hold 10] | premium-below -- -1 (-- before a negative value) | volume-spike 3 --window 5."
         )
         @OptionGroup var local: LocalData
         @Argument(help: "A market (KRW-BTC) or a symbol (BTC).") var market: String
-        @Argument(help: "above, below, move, premium-above or premium-below.") var type: String
-        @Argument(help: "The price (KRW) for above/below, the percent otherwise.") var value: String
-        @Option(help: "The move's window in minutes (default 10).") var window: Int?
+        @Argument(help: "above, below, move, premium-above, premium-below or volume-spike.") var type: String
+        @Argument(help: "The price (KRW) for above/below, the factor (times the usual pace) for volume-spike, the percent otherwise.")
+        var value: String
+        @Option(help: "The window in minutes of a move (1-1440, default 10) or a volume spike (1-60, default 5).") var window: Int?
         @Option(help: ArgumentHelp("A premium alert's global venue: \(GlobalVenue.names) (default binance).")) var venue: String?
         @Option(help: "A premium alert fires only once its line has held this many minutes (1-1440).") var hold: Int?
         @Option(help: ArgumentHelp("\(Exchange.names) (default \(Exchange.default.rawValue)).")) var exchange: String?
@@ -52,14 +53,16 @@ struct AlertsCommand: AsyncParsableCommand {
         @Flag(help: "Print the rule as JSON.") var json = false
 
         func run() async throws {
-            let kind = ["premium-above": "premiumAbove", "premium-below": "premiumBelow"][type] ?? type
+            let kind = ["premium-above": "premiumAbove", "premium-below": "premiumBelow", "volume-spike": "volumeSpike"][type] ?? type
             let price = kind == "above" || kind == "below"
+            let spike = kind == "volumeSpike"
             let input = AlertInput(
                 exchange: exchange,
                 market: market.contains("-") ? market : "KRW-" + market,
                 type: kind,
                 price: price ? value : nil,
-                percent: price ? nil : value,
+                percent: price || spike ? nil : value,
+                factor: spike ? value : nil,
                 windowMinutes: window,
                 venue: venue,
                 holdMinutes: hold,

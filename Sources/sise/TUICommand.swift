@@ -27,6 +27,9 @@ struct TUICommand: AsyncParsableCommand {
     @Option(help: "Quote market: KRW, BTC or USDT.")
     var quote: String = "KRW"
 
+    @Flag(help: "Let the alerts' webhooks and chats (sise alerts webhook) reach loopback and private addresses.")
+    var allowPrivateWebhooks = false
+
     @OptionGroup var storage: StoreOptions
 
     func validate() throws {
@@ -68,6 +71,16 @@ struct TUICommand: AsyncParsableCommand {
         let depthFeeds = upstreams.depthFeeds
         let silence = feed.silenceDuration
         let boards = upstreams.boards
+        let alertStore = AlertStore(database: database)
+        // The terminal's alerts reach its webhooks and chats as `sise watch --alerts` sends them
+        // (a delivery still waiting at `q` is made by the next run: the queue is in the store).
+        let webhooks = WebhookDispatcher(
+            store: alertStore,
+            poster: Root.poster(allowPrivate: allowPrivateWebhooks),
+            chats: try settings.chats(),
+            clock: upstreams.root.clock,
+            logger: logger
+        )
         let app = TUIApp(
             boards: upstreams.boards,
             favorites: StoredFavorites(database: database, clock: upstreams.root.clock),
@@ -99,7 +112,8 @@ struct TUICommand: AsyncParsableCommand {
             globalPrices: globalPrices,
             wallets: wallets,
             portfolio: PortfolioStore(database: database, clock: upstreams.root.clock),
-            alerts: AlertStore(database: database),
+            alerts: alertStore,
+            deliver: { webhooks.enqueue($0) },
             candles: { exchange, id in
                 guard let api = apis[exchange] else { return [] }
                 return (try? await api.candles(market: id, unit: .minutes(60), count: 200, to: nil)) ?? []
@@ -127,7 +141,7 @@ struct TUICommand: AsyncParsableCommand {
         // shuts the feeds down in reverse order and the terminal is already restored.
         let group = ServiceGroup(
             configuration: .init(
-                services: (upstreams.services + [coinInfo, premium, globalPrices, wallets]).map { .init(service: $0) }
+                services: (upstreams.services + [coinInfo, premium, globalPrices, wallets, webhooks]).map { .init(service: $0) }
                     + [
                         .init(
                             service: screen,

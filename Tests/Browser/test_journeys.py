@@ -140,9 +140,10 @@ def test_the_alert_form_submits_after_a_hidden_field_was_left_out_of_range(site,
 
 
 @pytest.mark.narrow
-def test_a_premium_alert_on_an_okx_cell_held_for_minutes(site, phone):
+def test_a_premium_alert_on_an_okx_cell_held_for_minutes_and_a_volume_spike(site, phone):
     """The premium kinds show the venue and the hold (and only they do); a rule made with them
-    reads back in words, and a USDT line against OKX is refused under the venue."""
+    reads back in words, and a USDT line against OKX is refused under the venue. A volume spike
+    shows its factor and its window, is refused under the factor below 1, and reads back in words."""
     open_board(phone, site)
     open_tab(phone, "alerts")
     wait(phone, lambda d: d.find_element(By.ID, "alerts-form").is_displayed())
@@ -165,6 +166,24 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes(site, phone):
     said(phone, "알림을 추가했습니다")
     rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "OKX" in e.text])
     assert "김프 3% 이상 (OKX 기준), 15분 유지" in rule[0]
+    tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
+    said(phone, "알림을 삭제했습니다")
+    # A volume spike asks for its factor and a window of 1–60 minutes (5 by default), nothing else.
+    kind.select_by_value("volumeSpike")
+    assert phone.find_element(By.ID, "alert-factor").is_displayed()
+    assert not phone.find_element(By.ID, "alert-percent").is_displayed()
+    assert not phone.find_element(By.ID, "alert-venue").is_displayed()
+    window = phone.find_element(By.ID, "alert-window")
+    assert window.is_displayed() and window.get_attribute("max") == "60" and window.get_attribute("value") == "5"
+    fill(phone, "#alert-factor", "0.5")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+    assert "1 이상" in refused_under(phone, "alert-factor")
+    console_errors(phone)
+    fill(phone, "#alert-factor", "3")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+    said(phone, "알림을 추가했습니다")
+    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "거래대금" in e.text])
+    assert "5분 거래대금 평소의 3배 이상" in rule[0]
     tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
     said(phone, "알림을 삭제했습니다")
     assert console_errors(phone) == []

@@ -97,4 +97,36 @@ import Testing
             #expect(Set(lines.compactMap { $0["venue"] as? String }) == ["binance", "okx"], "\(fired.stdout) \(fired.stderr)")
         }
     }
+
+    /// A volume spike from the terminal: added (refused under its field when the factor or the
+    /// window is out of range), and fired in `watch --alerts` by a surge on a simulator whose clock
+    /// runs 30 times real time (a minute's window covered in two seconds).
+    @Test func aVolumeSpikeFromTheTerminal() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cli-spike-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let start = Date().timeIntervalSince1970
+        try await withSimulator(SimulatorConfiguration(now: { start + (Date().timeIntervalSince1970 - start) * 30 })) { simulator in
+            let url = simulator.baseURL.absoluteString
+            let added = try await SiseBinary.run([
+                "alerts", "add", "XRP", "volume-spike", "3", "--window", "1", "--json", "--upbit-url", url, "--data-dir", data,
+            ])
+            #expect(added.status == 0, "\(added.stderr)")
+            let rule = try #require(object(added.stdout))
+            #expect(rule["type"] as? String == "volumeSpike" && rule["factor"] as? String == "3" && rule["windowMinutes"] as? Int == 1, "\(rule)")
+            for (args, word) in [(["0.5"], "factor"), (["3", "--window", "61"], "windowMinutes")] {
+                let refused = try await SiseBinary.run(["alerts", "add", "XRP", "volume-spike"] + args + ["--data-dir", data])
+                #expect(refused.status == 2 && refused.stderr.contains(word), "\(refused.stderr)")
+            }
+            async let watched = SiseBinary.run([
+                "watch", "--alerts", "--json", "--count", "1", "--duration", "20", "--upbit-url", url, "--data-dir", data,
+            ])
+            // The window is covered at the usual pace first; then XRP trades 20 times it.
+            try await Task.sleep(for: .seconds(4))
+            try await SimAdmin.post(simulator, "/_sim/surge?exchange=upbit", #"{"market":"KRW-XRP","factor":20}"#)
+            let watch = try await watched
+            let alerts = watch.stdout.split(separator: "\n").compactMap { object(String($0)) }.filter { $0["type"] as? String == "alert" }
+            #expect(alerts.count == 1 && alerts.first?["rule"] as? String == "volumeSpike", "\(watch.stdout) \(watch.stderr)")
+            #expect((alerts.first?["observed"] as? Double ?? 0) >= 3)
+        }
+    }
 }

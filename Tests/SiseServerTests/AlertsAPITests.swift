@@ -66,6 +66,8 @@ import Testing
                     (#"{"market":"KRW-BTC","type":"premiumAbove","percent":"3","venue":"kraken"}"#, .badRequest, "venue"),
                     (#"{"market":"KRW-USDT","type":"premiumAbove","percent":"3","venue":"okx"}"#, .badRequest, "venue"),
                     (#"{"market":"KRW-BTC","type":"premiumAbove","percent":"3","holdMinutes":0}"#, .badRequest, "holdMinutes"),
+                    (#"{"market":"KRW-BTC","type":"volumeSpike","factor":"0.5"}"#, .badRequest, "factor"),
+                    (#"{"market":"KRW-BTC","type":"volumeSpike","factor":3,"windowMinutes":61}"#, .badRequest, "windowMinutes"),
                 ] {
                     let refused = try await client.execute(uri: "/api/alerts", method: .post, headers: headers, body: ByteBuffer(string: bad))
                     #expect(refused.status == status, "\(bad)")
@@ -220,6 +222,45 @@ import Testing
                 return (history?["history"] as? [[String: Any]])?.contains { $0["alertId"] as? String == id && $0["venue"] as? String == "okx" }
                     == true
             }
+        }
+    }
+
+    /// A volume spike is kept with its factor and window, worded so, and changed through PATCH
+    /// (a factor under 1 refused under its field).
+    @Test func aVolumeSpikeIsKeptWithItsFactor() async throws {
+        try await ServerHarness.run { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+            var headers = jar.pageHeaders
+            headers[.contentType] = "application/json"
+            headers[.acceptLanguage] = "en"
+            let created = try await client.execute(
+                uri: "/api/alerts",
+                method: .post,
+                headers: headers,
+                body: ByteBuffer(string: #"{"market":"KRW-XRP","type":"volumeSpike","factor":"3"}"#)
+            )
+            #expect(created.status == .created, "\(String(buffer: created.body))")
+            let rule = try #require(json(created) as? [String: Any])
+            let id = try #require(rule["id"] as? String)
+            #expect(rule["factor"] as? String == "3" && rule["windowMinutes"] as? Int == 5 && rule["percent"] is NSNull, "\(rule)")
+            #expect(rule["description"] as? String == "traded 3× its usual pace within 5 min")
+            let changed = try await client.execute(
+                uri: "/api/alerts/\(id)",
+                method: .patch,
+                headers: headers,
+                body: ByteBuffer(string: #"{"factor":"4.5","windowMinutes":15}"#)
+            )
+            let now = try #require(json(changed) as? [String: Any])
+            #expect(changed.status == .ok && now["factor"] as? String == "4.5" && now["windowMinutes"] as? Int == 15, "\(now)")
+            let refused = try await client.execute(
+                uri: "/api/alerts/\(id)",
+                method: .patch,
+                headers: headers,
+                body: ByteBuffer(string: #"{"factor":"0"}"#)
+            )
+            let error = (json(refused) as? [String: Any])?["error"] as? [String: Any]
+            #expect(refused.status == .badRequest && error?["field"] as? String == "factor", "\(String(buffer: refused.body))")
         }
     }
 

@@ -248,17 +248,53 @@ def test_5_sorts_the_board_by_the_kimchi_premium(pane):
         pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
 
 
-def test_p_shows_the_portfolio_and_an_alert_rings_the_bell(pane):
+class Receiver:
+    """A webhook receiver on loopback: the bodies POSTed to it, in order."""
+
+    def __init__(self):
+        import http.server
+        import threading
+        bodies = self.bodies = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                bodies.append(self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode())
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_p_shows_the_portfolio_and_an_alert_rings_the_bell_and_reaches_the_webhook(pane):
+    receiver = Receiver()
     with tempfile.TemporaryDirectory() as data_dir:
         for command in (["portfolio", "add", "buy", "KRW-BTC", "0.5", "--price", "100000000"],
-                        ["alerts", "add", "KRW-BTC", "above", "1"]):
+                        ["alerts", "add", "KRW-BTC", "above", "1"],
+                        ["alerts", "webhook", "add", receiver.url, "terminal-secret", "--allow-private"]):
             subprocess.run([SISE] + command + ["--data-dir", data_dir], check=True, capture_output=True)
-        start(pane, data_dir)
+        pane.send(f"{SISE} tui --demo --allow-private-webhooks --data-dir {data_dir}; echo EXITED $?", "Enter")
+        pane.wait(lambda s: "비트코인" in s and "실시간" in s, what="the live board")
         # The alert already true fires at its first tick: the bell rings and the status line says so.
         pane.wait(lambda s: "🔔 Upbit KRW-BTC" in s, what="the alert's line, naming its exchange")
         bell = subprocess.run([*pane.tmux, "display-message", "-p", "-t", pane.name, "#{window_bell_flag}"],
                               capture_output=True, text=True).stdout.strip()
         assert bell == "1"
+        # …and the terminal delivers it as `sise watch --alerts` does: one signed POST.
+        deadline = time.time() + 20
+        while not receiver.bodies and time.time() < deadline:
+            time.sleep(0.2)
+        receiver.close()
+        assert len(receiver.bodies) == 1, receiver.bodies
+        assert '"market":"KRW-BTC"' in receiver.bodies[0] and '"rule":"above"' in receiver.bodies[0]
         pane.send("p")
         screen = pane.wait(lambda s: "포트폴리오" in s and "KRW-BTC" in s and "평균매수가" in s and "100,000,000" in s,
                            what="the portfolio")

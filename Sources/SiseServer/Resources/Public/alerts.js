@@ -119,9 +119,18 @@ export function setupAlerts({ t, toast, state, call }) {
       row.hidden = !shown;
       for (const input of row.querySelectorAll("input, select")) input.disabled = !shown;
     };
+    const spike = type === "volumeSpike";
     show("#alert-price-row", price);
-    show("#alert-percent-row", !price);
-    show("#alert-window-row", type === "move");
+    show("#alert-percent-row", !price && !spike);
+    show("#alert-factor-row", spike);
+    // A move's window is 1–1440 minutes (10 by default), a volume spike's 1–60 (5).
+    const minutes = $("#alert-window");
+    const max = spike ? "60" : "1440";
+    if (minutes.max !== max) {
+      minutes.max = max;
+      minutes.value = spike ? "5" : "10";
+    }
+    show("#alert-window-row", type === "move" || spike);
     // A premium line: against which global venue (the matrix's cells), and optionally held for minutes.
     const premium = type === "premiumAbove" || type === "premiumBelow";
     show("#alert-venue-row", premium);
@@ -144,8 +153,10 @@ export function setupAlerts({ t, toast, state, call }) {
     const body = { exchange: form.exchange.value, market: market.includes("-") ? market : `KRW-${market}`, type: form.type.value,
       recurring: form.recurring.checked, cooldownSeconds: Number(form.cooldownSeconds.value || 0) };
     if (body.type === "above" || body.type === "below") body.price = form.price.value.trim();
+    else if (body.type === "volumeSpike") body.factor = form.factor.value.trim();
     else body.percent = form.percent.value.trim();
     if (body.type === "move") body.windowMinutes = Number(form.windowMinutes.value || 10);
+    if (body.type === "volumeSpike") body.windowMinutes = Number(form.windowMinutes.value || 5);
     if (body.type === "premiumAbove" || body.type === "premiumBelow") {
       if (form.venue.value !== "binance") body.venue = form.venue.value;
       if (form.holdMinutes.value.trim() !== "") body.holdMinutes = Number(form.holdMinutes.value);
@@ -206,7 +217,8 @@ export function setupAlerts({ t, toast, state, call }) {
 
   function applyLanguage() {
     for (const label of document.querySelectorAll("#alerts-panel [data-label]")) label.textContent = t(label.dataset.label);
-    const names = { above: "alertAbove", below: "alertBelow", move: "alertMove", premiumAbove: "alertPremiumAbove", premiumBelow: "alertPremiumBelow" };
+    const names = { above: "alertAbove", below: "alertBelow", move: "alertMove", premiumAbove: "alertPremiumAbove", premiumBelow: "alertPremiumBelow",
+      volumeSpike: "alertVolumeSpike" };
     for (const option of $("#alert-type").options) option.textContent = t(names[option.value]);
     const kinds = { generic: "webhookGeneric", telegram: "webhookTelegram", discord: "webhookDiscord", slack: "webhookSlack" };
     for (const option of $("#webhook-kind").options) option.textContent = t(kinds[option.value]);

@@ -1,0 +1,189 @@
+import Foundation
+import SiseCore
+import Testing
+
+/// The alert kinds as one firing table: a rule, the sequence of values it sees (one a minute),
+/// and the minutes at which it fires — the first evaluation, re-arming past the band, the
+/// cool-down of a recurring rule, and a one-shot rule leaving after its firing.
+@Suite struct AlertFiringTableTests {
+    static let btc = MarketID("KRW-BTC")!
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        let name: String
+        let kind: AlertKind
+        let value: Decimal
+        var window: Int? = nil
+        var recurring = true
+        var cooldown = 0
+        /// (minute, value): the price, the premium or the rolling 24-hour traded value.
+        let values: [(minute: Int64, value: Double)]
+        let fires: [Int64]
+        var testDescription: String { name }
+    }
+
+    /// A rolling 24-hour value that trades `usual` a minute and lets `usual` a minute leave the
+    /// day (flat), with `extra` more traded in the given minutes.
+    static func day(_ minutes: ClosedRange<Int64>, usual: Double = 1_000, extra: [Int64: Double] = [:]) -> [(minute: Int64, value: Double)] {
+        var value = usual * 1_440
+        return minutes.map { minute in
+            value += extra[minute] ?? 0
+            return (minute, value)
+        }
+    }
+
+    static let spike = Dictionary(uniqueKeysWithValues: (6...10).map { (Int64($0), 3_000.0) })
+    static let later = Dictionary(uniqueKeysWithValues: (16...20).map { (Int64($0), 3_000.0) })
+
+    static let rows: [Row] = [
+        Row(
+            name: "above: fires at the crossing, re-arms 0.5 % back",
+            kind: .above,
+            value: 100,
+            values: [(0, 99), (1, 100), (2, 99.8), (3, 99.4), (4, 101)],
+            fires: [1, 4]
+        ),
+        Row(
+            name: "above, one-shot: fires once and leaves",
+            kind: .above,
+            value: 100,
+            recurring: false,
+            values: [(0, 101), (1, 90), (2, 101)],
+            fires: [0]
+        ),
+        Row(name: "below: already true fires at once", kind: .below, value: 90, values: [(0, 85), (1, 89), (2, 91), (3, 89)], fires: [0, 3]),
+        Row(
+            name: "above, cool-down 10 min: a crossing within it is passed over",
+            kind: .above,
+            value: 100,
+            cooldown: 600,
+            values: [(0, 101), (2, 90), (3, 101), (12, 90), (13, 101)],
+            fires: [0, 13]
+        ),
+        Row(
+            name: "move 5 % in 10 min",
+            kind: .move,
+            value: 5,
+            window: 10,
+            values: [(0, 100), (1, 103), (2, 106), (3, 104), (30, 100), (31, 95)],
+            fires: [2, 31]
+        ),
+        Row(
+            name: "premium above 3 %: re-arms 0.2 points back",
+            kind: .premiumAbove,
+            value: 3,
+            values: [(0, 2.5), (1, 3.1), (2, 2.9), (3, 3.2), (4, 2.7), (5, 3)],
+            fires: [1, 5]
+        ),
+        Row(name: "premium below -1 %", kind: .premiumBelow, value: -1, values: [(0, 0), (1, -1.5), (2, -0.5), (3, -1)], fires: [1, 3]),
+        Row(
+            name: "volume spike ×3 in 5 min: no reading before the window is covered",
+            kind: .volumeSpike,
+            value: 3,
+            window: 5,
+            values: day(0...4, extra: [1: 50_000]),
+            fires: []
+        ),
+        Row(
+            name: "volume spike ×3 in 5 min: fires four minutes into a 4× pace, re-arms under 2.4×, fires again",
+            kind: .volumeSpike,
+            value: 3,
+            window: 5,
+            values: day(0...24, extra: spike.merging(later) { a, _ in a }),
+            fires: [9, 19]
+        ),
+        Row(
+            name: "volume spike, cool-down 15 min: the second spike is passed over",
+            kind: .volumeSpike,
+            value: 3,
+            window: 5,
+            cooldown: 900,
+            values: day(0...24, extra: spike.merging(later) { a, _ in a }),
+            fires: [9]
+        ),
+        Row(
+            name: "volume spike, one-shot",
+            kind: .volumeSpike,
+            value: 3,
+            window: 5,
+            recurring: false,
+            values: day(0...24, extra: spike.merging(later) { a, _ in a }),
+            fires: [9]
+        ),
+        Row(
+            name: "volume spike: a silence of two windows starts the warm-up again; a shorter one is read across",
+            kind: .volumeSpike,
+            value: 2,
+            window: 5,
+            values: day(0...5) + [(16, 1_440_000 + 20_000), (17, 1_440_000 + 20_000), (22, 1_440_000 + 20_000), (30, 1_440_000 + 80_000)],
+            fires: [30]
+        ),
+    ]
+
+    @Test(arguments: rows) func fires(_ row: Row) {
+        var book = AlertBook()
+        book.insert(
+            AlertRule(
+                id: "r",
+                owner: "o",
+                exchange: .upbit,
+                market: Self.btc,
+                kind: row.kind,
+                value: row.value,
+                windowMinutes: row.window,
+                recurring: row.recurring,
+                cooldownSeconds: row.cooldown
+            )
+        )
+        var fired: [Int64] = []
+        for (minute, value) in row.values {
+            let at = minute * 60_000
+            let firings =
+                switch row.kind {
+                case .above, .below, .move: book.price(value, exchange: .upbit, market: Self.btc, at: at)
+                case .premiumAbove, .premiumBelow: book.premium(value, exchange: .upbit, market: Self.btc, at: at)
+                case .volumeSpike: book.tradeValue(value, exchange: .upbit, market: Self.btc, at: at)
+                }
+            if !firings.isEmpty { fired.append(minute) }
+        }
+        #expect(fired == row.fires)
+    }
+
+    @Test func aSpikeFiringCarriesItsPace() {
+        var book = AlertBook()
+        book.insert(AlertRule(id: "s", owner: "o", exchange: .upbit, market: Self.btc, kind: .volumeSpike, value: 3, windowMinutes: 5))
+        var observed: Double?
+        for (minute, value) in Self.day(0...9, extra: Self.spike) {
+            observed = book.tradeValue(value, exchange: .upbit, market: Self.btc, at: minute * 60_000).first?.observed ?? observed
+        }
+        // Four minutes at 4× the usual pace within five: 1 + 4 · 3 000 / 5 000 = 3.4 times the usual.
+        #expect(abs((observed ?? 0) - 3.4) < 0.01)
+    }
+
+    /// Refused with the field the form marks: a factor under 1 (or not a number), a window out of
+    /// 1…60, a percent where the factor belongs.
+    @Test(arguments: [
+        (AlertInput(market: "KRW-BTC", type: "volumeSpike", factor: "0.5"), "factor"),
+        (AlertInput(market: "KRW-BTC", type: "volumeSpike", factor: "abc"), "factor"),
+        (AlertInput(market: "KRW-BTC", type: "volumeSpike", factor: "1001"), "factor"),
+        (AlertInput(market: "KRW-BTC", type: "volumeSpike", percent: "3"), "factor"),
+        (AlertInput(market: "KRW-BTC", type: "volumeSpike", factor: "3", windowMinutes: 0), "windowMinutes"),
+        (AlertInput(market: "KRW-BTC", type: "volumeSpike", factor: "3", windowMinutes: 61), "windowMinutes"),
+    ])
+    func volumeInputIsRefusedUnderItsField(_ input: AlertInput, _ field: String) {
+        #expect(throws: AlertInput.Failure.self) { try input.rule(id: "1", owner: "o") }
+        do {
+            _ = try input.rule(id: "1", owner: "o")
+        } catch {
+            #expect(error.field == field, "\(error.message)")
+        }
+    }
+
+    @Test func aVolumeRuleReadsAsItsWords() throws {
+        let rule = try AlertInput(market: "KRW-BTC", type: "volumeSpike", factor: "3").rule(id: "1", owner: "o")
+        #expect(rule.windowMinutes == 5 && rule.value == 3)
+        #expect(rule.describe(.ko) == "5분 거래대금 평소의 3배 이상")
+        #expect(rule.describe(.en) == "traded 3× its usual pace within 5 min")
+        let json = AlertRuleJSON(rule, language: .en)
+        #expect(json.factor == "3" && json.percent == nil && json.price == nil)
+    }
+}
