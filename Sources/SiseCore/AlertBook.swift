@@ -42,8 +42,18 @@ public struct AlertBook: Sendable {
         var moves: [Int: (window: MoveWindow, ladder: AlertLadder)] = [:]
         /// Volume spikes by window (minutes): one pace reading shared by every factor.
         var spikes: [Int: (window: VolumeWindow, ladder: AlertLadder)] = [:]
+        /// Indicator rules by candle interval (minutes): the closes, and the rules by signal (each
+        /// distinct signal is read once a close).
+        var indicators: [Int: IndicatorRules] = [:]
 
-        var isEmpty: Bool { above.isEmpty && below.isEmpty && premium.isEmpty && moves.isEmpty && spikes.isEmpty }
+        var isEmpty: Bool { above.isEmpty && below.isEmpty && premium.isEmpty && moves.isEmpty && spikes.isEmpty && indicators.isEmpty }
+    }
+
+    struct IndicatorRules: Sendable {
+        var candles: ClosingCandles
+        var signals: [IndicatorSignal: Set<String>] = [:]
+        /// Whether the exchange's own candles were asked for (done once a series).
+        var seeded = false
     }
 
     private var markets: [Key: MarketAlerts] = [:]
@@ -95,6 +105,15 @@ public struct AlertBook: Sendable {
             var entry = alerts.moves[minutes] ?? (MoveWindow(span: Int64(minutes) * 60_000), AlertLadder(rising: true))
             entry.ladder.insert(rule.id, level: level)
             alerts.moves[minutes] = entry
+        case .indicator:
+            guard let signal = rule.indicator else {
+                rules[rule.id] = nil
+                return
+            }
+            let minutes = rule.windowMinutes ?? 60
+            var entry = alerts.indicators[minutes] ?? IndicatorRules(candles: ClosingCandles(minutes: minutes))
+            entry.signals[signal, default: []].insert(rule.id)
+            alerts.indicators[minutes] = entry
         case .volumeSpike:
             let minutes = rule.windowMinutes ?? 5
             var entry = alerts.spikes[minutes] ?? (VolumeWindow(span: Int64(minutes) * 60_000), AlertLadder(rising: true))
@@ -129,6 +148,11 @@ public struct AlertBook: Sendable {
             entry.ladder.remove(id)
             alerts.spikes[minutes] = entry.ladder.isEmpty ? nil : entry
         }
+        if let signal = rule.indicator, let minutes = rule.windowMinutes, var entry = alerts.indicators[minutes] {
+            entry.signals[signal]?.remove(id)
+            if entry.signals[signal]?.isEmpty == true { entry.signals[signal] = nil }
+            alerts.indicators[minutes] = entry.signals.isEmpty ? nil : entry
+        }
         markets[key] = alerts.isEmpty ? nil : alerts
     }
 
@@ -151,8 +175,34 @@ public struct AlertBook: Sendable {
             fired += entry.ladder.step(move) { $0 * Self.moveBand }.compactMap { lookup($0, move) }
             alerts.moves[minutes] = entry
         }
+        for (minutes, var entry) in alerts.indicators {
+            // Read only when a candle closes: a forming candle never fires (no repaint).
+            if entry.candles.add(price, at: at) {
+                let closes = entry.candles.closes
+                for (signal, ids) in entry.signals where signal.fires(closes) == true {
+                    fired += ids.sorted().compactMap { lookup($0, closes.last) }
+                }
+            }
+            alerts.indicators[minutes] = entry
+        }
         markets[key] = alerts
         return settle(fired, at: at)
+    }
+
+    /// The indicator series (exchange, market, interval in minutes) whose exchange candles were
+    /// never asked for: the engine seeds them (a new rule need not wait hours of closes).
+    public var unseeded: [(exchange: Exchange, market: MarketID, minutes: Int)] {
+        markets.flatMap { key, alerts in alerts.indicators.filter { !$0.value.seeded }.map { (key.exchange, key.market, $0.key) } }
+    }
+
+    /// The exchange's closed candles of a series (start epoch ms, close; oldest first): history
+    /// before what the ticks have closed. The series counts as seeded even when none came.
+    public mutating func seed(_ exchange: Exchange, _ market: MarketID, minutes: Int, _ candles: [(start: Int64, close: Double)]) {
+        let key = Key(exchange: exchange, market: market)
+        guard var entry = markets[key]?.indicators[minutes] else { return }
+        entry.candles.seed(candles)
+        entry.seeded = true
+        markets[key]?.indicators[minutes] = entry
     }
 
     /// The market's rolling 24-hour traded value at `at` (the ticker's 거래대금): the volume

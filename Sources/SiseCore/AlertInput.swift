@@ -4,7 +4,9 @@ import Foundation
 /// `{"exchange":"upbit","market":"KRW-BTC","type":"above","price":"…"}`,
 /// `{…,"type":"move","percent":"5","windowMinutes":10}`, `{…,"type":"premiumAbove","percent":"3"}`
 /// (premium rules may add `"venue":"okx"` and `"holdMinutes":10`),
-/// `{…,"type":"volumeSpike","factor":"3","windowMinutes":5}`, plus optional
+/// `{…,"type":"volumeSpike","factor":"3","windowMinutes":5}`,
+/// `{…,"type":"indicator","indicator":"rsiAbove","level":70,"interval":"1h"}` (or `maCrossUp`
+/// with `fast`/`slow`, `bollingerBelow` …), plus optional
 /// `"recurring":true,"cooldownSeconds":600`.
 public struct AlertInput: Decodable, Sendable {
     public var exchange: String?
@@ -15,6 +17,13 @@ public struct AlertInput: Decodable, Sendable {
     /// A volume spike's factor: how many times the usual pace (1…1000).
     public var factor: String?
     public var windowMinutes: Int?
+    /// An indicator rule's signal (`IndicatorSignal.names`), its RSI level (default 70 above, 30
+    /// below), its averages (default 5 and 20) and its candle interval (`1m` … `1d`, default `1h`).
+    public var indicator: String?
+    public var level: Double?
+    public var fast: Int?
+    public var slow: Int?
+    public var interval: String?
     /// A premium rule's global venue (`binance`, `okx`, `bybit`; default Binance).
     public var venue: String?
     /// A premium rule's hold: it fires once the line has held this many minutes.
@@ -34,8 +43,18 @@ public struct AlertInput: Decodable, Sendable {
         venue: String? = nil,
         holdMinutes: Int? = nil,
         recurring: Bool? = nil,
-        cooldownSeconds: Int? = nil
+        cooldownSeconds: Int? = nil,
+        indicator: String? = nil,
+        level: Double? = nil,
+        fast: Int? = nil,
+        slow: Int? = nil,
+        interval: String? = nil
     ) {
+        self.indicator = indicator
+        self.level = level
+        self.fast = fast
+        self.slow = slow
+        self.interval = interval
         self.exchange = exchange
         self.market = market
         self.type = type
@@ -51,6 +70,7 @@ public struct AlertInput: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case exchange, market, type, price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled
+        case indicator, level, fast, slow, interval
     }
 
     /// Decimal fields may come as JSON numbers too (read through their text).
@@ -73,6 +93,11 @@ public struct AlertInput: Decodable, Sendable {
         recurring = try c.decodeIfPresent(Bool.self, forKey: .recurring)
         cooldownSeconds = try c.decodeIfPresent(Int.self, forKey: .cooldownSeconds)
         enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled)
+        indicator = try c.decodeIfPresent(String.self, forKey: .indicator)
+        level = try c.decodeIfPresent(Double.self, forKey: .level)
+        fast = try c.decodeIfPresent(Int.self, forKey: .fast)
+        slow = try c.decodeIfPresent(Int.self, forKey: .slow)
+        interval = try c.decodeIfPresent(String.self, forKey: .interval)
     }
 
     public typealias Failure = PortfolioInput.Failure
@@ -89,6 +114,7 @@ public struct AlertInput: Decodable, Sendable {
         guard let kind = AlertKind(rawValue: type) else { throw Failure(.alertBadType) }
         let value: Decimal
         var window: Int?
+        var signal: IndicatorSignal?
         switch kind {
         case .above, .below:
             guard let text = price, let p = InputBounds.decimal(text, max: InputBounds.maxAmount) else { throw Failure(.alertBadPrice) }
@@ -107,6 +133,9 @@ public struct AlertInput: Decodable, Sendable {
                 throw Failure(.alertBadPremiumPercent)
             }
             value = p
+        case .indicator:
+            (signal, window) = try indicatorTerms()
+            value = 0
         case .volumeSpike:
             guard let text = factor, let k = PortfolioLedger.decimal(text), k >= 1, k <= 1_000 else { throw Failure(.alertBadFactor) }
             let minutes = windowMinutes ?? 5
@@ -127,6 +156,7 @@ public struct AlertInput: Decodable, Sendable {
             windowMinutes: window,
             venue: globalVenue,
             holdMinutes: hold,
+            indicator: signal,
             recurring: recurring ?? false,
             cooldownSeconds: cooldown,
             enabled: enabled ?? true,
@@ -152,6 +182,23 @@ public struct AlertInput: Decodable, Sendable {
         return (globalVenue, holdMinutes)
     }
 
+    /// An indicator rule's signal and interval, checked.
+    private func indicatorTerms() throws(Failure) -> (IndicatorSignal, Int) {
+        let name = indicator?.trimmingCharacters(in: .whitespaces) ?? ""
+        let code: String =
+            switch name {
+            case "rsiAbove": "rsiAbove:\(IndicatorSignal.text(level ?? 70))"
+            case "rsiBelow": "rsiBelow:\(IndicatorSignal.text(level ?? 30))"
+            case "maCrossUp", "maCrossDown": "\(name):\(fast ?? 5):\(slow ?? 20)"
+            default: name
+            }
+        guard let signal = IndicatorSignal(code: code) else { throw Failure(.alertBadIndicator) }
+        guard let minutes = IndicatorSignal.intervalMinutes(interval?.trimmingCharacters(in: .whitespaces) ?? "1h") else {
+            throw Failure(.alertBadInterval)
+        }
+        return (signal, minutes)
+    }
+
     /// A decimal with an optional leading minus (a premium may be negative).
     static func signedDecimal(_ text: String) -> Decimal? {
         if text.hasPrefix("-") { return PortfolioLedger.decimal(String(text.dropFirst())).map { -$0 } }
@@ -171,6 +218,12 @@ public struct AlertRuleJSON: Encodable, Sendable {
     public var percent: String?
     public var factor: String?
     public var windowMinutes: Int?
+    /// An indicator rule's signal (`rsiAbove` …), RSI level, averages and interval (`1h`); null otherwise.
+    public var indicator: String?
+    public var level: Double?
+    public var fast: Int?
+    public var slow: Int?
+    public var interval: String?
     /// A premium rule's venue (`binance` unless it names another); null for other rules and 테더 김프.
     public var venue: String?
     public var holdMinutes: Int?
@@ -189,8 +242,15 @@ public struct AlertRuleJSON: Encodable, Sendable {
         let text = PortfolioLedger.text(rule.value)
         price = rule.kind == .above || rule.kind == .below ? text : nil
         factor = rule.kind == .volumeSpike ? text : nil
-        percent = price == nil && factor == nil ? text : nil
-        windowMinutes = rule.windowMinutes
+        percent = price == nil && factor == nil && rule.kind != .indicator ? text : nil
+        indicator = rule.indicator?.name
+        interval = rule.kind == .indicator ? rule.windowMinutes.flatMap(IndicatorSignal.intervalName) : nil
+        switch rule.indicator {
+        case .rsiAbove(let value)?, .rsiBelow(let value)?: level = value
+        case .maCrossUp(let f, let s)?, .maCrossDown(let f, let s)?: (fast, slow) = (f, s)
+        default: break
+        }
+        windowMinutes = rule.kind == .indicator ? nil : rule.windowMinutes
         venue = rule.premiumVenue?.rawValue
         holdMinutes = rule.holdMinutes
         recurring = rule.recurring
@@ -202,6 +262,7 @@ public struct AlertRuleJSON: Encodable, Sendable {
     }
 
     enum Keys: String, CodingKey {
+        case indicator, level, fast, slow, interval
         case id, exchange, market, type, price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled, createdAt
         case lastFiredAt, description
     }
@@ -215,6 +276,11 @@ public struct AlertRuleJSON: Encodable, Sendable {
         try c.encode(price, forKey: .price)
         try c.encode(percent, forKey: .percent)
         try c.encode(factor, forKey: .factor)
+        try c.encode(indicator, forKey: .indicator)
+        try c.encode(level, forKey: .level)
+        try c.encode(fast, forKey: .fast)
+        try c.encode(slow, forKey: .slow)
+        try c.encode(interval, forKey: .interval)
         try c.encode(windowMinutes, forKey: .windowMinutes)
         try c.encode(venue, forKey: .venue)
         try c.encode(holdMinutes, forKey: .holdMinutes)

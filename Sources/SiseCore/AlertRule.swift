@@ -16,6 +16,8 @@ public enum AlertKind: String, Codable, CaseIterable, Sendable {
     /// The market trades `value` times its usual pace or more within `windowMinutes` (the usual
     /// pace: the trailing 24 hours' traded value; see `VolumeWindow`).
     case volumeSpike
+    /// An indicator signal (`indicator`) on the close of a `windowMinutes` candle.
+    case indicator
 }
 
 /// One alert rule of an owner, on one market of one exchange.
@@ -27,13 +29,16 @@ public struct AlertRule: Hashable, Codable, Sendable {
     public var kind: AlertKind
     /// KRW (above/below), percent (move, premium) or a factor (volume spike), as a decimal.
     public var value: Decimal
-    /// The window of a move (1…1440 minutes) or a volume spike (1…60 minutes).
+    /// The window of a move (1…1440 minutes) or a volume spike (1…60 minutes); an indicator
+    /// rule's candle interval (1, 5, 15, 60, 240 or 1440 minutes).
     public var windowMinutes: Int?
     /// The global venue a premium rule measures against (premium only; nil: Binance, the board's
     /// 김프 column). A KRW-USDT premium rule is 테더 김프, against the official rate: no venue.
     public var venue: GlobalVenue?
     /// A premium rule fires only once its line has held this long (premium only), 1…1440 minutes.
     public var holdMinutes: Int?
+    /// What an indicator rule waits for (indicator only).
+    public var indicator: IndicatorSignal?
     /// Fires again on each new crossing (after `cooldownSeconds`); otherwise fires once and is disabled.
     public var recurring: Bool
     public var cooldownSeconds: Int
@@ -51,6 +56,7 @@ public struct AlertRule: Hashable, Codable, Sendable {
         windowMinutes: Int? = nil,
         venue: GlobalVenue? = nil,
         holdMinutes: Int? = nil,
+        indicator: IndicatorSignal? = nil,
         recurring: Bool = false,
         cooldownSeconds: Int = 0,
         enabled: Bool = true,
@@ -66,6 +72,7 @@ public struct AlertRule: Hashable, Codable, Sendable {
         self.windowMinutes = windowMinutes
         self.venue = venue
         self.holdMinutes = holdMinutes
+        self.indicator = indicator
         self.recurring = recurring
         self.cooldownSeconds = cooldownSeconds
         self.enabled = enabled
@@ -93,6 +100,7 @@ public struct AlertRule: Hashable, Codable, Sendable {
             case .premiumAbove: UIText.alertRulePremiumAbove(language, ["percent": percent])
             case .premiumBelow: UIText.alertRulePremiumBelow(language, ["percent": percent])
             case .volumeSpike: UIText.alertRuleVolumeSpike(language, ["factor": percent, "window": String(windowMinutes ?? 0)])
+            case .indicator: indicator?.describe(language, interval: windowMinutes ?? 60) ?? ""
             }
         if let venue, venue != .binance { text = UIText.alertRuleVenue(language, ["rule": text, "venue": venue.displayName]) }
         if let holdMinutes { text = UIText.alertRuleHeld(language, ["rule": text, "minutes": String(holdMinutes)]) }
@@ -108,7 +116,7 @@ public struct AlertFiring: Codable, Equatable, Sendable {
     public var owner: String
     public var exchange: String
     public var market: String
-    /// The rule's kind (`above`, `below`, `move`, `premiumAbove`, `premiumBelow`, `volumeSpike`), or a change's
+    /// The rule's kind (`above`, `below`, `move`, `premiumAbove`, `premiumBelow`, `volumeSpike`, `indicator`), or a change's
     /// (`depositSuspended`, `listed` … — `alertId` is then `changes:wallets|flags|listings`).
     public var rule: String
     /// The rule's threshold (KRW or percent), as a decimal string.

@@ -14,6 +14,10 @@ public struct Market: Hashable, Sendable {
     public let cautionLevel: CautionLevel?
     /// When the caution is set to end (epoch ms), where the exchange says.
     public let cautionUntil: Int64?
+    /// Whether the flags above are the exchange's word: false when the list they come from
+    /// (Bithumb's warnings, Korbit's market alerts) could not be read this time — then no flag
+    /// is known, and nothing may be concluded from their absence.
+    public let flagsKnown: Bool
 
     public init(
         id: MarketID,
@@ -22,8 +26,10 @@ public struct Market: Hashable, Sendable {
         warning: Bool = false,
         cautions: [String] = [],
         cautionLevel: CautionLevel? = nil,
-        cautionUntil: Int64? = nil
+        cautionUntil: Int64? = nil,
+        flagsKnown: Bool = true
     ) {
+        self.flagsKnown = flagsKnown
         self.id = id
         self.koreanName = koreanName
         self.englishName = englishName
@@ -31,6 +37,11 @@ public struct Market: Hashable, Sendable {
         self.cautions = cautions
         self.cautionLevel = cautionLevel
         self.cautionUntil = cautionUntil
+    }
+
+    /// The same market, its flags not read this time.
+    public var flagsUnknown: Market {
+        Market(id: id, koreanName: koreanName, englishName: englishName, warning: warning, cautions: cautions, flagsKnown: false)
     }
 
     public var symbol: String { id.base }

@@ -32,7 +32,9 @@ public enum MarketEventRule {
                 listings[market.symbol, default: []].insert(market.id.quote)
                 bySymbol[market.symbol, default: []].append(market)
             }
-            self.init(exchange: exchange, listings: listings, flags: bySymbol.mapValues(MarketFlag.init(markets:)), wallets: wallets)
+            // A coin whose flags were not read this time says nothing about its flag.
+            let flags = bySymbol.filter { $0.value.allSatisfy(\.flagsKnown) }.mapValues(MarketFlag.init(markets:))
+            self.init(exchange: exchange, listings: listings, flags: flags, wallets: wallets)
         }
 
         /// Every aspect it saw, with its value.

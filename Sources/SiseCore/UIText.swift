@@ -73,6 +73,9 @@ public enum UIText: String, WordTable {
     case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, alertRuleVenue, alertRuleHeld, alertVenue, alertHold, webhooks,
         webhookAdd, webhookURL, webhookSecret
     case alertVolumeSpike, alertFactor, alertRuleVolumeSpike, alertBadFactor, alertBadSpikeWindow
+    case alertIndicator, alertIndicatorKind, alertInterval, alertLevel, alertFast, alertSlow, alertRuleRsiAbove, alertRuleRsiBelow
+    case alertRuleMaCrossUp, alertRuleMaCrossDown, alertRuleBollingerAbove, alertRuleBollingerBelow, alertBadIndicator, alertBadInterval
+    case signalRsiAbove, signalRsiBelow, signalMaCrossUp, signalMaCrossDown, signalBollingerAbove, signalBollingerBelow
     case webhookDisabled, alertNotifyDenied, pushSection, pushEnable, pushDisable, pushUnsupported, pushDenied, pushFailed, pushDevices
     case webhookKind, webhookGeneric, webhookTelegram, webhookDiscord, webhookSlack, webhookBotToken, webhookChatId
     // Refused inputs (alerts and transactions, on every face)
@@ -457,6 +460,30 @@ public enum UIText: String, WordTable {
         case .alertRuleVolumeSpike: ("{window}분 거래대금 평소의 {factor}배 이상", "traded {factor}× its usual pace within {window} min")
         case .alertBadFactor: ("배수(factor)는 3처럼 1 이상 1000 이하인 숫자여야 합니다", "factor must be a decimal from 1 to 1000, such as 3")
         case .alertBadSpikeWindow: ("거래대금 급증의 기간(windowMinutes)은 1~60분이어야 합니다", "a volume spike's windowMinutes must be 1 to 60")
+        case .alertIndicator: ("지표 신호", "Indicator signal")
+        case .alertIndicatorKind: ("신호", "Signal")
+        case .alertInterval: ("봉", "Candle")
+        case .alertLevel: ("RSI 기준", "RSI level")
+        case .alertFast: ("단기 이평", "Fast average")
+        case .alertSlow: ("장기 이평", "Slow average")
+        case .alertRuleRsiAbove: ("{interval}봉 RSI {level} 상향 돌파", "{interval} RSI crossed above {level}")
+        case .alertRuleRsiBelow: ("{interval}봉 RSI {level} 하향 돌파", "{interval} RSI crossed below {level}")
+        case .alertRuleMaCrossUp: ("{interval}봉 {fast}·{slow} 이평 골든크로스", "{interval} MA {fast} crossed above MA {slow}")
+        case .alertRuleMaCrossDown: ("{interval}봉 {fast}·{slow} 이평 데드크로스", "{interval} MA {fast} crossed below MA {slow}")
+        case .alertRuleBollingerAbove: ("{interval}봉 종가 볼린저 상단 돌파", "{interval} close above the upper Bollinger band")
+        case .alertRuleBollingerBelow: ("{interval}봉 종가 볼린저 하단 이탈", "{interval} close below the lower Bollinger band")
+        case .alertBadIndicator:
+            (
+                "지표(indicator)는 rsiAbove, rsiBelow(level 1~99), maCrossUp, maCrossDown(fast < slow, 2~120), bollingerAbove, bollingerBelow 중 하나여야 합니다",
+                "indicator must be rsiAbove or rsiBelow (level 1 to 99), maCrossUp or maCrossDown (fast < slow, up to 120), bollingerAbove or bollingerBelow"
+            )
+        case .alertBadInterval: ("봉(interval)은 1m, 5m, 15m, 1h, 4h, 1d 중 하나여야 합니다", "interval must be 1m, 5m, 15m, 1h, 4h or 1d")
+        case .signalRsiAbove: ("RSI 상향 돌파", "RSI crosses up")
+        case .signalRsiBelow: ("RSI 하향 돌파", "RSI crosses down")
+        case .signalMaCrossUp: ("골든크로스", "Golden cross")
+        case .signalMaCrossDown: ("데드크로스", "Dead cross")
+        case .signalBollingerAbove: ("볼린저 상단 돌파", "Close above the Bollinger band")
+        case .signalBollingerBelow: ("볼린저 하단 이탈", "Close below the Bollinger band")
         case .walletBothSuspended: ("입출금 중단", "deposits and withdrawals suspended")
         case .walletDepositSuspended: ("입금 중단", "deposits suspended")
         case .walletWithdrawSuspended: ("출금 중단", "withdrawals suspended")

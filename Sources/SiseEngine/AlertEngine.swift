@@ -68,6 +68,7 @@ public final class AlertEngine: Service, Sendable {
                 group.addTask { await self.follow(exchange, board) }
             }
             group.addTask { await self.sweepPremiums() }
+            group.addTask { await self.seedIndicators() }
             try? await gracefulShutdown()
             group.cancelAll()
         }
@@ -77,6 +78,9 @@ public final class AlertEngine: Service, Sendable {
             return all
         }) { boards[exchange]?.viewerLeft() }
     }
+
+    /// The enabled rules in the book now (all of them once `run` has loaded the store).
+    public var ruleCount: Int { book.withLock { $0.rules.count } }
 
     /// A rule was created or changed: it is (re-)armed, and evaluated at once against the live
     /// price (its first evaluation counts the condition as not held before).
@@ -114,7 +118,8 @@ public final class AlertEngine: Service, Sendable {
 
     private static func sameSetting(_ a: AlertRule, _ b: AlertRule) -> Bool {
         a.owner == b.owner && a.exchange == b.exchange && a.market == b.market && a.kind == b.kind && a.value == b.value
-            && a.windowMinutes == b.windowMinutes && a.venue == b.venue && a.holdMinutes == b.holdMinutes && a.recurring == b.recurring
+            && a.windowMinutes == b.windowMinutes && a.indicator == b.indicator && a.venue == b.venue && a.holdMinutes == b.holdMinutes
+            && a.recurring == b.recurring
             && a.cooldownSeconds == b.cooldownSeconds && a.enabled == b.enabled
     }
 
@@ -146,6 +151,29 @@ public final class AlertEngine: Service, Sendable {
                 fired += firings.map { ($0, row.ticker.price) }
             }
             await settle(fired, now: now)
+        }
+    }
+
+    /// Indicator series with no history yet get the exchange's closed candles, one series at a
+    /// time (a new rule, or every rule after a restart, reads its first signal on the next close,
+    /// not hours of closes later). A series whose candles cannot be had warms up from the ticks.
+    private func seedIndicators() async {
+        while !Task.isCancelled {
+            for series in book.withLock({ $0.unseeded }) {
+                if Task.isCancelled { return }
+                var closes: [(start: Int64, close: Double)] = []
+                if let api = boards[series.exchange]?.api {
+                    let unit: CandleUnit = series.minutes >= 1_440 ? .days : .minutes(series.minutes)
+                    let candles = (try? await api.candles(market: series.market, unit: unit, count: IndicatorSignal.history, to: nil)) ?? []
+                    let span = Int64(series.minutes) * 60_000
+                    let forming = clock.now / span * span
+                    closes = candles.map { (Int64($0.start.timeIntervalSince1970 * 1_000), $0.close) }.filter { $0.0 < forming }.sorted {
+                        $0.0 < $1.0
+                    }
+                }
+                book.withLock { $0.seed(series.exchange, series.market, minutes: series.minutes, closes) }
+            }
+            do { try await pace.sleep(for: .seconds(1)) } catch { return }
         }
     }
 

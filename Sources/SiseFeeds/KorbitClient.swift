@@ -37,8 +37,10 @@ public struct KorbitClient: ExchangeAPI {
     /// the engine lends a name another exchange gives.
     public func markets() async throws -> [Market] {
         let pairs: [KorbitDTO.CurrencyPair] = try await get("/v2/currencyPairs", [:])
-        // Its market alerts (가격 급등락, 주문가격 제한, …) are the pairs' cautions; best effort.
-        let alerts = KorbitMarketAlertDTO.cautions((try? await get("/v2/marketAlerts", [:]) as [KorbitMarketAlertDTO]) ?? [])
+        // Its market alerts (가격 급등락, 주문가격 제한, …) are the pairs' cautions; best effort:
+        // without them the pairs' flags are unknown (never read as cleared).
+        let fetched = try? await get("/v2/marketAlerts", [:]) as [KorbitMarketAlertDTO]
+        let alerts = KorbitMarketAlertDTO.cautions(fetched ?? [])
         return pairs.compactMap { pair in
             guard pair.status?.lowercased() != "stopped", let id = KorbitSymbol.market(pair.symbol) else { return nil }
             let caution = alerts[id]
@@ -48,7 +50,8 @@ public struct KorbitClient: ExchangeAPI {
                 englishName: id.base,
                 cautions: caution?.reasons ?? [],
                 cautionLevel: caution?.level,
-                cautionUntil: caution?.until
+                cautionUntil: caution?.until,
+                flagsKnown: fetched != nil
             )
         }
     }

@@ -50,8 +50,11 @@ public struct V1QuotationClient: ExchangeAPI {
         let rows: [UpbitMarketDTO] = try await get("/v1/market/all", [isBithumb ? "isDetails" : "is_details": "true"], group: .market)
         let markets = try rows.map { try $0.toMarket() }
         guard isBithumb else { return markets }
-        // Bithumb says why a market is flagged in a list of its own; best effort.
-        let alerts: [BithumbWarningDTO] = (try? await get("/v1/market/virtual_asset_warning", [:], group: .market)) ?? []
+        // Bithumb says why a market is flagged in a list of its own; best effort: without it the
+        // markets' flags are unknown (never read as cleared).
+        guard let alerts: [BithumbWarningDTO] = try? await get("/v1/market/virtual_asset_warning", [:], group: .market) else {
+            return markets.map(\.flagsUnknown)
+        }
         return BithumbWarningDTO.apply(alerts, to: markets)
     }
 

@@ -42,7 +42,8 @@ struct AlertsController {
         return JSONText.response(AlertRuleJSON(rule, language: LanguagePreference.of(request)), status: .created)
     }
 
-    /// `{"enabled":false}`, a new `price`/`percent`/`factor`/`windowMinutes`, `venue`, `holdMinutes` (null:
+    /// `{"enabled":false}`, a new `price`/`percent`/`factor`/`windowMinutes`, an indicator's
+    /// `indicator`/`level`/`fast`/`slow`/`interval`, `venue`, `holdMinutes` (null:
     /// no hold), `recurring`, `cooldownSeconds`.
     @Sendable func change(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         try await context.admitWrite(ctx)
@@ -50,7 +51,8 @@ struct AlertsController {
         guard var rule = try await store.rules(owner: ctx.owner).first(where: { $0.id == id }) else { throw APIError.notFound(.missingAlert) }
         let body = try await JSONBody.decode(AlertChange.self, request, ctx)
         let text = PortfolioLedger.text(rule.value)
-        let input = AlertInput(
+        let current = AlertRuleJSON(rule, language: .en)
+        var input = AlertInput(
             exchange: rule.exchange.rawValue,
             market: rule.market.code,
             type: rule.kind.rawValue,
@@ -63,12 +65,18 @@ struct AlertsController {
             recurring: body.recurring ?? rule.recurring,
             cooldownSeconds: body.cooldownSeconds ?? rule.cooldownSeconds
         )
+        input.indicator = body.indicator ?? current.indicator
+        input.level = body.level ?? current.level
+        input.fast = body.fast ?? current.fast
+        input.slow = body.slow ?? current.slow
+        input.interval = body.interval ?? current.interval
         do {
             let checked = try input.rule(id: rule.id, owner: rule.owner, now: rule.createdAt)
             rule.value = checked.value
             rule.windowMinutes = checked.windowMinutes
             rule.venue = checked.venue
             rule.holdMinutes = checked.holdMinutes
+            rule.indicator = checked.indicator
             rule.recurring = checked.recurring
             rule.cooldownSeconds = checked.cooldownSeconds
         } catch {
@@ -102,18 +110,26 @@ struct AlertsController {
 
 /// A change to a rule: what is absent stays; `"holdMinutes":null` removes the hold.
 struct AlertChange: Decodable {
+    var indicator: String?, level: Double?, fast: Int?, slow: Int?, interval: String?
     var price: String?, percent: String?, factor: String?, windowMinutes: Int?, venue: String?, recurring: Bool?, cooldownSeconds: Int?,
         enabled: Bool?
     /// nil: unchanged; `.some(nil)`: no hold any more.
     var holdMinutes: Int??
 
-    enum Keys: String, CodingKey { case price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled }
+    enum Keys: String, CodingKey {
+        case price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled, indicator, level, fast, slow, interval
+    }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         price = try c.decodeIfPresent(String.self, forKey: .price)
         percent = try c.decodeIfPresent(String.self, forKey: .percent)
         factor = try c.decodeIfPresent(String.self, forKey: .factor)
+        indicator = try c.decodeIfPresent(String.self, forKey: .indicator)
+        level = try c.decodeIfPresent(Double.self, forKey: .level)
+        fast = try c.decodeIfPresent(Int.self, forKey: .fast)
+        slow = try c.decodeIfPresent(Int.self, forKey: .slow)
+        interval = try c.decodeIfPresent(String.self, forKey: .interval)
         windowMinutes = try c.decodeIfPresent(Int.self, forKey: .windowMinutes)
         venue = try c.decodeIfPresent(String.self, forKey: .venue)
         recurring = try c.decodeIfPresent(Bool.self, forKey: .recurring)

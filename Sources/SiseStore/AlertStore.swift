@@ -33,28 +33,44 @@ public struct AlertStore: Sendable {
         try await database.write { db in
             let count = try await db.count("SELECT COUNT(*) FROM alert WHERE owner = ?", rule.owner)
             guard count < limit else { throw StoreError.tooManyRecords(limit: limit) }
-            try await db.execute(
-                """
-                INSERT INTO alert (id, owner, exchange, market, type, value, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds,
-                    enabled, createdAt, lastFiredAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                rule.id,
-                rule.owner,
-                rule.exchange.rawValue,
-                rule.market.code,
-                rule.kind.rawValue,
-                "\(rule.value)",
-                rule.windowMinutes,
-                rule.venue?.rawValue,
-                rule.holdMinutes,
-                rule.recurring,
-                rule.cooldownSeconds,
-                rule.enabled,
-                rule.createdAt,
-                rule.lastFiredAt
-            )
+            try await Self.insert(rule, db)
         }
+    }
+
+    /// Many rules at once, in transactions of 10,000, with no per-owner limit: for loading a
+    /// store at scale (the alert benchmark's million rules), not for what people send.
+    public func addMany(_ rules: [AlertRule]) async throws {
+        var start = 0
+        while start < rules.count {
+            let batch = Array(rules[start..<min(rules.count, start + 10_000)])
+            try await database.write { db in for rule in batch { try await Self.insert(rule, db) } }
+            start += batch.count
+        }
+    }
+
+    private static func insert(_ rule: AlertRule, _ db: any SQLConnection) async throws {
+        try await db.execute(
+            """
+            INSERT INTO alert (id, owner, exchange, market, type, value, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds,
+                enabled, createdAt, lastFiredAt, indicator)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            rule.id,
+            rule.owner,
+            rule.exchange.rawValue,
+            rule.market.code,
+            rule.kind.rawValue,
+            "\(rule.value)",
+            rule.windowMinutes,
+            rule.venue?.rawValue,
+            rule.holdMinutes,
+            rule.recurring,
+            rule.cooldownSeconds,
+            rule.enabled,
+            rule.createdAt,
+            rule.lastFiredAt,
+            rule.indicator?.code
+        )
     }
 
     /// Saves a changed rule of its owner; false when the owner has no such rule.
@@ -63,7 +79,7 @@ public struct AlertStore: Sendable {
             try await db.execute(
                 """
                 UPDATE alert SET value = ?, windowMinutes = ?, venue = ?, holdMinutes = ?, recurring = ?, cooldownSeconds = ?, enabled = ?,
-                    lastFiredAt = ?
+                    lastFiredAt = ?, indicator = ?
                 WHERE id = ? AND owner = ?
                 """,
                 "\(rule.value)",
@@ -74,6 +90,7 @@ public struct AlertStore: Sendable {
                 rule.cooldownSeconds,
                 rule.enabled,
                 rule.lastFiredAt,
+                rule.indicator?.code,
                 rule.id,
                 rule.owner
             ) > 0
@@ -165,6 +182,7 @@ public struct AlertStore: Sendable {
                 windowMinutes: row.int("windowMinutes"),
                 venue: row.string("venue").flatMap(GlobalVenue.init(rawValue:)),
                 holdMinutes: row.int("holdMinutes"),
+                indicator: row.string("indicator").flatMap(IndicatorSignal.init(code:)),
                 recurring: row.bool("recurring") ?? false,
                 cooldownSeconds: cooldown,
                 enabled: row.bool("enabled") ?? false,

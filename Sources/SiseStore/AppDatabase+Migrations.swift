@@ -225,6 +225,9 @@ extension AppDatabase {
                 t.column("updatedAt", .integer).notNull()
             }
         }
+        migrator.registerMigration("v18: indicator alerts") { db in
+            try db.alter(table: "alert") { t in t.add(column: "indicator", .text) }
+        }
         return migrator
     }
 }

@@ -68,7 +68,7 @@ public struct StoreTransfer: Sendable {
             columns: [
                 ("id", .text), ("owner", .text), ("exchange", .text), ("market", .text), ("type", .text), ("value", .text),
                 ("windowMinutes", .integer), ("recurring", .bool), ("cooldownSeconds", .integer), ("enabled", .bool),
-                ("createdAt", .integer), ("lastFiredAt", .integer), ("venue", .text), ("holdMinutes", .integer),
+                ("createdAt", .integer), ("lastFiredAt", .integer), ("venue", .text), ("holdMinutes", .integer), ("indicator", .text),
             ],
             order: { _ in "createdAt, id" }
         ),

@@ -37,13 +37,20 @@ struct AlertsCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 [--venue okx] [--hold 10] | premium-below -- -1 (-- before a negative value) | volume-spike 3 --window 5."
+                "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 [--venue okx] [--hold 10] | premium-below -- -1 (-- before a negative value) | volume-spike 3 --window 5 | indicator rsiAbove [--level 70] [--interval 1h] | indicator maCrossUp [--fast 5 --slow 20] | indicator bollingerBelow."
         )
         @OptionGroup var local: LocalData
         @Argument(help: "A market (KRW-BTC) or a symbol (BTC).") var market: String
-        @Argument(help: "above, below, move, premium-above, premium-below or volume-spike.") var type: String
-        @Argument(help: "The price (KRW) for above/below, the factor (times the usual pace) for volume-spike, the percent otherwise.")
+        @Argument(help: "above, below, move, premium-above, premium-below, volume-spike or indicator.") var type: String
+        @Argument(
+            help:
+                "The price (KRW) for above/below, the factor (times the usual pace) for volume-spike, the signal for indicator (rsiAbove, rsiBelow, maCrossUp, maCrossDown, bollingerAbove, bollingerBelow), the percent otherwise."
+        )
         var value: String
+        @Option(help: "An indicator alert's RSI level (1-99; default 70 above, 30 below).") var level: Double?
+        @Option(help: "An indicator alert's fast moving average (default 5).") var fast: Int?
+        @Option(help: "An indicator alert's slow moving average (up to 120; default 20).") var slow: Int?
+        @Option(help: "An indicator alert's candle: 1m, 5m, 15m, 1h, 4h or 1d (default 1h); read on closed candles only.") var interval: String?
         @Option(help: "The window in minutes of a move (1-1440, default 10) or a volume spike (1-60, default 5).") var window: Int?
         @Option(help: ArgumentHelp("A premium alert's global venue: \(GlobalVenue.names) (default binance).")) var venue: String?
         @Option(help: "A premium alert fires only once its line has held this many minutes (1-1440).") var hold: Int?
@@ -56,12 +63,13 @@ struct AlertsCommand: AsyncParsableCommand {
             let kind = ["premium-above": "premiumAbove", "premium-below": "premiumBelow", "volume-spike": "volumeSpike"][type] ?? type
             let price = kind == "above" || kind == "below"
             let spike = kind == "volumeSpike"
-            let input = AlertInput(
+            let signal = kind == "indicator"
+            var input = AlertInput(
                 exchange: exchange,
                 market: market.contains("-") ? market : "KRW-" + market,
                 type: kind,
                 price: price ? value : nil,
-                percent: price || spike ? nil : value,
+                percent: price || spike || signal ? nil : value,
                 factor: spike ? value : nil,
                 windowMinutes: window,
                 venue: venue,
@@ -69,6 +77,13 @@ struct AlertsCommand: AsyncParsableCommand {
                 recurring: recurring,
                 cooldownSeconds: cooldown
             )
+            if signal {
+                input.indicator = value
+                input.level = level
+                input.fast = fast
+                input.slow = slow
+                input.interval = interval
+            }
             let rule: AlertRule
             do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: LocalData.owner) } catch {
                 throw CLIFailure.usage("sise: " + error.message(local.global.language))

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
+import Logging
+import ServiceLifecycle
 import SiseCore
+import SiseEngine
 import SiseFeeds
 import SiseSimulator
 
@@ -34,16 +37,75 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "With --history: the minutes written.")
     var minutes: Int = 1_440
 
+    @Option(
+        help:
+            "Instead: the alert engine with this many enabled rules each (comma-separated, e.g. 10000,100000,1000000), on the demo simulator's four exchanges."
+    )
+    var alerts: String?
+
+    @Option(help: "With --alerts: measurements per N, taking turns with and without the engine (the median is printed).")
+    var runs: Int = 3
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var gecko: CoinGeckoOptions
+    @OptionGroup var premiumOptions: PremiumOptions
+
     func validate() throws {
         guard seconds > 0 && seconds <= 3_600 else { throw ValidationError("--seconds must be between 0 and 3600.") }
         guard (0...10_000_000).contains(synthetic) else { throw ValidationError("--synthetic must be 0–10000000.") }
         guard (12...100_000).contains(series), (1...100_000).contains(minutes) else {
             throw ValidationError("--series 12–100000, --minutes 1–100000.")
         }
+        if let alerts, ruleCounts(alerts) == nil { throw ValidationError("--alerts takes counts of 1–10000000, comma-separated.") }
+        guard (1...20).contains(runs) else { throw ValidationError("--runs must be 1–20.") }
+    }
+
+    private func ruleCounts(_ text: String) -> [Int]? {
+        let counts = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !counts.isEmpty, counts.count == text.split(separator: ",").count, counts.allSatisfy({ (1...10_000_000).contains($0) }) else {
+            return nil
+        }
+        return counts
+    }
+
+    /// `--alerts`: the demo simulator's four exchanges, their boards and the premium feed run as a
+    /// service group while `AlertBench` measures.
+    private func benchAlerts(_ counts: [Int]) async throws {
+        var logger = Logger(label: "sise.bench")
+        logger.logLevel = .error
+        let settings = global.settings
+        let root = try await Root.live(settings, demo: .init(), logger: logger)
+        let upstreams = try LiveUpstreams.build(
+            root,
+            coinGecko: gecko,
+            primary: .default,
+            board: .init(exchange: .default),
+            silence: .seconds(5),
+            logger: logger
+        )
+        let premium = upstreams.premiumFeed(try PremiumSettings(premiumOptions, settings.sources), coinInfo: nil, logger: logger)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: (upstreams.services + [premium]).map { .init(service: $0) },
+                gracefulShutdownSignals: [.sigint],
+                logger: logger
+            )
+        )
+        let running = Task { try await group.run() }
+        do {
+            try await AlertBench.run(counts: counts, seconds: seconds, runs: runs, upstreams: upstreams, premium: premium)
+        } catch {
+            await group.triggerGracefulShutdown()
+            _ = await running.result
+            throw error
+        }
+        await group.triggerGracefulShutdown()
+        _ = await running.result
     }
 
     func run() async throws {
         if history { return try await HistoryBench.run(series: series, minutes: minutes) }
+        if let alerts, let counts = ruleCounts(alerts) { return try await benchAlerts(counts) }
         let real = loadRealFrames()
         let defaults = real + SimulatorFrames.tickers(count: synthetic, format: .default).map { Array($0.utf8) }
         let simple = SimulatorFrames.tickers(count: synthetic, seed: 7, format: .simple).map { Array($0.utf8) }

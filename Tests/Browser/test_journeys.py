@@ -140,10 +140,11 @@ def test_the_alert_form_submits_after_a_hidden_field_was_left_out_of_range(site,
 
 
 @pytest.mark.narrow
-def test_a_premium_alert_on_an_okx_cell_held_for_minutes_and_a_volume_spike(site, phone):
+def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_golden_cross(site, phone):
     """The premium kinds show the venue and the hold (and only they do); a rule made with them
     reads back in words, and a USDT line against OKX is refused under the venue. A volume spike
-    shows its factor and its window, is refused under the factor below 1, and reads back in words."""
+    shows its factor and its window, is refused under the factor below 1, and reads back in words;
+    an indicator signal shows its level or its averages by signal."""
     open_board(phone, site)
     open_tab(phone, "alerts")
     wait(phone, lambda d: d.find_element(By.ID, "alerts-form").is_displayed())
@@ -184,6 +185,20 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_and_a_volume_spike(site
     said(phone, "알림을 추가했습니다")
     rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "거래대금" in e.text])
     assert "5분 거래대금 평소의 3배 이상" in rule[0]
+    tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
+    said(phone, "알림을 삭제했습니다")
+    # An indicator signal shows its signal and candle, then the RSI level or the two averages.
+    kind.select_by_value("indicator")
+    assert not phone.find_element(By.ID, "alert-factor").is_displayed()
+    assert phone.find_element(By.ID, "alert-level").is_displayed()
+    Select(phone.find_element(By.ID, "alert-indicator")).select_by_value("maCrossUp")
+    assert not phone.find_element(By.ID, "alert-level").is_displayed()
+    assert phone.find_element(By.ID, "alert-fast").is_displayed() and phone.find_element(By.ID, "alert-slow").is_displayed()
+    Select(phone.find_element(By.ID, "alert-interval")).select_by_value("4h")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+    said(phone, "알림을 추가했습니다")
+    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "이평" in e.text])
+    assert "4h봉 5·20 이평 골든크로스" in rule[0]
     tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
     said(phone, "알림을 삭제했습니다")
     assert console_errors(phone) == []

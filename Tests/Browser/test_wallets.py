@@ -173,6 +173,8 @@ def test_a_change_alert_reaches_the_page(site, phone):
     Bithumb — the alert history says so in words, once, and the switch stays on after a reload."""
     phone.get(site.url + "/alerts")
     box = wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, '#change-alerts input[data-topic="wallets"]'), timeout=20)
+    # The 알림 tab is shown once the page has started (on a busy machine, after the element exists).
+    wait(phone, lambda d: d.find_element(By.ID, "change-alerts-title").is_displayed(), timeout=20)
     assert phone.find_element(By.ID, "change-alerts-title").text == "변동 알림"
     assert not box.is_selected()
     switch_label = box.find_element(By.XPATH, "..")

@@ -113,6 +113,17 @@ import Testing
             #expect(added.status == 0, "\(added.stderr)")
             let rule = try #require(object(added.stdout))
             #expect(rule["type"] as? String == "volumeSpike" && rule["factor"] as? String == "3" && rule["windowMinutes"] as? Int == 1, "\(rule)")
+            let signal = try await SiseBinary.run([
+                "alerts", "add", "ETH", "indicator", "rsiBelow", "--level", "25", "--interval", "15m", "--json", "--upbit-url", url, "--data-dir",
+                data,
+            ])
+            let kept = try #require(object(signal.stdout))
+            #expect(
+                kept["indicator"] as? String == "rsiBelow" && kept["level"] as? Double == 25 && kept["interval"] as? String == "15m",
+                "\(signal.stderr)"
+            )
+            let badSignal = try await SiseBinary.run(["alerts", "add", "ETH", "indicator", "macd", "--data-dir", data])
+            #expect(badSignal.status == 2 && badSignal.stderr.contains("indicator"), "\(badSignal.stderr)")
             for (args, word) in [(["0.5"], "factor"), (["3", "--window", "61"], "windowMinutes")] {
                 let refused = try await SiseBinary.run(["alerts", "add", "XRP", "volume-spike"] + args + ["--data-dir", data])
                 #expect(refused.status == 2 && refused.stderr.contains(word), "\(refused.stderr)")

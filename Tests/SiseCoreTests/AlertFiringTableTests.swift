@@ -15,6 +15,7 @@ import Testing
         var window: Int? = nil
         var recurring = true
         var cooldown = 0
+        var signal: IndicatorSignal? = nil
         /// (minute, value): the price, the premium or the rolling 24-hour traded value.
         let values: [(minute: Int64, value: Double)]
         let fires: [Int64]
@@ -33,6 +34,18 @@ import Testing
 
     static let spike = Dictionary(uniqueKeysWithValues: (6...10).map { (Int64($0), 3_000.0) })
     static let later = Dictionary(uniqueKeysWithValues: (16...20).map { (Int64($0), 3_000.0) })
+
+    /// Ten a minute for 15 minutes, then 9 — but 30 for the minute 17 inside the forming 5m candle.
+    static let spikeInAFormingCandle: [(minute: Int64, value: Double)] = (0...24).map { (minute: Int) -> (minute: Int64, value: Double) in
+        let value: Double = minute < 15 ? 10 : minute == 17 ? 30 : 9
+        return (Int64(minute), value)
+    }
+
+    /// 100 rising by 1 a minute to 119 (minute 19), then falling by 3 a minute.
+    static let riseThenFall: [(minute: Int64, value: Double)] = (0...30).map { (minute: Int) -> (minute: Int64, value: Double) in
+        let value: Double = minute < 20 ? Double(100 + minute) : Double(119 - 3 * (minute - 19))
+        return (Int64(minute), value)
+    }
 
     static let rows: [Row] = [
         Row(
@@ -117,6 +130,33 @@ import Testing
             values: day(0...5) + [(16, 1_440_000 + 20_000), (17, 1_440_000 + 20_000), (22, 1_440_000 + 20_000), (30, 1_440_000 + 80_000)],
             fires: [30]
         ),
+        Row(
+            name: "MA 2 × 3 golden cross on 1m closes: fires on the close where it crosses, again after a dead cross",
+            kind: .indicator,
+            value: 0,
+            window: 1,
+            signal: .maCrossUp(fast: 2, slow: 3),
+            values: [(0, 10), (1, 10), (2, 10), (3, 9), (4, 12), (5, 13), (6, 8), (7, 7), (8, 12), (9, 12)],
+            fires: [5, 9]
+        ),
+        Row(
+            name: "MA cross on 5m candles: a spike inside a forming candle never fires (no repaint)",
+            kind: .indicator,
+            value: 0,
+            window: 5,
+            signal: .maCrossUp(fast: 2, slow: 3),
+            values: spikeInAFormingCandle,
+            fires: []
+        ),
+        Row(
+            name: "RSI 14 crossing below 30 on 1m: once, at the eighth close of a fall, not again while it stays under",
+            kind: .indicator,
+            value: 0,
+            window: 1,
+            signal: .rsiBelow(level: 30),
+            values: riseThenFall,
+            fires: [28]
+        ),
     ]
 
     @Test(arguments: rows) func fires(_ row: Row) {
@@ -130,6 +170,7 @@ import Testing
                 kind: row.kind,
                 value: row.value,
                 windowMinutes: row.window,
+                indicator: row.signal,
                 recurring: row.recurring,
                 cooldownSeconds: row.cooldown
             )
@@ -139,7 +180,7 @@ import Testing
             let at = minute * 60_000
             let firings =
                 switch row.kind {
-                case .above, .below, .move: book.price(value, exchange: .upbit, market: Self.btc, at: at)
+                case .above, .below, .move, .indicator: book.price(value, exchange: .upbit, market: Self.btc, at: at)
                 case .premiumAbove, .premiumBelow: book.premium(value, exchange: .upbit, market: Self.btc, at: at)
                 case .volumeSpike: book.tradeValue(value, exchange: .upbit, market: Self.btc, at: at)
                 }
@@ -185,5 +226,73 @@ import Testing
         #expect(rule.describe(.en) == "traded 3× its usual pace within 5 min")
         let json = AlertRuleJSON(rule, language: .en)
         #expect(json.factor == "3" && json.percent == nil && json.price == nil)
+    }
+
+    /// The exchange's candles seed a new series: the first signal comes on the next closes, not
+    /// after hours of them; a seed never replaces closes the ticks made.
+    @Test func seededClosesReadTheSignalAtOnce() {
+        var book = AlertBook()
+        book.insert(
+            AlertRule(
+                id: "r",
+                owner: "o",
+                exchange: .upbit,
+                market: Self.btc,
+                kind: .indicator,
+                value: 0,
+                windowMinutes: 1,
+                indicator: .rsiBelow(level: 30)
+            )
+        )
+        #expect(book.unseeded.map(\.minutes) == [1])
+        // Twenty rising closes from the exchange, minutes 0…19.
+        book.seed(.upbit, Self.btc, minutes: 1, (0..<20).map { (Int64($0) * 60_000, Double(100 + $0)) })
+        #expect(book.unseeded.isEmpty)
+        var fired: [Int64] = []
+        for minute in Int64(20)...30 {
+            let price = Double(119 - 3 * (minute - 19))
+            if !book.price(price, exchange: .upbit, market: Self.btc, at: minute * 60_000).isEmpty { fired.append(minute) }
+        }
+        // The tick of minute 20 opens the first candle the ticks make; the eighth falling close
+        // (minute 27's, closed by minute 28's tick) takes RSI under 30.
+        #expect(fired == [28])
+    }
+
+    @Test func aBollingerBreakAndTheSignalsCodes() {
+        #expect(IndicatorSignal.bollingerAbove.fires(Array(repeating: 100, count: 20) + [110]) == true)
+        #expect(IndicatorSignal.bollingerAbove.fires(Array(repeating: 100, count: 20) + [100]) == false)
+        #expect(IndicatorSignal.bollingerBelow.fires(Array(repeating: 100, count: 10)) == nil, "too few closes: no reading")
+        for code in ["rsiAbove:70", "rsiBelow:25.5", "maCrossUp:5:20", "maCrossDown:20:60", "bollingerAbove", "bollingerBelow"] {
+            #expect(IndicatorSignal(code: code)?.code == code)
+        }
+        for bad in ["rsiAbove:0", "rsiAbove:100", "maCrossUp:20:5", "maCrossUp:5:121", "macd", "rsiAbove", ""] {
+            #expect(IndicatorSignal(code: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test(arguments: [
+        (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "macd"), "indicator"),
+        (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiAbove", level: 120), "indicator"),
+        (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "maCrossUp", fast: 20, slow: 5), "indicator"),
+        (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiAbove", interval: "2h"), "interval"),
+    ])
+    func indicatorInputIsRefusedUnderItsField(_ input: AlertInput, _ field: String) {
+        do {
+            _ = try input.rule(id: "1", owner: "o")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.field == field, "\(error.message)")
+        }
+    }
+
+    @Test func anIndicatorRuleReadsAsItsWords() throws {
+        let rule = try AlertInput(market: "KRW-BTC", type: "indicator", indicator: "maCrossUp", interval: "4h").rule(id: "1", owner: "o")
+        #expect(rule.indicator == .maCrossUp(fast: 5, slow: 20) && rule.windowMinutes == 240)
+        #expect(rule.describe(.ko) == "4h봉 5·20 이평 골든크로스")
+        #expect(rule.describe(.en) == "4h MA 5 crossed above MA 20")
+        let json = AlertRuleJSON(rule, language: .en)
+        #expect(json.indicator == "maCrossUp" && json.fast == 5 && json.slow == 20 && json.interval == "4h" && json.percent == nil)
+        let rsi = try AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiBelow").rule(id: "2", owner: "o")
+        #expect(rsi.indicator == .rsiBelow(level: 30) && rsi.windowMinutes == 60 && rsi.describe(.en) == "1h RSI crossed below 30")
     }
 }

@@ -96,6 +96,13 @@ import Testing
             events: ["C1 flagged ||TRADING_VOLUME_SOARING", "C2 cleared ||GLOBAL_PRICE_DIFFERENCES", "C3 flagged W||"]
         ),
         Row(
+            name: "a look whose flag list could not be read says nothing of flags: none is cleared, the listings still count",
+            stored: tenListed.merging([flag("C2"): "||GLOBAL_PRICE_DIFFERENCES", flag("C3"): "W||"]) { _, b in b },
+            markets: Array(tenMarkets.dropLast()).map(\.flagsUnknown),
+            wallets: nil,
+            events: ["C9 delisted KRW"]
+        ),
+        Row(
             name: "a wallet shut and one reopened; an unknown state is no change; first networks are baselines",
             stored: [deposit("BTC", "BTC"): "1", withdraw("BTC", "BTC"): "1", deposit("ETH", "ETH"): "0", withdraw("ETH", "ETH"): "1"],
             markets: nil,

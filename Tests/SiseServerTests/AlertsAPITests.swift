@@ -68,6 +68,8 @@ import Testing
                     (#"{"market":"KRW-BTC","type":"premiumAbove","percent":"3","holdMinutes":0}"#, .badRequest, "holdMinutes"),
                     (#"{"market":"KRW-BTC","type":"volumeSpike","factor":"0.5"}"#, .badRequest, "factor"),
                     (#"{"market":"KRW-BTC","type":"volumeSpike","factor":3,"windowMinutes":61}"#, .badRequest, "windowMinutes"),
+                    (#"{"market":"KRW-BTC","type":"indicator","indicator":"macd"}"#, .badRequest, "indicator"),
+                    (#"{"market":"KRW-BTC","type":"indicator","indicator":"rsiAbove","interval":"2h"}"#, .badRequest, "interval"),
                 ] {
                     let refused = try await client.execute(uri: "/api/alerts", method: .post, headers: headers, body: ByteBuffer(string: bad))
                     #expect(refused.status == status, "\(bad)")
@@ -226,8 +228,8 @@ import Testing
     }
 
     /// A volume spike is kept with its factor and window, worded so, and changed through PATCH
-    /// (a factor under 1 refused under its field).
-    @Test func aVolumeSpikeIsKeptWithItsFactor() async throws {
+    /// (a factor under 1 refused under its field); so is an indicator signal with its terms.
+    @Test func aVolumeSpikeAndAnIndicatorSignalAreKeptWithTheirTerms() async throws {
         try await ServerHarness.run { client in
             var jar = CookieJar()
             jar.take(try await client.execute(uri: "/api/alerts", method: .get))
@@ -261,6 +263,24 @@ import Testing
             )
             let error = (json(refused) as? [String: Any])?["error"] as? [String: Any]
             #expect(refused.status == .badRequest && error?["field"] as? String == "factor", "\(String(buffer: refused.body))")
+            // An indicator signal: kept with its terms, worded, its interval changed through PATCH.
+            let signal = try await client.execute(
+                uri: "/api/alerts",
+                method: .post,
+                headers: headers,
+                body: ByteBuffer(string: #"{"market":"KRW-ETH","type":"indicator","indicator":"maCrossUp","fast":5,"slow":20,"interval":"4h"}"#)
+            )
+            let kept = try #require(json(signal) as? [String: Any])
+            #expect(signal.status == .created && kept["indicator"] as? String == "maCrossUp" && kept["interval"] as? String == "4h", "\(kept)")
+            #expect(kept["description"] as? String == "4h MA 5 crossed above MA 20")
+            let daily = try await client.execute(
+                uri: "/api/alerts/\(try #require(kept["id"] as? String))",
+                method: .patch,
+                headers: headers,
+                body: ByteBuffer(string: #"{"interval":"1d","slow":60}"#)
+            )
+            let now2 = try #require(json(daily) as? [String: Any])
+            #expect(now2["interval"] as? String == "1d" && now2["slow"] as? Int == 60 && now2["fast"] as? Int == 5, "\(now2)")
         }
     }
 

@@ -117,5 +117,11 @@ enum PostgresSchema {
                 updatedAt BIGINT NOT NULL)
             """
         ),
+        (
+            "v18: indicator alerts",
+            """
+            ALTER TABLE alert ADD COLUMN indicator TEXT
+            """
+        ),
     ]
 }

@@ -120,8 +120,16 @@ export function setupAlerts({ t, toast, state, call }) {
       for (const input of row.querySelectorAll("input, select")) input.disabled = !shown;
     };
     const spike = type === "volumeSpike";
+    const signal = type === "indicator";
+    const indicator = $("#alert-indicator").value;
     show("#alert-price-row", price);
-    show("#alert-percent-row", !price && !spike);
+    show("#alert-percent-row", !price && !spike && !signal);
+    // An indicator signal: which one, on which candle, and its RSI level or its two averages.
+    show("#alert-indicator-row", signal);
+    show("#alert-interval-row", signal);
+    show("#alert-level-row", signal && indicator.startsWith("rsi"));
+    show("#alert-fast-row", signal && indicator.startsWith("ma"));
+    show("#alert-slow-row", signal && indicator.startsWith("ma"));
     show("#alert-factor-row", spike);
     // A move's window is 1–1440 minutes (10 by default), a volume spike's 1–60 (5).
     const minutes = $("#alert-window");
@@ -146,6 +154,11 @@ export function setupAlerts({ t, toast, state, call }) {
   }
 
   $("#alert-type").addEventListener("change", showFields);
+  $("#alert-indicator").addEventListener("change", () => {
+    // An RSI signal's usual level: 70 crossing up, 30 crossing down.
+    $("#alert-level").value = $("#alert-indicator").value === "rsiBelow" ? "30" : "70";
+    showFields();
+  });
   onSubmit($("#alerts-form"), async (event) => {
     askPermission();
     const form = event.target;
@@ -154,6 +167,11 @@ export function setupAlerts({ t, toast, state, call }) {
       recurring: form.recurring.checked, cooldownSeconds: Number(form.cooldownSeconds.value || 0) };
     if (body.type === "above" || body.type === "below") body.price = form.price.value.trim();
     else if (body.type === "volumeSpike") body.factor = form.factor.value.trim();
+    else if (body.type === "indicator") {
+      Object.assign(body, { indicator: form.indicator.value, interval: form.interval.value });
+      if (!form.level.disabled) body.level = Number(form.level.value);
+      if (!form.fast.disabled) Object.assign(body, { fast: Number(form.fast.value), slow: Number(form.slow.value) });
+    }
     else body.percent = form.percent.value.trim();
     if (body.type === "move") body.windowMinutes = Number(form.windowMinutes.value || 10);
     if (body.type === "volumeSpike") body.windowMinutes = Number(form.windowMinutes.value || 5);
@@ -218,8 +236,11 @@ export function setupAlerts({ t, toast, state, call }) {
   function applyLanguage() {
     for (const label of document.querySelectorAll("#alerts-panel [data-label]")) label.textContent = t(label.dataset.label);
     const names = { above: "alertAbove", below: "alertBelow", move: "alertMove", premiumAbove: "alertPremiumAbove", premiumBelow: "alertPremiumBelow",
-      volumeSpike: "alertVolumeSpike" };
+      volumeSpike: "alertVolumeSpike", indicator: "alertIndicator" };
     for (const option of $("#alert-type").options) option.textContent = t(names[option.value]);
+    const signals = { rsiAbove: "signalRsiAbove", rsiBelow: "signalRsiBelow", maCrossUp: "signalMaCrossUp", maCrossDown: "signalMaCrossDown",
+      bollingerAbove: "signalBollingerAbove", bollingerBelow: "signalBollingerBelow" };
+    for (const option of $("#alert-indicator").options) option.textContent = t(signals[option.value]);
     const kinds = { generic: "webhookGeneric", telegram: "webhookTelegram", discord: "webhookDiscord", slack: "webhookSlack" };
     for (const option of $("#webhook-kind").options) option.textContent = t(kinds[option.value]);
     picker.applyLanguage();
