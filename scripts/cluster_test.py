@@ -339,6 +339,10 @@ def main():
         premium_firings = [f for f in user.request(pb, "GET", "/api/alerts/history")[1]["history"] if f["alertId"] == line["id"]]
         assert len(premium_firings) == 1 and premium_firings[0].get("venue") == "okx", premium_firings
         results["OKX premium alert firings with 3 replicas"] = "1"
+        # …and a volume spike (a minute's window): set now, surged minutes later (section 7's end),
+        # after replicas were killed and one restarted — still told once.
+        status, spike = user.request(pa, "POST", "/api/alerts", {"market": "KRW-XRP", "type": "volumeSpike", "factor": "3", "windowMinutes": 1})
+        assert status == 201, (status, spike)
 
         # 2b. One budget across replicas: wrong passwords for one account sent at once, spread over
         #     the three replicas, get five 401s in all (the counts are rows in PostgreSQL), not five each.
@@ -523,6 +527,12 @@ def main():
         results["changes across replicas"] = (f"a suspension seen by {len(live)} replicas each second: one event, told once "
                                               "(history, Telegram, Web Push)")
 
+        # The volume spike: XRP trades 20 times its usual pace on the simulator's Upbit.
+        surge = urllib.request.Request(sim + "/_sim/surge?exchange=upbit", data=json.dumps({"market": "KRW-XRP", "factor": 20}).encode(),
+                                       headers={"Content-Type": "application/json"}, method="POST")
+        urllib.request.urlopen(surge, timeout=10).read()
+        surged = time.time()
+
         # 7 (end). The first minute that begins after the last kill, recorded (sampled 1 s into it).
         deadline = time.time() + 75
         while after_kill not in minute_points(server_url) and time.time() < deadline:
@@ -541,6 +551,18 @@ def main():
         results["premium history across replicas"] = (f"{len(buckets)} minutes × {points[after_kill][0]} series, each written once "
                                                        f"({before} begun before the first SIGKILL, the last after the second); "
                                                        "served the same by a restarted replica")
+
+        deadline = max(time.time(), surged + 5) + 20
+        def spikes():
+            return [f for f in user.request(again, "GET", "/api/alerts/history")[1]["history"] if f["alertId"] == spike["id"]]
+        while not spikes() and time.time() < deadline:
+            time.sleep(0.5)
+        time.sleep(max(0, surged + 8 - time.time()))  # a second firing from another replica would come by now
+        fired = spikes()
+        assert len(fired) == 1 and fired[0]["rule"] == "volumeSpike" and fired[0]["observed"] >= 3, fired
+        spike_posts = [p for p in posts if spike["id"].encode() in p]
+        assert len(spike_posts) == 1, f"the spike's webhook posted {len(spike_posts)} times"
+        results["volume spike with replicas killed and restarted"] = f"told once ({fired[0]['observed']:.1f}× the usual pace; webhook once)"
 
         print("cluster test: passed")
         for k, v in results.items(): print(f"  {k}: {v}")

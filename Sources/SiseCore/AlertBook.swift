@@ -18,6 +18,8 @@ public struct AlertBook: Sendable {
     public static let moveBand = 0.2
     /// Volume spikes re-arm once the pace is back under 80 % of the factor.
     public static let spikeBand = 0.2
+    /// 체결강도 rules re-arm 5 percentage points back from the line.
+    public static let strengthBand = 5.0
 
     struct Key: Hashable, Sendable {
         let exchange: Exchange
@@ -45,8 +47,14 @@ public struct AlertBook: Sendable {
         /// Indicator rules by candle interval (minutes): the closes, and the rules by signal (each
         /// distinct signal is read once a close).
         var indicators: [Int: IndicatorRules] = [:]
+        /// 체결강도 lines (read from the market's tape, not its ticks).
+        var strengthAbove = AlertLadder(rising: true)
+        var strengthBelow = AlertLadder(rising: false)
 
-        var isEmpty: Bool { above.isEmpty && below.isEmpty && premium.isEmpty && moves.isEmpty && spikes.isEmpty && indicators.isEmpty }
+        var isEmpty: Bool {
+            above.isEmpty && below.isEmpty && premium.isEmpty && moves.isEmpty && spikes.isEmpty && indicators.isEmpty && strengthAbove.isEmpty
+                && strengthBelow.isEmpty
+        }
     }
 
     struct IndicatorRules: Sendable {
@@ -105,6 +113,8 @@ public struct AlertBook: Sendable {
             var entry = alerts.moves[minutes] ?? (MoveWindow(span: Int64(minutes) * 60_000), AlertLadder(rising: true))
             entry.ladder.insert(rule.id, level: level)
             alerts.moves[minutes] = entry
+        case .strengthAbove: alerts.strengthAbove.insert(rule.id, level: level)
+        case .strengthBelow: alerts.strengthBelow.insert(rule.id, level: level)
         case .indicator:
             guard let signal = rule.indicator else {
                 rules[rule.id] = nil
@@ -134,6 +144,8 @@ public struct AlertBook: Sendable {
         guard var alerts = markets[key] else { return }
         alerts.above.remove(id)
         alerts.below.remove(id)
+        alerts.strengthAbove.remove(id)
+        alerts.strengthBelow.remove(id)
         for (venue, var lines) in alerts.premium {
             lines.above.remove(id)
             lines.below.remove(id)
@@ -185,6 +197,21 @@ public struct AlertBook: Sendable {
             }
             alerts.indicators[minutes] = entry
         }
+        markets[key] = alerts
+        return settle(fired, at: at)
+    }
+
+    /// The markets some 체결강도 rule watches (their tapes must be carried).
+    public var strengthWatches: [(exchange: Exchange, market: MarketID)] {
+        markets.compactMap { key, alerts in alerts.strengthAbove.isEmpty && alerts.strengthBelow.isEmpty ? nil : (key.exchange, key.market) }
+    }
+
+    /// The market's 체결강도 (percent) at `at`, read from its tape: the strength rules it fires.
+    public mutating func strength(_ percent: Double, exchange: Exchange, market: MarketID, at: Int64) -> [Fired] {
+        let key = Key(exchange: exchange, market: market)
+        guard var alerts = markets[key], percent.isFinite else { return [] }
+        var fired = alerts.strengthAbove.step(percent) { _ in Self.strengthBand }.compactMap { lookup($0, percent) }
+        fired += alerts.strengthBelow.step(percent) { _ in Self.strengthBand }.compactMap { lookup($0, percent) }
         markets[key] = alerts
         return settle(fired, at: at)
     }

@@ -136,6 +136,9 @@ public struct AlertInput: Decodable, Sendable {
         case .indicator:
             (signal, window) = try indicatorTerms()
             value = 0
+        case .strengthAbove, .strengthBelow:
+            guard let text = percent, let p = PortfolioLedger.decimal(text), p > 0, p <= 10_000 else { throw Failure(.alertBadStrength) }
+            value = p
         case .volumeSpike:
             guard let text = factor, let k = PortfolioLedger.decimal(text), k >= 1, k <= 1_000 else { throw Failure(.alertBadFactor) }
             let minutes = windowMinutes ?? 5

@@ -18,6 +18,10 @@ public enum AlertKind: String, Codable, CaseIterable, Sendable {
     case volumeSpike
     /// An indicator signal (`indicator`) on the close of a `windowMinutes` candle.
     case indicator
+    /// 체결강도 (the tape's buy volume over its sell volume) reaches `value` percent or more.
+    case strengthAbove
+    /// 체결강도 reaches `value` percent or less.
+    case strengthBelow
 }
 
 /// One alert rule of an owner, on one market of one exchange.
@@ -101,6 +105,8 @@ public struct AlertRule: Hashable, Codable, Sendable {
             case .premiumBelow: UIText.alertRulePremiumBelow(language, ["percent": percent])
             case .volumeSpike: UIText.alertRuleVolumeSpike(language, ["factor": percent, "window": String(windowMinutes ?? 0)])
             case .indicator: indicator?.describe(language, interval: windowMinutes ?? 60) ?? ""
+            case .strengthAbove: UIText.alertRuleStrengthAbove(language, ["percent": percent])
+            case .strengthBelow: UIText.alertRuleStrengthBelow(language, ["percent": percent])
             }
         if let venue, venue != .binance { text = UIText.alertRuleVenue(language, ["rule": text, "venue": venue.displayName]) }
         if let holdMinutes { text = UIText.alertRuleHeld(language, ["rule": text, "minutes": String(holdMinutes)]) }
@@ -116,7 +122,7 @@ public struct AlertFiring: Codable, Equatable, Sendable {
     public var owner: String
     public var exchange: String
     public var market: String
-    /// The rule's kind (`above`, `below`, `move`, `premiumAbove`, `premiumBelow`, `volumeSpike`, `indicator`), or a change's
+    /// The rule's kind (`above`, `below`, `move`, `premiumAbove`, `premiumBelow`, `volumeSpike`, `indicator`, `strengthAbove`, `strengthBelow`), or a change's
     /// (`depositSuspended`, `listed` … — `alertId` is then `changes:wallets|flags|listings`).
     public var rule: String
     /// The rule's threshold (KRW or percent), as a decimal string.

@@ -242,7 +242,8 @@ public struct PortfolioInput: Decodable, Sendable {
             .txBadFee: "fee", .txBadTime: "at", .txNoteTooLong: "note", .alertBadMovePercent: "percent", .alertBadPremiumPercent: "percent",
             .alertBadWindow: "windowMinutes", .alertBadCooldown: "cooldownSeconds", .alertBadVenue: "venue", .alertTetherHasNoVenue: "venue",
             .alertBadHold: "holdMinutes", .alertBadFactor: "factor", .alertBadSpikeWindow: "windowMinutes", .alertBadIndicator: "indicator",
-            .alertBadInterval: "interval", .txMissingFields: nil,
+            .alertBadInterval: "interval", .alertBadStrength: "percent",
+            .txMissingFields: nil,
         ].compactMapValues { $0 }
     }
 

@@ -76,6 +76,7 @@ public enum UIText: String, WordTable {
     case alertIndicator, alertIndicatorKind, alertInterval, alertLevel, alertFast, alertSlow, alertRuleRsiAbove, alertRuleRsiBelow
     case alertRuleMaCrossUp, alertRuleMaCrossDown, alertRuleBollingerAbove, alertRuleBollingerBelow, alertBadIndicator, alertBadInterval
     case signalRsiAbove, signalRsiBelow, signalMaCrossUp, signalMaCrossDown, signalBollingerAbove, signalBollingerBelow
+    case alertStrengthAbove, alertStrengthBelow, alertRuleStrengthAbove, alertRuleStrengthBelow, alertBadStrength
     case webhookDisabled, alertNotifyDenied, pushSection, pushEnable, pushDisable, pushUnsupported, pushDenied, pushFailed, pushDevices
     case webhookKind, webhookGeneric, webhookTelegram, webhookDiscord, webhookSlack, webhookBotToken, webhookChatId
     // Refused inputs (alerts and transactions, on every face)
@@ -478,6 +479,11 @@ public enum UIText: String, WordTable {
                 "indicator must be rsiAbove or rsiBelow (level 1 to 99), maCrossUp or maCrossDown (fast < slow, up to 120), bollingerAbove or bollingerBelow"
             )
         case .alertBadInterval: ("봉(interval)은 1m, 5m, 15m, 1h, 4h, 1d 중 하나여야 합니다", "interval must be 1m, 5m, 15m, 1h, 4h or 1d")
+        case .alertStrengthAbove: ("체결강도 이상", "Buy/sell strength at or above")
+        case .alertStrengthBelow: ("체결강도 이하", "Buy/sell strength at or below")
+        case .alertRuleStrengthAbove: ("체결강도 {percent}% 이상", "buy/sell strength at or above {percent}%")
+        case .alertRuleStrengthBelow: ("체결강도 {percent}% 이하", "buy/sell strength at or below {percent}%")
+        case .alertBadStrength: ("체결강도(percent)는 150처럼 0보다 크고 10000 이하인 숫자여야 합니다", "percent must be a strength above 0 and up to 10000, such as 150")
         case .signalRsiAbove: ("RSI 상향 돌파", "RSI crosses up")
         case .signalRsiBelow: ("RSI 하향 돌파", "RSI crosses down")
         case .signalMaCrossUp: ("골든크로스", "Golden cross")

@@ -13,6 +13,10 @@ import Synchronization
 /// the rate move (a line that must hold for minutes fires then even on a quiet market).
 public final class AlertEngine: Service, Sendable {
     private let boards: ExchangeBoards
+    /// Each exchange's 호가/체결 feed: 체결강도 rules read their markets' tapes from it.
+    private let depth: [Exchange: DepthFeed]
+    /// When each watched tape was last read (a tape read again only once it changed).
+    private let tapesRead = Mutex<[String: ContinuousClock.Instant]>([:])
     private let store: AlertStore
     private let premium: PremiumFeed?
     private let reader: AlertPremiumReader
@@ -30,8 +34,12 @@ public final class AlertEngine: Service, Sendable {
     /// root's, so tests drive it).
     private let clock: WallClock
 
+    /// Rules read from the store at a time when the engine starts.
+    static let loadPage = 5_000
+
     public init(
         boards: ExchangeBoards,
+        depth: [Exchange: DepthFeed] = [:],
         store: AlertStore,
         premium: PremiumFeed? = nil,
         globalPrices: GlobalPrices? = nil,
@@ -43,6 +51,7 @@ public final class AlertEngine: Service, Sendable {
         deliver: @escaping @Sendable (AlertFiring) async -> Void
     ) {
         self.boards = boards
+        self.depth = depth
         self.clock = clock
         self.owner = owner
         self.store = store
@@ -56,8 +65,14 @@ public final class AlertEngine: Service, Sendable {
 
     public func run() async throws {
         do {
-            let rules = try await store.enabledRules().filter { owner == nil || $0.owner == owner }
-            book.withLock { book in for rule in rules { book.insert(rule) } }
+            // A page at a time: a million rules never sit in memory twice (as rows and in the book).
+            var after = ""
+            while true {
+                let page = try await store.enabledRules(after: after, limit: Self.loadPage)
+                book.withLock { book in for rule in page where owner == nil || rule.owner == owner { book.insert(rule) } }
+                guard page.count == Self.loadPage, let last = page.last else { break }
+                after = last.id
+            }
         } catch {
             logger.error("alerts could not be loaded", metadata: ["error": "\(error)"])
         }
@@ -69,6 +84,7 @@ public final class AlertEngine: Service, Sendable {
             }
             group.addTask { await self.sweepPremiums() }
             group.addTask { await self.seedIndicators() }
+            group.addTask { await self.readTapes() }
             try? await gracefulShutdown()
             group.cancelAll()
         }
@@ -81,6 +97,10 @@ public final class AlertEngine: Service, Sendable {
 
     /// The enabled rules in the book now (all of them once `run` has loaded the store).
     public var ruleCount: Int { book.withLock { $0.rules.count } }
+    /// Whether `run` has loaded the store and follows the boards.
+    public var isRunning: Bool { running.withLock { $0 } }
+    /// Whether every indicator series has had its exchange candles asked for.
+    public var indicatorsSeeded: Bool { book.withLock { $0.unseeded.isEmpty } }
 
     /// A rule was created or changed: it is (re-)armed, and evaluated at once against the live
     /// price (its first evaluation counts the condition as not held before).
@@ -152,6 +172,33 @@ public final class AlertEngine: Service, Sendable {
             }
             await settle(fired, now: now)
         }
+    }
+
+    /// Every second: the markets some 체결강도 rule watches are carried by their exchange's depth
+    /// feed (as the alerts' own watch, beside the pages'), and each tape that changed is read.
+    private func readTapes() async {
+        while !Task.isCancelled {
+            let watches = book.withLock { $0.strengthWatches }
+            var byExchange: [Exchange: Set<MarketID>] = [:]
+            for watch in watches { byExchange[watch.exchange, default: []].insert(watch.market) }
+            for (exchange, feed) in depth { feed.watch(byExchange[exchange] ?? [], by: "alerts") }
+            let now = clock.now
+            var fired: [(AlertBook.Fired, price: Double)] = []
+            for watch in watches {
+                guard let tape = depth[watch.exchange]?.tape(watch.market) else { continue }
+                let key = watch.exchange.rawValue + ":" + watch.market.code
+                let fresh = tapesRead.withLock { read in
+                    defer { read[key] = tape.received }
+                    return read[key] != tape.received
+                }
+                guard fresh, let percent = TradeTape.strength(tape.value), let price = tape.value.first?.price else { continue }
+                let firings = book.withLock { $0.strength(percent, exchange: watch.exchange, market: watch.market, at: now) }
+                fired += firings.map { ($0, price) }
+            }
+            await settle(fired, now: now)
+            do { try await pace.sleep(for: .seconds(1)) } catch { break }
+        }
+        for feed in depth.values { feed.watch([], by: "alerts") }
     }
 
     /// Indicator series with no history yet get the exchange's closed candles, one series at a

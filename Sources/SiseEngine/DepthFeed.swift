@@ -20,6 +20,9 @@ public final class DepthFeed: Service, Sendable {
     }
 
     private struct State {
+        /// What each watcher asks for (the pages, the alerts, the executable premium); the
+        /// connection carries their union.
+        var wanted: [String: Set<MarketID>] = [:]
         var watched: Set<MarketID> = []
         var books: [MarketID: Reading<Orderbook>] = [:]
         var tapes: [MarketID: Reading<[Trade]>] = [:]
@@ -55,11 +58,14 @@ public final class DepthFeed: Service, Sendable {
     /// Subscription requests sent so far (a benchmark and a test read it).
     public var subscriptionRequests: Int { state.withLock { $0.subscriptions } }
 
-    /// The markets to carry from now on (the whole list). Opens the connection when the first is
-    /// asked for, closes it when none is left; a changed list is sent at once or, within half a
-    /// second of the last request, by a later call (callers ask every round).
-    public func watch(_ markets: Set<MarketID>, now: ContinuousClock.Instant = .now) {
+    /// The markets `watcher` wants carried from now on (its whole list; the connection carries
+    /// every watcher's). Opens the connection when the first is asked for, closes it when none is
+    /// left; a changed list is sent at once or, within half a second of the last request, by a
+    /// later call (callers ask every round).
+    public func watch(_ wanted: Set<MarketID>, by watcher: String = "pages", now: ContinuousClock.Instant = .now) {
         let (wake, resend) = state.withLock { s -> (Bool, Bool) in
+            s.wanted[watcher] = wanted.isEmpty ? nil : wanted
+            let markets = s.wanted.values.reduce(into: Set<MarketID>()) { $0.formUnion($1) }
             let opening = s.watched.isEmpty != markets.isEmpty
             if markets != s.watched {
                 s.pending = true

@@ -81,7 +81,7 @@ public final class ExecutablePremiumReader: Sendable {
     private func koreanBook(_ exchange: Exchange, _ market: MarketID?) async -> Orderbook? {
         guard let market else { return nil }
         if let feed = depth[exchange] {
-            feed.watch([market])
+            feed.watch([market], by: "executable")
             if let book = feed.freshBook(market, within: .seconds(5)) { return book }
         }
         return try? await apis[exchange]?.orderbook(market: market).checked()

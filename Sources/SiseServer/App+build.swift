@@ -115,6 +115,7 @@ public enum SiseServerApp {
         )
         let alerts = AlertEngine(
             boards: boards,
+            depth: dependencies.depthFeeds,
             store: alertStore,
             premium: dependencies.premium,
             globalPrices: dependencies.globalPrices,

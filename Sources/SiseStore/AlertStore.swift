@@ -28,6 +28,12 @@ public struct AlertStore: Sendable {
         try await database.read { db in try await Self.rules(db, where: "enabled = TRUE", []) }
     }
 
+    /// Enabled rules a page at a time, in id order, after `id` (the engine's start-up: a million
+    /// rules are never read into memory at once beside the book they go into).
+    public func enabledRules(after id: String, limit: Int) async throws -> [AlertRule] {
+        try await database.read { db in try await Self.rules(db, where: "enabled = TRUE AND id > ? ORDER BY id LIMIT ?", [id, limit]) }
+    }
+
     public func add(_ rule: AlertRule) async throws {
         let limit = maxRules
         try await database.write { db in

@@ -23,6 +23,8 @@ public final class TUIApp: Sendable {
     private let wallets: WalletService?
     private let portfolio: PortfolioStore?
     private let alerts: AlertStore?
+    /// The exchanges' 호가/체결 feeds (체결강도 alerts read their tapes).
+    private let depthFeeds: [Exchange: DepthFeed]
     /// Where a firing goes beside the bell: the terminal's webhooks and chats (as `sise watch
     /// --alerts` sends them).
     private let deliver: @Sendable (AlertFiring) -> Void
@@ -49,6 +51,7 @@ public final class TUIApp: Sendable {
         portfolio: PortfolioStore? = nil,
         alerts: AlertStore? = nil,
         deliver: @escaping @Sendable (AlertFiring) -> Void = { _ in },
+        depthFeeds: [Exchange: DepthFeed] = [:],
         candles: @escaping @Sendable (Exchange, MarketID) async -> [Candle] = { _, _ in [] },
         depth: @escaping @Sendable (Exchange, MarketID) async -> (Orderbook?, [Trade]) = { _, _ in (nil, []) },
         clock: WallClock = .system,
@@ -61,6 +64,7 @@ public final class TUIApp: Sendable {
         self.portfolio = portfolio
         self.alerts = alerts
         self.deliver = deliver
+        self.depthFeeds = depthFeeds
         self.boards = boards
         self.favorites = favorites
         self.owner = owner
@@ -100,6 +104,7 @@ public final class TUIApp: Sendable {
                 let deliver = self.deliver
                 let engine = AlertEngine(
                     boards: boards,
+                    depth: depthFeeds,
                     store: alerts,
                     premium: premium,
                     globalPrices: globalPrices,

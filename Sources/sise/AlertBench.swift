@@ -17,6 +17,8 @@ import Synchronization
 enum AlertBench {
     struct Figures {
         var load: Duration = .zero
+        var loaded = 0
+        var seeding: Duration = .zero
         var bytesPerRule = 0.0
         var enginePercent: [Double] = []
         var microsPerBatch: [Double] = []
@@ -40,7 +42,9 @@ enum AlertBench {
         print(
             "alert engine: \(rows.count) KRW markets on \(boards.all.count) exchanges, \(runs) × \(Int(seconds)) s per N, with and without the engine in turns"
         )
-        print("N | load (store + book) | RSS per rule | tick path (% of a core) | per batch | tick → hand-off p50 / p99 | firings")
+        print(
+            "N | load (store + book) | indicator series seeded | RSS per rule | tick path (% of a core) | per batch | tick → hand-off p50 / p99 | firings"
+        )
         for count in counts {
             let figures = try await measure(
                 count: count,
@@ -57,7 +61,7 @@ enum AlertBench {
             let p50 = sorted.isEmpty ? "-" : String(format: "%.0f ms", sorted[sorted.count / 2])
             let p99 = sorted.isEmpty ? "-" : String(format: "%.0f ms", sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
             print(
-                "\(count) | \(String(format: "%.2f s", secondsOf(figures.load))) | \(String(format: "%.0f B", figures.bytesPerRule)) | "
+                "\(count) (\(figures.loaded) loaded) | \(String(format: "%.2f s", secondsOf(figures.load))) | \(String(format: "%.1f s", secondsOf(figures.seeding))) | \(String(format: "%.0f B", figures.bytesPerRule)) | "
                     + "\(String(format: "%.2f %%", percent)) (runs: \(figures.enginePercent.map { String(format: "%.2f", $0) }.joined(separator: ", "))) | "
                     + "\(String(format: "%.0f µs", perBatch)) | \(p50) / \(p99) | \(figures.firings)"
             )
@@ -90,14 +94,24 @@ enum AlertBench {
             _ = batches.count - batchesBefore
             // With it: loaded first (timed on the first run), then measured as long.
             let rssBefore = residentBytes()
-            let engine = AlertEngine(boards: boards, store: store, premium: premium, logger: Logger(label: "bench")) { firing in
+            var quiet = Logger(label: "bench")
+            quiet.logLevel = .critical
+            let engine = AlertEngine(boards: boards, store: store, premium: premium, logger: quiet) { firing in
                 latencies.add(Double(WallClock.system.now - firing.at))
             }
             let started = ContinuousClock.now
             let task = Task { try? await engine.run() }
-            while engine.ruleCount < count { try await Task.sleep(for: .milliseconds(10)) }
+            // Loaded: every enabled rule (a one-shot rule that fired in an earlier run is off).
+            while !engine.isRunning { try await Task.sleep(for: .milliseconds(10)) }
             if run == 0 {
                 figures.load = ContinuousClock.now - started
+                figures.loaded = engine.ruleCount
+            }
+            // The indicator series seeded from the exchanges' candles (start-up work, not the tick path).
+            let seeding = ContinuousClock.now
+            while !engine.indicatorsSeeded, ContinuousClock.now - seeding < .seconds(300) { try await Task.sleep(for: .milliseconds(100)) }
+            if run == 0 {
+                figures.seeding = ContinuousClock.now - seeding
                 figures.bytesPerRule = Double(residentBytes() - rssBefore) / Double(count)
             }
             try await Task.sleep(for: .seconds(2))
@@ -120,25 +134,37 @@ enum AlertBench {
         return figures
     }
 
-    /// `count` rules over the markets, seeded: 35 % price lines 0.2–5 % from the price, 25 %
-    /// moves (1–10 % in 5–60 min), 15 % volume spikes (2–5× in 1–15 min), 15 % premium lines
-    /// (−2…6 %), 10 % premium lines held 5–30 min; all recurring with a minute's cool-down, 200
-    /// rules an owner.
+    /// `count` rules over the markets, seeded, as people set them: 35 % price lines 1–20 % from the
+    /// price, 20 % moves (3–15 % in 5–60 min), 10 % volume spikes (3–10× in 5–60 min), 10 %
+    /// indicator signals (RSI 70/30, MA 5 × 20, Bollinger; 15m, 1h, 4h), 15 % premium lines
+    /// (above 6–12 % or below −6…−1 %), 10 % of them held 5–30 min; a third recurring (a 10-minute cool-down), the
+    /// rest one-shot; 200 rules an owner.
     static func rules(_ count: Int, over rows: [(Exchange, MarketRow)]) -> [AlertRule] {
         var random = SplitMix(seed: 0x5157)
+        let signals: [IndicatorSignal] = [.rsiAbove(level: 70), .rsiBelow(level: 30), .maCrossUp(fast: 5, slow: 20), .bollingerBelow]
         return (0..<count).map { index in
             let (exchange, row) = rows[index % rows.count]
             let price = row.ticker.price
             let pick = random.unit()
             let side = random.unit() < 0.5
+            var signal: IndicatorSignal?
             let (kind, value, window, hold): (AlertKind, Double, Int?, Int?) =
                 switch pick {
-                case ..<0.35: (side ? .above : .below, price * (1 + (side ? 1 : -1) * (0.002 + random.unit() * 0.048)), nil, nil)
-                case ..<0.60: (.move, 1 + random.unit() * 9, [5, 10, 30, 60][index % 4], nil)
-                case ..<0.75: (.volumeSpike, [2, 3, 5][index % 3], [1, 5, 15][index % 3], nil)
-                case ..<0.90: (side ? .premiumAbove : .premiumBelow, -2 + random.unit() * 8, nil, nil)
-                default: (side ? .premiumAbove : .premiumBelow, -2 + random.unit() * 8, nil, [5, 10, 30][index % 3])
+                case ..<0.35: (side ? .above : .below, price * (1 + (side ? 1 : -1) * (0.01 + random.unit() * 0.19)), nil, nil)
+                case ..<0.55: (.move, 3 + random.unit() * 12, [5, 10, 30, 60][index % 4], nil)
+                case ..<0.65: (.volumeSpike, [3, 5, 10][index % 3], [5, 15, 60][index % 3], nil)
+                case ..<0.75:
+                    {
+                        signal = signals[index % signals.count]
+                        return (.indicator, 0, [15, 60, 240][index % 3], nil)
+                    }()
+                case ..<0.90: side ? (.premiumAbove, 6 + random.unit() * 6, nil, nil) : (.premiumBelow, -6 + random.unit() * 5, nil, nil)
+                default:
+                    side
+                        ? (.premiumAbove, 6 + random.unit() * 6, nil, [5, 10, 30][index % 3])
+                        : (.premiumBelow, -6 + random.unit() * 5, nil, [5, 10, 30][index % 3])
                 }
+            let recurring = index % 3 == 0
             return AlertRule(
                 id: UUID().uuidString.lowercased(),
                 owner: "bench-\(index / 200)",
@@ -148,8 +174,9 @@ enum AlertBench {
                 value: Decimal(string: String(format: "%.4f", value)) ?? 1,
                 windowMinutes: window,
                 holdMinutes: hold,
-                recurring: true,
-                cooldownSeconds: 60,
+                indicator: signal,
+                recurring: recurring,
+                cooldownSeconds: recurring ? 600 : 0,
                 createdAt: 1
             )
         }

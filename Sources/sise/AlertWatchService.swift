@@ -12,6 +12,8 @@ import SiseStore
 /// by the next run: the queue is in the store).
 struct AlertWatchService: Service {
     let boards: ExchangeBoards
+    /// The exchanges' 호가/체결 feeds (체결강도 alerts read their tapes).
+    let depthFeeds: [Exchange: DepthFeed]
     let store: AlertStore
     let premium: PremiumFeed?
     let globalPrices: GlobalPrices?
@@ -29,6 +31,7 @@ struct AlertWatchService: Service {
         let (fired, sink) = AsyncStream.makeStream(of: AlertFiring.self)
         let engine = AlertEngine(
             boards: boards,
+            depth: depthFeeds,
             store: store,
             premium: premium,
             globalPrices: globalPrices,

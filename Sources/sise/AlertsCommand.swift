@@ -37,11 +37,12 @@ struct AlertsCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 [--venue okx] [--hold 10] | premium-below -- -1 (-- before a negative value) | volume-spike 3 --window 5 | indicator rsiAbove [--level 70] [--interval 1h] | indicator maCrossUp [--fast 5 --slow 20] | indicator bollingerBelow."
+                "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 [--venue okx] [--hold 10] | premium-below -- -1 (-- before a negative value) | volume-spike 3 --window 5 | indicator rsiAbove [--level 70] [--interval 1h] | indicator maCrossUp [--fast 5 --slow 20] | indicator bollingerBelow | strength-above 150 | strength-below 70."
         )
         @OptionGroup var local: LocalData
         @Argument(help: "A market (KRW-BTC) or a symbol (BTC).") var market: String
-        @Argument(help: "above, below, move, premium-above, premium-below, volume-spike or indicator.") var type: String
+        @Argument(help: "above, below, move, premium-above, premium-below, volume-spike, indicator, strength-above or strength-below.")
+        var type: String
         @Argument(
             help:
                 "The price (KRW) for above/below, the factor (times the usual pace) for volume-spike, the signal for indicator (rsiAbove, rsiBelow, maCrossUp, maCrossDown, bollingerAbove, bollingerBelow), the percent otherwise."
@@ -60,7 +61,12 @@ struct AlertsCommand: AsyncParsableCommand {
         @Flag(help: "Print the rule as JSON.") var json = false
 
         func run() async throws {
-            let kind = ["premium-above": "premiumAbove", "premium-below": "premiumBelow", "volume-spike": "volumeSpike"][type] ?? type
+            let kind =
+                [
+                    "premium-above": "premiumAbove", "premium-below": "premiumBelow", "volume-spike": "volumeSpike",
+                    "strength-above": "strengthAbove",
+                    "strength-below": "strengthBelow",
+                ][type] ?? type
             let price = kind == "above" || kind == "below"
             let spike = kind == "volumeSpike"
             let signal = kind == "indicator"

@@ -114,6 +114,7 @@ struct TUICommand: AsyncParsableCommand {
             portfolio: PortfolioStore(database: database, clock: upstreams.root.clock),
             alerts: alertStore,
             deliver: { webhooks.enqueue($0) },
+            depthFeeds: depthFeeds,
             candles: { exchange, id in
                 guard let api = apis[exchange] else { return [] }
                 return (try? await api.candles(market: id, unit: .minutes(60), count: 200, to: nil)) ?? []

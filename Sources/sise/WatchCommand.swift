@@ -133,6 +133,7 @@ struct WatchCommand: AsyncParsableCommand {
             if let alertStore {
                 AlertWatchService(
                     boards: upstreams.boards,
+                    depthFeeds: upstreams.depthFeeds,
                     store: alertStore,
                     premium: premium,
                     globalPrices: globalPrices,

@@ -98,9 +98,10 @@ import Testing
         }
     }
 
-    /// A volume spike from the terminal: added (refused under its field when the factor or the
-    /// window is out of range), and fired in `watch --alerts` by a surge on a simulator whose clock
-    /// runs 30 times real time (a minute's window covered in two seconds).
+    /// The new kinds from the terminal: an indicator signal and a 체결강도 line kept with their
+    /// terms; a volume spike added (refused under its field when the factor or the window is out
+    /// of range), and fired in `watch --alerts` by a surge on a simulator whose clock runs 30 times
+    /// real time (a minute's window covered in two seconds).
     @Test func aVolumeSpikeFromTheTerminal() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cli-spike-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
@@ -122,6 +123,13 @@ import Testing
                 kept["indicator"] as? String == "rsiBelow" && kept["level"] as? Double == 25 && kept["interval"] as? String == "15m",
                 "\(signal.stderr)"
             )
+            let strength = try await SiseBinary.run(["alerts", "add", "ETH", "strength-above", "150", "--json", "--upbit-url", url, "--data-dir", data])
+            let strong = try #require(object(strength.stdout))
+            #expect(strong["type"] as? String == "strengthAbove" && strong["percent"] as? String == "150", "\(strength.stderr)")
+            // Off again: the watch below is the spike's alone.
+            for id in [kept["id"], strong["id"]].compactMap({ $0 as? String }) {
+                #expect(try await SiseBinary.run(["alerts", "rm", id, "--data-dir", data]).status == 0)
+            }
             let badSignal = try await SiseBinary.run(["alerts", "add", "ETH", "indicator", "macd", "--data-dir", data])
             #expect(badSignal.status == 2 && badSignal.stderr.contains("indicator"), "\(badSignal.stderr)")
             for (args, word) in [(["0.5"], "factor"), (["3", "--window", "61"], "windowMinutes")] {

@@ -131,6 +131,14 @@ import Testing
             fires: [30]
         ),
         Row(
+            name: "체결강도 at or above 150 %: re-arms 5 points back",
+            kind: .strengthAbove,
+            value: 150,
+            values: [(0, 120), (1, 151), (2, 147), (3, 160), (4, 144), (5, 150)],
+            fires: [1, 5]
+        ),
+        Row(name: "체결강도 at or below 70 %", kind: .strengthBelow, value: 70, values: [(0, 100), (1, 69), (2, 80), (3, 70)], fires: [1, 3]),
+        Row(
             name: "MA 2 × 3 golden cross on 1m closes: fires on the close where it crosses, again after a dead cross",
             kind: .indicator,
             value: 0,
@@ -183,6 +191,7 @@ import Testing
                 case .above, .below, .move, .indicator: book.price(value, exchange: .upbit, market: Self.btc, at: at)
                 case .premiumAbove, .premiumBelow: book.premium(value, exchange: .upbit, market: Self.btc, at: at)
                 case .volumeSpike: book.tradeValue(value, exchange: .upbit, market: Self.btc, at: at)
+                case .strengthAbove, .strengthBelow: book.strength(value, exchange: .upbit, market: Self.btc, at: at)
                 }
             if !firings.isEmpty { fired.append(minute) }
         }

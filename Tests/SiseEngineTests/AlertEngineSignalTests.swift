@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SiseCore
 import SiseEngine
+import SiseFeeds
 import SiseSimulator
 import SiseStore
 import SiseTestSupport
@@ -88,6 +89,41 @@ import Testing
             let firing = try #require(fired.withLock { $0.first })
             #expect(firing.rule == "indicator" && firing.message["en"]?.contains("1m MA 2 crossed above MA 3") == true, "\(firing)")
             await running.stop()
+            await harness.stop()
+        }
+    }
+
+    /// A 체결강도 rule makes its market's 체결 carried with no page watching (the alerts' own watch
+    /// on the depth feed), fires from the tape, and lets the market go when the rule goes.
+    @Test func aStrengthLineReadsTheTapeItAsksFor() async throws {
+        try await withSimulator { simulator in
+            let harness = LiveBoardHarness.start(simulator)
+            let spec = ExchangeRegistry.spec(.upbit)
+            var logger = Logger(label: "test")
+            logger.logLevel = .critical
+            let stream = try #require(spec.depthStream(spec.simulated(at: simulator.baseURL), silence: .seconds(5), logger: logger))
+            let feed = DepthFeed(exchange: .upbit, stream: stream, logger: logger)
+            let feedTask = ServiceTask(feed)
+            let store = AlertStore(database: try TestStores.sqlite())
+            let fired = Mutex<[AlertFiring]>([])
+            let engine = AlertEngine(boards: ExchangeBoards(default: harness.board), depth: [.upbit: feed], store: store, logger: logger) {
+                firing in fired.withLock { $0.append(firing) }
+            }
+            let running = ServiceTask(engine)
+            try await expectEventually(timeout: .seconds(15), "the board is live") { harness.state == .live }
+            #expect(try await DepthFeedTests.connections(simulator, "upbit") == 0, "no rule, no page: no depth connection")
+            // Any tape with buys and sells is at or above 1 %.
+            let rule = AlertRule(id: "strong", owner: "o", exchange: .upbit, market: MarketID("KRW-BTC")!, kind: .strengthAbove, value: 1)
+            try await store.add(rule)
+            await engine.upsert(rule)
+            try await expectEventually(timeout: .seconds(20), "the tape is read") { fired.withLock { !$0.isEmpty } }
+            let firing = try #require(fired.withLock { $0.first })
+            #expect(firing.rule == "strengthAbove" && (firing.observed ?? 0) > 1, "\(firing)")
+            #expect(firing.message["ko"]?.contains("체결강도 1% 이상") == true, "\(firing.message)")
+            engine.remove(rule.id)
+            try await expectEventually(timeout: .seconds(10), "the market let go") { !feed.connected }
+            await running.stop()
+            await feedTask.stop()
             await harness.stop()
         }
     }

@@ -69,6 +69,7 @@ import Testing
                     (#"{"market":"KRW-BTC","type":"volumeSpike","factor":"0.5"}"#, .badRequest, "factor"),
                     (#"{"market":"KRW-BTC","type":"volumeSpike","factor":3,"windowMinutes":61}"#, .badRequest, "windowMinutes"),
                     (#"{"market":"KRW-BTC","type":"indicator","indicator":"macd"}"#, .badRequest, "indicator"),
+                    (#"{"market":"KRW-BTC","type":"strengthAbove","percent":"0"}"#, .badRequest, "percent"),
                     (#"{"market":"KRW-BTC","type":"indicator","indicator":"rsiAbove","interval":"2h"}"#, .badRequest, "interval"),
                 ] {
                     let refused = try await client.execute(uri: "/api/alerts", method: .post, headers: headers, body: ByteBuffer(string: bad))

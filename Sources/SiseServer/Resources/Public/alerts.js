@@ -236,7 +236,7 @@ export function setupAlerts({ t, toast, state, call }) {
   function applyLanguage() {
     for (const label of document.querySelectorAll("#alerts-panel [data-label]")) label.textContent = t(label.dataset.label);
     const names = { above: "alertAbove", below: "alertBelow", move: "alertMove", premiumAbove: "alertPremiumAbove", premiumBelow: "alertPremiumBelow",
-      volumeSpike: "alertVolumeSpike", indicator: "alertIndicator" };
+      volumeSpike: "alertVolumeSpike", indicator: "alertIndicator", strengthAbove: "alertStrengthAbove", strengthBelow: "alertStrengthBelow" };
     for (const option of $("#alert-type").options) option.textContent = t(names[option.value]);
     const signals = { rsiAbove: "signalRsiAbove", rsiBelow: "signalRsiBelow", maCrossUp: "signalMaCrossUp", maCrossDown: "signalMaCrossDown",
       bollingerAbove: "signalBollingerAbove", bollingerBelow: "signalBollingerBelow" };
