@@ -123,7 +123,9 @@ import Testing
                 kept["indicator"] as? String == "rsiBelow" && kept["level"] as? Double == 25 && kept["interval"] as? String == "15m",
                 "\(signal.stderr)"
             )
-            let strength = try await SiseBinary.run(["alerts", "add", "ETH", "strength-above", "150", "--json", "--upbit-url", url, "--data-dir", data])
+            let strength = try await SiseBinary.run([
+                "alerts", "add", "ETH", "strength-above", "150", "--json", "--upbit-url", url, "--data-dir", data,
+            ])
             let strong = try #require(object(strength.stdout))
             #expect(strong["type"] as? String == "strengthAbove" && strong["percent"] as? String == "150", "\(strength.stderr)")
             // Off again: the watch below is the spike's alone.
