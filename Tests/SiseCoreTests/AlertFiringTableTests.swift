@@ -304,4 +304,56 @@ import Testing
         let rsi = try AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiBelow").rule(id: "2", owner: "o")
         #expect(rsi.indicator == .rsiBelow(level: 30) && rsi.windowMinutes == 60 && rsi.describe(.en) == "1h RSI crossed below 30")
     }
+
+    /// A restart: the book is built anew from the store. A signal that fired on the last close
+    /// before it does not fire again on the next close (the seed holds that close, and the signal
+    /// was already true there); a recurring rule fired moments before keeps its cool-down (its
+    /// `lastFiredAt` is the store's); a volume window warms up again instead of guessing.
+    @Test func aRestartRebuildsStateWithoutADuplicateFiring() {
+        // Before: twenty rising closes, then a fall: RSI under 30 on minute 27's close (fired at 28).
+        let rule = AlertRule(
+            id: "r",
+            owner: "o",
+            exchange: .upbit,
+            market: Self.btc,
+            kind: .indicator,
+            value: 0,
+            windowMinutes: 1,
+            indicator: .rsiBelow(level: 30),
+            recurring: true
+        )
+        var after = AlertBook()
+        after.insert(rule)
+        // After the restart at minute 28: the exchange's candles up to minute 27 (the close that fired).
+        after.seed(.upbit, Self.btc, minutes: 1, Self.riseThenFall.prefix(28).map { ($0.minute * 60_000, $0.value) })
+        var fired: [Int64] = []
+        for (minute, price) in Self.riseThenFall.dropFirst(28) {
+            if !after.price(price, exchange: .upbit, market: Self.btc, at: minute * 60_000).isEmpty { fired.append(minute) }
+        }
+        #expect(fired.isEmpty, "the signal that fired before the restart is not told again")
+
+        var cooled = AlertBook()
+        cooled.insert(
+            AlertRule(
+                id: "c",
+                owner: "o",
+                exchange: .upbit,
+                market: Self.btc,
+                kind: .above,
+                value: 100,
+                recurring: true,
+                cooldownSeconds: 600,
+                lastFiredAt: 0
+            )
+        )
+        #expect(cooled.price(101, exchange: .upbit, market: Self.btc, at: 60_000).isEmpty, "within the cool-down the store remembers")
+        #expect(cooled.price(101, exchange: .upbit, market: Self.btc, at: 700_000).isEmpty, "still above: no new crossing")
+
+        var warm = AlertBook()
+        warm.insert(AlertRule(id: "v", owner: "o", exchange: .upbit, market: Self.btc, kind: .volumeSpike, value: 2, windowMinutes: 5))
+        let jump =
+            warm.tradeValue(1_440_000, exchange: .upbit, market: Self.btc, at: 0)
+            + warm.tradeValue(1_540_000, exchange: .upbit, market: Self.btc, at: 60_000)
+        #expect(jump.isEmpty, "a window not yet covered after the restart is no reading")
+    }
 }
