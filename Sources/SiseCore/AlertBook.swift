@@ -179,7 +179,8 @@ public struct AlertBook: Sendable {
     /// A price tick at `at` (epoch ms): the rules it fires. One-shot rules leave the book.
     public mutating func price(_ price: Double, exchange: Exchange, market: MarketID, at: Int64) -> [Fired] {
         let key = Key(exchange: exchange, market: market)
-        guard var alerts = markets[key], price.isFinite, price > 0 else { return [] }
+        // A time before 1970 is no exchange's (and would take the windows to the arithmetic's edge).
+        guard var alerts = markets[key], price.isFinite, price > 0, at >= 0 else { return [] }
         var fired = alerts.above.step(price) { $0 * Self.priceBand }.compactMap { lookup($0, nil) }
         fired += alerts.below.step(price) { $0 * Self.priceBand }.compactMap { lookup($0, nil) }
         for (minutes, var entry) in alerts.moves {
@@ -236,7 +237,7 @@ public struct AlertBook: Sendable {
     /// spikes it fires.
     public mutating func tradeValue(_ value: Double, exchange: Exchange, market: MarketID, at: Int64) -> [Fired] {
         let key = Key(exchange: exchange, market: market)
-        guard var alerts = markets[key], !alerts.spikes.isEmpty else { return [] }
+        guard var alerts = markets[key], !alerts.spikes.isEmpty, at >= 0 else { return [] }
         var fired: [Fired] = []
         for (minutes, var entry) in alerts.spikes {
             if let pace = entry.window.add(value, at: at) {

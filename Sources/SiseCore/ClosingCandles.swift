@@ -21,7 +21,8 @@ struct ClosingCandles: Sendable {
 
     /// A tick at `at` (epoch ms): whether a candle closed with it (its close now last in `closes`).
     mutating func add(_ price: Double, at: Int64) -> Bool {
-        guard price.isFinite, price > 0 else { return false }
+        // A time before 1970 is no exchange's: ignored (and never near the arithmetic's edge).
+        guard price.isFinite, price > 0, at >= 0 else { return false }
         let now = Self.floor(at, span)
         guard let current = bucket else {
             bucket = now
@@ -52,7 +53,8 @@ struct ClosingCandles: Sendable {
         oldest = first.start
     }
 
+    /// The start of the bucket `at` (≥ 0) falls in.
     static func floor(_ at: Int64, _ span: Int64) -> Int64 {
-        at >= 0 ? at / span * span : (at - span + 1) / span * span
+        at / span * span
     }
 }

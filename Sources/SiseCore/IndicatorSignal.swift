@@ -117,8 +117,10 @@ public enum IndicatorSignal: Hashable, Sendable {
         }
     }
 
+    /// A level as written (`70`, `25.5`); never traps, whatever the number.
     static func text(_ level: Double) -> String {
-        level == level.rounded() ? String(Int(level)) : String(level)
+        if level == level.rounded(), let whole = Int(exactly: level) { return String(whole) }
+        return String(level)
     }
 }
 

@@ -27,7 +27,7 @@ struct VolumeWindow: Sendable {
     /// The rolling 24-hour value `value` at `at` (epoch ms): the ratio, or nil while the window is
     /// not covered (or the market traded nothing in the trailing day).
     mutating func add(_ value: Double, at: Int64) -> Double? {
-        guard value.isFinite, value >= 0 else { return nil }
+        guard value.isFinite, value >= 0, at >= 0 else { return nil }
         if let last = samples.last, at < last.at { return nil }
         let spacing = max(1_000, span / 60)
         if let last = samples.last, at - last.at < spacing, samples.count > 1 {

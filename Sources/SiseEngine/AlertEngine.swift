@@ -214,9 +214,13 @@ public final class AlertEngine: Service, Sendable {
                     let candles = (try? await api.candles(market: series.market, unit: unit, count: IndicatorSignal.history, to: nil)) ?? []
                     let span = Int64(series.minutes) * 60_000
                     let forming = clock.now / span * span
-                    closes = candles.map { (Int64($0.start.timeIntervalSince1970 * 1_000), $0.close) }.filter { $0.0 < forming }.sorted {
-                        $0.0 < $1.0
-                    }
+                    // A start no clock could have (an upstream's nonsense date) is left out, never converted.
+                    closes = candles.compactMap { candle -> (start: Int64, close: Double)? in
+                        let ms = (candle.start.timeIntervalSince1970 * 1_000).rounded()
+                        guard ms.isFinite, ms >= 0, ms < 1e15 else { return nil }
+                        let start = Int64(ms)
+                        return start < forming ? (start, candle.close) : nil
+                    }.sorted { $0.start < $1.start }
                 }
                 book.withLock { $0.seed(series.exchange, series.market, minutes: series.minutes, closes) }
             }

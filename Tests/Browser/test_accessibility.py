@@ -38,6 +38,9 @@ EVERY_RULE = "{resultTypes: ['violations']}"
 
 
 def audit(driver, options=EVERY_RULE):
+    # axe reads every element: on a loaded 2-core machine that outlasts WebDriver's default 30 s
+    # for a script (the audit's verdict is the same, only later).
+    driver.set_script_timeout(180)
     axe = Axe(driver)
     axe.inject()
     results = axe.run(options=options)

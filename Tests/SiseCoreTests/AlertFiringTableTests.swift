@@ -282,6 +282,8 @@ import Testing
     @Test(arguments: [
         (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "macd"), "indicator"),
         (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiAbove", level: 120), "indicator"),
+        (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiAbove", level: 1e300), "indicator"),
+        (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiBelow", level: -1e300), "indicator"),
         (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "maCrossUp", fast: 20, slow: 5), "indicator"),
         (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiAbove", interval: "2h"), "interval"),
     ])
@@ -355,5 +357,28 @@ import Testing
             warm.tradeValue(1_440_000, exchange: .upbit, market: Self.btc, at: 0)
             + warm.tradeValue(1_540_000, exchange: .upbit, market: Self.btc, at: 60_000)
         #expect(jump.isEmpty, "a window not yet covered after the restart is no reading")
+    }
+
+    /// Hostile times from upstream never reach the arithmetic's edge: a tick before 1970 (or at
+    /// the most negative instant) is ignored by the candles.
+    @Test func hostileTimesAreIgnored() {
+        var book = AlertBook()
+        book.insert(
+            AlertRule(
+                id: "i",
+                owner: "o",
+                exchange: .upbit,
+                market: Self.btc,
+                kind: .indicator,
+                value: 0,
+                windowMinutes: 1,
+                indicator: .bollingerAbove
+            )
+        )
+        book.insert(AlertRule(id: "v", owner: "o", exchange: .upbit, market: Self.btc, kind: .volumeSpike, value: 2, windowMinutes: 1))
+        for at in [Int64.min, -1, Int64.max, 0] {
+            #expect(book.price(100, exchange: .upbit, market: Self.btc, at: at).isEmpty)
+            #expect(book.tradeValue(1_000, exchange: .upbit, market: Self.btc, at: at).isEmpty)
+        }
     }
 }
