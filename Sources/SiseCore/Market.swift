@@ -39,6 +39,21 @@ public struct Market: Hashable, Sendable {
         self.cautionUntil = cautionUntil
     }
 
+    /// The same market under names another exchange gives (every other field kept: its flags and
+    /// whether they were read).
+    public func renamed(korean: String, english: String) -> Market {
+        Market(
+            id: id,
+            koreanName: korean,
+            englishName: english,
+            warning: warning,
+            cautions: cautions,
+            cautionLevel: cautionLevel,
+            cautionUntil: cautionUntil,
+            flagsKnown: flagsKnown
+        )
+    }
+
     /// The same market, its flags not read this time.
     public var flagsUnknown: Market {
         Market(id: id, koreanName: koreanName, englishName: englishName, warning: warning, cautions: cautions, flagsKnown: false)

@@ -28,15 +28,7 @@ public struct MarketNameLender: ExchangeAPI {
         }
         return markets.map { market in
             guard market.koreanName.isEmpty, let name = names[market.symbol] else { return market }
-            return Market(
-                id: market.id,
-                koreanName: name.ko,
-                englishName: name.en,
-                warning: market.warning,
-                cautions: market.cautions,
-                cautionLevel: market.cautionLevel,
-                cautionUntil: market.cautionUntil
-            )
+            return market.renamed(korean: name.ko, english: name.en)
         }
     }
 

@@ -135,6 +135,16 @@ import Testing
         #expect(outcome.doubtedDelistings == row.doubted)
     }
 
+    /// A name lent by another exchange keeps whether the flags were read (Korbit's markets go
+    /// through the lender: an unread alert list must stay unread, never become "no flags").
+    @Test func aLentNameKeepsTheFlagsAndWhetherTheyWereRead() {
+        let unread = Self.market("KRW-C1", cautions: ["X"], level: .caution).flagsUnknown
+        #expect(unread.renamed(korean: "코인", english: "Coin").flagsKnown == false)
+        let read = Self.market("KRW-C2", warning: true, cautions: ["Y"], level: .danger)
+        let lent = read.renamed(korean: "코인", english: "Coin")
+        #expect(lent.flagsKnown && lent.warning && lent.cautions == ["Y"] && lent.cautionLevel == .danger && lent.koreanName == "코인")
+    }
+
     @Test func aFirstLookStoresEveryValueAsABaseline() {
         let outcome = MarketEventRule.changes(
             stored: [:],
