@@ -64,8 +64,17 @@ public struct AlertBook: Sendable {
         var seeded = false
     }
 
-    private var markets: [Key: MarketAlerts] = [:]
-    public private(set) var rules: [String: AlertRule] = [:]
+    var markets: [Key: MarketAlerts] = [:]
+    /// Every enabled rule (a wide rule once, however many markets its list has).
+    public internal(set) var rules: [String: AlertRule] = [:]
+    /// Wide rules' members by their id (`rule id|market`): the rule on that market.
+    var members: [String: (parent: String, rule: AlertRule)] = [:]
+    /// Each wide rule's members: market → member id.
+    var expanded: [String: [MarketID: String]] = [:]
+    /// The lists wide rules follow, as last read (absent: not read yet).
+    var lists: [ListKey: Set<MarketID>] = [:]
+    /// The wide rules that follow each list.
+    var followers: [ListKey: Set<String>] = [:]
 
     public init() {}
 
@@ -85,11 +94,23 @@ public struct AlertBook: Sendable {
         markets.flatMap { key, alerts in alerts.premium.keys.map { (key.exchange, key.market, $0) } }
     }
 
-    /// Adds (or replaces) a rule; a disabled one only leaves the book.
+    /// Adds (or replaces) a rule; a disabled one only leaves the book. A wide rule arms one
+    /// member per market of its list as the book knows it (`setList`).
     public mutating func insert(_ rule: AlertRule) {
         remove(rule.id)
         guard rule.enabled else { return }
+        if rule.target != nil {
+            guard AlertTarget.takes(rule.kind) else { return }
+            rules[rule.id] = rule
+            addWide(rule)
+            return
+        }
         rules[rule.id] = rule
+        if !arm(rule) { rules[rule.id] = nil }
+    }
+
+    /// Places the rule's id in its market's ladders and windows; false when it cannot be armed.
+    mutating func arm(_ rule: AlertRule) -> Bool {
         let key = Key(exchange: rule.exchange, market: rule.market)
         let level = NSDecimalNumber(decimal: rule.value).doubleValue
         var alerts = markets[key] ?? MarketAlerts()
@@ -116,10 +137,7 @@ public struct AlertBook: Sendable {
         case .strengthAbove: alerts.strengthAbove.insert(rule.id, level: level)
         case .strengthBelow: alerts.strengthBelow.insert(rule.id, level: level)
         case .indicator:
-            guard let signal = rule.indicator else {
-                rules[rule.id] = nil
-                return
-            }
+            guard let signal = rule.indicator else { return false }
             let minutes = rule.windowMinutes ?? 60
             var entry = alerts.indicators[minutes] ?? IndicatorRules(candles: ClosingCandles(minutes: minutes))
             entry.signals[signal, default: []].insert(rule.id)
@@ -131,15 +149,34 @@ public struct AlertBook: Sendable {
             alerts.spikes[minutes] = entry
         }
         markets[key] = alerts
+        return true
     }
 
     /// The rule now belongs to `owner` (a device's rules joining an account); its state stays.
     public mutating func setOwner(_ id: String, _ owner: String) {
-        rules[id]?.owner = owner
+        guard var rule = rules[id], rule.owner != owner else { return }
+        rule.owner = owner
+        if rule.target != nil {
+            // Its list is the new owner's: re-armed from it (or once it is read).
+            remove(id)
+            insert(rule)
+        } else {
+            rules[id] = rule
+        }
     }
 
     public mutating func remove(_ id: String) {
         guard let rule = rules.removeValue(forKey: id) else { return }
+        if rule.target != nil {
+            removeWide(rule)
+        } else {
+            disarm(rule)
+        }
+    }
+
+    /// Takes the rule's id out of its market's ladders and windows.
+    mutating func disarm(_ rule: AlertRule) {
+        let id = rule.id
         let key = Key(exchange: rule.exchange, market: rule.market)
         guard var alerts = markets[key] else { return }
         alerts.above.remove(id)
@@ -174,6 +211,8 @@ public struct AlertBook: Sendable {
         /// The move or premium (percent) that fired a move or premium rule; the pace (times the
         /// usual) that fired a volume spike.
         public var observed: Double?
+        /// A wide rule's member that fired (`rule` is then the rule on that member's market).
+        public var member: String? = nil
     }
 
     /// A price tick at `at` (epoch ms): the rules it fires. One-shot rules leave the book.
@@ -272,7 +311,12 @@ public struct AlertBook: Sendable {
     }
 
     private func lookup(_ id: String, _ observed: Double?) -> Fired? {
-        rules[id].map { Fired(rule: $0, observed: observed) }
+        if let rule = rules[id] { return Fired(rule: rule, observed: observed) }
+        // A wide rule's member: the rule as its market's, under the rule's own id.
+        guard let member = members[id] else { return nil }
+        var rule = member.rule
+        rule.id = member.parent
+        return Fired(rule: rule, observed: observed, member: id)
     }
 
     /// One-shot rules leave; recurring ones note the firing, or pass it over within their cool-down.
@@ -280,8 +324,15 @@ public struct AlertBook: Sendable {
         var out: [Fired] = []
         for var firing in fired {
             if !firing.rule.recurring {
+                // A one-shot wide rule: the first of its markets to fire ends it.
+                guard rules[firing.rule.id] != nil else { continue }
                 remove(firing.rule.id)
                 firing.rule.enabled = false
+            } else if let member = firing.member {
+                // Each market of a wide rule keeps its own cool-down.
+                if let last = members[member]?.rule.lastFiredAt, at - last < Int64(firing.rule.cooldownSeconds) * 1_000 { continue }
+                members[member]?.rule.lastFiredAt = at
+                rules[firing.rule.id]?.lastFiredAt = at
             } else {
                 if let last = firing.rule.lastFiredAt, at - last < Int64(firing.rule.cooldownSeconds) * 1_000 { continue }
                 rules[firing.rule.id]?.lastFiredAt = at

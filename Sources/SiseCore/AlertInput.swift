@@ -6,7 +6,8 @@ import Foundation
 /// (premium rules may add `"venue":"okx"` and `"holdMinutes":10`),
 /// `{…,"type":"volumeSpike","factor":"3","windowMinutes":5}`,
 /// `{…,"type":"indicator","indicator":"rsiAbove","level":70,"interval":"1h"}` (or `maCrossUp`
-/// with `fast`/`slow`, `bollingerBelow` …), plus optional
+/// with `fast`/`slow`, `bollingerBelow` …); `"market":"favorites"` or `"holdings"` for a wide
+/// rule on every market of that list (not for price lines); plus optional
 /// `"recurring":true,"cooldownSeconds":600`.
 public struct AlertInput: Decodable, Sendable {
     public var exchange: String?
@@ -108,10 +109,12 @@ public struct AlertInput: Decodable, Sendable {
         guard let venue = exchangeText.isEmpty ? Exchange.default : Exchange(name: exchangeText) else {
             throw Failure(.inputBadExchange, ["names": Exchange.names])
         }
-        guard let marketID = MarketID(market.trimmingCharacters(in: .whitespaces).uppercased()) else {
+        let target = AlertTarget(name: market)
+        guard let marketID = target?.market ?? MarketID(market.trimmingCharacters(in: .whitespaces).uppercased()) else {
             throw Failure(.inputBadMarket)
         }
         guard let kind = AlertKind(rawValue: type) else { throw Failure(.alertBadType) }
+        if target != nil, !AlertTarget.takes(kind) { throw Failure(.alertBadTarget) }
         let value: Decimal
         var window: Int?
         var signal: IndicatorSignal?
@@ -128,7 +131,8 @@ public struct AlertInput: Decodable, Sendable {
             value = p
             window = minutes
         case .premiumAbove, .premiumBelow:
-            guard marketID.quote == "KRW" else { throw Failure(.alertPremiumNeedsKRW) }
+            // A wide rule's premium reads the KRW markets of its list.
+            guard marketID.quote == "KRW" || target != nil else { throw Failure(.alertPremiumNeedsKRW) }
             guard let text = percent?.trimmingCharacters(in: .whitespaces), let p = Self.signedDecimal(text), abs(p) <= 100 else {
                 throw Failure(.alertBadPremiumPercent)
             }
@@ -160,6 +164,7 @@ public struct AlertInput: Decodable, Sendable {
             venue: globalVenue,
             holdMinutes: hold,
             indicator: signal,
+            target: target,
             recurring: recurring ?? false,
             cooldownSeconds: cooldown,
             enabled: enabled ?? true,
@@ -216,6 +221,8 @@ public struct AlertRuleJSON: Encodable, Sendable {
     public var id: String
     public var exchange: String
     public var market: String
+    /// A wide rule's list (`favorites`, `holdings`; its `market` reads the same); null for a rule on one market.
+    public var target: String?
     public var type: String
     public var price: String?
     public var percent: String?
@@ -241,6 +248,7 @@ public struct AlertRuleJSON: Encodable, Sendable {
         id = rule.id
         exchange = rule.exchange.rawValue
         market = rule.market.code
+        target = rule.target?.rawValue
         type = rule.kind.rawValue
         let text = PortfolioLedger.text(rule.value)
         price = rule.kind == .above || rule.kind == .below ? text : nil
@@ -266,7 +274,8 @@ public struct AlertRuleJSON: Encodable, Sendable {
 
     enum Keys: String, CodingKey {
         case indicator, level, fast, slow, interval
-        case id, exchange, market, type, price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled, createdAt
+        case id, exchange, market, target, type, price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled,
+            createdAt
         case lastFiredAt, description
     }
 
@@ -275,6 +284,7 @@ public struct AlertRuleJSON: Encodable, Sendable {
         try c.encode(id, forKey: .id)
         try c.encode(exchange, forKey: .exchange)
         try c.encode(market, forKey: .market)
+        try c.encode(target, forKey: .target)
         try c.encode(type, forKey: .type)
         try c.encode(price, forKey: .price)
         try c.encode(percent, forKey: .percent)

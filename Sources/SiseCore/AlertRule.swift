@@ -24,12 +24,17 @@ public enum AlertKind: String, Codable, CaseIterable, Sendable {
     case strengthBelow
 }
 
-/// One alert rule of an owner, on one market of one exchange.
+/// One alert rule of an owner, on one market of one exchange — or, with a `target`, on every
+/// market of the owner's favorites or holdings on that exchange.
 public struct AlertRule: Hashable, Codable, Sendable {
     public var id: String
     public var owner: String
     public var exchange: Exchange
+    /// The market (a wide rule: `target.market`, a placeholder; a wide rule's firing: the market
+    /// of its list that fired).
     public var market: MarketID
+    /// A wide rule's list; nil for a rule on one market.
+    public var target: AlertTarget?
     public var kind: AlertKind
     /// KRW (above/below), percent (move, premium) or a factor (volume spike), as a decimal.
     public var value: Decimal
@@ -61,6 +66,7 @@ public struct AlertRule: Hashable, Codable, Sendable {
         venue: GlobalVenue? = nil,
         holdMinutes: Int? = nil,
         indicator: IndicatorSignal? = nil,
+        target: AlertTarget? = nil,
         recurring: Bool = false,
         cooldownSeconds: Int = 0,
         enabled: Bool = true,
@@ -77,6 +83,7 @@ public struct AlertRule: Hashable, Codable, Sendable {
         self.venue = venue
         self.holdMinutes = holdMinutes
         self.indicator = indicator
+        self.target = target
         self.recurring = recurring
         self.cooldownSeconds = cooldownSeconds
         self.enabled = enabled
@@ -110,6 +117,7 @@ public struct AlertRule: Hashable, Codable, Sendable {
             }
         if let venue, venue != .binance { text = UIText.alertRuleVenue(language, ["rule": text, "venue": venue.displayName]) }
         if let holdMinutes { text = UIText.alertRuleHeld(language, ["rule": text, "minutes": String(holdMinutes)]) }
+        if let target { text = UIText.alertRuleTarget(language, ["target": target.name(language), "rule": text]) }
         return text
     }
 }

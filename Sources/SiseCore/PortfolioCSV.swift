@@ -242,7 +242,7 @@ public struct PortfolioInput: Decodable, Sendable {
             .txBadFee: "fee", .txBadTime: "at", .txNoteTooLong: "note", .alertBadMovePercent: "percent", .alertBadPremiumPercent: "percent",
             .alertBadWindow: "windowMinutes", .alertBadCooldown: "cooldownSeconds", .alertBadVenue: "venue", .alertTetherHasNoVenue: "venue",
             .alertBadHold: "holdMinutes", .alertBadFactor: "factor", .alertBadSpikeWindow: "windowMinutes", .alertBadIndicator: "indicator",
-            .alertBadInterval: "interval", .alertBadStrength: "percent",
+            .alertBadInterval: "interval", .alertBadStrength: "percent", .alertBadTarget: "market", .alertTargetEmpty: "market",
             .txMissingFields: nil,
         ].compactMapValues { $0 }
     }

@@ -77,6 +77,7 @@ public enum UIText: String, WordTable {
     case alertRuleMaCrossUp, alertRuleMaCrossDown, alertRuleBollingerAbove, alertRuleBollingerBelow, alertBadIndicator, alertBadInterval
     case signalRsiAbove, signalRsiBelow, signalMaCrossUp, signalMaCrossDown, signalBollingerAbove, signalBollingerBelow
     case alertStrengthAbove, alertStrengthBelow, alertRuleStrengthAbove, alertRuleStrengthBelow, alertBadStrength
+    case alertTargetFavorites, alertTargetHoldings, alertRuleTarget, alertBadTarget, alertTargetEmpty, alertTargetOne
     case webhookDisabled, alertNotifyDenied, pushSection, pushEnable, pushDisable, pushUnsupported, pushDenied, pushFailed, pushDevices
     case webhookKind, webhookGeneric, webhookTelegram, webhookDiscord, webhookSlack, webhookBotToken, webhookChatId
     // Refused inputs (alerts and transactions, on every face)
@@ -483,6 +484,16 @@ public enum UIText: String, WordTable {
         case .alertStrengthBelow: ("체결강도 이하", "Buy/sell strength at or below")
         case .alertRuleStrengthAbove: ("체결강도 {percent}% 이상", "buy/sell strength at or above {percent}%")
         case .alertRuleStrengthBelow: ("체결강도 {percent}% 이하", "buy/sell strength at or below {percent}%")
+        case .alertTargetFavorites: ("관심 코인", "favorites")
+        case .alertTargetHoldings: ("보유 코인", "holdings")
+        case .alertRuleTarget: ("{target} 전체 · {rule}", "any of my {target}: {rule}")
+        case .alertTargetOne: ("한 코인", "One coin")
+        case .alertBadTarget:
+            (
+                "가격 알림은 한 코인에만 걸 수 있습니다 (관심·보유 코인 전체에는 급등락, 거래대금 급증, 지표, 체결강도, 김프 알림)",
+                "a price line belongs to one market (favorites and holdings take moves, volume spikes, indicators, 체결강도 and premium rules)"
+            )
+        case .alertTargetEmpty: ("{exchange}에 {target}이 없습니다 — 먼저 추가하세요", "you have no {target} on {exchange} yet: add some first")
         case .alertBadStrength: ("체결강도(percent)는 150처럼 0보다 크고 10000 이하인 숫자여야 합니다", "percent must be a strength above 0 and up to 10000, such as 150")
         case .signalRsiAbove: ("RSI 상향 돌파", "RSI crosses up")
         case .signalRsiBelow: ("RSI 하향 돌파", "RSI crosses down")

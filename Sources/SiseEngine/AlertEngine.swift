@@ -33,6 +33,11 @@ public final class AlertEngine: Service, Sendable {
     /// The wall clock a firing is stamped with when its tick carries no time (the composition
     /// root's, so tests drive it).
     private let clock: WallClock
+    /// Where wide rules' lists are read (nil: wide rules watch nothing).
+    private let lists: WatchLists?
+    /// Every this many seconds each followed list is read again (the terminal's faces, whose lists
+    /// other processes write); nil: only when told (`listsChanged`, the server's way).
+    private let listRefresh: Int?
 
     /// Rules read from the store at a time when the engine starts.
     static let loadPage = 5_000
@@ -43,6 +48,8 @@ public final class AlertEngine: Service, Sendable {
         store: AlertStore,
         premium: PremiumFeed? = nil,
         globalPrices: GlobalPrices? = nil,
+        lists: WatchLists? = nil,
+        listRefresh: Int? = nil,
         owner: String? = nil,
         clock: WallClock = .system,
         pace: any MonotonicClock = .system,
@@ -52,6 +59,8 @@ public final class AlertEngine: Service, Sendable {
     ) {
         self.boards = boards
         self.depth = depth
+        self.lists = lists
+        self.listRefresh = listRefresh
         self.clock = clock
         self.owner = owner
         self.store = store
@@ -85,6 +94,7 @@ public final class AlertEngine: Service, Sendable {
             group.addTask { await self.sweepPremiums() }
             group.addTask { await self.seedIndicators() }
             group.addTask { await self.readTapes() }
+            group.addTask { await self.readLists() }
             try? await gracefulShutdown()
             group.cancelAll()
         }
@@ -106,11 +116,59 @@ public final class AlertEngine: Service, Sendable {
     /// price (its first evaluation counts the condition as not held before).
     public func upsert(_ rule: AlertRule) async {
         book.withLock { $0.insert(rule) }
+        if let target = rule.target, rule.enabled {
+            await read(AlertBook.ListKey(owner: rule.owner, target: target, exchange: rule.exchange))
+        }
         syncAwake()
         guard rule.enabled, let board = boards[rule.exchange] else { return }
         let snapshot = board.snapshot
-        guard snapshot.status.state == .live, let row = snapshot.rows[rule.market] else { return }
-        await apply(rule.exchange, [row])
+        guard snapshot.status.state == .live else { return }
+        let markets = rule.target == nil ? [rule.market] : book.withLock { $0.memberMarkets(rule.id) }
+        await apply(rule.exchange, markets.compactMap { snapshot.rows[$0] })
+    }
+
+    /// The owner's favorites or holdings changed (here or on another replica): the wide rules that
+    /// follow them watch the list as it now stands, and a new member is evaluated at once.
+    public func listsChanged(owner: String) async {
+        let keys = book.withLock { $0.followedLists.filter { $0.owner == owner } }
+        for key in keys {
+            let before = book.withLock { $0.list(key) ?? [] }
+            await read(key)
+            syncAwake()
+            let added = book.withLock { ($0.list(key) ?? []).subtracting(before) }
+            guard !added.isEmpty, let board = boards[key.exchange], board.snapshot.status.state == .live else { continue }
+            let snapshot = board.snapshot
+            await apply(key.exchange, added.sorted().compactMap { snapshot.rows[$0] })
+        }
+    }
+
+    /// A list read from the store into the book (a list that cannot be read keeps what it had).
+    private func read(_ key: AlertBook.ListKey) async {
+        guard let lists else { return }
+        do {
+            let markets = try await lists.markets(key)
+            book.withLock { $0.setList(key, markets) }
+        } catch {
+            logger.warning("a wide alert's list could not be read", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Every second, lists some wide rule follows and the book has not read (rules loaded at
+    /// start); every `listRefresh` seconds, every followed list again.
+    private func readLists() async {
+        var second = 0
+        while !Task.isCancelled {
+            second += 1
+            if let listRefresh, second % max(1, listRefresh) == 0 {
+                for owner in Set(book.withLock { $0.followedLists.map(\.owner) }) { await listsChanged(owner: owner) }
+            }
+            for key in book.withLock({ $0.unreadLists }) {
+                if Task.isCancelled { return }
+                await read(key)
+            }
+            syncAwake()
+            do { try await pace.sleep(for: .seconds(1)) } catch { return }
+        }
     }
 
     /// Rules that changed hands (a device's, now its account's): later firings go to the new
@@ -137,7 +195,7 @@ public final class AlertEngine: Service, Sendable {
     }
 
     private static func sameSetting(_ a: AlertRule, _ b: AlertRule) -> Bool {
-        a.owner == b.owner && a.exchange == b.exchange && a.market == b.market && a.kind == b.kind && a.value == b.value
+        a.owner == b.owner && a.exchange == b.exchange && a.market == b.market && a.target == b.target && a.kind == b.kind && a.value == b.value
             && a.windowMinutes == b.windowMinutes && a.indicator == b.indicator && a.venue == b.venue && a.holdMinutes == b.holdMinutes
             && a.recurring == b.recurring
             && a.cooldownSeconds == b.cooldownSeconds && a.enabled == b.enabled

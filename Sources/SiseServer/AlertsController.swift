@@ -10,6 +10,7 @@ struct AlertsController {
     let context: ServerContext
     let store: AlertStore
     let engine: AlertEngine
+    let lists: WatchLists
     let changes: ChangeFeed
 
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
@@ -35,7 +36,7 @@ struct AlertsController {
         do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: ctx.owner) } catch {
             throw APIError.refused(error)
         }
-        try listed(rule, LanguagePreference.of(request))
+        try await listed(rule, LanguagePreference.of(request))
         try await store.add(rule)
         await engine.upsert(rule)
         await changes.publish(.alerts, owner: ctx.owner)
@@ -102,9 +103,15 @@ struct AlertsController {
         JSONText.response(History(history: try await store.history(owner: ctx.owner)))
     }
 
-    /// The market must be listed on the exchange, by the one listing rule.
-    private func listed(_ rule: AlertRule, _ language: Language) throws {
-        try context.requireListed(rule.market, on: rule.exchange)
+    /// The market must be listed on the exchange, by the one listing rule; a wide rule's list
+    /// must name a market there (it may empty later: the rule then waits for it).
+    private func listed(_ rule: AlertRule, _ language: Language) async throws {
+        guard let target = rule.target else { return try context.requireListed(rule.market, on: rule.exchange) }
+        let key = AlertBook.ListKey(owner: rule.owner, target: target, exchange: rule.exchange)
+        guard try await lists.markets(key).isEmpty else { return }
+        throw APIError(status: .badRequest, code: "bad_parameter", field: "market") {
+            UIText.alertTargetEmpty($0, ["target": target.name($0), "exchange": rule.exchange.displayName])
+        }
     }
 }
 

@@ -36,15 +36,47 @@ public enum SiseServerApp {
             clock: dependencies.clock,
             logger: logger
         )
+        // Alerts: evaluated on every tick, told to the owner's pages and webhooks.
+        let alertStore = AlertStore(database: database)
+        let poster = dependencies.poster
+        let vapid = try await PushKey.load(from: ServerKeys(database: database, clock: dependencies.clock), subject: configuration.pushSubject)
+        let webhooks = WebhookDispatcher(
+            store: alertStore,
+            poster: poster,
+            retryDelays: configuration.webhookRetryDelays,
+            lease: configuration.deliveryLease,
+            vapid: vapid,
+            chats: configuration.chats,
+            clock: dependencies.clock,
+            logger: logger
+        )
+        let watchLists = WatchLists(favorites: favorites, portfolio: portfolio)
+        let alerts = AlertEngine(
+            boards: boards,
+            depth: dependencies.depthFeeds,
+            store: alertStore,
+            premium: dependencies.premium,
+            globalPrices: dependencies.globalPrices,
+            lists: watchLists,
+            clock: dependencies.clock,
+            pace: dependencies.ticks,
+            logger: logger
+        ) { firing in
+            hub.notify(firing.owner, message: JSONText.encode(firing))
+            webhooks.enqueue(firing)
+        }
         // Pages on this replica are told at once; the other replicas through the database.
         let changes = ChangeFeed(database: database)
+        // …and wide alert rules follow the lists as they change.
         let favoritesChanged: @Sendable (String) async -> Void = { owner in
             await hub.favoritesChanged(owner)
             await changes.publish(.favorites, owner: owner)
+            await alerts.listsChanged(owner: owner)
         }
         let portfolioChanged: @Sendable (String) async -> Void = { owner in
             await hub.portfolioChanged(owner)
             await changes.publish(.portfolio, owner: owner)
+            await alerts.listsChanged(owner: owner)
         }
         // Throttle and rate-limit counts: in the store when replicas share one (PostgreSQL), so
         // a budget is one across them; in this process otherwise.
@@ -99,33 +131,6 @@ public enum SiseServerApp {
         context.events = MarketEventStore(database: database)
         context.tether = TetherQuotes(boards: boards, apis: dependencies.apis, clock: dependencies.clock)
 
-        // Alerts: evaluated on every tick, told to the owner's pages and webhooks.
-        let alertStore = AlertStore(database: database)
-        let poster = dependencies.poster
-        let vapid = try await PushKey.load(from: ServerKeys(database: database, clock: dependencies.clock), subject: configuration.pushSubject)
-        let webhooks = WebhookDispatcher(
-            store: alertStore,
-            poster: poster,
-            retryDelays: configuration.webhookRetryDelays,
-            lease: configuration.deliveryLease,
-            vapid: vapid,
-            chats: configuration.chats,
-            clock: dependencies.clock,
-            logger: logger
-        )
-        let alerts = AlertEngine(
-            boards: boards,
-            depth: dependencies.depthFeeds,
-            store: alertStore,
-            premium: dependencies.premium,
-            globalPrices: dependencies.globalPrices,
-            clock: dependencies.clock,
-            pace: dependencies.ticks,
-            logger: logger
-        ) { firing in
-            hub.notify(firing.owner, message: JSONText.encode(firing))
-            webhooks.enqueue(firing)
-        }
         // The history of changes, and 변동 알림 told to the owners who want them, as every alert.
         let teller = ChangeTeller(store: ChangeAlertStore(database: database), logger: logger) { firing in
             hub.notify(firing.owner, message: JSONText.encode(firing))
@@ -243,7 +248,7 @@ public enum SiseServerApp {
         CandlesController(context: context).addRoutes(to: routes)
         OrderbookController(context: context, metrics: metrics).addRoutes(to: routes)
         PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: routes)
-        AlertsController(context: context, store: alertStore, engine: alerts, changes: changes).addRoutes(to: routes)
+        AlertsController(context: context, store: alertStore, engine: alerts, lists: watchLists, changes: changes).addRoutes(to: routes)
         ChangeAlertsController(context: context, store: ChangeAlertStore(database: database)).addRoutes(to: routes)
         WebhooksController(context: context, store: alertStore, poster: poster, chats: configuration.chats).addRoutes(to: routes)
         let images = ImageProxy(

@@ -58,8 +58,8 @@ public struct AlertStore: Sendable {
         try await db.execute(
             """
             INSERT INTO alert (id, owner, exchange, market, type, value, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds,
-                enabled, createdAt, lastFiredAt, indicator)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                enabled, createdAt, lastFiredAt, indicator, target)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             rule.id,
             rule.owner,
@@ -75,7 +75,8 @@ public struct AlertStore: Sendable {
             rule.enabled,
             rule.createdAt,
             rule.lastFiredAt,
-            rule.indicator?.code
+            rule.indicator?.code,
+            rule.target?.rawValue
         )
     }
 
@@ -105,7 +106,9 @@ public struct AlertStore: Sendable {
 
     public func remove(owner: String, id: String) async throws -> Bool {
         try await database.write { db in
-            try await db.execute("DELETE FROM alert WHERE owner = ? AND id = ?", owner, id) > 0
+            let removed = try await db.execute("DELETE FROM alert WHERE owner = ? AND id = ?", owner, id) > 0
+            if removed { try await db.execute("DELETE FROM alert_claim WHERE alertID = ?", id) }
+            return removed
         }
     }
 
@@ -123,6 +126,8 @@ public struct AlertStore: Sendable {
     public func record(_ firing: AlertFiring, rule: AlertRule) async throws -> Bool {
         let body = String(decoding: try JSONEncoder().encode(firing), as: UTF8.self)
         let since = firing.at - max(Int64(rule.cooldownSeconds) * 1_000, Self.replicaWindow)
+        // A recurring wide rule fires for each market of its list on that market's own clock.
+        if rule.target != nil, rule.recurring { return try await recordMember(firing, rule: rule, body: body, since: since) }
         return try await database.write { db in
             let claimed = try await db.execute(
                 """
@@ -132,6 +137,27 @@ public struct AlertStore: Sendable {
                 firing.at,
                 rule.enabled,
                 rule.id,
+                since
+            )
+            guard claimed == 1 else { return false }
+            return try await Self.keep(firing, body: body, owner: rule.owner, db)
+        }
+    }
+
+    /// A wide rule's firing on one market, claimed in `alert_claim` (one row a rule and market).
+    private func recordMember(_ firing: AlertFiring, rule: AlertRule, body: String, since: Int64) async throws -> Bool {
+        try await database.write { db in
+            guard try await db.execute("UPDATE alert SET lastFiredAt = ? WHERE id = ? AND enabled = TRUE", firing.at, rule.id) == 1 else {
+                return false
+            }
+            let claimed = try await db.execute(
+                """
+                INSERT INTO alert_claim (alertID, market, lastFiredAt) VALUES (?, ?, ?)
+                ON CONFLICT (alertID, market) DO UPDATE SET lastFiredAt = excluded.lastFiredAt WHERE alert_claim.lastFiredAt <= ?
+                """,
+                rule.id,
+                firing.market,
+                firing.at,
                 since
             )
             guard claimed == 1 else { return false }
@@ -172,8 +198,10 @@ public struct AlertStore: Sendable {
 
     static func rules(_ db: any SQLConnection, where condition: String, _ arguments: [any SQLBindable]) async throws -> [AlertRule] {
         try await db.query("SELECT * FROM alert WHERE " + condition, arguments).compactMap { row -> AlertRule? in
+            let target = row.string("target").flatMap(AlertTarget.init(rawValue:))
             guard let id = row.string("id"), let owner = row.string("owner"),
-                let exchange = row.string("exchange").flatMap(Exchange.init(rawValue:)), let market = row.string("market").flatMap(MarketID.init),
+                let exchange = row.string("exchange").flatMap(Exchange.init(rawValue:)),
+                let market = target.map(\.market) ?? row.string("market").flatMap(MarketID.init),
                 let kind = row.string("type").flatMap(AlertKind.init(rawValue:)),
                 let value = row.string("value").flatMap({ Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }),
                 let cooldown = row.int("cooldownSeconds"), let createdAt = row.int64("createdAt")
@@ -189,6 +217,7 @@ public struct AlertStore: Sendable {
                 venue: row.string("venue").flatMap(GlobalVenue.init(rawValue:)),
                 holdMinutes: row.int("holdMinutes"),
                 indicator: row.string("indicator").flatMap(IndicatorSignal.init(code:)),
+                target: target,
                 recurring: row.bool("recurring") ?? false,
                 cooldownSeconds: cooldown,
                 enabled: row.bool("enabled") ?? false,

@@ -228,6 +228,15 @@ extension AppDatabase {
         migrator.registerMigration("v18: indicator alerts") { db in
             try db.alter(table: "alert") { t in t.add(column: "indicator", .text) }
         }
+        migrator.registerMigration("v19: alerts on favorites and holdings") { db in
+            try db.alter(table: "alert") { t in t.add(column: "target", .text) }
+            try db.create(table: "alert_claim") { t in
+                t.column("alertID", .text).notNull()
+                t.column("market", .text).notNull()
+                t.column("lastFiredAt", .integer).notNull()
+                t.primaryKey(["alertID", "market"])
+            }
+        }
         return migrator
     }
 }

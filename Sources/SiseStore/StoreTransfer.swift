@@ -69,6 +69,7 @@ public struct StoreTransfer: Sendable {
                 ("id", .text), ("owner", .text), ("exchange", .text), ("market", .text), ("type", .text), ("value", .text),
                 ("windowMinutes", .integer), ("recurring", .bool), ("cooldownSeconds", .integer), ("enabled", .bool),
                 ("createdAt", .integer), ("lastFiredAt", .integer), ("venue", .text), ("holdMinutes", .integer), ("indicator", .text),
+                ("target", .text),
             ],
             order: { _ in "createdAt, id" }
         ),

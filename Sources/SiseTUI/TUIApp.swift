@@ -108,6 +108,9 @@ public final class TUIApp: Sendable {
                     store: alerts,
                     premium: premium,
                     globalPrices: globalPrices,
+                    // Favorites starred here or by `sise favorites` are followed within seconds.
+                    lists: portfolio.map { WatchLists(favorites: favorites, portfolio: $0) },
+                    listRefresh: 5,
                     owner: owner,
                     clock: clock,
                     pace: ticks

@@ -23,6 +23,8 @@ struct AlertWatchService: Service {
     /// 변동 알림: the history's looks, told as the alerts are (nil: no topic is on).
     let changes: ChangeWatch?
     let webhooks: WebhookDispatcher
+    /// The lists wide rules follow (the data directory's favorites and holdings).
+    let lists: WatchLists?
     let clock: WallClock
     let pace: any MonotonicClock
     let logger: Logger
@@ -35,6 +37,8 @@ struct AlertWatchService: Service {
             store: store,
             premium: premium,
             globalPrices: globalPrices,
+            lists: lists,
+            listRefresh: 5,
             owner: LocalData.owner,
             clock: clock,
             pace: pace,

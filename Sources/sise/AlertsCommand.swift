@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SiseCore
+import SiseEngine
 import SiseStore
 
 /// `sise alerts list|add|rm|history`: the terminal's alert rules (they fire in `sise tui` and
@@ -94,7 +95,18 @@ struct AlertsCommand: AsyncParsableCommand {
             do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: LocalData.owner) } catch {
                 throw CLIFailure.usage("sise: " + error.message(local.global.language))
             }
-            try await AlertsCommand.checkListing(rule, local.global)
+            if let target = rule.target {
+                // A wide rule's list must name a market on its exchange (it may empty later).
+                let key = AlertBook.ListKey(owner: rule.owner, target: target, exchange: rule.exchange)
+                let markets = try await local.store { try await WatchLists(database: $0).markets(key) }
+                let language = local.global.language
+                guard !markets.isEmpty else {
+                    let values = ["target": target.name(language), "exchange": rule.exchange.displayName]
+                    throw CLIFailure.usage("sise: " + UIText.alertTargetEmpty(language, values))
+                }
+            } else {
+                try await AlertsCommand.checkListing(rule, local.global)
+            }
             try await local.store { try await AlertStore(database: $0).add(rule) }
             if json { return printJSON(AlertRuleJSON(rule, language: local.global.language)) }
             print(rule.id)

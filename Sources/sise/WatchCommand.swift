@@ -165,6 +165,7 @@ struct WatchCommand: AsyncParsableCommand {
                         clock: root.clock,
                         logger: logger
                     ),
+                    lists: database.map(WatchLists.init(database:)),
                     clock: root.clock,
                     pace: root.ticks,
                     logger: logger

@@ -21,6 +21,8 @@ import Testing
         let feed: DepthFeed
         let engine: AlertEngine
         let store: AlertStore
+        /// The alerts' store, which also keeps the favorites and holdings wide rules follow.
+        let database: AppDatabase
         let fired: Firings
 
         func add(_ rule: AlertRule) async throws {
@@ -46,16 +48,58 @@ import Testing
             let spec = ExchangeRegistry.spec(.upbit)
             let stream = try #require(spec.depthStream(spec.simulated(at: simulator.baseURL), silence: .seconds(5), logger: logger))
             let feed = DepthFeed(exchange: .upbit, stream: stream, logger: logger)
-            let store = AlertStore(database: try TestStores.sqlite())
+            let database = try TestStores.sqlite()
+            let store = AlertStore(database: database)
             let fired = Firings()
-            let engine = AlertEngine(boards: ExchangeBoards(default: harness.board), depth: [.upbit: feed], store: store, logger: logger) {
-                fired.add($0)
-            }
+            let engine = AlertEngine(
+                boards: ExchangeBoards(default: harness.board),
+                depth: [.upbit: feed],
+                store: store,
+                lists: WatchLists(database: database),
+                logger: logger
+            ) { fired.add($0) }
             let services = [ServiceTask(feed), ServiceTask(engine)]
             try await expectEventually(timeout: .seconds(15), "the board is live") { harness.state == .live }
-            try await body(Rig(simulator: simulator, harness: harness, feed: feed, engine: engine, store: store, fired: fired))
+            try await body(Rig(simulator: simulator, harness: harness, feed: feed, engine: engine, store: store, database: database, fired: fired))
             for service in services.reversed() { await service.stop() }
             await harness.stop()
+        }
+    }
+
+    /// "Any favorite trades 3× its pace": a surge on a coin not starred fires nothing; starred, the
+    /// same surge fires under the rule's id with the coin's market; unstarred, it is let go.
+    @Test func aFavoritesSpikeFollowsTheStarsAsTheyChange() async throws {
+        try await withRig(speed: 30) { rig in
+            let favorites = StoredFavorites(database: rig.database)
+            try await favorites.add(owner: "o", item: "KRW-ETH")
+            try await rig.add(
+                AlertRule(
+                    id: "wide",
+                    owner: "o",
+                    exchange: .upbit,
+                    market: AlertTarget.favorites.market,
+                    kind: .volumeSpike,
+                    value: 3,
+                    windowMinutes: 1,
+                    target: .favorites,
+                    recurring: true,
+                    cooldownSeconds: 3_600
+                )
+            )
+            #expect(rig.engine.ruleCount == 1)
+            try await SimAdmin.post(rig.simulator, "/_sim/surge?exchange=upbit", #"{"market":"KRW-XRP","factor":20}"#)
+            try await Task.sleep(for: .seconds(6))
+            #expect(rig.fired.all.isEmpty, "XRP is not a favorite: its surge is nobody's alert")
+            try await favorites.add(owner: "o", item: "KRW-XRP")
+            await rig.engine.listsChanged(owner: "o")
+            try await expectEventually(timeout: .seconds(20), "starred, XRP's surge fires") { !rig.fired.all.isEmpty }
+            let firing = try #require(rig.fired.all.first)
+            #expect(firing.alertId == "wide" && firing.market == "KRW-XRP" && firing.rule == "volumeSpike", "\(firing)")
+            #expect(firing.message["en"]?.contains("any of my favorites") == true, "\(firing.message)")
+            try await favorites.remove(owner: "o", item: "KRW-XRP")
+            await rig.engine.listsChanged(owner: "o")
+            let history = try await rig.store.history(owner: "o")
+            #expect(history.map(\.market) == ["KRW-XRP"], "claimed once, for its market")
         }
     }
 

@@ -285,6 +285,50 @@ import Testing
         }
     }
 
+    /// "Any favorite's premium at or above −100 %": refused while nothing is starred and for a price
+    /// line; then it fires for the starred coin, and for a coin starred later, each under the
+    /// rule's id with its own market — the list is followed as it changes.
+    @Test func aRuleOnEveryFavoriteFollowsTheStars() async throws {
+        try await ServerHarness.run { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+            var headers = jar.pageHeaders
+            headers[.contentType] = "application/json"
+            headers[.acceptLanguage] = "en"
+            func post(_ body: String) async throws -> TestResponse {
+                try await client.execute(uri: "/api/alerts", method: .post, headers: headers, body: ByteBuffer(string: body))
+            }
+            func field(_ response: TestResponse) -> String? {
+                ((json(response) as? [String: Any])?["error"] as? [String: Any])?["field"] as? String
+            }
+            let wide = #"{"market":"favorites","type":"premiumAbove","percent":"-100","recurring":true}"#
+            let empty = try await post(wide)
+            #expect(empty.status == .badRequest && field(empty) == "market", "\(String(buffer: empty.body))")
+            #expect(String(buffer: empty.body).contains("no favorites on Upbit"), "\(String(buffer: empty.body))")
+            let line = try await post(#"{"market":"favorites","type":"above","price":"100"}"#)
+            #expect(line.status == .badRequest && field(line) == "market", "\(String(buffer: line.body))")
+            func star(_ market: String) async throws {
+                let starred = try await client.execute(uri: "/api/favorites/\(market)", method: .put, headers: headers)
+                #expect(starred.status.code < 300, "\(String(buffer: starred.body))")
+            }
+            func fired() async throws -> [String] {
+                let history = json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: headers)) as? [String: Any]
+                return ((history?["history"] as? [[String: Any]]) ?? []).compactMap { $0["market"] as? String }.sorted()
+            }
+            try await star("KRW-BTC")
+            let created = try await post(wide)
+            #expect(created.status == .created, "\(String(buffer: created.body))")
+            let rule = try #require(json(created) as? [String: Any])
+            #expect(rule["market"] as? String == "favorites" && rule["target"] as? String == "favorites", "\(rule)")
+            #expect(rule["description"] as? String == "any of my favorites: premium at or above -100%", "\(rule)")
+            try await expectEventually(timeout: .seconds(15), "the starred coin's premium fires") { try await fired() == ["KRW-BTC"] }
+            try await star("KRW-ETH")
+            try await expectEventually(timeout: .seconds(15), "a coin starred later is followed") { try await fired() == ["KRW-BTC", "KRW-ETH"] }
+            let listed = json(try await client.execute(uri: "/api/alerts", method: .get, headers: headers)) as? [String: Any]
+            #expect((listed?["alerts"] as? [[String: Any]])?.count == 1, "one rule, however many coins")
+        }
+    }
+
     @Test func webhooksToPrivateAddressesNeedTheOperatorsConsent() throws {
         let strict = WebhookPoster()
         #expect(strict.check("http://127.0.0.1:9/hook") == .privateAddress("127.0.0.1"))

@@ -123,5 +123,12 @@ enum PostgresSchema {
             ALTER TABLE alert ADD COLUMN indicator TEXT
             """
         ),
+        (
+            "v19: alerts on favorites and holdings",
+            """
+            ALTER TABLE alert ADD COLUMN target TEXT;
+            CREATE TABLE alert_claim (alertID TEXT NOT NULL, market TEXT NOT NULL, lastFiredAt BIGINT NOT NULL, PRIMARY KEY (alertID, market))
+            """
+        ),
     ]
 }
