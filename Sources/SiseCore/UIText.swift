@@ -77,7 +77,8 @@ public enum UIText: String, WordTable {
     case alertRuleMaCrossUp, alertRuleMaCrossDown, alertRuleBollingerAbove, alertRuleBollingerBelow, alertBadIndicator, alertBadInterval
     case signalRsiAbove, signalRsiBelow, signalMaCrossUp, signalMaCrossDown, signalBollingerAbove, signalBollingerBelow
     case alertStrengthAbove, alertStrengthBelow, alertRuleStrengthAbove, alertRuleStrengthBelow, alertBadStrength
-    case alertTargetFavorites, alertTargetHoldings, alertRuleTarget, alertBadTarget, alertTargetEmpty, alertTargetOne
+    case alertTargetFavorites, alertTargetHoldings, alertRuleTarget, alertBadTarget, alertTargetEmpty, alertTargetOne, alertTarget,
+        alertTargetAllFavorites, alertTargetAllHoldings
     case webhookDisabled, alertNotifyDenied, pushSection, pushEnable, pushDisable, pushUnsupported, pushDenied, pushFailed, pushDevices
     case webhookKind, webhookGeneric, webhookTelegram, webhookDiscord, webhookSlack, webhookBotToken, webhookChatId
     // Refused inputs (alerts and transactions, on every face)
@@ -488,6 +489,9 @@ public enum UIText: String, WordTable {
         case .alertTargetHoldings: ("보유 코인", "holdings")
         case .alertRuleTarget: ("{target} 전체 · {rule}", "any of my {target}: {rule}")
         case .alertTargetOne: ("한 코인", "One coin")
+        case .alertTarget: ("대상", "Watch")
+        case .alertTargetAllFavorites: ("관심 코인 전체", "All my favorites")
+        case .alertTargetAllHoldings: ("보유 코인 전체", "All my holdings")
         case .alertBadTarget:
             (
                 "가격 알림은 한 코인에만 걸 수 있습니다 (관심·보유 코인 전체에는 급등락, 거래대금 급증, 지표, 체결강도, 김프 알림)",

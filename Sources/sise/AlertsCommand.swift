@@ -41,7 +41,10 @@ struct AlertsCommand: AsyncParsableCommand {
                 "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 [--venue okx] [--hold 10] | premium-below -- -1 (-- before a negative value) | volume-spike 3 --window 5 | indicator rsiAbove [--level 70] [--interval 1h] | indicator maCrossUp [--fast 5 --slow 20] | indicator bollingerBelow | strength-above 150 | strength-below 70."
         )
         @OptionGroup var local: LocalData
-        @Argument(help: "A market (KRW-BTC) or a symbol (BTC).") var market: String
+        @Argument(
+            help:
+                "A market (KRW-BTC), a symbol (BTC), or favorites / holdings: every coin of that list on the exchange, as it changes (not for above/below)."
+        ) var market: String
         @Argument(help: "above, below, move, premium-above, premium-below, volume-spike, indicator, strength-above or strength-below.")
         var type: String
         @Argument(
@@ -73,7 +76,7 @@ struct AlertsCommand: AsyncParsableCommand {
             let signal = kind == "indicator"
             var input = AlertInput(
                 exchange: exchange,
-                market: market.contains("-") ? market : "KRW-" + market,
+                market: market.contains("-") || AlertTarget(name: market) != nil ? market : "KRW-" + market,
                 type: kind,
                 price: price ? value : nil,
                 percent: price || spike || signal ? nil : value,

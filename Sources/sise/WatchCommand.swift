@@ -105,7 +105,15 @@ struct WatchCommand: AsyncParsableCommand {
             wantsPremium = rules.contains(where: \.isPremium)
             wantsVenues = rules.contains { ($0.premiumVenue ?? .binance) != .binance }
             for rule in rules where !exchanges.contains(rule.exchange) { exchanges.append(rule.exchange) }
-            quotes = Array(Set(quotes + rules.compactMap { QuoteCurrency(code: $0.market.quote) })).sorted { $0.rawValue < $1.rawValue }
+            // A wide rule's markets are its list's: their quotes as the list stands now, KRW always.
+            var ruleQuotes = Set(rules.compactMap { $0.target == nil ? QuoteCurrency(code: $0.market.quote) : .krw })
+            let lists = WatchLists(database: opened)
+            for rule in rules {
+                guard let target = rule.target else { continue }
+                let listed = try await lists.markets(AlertBook.ListKey(owner: rule.owner, target: target, exchange: rule.exchange))
+                ruleQuotes.formUnion(listed.compactMap { QuoteCurrency(code: $0.quote) })
+            }
+            quotes = Array(ruleQuotes.union(quotes)).sorted { $0.rawValue < $1.rawValue }
         }
         let settings = global.settings
         let root = try await Root.live(settings, demo: nil, logger: logger)

@@ -144,7 +144,8 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     """The premium kinds show the venue and the hold (and only they do); a rule made with them
     reads back in words, and a USDT line against OKX is refused under the venue. A volume spike
     shows its factor and its window, is refused under the factor below 1, and reads back in words;
-    an indicator signal shows its level or its averages by signal."""
+    an indicator signal shows its level or its averages by signal; a 체결강도 line its percent; a rule
+    on every favorite has no market field and no price line, and needs a starred coin."""
     open_board(phone, site)
     open_tab(phone, "alerts")
     wait(phone, lambda d: d.find_element(By.ID, "alerts-form").is_displayed())
@@ -201,6 +202,39 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     assert "4h봉 5·20 이평 골든크로스" in rule[0]
     tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
     said(phone, "알림을 삭제했습니다")
+    # 체결강도: its percent alone, read back in words.
+    kind.select_by_value("strengthAbove")
+    assert phone.find_element(By.ID, "alert-percent").is_displayed()
+    assert not phone.find_element(By.ID, "alert-indicator").is_displayed()
+    fill(phone, "#alert-percent", "150")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+    said(phone, "알림을 추가했습니다")
+    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "체결강도" in e.text])
+    assert "체결강도 150% 이상" in rule[0]
+    tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
+    said(phone, "알림을 삭제했습니다")
+    # Every favorite: no market field and no price line; refused under the target while nothing is
+    # starred; once a coin is starred on the board, kept and read back as the whole list's.
+    Select(phone.find_element(By.ID, "alert-target")).select_by_value("favorites")
+    assert not phone.find_element(By.ID, "alert-market").is_displayed()
+    assert [o.get_attribute("value") for o in kind.options if not o.is_enabled()] == ["above", "below"]
+    kind.select_by_value("move")
+    fill(phone, "#alert-percent", "5")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+    assert "관심 코인이 없습니다" in refused_under(phone, "alert-target")
+    console_errors(phone)
+    open_tab(phone, "exchange")
+    # A phone this narrow stars a coin on its screen (the board has no star column).
+    tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"] .name')))
+    star = wait(phone, lambda d: d.find_element(By.ID, "detail-star") if d.find_element(By.ID, "detail-star").is_displayed() else None)
+    tap(phone, star)
+    wait(phone, lambda d: star.get_attribute("aria-pressed") == "true")
+    tap(phone, phone.find_element(By.ID, "detail-back"))
+    open_tab(phone, "alerts")
+    tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]")))
+    said(phone, "알림을 추가했습니다")
+    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "관심 코인" in e.text])
+    assert "관심 코인 전체 · 10분 내 5% 변동" in rule[0] and "favorites" not in rule[0]
     assert console_errors(phone) == []
 
 

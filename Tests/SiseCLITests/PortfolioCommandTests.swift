@@ -150,4 +150,35 @@ import Testing
             #expect((alerts.first?["observed"] as? Double ?? 0) >= 3)
         }
     }
+    /// "Any coin I hold": refused with nothing held, then kept, listed and fired in `watch --alerts`
+    /// for the held coin (a premium line every KRW market is above, so the first reading fires).
+    @Test func anAlertOnEveryHoldingFromTheTerminal() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cli-wide-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try await withSimulator { simulator in
+            let url = simulator.baseURL.absoluteString
+            let add = [
+                "alerts", "add", "holdings", "premium-above", "--recurring", "--json", "--lang", "en", "--data-dir", data, "--upbit-url", url, "--",
+                "-100",
+            ]
+            let empty = try await SiseBinary.run(add)
+            #expect(empty.status == 2 && empty.stderr.contains("no holdings on Upbit"), "\(empty.stderr)")
+            let line = try await SiseBinary.run(["alerts", "add", "holdings", "above", "100", "--lang", "en", "--data-dir", data])
+            #expect(line.status == 2 && line.stderr.contains("belongs to one market"), "\(line.stderr)")
+            let bought = try await SiseBinary.run(["portfolio", "add", "buy", "KRW-ETH", "1", "--price", "3000000", "--data-dir", data])
+            #expect(bought.status == 0, "\(bought.stderr)")
+            let added = try await SiseBinary.run(add)
+            let rule = try #require(object(added.stdout), "\(added.stderr)")
+            #expect(rule["market"] as? String == "holdings" && rule["target"] as? String == "holdings", "\(rule)")
+            let listed = try await SiseBinary.run(["alerts", "list", "--lang", "en", "--data-dir", data])
+            #expect(listed.stdout.contains("any of my holdings: premium at or above -100%"), "\(listed.stdout)")
+            let watch = try await SiseBinary.run([
+                "watch", "--alerts", "--json", "--count", "1", "--duration", "20", "--upbit-url", url, "--binance-url", url + "/binance",
+                "--data-dir", data,
+            ])
+            let alerts = watch.stdout.split(separator: "\n").compactMap { object(String($0)) }.filter { $0["type"] as? String == "alert" }
+            #expect(alerts.count == 1 && alerts.first?["market"] as? String == "KRW-ETH", "\(watch.stdout) \(watch.stderr)")
+            #expect(alerts.first?["alertId"] as? String == rule["id"] as? String)
+        }
+    }
 }

@@ -39,7 +39,10 @@ export function setupAlerts({ t, toast, state, call }) {
       const list = $("#alert-list");
       list.replaceChildren();
       for (const rule of body.alerts) {
-        const li = item(`${rule.market}${rule.exchange === DEFAULT_EXCHANGE ? "" : " · " + rule.exchange} — ${rule.description}${rule.recurring ? " ↻" : ""}`,
+        // A rule on a whole list says so in its description ("관심 코인 전체 · …").
+        const where = rule.target ? (rule.exchange === DEFAULT_EXCHANGE ? "" : `${rule.exchange} — `)
+          : `${rule.market}${rule.exchange === DEFAULT_EXCHANGE ? "" : " · " + rule.exchange} — `;
+        const li = item(`${where}${rule.description}${rule.recurring ? " ↻" : ""}`,
           { alertId: rule.id, enabled: String(rule.enabled) });
         const toggle = document.createElement("input");
         toggle.type = "checkbox";
@@ -110,6 +113,10 @@ export function setupAlerts({ t, toast, state, call }) {
   }
 
   function showFields() {
+    // A rule on every favorite or holding has no market of its own, and no price line.
+    const wide = $("#alert-target").value !== "one";
+    for (const option of $("#alert-type").options) option.disabled = wide && (option.value === "above" || option.value === "below");
+    if (wide && $("#alert-type").selectedOptions[0].disabled) $("#alert-type").value = "move";
     const type = $("#alert-type").value;
     const price = type === "above" || type === "below";
     // A field out of sight is out of the form too: disabled, it neither blocks the submit with
@@ -119,6 +126,7 @@ export function setupAlerts({ t, toast, state, call }) {
       row.hidden = !shown;
       for (const input of row.querySelectorAll("input, select")) input.disabled = !shown;
     };
+    show("#alert-market-row", !wide);
     const spike = type === "volumeSpike";
     const signal = type === "indicator";
     const indicator = $("#alert-indicator").value;
@@ -154,6 +162,7 @@ export function setupAlerts({ t, toast, state, call }) {
   }
 
   $("#alert-type").addEventListener("change", showFields);
+  $("#alert-target").addEventListener("change", showFields);
   $("#alert-indicator").addEventListener("change", () => {
     // An RSI signal's usual level: 70 crossing up, 30 crossing down.
     $("#alert-level").value = $("#alert-indicator").value === "rsiBelow" ? "30" : "70";
@@ -162,8 +171,8 @@ export function setupAlerts({ t, toast, state, call }) {
   onSubmit($("#alerts-form"), async (event) => {
     askPermission();
     const form = event.target;
-    const market = form.market.value.trim().toUpperCase();
-    const body = { exchange: form.exchange.value, market: market.includes("-") ? market : `KRW-${market}`, type: form.type.value,
+    const market = form.target.value !== "one" ? form.target.value : form.market.value.trim().toUpperCase();
+    const body = { exchange: form.exchange.value, market: market.includes("-") || form.target.value !== "one" ? market : `KRW-${market}`, type: form.type.value,
       recurring: form.recurring.checked, cooldownSeconds: Number(form.cooldownSeconds.value || 0) };
     if (body.type === "above" || body.type === "below") body.price = form.price.value.trim();
     else if (body.type === "volumeSpike") body.factor = form.factor.value.trim();
@@ -184,7 +193,11 @@ export function setupAlerts({ t, toast, state, call }) {
       showError("#alert-error", null);
       toast(t("alertSaved"));
       loadRules();
-    } catch (error) { showError("#alert-error", error); }
+    } catch (error) {
+      // A list with no coin yet is the target's fault, not the hidden market field's.
+      if (error.field === "market" && form.target.value !== "one") error.field = "target";
+      showError("#alert-error", error);
+    }
   });
   $("#alert-list").addEventListener("click", async (event) => {
     const target = event.target.closest("[data-action]");
@@ -241,6 +254,8 @@ export function setupAlerts({ t, toast, state, call }) {
     const signals = { rsiAbove: "signalRsiAbove", rsiBelow: "signalRsiBelow", maCrossUp: "signalMaCrossUp", maCrossDown: "signalMaCrossDown",
       bollingerAbove: "signalBollingerAbove", bollingerBelow: "signalBollingerBelow" };
     for (const option of $("#alert-indicator").options) option.textContent = t(signals[option.value]);
+    const targets = { one: "alertTargetOne", favorites: "alertTargetAllFavorites", holdings: "alertTargetAllHoldings" };
+    for (const option of $("#alert-target").options) option.textContent = t(targets[option.value]);
     const kinds = { generic: "webhookGeneric", telegram: "webhookTelegram", discord: "webhookDiscord", slack: "webhookSlack" };
     for (const option of $("#webhook-kind").options) option.textContent = t(kinds[option.value]);
     picker.applyLanguage();
@@ -250,6 +265,7 @@ export function setupAlerts({ t, toast, state, call }) {
   // From a coin page's bell: the form set to that market, its price field ready.
   function prefill(exchange, market, name) {
     $("#alert-exchange").value = exchange;
+    $("#alert-target").value = "one";
     picker.set(market, name);
     $("#alert-type").value = "above";
     showFields();
