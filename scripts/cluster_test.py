@@ -339,6 +339,29 @@ def main():
         premium_firings = [f for f in user.request(pb, "GET", "/api/alerts/history")[1]["history"] if f["alertId"] == line["id"]]
         assert len(premium_firings) == 1 and premium_firings[0].get("venue") == "okx", premium_firings
         results["OKX premium alert firings with 3 replicas"] = "1"
+        # …and a rule on every favorite (premium above -100 %: true at once), set on replica B: each
+        #     starred coin fires once across the replicas, and a coin starred on replica C — whose
+        #     engine learns of the list from the database — fires once as well.
+        starred = sorted(m for m in user.request(pa, "GET", "/api/favorites")[1]["favorites"] if m.startswith("KRW-"))
+        assert starred, "the user has starred coins by now"
+        status, wide = user.request(pb, "POST", "/api/alerts", {"market": "favorites", "type": "premiumAbove", "percent": "-100",
+                                                               "recurring": True, "cooldownSeconds": 3600})
+        assert status == 201 and wide["target"] == "favorites", (status, wide)
+        def wide_markets():
+            return sorted(f["market"] for f in user.request(pa, "GET", "/api/alerts/history")[1]["history"] if f["alertId"] == wide["id"])
+        deadline = time.time() + 20
+        while wide_markets() != starred and time.time() < deadline:
+            time.sleep(0.2)
+        later = next(m for m in ("KRW-SOL", "KRW-DOGE", "KRW-ADA") if m not in starred)
+        assert user.request(pc, "PUT", f"/api/favorites/{later}")[0] in (200, 201, 204)
+        deadline = time.time() + 20
+        while later not in wide_markets() and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(3)  # a second firing from another replica would come by now
+        assert wide_markets() == sorted(starred + [later]), (wide_markets(), starred)
+        assert user.request(pb, "DELETE", f"/api/alerts/{wide['id']}")[0] == 200
+        results["a rule on every favorite with 3 replicas"] = (f"{len(starred)} starred coins and one starred on another replica: "
+                                                                "each told once")
         # …and a volume spike (a minute's window): set now, surged minutes later (section 7's end),
         # after replicas were killed and one restarted — still told once.
         status, spike = user.request(pa, "POST", "/api/alerts", {"market": "KRW-XRP", "type": "volumeSpike", "factor": "3", "windowMinutes": 1})

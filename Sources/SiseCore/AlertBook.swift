@@ -67,6 +67,8 @@ public struct AlertBook: Sendable {
     var markets: [Key: MarketAlerts] = [:]
     /// Every enabled rule (a wide rule once, however many markets its list has).
     public internal(set) var rules: [String: AlertRule] = [:]
+    /// P&L lines by the owner's holding (or whole portfolio) they read.
+    var pnl: [PnLKey: PnLLines] = [:]
     /// Wide rules' members by their id (`rule id|market`): the rule on that market.
     var members: [String: (parent: String, rule: AlertRule)] = [:]
     /// Each wide rule's members: market → member id.
@@ -99,11 +101,13 @@ public struct AlertBook: Sendable {
     public mutating func insert(_ rule: AlertRule) {
         remove(rule.id)
         guard rule.enabled else { return }
-        if rule.target != nil {
-            guard AlertTarget.takes(rule.kind) else { return }
-            rules[rule.id] = rule
-            addWide(rule)
-            return
+        if let target = rule.target {
+            guard target.takes(rule.kind) else { return }
+            if target.isList {
+                rules[rule.id] = rule
+                addWide(rule)
+                return
+            }
         }
         rules[rule.id] = rule
         if !arm(rule) { rules[rule.id] = nil }
@@ -136,6 +140,10 @@ public struct AlertBook: Sendable {
             alerts.moves[minutes] = entry
         case .strengthAbove: alerts.strengthAbove.insert(rule.id, level: level)
         case .strengthBelow: alerts.strengthBelow.insert(rule.id, level: level)
+        case .pnlAbove, .pnlBelow, .pnlAmountAbove, .pnlAmountBelow:
+            // Read from the owner's portfolio each second, not from the market's ticks.
+            armPnL(rule, level: level)
+            return true
         case .indicator:
             guard let signal = rule.indicator else { return false }
             let minutes = rule.windowMinutes ?? 60
@@ -156,8 +164,8 @@ public struct AlertBook: Sendable {
     public mutating func setOwner(_ id: String, _ owner: String) {
         guard var rule = rules[id], rule.owner != owner else { return }
         rule.owner = owner
-        if rule.target != nil {
-            // Its list is the new owner's: re-armed from it (or once it is read).
+        if rule.target?.isList == true || rule.kind.isPnL {
+            // Its list (or its holdings) are the new owner's: re-armed from them.
             remove(id)
             insert(rule)
         } else {
@@ -167,7 +175,7 @@ public struct AlertBook: Sendable {
 
     public mutating func remove(_ id: String) {
         guard let rule = rules.removeValue(forKey: id) else { return }
-        if rule.target != nil {
+        if rule.target?.isList == true {
             removeWide(rule)
         } else {
             disarm(rule)
@@ -176,6 +184,7 @@ public struct AlertBook: Sendable {
 
     /// Takes the rule's id out of its market's ladders and windows.
     mutating func disarm(_ rule: AlertRule) {
+        if rule.kind.isPnL { return disarmPnL(rule) }
         let id = rule.id
         let key = Key(exchange: rule.exchange, market: rule.market)
         guard var alerts = markets[key] else { return }
@@ -310,7 +319,7 @@ public struct AlertBook: Sendable {
         return settle(fired, at: at)
     }
 
-    private func lookup(_ id: String, _ observed: Double?) -> Fired? {
+    func lookup(_ id: String, _ observed: Double?) -> Fired? {
         if let rule = rules[id] { return Fired(rule: rule, observed: observed) }
         // A wide rule's member: the rule as its market's, under the rule's own id.
         guard let member = members[id] else { return nil }
@@ -320,7 +329,7 @@ public struct AlertBook: Sendable {
     }
 
     /// One-shot rules leave; recurring ones note the firing, or pass it over within their cool-down.
-    private mutating func settle(_ fired: [Fired], at: Int64) -> [Fired] {
+    mutating func settle(_ fired: [Fired], at: Int64) -> [Fired] {
         var out: [Fired] = []
         for var firing in fired {
             if !firing.rule.recurring {

@@ -7,7 +7,9 @@ import Foundation
 /// `{…,"type":"volumeSpike","factor":"3","windowMinutes":5}`,
 /// `{…,"type":"indicator","indicator":"rsiAbove","level":70,"interval":"1h"}` (or `maCrossUp`
 /// with `fast`/`slow`, `bollingerBelow` …); `"market":"favorites"` or `"holdings"` for a wide
-/// rule on every market of that list (not for price lines); plus optional
+/// rule on every market of that list (not for price lines); `{…,"type":"pnlAbove","percent":"-10"}`
+/// or `{…,"type":"pnlAmountBelow","amount":"-1000000"}` on a held market, on `holdings` (each
+/// holding) or on `portfolio` (the whole portfolio's total); plus optional
 /// `"recurring":true,"cooldownSeconds":600`.
 public struct AlertInput: Decodable, Sendable {
     public var exchange: String?
@@ -17,6 +19,8 @@ public struct AlertInput: Decodable, Sendable {
     public var percent: String?
     /// A volume spike's factor: how many times the usual pace (1…1000).
     public var factor: String?
+    /// A P&L amount line's KRW (signed: a loss is negative).
+    public var amount: String?
     public var windowMinutes: Int?
     /// An indicator rule's signal (`IndicatorSignal.names`), its RSI level (default 70 above, 30
     /// below), its averages (default 5 and 20) and its candle interval (`1m` … `1d`, default `1h`).
@@ -71,7 +75,7 @@ public struct AlertInput: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case exchange, market, type, price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled
-        case indicator, level, fast, slow, interval
+        case indicator, level, fast, slow, interval, amount
     }
 
     /// Decimal fields may come as JSON numbers too (read through their text).
@@ -88,6 +92,7 @@ public struct AlertInput: Decodable, Sendable {
         price = decimalText(.price)
         percent = decimalText(.percent)
         factor = decimalText(.factor)
+        amount = decimalText(.amount)
         windowMinutes = try c.decodeIfPresent(Int.self, forKey: .windowMinutes)
         venue = try c.decodeIfPresent(String.self, forKey: .venue)
         holdMinutes = try c.decodeIfPresent(Int.self, forKey: .holdMinutes)
@@ -114,7 +119,7 @@ public struct AlertInput: Decodable, Sendable {
             throw Failure(.inputBadMarket)
         }
         guard let kind = AlertKind(rawValue: type) else { throw Failure(.alertBadType) }
-        if target != nil, !AlertTarget.takes(kind) { throw Failure(.alertBadTarget) }
+        if let target, !target.takes(kind) { throw Failure(target == .portfolio ? .alertBadPortfolioTarget : .alertBadTarget) }
         let value: Decimal
         var window: Int?
         var signal: IndicatorSignal?
@@ -143,6 +148,16 @@ public struct AlertInput: Decodable, Sendable {
         case .strengthAbove, .strengthBelow:
             guard let text = percent, let p = PortfolioLedger.decimal(text), p > 0, p <= 10_000 else { throw Failure(.alertBadStrength) }
             value = p
+        case .pnlAbove, .pnlBelow:
+            guard let text = percent?.trimmingCharacters(in: .whitespaces), let p = Self.signedDecimal(text), p >= -100, p <= 10_000 else {
+                throw Failure(.alertBadPnlPercent)
+            }
+            value = p
+        case .pnlAmountAbove, .pnlAmountBelow:
+            guard let text = amount?.trimmingCharacters(in: .whitespaces), let a = Self.signedDecimal(text), abs(a) <= InputBounds.maxAmount else {
+                throw Failure(.alertBadAmount)
+            }
+            value = a
         case .volumeSpike:
             guard let text = factor, let k = PortfolioLedger.decimal(text), k >= 1, k <= 1_000 else { throw Failure(.alertBadFactor) }
             let minutes = windowMinutes ?? 5
@@ -227,6 +242,8 @@ public struct AlertRuleJSON: Encodable, Sendable {
     public var price: String?
     public var percent: String?
     public var factor: String?
+    /// A P&L amount line's KRW; null otherwise.
+    public var amount: String?
     public var windowMinutes: Int?
     /// An indicator rule's signal (`rsiAbove` …), RSI level, averages and interval (`1h`); null otherwise.
     public var indicator: String?
@@ -253,7 +270,8 @@ public struct AlertRuleJSON: Encodable, Sendable {
         let text = PortfolioLedger.text(rule.value)
         price = rule.kind == .above || rule.kind == .below ? text : nil
         factor = rule.kind == .volumeSpike ? text : nil
-        percent = price == nil && factor == nil && rule.kind != .indicator ? text : nil
+        amount = rule.kind == .pnlAmountAbove || rule.kind == .pnlAmountBelow ? text : nil
+        percent = price == nil && factor == nil && amount == nil && rule.kind != .indicator ? text : nil
         indicator = rule.indicator?.name
         interval = rule.kind == .indicator ? rule.windowMinutes.flatMap(IndicatorSignal.intervalName) : nil
         switch rule.indicator {
@@ -274,6 +292,7 @@ public struct AlertRuleJSON: Encodable, Sendable {
 
     enum Keys: String, CodingKey {
         case indicator, level, fast, slow, interval
+        case amount
         case id, exchange, market, target, type, price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled,
             createdAt
         case lastFiredAt, description
@@ -289,6 +308,7 @@ public struct AlertRuleJSON: Encodable, Sendable {
         try c.encode(price, forKey: .price)
         try c.encode(percent, forKey: .percent)
         try c.encode(factor, forKey: .factor)
+        try c.encode(amount, forKey: .amount)
         try c.encode(indicator, forKey: .indicator)
         try c.encode(level, forKey: .level)
         try c.encode(fast, forKey: .fast)

@@ -22,6 +22,18 @@ public enum AlertKind: String, Codable, CaseIterable, Sendable {
     case strengthAbove
     /// 체결강도 reaches `value` percent or less.
     case strengthBelow
+    /// The P&L (return, percent) of a holding — or, on `portfolio`, of the whole portfolio — reaches
+    /// `value` or more (a loss is negative: −10 is down 10 %).
+    case pnlAbove
+    /// The return reaches `value` percent or less.
+    case pnlBelow
+    /// The unrealised P&L (KRW) reaches `value` or more.
+    case pnlAmountAbove
+    /// The unrealised P&L (KRW) reaches `value` or less.
+    case pnlAmountBelow
+
+    /// A P&L line (read from the owner's portfolio, not from one market's ticks alone).
+    public var isPnL: Bool { self == .pnlAbove || self == .pnlBelow || self == .pnlAmountAbove || self == .pnlAmountBelow }
 }
 
 /// One alert rule of an owner, on one market of one exchange — or, with a `target`, on every
@@ -114,11 +126,26 @@ public struct AlertRule: Hashable, Codable, Sendable {
             case .indicator: indicator?.describe(language, interval: windowMinutes ?? 60) ?? ""
             case .strengthAbove: UIText.alertRuleStrengthAbove(language, ["percent": percent])
             case .strengthBelow: UIText.alertRuleStrengthBelow(language, ["percent": percent])
+            case .pnlAbove: UIText.alertRulePnlAbove(language, ["percent": percent])
+            case .pnlBelow: UIText.alertRulePnlBelow(language, ["percent": percent])
+            case .pnlAmountAbove: UIText.alertRulePnlAmountAbove(language, ["amount": Self.won(value, language)])
+            case .pnlAmountBelow: UIText.alertRulePnlAmountBelow(language, ["amount": Self.won(value, language)])
             }
         if let venue, venue != .binance { text = UIText.alertRuleVenue(language, ["rule": text, "venue": venue.displayName]) }
         if let holdMinutes { text = UIText.alertRuleHeld(language, ["rule": text, "minutes": String(holdMinutes)]) }
-        if let target { text = UIText.alertRuleTarget(language, ["target": target.name(language), "rule": text]) }
+        switch target {
+        case .portfolio?: text = UIText.alertRulePortfolio(language, ["rule": text])
+        case let list?: text = UIText.alertRuleTarget(language, ["target": list.name(language), "rule": text])
+        case nil: break
+        }
         return text
+    }
+
+    /// A signed KRW amount as the portfolio shows it (`-1,000,000원`, `KRW 1,000,000`).
+    static func won(_ value: Decimal, _ language: Language) -> String {
+        let number = NSDecimalNumber(decimal: value).doubleValue
+        let text = MarketFormatter(language: language).price(abs(number), quote: "KRW")
+        return number < 0 ? "-" + text : text
     }
 }
 
@@ -130,15 +157,17 @@ public struct AlertFiring: Codable, Equatable, Sendable {
     public var owner: String
     public var exchange: String
     public var market: String
-    /// The rule's kind (`above`, `below`, `move`, `premiumAbove`, `premiumBelow`, `volumeSpike`, `indicator`, `strengthAbove`, `strengthBelow`), or a change's
+    /// The rule's kind (`above`, `below`, `move`, `premiumAbove`, `premiumBelow`, `volumeSpike`, `indicator`, `strengthAbove`,
+    /// `strengthBelow`, `pnlAbove`, `pnlBelow`, `pnlAmountAbove`, `pnlAmountBelow`), or a change's
     /// (`depositSuspended`, `listed` … — `alertId` is then `changes:wallets|flags|listings`).
     public var rule: String
     /// The rule's threshold (KRW or percent), as a decimal string.
     public var value: String
-    /// The price that fired it.
+    /// The price that fired it (a whole-portfolio P&L line: the portfolio's value, KRW).
     public var price: Double
     /// The premium (percent) that fired a premium rule; the move (percent) that fired a move; the
-    /// pace (times the usual) that fired a volume spike.
+    /// pace (times the usual) that fired a volume spike; the return (percent) or P&L (KRW) that
+    /// fired a P&L line.
     public var observed: Double?
     /// The global venue a premium rule measured against (`binance`, `okx`, `bybit`); nil for
     /// other rules and for 테더 김프 (KRW-USDT, against the official rate).
@@ -188,9 +217,14 @@ public struct AlertFiring: Codable, Equatable, Sendable {
         self.observed = observed
         venue = rule.premiumVenue?.rawValue
         self.at = at
+        // The whole portfolio's line names no exchange or market.
         message = Dictionary(
             uniqueKeysWithValues: Language.allCases.map {
-                ($0.rawValue, UIText.alertFired($0, ["exchange": rule.exchange.displayName, "market": rule.market.code, "rule": rule.describe($0)]))
+                let words = rule.describe($0)
+                let line =
+                    rule.target == .portfolio
+                    ? words : UIText.alertFired($0, ["exchange": rule.exchange.displayName, "market": rule.market.code, "rule": words])
+                return ($0.rawValue, line)
             }
         )
     }

@@ -243,6 +243,7 @@ public struct PortfolioInput: Decodable, Sendable {
             .alertBadWindow: "windowMinutes", .alertBadCooldown: "cooldownSeconds", .alertBadVenue: "venue", .alertTetherHasNoVenue: "venue",
             .alertBadHold: "holdMinutes", .alertBadFactor: "factor", .alertBadSpikeWindow: "windowMinutes", .alertBadIndicator: "indicator",
             .alertBadInterval: "interval", .alertBadStrength: "percent", .alertBadTarget: "market", .alertTargetEmpty: "market",
+            .alertBadPortfolioTarget: "market", .alertNotHeld: "market", .alertBadPnlPercent: "percent", .alertBadAmount: "amount",
             .txMissingFields: nil,
         ].compactMapValues { $0 }
     }

@@ -39,6 +39,12 @@ public final class AlertEngine: Service, Sendable {
     /// other processes write); nil: only when told (`listsChanged`, the server's way).
     private let listRefresh: Int?
 
+    /// Owners' positions as P&L lines read them (nil inside: a ledger that does not add up); read
+    /// again once the owner's portfolio changes.
+    private let positions = Mutex<[String: [Position]?]>([:])
+    /// The exchanges whose prices value some P&L line's holdings (kept awake as the rules' are).
+    private let pnlExchanges = Mutex<Set<Exchange>>([])
+
     /// Rules read from the store at a time when the engine starts.
     static let loadPage = 5_000
 
@@ -95,6 +101,7 @@ public final class AlertEngine: Service, Sendable {
             group.addTask { await self.seedIndicators() }
             group.addTask { await self.readTapes() }
             group.addTask { await self.readLists() }
+            group.addTask { await self.readPnL() }
             try? await gracefulShutdown()
             group.cancelAll()
         }
@@ -116,7 +123,7 @@ public final class AlertEngine: Service, Sendable {
     /// price (its first evaluation counts the condition as not held before).
     public func upsert(_ rule: AlertRule) async {
         book.withLock { $0.insert(rule) }
-        if let target = rule.target, rule.enabled {
+        if let target = rule.target, target.isList, rule.enabled {
             await read(AlertBook.ListKey(owner: rule.owner, target: target, exchange: rule.exchange))
         }
         syncAwake()
@@ -130,6 +137,7 @@ public final class AlertEngine: Service, Sendable {
     /// The owner's favorites or holdings changed (here or on another replica): the wide rules that
     /// follow them watch the list as it now stands, and a new member is evaluated at once.
     public func listsChanged(owner: String) async {
+        positions.withLock { $0[owner] = nil }
         let keys = book.withLock { $0.followedLists.filter { $0.owner == owner } }
         for key in keys {
             let before = book.withLock { $0.list(key) ?? [] }
@@ -160,7 +168,8 @@ public final class AlertEngine: Service, Sendable {
         while !Task.isCancelled {
             second += 1
             if let listRefresh, second % max(1, listRefresh) == 0 {
-                for owner in Set(book.withLock { $0.followedLists.map(\.owner) }) { await listsChanged(owner: owner) }
+                let owners = book.withLock { Set($0.followedLists.map(\.owner) + $0.pnlWatches.map(\.owner)) }
+                for owner in owners { await listsChanged(owner: owner) }
             }
             for key in book.withLock({ $0.unreadLists }) {
                 if Task.isCancelled { return }
@@ -259,6 +268,57 @@ public final class AlertEngine: Service, Sendable {
         for feed in depth.values { feed.watch([], by: "alerts") }
     }
 
+    /// Every second, each P&L line read from its owner's positions valued at the boards' live
+    /// prices (the portfolio's own arithmetic); a holding whose price is not live reads nothing.
+    private func readPnL() async {
+        while !Task.isCancelled {
+            let keys = book.withLock { $0.pnlWatches }
+            if !keys.isEmpty, let lists {
+                let now = clock.now
+                var fired: [(AlertBook.Fired, price: Double)] = []
+                var exchanges: Set<Exchange> = []
+                for (owner, owned) in Dictionary(grouping: keys, by: \.owner) {
+                    let held: [Position]?
+                    if let cached = positions.withLock({ $0[owner] }) {
+                        held = cached
+                    } else {
+                        held = try? await lists.positions(owner: owner)
+                        positions.withLock { $0[owner] = .some(held) }
+                    }
+                    guard let held else { continue }
+                    exchanges.formUnion(held.filter { $0.quantity > 0 }.map(\.exchange))
+                    let report = PortfolioReport(positions: held) { exchange, market in
+                        guard let snapshot = self.boards[exchange]?.snapshot, let row = snapshot.rows[market] else { return nil }
+                        return PortfolioReport.Quote(price: row.ticker.price, live: snapshot.status.state == .live)
+                    }
+                    for key in owned {
+                        guard let reading = Self.reading(report, key) else { continue }
+                        let firings = book.withLock { $0.pnl(percent: reading.percent, amount: reading.amount, key, at: now) }
+                        fired += firings.map { ($0, reading.price) }
+                    }
+                }
+                pnlExchanges.withLock { $0 = exchanges }
+                syncAwake()
+                await settle(fired, now: now)
+            }
+            do { try await pace.sleep(for: .seconds(1)) } catch { return }
+        }
+    }
+
+    /// A holding's return (percent), unrealised P&L (KRW) and price — or the whole portfolio's,
+    /// with its value — when every price it needs is live.
+    static func reading(_ report: PortfolioReport, _ key: AlertBook.PnLKey) -> (percent: Double, amount: Double, price: Double)? {
+        if let exchange = key.exchange, let market = key.market {
+            guard let row = report.positions.first(where: { $0.exchange == exchange.rawValue && $0.market == market.code }), !row.stale,
+                let rate = row.returnRate, let pnl = row.unrealizedPnl.flatMap(Double.init), let price = row.price.flatMap(Double.init)
+            else { return nil }
+            return (rate * 100, pnl, price)
+        }
+        let totals = report.totals
+        guard !totals.stale, let rate = totals.returnRate, let pnl = Double(totals.unrealizedPnl), let value = Double(totals.value) else { return nil }
+        return (rate * 100, pnl, value)
+    }
+
     /// Indicator series with no history yet get the exchange's closed candles, one series at a
     /// time (a new rule, or every rule after a restart, reads its first signal on the next close,
     /// not hours of closes later). A series whose candles cannot be had warms up from the ticks.
@@ -341,7 +401,7 @@ public final class AlertEngine: Service, Sendable {
     /// One viewer on each exchange some rule watches; none on the others.
     private func syncAwake() {
         guard running.withLock({ $0 }) else { return }
-        let wanted = book.withLock { $0.exchanges }
+        let wanted = book.withLock { $0.exchanges }.union(pnlExchanges.withLock { $0 })
         let (arrive, leave) = awake.withLock { current -> (Set<Exchange>, Set<Exchange>) in
             defer { current = wanted }
             return (wanted.subtracting(current), current.subtracting(wanted))

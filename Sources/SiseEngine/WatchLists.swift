@@ -28,11 +28,19 @@ public struct WatchLists: Sendable {
                     return MarketID(code)
                 }
             )
+        case .portfolio:
+            return []
         case .holdings:
             let transactions = try await portfolio.transactions(owner: key.owner).filter { $0.exchange == key.exchange }
             // A ledger that does not add up (a sale of more than was bought) still names what is held.
             guard let positions = try? PortfolioLedger.positions(transactions) else { return Set(transactions.map(\.market)) }
             return Set(positions.filter { $0.quantity > 0 }.map(\.market))
         }
+    }
+
+    /// The owner's positions (every exchange), replayed from the ledger; nil when the ledger does
+    /// not add up (a sale of more than was bought: no P&L is read from it).
+    public func positions(owner: String) async throws -> [Position]? {
+        try? PortfolioLedger.positions(try await portfolio.transactions(owner: owner))
     }
 }

@@ -66,6 +66,7 @@ struct AlertsController {
             recurring: body.recurring ?? rule.recurring,
             cooldownSeconds: body.cooldownSeconds ?? rule.cooldownSeconds
         )
+        input.amount = body.amount ?? text
         input.indicator = body.indicator ?? current.indicator
         input.level = body.level ?? current.level
         input.fast = body.fast ?? current.fast
@@ -104,27 +105,26 @@ struct AlertsController {
     }
 
     /// The market must be listed on the exchange, by the one listing rule; a wide rule's list
-    /// must name a market there (it may empty later: the rule then waits for it).
+    /// must name a market there (it may empty later: the rule then waits for it); a P&L line
+    /// needs something held.
     private func listed(_ rule: AlertRule, _ language: Language) async throws {
-        guard let target = rule.target else { return try context.requireListed(rule.market, on: rule.exchange) }
-        let key = AlertBook.ListKey(owner: rule.owner, target: target, exchange: rule.exchange)
-        guard try await lists.markets(key).isEmpty else { return }
-        throw APIError(status: .badRequest, code: "bad_parameter", field: "market") {
-            UIText.alertTargetEmpty($0, ["target": target.name($0), "exchange": rule.exchange.displayName])
+        if let problem = try await AlertTargetCheck(lists: lists).problem(rule) {
+            throw APIError(status: .badRequest, code: "bad_parameter", field: "market") { problem($0) }
         }
+        if rule.target == nil { try context.requireListed(rule.market, on: rule.exchange) }
     }
 }
 
 /// A change to a rule: what is absent stays; `"holdMinutes":null` removes the hold.
 struct AlertChange: Decodable {
     var indicator: String?, level: Double?, fast: Int?, slow: Int?, interval: String?
-    var price: String?, percent: String?, factor: String?, windowMinutes: Int?, venue: String?, recurring: Bool?, cooldownSeconds: Int?,
+    var price: String?, percent: String?, factor: String?, amount: String?, windowMinutes: Int?, venue: String?, recurring: Bool?, cooldownSeconds: Int?,
         enabled: Bool?
     /// nil: unchanged; `.some(nil)`: no hold any more.
     var holdMinutes: Int??
 
     enum Keys: String, CodingKey {
-        case price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled, indicator, level, fast, slow, interval
+        case price, percent, factor, amount, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled, indicator, level, fast, slow, interval
     }
 
     init(from decoder: any Decoder) throws {
@@ -132,6 +132,7 @@ struct AlertChange: Decodable {
         price = try c.decodeIfPresent(String.self, forKey: .price)
         percent = try c.decodeIfPresent(String.self, forKey: .percent)
         factor = try c.decodeIfPresent(String.self, forKey: .factor)
+        amount = try c.decodeIfPresent(String.self, forKey: .amount)
         indicator = try c.decodeIfPresent(String.self, forKey: .indicator)
         level = try c.decodeIfPresent(Double.self, forKey: .level)
         fast = try c.decodeIfPresent(Int.self, forKey: .fast)

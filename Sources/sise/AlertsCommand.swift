@@ -38,14 +38,17 @@ struct AlertsCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 [--venue okx] [--hold 10] | premium-below -- -1 (-- before a negative value) | volume-spike 3 --window 5 | indicator rsiAbove [--level 70] [--interval 1h] | indicator maCrossUp [--fast 5 --slow 20] | indicator bollingerBelow | strength-above 150 | strength-below 70."
+                "Add an alert: sise alerts add KRW-BTC above 150000000 | below P | move 5 --window 10 | premium-above 3 [--venue okx] [--hold 10] | premium-below -- -1 (-- before a negative value) | volume-spike 3 --window 5 | indicator rsiAbove [--level 70] [--interval 1h] | indicator maCrossUp [--fast 5 --slow 20] | indicator bollingerBelow | strength-above 150 | strength-below 70 | pnl-above 20 | pnl-below -- -10 | pnl-amount-below -- -1000000 (a held market, holdings: each holding, or portfolio: the total)."
         )
         @OptionGroup var local: LocalData
         @Argument(
             help:
-                "A market (KRW-BTC), a symbol (BTC), or favorites / holdings: every coin of that list on the exchange, as it changes (not for above/below)."
+                "A market (KRW-BTC), a symbol (BTC), favorites / holdings: every coin of that list on the exchange, as it changes (not for above/below), or portfolio: the whole portfolio's total (P&L lines)."
         ) var market: String
-        @Argument(help: "above, below, move, premium-above, premium-below, volume-spike, indicator, strength-above or strength-below.")
+        @Argument(
+            help:
+                "above, below, move, premium-above, premium-below, volume-spike, indicator, strength-above, strength-below, pnl-above, pnl-below (return, percent), pnl-amount-above or pnl-amount-below (P&L, KRW)."
+        )
         var type: String
         @Argument(
             help:
@@ -69,17 +72,19 @@ struct AlertsCommand: AsyncParsableCommand {
                 [
                     "premium-above": "premiumAbove", "premium-below": "premiumBelow", "volume-spike": "volumeSpike",
                     "strength-above": "strengthAbove",
-                    "strength-below": "strengthBelow",
+                    "strength-below": "strengthBelow", "pnl-above": "pnlAbove", "pnl-below": "pnlBelow", "pnl-amount-above": "pnlAmountAbove",
+                    "pnl-amount-below": "pnlAmountBelow",
                 ][type] ?? type
             let price = kind == "above" || kind == "below"
             let spike = kind == "volumeSpike"
             let signal = kind == "indicator"
+            let amount = kind == "pnlAmountAbove" || kind == "pnlAmountBelow"
             var input = AlertInput(
                 exchange: exchange,
                 market: market.contains("-") || AlertTarget(name: market) != nil ? market : "KRW-" + market,
                 type: kind,
                 price: price ? value : nil,
-                percent: price || spike || signal ? nil : value,
+                percent: price || spike || signal || amount ? nil : value,
                 factor: spike ? value : nil,
                 windowMinutes: window,
                 venue: venue,
@@ -87,6 +92,7 @@ struct AlertsCommand: AsyncParsableCommand {
                 recurring: recurring,
                 cooldownSeconds: cooldown
             )
+            if amount { input.amount = value }
             if signal {
                 input.indicator = value
                 input.level = level
@@ -98,18 +104,11 @@ struct AlertsCommand: AsyncParsableCommand {
             do { rule = try input.rule(id: UUID().uuidString.lowercased(), owner: LocalData.owner) } catch {
                 throw CLIFailure.usage("sise: " + error.message(local.global.language))
             }
-            if let target = rule.target {
-                // A wide rule's list must name a market on its exchange (it may empty later).
-                let key = AlertBook.ListKey(owner: rule.owner, target: target, exchange: rule.exchange)
-                let markets = try await local.store { try await WatchLists(database: $0).markets(key) }
-                let language = local.global.language
-                guard !markets.isEmpty else {
-                    let values = ["target": target.name(language), "exchange": rule.exchange.displayName]
-                    throw CLIFailure.usage("sise: " + UIText.alertTargetEmpty(language, values))
-                }
-            } else {
-                try await AlertsCommand.checkListing(rule, local.global)
+            // A wide rule's list must name a market, a P&L line needs a holding (as the API asks).
+            if let problem = try await local.store({ try await AlertTargetCheck(lists: WatchLists(database: $0)).problem(rule) }) {
+                throw CLIFailure.usage("sise: " + problem(local.global.language))
             }
+            if rule.target == nil { try await AlertsCommand.checkListing(rule, local.global) }
             try await local.store { try await AlertStore(database: $0).add(rule) }
             if json { return printJSON(AlertRuleJSON(rule, language: local.global.language)) }
             print(rule.id)
