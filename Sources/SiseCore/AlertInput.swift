@@ -53,8 +53,10 @@ public struct AlertInput: Decodable, Sendable {
         level: Double? = nil,
         fast: Int? = nil,
         slow: Int? = nil,
-        interval: String? = nil
+        interval: String? = nil,
+        amount: String? = nil
     ) {
+        self.amount = amount
         self.indicator = indicator
         self.level = level
         self.fast = fast

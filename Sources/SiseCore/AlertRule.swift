@@ -141,7 +141,7 @@ public struct AlertRule: Hashable, Codable, Sendable {
         return text
     }
 
-    /// A signed KRW amount as the portfolio shows it (`-1,000,000원`, `KRW 1,000,000`).
+    /// A signed KRW amount, grouped as the portfolio shows it (`-1,000,000`).
     static func won(_ value: Decimal, _ language: Language) -> String {
         let number = NSDecimalNumber(decimal: value).doubleValue
         let text = MarketFormatter(language: language).price(abs(number), quote: "KRW")

@@ -507,14 +507,16 @@ public enum UIText: String, WordTable {
         case .alertPnlAmountBelow: ("평가손익 이하", "P&L at or below")
         case .alertRulePnlAbove: ("수익률 {percent}% 이상", "return at or above {percent}%")
         case .alertRulePnlBelow: ("수익률 {percent}% 이하", "return at or below {percent}%")
-        case .alertRulePnlAmountAbove: ("평가손익 {amount} 이상", "P&L at or above {amount}")
-        case .alertRulePnlAmountBelow: ("평가손익 {amount} 이하", "P&L at or below {amount}")
+        case .alertRulePnlAmountAbove: ("평가손익 {amount}원 이상", "P&L at or above {amount} KRW")
+        case .alertRulePnlAmountBelow: ("평가손익 {amount}원 이하", "P&L at or below {amount} KRW")
         case .alertBadPnlPercent: ("수익률(percent)은 -10처럼 -100 이상 10000 이하인 숫자여야 합니다", "percent must be a return from -100 to 10000, such as -10")
         case .alertBadAmount: ("금액(amount)은 -1000000처럼 원 단위 숫자여야 합니다", "amount must be KRW, such as -1000000 (a loss) or 500000")
         case .alertAmount: ("금액(원)", "Amount (KRW)")
         case .alertBadTarget:
-            ("가격 알림은 한 코인에만, 수익률 알림은 보유 코인에만 걸 수 있습니다 (관심 코인 전체에는 급등락, 거래대금 급증, 지표, 체결강도, 김프 알림)",
-                "a price line belongs to one market and a P&L line to holdings (favorites take moves, volume spikes, indicators, 체결강도 and premium rules)")
+            (
+                "가격 알림은 한 코인에만, 수익률 알림은 보유 코인에만 걸 수 있습니다 (관심 코인 전체에는 급등락, 거래대금 급증, 지표, 체결강도, 김프 알림)",
+                "a price line belongs to one market and a P&L line to holdings (favorites take moves, volume spikes, indicators, 체결강도 and premium rules)"
+            )
         case .alertTargetEmpty: ("{exchange}에 {target}이 없습니다 — 먼저 추가하세요", "you have no {target} on {exchange} yet: add some first")
         case .alertBadStrength: ("체결강도(percent)는 150처럼 0보다 크고 10000 이하인 숫자여야 합니다", "percent must be a strength above 0 and up to 10000, such as 150")
         case .signalRsiAbove: ("RSI 상향 돌파", "RSI crosses up")

@@ -315,7 +315,9 @@ public final class AlertEngine: Service, Sendable {
             return (rate * 100, pnl, price)
         }
         let totals = report.totals
-        guard !totals.stale, let rate = totals.returnRate, let pnl = Double(totals.unrealizedPnl), let value = Double(totals.value) else { return nil }
+        guard !totals.stale, let rate = totals.returnRate, let pnl = Double(totals.unrealizedPnl), let value = Double(totals.value) else {
+            return nil
+        }
         return (rate * 100, pnl, value)
     }
 

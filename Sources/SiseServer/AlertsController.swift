@@ -118,13 +118,15 @@ struct AlertsController {
 /// A change to a rule: what is absent stays; `"holdMinutes":null` removes the hold.
 struct AlertChange: Decodable {
     var indicator: String?, level: Double?, fast: Int?, slow: Int?, interval: String?
-    var price: String?, percent: String?, factor: String?, amount: String?, windowMinutes: Int?, venue: String?, recurring: Bool?, cooldownSeconds: Int?,
+    var price: String?, percent: String?, factor: String?, amount: String?, windowMinutes: Int?, venue: String?, recurring: Bool?,
+        cooldownSeconds: Int?,
         enabled: Bool?
     /// nil: unchanged; `.some(nil)`: no hold any more.
     var holdMinutes: Int??
 
     enum Keys: String, CodingKey {
-        case price, percent, factor, amount, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled, indicator, level, fast, slow, interval
+        case price, percent, factor, amount, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled, indicator, level, fast, slow,
+            interval
     }
 
     init(from decoder: any Decoder) throws {

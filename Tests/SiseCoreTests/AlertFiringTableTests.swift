@@ -192,6 +192,9 @@ import Testing
                 case .premiumAbove, .premiumBelow: book.premium(value, exchange: .upbit, market: Self.btc, at: at)
                 case .volumeSpike: book.tradeValue(value, exchange: .upbit, market: Self.btc, at: at)
                 case .strengthAbove, .strengthBelow: book.strength(value, exchange: .upbit, market: Self.btc, at: at)
+                // P&L lines have a table of their own (`PnLAlertTableTests`).
+                case .pnlAbove, .pnlBelow, .pnlAmountAbove, .pnlAmountBelow:
+                    book.pnl(percent: value, amount: value, AlertBook.PnLKey(owner: "o", exchange: .upbit, market: Self.btc), at: at)
                 }
             if !firings.isEmpty { fired.append(minute) }
         }

@@ -103,6 +103,56 @@ import Testing
         }
     }
 
+    /// P&L lines read the owner's positions at the board's live prices: BTC bought at twice its
+    /// price is down about 50 %, so its own line (below −10 %) and the portfolio's total (below
+    /// −40 % of the price in KRW) fire, each once; a return line above +50 % on every holding does not.
+    @Test func aHoldingsAndThePortfoliosLossesFireTheirLines() async throws {
+        try await withRig { rig in
+            let btc = try #require(MarketID("KRW-BTC"))
+            let price = try #require(rig.harness.board.snapshot.rows[btc]?.ticker.price)
+            let bought = PortfolioTransaction(
+                id: "t1",
+                kind: .buy,
+                exchange: .upbit,
+                market: btc,
+                quantity: 1,
+                price: PortfolioLedger.decimal(from: price * 2),
+                at: WallClock.system.now
+            )
+            _ = try await PortfolioStore(database: rig.database).add(owner: "o", [bought])
+            let rules = [
+                AlertRule(id: "one", owner: "o", exchange: .upbit, market: btc, kind: .pnlBelow, value: -10),
+                AlertRule(
+                    id: "total",
+                    owner: "o",
+                    exchange: .upbit,
+                    market: AlertTarget.portfolio.market,
+                    kind: .pnlAmountBelow,
+                    value: PortfolioLedger.decimal(from: -price * 0.4),
+                    target: .portfolio
+                ),
+                AlertRule(
+                    id: "each",
+                    owner: "o",
+                    exchange: .upbit,
+                    market: AlertTarget.holdings.market,
+                    kind: .pnlAbove,
+                    value: 50,
+                    target: .holdings,
+                    recurring: true
+                ),
+            ]
+            for rule in rules { try await rig.add(rule) }
+            try await expectEventually(timeout: .seconds(10), "both loss lines fire") { Set(rig.fired.all.map(\.alertId)) == ["one", "total"] }
+            try await Task.sleep(for: .seconds(2))
+            let fired = Dictionary(uniqueKeysWithValues: rig.fired.all.map { ($0.alertId, $0) })
+            #expect(rig.fired.all.count == 2, "each once; the gain line stays quiet: \(rig.fired.all.map(\.alertId))")
+            #expect(fired["one"]?.market == "KRW-BTC" && (fired["one"]?.observed ?? 0) < -40, "\(String(describing: fired["one"]))")
+            #expect(fired["total"]?.market == "portfolio" && (fired["total"]?.observed ?? 0) < -price * 0.4, "\(String(describing: fired["total"]))")
+            #expect(fired["total"]?.message["en"]?.hasPrefix("portfolio total P&L at or below -") == true)
+        }
+    }
+
     @Test func aSurgeFiresItsSpikeAndAQuietMarketDoesNot() async throws {
         try await withRig(speed: 30) { rig in
             for market in ["KRW-XRP", "KRW-ETH", "KRW-BTC"] {

@@ -329,6 +329,63 @@ import Testing
         }
     }
 
+    /// P&L lines: refused with nothing held (the market, the portfolio), on favorites and with a
+    /// bad amount, each under its field; once a transaction is in, a holding's line and the whole
+    /// portfolio's fire from the portfolio's own figures (BTC bought at twice its price).
+    @Test func aPnLLineNeedsAHoldingAndFiresFromThePortfolio() async throws {
+        try await ServerHarness.run { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+            var headers = jar.pageHeaders
+            headers[.contentType] = "application/json"
+            headers[.acceptLanguage] = "en"
+            func post(_ path: String, _ body: String) async throws -> TestResponse {
+                try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
+            }
+            func field(_ response: TestResponse) -> String? {
+                ((json(response) as? [String: Any])?["error"] as? [String: Any])?["field"] as? String
+            }
+            let one = #"{"market":"KRW-BTC","type":"pnlBelow","percent":"-10"}"#
+            let total = #"{"market":"portfolio","type":"pnlAmountBelow","amount":"-1000"}"#
+            for (body, name, words) in [
+                (one, "market", "hold none of it on Upbit"), (total, "market", "hold nothing yet"),
+                (#"{"market":"favorites","type":"pnlAbove","percent":"5"}"#, "market", "P&L line"),
+                (#"{"market":"portfolio","type":"move","percent":"5"}"#, "market", "P&L lines only"),
+                (#"{"market":"portfolio","type":"pnlAmountAbove","amount":"lots"}"#, "amount", "KRW"),
+            ] {
+                let refused = try await post("/api/alerts", body)
+                #expect(refused.status == .badRequest && field(refused) == name, "\(body): \(String(buffer: refused.body))")
+                let message = ((json(refused) as? [String: Any])?["error"] as? [String: Any])?["message"] as? String ?? ""
+                #expect(message.contains(words), "\(body): \(message)")
+            }
+            var price: Double?
+            try await expectEventually(timeout: .seconds(15), "the board has BTC's price") {
+                let row = json(try await client.execute(uri: "/api/markets/KRW-BTC", method: .get)) as? [String: Any]
+                price = row?["price"] as? Double
+                return price != nil
+            }
+            let cost = Int(try #require(price) * 2)
+            let bought = try await post("/api/portfolio/transactions", #"{"type":"buy","market":"KRW-BTC","quantity":"1","price":"\#(cost)"}"#)
+            #expect(bought.status == .created, "\(String(buffer: bought.body))")
+            var ids: [String] = []
+            for body in [one, total] {
+                let created = try await post("/api/alerts", body)
+                #expect(created.status == .created, "\(body): \(String(buffer: created.body))")
+                ids += [(json(created) as? [String: Any])?["id"] as? String].compactMap { $0 }
+            }
+            try await expectEventually(timeout: .seconds(15), "both lines fire") {
+                let history = json(try await client.execute(uri: "/api/alerts/history", method: .get, headers: headers)) as? [String: Any]
+                let fired = ((history?["history"] as? [[String: Any]]) ?? []).compactMap { $0["alertId"] as? String }
+                return Set(fired) == Set(ids)
+            }
+            let listed = json(try await client.execute(uri: "/api/alerts", method: .get, headers: headers)) as? [String: Any]
+            let rules = (listed?["alerts"] as? [[String: Any]]) ?? []
+            #expect(
+                rules.contains { $0["amount"] as? String == "-1000" && $0["target"] as? String == "portfolio" && $0["enabled"] as? Bool == false }
+            )
+        }
+    }
+
     @Test func webhooksToPrivateAddressesNeedTheOperatorsConsent() throws {
         let strict = WebhookPoster()
         #expect(strict.check("http://127.0.0.1:9/hook") == .privateAddress("127.0.0.1"))
