@@ -105,6 +105,11 @@ struct WatchCommand: AsyncParsableCommand {
             wantsPremium = rules.contains(where: \.isPremium)
             wantsVenues = rules.contains { ($0.premiumVenue ?? .binance) != .binance }
             for rule in rules where !exchanges.contains(rule.exchange) { exchanges.append(rule.exchange) }
+            // The portfolio's total is valued on every exchange it holds something on.
+            if rules.contains(where: { $0.target == .portfolio }) {
+                let held = try await WatchLists(database: opened).positions(owner: LocalData.owner) ?? []
+                for position in held where position.quantity > 0 && !exchanges.contains(position.exchange) { exchanges.append(position.exchange) }
+            }
             // A wide rule's markets are its list's: their quotes as the list stands now, KRW always.
             var ruleQuotes = Set(rules.compactMap { $0.target == nil ? QuoteCurrency(code: $0.market.quote) : .krw })
             let lists = WatchLists(database: opened)

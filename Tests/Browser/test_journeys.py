@@ -213,11 +213,12 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     assert "체결강도 150% 이상" in rule[0]
     tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
     said(phone, "알림을 삭제했습니다")
-    # Every favorite: no market field and no price line; refused under the target while nothing is
+    # Every favorite: no market field, no price line and no P&L line; refused under the target while nothing is
     # starred; once a coin is starred on the board, kept and read back as the whole list's.
     Select(phone.find_element(By.ID, "alert-target")).select_by_value("favorites")
     assert not phone.find_element(By.ID, "alert-market").is_displayed()
-    assert [o.get_attribute("value") for o in kind.options if not o.is_enabled()] == ["above", "below"]
+    assert [o.get_attribute("value") for o in kind.options if not o.is_enabled()] == [
+        "above", "below", "pnlAbove", "pnlBelow", "pnlAmountAbove", "pnlAmountBelow"]
     kind.select_by_value("move")
     fill(phone, "#alert-percent", "5")
     tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
@@ -235,6 +236,28 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     said(phone, "알림을 추가했습니다")
     rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "관심 코인" in e.text])
     assert "관심 코인 전체 · 10분 내 5% 변동" in rule[0] and "favorites" not in rule[0]
+    # The portfolio's total: P&L lines alone; an amount, not a percent; refused while nothing is
+    # held, kept once a transaction is in.
+    Select(phone.find_element(By.ID, "alert-target")).select_by_value("portfolio")
+    assert [o.get_attribute("value") for o in kind.options if o.is_enabled()] == ["pnlAbove", "pnlBelow", "pnlAmountAbove", "pnlAmountBelow"]
+    kind.select_by_value("pnlAmountBelow")
+    assert phone.find_element(By.ID, "alert-amount").is_displayed() and not phone.find_element(By.ID, "alert-percent").is_displayed()
+    fill(phone, "#alert-amount", "-1000000")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+    assert "보유 코인이 없습니다" in refused_under(phone, "alert-target")
+    console_errors(phone)
+    open_tab(phone, "portfolio")
+    wait(phone, lambda d: d.find_element(By.ID, "portfolio-form").is_displayed())
+    fill(phone, "#tx-market", "KRW-BTC")
+    fill(phone, "#tx-quantity", "0.1")
+    fill(phone, "#tx-price", "90000000")
+    tap(phone, phone.find_element(By.CSS_SELECTOR, "#portfolio-form button[type=submit]"))
+    said(phone, "거래를 추가했습니다")
+    open_tab(phone, "alerts")
+    tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]")))
+    said(phone, "알림을 추가했습니다")
+    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "포트폴리오" in e.text])
+    assert "포트폴리오 합계 평가손익 -1,000,000원 이하" in rule[0]
     assert console_errors(phone) == []
 
 

@@ -151,7 +151,8 @@ import Testing
         }
     }
     /// "Any coin I hold": refused with nothing held, then kept, listed and fired in `watch --alerts`
-    /// for the held coin (a premium line every KRW market is above, so the first reading fires).
+    /// for the held coin (a premium line every KRW market is above, so the first reading fires);
+    /// then the whole portfolio's P&L line, fired from the same watch's prices.
     @Test func anAlertOnEveryHoldingFromTheTerminal() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cli-wide-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
@@ -179,6 +180,22 @@ import Testing
             let alerts = watch.stdout.split(separator: "\n").compactMap { object(String($0)) }.filter { $0["type"] as? String == "alert" }
             #expect(alerts.count == 1 && alerts.first?["market"] as? String == "KRW-ETH", "\(watch.stdout) \(watch.stderr)")
             #expect(alerts.first?["alertId"] as? String == rule["id"] as? String)
+            // The whole portfolio's P&L (ETH bought at 3,000,000: far above the simulator's price).
+            #expect(try await SiseBinary.run(["alerts", "rm", try #require(rule["id"] as? String), "--data-dir", data]).status == 0)
+            let loss = try await SiseBinary.run([
+                "alerts", "add", "portfolio", "pnl-amount-below", "--json", "--data-dir", data, "--", "-100000",
+            ])
+            let total = try #require(object(loss.stdout), "\(loss.stderr)")
+            #expect(total["type"] as? String == "pnlAmountBelow" && total["amount"] as? String == "-100000", "\(total)")
+            let told = try await SiseBinary.run([
+                "watch", "--alerts", "--json", "--count", "1", "--duration", "20", "--upbit-url", url, "--data-dir", data,
+            ])
+            let pnl = told.stdout.split(separator: "\n").compactMap { object(String($0)) }.filter { $0["type"] as? String == "alert" }
+            #expect(
+                pnl.first?["rule"] as? String == "pnlAmountBelow" && pnl.first?["market"] as? String == "portfolio",
+                "\(told.stdout) \(told.stderr)"
+            )
+            #expect((pnl.first?["observed"] as? Double ?? 0) < -100_000)
         }
     }
 }

@@ -113,11 +113,20 @@ export function setupAlerts({ t, toast, state, call }) {
   }
 
   function showFields() {
-    // A rule on every favorite or holding has no market of its own, and no price line.
-    const wide = $("#alert-target").value !== "one";
-    for (const option of $("#alert-type").options) option.disabled = wide && (option.value === "above" || option.value === "below");
-    if (wide && $("#alert-type").selectedOptions[0].disabled) $("#alert-type").value = "move";
+    // A rule on every favorite or holding has no market of its own and no price line; a P&L
+    // line needs holdings (not favorites); the portfolio's total takes P&L lines alone.
+    const target = $("#alert-target").value;
+    const wide = target !== "one";
+    for (const option of $("#alert-type").options) {
+      const pnl = option.value.startsWith("pnl");
+      const price = option.value === "above" || option.value === "below";
+      option.disabled = (wide && price) || (target === "favorites" && pnl) || (target === "portfolio" && !pnl);
+    }
+    if ($("#alert-type").selectedOptions[0].disabled) {
+      $("#alert-type").value = Array.from($("#alert-type").options).find((option) => !option.disabled).value;
+    }
     const type = $("#alert-type").value;
+    const amount = type === "pnlAmountAbove" || type === "pnlAmountBelow";
     const price = type === "above" || type === "below";
     // A field out of sight is out of the form too: disabled, it neither blocks the submit with
     // a value it cannot show nor is sent.
@@ -131,7 +140,8 @@ export function setupAlerts({ t, toast, state, call }) {
     const signal = type === "indicator";
     const indicator = $("#alert-indicator").value;
     show("#alert-price-row", price);
-    show("#alert-percent-row", !price && !spike && !signal);
+    show("#alert-percent-row", !price && !spike && !signal && !amount);
+    show("#alert-amount-row", amount);
     // An indicator signal: which one, on which candle, and its RSI level or its two averages.
     show("#alert-indicator-row", signal);
     show("#alert-interval-row", signal);
@@ -176,6 +186,7 @@ export function setupAlerts({ t, toast, state, call }) {
       recurring: form.recurring.checked, cooldownSeconds: Number(form.cooldownSeconds.value || 0) };
     if (body.type === "above" || body.type === "below") body.price = form.price.value.trim();
     else if (body.type === "volumeSpike") body.factor = form.factor.value.trim();
+    else if (body.type === "pnlAmountAbove" || body.type === "pnlAmountBelow") body.amount = form.amount.value.trim();
     else if (body.type === "indicator") {
       Object.assign(body, { indicator: form.indicator.value, interval: form.interval.value });
       if (!form.level.disabled) body.level = Number(form.level.value);
@@ -249,12 +260,13 @@ export function setupAlerts({ t, toast, state, call }) {
   function applyLanguage() {
     for (const label of document.querySelectorAll("#alerts-panel [data-label]")) label.textContent = t(label.dataset.label);
     const names = { above: "alertAbove", below: "alertBelow", move: "alertMove", premiumAbove: "alertPremiumAbove", premiumBelow: "alertPremiumBelow",
-      volumeSpike: "alertVolumeSpike", indicator: "alertIndicator", strengthAbove: "alertStrengthAbove", strengthBelow: "alertStrengthBelow" };
+      volumeSpike: "alertVolumeSpike", indicator: "alertIndicator", strengthAbove: "alertStrengthAbove", strengthBelow: "alertStrengthBelow",
+      pnlAbove: "alertPnlAbove", pnlBelow: "alertPnlBelow", pnlAmountAbove: "alertPnlAmountAbove", pnlAmountBelow: "alertPnlAmountBelow" };
     for (const option of $("#alert-type").options) option.textContent = t(names[option.value]);
     const signals = { rsiAbove: "signalRsiAbove", rsiBelow: "signalRsiBelow", maCrossUp: "signalMaCrossUp", maCrossDown: "signalMaCrossDown",
       bollingerAbove: "signalBollingerAbove", bollingerBelow: "signalBollingerBelow" };
     for (const option of $("#alert-indicator").options) option.textContent = t(signals[option.value]);
-    const targets = { one: "alertTargetOne", favorites: "alertTargetAllFavorites", holdings: "alertTargetAllHoldings" };
+    const targets = { one: "alertTargetOne", favorites: "alertTargetAllFavorites", holdings: "alertTargetAllHoldings", portfolio: "alertTargetPortfolio" };
     for (const option of $("#alert-target").options) option.textContent = t(targets[option.value]);
     const kinds = { generic: "webhookGeneric", telegram: "webhookTelegram", discord: "webhookDiscord", slack: "webhookSlack" };
     for (const option of $("#webhook-kind").options) option.textContent = t(kinds[option.value]);
