@@ -362,6 +362,61 @@ def main():
         assert user.request(pb, "DELETE", f"/api/alerts/{wide['id']}")[0] == 200
         results["a rule on every favorite with 3 replicas"] = (f"{len(starred)} starred coins and one starred on another replica: "
                                                                 "each told once")
+        # …and a P&L line: BTC bought on replica A at twice its price, a line below −10 % set on
+        #     replica B — read from the portfolio each second by every replica, told once.
+        status, btc = user.request(pa, "GET", "/api/markets/KRW-BTC")
+        assert status == 200 and btc.get("price"), (status, btc)
+        status, _ = user.request(pa, "POST", "/api/portfolio/transactions",
+                                 {"type": "buy", "market": "KRW-BTC", "quantity": "1", "price": str(int(btc["price"] * 2))})
+        assert status == 201, status
+        status, pnl = user.request(pb, "POST", "/api/alerts", {"market": "KRW-BTC", "type": "pnlBelow", "percent": "-10"})
+        assert status == 201, (status, pnl)
+        def pnl_firings():
+            return [f for f in user.request(pc, "GET", "/api/alerts/history")[1]["history"] if f["alertId"] == pnl["id"]]
+        deadline = time.time() + 20
+        while not pnl_firings() and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(3)  # a second firing from another replica would come by now
+        assert len(pnl_firings()) == 1 and pnl_firings()[0]["observed"] < -10, pnl_firings()
+        results["a P&L line with 3 replicas"] = f"told once ({pnl_firings()[0]['observed']:.1f} %)"
+        # …and quiet hours: a webhook quiet around now holds a firing back; its quiet hours cleared
+        #     on another replica, the held firing goes out as one digest, once across the replicas.
+        kst = datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=9)))
+        around = {"quietStart": (kst - datetime.timedelta(hours=1)).strftime("%H:%M"),
+                  "quietEnd": (kst + datetime.timedelta(hours=1)).strftime("%H:%M")}
+        status, quiet = user.request(pa, "POST", "/api/webhooks",
+                                     {"url": f"http://127.0.0.1:{hook.server_port}/quiet", "secret": "cluster-secret-2", **around})
+        assert status == 201 and quiet["quietStart"] == around["quietStart"], (status, quiet)
+        status, held = user.request(pb, "POST", "/api/alerts", {"market": "KRW-ETH", "type": "above", "price": "1"})
+        assert status == 201, (status, held)
+        def digests():
+            return [p for p in posts if b'"type":"digest"' in p]
+        deadline = time.time() + 15
+        while not any(held["id"].encode() in p for p in posts) and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(3)
+        assert not digests(), "held back in the quiet hours"
+        assert sum(held["id"].encode() in p for p in posts) == 1, "the webhook without quiet hours got it, once"
+        status, _ = user.request(pc, "PATCH", f"/api/webhooks/{quiet['id']}", {"quietStart": None, "quietEnd": None})
+        assert status == 200, status
+        deadline = time.time() + 15
+        while not digests() and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(3)  # a second digest from another replica would come by now
+        assert len(digests()) == 1 and held["id"].encode() in digests()[0], digests()
+        assert user.request(pa, "DELETE", f"/api/webhooks/{quiet['id']}")[0] == 200
+        results["quiet hours with 3 replicas"] = f"a firing held back, then one digest ({json.loads(digests()[0])['count']} held)"
+        # …and a 체결강도 line every tape is above: each replica carries BTC's tape for it; told once.
+        status, strength = user.request(pa, "POST", "/api/alerts", {"market": "KRW-BTC", "type": "strengthAbove", "percent": "0.01"})
+        assert status == 201, (status, strength)
+        def strength_firings():
+            return [f for f in user.request(pb, "GET", "/api/alerts/history")[1]["history"] if f["alertId"] == strength["id"]]
+        deadline = time.time() + 20
+        while not strength_firings() and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(3)
+        assert len(strength_firings()) == 1, strength_firings()
+        results["a 체결강도 line with 3 replicas"] = f"told once ({strength_firings()[0]['observed']:.0f} %)"
         # …and a volume spike (a minute's window): set now, surged minutes later (section 7's end),
         # after replicas were killed and one restarted — still told once.
         status, spike = user.request(pa, "POST", "/api/alerts", {"market": "KRW-XRP", "type": "volumeSpike", "factor": "3", "windowMinutes": 1})

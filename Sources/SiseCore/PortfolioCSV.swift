@@ -244,6 +244,7 @@ public struct PortfolioInput: Decodable, Sendable {
             .alertBadHold: "holdMinutes", .alertBadFactor: "factor", .alertBadSpikeWindow: "windowMinutes", .alertBadIndicator: "indicator",
             .alertBadInterval: "interval", .alertBadStrength: "percent", .alertBadTarget: "market", .alertTargetEmpty: "market",
             .alertBadPortfolioTarget: "market", .alertNotHeld: "market", .alertBadPnlPercent: "percent", .alertBadAmount: "amount",
+            .alertBadQuiet: "quietStart", .alertBadTimeZone: "timeZone", .alertBadDailyCap: "dailyCap",
             .txMissingFields: nil,
         ].compactMapValues { $0 }
     }

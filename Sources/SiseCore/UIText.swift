@@ -82,6 +82,8 @@ public enum UIText: String, WordTable {
         alertNothingHeld
     case alertPnlAbove, alertPnlBelow, alertPnlAmountAbove, alertPnlAmountBelow, alertRulePnlAbove, alertRulePnlBelow, alertRulePnlAmountAbove,
         alertRulePnlAmountBelow, alertBadPnlPercent, alertBadAmount, alertAmount
+    case alertDigestTitle, alertDigestMore, alertQuiet, alertQuietStart, alertQuietEnd, alertDailyCap, alertTimeZone, alertBadQuiet, alertBadTimeZone,
+        alertBadDailyCap, alertWindowWords, alertCapWords
     case webhookDisabled, alertNotifyDenied, pushSection, pushEnable, pushDisable, pushUnsupported, pushDenied, pushFailed, pushDevices
     case webhookKind, webhookGeneric, webhookTelegram, webhookDiscord, webhookSlack, webhookBotToken, webhookChatId
     // Refused inputs (alerts and transactions, on every face)
@@ -501,6 +503,18 @@ public enum UIText: String, WordTable {
             ("포트폴리오 합계에는 수익률·평가손익 알림만 걸 수 있습니다", "the portfolio total takes P&L lines only (pnlAbove, pnlBelow, pnlAmountAbove, pnlAmountBelow)")
         case .alertNotHeld: ("{exchange}에서 보유하지 않은 코인입니다 — 수익률 알림은 보유 코인에 겁니다", "you hold none of it on {exchange}: a P&L line needs a holding")
         case .alertNothingHeld: ("보유 코인이 없습니다 — 먼저 포트폴리오에 거래를 추가하세요", "you hold nothing yet: add a transaction to the portfolio first")
+        case .alertDigestTitle: ("[시세] 조용한 시간·일일 한도로 보류된 알림 {count}건", "[Sise] {count} alerts held back (quiet hours, daily cap)")
+        case .alertDigestMore: ("… 외 {count}건", "… and {count} more")
+        case .alertQuiet: ("조용한 시간", "Quiet hours")
+        case .alertQuietStart: ("시작", "From")
+        case .alertQuietEnd: ("끝", "Until")
+        case .alertDailyCap: ("하루 최대(건)", "Daily cap")
+        case .alertTimeZone: ("시간대", "Time zone")
+        case .alertBadQuiet: ("조용한 시간(quietStart, quietEnd)은 23:00처럼 둘 다 적어야 합니다", "quietStart and quietEnd must both be times such as 23:00")
+        case .alertBadTimeZone: ("시간대(timeZone)는 Asia/Seoul 같은 IANA 이름이어야 합니다", "timeZone must be an IANA zone such as Asia/Seoul")
+        case .alertBadDailyCap: ("하루 최대(dailyCap)는 1~1000이어야 합니다", "dailyCap must be 1 to 1000")
+        case .alertWindowWords: ("{start}~{end} 조용히 ({zone})", "quiet {start}–{end} ({zone})")
+        case .alertCapWords: ("하루 {cap}건까지", "at most {cap} a day")
         case .alertPnlAbove: ("수익률 이상", "Return at or above")
         case .alertPnlBelow: ("수익률 이하", "Return at or below")
         case .alertPnlAmountAbove: ("평가손익 이상", "P&L at or above")

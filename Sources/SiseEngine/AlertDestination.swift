@@ -99,8 +99,38 @@ public enum AlertDestination {
         public let createdAt: Int64
         public let failures: Int
         public let disabled: Bool
+        /// Its quiet hours (`23:00`, null: none), their zone, and its daily cap (null: none).
+        public let quietStart: String?
+        public let quietEnd: String?
+        public let timeZone: String
+        public let dailyCap: Int?
+
+        enum Keys: String, CodingKey {
+            case id, kind, url, chatId, lang, createdAt, failures, disabled, quietStart, quietEnd, timeZone, dailyCap
+        }
+
+        /// Absent settings are `null`, never left out.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(url, forKey: .url)
+            try c.encodeIfPresent(chatId, forKey: .chatId)
+            try c.encode(lang, forKey: .lang)
+            try c.encode(createdAt, forKey: .createdAt)
+            try c.encode(failures, forKey: .failures)
+            try c.encode(disabled, forKey: .disabled)
+            try c.encode(quietStart, forKey: .quietStart)
+            try c.encode(quietEnd, forKey: .quietEnd)
+            try c.encode(timeZone, forKey: .timeZone)
+            try c.encode(dailyCap, forKey: .dailyCap)
+        }
 
         public init(_ hook: AlertStore.Webhook) {
+            quietStart = hook.window.quietStart.map(DeliveryWindow.text)
+            quietEnd = hook.window.quietEnd.map(DeliveryWindow.text)
+            timeZone = hook.window.timeZone
+            dailyCap = hook.window.dailyCap
             id = hook.id
             kind = hook.kind.rawValue
             switch hook.kind {
@@ -118,5 +148,17 @@ public enum AlertDestination {
     static func masked(_ url: String) -> String {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else { return "…" }
         return "\(scheme)://\(host)/…\(url.suffix(4))"
+    }
+}
+
+extension AlertDestination.Listed {
+    /// Its quiet hours and cap in words (`23:00~07:00 조용히 (Asia/Seoul) · 하루 20건까지`); `-` when open.
+    public func windowWords(_ language: Language) -> String {
+        var words: [String] = []
+        if let quietStart, let quietEnd {
+            words.append(UIText.alertWindowWords(language, ["start": quietStart, "end": quietEnd, "zone": timeZone]))
+        }
+        if let dailyCap { words.append(UIText.alertCapWords(language, ["cap": String(dailyCap)])) }
+        return words.isEmpty ? "-" : words.joined(separator: " · ")
     }
 }

@@ -14,7 +14,9 @@ import Synchronization
 /// busy or down, every attempt in the delivery log. A webhook that fails
 /// `AlertStore.failuresBeforeDisabling` deliveries in a row is disabled; a push subscription
 /// its service calls gone (404, 410) is removed. Due jobs are leased (`lease`), so two replicas never post the same attempt and a
-/// replica that dies mid-delivery hands its jobs on when the lease ends.
+/// replica that dies mid-delivery hands its jobs on when the lease ends. A destination's quiet
+/// hours and daily cap (`DeliveryWindow`) hold firings back; they go out as one digest when the
+/// quiet hours end or the capped day is over.
 public final class WebhookDispatcher: Service, Sendable {
     enum Event: Sendable {
         case firing(AlertFiring)
@@ -102,7 +104,16 @@ public final class WebhookDispatcher: Service, Sendable {
     /// `pollInterval` (retries fall due, other replicas' orphaned jobs come free).
     func deliverLoop() async {
         await withDiscardingTaskGroup { group in
+            var released: Int64 = 0
             while !Task.isCancelled {
+                // Held-back firings whose quiet hours (or capped day) ended become digests.
+                let now = clock.now
+                if now - released >= 1_000 {
+                    released = now
+                    do { try await store.releaseDigests(at: now) } catch {
+                        logger.error("held-back firings could not be gathered", metadata: ["error": "\(error)"])
+                    }
+                }
                 let busy = inFlight.withLock { $0 }
                 let free = Self.parallel - busy.values.reduce(0, +)
                 if free > 0,
@@ -140,6 +151,22 @@ public final class WebhookDispatcher: Service, Sendable {
     /// removed, when the other side refused for good, or when the retries are spent; otherwise due
     /// again after its delay.
     func attempt(_ job: AlertStore.Job) async {
+        let hook = job.webhook
+        let digest = job.firingId.hasPrefix("digest:")
+        let now = clock.now
+        // Quiet hours, or the day's cap reached: held back for the digest at their end.
+        if !digest, !hook.window.isOpen {
+            let quiet = hook.window.isQuiet(now)
+            let capped = !quiet && hook.window.dailyCap.map { hook.capDay == hook.window.dayStart(now) && hook.toldToday >= $0 } == true
+            if quiet || capped {
+                do {
+                    try await store.holdJob(job.id, until: hook.window.release(after: now, capped: capped))
+                    return
+                } catch {
+                    logger.error("a delivery could not be held back", metadata: ["error": "\(error)"])
+                }
+            }
+        }
         var delivery = AlertStore.Delivery(
             webhookId: job.webhook.id,
             firingId: job.firingId,
@@ -153,6 +180,7 @@ public final class WebhookDispatcher: Service, Sendable {
         do throws(WebhookPoster.Failure) {
             delivery.status = try await send(job)
             delivery.ok = true
+            if !digest { delivery.countedDay = hook.window.dayStart(now) }
         } catch {
             if case .status(let code) = error {
                 delivery.status = code
@@ -167,7 +195,7 @@ public final class WebhookDispatcher: Service, Sendable {
             if case .badURL = error { final = true }
             delivery.error = error.message
         }
-        let hook = try? await store.record(delivery)
+        let recorded = try? await store.record(delivery)
         if !delivery.ok {
             logger.info(
                 "webhook delivery failed",
@@ -177,7 +205,7 @@ public final class WebhookDispatcher: Service, Sendable {
                 ]
             )
         }
-        if delivery.ok || final || hook?.disabled == true || job.attempt > retryDelays.count {
+        if delivery.ok || final || recorded?.disabled == true || job.attempt > retryDelays.count {
             try? await store.finishJob(job.id)
         } else {
             try? await store.retryJob(job.id, attempt: job.attempt + 1, dueAt: clock.now + Self.milliseconds(retryDelays[job.attempt - 1]))
@@ -188,9 +216,14 @@ public final class WebhookDispatcher: Service, Sendable {
     private func send(_ job: AlertStore.Job) async throws(WebhookPoster.Failure) -> Int {
         let hook = job.webhook
         let json = [("Content-Type", "application/json")]
-        func message() throws(WebhookPoster.Failure) -> FiringMessage {
+        // A firing, or a digest of the firings held back: in words for chats and browsers.
+        func message() throws(WebhookPoster.Failure) -> (line: String, pushJSON: String) {
+            if job.firingId.hasPrefix("digest:") {
+                guard let digest = DigestMessage(digestJSON: job.body, language: hook.language) else { throw .badURL }
+                return (digest.line, digest.pushJSON)
+            }
             guard let message = FiringMessage(firingJSON: job.body, language: hook.language) else { throw .badURL }
-            return message
+            return (message.line, message.pushJSON)
         }
         switch hook.kind {
         case .generic:

@@ -21,6 +21,7 @@ struct WebhooksController {
         router.get("/api/webhooks", use: list)
         router.post("/api/webhooks", use: add)
         router.delete("/api/webhooks/{id}", use: remove)
+        router.patch("/api/webhooks/{id}", use: change)
         router.get("/api/webhooks/{id}/deliveries", use: deliveries)
     }
 
@@ -40,11 +41,21 @@ struct WebhooksController {
             let botToken: String?
             let chatId: String?
             let lang: String?
+            let quietStart: String?
+            let quietEnd: String?
+            let timeZone: String?
+            let dailyCap: Int?
         }
         let body = try await JSONBody.decode(Body.self, request, ctx)
         let language = body.lang.flatMap(Language.init(rawValue:)) ?? LanguagePreference.of(request)
-        let hook: AlertStore.Webhook
+        var hook: AlertStore.Webhook
         do {
+            let window = DeliveryWindowInput(
+                quietStart: body.quietStart.map { .some($0) },
+                quietEnd: body.quietEnd.map { .some($0) },
+                timeZone: body.timeZone,
+                dailyCap: body.dailyCap.map { .some($0) }
+            )
             hook = try AlertDestination.webhook(
                 .init(kind: body.kind, url: body.url, secret: body.secret, botToken: body.botToken, chatId: body.chatId),
                 id: UUID().uuidString.lowercased(),
@@ -54,7 +65,8 @@ struct WebhooksController {
                 poster: poster,
                 chats: chats
             )
-        } catch {
+            do { hook.window = try window.applied(to: hook.window) } catch { throw APIError.refused(error) }
+        } catch let error as AlertDestination.Refusal {
             throw APIError(status: .badRequest, code: "bad_parameter", error.text, error.values, field: error.field)
         }
         try await store.addWebhook(hook)
@@ -66,6 +78,21 @@ struct WebhooksController {
         let id = ctx.parameters.get("id") ?? ""
         guard try await store.removeWebhook(owner: ctx.owner, id: id) else { throw APIError.notFound(.missingWebhook) }
         return JSONText.response(["id": id])
+    }
+
+    /// `{"quietStart":"23:00","quietEnd":"07:00","timeZone":"Asia/Seoul","dailyCap":20}` (any of them;
+    /// null clears) for any of the owner's destinations — webhooks, chats and push subscriptions.
+    @Sendable func change(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        try await context.admitWrite(ctx)
+        let id = ctx.parameters.get("id") ?? ""
+        guard let hook = try await store.destination(owner: ctx.owner, id: id) else { throw APIError.notFound(.missingWebhook) }
+        let input = try await JSONBody.decode(DeliveryWindowInput.self, request, ctx)
+        let window: DeliveryWindow
+        do { window = try input.applied(to: hook.window) } catch { throw APIError.refused(error) }
+        guard let changed = try await store.setWindow(owner: ctx.owner, id: id, window, at: context.clock.now) else {
+            throw APIError.notFound(.missingWebhook)
+        }
+        return JSONText.response(AlertDestination.Listed(changed))
     }
 
     @Sendable func deliveries(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {

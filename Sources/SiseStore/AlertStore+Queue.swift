@@ -54,7 +54,7 @@ extension AlertStore {
                     SELECT j.id AS jobid, j.firingID AS jobfiring, j.body AS jobbody, j.attempt AS jobattempt, j.dueAt AS jobdue, w.*,
                         ROW_NUMBER() OVER (PARTITION BY w.owner ORDER BY j.dueAt, j.id) AS turn
                     FROM webhook_job j JOIN webhook w ON w.id = j.webhookID
-                    WHERE j.dueAt <= ? AND j.lease <= ? AND w.disabled = FALSE
+                    WHERE j.dueAt <= ? AND j.lease <= ? AND j.held = FALSE AND w.disabled = FALSE
                 ) due WHERE turn <= ? ORDER BY turn, jobdue, jobid LIMIT ?
                 """,
                 now,
@@ -76,6 +76,63 @@ extension AlertStore {
             }
             return jobs
         }
+    }
+
+    /// The job is held back (quiet hours, the daily cap) until `until`, when it goes out in a digest.
+    public func holdJob(_ id: String, until: Int64) async throws {
+        try await database.write { db in
+            try await db.execute("UPDATE webhook_job SET held = TRUE, dueAt = ?, lease = 0 WHERE id = ?", until, id)
+        }
+    }
+
+    /// Held jobs whose time has come, one destination at a time, become one digest job each:
+    /// `{"type":"digest","count":N,"firings":[…]}` (the newest `digestFirings` of them, oldest
+    /// first). The held rows are taken by one delete, so on several replicas each goes into one
+    /// digest. Returns how many digests were queued.
+    @discardableResult
+    public func releaseDigests(at now: Int64) async throws -> Int {
+        let hooks = try await database.read { db in
+            try await db.strings("SELECT DISTINCT webhookID FROM webhook_job WHERE held = TRUE AND dueAt <= ?", now)
+        }
+        var queued = 0
+        for hook in hooks {
+            let made = try await database.write { db -> Bool in
+                let rows = try await db.query(
+                    "DELETE FROM webhook_job WHERE webhookID = ? AND held = TRUE AND dueAt <= ? RETURNING body",
+                    hook,
+                    now
+                )
+                let held = rows.compactMap { $0.string("body") }.sorted { Self.firingTime($0) < Self.firingTime($1) }
+                guard !held.isEmpty else { return false }
+                let firings = held.suffix(Self.digestFirings)
+                let body = #"{"type":"digest","count":\#(held.count),"firings":[\#(firings.joined(separator: ","))]}"#
+                let id = "digest:" + UUID().uuidString.lowercased()
+                try await db.execute(
+                    "INSERT INTO webhook_job (id, webhookID, firingID, body, attempt, dueAt, lease, held) VALUES (?, ?, ?, ?, 1, ?, 0, FALSE)",
+                    id + ":" + hook,
+                    hook,
+                    id,
+                    body,
+                    now
+                )
+                return true
+            }
+            if made { queued += 1 }
+        }
+        return queued
+    }
+
+    /// The most firings a digest lists (its `count` says how many were held).
+    public static let digestFirings = 20
+
+    /// A queued firing body's `at` (0 when it has none): digests list firings in time order.
+    static func firingTime(_ body: String) -> Int64 {
+        ((try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any])?["at"] as? Int64 ?? 0
+    }
+
+    /// Held-back firings waiting for a destination's digest.
+    public func heldJobs(webhookID: String) async throws -> Int {
+        try await database.read { db in try await db.count("SELECT COUNT(*) FROM webhook_job WHERE webhookID = ? AND held = TRUE", webhookID) }
     }
 
     /// The job is done (delivered, or given up): it leaves the queue.
@@ -136,7 +193,15 @@ extension AlertStore {
             kind: row.string("kind").flatMap(Webhook.Kind.init(rawValue:)) ?? .generic,
             p256dh: row.string("p256dh"),
             auth: row.string("auth"),
-            language: row.string("lang") ?? "ko"
+            language: row.string("lang") ?? "ko",
+            window: DeliveryWindow(
+                quietStart: row.int("quietStart"),
+                quietEnd: row.int("quietEnd"),
+                timeZone: row.string("timeZone") ?? DeliveryWindow.korea,
+                dailyCap: row.int("dailyCap")
+            ),
+            capDay: row.int64("capDay") ?? 0,
+            toldToday: row.int("capCount") ?? 0
         )
     }
 }

@@ -23,6 +23,11 @@ extension AlertStore {
         public var auth: String?
         /// The language its messages are written in (`ko`, `en`).
         public var language: String
+        /// Its quiet hours and daily cap (open: neither).
+        public var window: DeliveryWindow
+        /// The local day (its midnight, epoch ms) `toldToday` counts, and how many firings went out then.
+        public var capDay: Int64
+        public var toldToday: Int
 
         public init(
             id: String,
@@ -35,8 +40,14 @@ extension AlertStore {
             kind: Kind = .generic,
             p256dh: String? = nil,
             auth: String? = nil,
-            language: String = "ko"
+            language: String = "ko",
+            window: DeliveryWindow = DeliveryWindow(),
+            capDay: Int64 = 0,
+            toldToday: Int = 0
         ) {
+            self.window = window
+            self.capDay = capDay
+            self.toldToday = toldToday
             self.id = id
             self.owner = owner
             self.url = url
@@ -62,6 +73,10 @@ extension AlertStore {
         public var ok: Bool
         public var error: String?
         public var at: Int64
+        /// The destination's local day (its midnight) a successful firing counts against (nil: not counted).
+        public var countedDay: Int64?
+
+        enum CodingKeys: String, CodingKey { case webhookId, firingId, status, attempt, ok, error, at }
 
         public init(webhookId: String, firingId: String, status: Int? = nil, attempt: Int, ok: Bool, error: String? = nil, at: Int64) {
             self.webhookId = webhookId
@@ -78,6 +93,13 @@ extension AlertStore {
     public func webhooks(owner: String) async throws -> [Webhook] {
         try await database.read { db in
             try await db.query("SELECT * FROM webhook WHERE owner = ? AND kind <> 'push' ORDER BY createdAt, id", owner).compactMap(Self.webhook)
+        }
+    }
+
+    /// One of the owner's destinations (a webhook, a chat or a push subscription).
+    public func destination(owner: String, id: String) async throws -> Webhook? {
+        try await database.read { db in
+            try await db.queryOne("SELECT * FROM webhook WHERE owner = ? AND id = ?", owner, id).flatMap(Self.webhook)
         }
     }
 
@@ -119,8 +141,9 @@ extension AlertStore {
             guard count < limit else { throw StoreError.tooManyRecords(limit: limit) }
             try await db.execute(
                 """
-                INSERT INTO webhook (id, owner, url, secret, createdAt, failures, disabled, kind, p256dh, auth, lang)
-                VALUES (?, ?, ?, ?, ?, 0, FALSE, ?, ?, ?, ?)
+                INSERT INTO webhook (id, owner, url, secret, createdAt, failures, disabled, kind, p256dh, auth, lang, quietStart, quietEnd,
+                    timeZone, dailyCap)
+                VALUES (?, ?, ?, ?, ?, 0, FALSE, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 hook.id,
                 hook.owner,
@@ -130,9 +153,34 @@ extension AlertStore {
                 hook.kind.rawValue,
                 hook.p256dh,
                 hook.auth,
-                hook.language
+                hook.language,
+                hook.window.quietStart,
+                hook.window.quietEnd,
+                hook.window.timeZone,
+                hook.window.dailyCap
             )
             return hook
+        }
+    }
+
+    /// Sets the quiet hours and daily cap of the owner's destination (a webhook, a chat or a push
+    /// subscription); nil when the owner has no such destination. What it holds back goes out in a
+    /// digest now — or, when the new quiet hours cover now, at their end.
+    public func setWindow(owner: String, id: String, _ window: DeliveryWindow, at now: Int64) async throws -> Webhook? {
+        try await database.write { db in
+            let changed = try await db.execute(
+                "UPDATE webhook SET quietStart = ?, quietEnd = ?, timeZone = ?, dailyCap = ? WHERE owner = ? AND id = ?",
+                window.quietStart,
+                window.quietEnd,
+                window.timeZone,
+                window.dailyCap,
+                owner,
+                id
+            )
+            guard changed > 0 else { return nil }
+            let release = window.isQuiet(now) ? window.release(after: now, capped: false) : now
+            try await db.execute("UPDATE webhook_job SET dueAt = ? WHERE webhookID = ? AND held = TRUE", release, id)
+            return try await db.queryOne("SELECT * FROM webhook WHERE id = ?", id).flatMap(Self.webhook)
         }
     }
 
@@ -165,6 +213,15 @@ extension AlertStore {
             )
             if delivery.ok {
                 try await db.execute("UPDATE webhook SET failures = 0 WHERE id = ?", delivery.webhookId)
+                // A firing told counts against the day's cap (a digest does not).
+                if let day = delivery.countedDay {
+                    try await db.execute(
+                        "UPDATE webhook SET capCount = CASE WHEN capDay = ? THEN capCount + 1 ELSE 1 END, capDay = ? WHERE id = ?",
+                        day,
+                        day,
+                        delivery.webhookId
+                    )
+                }
             } else {
                 try await db.execute(
                     "UPDATE webhook SET failures = failures + 1, disabled = (failures + 1 >= ?) WHERE id = ?",

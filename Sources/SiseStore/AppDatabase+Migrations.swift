@@ -237,6 +237,17 @@ extension AppDatabase {
                 t.primaryKey(["alertID", "market"])
             }
         }
+        migrator.registerMigration("v20: quiet hours and daily caps") { db in
+            try db.alter(table: "webhook") { t in
+                t.add(column: "quietStart", .integer)
+                t.add(column: "quietEnd", .integer)
+                t.add(column: "timeZone", .text)
+                t.add(column: "dailyCap", .integer)
+                t.add(column: "capDay", .integer).notNull().defaults(to: 0)
+                t.add(column: "capCount", .integer).notNull().defaults(to: 0)
+            }
+            try db.alter(table: "webhook_job") { t in t.add(column: "held", .boolean).notNull().defaults(to: false) }
+        }
         return migrator
     }
 }

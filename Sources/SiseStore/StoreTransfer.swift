@@ -101,10 +101,11 @@ public struct StoreTransfer: Sendable {
             name: "webhook",
             columns: [
                 ("id", .text), ("owner", .text), ("url", .text), ("secret", .text), ("createdAt", .integer), ("failures", .integer),
-                ("disabled", .bool), ("kind", .text), ("p256dh", .text), ("auth", .text), ("lang", .text),
+                ("disabled", .bool), ("kind", .text), ("p256dh", .text), ("auth", .text), ("lang", .text), ("quietStart", .integer),
+                ("quietEnd", .integer), ("timeZone", .text), ("dailyCap", .integer), ("capDay", .integer), ("capCount", .integer),
             ],
             order: { _ in "createdAt, id" },
-            defaults: ["kind": .text("generic"), "lang": .text("ko")]
+            defaults: ["kind": .text("generic"), "lang": .text("ko"), "capDay": .integer(0), "capCount": .integer(0)]
         ),
         Table(
             name: "webhook_delivery",
@@ -118,9 +119,10 @@ public struct StoreTransfer: Sendable {
             name: "webhook_job",
             columns: [
                 ("id", .text), ("webhookID", .text), ("firingID", .text), ("body", .text), ("attempt", .integer), ("dueAt", .integer),
-                ("lease", .integer),
+                ("lease", .integer), ("held", .bool),
             ],
-            order: { _ in "dueAt, id" }
+            order: { _ in "dueAt, id" },
+            defaults: ["held": .bool(false)]
         ),
     ]
 

@@ -1,6 +1,7 @@
 """The journeys a person takes on a phone, read as that person reads them: the words on screen, the
 view they land on, and no error in the console. One demo server and one Chromium at 390 × 844 for
 the file (each journey leaves the page as it found it)."""
+import contextlib
 import tempfile
 
 import pytest
@@ -144,8 +145,7 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     """The premium kinds show the venue and the hold (and only they do); a rule made with them
     reads back in words, and a USDT line against OKX is refused under the venue. A volume spike
     shows its factor and its window, is refused under the factor below 1, and reads back in words;
-    an indicator signal shows its level or its averages by signal; a 체결강도 line its percent; a rule
-    on every favorite has no market field and no price line, and needs a starred coin."""
+    an indicator signal shows its level or its averages by signal; a 체결강도 line its percent."""
     open_board(phone, site)
     open_tab(phone, "alerts")
     wait(phone, lambda d: d.find_element(By.ID, "alerts-form").is_displayed())
@@ -213,52 +213,79 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     assert "체결강도 150% 이상" in rule[0]
     tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
     said(phone, "알림을 삭제했습니다")
-    # Every favorite: no market field, no price line and no P&L line; refused under the target while nothing is
-    # starred; once a coin is starred on the board, kept and read back as the whole list's.
-    Select(phone.find_element(By.ID, "alert-target")).select_by_value("favorites")
-    assert not phone.find_element(By.ID, "alert-market").is_displayed()
-    assert [o.get_attribute("value") for o in kind.options if not o.is_enabled()] == [
-        "above", "below", "pnlAbove", "pnlBelow", "pnlAmountAbove", "pnlAmountBelow"]
-    kind.select_by_value("move")
-    fill(phone, "#alert-percent", "5")
-    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
-    assert "관심 코인이 없습니다" in refused_under(phone, "alert-target")
-    console_errors(phone)
-    open_tab(phone, "exchange")
-    # A phone this narrow stars a coin on its screen (the board has no star column).
-    tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"] .name')))
-    star = wait(phone, lambda d: d.find_element(By.ID, "detail-star") if d.find_element(By.ID, "detail-star").is_displayed() else None)
-    tap(phone, star)
-    wait(phone, lambda d: star.get_attribute("aria-pressed") == "true")
-    tap(phone, phone.find_element(By.ID, "detail-back"))
-    open_tab(phone, "alerts")
-    tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]")))
-    said(phone, "알림을 추가했습니다")
-    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "관심 코인" in e.text])
-    assert "관심 코인 전체 · 10분 내 5% 변동" in rule[0] and "favorites" not in rule[0]
-    # The portfolio's total: P&L lines alone; an amount, not a percent; refused while nothing is
-    # held, kept once a transaction is in.
-    Select(phone.find_element(By.ID, "alert-target")).select_by_value("portfolio")
-    assert [o.get_attribute("value") for o in kind.options if o.is_enabled()] == ["pnlAbove", "pnlBelow", "pnlAmountAbove", "pnlAmountBelow"]
-    kind.select_by_value("pnlAmountBelow")
-    assert phone.find_element(By.ID, "alert-amount").is_displayed() and not phone.find_element(By.ID, "alert-percent").is_displayed()
-    fill(phone, "#alert-amount", "-1000000")
-    tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
-    assert "보유 코인이 없습니다" in refused_under(phone, "alert-target")
-    console_errors(phone)
-    open_tab(phone, "portfolio")
-    wait(phone, lambda d: d.find_element(By.ID, "portfolio-form").is_displayed())
-    fill(phone, "#tx-market", "KRW-BTC")
-    fill(phone, "#tx-quantity", "0.1")
-    fill(phone, "#tx-price", "90000000")
-    tap(phone, phone.find_element(By.CSS_SELECTOR, "#portfolio-form button[type=submit]"))
-    said(phone, "거래를 추가했습니다")
-    open_tab(phone, "alerts")
-    tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]")))
-    said(phone, "알림을 추가했습니다")
-    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "포트폴리오" in e.text])
-    assert "포트폴리오 합계 평가손익 -1,000,000원 이하" in rule[0]
     assert console_errors(phone) == []
+
+
+@contextlib.contextmanager
+def new_device(driver, site):
+    """A phone that has never been here (no cookies, nothing stored), given back as new: the
+    journey's stars, holdings and rules stay with a device the module's other tests never see."""
+    def forget():
+        driver.get(site.url + "/")
+        driver.delete_all_cookies()
+        driver.execute_script("localStorage.clear(); sessionStorage.clear();")
+    forget()
+    try:
+        yield
+    finally:
+        forget()
+
+
+@pytest.mark.narrow
+def test_rules_on_every_favorite_and_on_the_portfolio_total(site, phone):
+    """A rule on every favorite has no market field, no price line and no P&L line, and needs a
+    starred coin; the portfolio's total takes P&L lines alone, as an amount, and needs a holding."""
+    with new_device(phone, site):
+        open_board(phone, site)
+        open_tab(phone, "alerts")
+        wait(phone, lambda d: d.find_element(By.ID, "alerts-form").is_displayed())
+        kind = Select(phone.find_element(By.ID, "alert-type"))
+        # Every favorite: no market field, no price line and no P&L line; refused under the target while nothing is
+        # starred; once a coin is starred on the board, kept and read back as the whole list's.
+        Select(phone.find_element(By.ID, "alert-target")).select_by_value("favorites")
+        assert not phone.find_element(By.ID, "alert-market").is_displayed()
+        assert [o.get_attribute("value") for o in kind.options if not o.is_enabled()] == [
+            "above", "below", "pnlAbove", "pnlBelow", "pnlAmountAbove", "pnlAmountBelow"]
+        kind.select_by_value("move")
+        fill(phone, "#alert-percent", "5")
+        tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+        assert "관심 코인이 없습니다" in refused_under(phone, "alert-target")
+        console_errors(phone)
+        open_tab(phone, "exchange")
+        # A phone this narrow stars a coin on its screen (the board has no star column).
+        tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"] .name')))
+        star = wait(phone, lambda d: d.find_element(By.ID, "detail-star") if d.find_element(By.ID, "detail-star").is_displayed() else None)
+        tap(phone, star)
+        wait(phone, lambda d: star.get_attribute("aria-pressed") == "true")
+        tap(phone, phone.find_element(By.ID, "detail-back"))
+        open_tab(phone, "alerts")
+        tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]")))
+        said(phone, "알림을 추가했습니다")
+        rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "관심 코인" in e.text])
+        assert "관심 코인 전체 · 10분 내 5% 변동" in rule[0] and "favorites" not in rule[0]
+        # The portfolio's total: P&L lines alone; an amount, not a percent; refused while nothing is
+        # held, kept once a transaction is in.
+        Select(phone.find_element(By.ID, "alert-target")).select_by_value("portfolio")
+        assert [o.get_attribute("value") for o in kind.options if o.is_enabled()] == ["pnlAbove", "pnlBelow", "pnlAmountAbove", "pnlAmountBelow"]
+        kind.select_by_value("pnlAmountBelow")
+        assert phone.find_element(By.ID, "alert-amount").is_displayed() and not phone.find_element(By.ID, "alert-percent").is_displayed()
+        fill(phone, "#alert-amount", "-1000000")
+        tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
+        assert "보유 코인이 없습니다" in refused_under(phone, "alert-target")
+        console_errors(phone)
+        open_tab(phone, "portfolio")
+        wait(phone, lambda d: d.find_element(By.ID, "portfolio-form").is_displayed())
+        fill(phone, "#tx-market", "KRW-BTC")
+        fill(phone, "#tx-quantity", "0.1")
+        fill(phone, "#tx-price", "90000000")
+        tap(phone, phone.find_element(By.CSS_SELECTOR, "#portfolio-form button[type=submit]"))
+        said(phone, "거래를 추가했습니다")
+        open_tab(phone, "alerts")
+        tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]")))
+        said(phone, "알림을 추가했습니다")
+        rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "포트폴리오" in e.text])
+        assert "포트폴리오 합계 평가손익 -1,000,000원 이하" in rule[0]
+        assert console_errors(phone) == []
 
 
 def refused_under(driver, field_id):

@@ -1,12 +1,14 @@
 """Portfolio, alerts and candle charts in real Chromium against `sise serve --demo`: a transaction
 in, live P&L moving with the price; an alert created and received as a toast, a system
 notification and a signed webhook; candles with indicator toggles and an interval picker."""
+import datetime
 import hashlib
 import hmac
 import http.server
 import json
 import tempfile
 import threading
+import time
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -107,6 +109,32 @@ def test_an_alert_arrives_as_toast_notification_and_signed_webhook(alert_server,
     # The one-shot alert is off now, and its firing is in the history.
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#alert-list li[data-enabled="false"]'))
     assert browser.find_elements(By.CSS_SELECTOR, "#alert-history li[data-firing-id]")
+
+
+def test_a_webhooks_quiet_hours_hold_back_what_the_page_shows_at_once(alert_server, browser, receiver):
+    """A webhook added with quiet hours around now (KST) and a daily cap: listed with both in
+    words; an alert that fires shows on the page at once, and the webhook gets nothing (held for
+    the digest at the quiet hours' end)."""
+    open_board(browser, alert_server)
+    open_tab(browser, "alerts")
+    kst = datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=9)))
+    start = (kst - datetime.timedelta(hours=1)).strftime("%H:%M")
+    end = (kst + datetime.timedelta(hours=1)).strftime("%H:%M")
+    fill(browser, "#webhook-url", receiver)
+    fill(browser, "#webhook-secret", "browser-test-secret")
+    browser.execute_script("document.getElementById('webhook-quiet-start').value = arguments[0];"
+                           "document.getElementById('webhook-quiet-end').value = arguments[1];"
+                           "document.getElementById('webhook-cap').value = '5';", start, end)
+    tap(browser, browser.find_element(By.ID, "webhook-submit"))
+    listed = wait(browser, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#webhook-list li[data-webhook-id]") if "조용히" in e.text])
+    assert f"{start}~{end} 조용히 (Asia/Seoul)" in listed[0] and "하루 5건까지" in listed[0], listed
+    fill(browser, "#alert-market", "KRW-ETH")
+    fill(browser, "#alert-price", "1")
+    tap(browser, browser.find_element(By.ID, "alert-submit"))
+    toast = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#toasts [data-kind="alert"]'), timeout=15)
+    assert "KRW-ETH" in toast[0].text
+    time.sleep(3)  # a delivery would have come by now
+    assert Receiver.received == [], "held back in the quiet hours"
 
 
 def test_candles_with_indicator_toggles_and_intervals(server, browser):

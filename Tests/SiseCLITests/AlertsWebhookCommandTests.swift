@@ -78,4 +78,29 @@ import Testing
             }
         }
     }
+
+    /// A destination's quiet hours and daily cap from the terminal: set when it is added, changed
+    /// with `quiet`, refused (exit 2) when half a pair, and shown in the list.
+    @Test func quietHoursAndADailyCapFromTheTerminal() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sise-cli-quiet-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        func object(_ text: String) -> [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+        }
+        let added = try await SiseBinary.run([
+            "alerts", "webhook", "add", "https://hooks.example.net/sise", "secret-secret", "--quiet", "23:00-07:00", "--daily-cap", "20", "--json",
+            "--data-dir", data,
+        ])
+        let hook = try #require(object(added.stdout), "\(added.stderr)")
+        #expect(hook["quietStart"] as? String == "23:00" && hook["quietEnd"] as? String == "07:00" && hook["dailyCap"] as? Int == 20, "\(hook)")
+        let id = try #require(hook["id"] as? String)
+        let half = try await SiseBinary.run(["alerts", "webhook", "quiet", id, "--quiet", "23:00", "--lang", "en", "--data-dir", data])
+        #expect(half.status == 2 && half.stderr.contains("quietStart and quietEnd"), "\(half.stderr)")
+        let changed = try await SiseBinary.run([
+            "alerts", "webhook", "quiet", id, "--time-zone", "Asia/Tokyo", "--no-cap", "--lang", "en", "--data-dir", data,
+        ])
+        #expect(changed.status == 0 && changed.stdout.contains("quiet 23:00–07:00 (Asia/Tokyo)"), "\(changed.stdout) \(changed.stderr)")
+        let listed = try await SiseBinary.run(["alerts", "webhook", "list", "--lang", "en", "--data-dir", data])
+        #expect(listed.stdout.contains("quiet 23:00–07:00 (Asia/Tokyo)") && !listed.stdout.contains("a day"), "\(listed.stdout)")
+    }
 }

@@ -3,6 +3,7 @@ import SiseCore
 import SiseFeeds
 import SiseStore
 import SiseTestSupport
+import Synchronization
 import Testing
 
 @testable import SiseEngine
@@ -83,6 +84,58 @@ import Testing
         }
     }
 
+    /// Quiet hours (23:00–07:00 KST) hold every firing back and send them as one digest at 07:00;
+    /// a daily cap of one tells the first firing and holds the second for the next day's digest.
+    @Test func quietHoursAndADailyCapHoldFiringsForOneDigest() async throws {
+        let bodies = Bodies()
+        let receiver = try await LoopbackReceiver.start(bodies: { bodies.add($0) })
+        defer { Task { await receiver.stop() } }
+        let store = AlertStore(database: try AppDatabase.inMemory())
+        let night = DeliveryWindow(quietStart: 23 * 60, quietEnd: 7 * 60)
+        try await store.addWebhook(
+            AlertStore.Webhook(id: "q", owner: "o", url: receiver.url, secret: "secret-secret", createdAt: 0, window: night)
+        )
+        try await store.addWebhook(
+            AlertStore.Webhook(id: "c", owner: "p", url: receiver.url, secret: "secret-secret", createdAt: 0, window: DeliveryWindow(dailyCap: 1))
+        )
+        let clock = ManualClock(epoch: DeliveryWindowClock.at("2026-11-27 23:30"))
+        let dispatcher = WebhookDispatcher(
+            store: store,
+            poster: WebhookPoster(allowPrivate: true, timeout: .seconds(2)),
+            pollInterval: .milliseconds(100),
+            clock: clock.wall,
+            ticks: clock
+        )
+        let running = ServiceTask(dispatcher)
+        for n in 1...3 {
+            dispatcher.enqueue(AlertFiring(id: "n\(n)", rule: rule, price: Double(n), observed: nil, at: clock.wall.now + Int64(n)))
+        }
+        try await eventually { try await store.heldJobs(webhookID: "q") == 3 }
+        for _ in 0..<5 { try await Self.poll(clock) }
+        #expect(bodies.all.isEmpty, "nothing is told in the quiet hours")
+        // 07:00: the three go out as one digest, in time order.
+        clock.advance(by: .seconds(7 * 3_600 + 30 * 60))
+        try await Self.poll(clock)
+        try await eventually { bodies.all.count == 1 }
+        let digest = try #require(try JSONSerialization.jsonObject(with: Data(bodies.all[0].utf8)) as? [String: Any])
+        #expect(digest["type"] as? String == "digest" && digest["count"] as? Int == 3, "\(digest)")
+        #expect((digest["firings"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["n1", "n2", "n3"])
+        #expect(try await store.heldJobs(webhookID: "q") == 0)
+        // The capped destination: the first firing of its day is told, the second held for tomorrow.
+        let other = AlertRule(id: "b", owner: "p", exchange: .upbit, market: MarketID("KRW-ETH")!, kind: .above, value: 1)
+        dispatcher.enqueue(AlertFiring(id: "p1", rule: other, price: 1, observed: nil, at: clock.wall.now))
+        try await eventually { bodies.all.count == 2 }
+        dispatcher.enqueue(AlertFiring(id: "p2", rule: other, price: 2, observed: nil, at: clock.wall.now))
+        try await eventually { try await store.heldJobs(webhookID: "c") == 1 }
+        for _ in 0..<5 { try await Self.poll(clock) }
+        #expect(bodies.all.count == 2, "over the cap: held")
+        clock.advance(by: .seconds(17 * 3_600))
+        try await Self.poll(clock)
+        try await eventually { bodies.all.count == 3 }
+        #expect(bodies.all[2].contains(#""type":"digest""#) && bodies.all[2].contains(#""id":"p2""#), "\(bodies.all[2])")
+        await running.stop()
+    }
+
     /// Moves the dispatcher's clock one poll on and returns once it has looked and waits again.
     static func poll(_ clock: ManualClock, by step: Duration = .milliseconds(100)) async throws {
         try await expectEventually(timeout: .seconds(5), "the dispatcher waits on the clock") { clock.sleepers > 0 }
@@ -115,5 +168,23 @@ import Testing
             let after = try await store.claimJobs(at: 3_000, leaseFor: 60_000, limit: 12, perOwner: 4, busy: ["flooder": 1])
             #expect(after.count == 3 && Set(after.map(\.id)).isDisjoint(with: first.map(\.id)), "\(name): leased jobs are not handed out twice")
         }
+    }
+}
+
+/// Bodies received, from any task.
+final class Bodies: Sendable {
+    private let list = Mutex<[String]>([])
+    func add(_ body: String) { list.withLock { $0.append(body) } }
+    var all: [String] { list.withLock { $0 } }
+}
+
+/// Korean clock readings as epoch ms.
+enum DeliveryWindowClock {
+    static func at(_ text: String) -> Int64 {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "Asia/Seoul")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return Int64((formatter.date(from: text) ?? Date()).timeIntervalSince1970 * 1_000)
     }
 }

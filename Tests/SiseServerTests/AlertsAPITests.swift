@@ -386,6 +386,48 @@ import Testing
         }
     }
 
+    /// A destination's quiet hours and daily cap: set when it is added and changed later (PATCH),
+    /// listed with it, refused under their fields, cleared with null.
+    @Test func aDestinationsQuietHoursAndDailyCap() async throws {
+        try await ServerHarness.run { client in
+            var jar = CookieJar()
+            jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+            var headers = jar.pageHeaders
+            headers[.contentType] = "application/json"
+            headers[.acceptLanguage] = "en"
+            let added = try await client.execute(
+                uri: "/api/webhooks",
+                method: .post,
+                headers: headers,
+                body: ByteBuffer(
+                    string:
+                        #"{"url":"https://hooks.example.net/sise","secret":"secret-secret","quietStart":"23:00","quietEnd":"07:00","dailyCap":20}"#
+                )
+            )
+            let hook = try #require(json(added) as? [String: Any], "\(String(buffer: added.body))")
+            #expect(added.status == .created && hook["quietStart"] as? String == "23:00" && hook["quietEnd"] as? String == "07:00", "\(hook)")
+            #expect(hook["timeZone"] as? String == "Asia/Seoul" && hook["dailyCap"] as? Int == 20, "\(hook)")
+            let id = try #require(hook["id"] as? String)
+            func patch(_ body: String, _ target: String? = nil) async throws -> TestResponse {
+                try await client.execute(uri: "/api/webhooks/\(target ?? id)", method: .patch, headers: headers, body: ByteBuffer(string: body))
+            }
+            for (body, field) in [
+                (#"{"timeZone":"Mars/Olympus"}"#, "timeZone"), (#"{"quietStart":"24:30"}"#, "quietStart"), (#"{"dailyCap":0}"#, "dailyCap"),
+            ] {
+                let refused = try await patch(body)
+                let error = (json(refused) as? [String: Any])?["error"] as? [String: Any]
+                #expect(refused.status == .badRequest && error?["field"] as? String == field, "\(body): \(String(buffer: refused.body))")
+            }
+            let changed = try await patch(#"{"timeZone":"America/New_York","dailyCap":null,"quietStart":"22:00"}"#)
+            let now = try #require(json(changed) as? [String: Any])
+            #expect(changed.status == .ok && now["timeZone"] as? String == "America/New_York" && now["dailyCap"] is NSNull, "\(now)")
+            #expect(now["quietStart"] as? String == "22:00" && now["quietEnd"] as? String == "07:00", "\(now)")
+            #expect(try await patch(#"{"dailyCap":5}"#, "nope").status == .notFound)
+            let listed = json(try await client.execute(uri: "/api/webhooks", method: .get, headers: headers)) as? [String: Any]
+            #expect((listed?["webhooks"] as? [[String: Any]])?.first?["quietStart"] as? String == "22:00")
+        }
+    }
+
     @Test func webhooksToPrivateAddressesNeedTheOperatorsConsent() throws {
         let strict = WebhookPoster()
         #expect(strict.check("http://127.0.0.1:9/hook") == .privateAddress("127.0.0.1"))

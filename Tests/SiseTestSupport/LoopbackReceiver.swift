@@ -15,10 +15,15 @@ public final class LoopbackReceiver: Sendable {
     }
 
     public static func start(_ onRequest: @escaping @Sendable () -> Void) async throws -> LoopbackReceiver {
+        try await start(bodies: { _ in onRequest() })
+    }
+
+    /// The same, handing each request's body to `onBody`.
+    public static func start(bodies onBody: @escaping @Sendable (String) -> Void) async throws -> LoopbackReceiver {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Handler(onRequest: onRequest)) }
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Handler(onRequest: onBody)) }
             }
             .bind(host: "127.0.0.1", port: 0).get()
         return LoopbackReceiver(channel: channel, port: channel.localAddress?.port ?? 0)
@@ -31,10 +36,10 @@ public final class LoopbackReceiver: Sendable {
     final class Handler: ChannelInboundHandler, @unchecked Sendable {
         typealias InboundIn = ByteBuffer
         typealias OutboundOut = ByteBuffer
-        let onRequest: @Sendable () -> Void
+        let onRequest: @Sendable (String) -> Void
         var received = ""
 
-        init(onRequest: @escaping @Sendable () -> Void) {
+        init(onRequest: @escaping @Sendable (String) -> Void) {
             self.onRequest = onRequest
         }
 
@@ -47,8 +52,9 @@ public final class LoopbackReceiver: Sendable {
                 head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
             guard received.utf8.count - received[..<headerEnd.upperBound].utf8.count >= length else { return }
+            let body = String(received[headerEnd.upperBound...])
             received = ""
-            onRequest()
+            onRequest(body)
             let answer = context.channel.allocator.buffer(string: "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             let channel = context.channel
             context.writeAndFlush(wrapOutboundOut(answer)).whenComplete { _ in channel.close(promise: nil) }

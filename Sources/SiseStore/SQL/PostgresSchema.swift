@@ -130,5 +130,17 @@ enum PostgresSchema {
             CREATE TABLE alert_claim (alertID TEXT NOT NULL, market TEXT NOT NULL, lastFiredAt BIGINT NOT NULL, PRIMARY KEY (alertID, market))
             """
         ),
+        (
+            "v20: quiet hours and daily caps",
+            """
+            ALTER TABLE webhook ADD COLUMN quietStart BIGINT;
+            ALTER TABLE webhook ADD COLUMN quietEnd BIGINT;
+            ALTER TABLE webhook ADD COLUMN timeZone TEXT;
+            ALTER TABLE webhook ADD COLUMN dailyCap BIGINT;
+            ALTER TABLE webhook ADD COLUMN capDay BIGINT NOT NULL DEFAULT 0;
+            ALTER TABLE webhook ADD COLUMN capCount BIGINT NOT NULL DEFAULT 0;
+            ALTER TABLE webhook_job ADD COLUMN held BOOLEAN NOT NULL DEFAULT FALSE
+            """
+        ),
     ]
 }

@@ -84,7 +84,11 @@ export function setupAlerts({ t, toast, state, call }) {
       for (const hook of body.webhooks) {
         const kind = hook.kind || "generic";
         const where = kind === "telegram" ? hook.chatId : hook.url;
-        const li = item(`${t(kinds[kind] || "webhookGeneric")} · ${where}` + (hook.disabled ? ` — ${t("webhookDisabled")}` : ""),
+        // Its quiet hours and daily cap, when it has them.
+        const held = [hook.quietStart && hook.quietEnd ? t("alertWindowWords", { start: hook.quietStart, end: hook.quietEnd, zone: hook.timeZone }) : "",
+          hook.dailyCap ? t("alertCapWords", { cap: String(hook.dailyCap) }) : ""].filter(Boolean);
+        const li = item(`${t(kinds[kind] || "webhookGeneric")} · ${where}` + (held.length ? ` · ${held.join(" · ")}` : "")
+          + (hook.disabled ? ` — ${t("webhookDisabled")}` : ""),
           { webhookId: hook.id, kind });
         li.append(button(t("delete"), "delete-webhook"));
         list.append(li);
@@ -241,6 +245,9 @@ export function setupAlerts({ t, toast, state, call }) {
     if (kind === "telegram") Object.assign(body, { botToken: form.botToken.value.trim(), chatId: form.chatId.value.trim() });
     else body.url = form.url.value.trim();
     if (kind === "generic") body.secret = form.secret.value;
+    // Quiet hours come in pairs; one alone is the server's to refuse (under quietStart).
+    if (form.quietStart.value || form.quietEnd.value) Object.assign(body, { quietStart: form.quietStart.value, quietEnd: form.quietEnd.value });
+    if (form.dailyCap.value.trim() !== "") body.dailyCap = Number(form.dailyCap.value);
     try {
       await call("POST", "/api/webhooks", JSON.stringify(body));
       showError("#webhook-error", null);
