@@ -2,7 +2,7 @@
 """Sise as a cluster on loopback: PostgreSQL, one simulator, three `sise serve` replicas and
 nginx in front (deploy/nginx.conf). Checks what a user of a scaled-out install relies on and
 prints what it measured. Run through scripts/cluster-test.sh (it builds nothing; SISE_BIN)."""
-import concurrent.futures, http.client, json, os, re, select, signal, socket, subprocess, sys, tempfile, threading, time
+import concurrent.futures, datetime, http.client, json, os, re, select, signal, socket, subprocess, sys, tempfile, threading, time
 from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 import urllib.request
