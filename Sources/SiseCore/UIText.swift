@@ -82,6 +82,7 @@ public enum UIText: String, WordTable {
         alertNothingHeld
     case alertPnlAbove, alertPnlBelow, alertPnlAmountAbove, alertPnlAmountBelow, alertRulePnlAbove, alertRulePnlBelow, alertRulePnlAmountAbove,
         alertRulePnlAmountBelow, alertBadPnlPercent, alertBadAmount, alertAmount
+    case tuiAlertPrompt, alertAddedAs
     case alertDigestTitle, alertDigestMore, alertQuiet, alertQuietStart, alertQuietEnd, alertDailyCap, alertTimeZone, alertBadQuiet, alertBadTimeZone,
         alertBadDailyCap, alertWindowWords, alertCapWords
     case webhookDisabled, alertNotifyDenied, pushSection, pushEnable, pushDisable, pushUnsupported, pushDenied, pushFailed, pushDevices
@@ -214,8 +215,8 @@ public enum UIText: String, WordTable {
             )
         case .tuiHelp3:
             (
-                "/        검색 (초성 ㅂㅌ 가능, Esc 지우기)   Enter  상세",
-                "/        search (Hangul initials work, Esc clears)   Enter  detail"
+                "/        검색 (초성 ㅂㅌ 가능, Esc 지우기)   Enter  상세   a  알림 설정",
+                "/        search (Hangul initials work, Esc clears)   Enter  detail   a  set an alert"
             )
         case .tuiHelp4:
             (
@@ -503,6 +504,9 @@ public enum UIText: String, WordTable {
             ("포트폴리오 합계에는 수익률·평가손익 알림만 걸 수 있습니다", "the portfolio total takes P&L lines only (pnlAbove, pnlBelow, pnlAmountAbove, pnlAmountBelow)")
         case .alertNotHeld: ("{exchange}에서 보유하지 않은 코인입니다 — 수익률 알림은 보유 코인에 겁니다", "you hold none of it on {exchange}: a P&L line needs a holding")
         case .alertNothingHeld: ("보유 코인이 없습니다 — 먼저 포트폴리오에 거래를 추가하세요", "you hold nothing yet: add a transaction to the portfolio first")
+        case .tuiAlertPrompt:
+            ("알림 (예: above 100000000 · move 5 10 · favorites move 5): ", "Alert (e.g. above 100000000 · move 5 10 · favorites move 5): ")
+        case .alertAddedAs: ("알림을 추가했습니다: {rule}", "Alert added: {rule}")
         case .alertDigestTitle: ("[시세] 조용한 시간·일일 한도로 보류된 알림 {count}건", "[Sise] {count} alerts held back (quiet hours, daily cap)")
         case .alertDigestMore: ("… 외 {count}건", "… and {count} more")
         case .alertQuiet: ("조용한 시간", "Quiet hours")

@@ -26,6 +26,15 @@ struct StatusBar {
             )
         }
         if state.demo { x = frame.put(" DEMO ", row: y, column: x, style: CellStyle(background: .yellow, bold: true)) }
+        if let typed = state.alertPrompt {
+            x = frame.put(
+                " " + UIText.tuiAlertPrompt(state.language) + typed + "▏ ",
+                row: y,
+                column: x,
+                style: CellStyle(foreground: .white, background: .blue)
+            )
+            return
+        }
         if let message = state.message {
             x = frame.put(" " + message + " ", row: y, column: x, style: CellStyle(foreground: .yellow, background: .gray))
         }

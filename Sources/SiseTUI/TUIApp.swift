@@ -2,6 +2,7 @@ import Foundation
 import SiseCore
 import SiseEngine
 import SiseStore
+import Synchronization
 
 /// The running terminal UI: keys, board updates, resizes and signals become events; frames are
 /// rendered as values and only their differences are written: at once after a key, and at most
@@ -23,6 +24,8 @@ public final class TUIApp: Sendable {
     private let wallets: WalletService?
     private let portfolio: PortfolioStore?
     private let alerts: AlertStore?
+    /// The running alert engine (a rule typed at the prompt is armed in it at once).
+    private let engine = Mutex<AlertEngine?>(nil)
     /// The exchanges' 호가/체결 feeds (체결강도 alerts read their tapes).
     private let depthFeeds: [Exchange: DepthFeed]
     /// Where a firing goes beside the bell: the terminal's webhooks and chats (as `sise watch
@@ -118,6 +121,7 @@ public final class TUIApp: Sendable {
                     sink.yield(.alert($0))
                     deliver($0)
                 }
+                self.engine.withLock { $0 = engine }
                 group.addTask { try? await engine.run() }
             }
             if let premium {
@@ -315,7 +319,42 @@ public final class TUIApp: Sendable {
         case .loadPortfolio:
             let (store, owner) = (portfolio, owner)
             load { .portfolio(try? await store?.transactions(owner: owner)) }
+        case .addAlert(let text, let market, let exchange):
+            load {
+                let (words, rule) = await self.addAlert(text, market: market, exchange: exchange)
+                return .alertStored(words, rule)
+            }
+        case .armAlert(let rule):
+            let engine = engine.withLock { $0 }
+            Task { await engine?.upsert(rule) }
         }
+    }
+
+    /// Keeps an alert typed at the prompt, checked as every face checks it (the words, the list or
+    /// holding it needs, the market on the board): the words that say so, and the rule to arm.
+    private func addAlert(_ text: String, market: MarketID?, exchange: Exchange) async -> (String, AlertRule?) {
+        let language = initial.language
+        guard let alerts else { return (UIText.storeFailed(language, ["reason": "alerts"]), nil) }
+        let rule: AlertRule
+        do {
+            rule = try AlertPhrase.input(text, market: market, exchange: exchange).rule(
+                id: UUID().uuidString.lowercased(),
+                owner: owner,
+                now: clock.now
+            )
+        } catch {
+            return (error.message(language), nil)
+        }
+        if let portfolio, let problem = try? await AlertTargetCheck(lists: WatchLists(favorites: favorites, portfolio: portfolio)).problem(rule) {
+            return (problem(language), nil)
+        }
+        if rule.target == nil, let board = boards[rule.exchange], board.hasData {
+            do { try MarketListing(exchange: rule.exchange, listed: board.snapshot.rows.keys).check(rule.market) } catch {
+                return (error.message(language), nil)
+            }
+        }
+        do { try await alerts.add(rule) } catch { return (UIText.storeFailed(language, ["reason": "\(error)"]), nil) }
+        return (UIText.alertAddedAs(language, ["rule": rule.describe(language)]), rule)
     }
 
     /// The board on screen (Upbit's if the state names one this process does not run).

@@ -22,6 +22,8 @@ public struct TUIController: Sendable {
         case loadCandles(MarketID)
         /// Load the detail market's book and tape.
         case loadDepth(MarketID)
+        /// Keep the alert typed at the prompt, on the market on screen (nil: none selected).
+        case addAlert(String, MarketID?)
     }
 
     public init() {}
@@ -29,6 +31,7 @@ public struct TUIController: Sendable {
     /// Applies `key` to `state` given the rows currently shown and the page height.
     public func handle(_ key: Key, state: inout TUIState, rows: [MarketRow], page: Int, ranked: [RankingRow] = []) -> Effect {
         state.message = nil
+        if state.alertPrompt != nil { return prompt(key, state: &state, rows: rows) }
         if state.searching { return search(key, state: &state) }
         if state.screen == .ranking, let effect = ranking(key, state: &state, rows: ranked, page: page) { return effect }
         switch key {
@@ -47,6 +50,8 @@ public struct TUIController: Sendable {
         case .character("/"):
             if state.screen != .ranking { state.screen = .board }
             state.searching = true
+        case .character("a") where state.screen == .board || state.screen == .detail:
+            state.alertPrompt = ""
         case .character("f"):
             if rows.indices.contains(state.selected) { return .toggleFavorite(rows[state.selected].id) }
         case .character("F"):
@@ -163,6 +168,28 @@ public struct TUIController: Sendable {
         }
         state.sort = state.sort.tapping(key)
         state.screen = .board
+    }
+
+    /// The alert prompt: typed, sent with Enter on the selected (or detail) market, dropped with Esc.
+    private func prompt(_ key: Key, state: inout TUIState, rows: [MarketRow]) -> Effect {
+        var text = state.alertPrompt ?? ""
+        switch key {
+        case .escape:
+            state.alertPrompt = nil
+            return .none
+        case .enter:
+            state.alertPrompt = nil
+            return .addAlert(text, rows.indices.contains(state.selected) ? rows[state.selected].id : nil)
+        case .backspace:
+            if !text.isEmpty { text.removeLast() }
+        case .character(let c):
+            if text.count < AlertPhrase.maxLength { text.append(c) }
+        case .control("c"):
+            return .quit
+        default: break
+        }
+        state.alertPrompt = text
+        return .none
     }
 
     private func search(_ key: Key, state: inout TUIState) -> Effect {

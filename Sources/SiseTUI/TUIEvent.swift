@@ -24,6 +24,8 @@ public enum TUIEvent: Sendable {
     case favoriteMarkets(Exchange, Set<MarketID>)
     /// A star the person set or cleared was stored (`stored` false: the store refused it).
     case favoriteStored(FavoriteChange, stored: Bool)
+    /// An alert typed at the prompt was kept (the rule, to be armed), or refused: the words that say which.
+    case alertStored(String, AlertRule?)
 }
 
 /// A star set or cleared on a market of an exchange or on a CoinGecko coin.
@@ -61,4 +63,9 @@ public enum TUIEffect: Sendable, Equatable {
     case loadTrending
     case loadRanking(RankingRequest)
     case loadPortfolio
+    /// Keep the alert typed at the prompt (on the market on screen, on the board's exchange).
+    case addAlert(String, MarketID?, Exchange)
+    /// Arm a kept rule in the running engine (after its words are on screen: a rule already true
+    /// rings at once, and its bell line follows them).
+    case armAlert(AlertRule)
 }

@@ -113,6 +113,9 @@ public enum TUIReducer {
             model.state.favorites = markets
         case .favoriteStored(let change, let stored):
             favoriteStored(change, stored, &model.state)
+        case .alertStored(let words, let rule):
+            model.state.message = words
+            if let rule { effects.append(.armAlert(rule)) }
         case .frameDue:
             return []
         case .tick:

@@ -35,6 +35,7 @@ extension TUIReducer {
                 model.state.ranking.loadedAt = world.now
                 effects.append(.loadRanking(model.state.ranking.request))
             case .loadPortfolio: effects.append(.loadPortfolio)
+            case .addAlert(let text, let market): effects.append(.addAlert(text, market, model.state.exchange))
             }
         }
         model.dirty = true

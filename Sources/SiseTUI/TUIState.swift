@@ -25,6 +25,8 @@ public struct TUIState: Sendable {
     public var sort: SortState = .default
     public var search = ""
     public var searching = false
+    /// The alert being typed after `a` (nil: no prompt open).
+    public var alertPrompt: String?
     public var favoritesOnly = false
     /// The current exchange's favorite markets.
     public var favorites: Set<MarketID> = []

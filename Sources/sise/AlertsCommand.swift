@@ -68,13 +68,7 @@ struct AlertsCommand: AsyncParsableCommand {
         @Flag(help: "Print the rule as JSON.") var json = false
 
         func run() async throws {
-            let kind =
-                [
-                    "premium-above": "premiumAbove", "premium-below": "premiumBelow", "volume-spike": "volumeSpike",
-                    "strength-above": "strengthAbove",
-                    "strength-below": "strengthBelow", "pnl-above": "pnlAbove", "pnl-below": "pnlBelow", "pnl-amount-above": "pnlAmountAbove",
-                    "pnl-amount-below": "pnlAmountBelow",
-                ][type] ?? type
+            let kind = AlertPhrase.type(type)
             let price = kind == "above" || kind == "below"
             let spike = kind == "volumeSpike"
             let signal = kind == "indicator"

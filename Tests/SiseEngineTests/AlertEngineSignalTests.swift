@@ -153,6 +153,52 @@ import Testing
         }
     }
 
+    /// A restart: a second engine over the same store re-reads the lists and the positions and
+    /// finds every holding's loss line true again at once — but within its cool-down the store's
+    /// claim (one row a rule and market) keeps it from being told twice.
+    @Test func aRestartTellsAWideLineNoSecondTime() async throws {
+        try await withRig { rig in
+            let btc = try #require(MarketID("KRW-BTC"))
+            let price = try #require(rig.harness.board.snapshot.rows[btc]?.ticker.price)
+            let bought = PortfolioTransaction(
+                id: "t1",
+                kind: .buy,
+                exchange: .upbit,
+                market: btc,
+                quantity: 1,
+                price: PortfolioLedger.decimal(from: price * 2),
+                at: WallClock.system.now
+            )
+            _ = try await PortfolioStore(database: rig.database).add(owner: "o", [bought])
+            try await rig.add(
+                AlertRule(
+                    id: "each",
+                    owner: "o",
+                    exchange: .upbit,
+                    market: AlertTarget.holdings.market,
+                    kind: .pnlBelow,
+                    value: -10,
+                    target: .holdings,
+                    recurring: true,
+                    cooldownSeconds: 3_600
+                )
+            )
+            try await expectEventually(timeout: .seconds(10), "the holding's loss is told") { rig.fired.all.count == 1 }
+            let again = Firings()
+            let restarted = AlertEngine(
+                boards: ExchangeBoards(default: rig.harness.board),
+                store: rig.store,
+                lists: WatchLists(database: rig.database)
+            ) { again.add($0) }
+            let running = ServiceTask(restarted)
+            try await expectEventually(timeout: .seconds(10), "the restarted engine has the rule") { restarted.ruleCount == 1 && restarted.isRunning }
+            try await Task.sleep(for: .seconds(3))
+            #expect(again.all.isEmpty, "told before the restart, within its cool-down: not again")
+            #expect(try await rig.store.history(owner: "o").count == 1)
+            await running.stop()
+        }
+    }
+
     @Test func aSurgeFiresItsSpikeAndAQuietMarketDoesNot() async throws {
         try await withRig(speed: 30) { rig in
             for market in ["KRW-XRP", "KRW-ETH", "KRW-BTC"] {

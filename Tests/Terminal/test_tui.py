@@ -1,4 +1,5 @@
 """`sise tui --demo` end to end under tmux: keys in with send-keys, the screen out with capture-pane."""
+import json
 import os
 import re
 import pathlib
@@ -379,3 +380,33 @@ def test_a_suspended_wallet_says_so_on_the_detail_screen(pane):
     finally:
         simulator.terminate()
         simulator.wait(10)
+
+
+def test_a_sets_an_alert_on_the_selected_coin_and_on_a_list(pane):
+    """`a` opens a prompt in the status line: a line typed there is an alert on the coin under the
+    cursor (kept in the data directory, armed at once: it rings), or on a whole list — refused in
+    the status line while that list names nothing, as every face refuses it."""
+    with tempfile.TemporaryDirectory() as data_dir:
+        start(pane, data_dir)
+        pane.send("a")
+        pane.wait(lambda s: "알림 (예:" in s, what="the alert prompt")
+        pane.send("favorites move 5 10", literal=True)
+        pane.send("Enter")
+        pane.wait(lambda s: "관심 코인이 없습니다" in s, what="the refusal of an empty list")
+        pane.send("a")
+        pane.send("above 1", literal=True)
+        pane.send("Enter")
+        pane.wait(lambda s: "🔔 Upbit" in s, what="the new alert ringing at once")
+        listed = subprocess.run([SISE, "alerts", "list", "--json", "--data-dir", data_dir], capture_output=True, text=True, check=True)
+        rules = json.loads(listed.stdout)["alerts"]
+        assert len(rules) == 1 and rules[0]["type"] == "above" and rules[0]["price"] == "1", rules
+        assert rules[0]["market"].startswith("KRW-"), rules
+        # Esc leaves the prompt with nothing kept.
+        pane.send("a")
+        pane.send("below 5", literal=True)
+        pane.send("Escape")
+        pane.wait(lambda s: "알림 (예:" not in s, what="the prompt closed")
+        pane.send("q")
+        pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
+        listed = subprocess.run([SISE, "alerts", "list", "--json", "--data-dir", data_dir], capture_output=True, text=True, check=True)
+        assert len(json.loads(listed.stdout)["alerts"]) == 1
