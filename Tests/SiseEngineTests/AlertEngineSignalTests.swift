@@ -29,6 +29,23 @@ import Testing
             try await store.add(rule)
             await engine.upsert(rule)
         }
+
+        /// One BTC in owner `o`'s portfolio, bought at twice the board's price (down about 50 %).
+        @discardableResult func boughtBitcoinAtTwiceItsPrice() async throws -> (MarketID, Double) {
+            let btc = try #require(MarketID("KRW-BTC"))
+            let price = try #require(harness.board.snapshot.rows[btc]?.ticker.price)
+            let bought = PortfolioTransaction(
+                id: "t1",
+                kind: .buy,
+                exchange: .upbit,
+                market: btc,
+                quantity: 1,
+                price: PortfolioLedger.decimal(from: price * 2),
+                at: WallClock.system.now
+            )
+            _ = try await PortfolioStore(database: database).add(owner: "o", [bought])
+            return (btc, price)
+        }
     }
 
     final class Firings: Sendable {
@@ -108,18 +125,7 @@ import Testing
     /// −40 % of the price in KRW) fire, each once; a return line above +50 % on every holding does not.
     @Test func aHoldingsAndThePortfoliosLossesFireTheirLines() async throws {
         try await withRig { rig in
-            let btc = try #require(MarketID("KRW-BTC"))
-            let price = try #require(rig.harness.board.snapshot.rows[btc]?.ticker.price)
-            let bought = PortfolioTransaction(
-                id: "t1",
-                kind: .buy,
-                exchange: .upbit,
-                market: btc,
-                quantity: 1,
-                price: PortfolioLedger.decimal(from: price * 2),
-                at: WallClock.system.now
-            )
-            _ = try await PortfolioStore(database: rig.database).add(owner: "o", [bought])
+            let (btc, price) = try await rig.boughtBitcoinAtTwiceItsPrice()
             let rules = [
                 AlertRule(id: "one", owner: "o", exchange: .upbit, market: btc, kind: .pnlBelow, value: -10),
                 AlertRule(
@@ -158,18 +164,7 @@ import Testing
     /// claim (one row a rule and market) keeps it from being told twice.
     @Test func aRestartTellsAWideLineNoSecondTime() async throws {
         try await withRig { rig in
-            let btc = try #require(MarketID("KRW-BTC"))
-            let price = try #require(rig.harness.board.snapshot.rows[btc]?.ticker.price)
-            let bought = PortfolioTransaction(
-                id: "t1",
-                kind: .buy,
-                exchange: .upbit,
-                market: btc,
-                quantity: 1,
-                price: PortfolioLedger.decimal(from: price * 2),
-                at: WallClock.system.now
-            )
-            _ = try await PortfolioStore(database: rig.database).add(owner: "o", [bought])
+            try await rig.boughtBitcoinAtTwiceItsPrice()
             try await rig.add(
                 AlertRule(
                     id: "each",
