@@ -95,7 +95,7 @@ if pg=$(scripts/postgres.sh start); then
 else
   echo "note: PostgreSQL could not start; its half of the store tests is skipped" >&2
 fi
-API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests|EventsAPITests|ChangeAlertsAPITests'
+API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|AlertTargetsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests|EventsAPITests|ChangeAlertsAPITests'
 # Three lanes at once, each serial inside (most of their time is spent waiting on sockets and
 # clocks): the server's suites, then its store-heavy API suites again on PostgreSQL; every other
 # Swift suite — the shorter lane, so the browser suite starts early —, then the browser suite on

@@ -12,7 +12,7 @@ import Synchronization
 /// Premium rules are read on their market's ticks and, every `sweep`, again as global prices and
 /// the rate move (a line that must hold for minutes fires then even on a quiet market).
 public final class AlertEngine: Service, Sendable {
-    private let boards: ExchangeBoards
+    let boards: ExchangeBoards
     /// Each exchange's 호가/체결 feed: 체결강도 rules read their markets' tapes from it.
     private let depth: [Exchange: DepthFeed]
     /// When each watched tape was last read (a tape read again only once it changed).
@@ -20,11 +20,11 @@ public final class AlertEngine: Service, Sendable {
     private let store: AlertStore
     private let premium: PremiumFeed?
     private let reader: AlertPremiumReader
-    private let pace: any MonotonicClock
+    let pace: any MonotonicClock
     private let sweep: Duration
     private let deliver: @Sendable (AlertFiring) async -> Void
-    private let logger: Logger
-    private let book = Mutex(AlertBook())
+    let logger: Logger
+    let book = Mutex(AlertBook())
     /// The exchanges this engine keeps awake (one viewer each).
     private let awake = Mutex<Set<Exchange>>([])
     private let running = Mutex(false)
@@ -32,18 +32,18 @@ public final class AlertEngine: Service, Sendable {
     private let owner: String?
     /// The wall clock a firing is stamped with when its tick carries no time (the composition
     /// root's, so tests drive it).
-    private let clock: WallClock
+    let clock: WallClock
     /// Where wide rules' lists are read (nil: wide rules watch nothing).
-    private let lists: WatchLists?
+    let lists: WatchLists?
     /// Every this many seconds each followed list is read again (the terminal's faces, whose lists
     /// other processes write); nil: only when told (`listsChanged`, the server's way).
-    private let listRefresh: Int?
+    let listRefresh: Int?
 
     /// Owners' positions as P&L lines read them (nil inside: a ledger that does not add up); read
     /// again once the owner's portfolio changes.
-    private let positions = Mutex<[String: [Position]?]>([:])
+    let positions = Mutex<[String: [Position]?]>([:])
     /// The exchanges whose prices value some P&L line's holdings (kept awake as the rules' are).
-    private let pnlExchanges = Mutex<Set<Exchange>>([])
+    let pnlExchanges = Mutex<Set<Exchange>>([])
 
     /// Rules read from the store at a time when the engine starts.
     static let loadPage = 5_000
@@ -134,52 +134,6 @@ public final class AlertEngine: Service, Sendable {
         await apply(rule.exchange, markets.compactMap { snapshot.rows[$0] })
     }
 
-    /// The owner's favorites or holdings changed (here or on another replica): the wide rules that
-    /// follow them watch the list as it now stands, and a new member is evaluated at once.
-    public func listsChanged(owner: String) async {
-        positions.withLock { $0[owner] = nil }
-        let keys = book.withLock { $0.followedLists.filter { $0.owner == owner } }
-        for key in keys {
-            let before = book.withLock { $0.list(key) ?? [] }
-            await read(key)
-            syncAwake()
-            let added = book.withLock { ($0.list(key) ?? []).subtracting(before) }
-            guard !added.isEmpty, let board = boards[key.exchange], board.snapshot.status.state == .live else { continue }
-            let snapshot = board.snapshot
-            await apply(key.exchange, added.sorted().compactMap { snapshot.rows[$0] })
-        }
-    }
-
-    /// A list read from the store into the book (a list that cannot be read keeps what it had).
-    private func read(_ key: AlertBook.ListKey) async {
-        guard let lists else { return }
-        do {
-            let markets = try await lists.markets(key)
-            book.withLock { $0.setList(key, markets) }
-        } catch {
-            logger.warning("a wide alert's list could not be read", metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// Every second, lists some wide rule follows and the book has not read (rules loaded at
-    /// start); every `listRefresh` seconds, every followed list again.
-    private func readLists() async {
-        var second = 0
-        while !Task.isCancelled {
-            second += 1
-            if let listRefresh, second % max(1, listRefresh) == 0 {
-                let owners = book.withLock { Set($0.followedLists.map(\.owner) + $0.pnlWatches.map(\.owner)) }
-                for owner in owners { await listsChanged(owner: owner) }
-            }
-            for key in book.withLock({ $0.unreadLists }) {
-                if Task.isCancelled { return }
-                await read(key)
-            }
-            syncAwake()
-            do { try await pace.sleep(for: .seconds(1)) } catch { return }
-        }
-    }
-
     /// Rules that changed hands (a device's, now its account's): later firings go to the new
     /// owner; armed or not, their state stays.
     public func reowned(_ rules: [AlertRule]) {
@@ -268,59 +222,6 @@ public final class AlertEngine: Service, Sendable {
         for feed in depth.values { feed.watch([], by: "alerts") }
     }
 
-    /// Every second, each P&L line read from its owner's positions valued at the boards' live
-    /// prices (the portfolio's own arithmetic); a holding whose price is not live reads nothing.
-    private func readPnL() async {
-        while !Task.isCancelled {
-            let keys = book.withLock { $0.pnlWatches }
-            if !keys.isEmpty, let lists {
-                let now = clock.now
-                var fired: [(AlertBook.Fired, price: Double)] = []
-                var exchanges: Set<Exchange> = []
-                for (owner, owned) in Dictionary(grouping: keys, by: \.owner) {
-                    let held: [Position]?
-                    if let cached = positions.withLock({ $0[owner] }) {
-                        held = cached
-                    } else {
-                        held = try? await lists.positions(owner: owner)
-                        positions.withLock { $0[owner] = .some(held) }
-                    }
-                    guard let held else { continue }
-                    exchanges.formUnion(held.filter { $0.quantity > 0 }.map(\.exchange))
-                    let report = PortfolioReport(positions: held) { exchange, market in
-                        guard let snapshot = self.boards[exchange]?.snapshot, let row = snapshot.rows[market] else { return nil }
-                        return PortfolioReport.Quote(price: row.ticker.price, live: snapshot.status.state == .live)
-                    }
-                    for key in owned {
-                        guard let reading = Self.reading(report, key) else { continue }
-                        let firings = book.withLock { $0.pnl(percent: reading.percent, amount: reading.amount, key, at: now) }
-                        fired += firings.map { ($0, reading.price) }
-                    }
-                }
-                pnlExchanges.withLock { $0 = exchanges }
-                syncAwake()
-                await settle(fired, now: now)
-            }
-            do { try await pace.sleep(for: .seconds(1)) } catch { return }
-        }
-    }
-
-    /// A holding's return (percent), unrealised P&L (KRW) and price — or the whole portfolio's,
-    /// with its value — when every price it needs is live.
-    static func reading(_ report: PortfolioReport, _ key: AlertBook.PnLKey) -> (percent: Double, amount: Double, price: Double)? {
-        if let exchange = key.exchange, let market = key.market {
-            guard let row = report.positions.first(where: { $0.exchange == exchange.rawValue && $0.market == market.code }), !row.stale,
-                let rate = row.returnRate, let pnl = row.unrealizedPnl.flatMap(Double.init), let price = row.price.flatMap(Double.init)
-            else { return nil }
-            return (rate * 100, pnl, price)
-        }
-        let totals = report.totals
-        guard !totals.stale, let rate = totals.returnRate, let pnl = Double(totals.unrealizedPnl), let value = Double(totals.value) else {
-            return nil
-        }
-        return (rate * 100, pnl, value)
-    }
-
     /// Indicator series with no history yet get the exchange's closed candles, one series at a
     /// time (a new rule, or every rule after a restart, reads its first signal on the next close,
     /// not hours of closes later). A series whose candles cannot be had warms up from the ticks.
@@ -348,7 +249,7 @@ public final class AlertEngine: Service, Sendable {
         }
     }
 
-    private func apply(_ exchange: Exchange, _ rows: [MarketRow]) async {
+    func apply(_ exchange: Exchange, _ rows: [MarketRow]) async {
         let inputs = premium?.inputs
         let now = clock.now
         // Premium readings first, outside the book's lock (a venue's cell reads other boards).
@@ -379,7 +280,7 @@ public final class AlertEngine: Service, Sendable {
     }
 
     /// Each firing claimed in the store (once across replicas) and delivered.
-    private func settle(_ fired: [(AlertBook.Fired, price: Double)], now: Int64) async {
+    func settle(_ fired: [(AlertBook.Fired, price: Double)], now: Int64) async {
         guard !fired.isEmpty else { return }
         syncAwake()
         for (one, price) in fired {
@@ -401,7 +302,7 @@ public final class AlertEngine: Service, Sendable {
     }
 
     /// One viewer on each exchange some rule watches; none on the others.
-    private func syncAwake() {
+    func syncAwake() {
         guard running.withLock({ $0 }) else { return }
         let wanted = book.withLock { $0.exchanges }.union(pnlExchanges.withLock { $0 })
         let (arrive, leave) = awake.withLock { current -> (Set<Exchange>, Set<Exchange>) in

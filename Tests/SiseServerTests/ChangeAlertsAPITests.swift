@@ -79,7 +79,7 @@ import Testing
             }
             // More looks: still told once; the one who turned nothing on hears nothing.
             let events = (json(try await client.execute(uri: "/api/events", method: .get)) as? [String: Any])?["events"] as? [[String: Any]] ?? []
-            #expect(events.count == 3, "\(events.map { $0["kind"] ?? "" })")
+            #expect(events.count == 3, "\(events.map { "\($0["exchange"] ?? "") \($0["symbol"] ?? "") \($0["kind"] ?? "") \($0["flag"] ?? "")" })")
             #expect(try await history(client, starrer).count == 1)
             #expect(try await history(client, holder).count == 2)
             #expect(try await history(client, quiet).isEmpty)
