@@ -98,7 +98,7 @@ import Testing
         try await store.addWebhook(
             AlertStore.Webhook(id: "c", owner: "p", url: receiver.url, secret: "secret-secret", createdAt: 0, window: DeliveryWindow(dailyCap: 1))
         )
-        let clock = ManualClock(epoch: DeliveryWindowClock.at("2026-11-27 23:30"))
+        let clock = ManualClock(epoch: try #require(KSTText.epoch(wallTime: "2026-11-27 23:30:00")))
         let dispatcher = WebhookDispatcher(
             store: store,
             poster: WebhookPoster(allowPrivate: true, timeout: .seconds(2)),
@@ -176,15 +176,4 @@ final class Bodies: Sendable {
     private let list = Mutex<[String]>([])
     func add(_ body: String) { list.withLock { $0.append(body) } }
     var all: [String] { list.withLock { $0 } }
-}
-
-/// Korean clock readings as epoch ms.
-enum DeliveryWindowClock {
-    static func at(_ text: String) -> Int64 {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "Asia/Seoul")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return Int64((formatter.date(from: text) ?? Date()).timeIntervalSince1970 * 1_000)
-    }
 }

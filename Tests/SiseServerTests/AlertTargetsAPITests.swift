@@ -9,28 +9,36 @@ import Testing
 /// Alerts beyond one market, through the API: rules on every favorite, P&L lines on holdings and
 /// on the portfolio's total, and a destination's quiet hours and daily cap.
 @Suite struct AlertTargetsAPITests {
+    /// A page's headers (its device cookie and CSRF token) for JSON bodies, in English.
+    static func page(_ client: some TestClientProtocol) async throws -> HTTPFields {
+        var jar = CookieJar()
+        jar.take(try await client.execute(uri: "/api/alerts", method: .get))
+        var headers = jar.pageHeaders
+        headers[.contentType] = "application/json"
+        headers[.acceptLanguage] = "en"
+        return headers
+    }
+
+    /// The field an error names.
+    static func field(_ response: TestResponse) -> String? {
+        ((json(response) as? [String: Any])?["error"] as? [String: Any])?["field"] as? String
+    }
+
     /// "Any favorite's premium at or above −100 %": refused while nothing is starred and for a price
     /// line; then it fires for the starred coin, and for a coin starred later, each under the
     /// rule's id with its own market — the list is followed as it changes.
     @Test func aRuleOnEveryFavoriteFollowsTheStars() async throws {
         try await ServerHarness.run { client in
-            var jar = CookieJar()
-            jar.take(try await client.execute(uri: "/api/alerts", method: .get))
-            var headers = jar.pageHeaders
-            headers[.contentType] = "application/json"
-            headers[.acceptLanguage] = "en"
+            let headers = try await Self.page(client)
             func post(_ body: String) async throws -> TestResponse {
                 try await client.execute(uri: "/api/alerts", method: .post, headers: headers, body: ByteBuffer(string: body))
             }
-            func field(_ response: TestResponse) -> String? {
-                ((json(response) as? [String: Any])?["error"] as? [String: Any])?["field"] as? String
-            }
             let wide = #"{"market":"favorites","type":"premiumAbove","percent":"-100","recurring":true}"#
             let empty = try await post(wide)
-            #expect(empty.status == .badRequest && field(empty) == "market", "\(String(buffer: empty.body))")
+            #expect(empty.status == .badRequest && Self.field(empty) == "market", "\(String(buffer: empty.body))")
             #expect(String(buffer: empty.body).contains("no favorites on Upbit"), "\(String(buffer: empty.body))")
             let line = try await post(#"{"market":"favorites","type":"above","price":"100"}"#)
-            #expect(line.status == .badRequest && field(line) == "market", "\(String(buffer: line.body))")
+            #expect(line.status == .badRequest && Self.field(line) == "market", "\(String(buffer: line.body))")
             func star(_ market: String) async throws {
                 let starred = try await client.execute(uri: "/api/favorites/\(market)", method: .put, headers: headers)
                 #expect(starred.status.code < 300, "\(String(buffer: starred.body))")
@@ -58,16 +66,9 @@ import Testing
     /// portfolio's fire from the portfolio's own figures (BTC bought at twice its price).
     @Test func aPnLLineNeedsAHoldingAndFiresFromThePortfolio() async throws {
         try await ServerHarness.run { client in
-            var jar = CookieJar()
-            jar.take(try await client.execute(uri: "/api/alerts", method: .get))
-            var headers = jar.pageHeaders
-            headers[.contentType] = "application/json"
-            headers[.acceptLanguage] = "en"
+            let headers = try await Self.page(client)
             func post(_ path: String, _ body: String) async throws -> TestResponse {
                 try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
-            }
-            func field(_ response: TestResponse) -> String? {
-                ((json(response) as? [String: Any])?["error"] as? [String: Any])?["field"] as? String
             }
             let one = #"{"market":"KRW-BTC","type":"pnlBelow","percent":"-10"}"#
             let total = #"{"market":"portfolio","type":"pnlAmountBelow","amount":"-1000"}"#
@@ -78,7 +79,7 @@ import Testing
                 (#"{"market":"portfolio","type":"pnlAmountAbove","amount":"lots"}"#, "amount", "KRW"),
             ] {
                 let refused = try await post("/api/alerts", body)
-                #expect(refused.status == .badRequest && field(refused) == name, "\(body): \(String(buffer: refused.body))")
+                #expect(refused.status == .badRequest && Self.field(refused) == name, "\(body): \(String(buffer: refused.body))")
                 let message = ((json(refused) as? [String: Any])?["error"] as? [String: Any])?["message"] as? String ?? ""
                 #expect(message.contains(words), "\(body): \(message)")
             }
@@ -114,11 +115,7 @@ import Testing
     /// listed with it, refused under their fields, cleared with null.
     @Test func aDestinationsQuietHoursAndDailyCap() async throws {
         try await ServerHarness.run { client in
-            var jar = CookieJar()
-            jar.take(try await client.execute(uri: "/api/alerts", method: .get))
-            var headers = jar.pageHeaders
-            headers[.contentType] = "application/json"
-            headers[.acceptLanguage] = "en"
+            let headers = try await Self.page(client)
             let added = try await client.execute(
                 uri: "/api/webhooks",
                 method: .post,
@@ -139,8 +136,7 @@ import Testing
                 (#"{"timeZone":"Mars/Olympus"}"#, "timeZone"), (#"{"quietStart":"24:30"}"#, "quietStart"), (#"{"dailyCap":0}"#, "dailyCap"),
             ] {
                 let refused = try await patch(body)
-                let error = (json(refused) as? [String: Any])?["error"] as? [String: Any]
-                #expect(refused.status == .badRequest && error?["field"] as? String == field, "\(body): \(String(buffer: refused.body))")
+                #expect(refused.status == .badRequest && Self.field(refused) == field, "\(body): \(String(buffer: refused.body))")
             }
             let changed = try await patch(#"{"timeZone":"America/New_York","dailyCap":null,"quietStart":"22:00"}"#)
             let now = try #require(json(changed) as? [String: Any])
