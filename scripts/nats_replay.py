@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""The peer's publisher for scripts/bench-peer.sh (issue 35 §1): the same messages Sise sends a
-page, published through NATS.
+"""The peers' publisher for scripts/bench-peer.sh (issues 35 §1, 57 §1): the same messages Sise
+sends a page, published through NATS or nchan, or written by the bare-write floor.
 
     nats_replay.py capture SISE_URL SECONDS > capture.jsonl   # what one full-board page receives
     nats_replay.py replay  NATS_HOST:PORT capture.jsonl [SUBJECT]   # those messages, at their pace, forever
+    nats_replay.py replay-http PUBLISH_URL capture.jsonl      # the same, POSTed to nchan's publisher
+    nats_replay.py frames capture.jsonl > capture.frames      # the records scripts/bare_writer.c reads
 
 `capture` opens Sise's `/ws` as the load generator's pages do (the whole KRW board, no window) and
 keeps every message after the first snapshot with its time. `replay` publishes them over the
@@ -12,8 +14,11 @@ NATS text protocol (TCP) at the same pace, each row's `"ts"` set to the moment i
 import asyncio
 import json
 import re
+import http.client
 import socket
+import struct
 import sys
+import urllib.parse
 import time
 
 VIEW = {"type": "view", "quote": "KRW", "sort": "value", "order": "none", "q": "", "favoritesOnly": False, "lang": "ko"}
@@ -36,9 +41,7 @@ async def capture(url, seconds):
 
 
 def replay(address, path, subject):
-    messages = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
-    if not messages:
-        sys.exit("nothing captured")
+    messages = load(path)
     span = messages[-1]["t"] + 0.1
     host, port = address.rsplit(":", 1)
     nats = socket.create_connection((host, int(port)))
@@ -66,9 +69,51 @@ def replay(address, path, subject):
         cycle += 1
 
 
+def load(path):
+    messages = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+    if not messages:
+        sys.exit("nothing captured")
+    return messages
+
+
+def paced(messages):
+    """Each message (its text, "ts" set to now) when its captured moment comes round, forever."""
+    span = messages[-1]["t"] + 0.1
+    began = time.monotonic()
+    cycle = 0
+    while True:
+        for message in messages:
+            due = began + cycle * span + message["t"]
+            if (wait := due - time.monotonic()) > 0:
+                time.sleep(wait)
+            yield TS.sub(b'"ts":%d' % int(time.time() * 1000), message["text"].encode())
+        cycle += 1
+
+
+def replay_http(url, path):
+    """nchan's publisher: one POST per message on one kept-alive connection."""
+    target = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(target.hostname, target.port)
+    for payload in paced(load(path)):
+        connection.request("POST", target.path, body=payload, headers={"Content-Type": "text/plain"})
+        connection.getresponse().read()
+
+
+def frames(path):
+    """Records of (seconds: float64, length: uint32, text), native order, for bare_writer.c."""
+    out = sys.stdout.buffer
+    for message in load(path):
+        text = message["text"].encode()
+        out.write(struct.pack("=dI", message["t"], len(text)) + text)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["capture"]:
         asyncio.run(capture(sys.argv[2], float(sys.argv[3])))
+    elif sys.argv[1:2] == ["replay-http"]:
+        replay_http(sys.argv[2], sys.argv[3])
+    elif sys.argv[1:2] == ["frames"]:
+        frames(sys.argv[2])
     elif sys.argv[1:2] == ["replay"]:
         replay(sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else "sise.board")
     else:

@@ -55,26 +55,31 @@ enum LoadConnection {
         guard try await upgraded.1.get() else { throw Refused() }
         // Only now are the HTTP handlers gone: the view goes out as a WebSocket frame.
         let channel = upgraded.0
-        let first = WebSocketFrame(
-            fin: true,
-            opcode: wire == .sise ? .text : .binary,
-            maskKey: .random(),
-            data: channel.allocator.buffer(string: wire.firstMessage)
-        )
-        try await channel.writeAndFlush(first)
+        if let message = wire.firstMessage {
+            let first = WebSocketFrame(
+                fin: true,
+                opcode: wire == .sise ? .text : .binary,
+                maskKey: .random(),
+                data: channel.allocator.buffer(string: message)
+            )
+            try await channel.writeAndFlush(first)
+        }
         counters.connect()
     }
 
-    /// What the client speaks: Sise's `/ws` (a view, then messages), or NATS over WebSocket (the
-    /// peer: `CONNECT` and `SUB`, then `MSG` lines; `PING` answered with `PONG`).
+    /// What the client speaks: Sise's `/ws` (a view, then messages), NATS over WebSocket (a
+    /// peer: `CONNECT` and `SUB`, then `MSG` lines; `PING` answered with `PONG`), or nothing at
+    /// all (a peer that pushes Sise's messages as they are: nchan's subscriber, the bare-write floor).
     enum Wire: Sendable, Equatable {
         case sise
         case nats(subject: String)
+        case raw
 
-        var firstMessage: String {
+        var firstMessage: String? {
             switch self {
             case .sise: LoadFrameHandler.view
             case .nats(let subject): "CONNECT {\"verbose\":false,\"pedantic\":false,\"protocol\":1}\r\nSUB \(subject) 1\r\n"
+            case .raw: nil
             }
         }
     }
@@ -110,13 +115,13 @@ final class LoadFrameHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
-        case .text where wire == .sise:
+        case .text where wire == .sise, .text where wire == .raw, .binary where wire == .raw:
             counters.frame()
             guard measures else { break }
             let stamps = frame.unmaskedData.withUnsafeReadableBytes { SiseLoad.timestamps(in: $0.bindMemory(to: UInt8.self)) }
             if !stamps.isEmpty { histogram.record(timestamps: stamps, now: SiseLoad.epochMilliseconds()) }
         case .text, .binary:
-            guard wire != .sise else { break }
+            guard case .nats = wire else { break }
             let measures = measures
             let (messages, pings, stamps) = frame.unmaskedData.withUnsafeReadableBytes { raw in
                 nats.read(raw.bindMemory(to: UInt8.self), stamps: measures)

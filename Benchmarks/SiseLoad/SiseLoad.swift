@@ -12,7 +12,8 @@ import FoundationNetworking
 /// upstream request count.
 ///
 ///     sise-load --url http://127.0.0.1:8080 --clients 1000 --seconds 20 --pid <server pid> [--rss-every 5]
-///     sise-load --nats SUBJECT --url ws://127.0.0.1:PORT …   (the peer: a NATS server's WebSocket)
+///     sise-load --nats SUBJECT --url ws://127.0.0.1:PORT …   (a peer: a NATS server's WebSocket)
+///     sise-load --raw /sub --url http://127.0.0.1:PORT …     (a peer pushing Sise's messages: nchan, the floor)
 ///     … --sample K   (every K-th page times its rows; by default about 1,000 pages do)
 @main
 struct SiseLoad {
@@ -30,9 +31,12 @@ struct SiseLoad {
         let warmup = Double(args.value("--warmup") ?? "5") ?? 5
         // `--nats SUBJECT`: the peer — `--url` is a NATS server's WebSocket (ws://HOST:PORT).
         let nats = args.value("--nats")
-        let wire: LoadConnection.Wire = nats.map { .nats(subject: $0) } ?? .sise
-        let wsURL =
-            nats == nil ? url.replacingOccurrences(of: "http://", with: "ws://") + "/ws" : url.replacingOccurrences(of: "http://", with: "ws://")
+        // `--raw PATH`: a peer that pushes Sise's messages as they are (nchan's WebSocket
+        // subscriber location, the bare-write floor): the pages say nothing, only count and time.
+        let raw = args.value("--raw")
+        let wire: LoadConnection.Wire = nats.map { .nats(subject: $0) } ?? (raw == nil ? .sise : .raw)
+        let path = raw ?? (nats == nil ? "/ws" : "/")
+        let wsURL = url.replacingOccurrences(of: "http://", with: "ws://")
         // `--sample K`: every K-th page records latencies (all pages read and count everything);
         // by default about 1,000 pages do, whatever the count.
         let sample = max(1, Int(args.value("--sample") ?? "") ?? (clients / 1_000))
@@ -41,7 +45,7 @@ struct SiseLoad {
         let counters = Counters()
 
         let simulator = args.value("--sim")
-        let upstreamBefore = nats == nil ? try? await simulatorTotal(url, simulator: simulator) : nil
+        let upstreamBefore = wire == .sise ? try? await simulatorTotal(url, simulator: simulator) : nil
         let rssBefore = pid.flatMap(ProcessStats.rssMegabytes)
         guard let target = URL(string: wsURL), let host = target.host, let port = target.port else {
             print("sise-load: --url must be http://HOST:PORT")
@@ -56,7 +60,7 @@ struct SiseLoad {
                             try await LoadConnection.open(
                                 host: host,
                                 port: port,
-                                path: nats == nil ? "/ws" : "/",
+                                path: path,
                                 group: group,
                                 histogram: histogram,
                                 counters: counters,
@@ -99,7 +103,7 @@ struct SiseLoad {
         let snapshot = histogram.snapshot()
         let frames = counters.frames - framesBefore
         task.cancel()
-        let upstreamAfter = nats == nil ? try? await simulatorTotal(url, simulator: simulator) : nil
+        let upstreamAfter = wire == .sise ? try? await simulatorTotal(url, simulator: simulator) : nil
 
         let wall: Double = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var cpu: Double?
@@ -114,13 +118,19 @@ struct SiseLoad {
         if let before = cpuBefore, let after = cpuAfter, frames > 0 {
             perMessage = String(format: "%.1f us", (after - before) / Double(frames) * 1e6)
         }
+        // …and per row delivered (a late page may get several batches merged into one message):
+        // the rows the measuring pages timed, scaled by the sample.
+        var perRow = "n/a"
+        if let before = cpuBefore, let after = cpuAfter, snapshot.count > 0 {
+            perRow = String(format: "%.2f us", (after - before) / Double(snapshot.count * sample) * 1e6)
+        }
         // Memory each connection added: RSS now less RSS before any connected, per connection.
         var perConnection = "n/a"
         if let before = rssBefore, let after = rss, counters.connected > 0 {
             perConnection = String(format: "%.1f KB", (after - before) * 1_024 / Double(counters.connected))
         }
         let line =
-            "clients \(clients)  connected \(counters.connected)  messages \(frames)  rows \(snapshot.count * sample) (≈: \(snapshot.count) on \(measuring) measuring pages)  \(latency)  cpu \(cpuText)  rss \(rssText)  rss/connection \(perConnection)  cpu/message \(perMessage)  upstream \(upstream)"
+            "clients \(clients)  connected \(counters.connected)  messages \(frames)  rows \(snapshot.count * sample) (≈: \(snapshot.count) on \(measuring) measuring pages)  \(latency)  cpu \(cpuText)  rss \(rssText)  rss/connection \(perConnection)  cpu/message \(perMessage)  cpu/row \(perRow)  upstream \(upstream)"
         print(line)
         if counters.failed.count > 0 { print("  \(counters.failed.count) connections failed; last: \(counters.failed.last)") }
         exit(0)
