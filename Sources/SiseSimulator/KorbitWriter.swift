@@ -15,7 +15,7 @@ enum KorbitWriter {
 
     /// A number as Korbit spells it: a string, no exponent, no trailing zeros.
     static func text(_ value: Double) -> String {
-        var s = String(format: "%.8f", value)
+        var s = FixedDecimal.text(value, places: 8)
         while s.contains(".") && (s.hasSuffix("0") || s.hasSuffix(".")) { s.removeLast() }
         return s == "-0" ? "0" : s
     }
@@ -36,7 +36,7 @@ enum KorbitWriter {
         json.field("close", text(s.price))
         json.field("prevClose", text(s.prevClose))
         json.field("priceChange", text(s.signedChange))
-        json.field("priceChangePercent", String(format: "%.2f", s.signedRate * 100))
+        json.field("priceChangePercent", FixedDecimal.text(s.signedRate * 100, places: 2))
         json.field("volume", text(s.volume24h))
         json.field("quoteVolume", text(s.value24h))
         json.field("bestAskPrice", stopped ? "0" : text(s.price * 1.0005))

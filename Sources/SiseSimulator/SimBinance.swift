@@ -177,6 +177,6 @@ final class SimBinance: Sendable {
 
     /// Binance writes prices as strings with 8 decimals.
     static func decimal(_ value: Double) -> String {
-        String(format: "%.8f", value)
+        FixedDecimal.text(value, places: 8)
     }
 }

@@ -20,6 +20,10 @@ public struct SimFaults: Codable, Sendable, Equatable {
     public var rateLimit: Bool = true
     /// WebSocket: REALTIME ticker frames per second per connection (Upbit's KRW board: about 150).
     public var wsRate: Double = 150
+    /// How often a ticker stream wakes to send the frames due since its last turn (at 150 a
+    /// second, three together, as they reach a reader anyway). Waking once per frame made the
+    /// demo's streams — in every test server — several times the wake-ups for the same frames.
+    static let streamBeat = Duration.milliseconds(20)
     /// WebSocket: keep sockets open but send nothing (not even status frames).
     public var wsStall: Bool = false
     /// WebSocket: fraction of frames replaced by bytes that are not JSON.

@@ -62,6 +62,6 @@ enum SimStreamTickerWriter {
     /// Fixed decimals with trailing zeros, as Upbit's Java BigDecimal spells them.
     private static func decimal(_ json: inout JSONWriter, _ key: String, _ value: Double, places: Int = 8) {
         json.key(key)
-        json.raw(String(format: "%.\(places)f", value))
+        json.raw(FixedDecimal.text(value, places: places))
     }
 }

@@ -111,8 +111,7 @@ struct SimTickerPump: Sendable {
                     }
                     sent += Double(due)
                 }
-                let pause = faults.wsRate > 0 ? min(0.02, 1 / faults.wsRate) : 0.02
-                try await Task.sleep(for: .milliseconds(max(1, Int64(pause * 1_000))))
+                try await Task.sleep(for: SimFaults.streamBeat)
             }
         } catch {}
     }

@@ -164,8 +164,7 @@ struct UpbitStreamController: Sendable {
                     sent += Double(max(due, 0))
                     if elapsed > 10 { (sent, rateStart) = (0, .now) }
                 }
-                let pause = faults.wsRate > 0 ? min(0.02, 1 / faults.wsRate) : 0.02
-                try await Task.sleep(for: .milliseconds(max(1, Int64(pause * 1_000))))
+                try await Task.sleep(for: SimFaults.streamBeat)
             }
         } catch {}
     }
