@@ -114,7 +114,7 @@ CONF
   "${server_cpu[@]}" /usr/sbin/nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" &
   master=$!
   worker=""
-  for _ in $(seq 100); do worker=$(pgrep -P "$master" | head -1); [ -n "$worker" ] && break; sleep 0.1; done
+  for _ in $(seq 100); do worker=$(pgrep -P "$master" || true); worker=${worker%%$'\n'*}; [ -n "$worker" ] && break; sleep 0.1; done
   for _ in $(seq 100); do python3 -c "import socket; socket.create_connection(('127.0.0.1', $port))" 2>/dev/null && break; sleep 0.1; done
   "${load_cpu[@]}" python3 scripts/nats_replay.py replay-http "http://127.0.0.1:$port/pub" "$work/capture.jsonl" &
   publisher=$!
