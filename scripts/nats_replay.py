@@ -41,32 +41,24 @@ async def capture(url, seconds):
 
 
 def replay(address, path, subject):
-    messages = load(path)
-    span = messages[-1]["t"] + 0.1
     host, port = address.rsplit(":", 1)
     nats = socket.create_connection((host, int(port)))
     nats.recv(4096)  # INFO
     nats.sendall(b'CONNECT {"verbose":false,"pedantic":false}\r\n')
     nats.setblocking(False)
     head = subject.encode()
-    began = time.monotonic()
-    cycle = 0
-    while True:
-        for message in messages:
-            due = began + cycle * span + message["t"]
-            while (wait := due - time.monotonic()) > 0:
-                time.sleep(min(wait, 0.05))
-                try:
-                    if b"PING" in nats.recv(4096):
-                        nats.sendall(b"PONG\r\n")
-                except BlockingIOError:
-                    pass
-            now = b'"ts":%d' % int(time.time() * 1000)
-            payload = TS.sub(now, message["text"].encode())
-            nats.setblocking(True)
-            nats.sendall(b"PUB %s %d\r\n%s\r\n" % (head, len(payload), payload))
-            nats.setblocking(False)
-        cycle += 1
+
+    def answer_pings():
+        try:
+            if b"PING" in nats.recv(4096):
+                nats.sendall(b"PONG\r\n")
+        except BlockingIOError:
+            pass
+
+    for payload in paced(load(path), idle=answer_pings):
+        nats.setblocking(True)
+        nats.sendall(b"PUB %s %d\r\n%s\r\n" % (head, len(payload), payload))
+        nats.setblocking(False)
 
 
 def load(path):
@@ -76,16 +68,19 @@ def load(path):
     return messages
 
 
-def paced(messages):
-    """Each message (its text, "ts" set to now) when its captured moment comes round, forever."""
+def paced(messages, idle=None):
+    """Each message (its text, "ts" set to now: 13 digits either way, the sizes stay the same) when
+    its captured moment comes round, forever; `idle` is called every 50 ms while waiting."""
     span = messages[-1]["t"] + 0.1
     began = time.monotonic()
     cycle = 0
     while True:
         for message in messages:
             due = began + cycle * span + message["t"]
-            if (wait := due - time.monotonic()) > 0:
-                time.sleep(wait)
+            while (wait := due - time.monotonic()) > 0:
+                time.sleep(min(wait, 0.05))
+                if idle:
+                    idle()
             yield TS.sub(b'"ts":%d' % int(time.time() * 1000), message["text"].encode())
         cycle += 1
 
