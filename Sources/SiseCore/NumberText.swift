@@ -5,19 +5,31 @@ public enum NumberText {
     /// `value` rounded to `decimals` places with thousands separators, e.g. `103,493,000`.
     public static func grouped(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "-" }
+        // Printed into a stack buffer and grouped byte by byte: this runs for every changed row of
+        // every live batch and every frame of the terminal board.
+        return printed(value, decimals: decimals, group) ?? "-"
+    }
+
+    /// `value` with `decimals` places (0–12) exactly as C's `%.*f` spells it — no grouping, the
+    /// sign kept on a negative that rounds to zero, `inf`/`nan` as printf writes them: how the
+    /// simulator spells exchanges' numbers, thousands a second in every demo server.
+    public static func fixed(_ value: Double, decimals: Int) -> String {
+        printed(value, decimals: decimals) { String(decoding: $0, as: UTF8.self) } ?? String(value)
+    }
+
+    /// `value` printed as printf's `%.*f` prints it (exact value, ties to even; never the process
+    /// locale) with `decimals` clamped to 0–12, handed to `body`; nil if printf fails.
+    private static func printed(_ value: Double, decimals: Int, _ body: (UnsafeRawBufferPointer) -> String) -> String? {
         let places = max(0, min(decimals, FixedPoint.maxPlaces))
-        // Printed as printf's `%.*f` prints (exact value, ties to even; never the process locale)
-        // into a stack buffer and grouped byte by byte: this runs for every changed row of every
-        // live batch and every frame of the terminal board.
         return withUnsafeTemporaryAllocation(byteCount: printCapacity, alignment: 1) { buffer in
             if let written = FixedPoint.print(value, places: places, into: buffer) {
-                return group(UnsafeRawBufferPointer(rebasing: buffer[..<written]))
+                return body(UnsafeRawBufferPointer(rebasing: buffer[..<written]))
             }
-            // Beyond 128 bits once scaled (above ≈ 10^26): printf itself.
-            guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) else { return "-" }
+            // Not finite, or beyond 128 bits once scaled (above ≈ 10^26): printf itself.
+            guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
             let written = withVaList([Int32(places), value]) { vsnprintf(base, buffer.count, "%.*f", $0) }
-            guard written > 0, Int(written) < buffer.count else { return "-" }
-            return group(UnsafeRawBufferPointer(start: base, count: Int(written)))
+            guard written > 0, Int(written) < buffer.count else { return nil }
+            return body(UnsafeRawBufferPointer(start: base, count: Int(written)))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 
 /// Korbit v2 shapes: the `{"success":…}` envelope, string numbers, lower-case `btc_krw`
 /// symbols, percent (not fraction) changes.
@@ -15,7 +16,7 @@ enum KorbitWriter {
 
     /// A number as Korbit spells it: a string, no exponent, no trailing zeros.
     static func text(_ value: Double) -> String {
-        var s = FixedDecimal.text(value, places: 8)
+        var s = NumberText.fixed(value, decimals: 8)
         while s.contains(".") && (s.hasSuffix("0") || s.hasSuffix(".")) { s.removeLast() }
         return s == "-0" ? "0" : s
     }
@@ -36,7 +37,7 @@ enum KorbitWriter {
         json.field("close", text(s.price))
         json.field("prevClose", text(s.prevClose))
         json.field("priceChange", text(s.signedChange))
-        json.field("priceChangePercent", FixedDecimal.text(s.signedRate * 100, places: 2))
+        json.field("priceChangePercent", NumberText.fixed(s.signedRate * 100, decimals: 2))
         json.field("volume", text(s.volume24h))
         json.field("quoteVolume", text(s.value24h))
         json.field("bestAskPrice", stopped ? "0" : text(s.price * 1.0005))

@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 import Synchronization
 
 /// Binance spot as far as Sise uses it: a `<SYMBOL>USDT` pair for most simulated coins (a few
@@ -177,6 +178,6 @@ final class SimBinance: Sendable {
 
     /// Binance writes prices as strings with 8 decimals.
     static func decimal(_ value: Double) -> String {
-        FixedDecimal.text(value, places: 8)
+        NumberText.fixed(value, decimals: 8)
     }
 }

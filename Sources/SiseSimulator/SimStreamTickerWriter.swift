@@ -1,4 +1,5 @@
 import Foundation
+import SiseCore
 
 /// Writes WebSocket ticker frames in DEFAULT or SIMPLE keys, spelling numbers as the wire does
 /// (trailing-zero decimals, `0E-8` on an unchanged price).
@@ -62,6 +63,6 @@ enum SimStreamTickerWriter {
     /// Fixed decimals with trailing zeros, as Upbit's Java BigDecimal spells them.
     private static func decimal(_ json: inout JSONWriter, _ key: String, _ value: Double, places: Int = 8) {
         json.key(key)
-        json.raw(FixedDecimal.text(value, places: places))
+        json.raw(NumberText.fixed(value, decimals: places))
     }
 }

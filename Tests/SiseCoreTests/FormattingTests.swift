@@ -165,6 +165,17 @@ import Testing
                 return
             }
         }
+        // Ungrouped, as the simulator spells exchanges' numbers: printf's very text, sign and all.
+        for _ in 0..<20_000 {
+            let value = Double.random(in: -1...1, using: &generator) * Foundation.pow(10, Double.random(in: -9...14, using: &generator))
+            for places in [2, 8, 10] where NumberText.fixed(value, decimals: places) != String(format: "%.\(places)f", value) {
+                Issue.record("\(value) with \(places) places, ungrouped: \(NumberText.fixed(value, decimals: places))")
+                return
+            }
+        }
+        for (value, places) in [(-0.0, 2), (-0.000_000_001, 8), (1e300, 8), (Double.infinity, 2), (-Double.nan, 2)] {
+            #expect(NumberText.fixed(value, decimals: places) == String(format: "%.\(places)f", value), "\(value) \(places)")
+        }
         // Whole numbers, halves and values on a tick (prices as exchanges quote them).
         for cents in stride(from: -200_000, through: 200_000, by: 7) {
             let value = Double(cents) / 200
