@@ -92,6 +92,18 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         context.fireChannelInactive()
     }
 
+    /// The server is ending: a connection whose first request head has not come whole has no
+    /// answer under way. It is closed now — the HTTP layer, which closes idle connections then,
+    /// only takes over at the first head, and a connection a browser opened ahead of its request
+    /// would hold the shutdown until the head deadline.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent, !done {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if refused { return }
         guard !done else { return context.fireChannelRead(data) }

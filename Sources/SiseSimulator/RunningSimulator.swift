@@ -6,10 +6,12 @@ import ServiceLifecycle
 public final class RunningSimulator: Sendable {
     public let port: Int
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    private init(port: Int, task: Task<Void, any Error>) {
+    private init(port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
         self.port = port
+        self.group = group
         self.task = task
     }
 
@@ -20,20 +22,32 @@ public final class RunningSimulator: Sendable {
             continuation.yield(port)
             continuation.finish()
         }
-        let task = Task { try await app.run() }
+        // In a group of its own, so that it can be asked to end gracefully: cancelled, the server
+        // waited for ever on a connection opened and left silent (a browser opens them ahead of
+        // its requests), and the demo's process with it.
+        let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
+        let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
             task.cancel()
             _ = await task.result
             throw SimulatorStartError()
         }
-        return RunningSimulator(port: port, task: task)
+        return RunningSimulator(port: port, group: group, task: task)
     }
 
-    /// Stops the server and waits until the port is closed.
-    public func stop() async {
-        task.cancel()
+    /// Stops the server and waits until the port is closed: idle connections are closed at once,
+    /// answers under way may finish for `grace`, and whatever is left then (an answer held by the
+    /// `hang` fault) is cancelled.
+    public func stop(grace: Duration = .seconds(2)) async {
+        await group.triggerGracefulShutdown()
+        let task = self.task
+        let deadline = Task {
+            try await Task.sleep(for: grace)
+            task.cancel()
+        }
         _ = await task.result
+        deadline.cancel()
     }
 }
 

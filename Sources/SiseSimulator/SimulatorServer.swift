@@ -59,7 +59,7 @@ public struct SimulatorServer: Sendable {
         quiet.logLevel = .warning
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: .simulatorHTTP1WebSocket(webSocketRouter: router),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "sise-simulator"

@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 import SiseTestSupport
 import Testing
 
@@ -23,6 +26,24 @@ import Testing
             #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer.prefix(80))")
             #expect(started.duration(to: .now) < .seconds(4), "closed at the deadline, not left open")
         }
+    }
+
+    /// A connection opened ahead of its request (browsers open them speculatively) and left
+    /// silent does not hold the server's shutdown to the head deadline: it is closed at once.
+    @Test func aSilentConnectionDoesNotHoldTheShutdown() async throws {
+        let silent = NIOLockedValueBox<(any Channel)?>(nil)
+        let ending = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
+        try await Self.run(ConnectionLimits(headerTimeout: .seconds(30))) { port in
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port).get()
+            silent.withLockedValue { $0 = channel }
+            try await Task.sleep(for: .milliseconds(200))
+            ending.withLockedValue { $0 = .now }
+        }
+        let ended = try #require(ending.withLockedValue { $0 }).duration(to: .now)
+        #expect(ended < .seconds(5), "the server took \(ended) to end")
+        let channel = try #require(silent.withLockedValue { $0 })
+        #expect(!channel.isActive, "the server closed the silent connection")
+        try? await channel.close()
     }
 
     /// A request target longer than 8 KB gets one answer, 414 in JSON — never a second, empty

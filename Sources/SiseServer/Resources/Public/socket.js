@@ -47,6 +47,26 @@ export function createSocket({ ready, message: deliver, closed }) {
     });
   }
 
+  // A page the person leaves may be kept, frozen, for 뒤로 (the browser's back-forward cache).
+  // Its connection would stay open on the server, unread: batches piling up for nobody, and a
+  // server that cannot end until the frozen page answers its close. It is closed as the page is
+  // put away — no loss to tell, no retry — and the page, shown again, connects at once: what it
+  // shows until the server answers is marked as not live.
+  addEventListener("pagehide", (event) => {
+    if (!event.persisted || !socket) return;
+    const old = socket;
+    socket = null;
+    connected = false;
+    clearTimeout(retryTimer);
+    old.close();
+    closed();
+  });
+  addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    retryDelay = 500;
+    connect();
+  });
+
   return {
     connect,
     get connected() { return connected; },
