@@ -6,7 +6,7 @@ import pathlib
 
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, make_driver
+from conftest import ROOT, Chromium
 from test_board import wait
 
 SCREENS = ROOT / "artifacts" / "screens"
@@ -108,13 +108,10 @@ def shoot(driver, url, lang, views):
 
 
 def run_suite(server, lang):
-    driver = make_driver(1280, 900)
-    try:
-        seed(driver, server.url)
-        problems = shoot(driver, server.url, lang, VIEWS)
-        driver.get(server.url + "/")
-        sign_up(driver)
-        problems += shoot(driver, server.url, lang, SIGNED_IN)
-    finally:
-        driver.quit()
+    driver = Chromium.tab(1280, 900)
+    seed(driver, server.url)
+    problems = shoot(driver, server.url, lang, VIEWS)
+    driver.get(server.url + "/")
+    sign_up(driver)
+    problems += shoot(driver, server.url, lang, SIGNED_IN)
     assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(problems[:80])

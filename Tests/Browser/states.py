@@ -6,7 +6,7 @@ kept from the socket), an empty view belongs to a fresh visitor or a search that
 and a failing view's requests are failed as a dropped network fails them."""
 import contextlib
 
-from conftest import make_driver
+from conftest import Chromium
 from screens import CHECKS, SCREENS, console_errors, resize
 from selenium.common.exceptions import TimeoutException
 
@@ -181,9 +181,6 @@ def failed_states(driver, url, lang):
 
 
 def run_states(server, lang):
-    driver = make_driver(390, 844)
-    try:
-        problems = loading_states(driver, server.url, lang) + empty_states(driver, server.url, lang) + failed_states(driver, server.url, lang)
-    finally:
-        driver.quit()
+    driver = Chromium.tab(390, 844)
+    problems = loading_states(driver, server.url, lang) + empty_states(driver, server.url, lang) + failed_states(driver, server.url, lang)
     assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(problems[:80])

@@ -1,21 +1,22 @@
 """The web board in a real headless Chromium against `sise serve --demo`."""
 import re
 import time
+import urllib.request
 
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import make_driver, screenshot, open_tab
+from conftest import Chromium, screenshot, open_tab
 
 ROW = "#rows tr[data-market]"
 
 
-def wait(driver, condition, timeout=15):
+def wait(driver, condition, timeout=15, message=""):
     # Live pages replace elements while a condition reads them: a stale one means "look again".
     return WebDriverWait(driver, timeout, poll_frequency=0.1,
-                         ignored_exceptions=[StaleElementReferenceException]).until(condition)
+                         ignored_exceptions=[StaleElementReferenceException]).until(condition, message)
 
 
 def rows(driver):
@@ -139,6 +140,34 @@ def test_favorite_toast_tab_reload_and_restart(server, browser):
     wait(browser, lambda d: d.find_element(By.ID, "empty").is_displayed())
 
 
+def open_pages(server) -> int:
+    """The server's count of open /ws connections (its /metrics, open on loopback)."""
+    with urllib.request.urlopen(server.url + "/metrics", timeout=5) as answer:
+        found = re.search(r"^sise_ws_clients (\S+)$", answer.read().decode(), re.M)
+    return int(float(found.group(1))) if found else -1
+
+
+def test_a_page_left_for_another_lets_go_of_its_connection_and_comes_back_live(server, browser):
+    """Chromium keeps a page the person left, frozen, for 뒤로 (its back-forward cache). A
+    connection the frozen page kept would stay open on the server, unread — batches piling up for
+    nobody, and a server that cannot end until the browser answers its close. The page lets go of
+    its connection as it is put away and, shown again, connects at once and is live."""
+    open_board(browser, server)
+    browser.execute_script("window.__kept = true; addEventListener('pageshow', e => { window.__restored = e.persisted; });")
+    wait(browser, lambda d: open_pages(server) == 1)
+    browser.get(server.url + "/coin/KRW-BTC")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#detail-stats dt"), timeout=20)
+    wait(browser, lambda d: open_pages(server) == 1, timeout=10)
+    browser.back()
+    wait(browser, lambda d: d.execute_script("return window.__restored === true && window.__kept === true"),
+         timeout=10, message="the board was not kept for 뒤로 (nothing to check)")
+    wait(browser, lambda d: d.find_element(By.ID, "status").get_attribute("data-state") == "live", timeout=15)
+    wait(browser, lambda d: open_pages(server) == 1, timeout=10)
+    before = dict(zip(markets(browser), live_column(browser, ".price")))
+    wait(browser, lambda d: dict(zip(markets(d), live_column(d, ".price"))) != before, timeout=15,
+         message="the page shown again did not move with the market")
+
+
 def test_offline_banner_follows_upstream(server, browser):
     open_board(browser, server)
     banner = browser.find_element(By.ID, "offline-banner")
@@ -166,11 +195,8 @@ def test_hostile_coin_name_is_text(server, browser):
 def test_screenshots_phone_and_desktop_light_and_dark(server):
     for width, height in ((375, 812), (1280, 900)):
         for dark in (False, True):
-            driver = make_driver(width, height, dark=dark)
-            try:
-                open_board(driver, server)
-                # The page fits a phone: no sideways scrolling.
-                assert driver.execute_script("return document.documentElement.scrollWidth") <= width + 1
-                screenshot(driver, f"board-{width}-{'dark' if dark else 'light'}")
-            finally:
-                driver.quit()
+            driver = Chromium.tab(width, height, dark=dark)
+            open_board(driver, server)
+            # The page fits a phone: no sideways scrolling.
+            assert driver.execute_script("return document.documentElement.scrollWidth") <= width + 1
+            screenshot(driver, f"board-{width}-{'dark' if dark else 'light'}")

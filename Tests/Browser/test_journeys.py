@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import Server, fill, make_driver, open_tab, tap
+from conftest import Server, fill, Chromium, make_driver, open_tab, tap
 from test_board import wait, open_board, row_count
 
 
@@ -479,17 +479,14 @@ LOADING = ("return Array.from(document.querySelectorAll('.loading-row[data-loadi
 
 @pytest.mark.parametrize("tab, rows", [("ranking", "#ranking-rows"), ("compare", "#compare-rows"), ("alerts", "#alert-history")])
 def test_a_slow_answer_shows_loading_where_its_rows_will_be(site, tab, rows):
-    driver = make_driver(390, 844)
-    try:
-        driver.get(site.url)
-        wait(driver, lambda d: d.execute_script("return document.querySelectorAll('#rows tr[data-market]').length") > 10, timeout=20)
-        latency(driver, 2500)
-        open_tab(driver, tab)
-        shown = wait(driver, lambda d: d.execute_script(LOADING, rows), timeout=2)
-        assert shown == ["불러오는 중…"], shown
-        wait(driver, lambda d: not d.execute_script(LOADING, rows), timeout=20)
-    finally:
-        driver.quit()
+    driver = Chromium.tab(390, 844)
+    driver.get(site.url)
+    wait(driver, lambda d: d.execute_script("return document.querySelectorAll('#rows tr[data-market]').length") > 10, timeout=20)
+    latency(driver, 2500)
+    open_tab(driver, tab)
+    shown = wait(driver, lambda d: d.execute_script(LOADING, rows), timeout=2)
+    assert shown == ["불러오는 중…"], shown
+    wait(driver, lambda d: not d.execute_script(LOADING, rows), timeout=20)
 
 
 def test_a_first_answer_refused_says_the_servers_words_not_check_the_connection(site, phone):
@@ -515,29 +512,26 @@ def test_a_first_answer_refused_says_the_servers_words_not_check_the_connection(
 
 
 def test_a_submit_on_a_slow_network_says_it_is_working_and_sends_once(site):
-    driver = make_driver(390, 844)
-    try:
-        driver.get(site.url)
-        wait(driver, lambda d: d.execute_script("return document.querySelectorAll('#rows tr[data-market]').length") > 10, timeout=20)
-        open_tab(driver, "alerts")
-        wait(driver, lambda d: d.find_element(By.ID, "alerts-form").is_displayed())
-        fill(driver, "#alert-market", "KRW-BTC")
-        fill(driver, "#alert-price", "300000000")
-        latency(driver, 1500)
-        busy = driver.execute_script(
-            "const form = document.getElementById('alerts-form'), button = form.querySelector('button[type=submit]');"
-            "button.click(); button.click();"
-            "return [form.getAttribute('aria-busy'), button.disabled]")
-        assert busy == ["true", True], busy
-        wait(driver, lambda d: d.find_element(By.ID, "alerts-form").get_attribute("aria-busy") is None, timeout=20)
-        assert driver.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]").is_enabled()
-        latency(driver, 0)
-        rules = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]"), timeout=20)
-        assert len(rules) == 1, "two taps made one alert"
-        tap(driver, rules[0])
-        wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]"))
-    finally:
-        driver.quit()
+    driver = Chromium.tab(390, 844)
+    driver.get(site.url)
+    wait(driver, lambda d: d.execute_script("return document.querySelectorAll('#rows tr[data-market]').length") > 10, timeout=20)
+    open_tab(driver, "alerts")
+    wait(driver, lambda d: d.find_element(By.ID, "alerts-form").is_displayed())
+    fill(driver, "#alert-market", "KRW-BTC")
+    fill(driver, "#alert-price", "300000000")
+    latency(driver, 1500)
+    busy = driver.execute_script(
+        "const form = document.getElementById('alerts-form'), button = form.querySelector('button[type=submit]');"
+        "button.click(); button.click();"
+        "return [form.getAttribute('aria-busy'), button.disabled]")
+    assert busy == ["true", True], busy
+    wait(driver, lambda d: d.find_element(By.ID, "alerts-form").get_attribute("aria-busy") is None, timeout=20)
+    assert driver.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]").is_enabled()
+    latency(driver, 0)
+    rules = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]"), timeout=20)
+    assert len(rules) == 1, "two taps made one alert"
+    tap(driver, rules[0])
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]"))
 
 
 WATCH_START = """
@@ -556,17 +550,14 @@ window.fetch = async (...args) => {
 
 
 def test_the_live_socket_opens_beside_the_words_and_the_session_not_after_them(site):
-    driver = make_driver(390, 844)
-    try:
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_START})
-        latency(driver, 400)
-        driver.get(site.url)
-        seen = wait(driver, lambda d: d.execute_script("return window.__seen.socket && window.__seen.session ? window.__seen : null"), timeout=20)
-        assert seen["socket"] < seen["session"], f"the socket waited for the session: {seen}"
-        wait(driver, lambda d: row_count(d) > 10, timeout=20)
-        assert console_errors(driver) == []
-    finally:
-        driver.quit()
+    driver = Chromium.tab(390, 844)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_START})
+    latency(driver, 400)
+    driver.get(site.url)
+    seen = wait(driver, lambda d: d.execute_script("return window.__seen.socket && window.__seen.session ? window.__seen : null"), timeout=20)
+    assert seen["socket"] < seen["session"], f"the socket waited for the session: {seen}"
+    wait(driver, lambda d: row_count(d) > 10, timeout=20)
+    assert console_errors(driver) == []
 
 
 @pytest.mark.narrow

@@ -6,7 +6,7 @@ import re
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import make_driver, screenshot
+from conftest import Chromium, screenshot
 from test_board import wait
 
 
@@ -18,38 +18,35 @@ def ladder(driver):
 
 @pytest.mark.parametrize("exchange", ["upbit", "korbit", "bithumb", "coinone"])
 def test_the_book_and_the_tape_on_each_exchange(server, exchange):
-    driver = make_driver(320, 700)
-    try:
-        driver.get(f"{server.url}/coin/KRW-BTC?exchange={exchange}")
-        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#book-ladder tr.ask")) == 10
-             and len(d.find_elements(By.CSS_SELECTOR, "#book-ladder tr.bid")) == 10, timeout=20)
-        rows = ladder(driver)
-        asks = [price for side, price in rows if side == "ask"]
-        bids = [price for side, price in rows if side == "bid"]
-        assert [side for side, _ in rows] == ["ask"] * 10 + ["bid"] * 10, "asks above, bids below"
-        assert asks == sorted(asks, reverse=True) and bids == sorted(bids, reverse=True), "prices fall down the ladder"
-        assert min(asks) > max(bids), "the best bid is below the best ask"
-        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#tape-rows tr")) >= 10)
-        # 체결강도 as the server wrote it (the page decides nothing): two decimals and a percent sign.
-        wait(driver, lambda d: re.fullmatch(r"체결강도 [\d,]+\.\d\d%", d.find_element(By.ID, "tape-strength").text))
-        assert driver.find_element(By.ID, "book-title").text == "호가"
-        # The ladder follows the market, pushed over the page's socket (one upstream subscription
-        # per market on the server): once the socket is up, no more REST reads of the book or tape
-        # (a deep link may read them once while its socket is still opening).
-        rest = "return performance.getEntriesByType('resource').filter(e => /\\/api\\/(orderbook|trades|tape)\\//.test(e.name)).length"
-        wait(driver, lambda d: d.find_element(By.ID, "status").get_attribute("data-state") == "live")
-        reads = driver.execute_script(rest)
-        first = driver.execute_script("return document.querySelector('#book-ladder tbody').firstChild")
-        wait(driver, lambda d: d.execute_script("return document.querySelector('#book-ladder tbody').firstChild") != first, timeout=5)
-        assert driver.execute_script(rest) == reads, "read over REST while the socket was up"
-        width = driver.execute_script("return document.documentElement.scrollWidth")
-        assert width <= 320, f"the page is {width} px wide at 320"
-        screenshot(driver, f"orderbook-{exchange}-320")
-        # Leaving the market stops the reads.
-        driver.find_element(By.ID, "detail-back").click()
-        wait(driver, lambda d: not d.find_element(By.ID, "market-depth").is_displayed())
-    finally:
-        driver.quit()
+    driver = Chromium.tab(320, 700)
+    driver.get(f"{server.url}/coin/KRW-BTC?exchange={exchange}")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#book-ladder tr.ask")) == 10
+         and len(d.find_elements(By.CSS_SELECTOR, "#book-ladder tr.bid")) == 10, timeout=20)
+    rows = ladder(driver)
+    asks = [price for side, price in rows if side == "ask"]
+    bids = [price for side, price in rows if side == "bid"]
+    assert [side for side, _ in rows] == ["ask"] * 10 + ["bid"] * 10, "asks above, bids below"
+    assert asks == sorted(asks, reverse=True) and bids == sorted(bids, reverse=True), "prices fall down the ladder"
+    assert min(asks) > max(bids), "the best bid is below the best ask"
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#tape-rows tr")) >= 10)
+    # 체결강도 as the server wrote it (the page decides nothing): two decimals and a percent sign.
+    wait(driver, lambda d: re.fullmatch(r"체결강도 [\d,]+\.\d\d%", d.find_element(By.ID, "tape-strength").text))
+    assert driver.find_element(By.ID, "book-title").text == "호가"
+    # The ladder follows the market, pushed over the page's socket (one upstream subscription
+    # per market on the server): once the socket is up, no more REST reads of the book or tape
+    # (a deep link may read them once while its socket is still opening).
+    rest = "return performance.getEntriesByType('resource').filter(e => /\\/api\\/(orderbook|trades|tape)\\//.test(e.name)).length"
+    wait(driver, lambda d: d.find_element(By.ID, "status").get_attribute("data-state") == "live")
+    reads = driver.execute_script(rest)
+    first = driver.execute_script("return document.querySelector('#book-ladder tbody').firstChild")
+    wait(driver, lambda d: d.execute_script("return document.querySelector('#book-ladder tbody').firstChild") != first, timeout=5)
+    assert driver.execute_script(rest) == reads, "read over REST while the socket was up"
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 320, f"the page is {width} px wide at 320"
+    screenshot(driver, f"orderbook-{exchange}-320")
+    # Leaving the market stops the reads.
+    driver.find_element(By.ID, "detail-back").click()
+    wait(driver, lambda d: not d.find_element(By.ID, "market-depth").is_displayed())
 
 
 
@@ -59,7 +56,7 @@ def test_a_silent_book_says_delayed_then_stale_and_clears(tmp_path):
     is; both clear once the feed is back."""
     from conftest import Server
     server = Server(str(tmp_path), extra=["--silence", "1"]).start()
-    driver = make_driver(360, 740)
+    driver = Chromium.tab(360, 740)
     try:
         driver.get(f"{server.url}/coin/KRW-BTC?exchange=upbit")
         chip = lambda d: d.find_element(By.ID, "book-state")
@@ -76,5 +73,4 @@ def test_a_silent_book_says_delayed_then_stale_and_clears(tmp_path):
         server.faults(errorRate=0, bookStall=False)
         wait(driver, lambda d: ladder_state(d) == "live" and not chip(d).is_displayed(), timeout=15)
     finally:
-        driver.quit()
         server.stop()

@@ -4,7 +4,7 @@ page's bell, and 김프 as a column the person switches."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import make_driver, open_tab, tap
+from conftest import Chromium, open_tab, tap
 from test_addresses import path
 from test_board import wait, open_board
 
@@ -48,16 +48,13 @@ def test_the_bottom_bar_holds_five_and_more_holds_the_rest(server, browser):
 
 
 def test_a_desktop_keeps_one_row_of_tabs_at_the_top(server):
-    driver = make_driver(1280, 900)
-    try:
-        open_board(driver, server)
-        tabs = shown(driver, "[role=tab][data-tab]")
-        assert tabs == ["exchange", "favorites", "info", "portfolio", "compare", "premium", "ranking", "alerts", "profile"]
-        assert not driver.find_element(By.ID, "more-button").is_displayed()
-        tops = driver.execute_script("return [...document.querySelectorAll('[role=tab][data-tab]')].map(e => Math.round(e.getBoundingClientRect().top))")
-        assert len(set(tops)) == 1 and tops[0] < 100, f"one row under the top bar: {tops}"
-    finally:
-        driver.quit()
+    driver = Chromium.tab(1280, 900)
+    open_board(driver, server)
+    tabs = shown(driver, "[role=tab][data-tab]")
+    assert tabs == ["exchange", "favorites", "info", "portfolio", "compare", "premium", "ranking", "alerts", "profile"]
+    assert not driver.find_element(By.ID, "more-button").is_displayed()
+    tops = driver.execute_script("return [...document.querySelectorAll('[role=tab][data-tab]')].map(e => Math.round(e.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1 and tops[0] < 100, f"one row under the top bar: {tops}"
 
 
 def test_the_coin_picker_finds_a_market_by_its_initials(server, browser):
