@@ -235,16 +235,9 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "narrow: a journey taken at 360 px as well as 390 px (test_journeys.py)")
 
 
-# The longest files first (≈ 250 s and ≈ 70 s of the suite's ≈ 730): on two workers, taken file
-# by file in this order, a long file begun late was the lane's tail, the other worker idle.
-LONGEST_FIRST = ("test_journeys.py", "test_screens_ko.py")
-
-
 def pytest_collection_modifyitems(config, items):
     """A journey runs at 360 px only when marked `narrow`: the done-when journeys of the phone walk
-    (back, 초성 in every box, toasts, hostile numbers, language, offline, a bad link, rows on screen).
-    And the longest files are handed out first."""
-    items.sort(key=lambda item: LONGEST_FIRST.index(item.path.name) if item.path.name in LONGEST_FIRST else len(LONGEST_FIRST))
+    (back, 초성 in every box, toasts, hostile numbers, language, offline, a bad link, rows on screen)."""
     narrow_only = [item for item in items if getattr(item, "callspec", None) and item.callspec.params.get("phone") == 360
                    and not item.get_closest_marker("narrow")]
     if narrow_only:
