@@ -10,7 +10,7 @@ from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
 from conftest import Server
-from test_board import wait, row_count
+from test_board import wait
 
 
 @pytest.fixture(scope="module")

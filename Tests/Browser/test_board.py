@@ -1,6 +1,5 @@
 """The web board in a real headless Chromium against `sise serve --demo`."""
 import re
-import time
 import urllib.request
 
 from selenium.common.exceptions import StaleElementReferenceException

@@ -54,7 +54,6 @@ def test_switch_exchange_sort_search_star_and_clear(server, browser):
     switch(browser, "korbit")
     # Korbit has only KRW: the other quote tabs hide.
     assert not browser.find_element(By.CSS_SELECTOR, '[data-quote="BTC"]').is_displayed()
-    upbit_count = None
     header = browser.find_element(By.CSS_SELECTOR, '[data-sort="price"]')
     header.click()
     wait(browser, lambda d: (p := [number(t) for t in column(d, ".price")]) == sorted(p, reverse=True) and len(p) > 50)

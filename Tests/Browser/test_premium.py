@@ -18,7 +18,7 @@ def premiums(driver):
 def test_sort_by_premium_and_see_its_source(server, browser):
     open_board(browser, server)
     wait(browser, lambda d: sum(text.endswith("%") for text in premiums(d)) > 20, timeout=20)
-    bar = wait(browser, lambda d: d.find_element(By.ID, "premium-source").text and d.find_element(By.ID, "premium-bar"))
+    wait(browser, lambda d: d.find_element(By.ID, "premium-source").text and d.find_element(By.ID, "premium-bar"))
     assert "Upbit USDT" in browser.find_element(By.ID, "premium-source").text and "바이낸스" in browser.find_element(By.ID, "premium-source").text
     assert browser.find_element(By.ID, "market-premium").text.endswith("%")
     header = browser.find_element(By.CSS_SELECTOR, '[data-sort="premium"]')

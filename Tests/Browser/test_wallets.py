@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import Server, make_driver, open_tab
+from conftest import Server, make_driver
 from test_board import wait, open_board
 
 
