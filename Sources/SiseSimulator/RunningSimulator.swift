@@ -22,9 +22,10 @@ public final class RunningSimulator: Sendable {
             continuation.yield(port)
             continuation.finish()
         }
-        // In a group of its own, so that it can be asked to end gracefully: cancelled, the server
-        // waited for ever on a connection opened and left silent (a browser opens them ahead of
-        // its requests), and the demo's process with it.
+        // In a group of its own, so that it can be asked to end gracefully: the server quiesces,
+        // which closes its idle connections and those that never began a request
+        // (`SimServerChannel`). Cancelled, it waited for ever on one of those, and the demo's
+        // process with it.
         let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
