@@ -59,6 +59,20 @@ public struct Market: Hashable, Sendable {
         Market(id: id, koreanName: koreanName, englishName: englishName, warning: warning, cautions: cautions, flagsKnown: false)
     }
 
+    /// Whether `other` carries the same flags (warning, cautions, grade).
+    public func sameFlags(as other: Market) -> Bool {
+        warning == other.warning && Set(cautions) == Set(other.cautions) && cautionLevel == other.cautionLevel
+    }
+
+    /// A list read between two readings of the flags kept apart from it (Bithumb's warnings,
+    /// Korbit's market alerts): `first` and `second` are the same markets, in order, each with one
+    /// reading's flags. A market the two readings disagree on changed while it was read — listed
+    /// or delisted between the list and its flags, say — so its flags are unknown this time, never
+    /// half of a change read as a flag set or lifted.
+    public static func agreeing(_ first: [Market], _ second: [Market]) -> [Market] {
+        zip(first, second).map { $0.sameFlags(as: $1) ? $0 : $0.flagsUnknown }
+    }
+
     public var symbol: String { id.base }
     public var isCaution: Bool { !cautions.isEmpty }
 

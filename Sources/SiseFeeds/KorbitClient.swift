@@ -34,13 +34,20 @@ public struct KorbitClient: ExchangeAPI {
     }
 
     /// Tradable pairs. Korbit names no coin in Korean or English: the symbol stands in until
-    /// the engine lends a name another exchange gives.
+    /// the engine lends a name another exchange gives. Its market alerts (가격 급등락, 주문가격
+    /// 제한, …) are the pairs' cautions, read before and after the pairs (`Market.agreeing`); best
+    /// effort: without them the pairs' flags are unknown (never read as cleared).
     public func markets() async throws -> [Market] {
+        let before = try? await get("/v2/marketAlerts", [:]) as [KorbitMarketAlertDTO]
         let pairs: [KorbitDTO.CurrencyPair] = try await get("/v2/currencyPairs", [:])
-        // Its market alerts (가격 급등락, 주문가격 제한, …) are the pairs' cautions; best effort:
-        // without them the pairs' flags are unknown (never read as cleared).
-        let fetched = try? await get("/v2/marketAlerts", [:]) as [KorbitMarketAlertDTO]
-        let alerts = KorbitMarketAlertDTO.cautions(fetched ?? [])
+        guard let before, let after = try? await get("/v2/marketAlerts", [:]) as [KorbitMarketAlertDTO] else {
+            return Self.markets(pairs, alerts: []).map(\.flagsUnknown)
+        }
+        return Market.agreeing(Self.markets(pairs, alerts: before), Self.markets(pairs, alerts: after))
+    }
+
+    private static func markets(_ pairs: [KorbitDTO.CurrencyPair], alerts fetched: [KorbitMarketAlertDTO]) -> [Market] {
+        let alerts = KorbitMarketAlertDTO.cautions(fetched)
         return pairs.compactMap { pair in
             guard pair.status?.lowercased() != "stopped", let id = KorbitSymbol.market(pair.symbol) else { return nil }
             let caution = alerts[id]
@@ -50,8 +57,7 @@ public struct KorbitClient: ExchangeAPI {
                 englishName: id.base,
                 cautions: caution?.reasons ?? [],
                 cautionLevel: caution?.level,
-                cautionUntil: caution?.until,
-                flagsKnown: fetched != nil
+                cautionUntil: caution?.until
             )
         }
     }

@@ -47,21 +47,28 @@ public struct V1QuotationClient: ExchangeAPI {
     private var isBithumb: Bool { configuration.dialect == .bithumb }
 
     public func markets() async throws -> [Market] {
-        let rows: [UpbitMarketDTO] = try await get("/v1/market/all", [isBithumb ? "isDetails" : "is_details": "true"], group: .market)
-        let markets = try rows.map { try $0.toMarket() }
-        guard isBithumb else { return markets }
-        // Bithumb says why a market is flagged in a list of its own; best effort: without it the
-        // markets' flags are unknown (never read as cleared).
-        guard let alerts: [BithumbWarningDTO] = try? await get("/v1/market/virtual_asset_warning", [:], group: .market) else {
+        guard isBithumb else { return try await listed() }
+        // Bithumb says why a market is flagged in a list of its own, read before and after the
+        // markets (`Market.agreeing`); best effort: without it the markets' flags are unknown
+        // (never read as cleared).
+        let before: [BithumbWarningDTO]? = try? await get("/v1/market/virtual_asset_warning", [:], group: .market)
+        let markets = try await listed()
+        guard let before, let after: [BithumbWarningDTO] = try? await get("/v1/market/virtual_asset_warning", [:], group: .market) else {
             return markets.map(\.flagsUnknown)
         }
-        return BithumbWarningDTO.apply(alerts, to: markets)
+        return Market.agreeing(BithumbWarningDTO.apply(before, to: markets), BithumbWarningDTO.apply(after, to: markets))
+    }
+
+    /// The market list alone (with the flags it carries itself).
+    private func listed() async throws -> [Market] {
+        let rows: [UpbitMarketDTO] = try await get("/v1/market/all", [isBithumb ? "isDetails" : "is_details": "true"], group: .market)
+        return try rows.map { try $0.toMarket() }
     }
 
     public func tickers(quotes: [QuoteCurrency]) async throws -> [Ticker] {
         if isBithumb {
             let wanted = Set(quotes.map(\.rawValue))
-            return try await tickers(markets: try await markets().map(\.id).filter { wanted.contains($0.quote) })
+            return try await tickers(markets: try await listed().map(\.id).filter { wanted.contains($0.quote) })
         }
         let list = quotes.map(\.rawValue).joined(separator: ",")
         let rows: [UpbitTickerDTO] = try await get("/v1/ticker/all", ["quote_currencies": list], group: .ticker)

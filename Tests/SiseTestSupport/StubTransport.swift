@@ -21,6 +21,11 @@ public final class StubTransport: HTTPTransport {
         answers.withLock { $0[path] = { _ in HTTPResponseData(status: status, headers: headers, body: body) } }
     }
 
+    /// Answers `path` with whatever `answer` makes of each request.
+    public func stub(_ path: String, answer: @escaping Answer) {
+        answers.withLock { $0[path] = answer }
+    }
+
     /// Every URL requested, in order.
     public var requests: [URL] { seen.withLock { $0 } }
 
