@@ -4,7 +4,6 @@ edge unless inside an element that scrolls itself, the page never scrolling side
 button label wrapping inside a word, tap targets of 44×44 px on phones) and no console error."""
 import pathlib
 
-
 from conftest import ROOT, Chromium
 from test_board import wait
 

@@ -62,6 +62,19 @@ def said(driver, text, timeout=10):
         pytest.fail(f"no toast said {text!r}; on screen: {toasts(driver)}")
 
 
+def tap_first(driver, selector):
+    """Taps the first element `selector` finds. A list drawn again between the look and the tap
+    (the alert list after an add: once from the answer, once from the refresh) is looked at again,
+    as a thumb would."""
+    def tapped(d):
+        found = d.find_elements(By.CSS_SELECTOR, selector)
+        if not found:
+            return False
+        tap(d, found[0])
+        return True
+    wait(driver, tapped)
+
+
 @pytest.mark.narrow
 def test_a_coin_opened_from_the_board_comes_back_with_the_in_app_back_button(site, phone):
     open_board(phone, site)
@@ -168,7 +181,7 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     said(phone, "알림을 추가했습니다")
     rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "OKX" in e.text])
     assert "김프 3% 이상 (OKX 기준), 15분 유지" in rule[0]
-    tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
+    tap_first(phone, "[data-action=delete-alert]")
     said(phone, "알림을 삭제했습니다")
     # A volume spike asks for its factor and a window of 1–60 minutes (5 by default), nothing else.
     kind.select_by_value("volumeSpike")
@@ -186,7 +199,7 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     said(phone, "알림을 추가했습니다")
     rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "거래대금" in e.text])
     assert "5분 거래대금 평소의 3배 이상" in rule[0]
-    tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
+    tap_first(phone, "[data-action=delete-alert]")
     said(phone, "알림을 삭제했습니다")
     # An indicator signal shows its signal and candle, then the RSI level or the two averages.
     kind.select_by_value("indicator")
@@ -200,7 +213,7 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     said(phone, "알림을 추가했습니다")
     rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "이평" in e.text])
     assert "4h봉 5·20 이평 골든크로스" in rule[0]
-    tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
+    tap_first(phone, "[data-action=delete-alert]")
     said(phone, "알림을 삭제했습니다")
     # 체결강도: its percent alone, read back in words.
     kind.select_by_value("strengthAbove")
@@ -211,7 +224,7 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     said(phone, "알림을 추가했습니다")
     rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "체결강도" in e.text])
     assert "체결강도 150% 이상" in rule[0]
-    tap(phone, phone.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]")[0])
+    tap_first(phone, "[data-action=delete-alert]")
     said(phone, "알림을 삭제했습니다")
     assert console_errors(phone) == []
 

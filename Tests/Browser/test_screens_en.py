@@ -3,5 +3,5 @@ loading, empty and failed is shot in Korean, test_screens_ko.py: the layout rule
 from screens import run_suite
 
 
-def test_every_view_at_every_width_in_english(server):
-    run_suite(server, "en")
+def test_every_view_at_every_width_in_english(screens_server):
+    run_suite(screens_server, "en")

@@ -125,7 +125,8 @@ export function setupAccount({ t, toast, state, selectTab, onOwnerChanged }) {
       signup_closed: () => t("accountSignupClosed"),
       throttled: () => t("accountSignupThrottled", { seconds: query.get("seconds") || "60" }),
     };
-    if (problem) toast((messages[problem] || (() => t("accountFailed")))());
+    // What went wrong (and the provider's reason) takes longer to read than a welcome.
+    if (problem) toast((messages[problem] || (() => t("accountFailed")))(), { ms: 8000 });
     // A linked provider lands on the profile (its own address), anything else where it was.
     history.replaceState(null, "", outcome === "linked" ? "/profile" : location.pathname);
   }
