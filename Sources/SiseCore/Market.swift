@@ -56,7 +56,16 @@ public struct Market: Hashable, Sendable {
 
     /// The same market, its flags not read this time.
     public var flagsUnknown: Market {
-        Market(id: id, koreanName: koreanName, englishName: englishName, warning: warning, cautions: cautions, flagsKnown: false)
+        Market(
+            id: id,
+            koreanName: koreanName,
+            englishName: englishName,
+            warning: warning,
+            cautions: cautions,
+            cautionLevel: cautionLevel,
+            cautionUntil: cautionUntil,
+            flagsKnown: false
+        )
     }
 
     /// Whether `other` carries the same flags (warning, cautions, grade).

@@ -40,8 +40,9 @@ public struct KorbitClient: ExchangeAPI {
     public func markets() async throws -> [Market] {
         let before = try? await get("/v2/marketAlerts", [:]) as [KorbitMarketAlertDTO]
         let pairs: [KorbitDTO.CurrencyPair] = try await get("/v2/currencyPairs", [:])
+        // One reading alone is shown but not taken as the exchange's word.
         guard let before, let after = try? await get("/v2/marketAlerts", [:]) as [KorbitMarketAlertDTO] else {
-            return Self.markets(pairs, alerts: []).map(\.flagsUnknown)
+            return Self.markets(pairs, alerts: before ?? []).map(\.flagsUnknown)
         }
         return Market.agreeing(Self.markets(pairs, alerts: before), Self.markets(pairs, alerts: after))
     }

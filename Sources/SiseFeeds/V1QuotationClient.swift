@@ -53,8 +53,9 @@ public struct V1QuotationClient: ExchangeAPI {
         // (never read as cleared).
         let before: [BithumbWarningDTO]? = try? await get("/v1/market/virtual_asset_warning", [:], group: .market)
         let markets = try await listed()
+        // One reading alone is shown but not taken as the exchange's word.
         guard let before, let after: [BithumbWarningDTO] = try? await get("/v1/market/virtual_asset_warning", [:], group: .market) else {
-            return markets.map(\.flagsUnknown)
+            return BithumbWarningDTO.apply(before ?? [], to: markets).map(\.flagsUnknown)
         }
         return Market.agreeing(BithumbWarningDTO.apply(before, to: markets), BithumbWarningDTO.apply(after, to: markets))
     }

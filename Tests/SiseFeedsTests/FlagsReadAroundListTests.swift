@@ -46,6 +46,27 @@ import Testing
         #expect(look.flags?["ETH"]?.isClear == true)
     }
 
+    @Test func aSecondReadingThatFailsLeavesTheFirstShownButNotTaken() async throws {
+        let transport = StubTransport()
+        transport.stub("/v2/currencyPairs", body: Data(#"{"success":true,"data":[{"symbol":"btc_krw","status":"launched"}]}"#.utf8))
+        let calls = Mutex(0)
+        transport.stub("/v2/marketAlerts") { url in
+            guard
+                calls.withLock({ count in
+                    defer { count += 1 }
+                    return count == 0
+                })
+            else { throw FeedError.unreachable(host: url.host ?? "?", reason: "reset") }
+            let body =
+                #"{"success":true,"data":[{"symbol":"btc_krw","alerts":[{"type":"price","level":"danger","startAt":1,"endAt":2,"value":"25"}]}]}"#
+            return HTTPResponseData(status: 200, headers: [:], body: Data(body.utf8))
+        }
+        let client = KorbitClient(configuration: .init(baseURL: URL(string: "http://korbit.test")!), transport: transport)
+        let btc = try #require(try await client.markets().first)
+        #expect(btc.cautions == ["PRICE"] && btc.cautionLevel == .danger && !btc.flagsKnown)
+        #expect(MarketEventRule.Observation(exchange: .korbit, markets: [btc]).flags?["BTC"] == nil)
+    }
+
     @Test func aBithumbWarningSetMidReadIsNotReadAsFlagged() async throws {
         let transport = StubTransport()
         transport.stub(
