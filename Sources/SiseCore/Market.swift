@@ -41,7 +41,12 @@ public struct Market: Hashable, Sendable {
 
     /// The same market under names another exchange gives (every other field kept: its flags and
     /// whether they were read).
-    public func renamed(korean: String, english: String) -> Market {
+    public func renamed(korean: String, english: String) -> Market { copy(korean: korean, english: english, flagsKnown: flagsKnown) }
+
+    /// The same market, its flags not read this time (what they say is kept for the eye).
+    public var flagsUnknown: Market { copy(korean: koreanName, english: englishName, flagsKnown: false) }
+
+    private func copy(korean: String, english: String, flagsKnown: Bool) -> Market {
         Market(
             id: id,
             koreanName: korean,
@@ -51,20 +56,6 @@ public struct Market: Hashable, Sendable {
             cautionLevel: cautionLevel,
             cautionUntil: cautionUntil,
             flagsKnown: flagsKnown
-        )
-    }
-
-    /// The same market, its flags not read this time.
-    public var flagsUnknown: Market {
-        Market(
-            id: id,
-            koreanName: koreanName,
-            englishName: englishName,
-            warning: warning,
-            cautions: cautions,
-            cautionLevel: cautionLevel,
-            cautionUntil: cautionUntil,
-            flagsKnown: false
         )
     }
 
