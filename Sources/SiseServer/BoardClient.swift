@@ -15,6 +15,9 @@ final class BoardClient: Sendable {
     private let page: PageSocket
     /// A write is already asked of the event loop (posts until then join it).
     private let scheduled = Atomic<Bool>(false)
+    /// The page's event loop, kept beside the flag: a batch groups its pages by loop without
+    /// fetching each page's channel.
+    private let loop: any EventLoop
 
     struct State {
         var view: BoardClientView?
@@ -55,6 +58,7 @@ final class BoardClient: Sendable {
         self.deviceID = deviceID
         state = Mutex(State(view: view))
         self.page = page
+        loop = page.channel.eventLoop
         page.census.made(.client)
     }
 
@@ -219,7 +223,7 @@ final class BoardClient: Sendable {
     /// Asks the page's event loop to write what is pending (once until it has).
     func schedule() {
         guard !scheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        page.channel.eventLoop.execute { self.write() }
+        loop.execute { self.write() }
     }
 
     /// Writes what is pending for each of `clients`, with one task per event loop for all of its
@@ -227,8 +231,7 @@ final class BoardClient: Sendable {
     static func deliver(_ clients: [BoardClient]) {
         var byLoop: [ObjectIdentifier: (loop: any EventLoop, clients: [BoardClient])] = [:]
         for client in clients where !client.scheduled.exchange(true, ordering: .acquiringAndReleasing) {
-            let loop = client.page.channel.eventLoop
-            byLoop[ObjectIdentifier(loop), default: (loop, [])].clients.append(client)
+            byLoop[ObjectIdentifier(client.loop), default: (client.loop, [])].clients.append(client)
         }
         for (loop, batch) in byLoop.values {
             loop.execute { for client in batch { client.write() } }
@@ -240,15 +243,14 @@ final class BoardClient: Sendable {
     /// schedules the write again).
     private func write() {
         scheduled.store(false, ordering: .releasing)
-        let channel = page.channel
-        guard channel.isActive, channel.isWritable else { return }
+        guard let wire = page.writableWire else { return }
         if let patch = takeSharedAlone() {
-            page.send(patch)
+            page.send(patch, via: wire)
             return
         }
         let messages = drain()
         guard !messages.isEmpty else { return }
-        page.send(messages)
+        page.send(messages, via: wire)
     }
 
     /// The common case, taken without copying the outbox or building a list: nothing is pending

@@ -3,8 +3,9 @@ import Prometheus
 
 /// A page's `/ws` connection as the hub writes to it: the channel, how its messages are encoded,
 /// the handler that puts finished frames on the socket, and the counters each written message
-/// adds to.
-struct PageSocket: Sendable {
+/// adds to. One object: a batch for thousands of pages touches as few of each page's cache lines
+/// as it can (per page, the cost of a message is mostly memory it has to fetch).
+final class PageSocket: Sendable {
     let channel: any Channel
     let encoding: PageEncoding
     let framesOut: Prometheus.Counter
@@ -41,9 +42,15 @@ struct PageSocket: Sendable {
         try await channel.eventLoop.submit { try self.installOnLoop(onWritable: onWritable) }.get()
     }
 
+    /// On the event loop: the page's wire, when its socket takes a write now (installed, still in
+    /// the pipeline, not full).
+    var writableWire: PageWire? {
+        guard let handler = wire.value, handler.writable else { return nil }
+        return handler
+    }
+
     /// On the event loop: `messages` written in order and flushed once.
-    func send(_ messages: [PageMessage]) {
-        guard let handler = wire.value else { return }
+    func send(_ messages: [PageMessage], via handler: PageWire) {
         for message in messages {
             guard write(message, to: handler) else { return }
         }
@@ -51,8 +58,8 @@ struct PageSocket: Sendable {
     }
 
     /// On the event loop: one message, written and flushed.
-    func send(_ message: PageMessage) {
-        guard let handler = wire.value, write(message, to: handler) else { return }
+    func send(_ message: PageMessage, via handler: PageWire) {
+        guard write(message, to: handler) else { return }
         handler.flush()
     }
 
@@ -71,6 +78,11 @@ final class PageWire: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
     typealias OutboundOut = ByteBuffer
     private var context: ChannelHandlerContext?
+    /// The socket takes more: NIO's writability as its events tell it, kept here so that a write
+    /// asks no channel (its state and its pending writes are other objects to fetch).
+    private var roomy = true
+    /// The connection is up (until `channelInactive`).
+    private var active = true
     var onWritable: (() -> Void)?
     private let census: PageCensus?
 
@@ -81,7 +93,11 @@ final class PageWire: ChannelInboundHandler, RemovableChannelHandler {
 
     deinit { census?.freed(.wire) }
 
-    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        roomy = context.channel.isWritable
+        active = context.channel.isActive
+    }
     /// The connection is over (every handler leaves the pipeline when the channel closes, on
     /// every path: close frame, FIN, reset, timeout, shutdown): nothing it referred to is kept.
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -90,9 +106,20 @@ final class PageWire: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { onWritable?() }
+        roomy = context.channel.isWritable
+        if roomy { onWritable?() }
         context.fireChannelWritabilityChanged()
     }
+
+    /// The connection is gone: nothing more is written to it, though the handler is still in the
+    /// pipeline until the channel has closed.
+    func channelInactive(context: ChannelHandlerContext) {
+        active = false
+        context.fireChannelInactive()
+    }
+
+    /// In the pipeline, the connection up and the socket not full.
+    var writable: Bool { context != nil && active && roomy }
 
     /// False once the handler has left the pipeline (the connection is closing).
     func write(_ frame: ByteBuffer) -> Bool {

@@ -72,7 +72,9 @@ import Testing
         let page = Self.page(channel, metrics)
         let client = BoardClient(deviceID: "d", view: nil, page: page)
         try page.installOnLoop { client.schedule() }
+        // The socket fills: NIO says so to the pipeline.
         channel.isWritable = false
+        channel.pipeline.fireChannelWritabilityChanged()
         for i in 0..<1_000 { client.post(rows: [Self.row(i % 50, i)], order: nil, status: nil) }
         channel.embeddedEventLoop.run()
         // Nothing is written into a full socket; what waits is one row per market, the newest.
