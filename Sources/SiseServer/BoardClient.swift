@@ -243,14 +243,14 @@ final class BoardClient: Sendable {
     /// schedules the write again).
     private func write() {
         scheduled.store(false, ordering: .releasing)
-        guard let wire = page.writableWire else { return }
+        guard page.writable else { return }
         if let patch = takeSharedAlone() {
-            page.send(patch, via: wire)
+            page.send(patch)
             return
         }
         let messages = drain()
         guard !messages.isEmpty else { return }
-        page.send(messages, via: wire)
+        page.send(messages)
     }
 
     /// The common case, taken without copying the outbox or building a list: nothing is pending

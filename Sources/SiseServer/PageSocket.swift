@@ -15,8 +15,9 @@ final class PageSocket: Sendable {
     let census: PageCensus
     /// The page's own deflate stream, when it takes messages that refer back to earlier ones.
     private let stream: PageStream?
-    /// Made on the event loop when the page is installed (the box may be made anywhere).
-    private let wire: NIOLoopBoundBox<PageWire?>
+    /// The handler that writes this page's frames: made with the page, in the pipeline once
+    /// `installOnLoop` has run (until then it refuses writes).
+    private let wire: PageWire
 
     init(channel: any Channel, encoding: PageEncoding, metrics: ServerMetrics) {
         self.channel = channel
@@ -26,45 +27,40 @@ final class PageSocket: Sendable {
         slowMerges = metrics.slowMerges
         census = metrics.pages
         if case .deflate(let bits, true) = encoding { stream = PageStream(windowBits: bits, census: census) } else { stream = nil }
-        wire = .makeEmptyBox(valueType: PageWire.self, eventLoop: channel.eventLoop)
+        wire = PageWire(census: census)
     }
 
     /// Puts the page's wire handler next to the socket; `onWritable` runs (on the event loop)
     /// whenever a full socket drains. Call on the channel's event loop.
     func installOnLoop(onWritable: @escaping () -> Void) throws {
-        let handler = PageWire(census: census)
-        handler.onWritable = onWritable
-        try channel.pipeline.syncOperations.addHandler(handler, position: .first)
-        wire.value = handler
+        wire.onWritable = onWritable
+        try channel.pipeline.syncOperations.addHandler(wire, position: .first)
     }
 
     func install(onWritable: @escaping @Sendable () -> Void) async throws {
         try await channel.eventLoop.submit { try self.installOnLoop(onWritable: onWritable) }.get()
     }
 
-    /// On the event loop: the page's wire, when its socket takes a write now (installed, still in
-    /// the pipeline, not full).
-    var writableWire: PageWire? {
-        guard let handler = wire.value, handler.writable else { return nil }
-        return handler
-    }
+    /// On the event loop: whether the socket takes a write now (installed, the connection up,
+    /// not full).
+    var writable: Bool { wire.writable }
 
     /// On the event loop: `messages` written in order and flushed once.
-    func send(_ messages: [PageMessage], via handler: PageWire) {
+    func send(_ messages: [PageMessage]) {
         for message in messages {
-            guard write(message, to: handler) else { return }
+            guard write(message) else { return }
         }
-        handler.flush()
+        wire.flush()
     }
 
     /// On the event loop: one message, written and flushed.
-    func send(_ message: PageMessage, via handler: PageWire) {
-        guard write(message, to: handler) else { return }
-        handler.flush()
+    func send(_ message: PageMessage) {
+        guard write(message) else { return }
+        wire.flush()
     }
 
-    private func write(_ message: PageMessage, to handler: PageWire) -> Bool {
-        guard handler.write(stream?.wire(message.text) ?? message.wire(for: encoding)) else { return false }
+    private func write(_ message: PageMessage) -> Bool {
+        guard wire.write(stream?.wire(message.text) ?? message.wire(for: encoding)) else { return false }
         framesOut.increment()
         bytesOut.increment(by: Int64(message.text.readableBytes))
         return true
@@ -74,7 +70,12 @@ final class PageSocket: Sendable {
 /// Sits next to the socket: the hub's frames, already on the wire format (`WireFrame`), are
 /// written from here, below the WebSocket handlers, so a write to 10,000 pages walks no pipeline;
 /// and it says when a full socket drains, so the messages merged meanwhile follow.
-final class PageWire: ChannelInboundHandler, RemovableChannelHandler {
+///
+/// `@unchecked Sendable`: its page's `PageSocket` (shared by the hub's threads) holds it, so that a
+/// write reaches it without a box to fetch; its state is only ever read and written on its
+/// channel's event loop — by NIO's callbacks, `installOnLoop` and `BoardClient.write`, which
+/// run there.
+final class PageWire: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
     typealias InboundIn = NIOAny
     typealias OutboundOut = ByteBuffer
     private var context: ChannelHandlerContext?
