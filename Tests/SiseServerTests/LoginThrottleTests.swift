@@ -88,10 +88,18 @@ import Testing
 
         func apply(_ good: String) -> String {
             switch self {
-            case .forgedSignature: String(good.dropLast(2)) + "AA"
-            case .anotherAccountsEntry: good.replacingOccurrences(of: "acct-1.", with: "acct-2.")
-            case .garbage: "%%%..~~..."
-            case .oversized: String(repeating: good + "~", count: 40)
+            case .forgedSignature:
+                // The signature's first character changed: it carries six bits of the code. (Its
+                // last two once became "AA" — the very characters the code ended with, one run in
+                // a thousand or so, and the forgery was the signature itself.)
+                guard let dot = good.lastIndex(of: ".") else { return good + "x" }
+                let first = good.index(after: dot)
+                guard first < good.endIndex else { return good + "x" }
+                let other: Character = good[first] == "A" ? "B" : "A"
+                return String(good[..<first]) + String(other) + String(good[good.index(after: first)...])
+            case .anotherAccountsEntry: return good.replacingOccurrences(of: "acct-1.", with: "acct-2.")
+            case .garbage: return "%%%..~~..."
+            case .oversized: return String(repeating: good + "~", count: 40)
             }
         }
     }
