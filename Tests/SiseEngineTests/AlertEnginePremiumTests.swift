@@ -54,7 +54,13 @@ import Testing
                 logger: Logger(label: "test")
             ) { firing in fired.add(firing) }
             let services = [ServiceTask(board), ServiceTask(feed), ServiceTask(prices), ServiceTask(engine)]
-            try await expectEventually(timeout: .seconds(10)) { feed.status.decision.quote != nil && feed.binanceQuotes["BTC"] != nil }
+            // Every input of BTC's premium in hand before a rule is set — the board's row too: a
+            // row that came late under load started a held line's minute late, and the line held
+            // "past the minute" on the driven clock had not yet (failed once in a full run).
+            let btc = MarketID("KRW-BTC")
+            try await expectEventually(timeout: .seconds(30)) {
+                feed.status.decision.quote != nil && feed.binanceQuotes["BTC"] != nil && btc.flatMap { board.snapshot.rows[$0] } != nil
+            }
             try await body(engine, store, fired)
             for service in services.reversed() { await service.stop() }
             await transport.shutdown()
