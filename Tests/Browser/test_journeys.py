@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import Server, fill, Chromium, make_driver, open_tab, tap
+from conftest import Server, attributes, fill, Chromium, make_driver, open_tab, tap, texts
 from test_board import wait, open_board, row_count
 
 
@@ -179,7 +179,7 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     fill(phone, "#alert-hold", "15")
     tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
     said(phone, "알림을 추가했습니다")
-    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "OKX" in e.text])
+    rule = wait(phone, lambda d: [text for text in texts(d, "#alert-list li") if "OKX" in text])
     assert "김프 3% 이상 (OKX 기준), 15분 유지" in rule[0]
     tap_first(phone, "[data-action=delete-alert]")
     said(phone, "알림을 삭제했습니다")
@@ -197,7 +197,7 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     fill(phone, "#alert-factor", "3")
     tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
     said(phone, "알림을 추가했습니다")
-    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "거래대금" in e.text])
+    rule = wait(phone, lambda d: [text for text in texts(d, "#alert-list li") if "거래대금" in text])
     assert "5분 거래대금 평소의 3배 이상" in rule[0]
     tap_first(phone, "[data-action=delete-alert]")
     said(phone, "알림을 삭제했습니다")
@@ -211,7 +211,7 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     Select(phone.find_element(By.ID, "alert-interval")).select_by_value("4h")
     tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
     said(phone, "알림을 추가했습니다")
-    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "이평" in e.text])
+    rule = wait(phone, lambda d: [text for text in texts(d, "#alert-list li") if "이평" in text])
     assert "4h봉 5·20 이평 골든크로스" in rule[0]
     tap_first(phone, "[data-action=delete-alert]")
     said(phone, "알림을 삭제했습니다")
@@ -222,7 +222,7 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     fill(phone, "#alert-percent", "150")
     tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
     said(phone, "알림을 추가했습니다")
-    rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "체결강도" in e.text])
+    rule = wait(phone, lambda d: [text for text in texts(d, "#alert-list li") if "체결강도" in text])
     assert "체결강도 150% 이상" in rule[0]
     tap_first(phone, "[data-action=delete-alert]")
     said(phone, "알림을 삭제했습니다")
@@ -274,7 +274,7 @@ def test_rules_on_every_favorite_and_on_the_portfolio_total(site, phone):
         open_tab(phone, "alerts")
         tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]")))
         said(phone, "알림을 추가했습니다")
-        rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "관심 코인" in e.text])
+        rule = wait(phone, lambda d: [text for text in texts(d, "#alert-list li") if "관심 코인" in text])
         assert "관심 코인 전체 · 10분 내 5% 변동" in rule[0] and "favorites" not in rule[0]
         # The portfolio's total: P&L lines alone; an amount, not a percent; refused while nothing is
         # held, kept once a transaction is in.
@@ -296,7 +296,7 @@ def test_rules_on_every_favorite_and_on_the_portfolio_total(site, phone):
         open_tab(phone, "alerts")
         tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]")))
         said(phone, "알림을 추가했습니다")
-        rule = wait(phone, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#alert-list li") if "포트폴리오" in e.text])
+        rule = wait(phone, lambda d: [text for text in texts(d, "#alert-list li") if "포트폴리오" in text])
         assert "포트폴리오 합계 평가손익 -1,000,000원 이하" in rule[0]
         assert console_errors(phone) == []
 
@@ -467,13 +467,15 @@ def test_the_theme_returns_to_automatic(site, phone):
 def test_compare_finds_by_initials_sorts_and_opens_a_coin(site, phone):
     open_board(phone, site)
     open_tab(phone, "compare")
-    rows = lambda d: [tr.get_attribute("data-compare") for tr in d.find_elements(By.CSS_SELECTOR, "#compare-rows tr[data-compare]")]
+    rows = lambda d: attributes(d, "#compare-rows tr[data-compare]", "data-compare")
     wait(phone, lambda d: len(rows(d)) > 10, timeout=20)
     fill(phone, "#compare-search", "ㅂㅌ")
-    wait(phone, lambda d: rows(d) and "BTC" in rows(d) and "ETH" not in rows(d))
+    found = lambda names: "BTC" in names and "ETH" not in names
+    wait(phone, lambda d: found(rows(d)))
     tap(phone, phone.find_element(By.CSS_SELECTOR, "#compare-coin button"))
     wait(phone, lambda d: d.find_element(By.ID, "compare-coin").get_attribute("aria-sort") == "ascending")
-    wait(phone, lambda d: rows(d) == sorted(rows(d)))
+    in_order = lambda names: names == sorted(names)
+    wait(phone, lambda d: in_order(rows(d)))
     tap(phone, phone.find_element(By.CSS_SELECTOR, '#compare-rows tr[data-compare="BTC"]'))
     wait(phone, lambda d: "/coin/KRW-BTC" in d.current_url and d.find_element(By.ID, "coin-detail").is_displayed())
     wait(phone, lambda d: "비트코인" in d.find_element(By.ID, "detail-name").text)
@@ -717,7 +719,7 @@ def test_every_search_box_finds_a_coin_by_its_initials(site, phone, tab, box, an
     field = wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, box) if d.find_element(By.CSS_SELECTOR, box).is_displayed() else None)
     field.clear()
     field.send_keys("ㅂㅌ")
-    wait(phone, lambda d: any("비트코인" in e.text for e in d.find_elements(By.CSS_SELECTOR, answers)), timeout=20)
+    wait(phone, lambda d: any("비트코인" in text for text in texts(d, answers)), timeout=20)
     field.clear()
     phone.execute_script("arguments[0].dispatchEvent(new Event('input'))", field)
     assert console_errors(phone) == []
@@ -757,7 +759,7 @@ def test_the_same_file_imported_twice_is_held_once_and_the_list_reads_as_a_list(
     wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, '#portfolio-transactions tr[data-market="KRW-XRP"]'))
     assert quantity(phone) == "4", "the second import doubled nothing"
     # The list: headings, names as people say them, figures grouped, 삭제 on screen.
-    heads = [th.text for th in phone.find_elements(By.CSS_SELECTOR, "#portfolio-transactions-table thead th") if th.text]
+    heads = [text for text in texts(phone, "#portfolio-transactions-table thead th") if text]
     assert heads[:4] == ["일시", "거래", "수량", "단가"], heads
     xrp = phone.find_element(By.CSS_SELECTOR, '#portfolio-transactions tr[data-market="KRW-XRP"]')
     assert xrp.find_element(By.CSS_SELECTOR, '[data-col="market"]').text == "매수 엑스알피(리플) · Bithumb", xrp.text
