@@ -56,7 +56,7 @@ export function createBoardRows(page) {
     const [mark, code, venue, wallet] = symbol.children;
     setText(name, rowName(row, page.lang()));
     // Warning marks ride on the symbol line so narrow phones keep the whole name.
-    mark.hidden = !(row.warning || row.caution);
+    show(mark, Boolean(row.warning || row.caution));
     mark.classList.toggle("warning", Boolean(row.warning));
     mark.classList.toggle("caution", !row.warning && Boolean(row.caution));
     setText(mark, row.warning ? t("warning") : row.caution ? t(LEVEL_WORDS[row.cautionLevel] || "caution") : "");
@@ -72,7 +72,7 @@ export function createBoardRows(page) {
     setText(code, row.market.includes("-") ? `${row.symbol}/${row.market.split("-")[0]}` : row.symbol);
     // In the favorites tab each row says where it trades.
     const where = page.tab() === "favorites" ? ` · ${exchangeName(tr.dataset.exchange)}` : "";
-    venue.hidden = !where;
+    show(venue, Boolean(where));
     setText(venue, where);
     fillWallet(tr, wallet, row.symbol);
     const price = tr.children[2];
@@ -98,7 +98,7 @@ export function createBoardRows(page) {
   // A coin whose wallet is shut on this row's exchange says so beside its symbol.
   function fillWallet(tr, wallet, symbol) {
     const mark = page.walletMark(tr.dataset.exchange, symbol);
-    wallet.hidden = !mark;
+    show(wallet, Boolean(mark));
     setText(wallet, mark ? mark.short : "");
     if (mark) {
       wallet.title = mark.words;
@@ -255,7 +255,18 @@ function element(tag, className) {
   return made;
 }
 
-// Text only when it changed: an unchanged node is left alone (no layout work, no stale references).
+// Text only when it changed: an unchanged node is left alone (no layout work, no stale references);
+// a changed one keeps its text node (its layout object is updated, not removed and made anew).
 function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
+  const node = element.firstChild;
+  if (node && node === element.lastChild && node.nodeType === Node.TEXT_NODE) {
+    if (node.nodeValue !== text) node.nodeValue = text;
+  } else if (element.textContent !== text) {
+    element.textContent = text;
+  }
+}
+
+// `hidden` set only when it changes: setting it again invalidates the element's style each time.
+function show(element, shown) {
+  if (element.hidden === shown) element.hidden = !shown;
 }
