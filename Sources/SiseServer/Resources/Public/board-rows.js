@@ -3,6 +3,7 @@
 // user-visible string goes in as text: coin names can hold anything.
 import { exchangeOf, exchangeName, rowName, favoriteKey } from "./exchanges.js";
 import { loaded } from "./loading.js";
+import { setText, show } from "./dom-text.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 // Reduced motion: a changed price keeps its outline, without the fade (app.css).
@@ -253,20 +254,4 @@ function element(tag, className) {
   const made = document.createElement(tag);
   made.className = className;
   return made;
-}
-
-// Text only when it changed: an unchanged node is left alone (no layout work, no stale references);
-// a changed one keeps its text node (its layout object is updated, not removed and made anew).
-function setText(element, text) {
-  const node = element.firstChild;
-  if (node && node === element.lastChild && node.nodeType === Node.TEXT_NODE) {
-    if (node.nodeValue !== text) node.nodeValue = text;
-  } else if (element.textContent !== text) {
-    element.textContent = text;
-  }
-}
-
-// `hidden` set only when it changes: setting it again invalidates the element's style each time.
-function show(element, shown) {
-  if (element.hidden === shown) element.hidden = !shown;
 }

@@ -1,5 +1,6 @@
 // What the 코인정보 views share: a coin's routes and the elements they are drawn with.
 import { DEFAULT_EXCHANGE, splitKey } from "./exchanges.js";
+import { setText } from "./dom-text.js";
 
 // An image through the page's proxy (CoinGecko's hosts only); decorative.
 export function img(url) {
@@ -45,6 +46,6 @@ export function coinCell() {
 
 export function fillCoinCell(cell, name, symbol) {
   const [title, code] = cell.children;
-  title.textContent = name;
-  code.textContent = symbol;
+  setText(title, name);
+  setText(code, symbol);
 }

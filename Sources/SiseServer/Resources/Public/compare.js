@@ -4,6 +4,7 @@
 import { get } from "./http.js";
 import { loading, loaded, failed } from "./loading.js";
 import { coinCell, fillCoinCell } from "./coin-parts.js";
+import { setText, show } from "./dom-text.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -50,21 +51,23 @@ export function setupCompare({ t, state, open = () => {} }) {
     fillCoinCell(tr.firstElementChild, row.display.name, row.symbol);
     for (const td of tr.querySelectorAll("td[data-venue]")) {
       const exchange = td.dataset.venue;
-      td.firstChild.nodeValue = row.display.prices[exchange] || "-";
+      const price = row.display.prices[exchange] || "-";
+      if (td.firstChild.nodeValue !== price) td.firstChild.nodeValue = price;
       const premium = (row.display.premiums && row.display.premiums[exchange]) || "-";
       const small = td.lastChild;
-      small.hidden = premium === "-";
-      if (small.textContent !== (small.hidden ? "" : premium)) small.textContent = small.hidden ? "" : premium;
+      show(small, premium !== "-");
+      setText(small, premium === "-" ? "" : premium);
       td.classList.toggle("high", row.high === exchange);
       td.classList.toggle("low", row.low === exchange);
       const stale = Boolean(row.stale && row.stale[exchange]);
       td.classList.toggle("stale", stale);
-      td.title = stale ? t("staleVenue") : "";
+      const title = stale ? t("staleVenue") : "";
+      if (td.title !== title) td.title = title;
     }
     const gap = tr.querySelector("td.gap");
-    gap.textContent = row.tied ? t("samePrice") : row.display.gap;
+    setText(gap, row.tied ? t("samePrice") : row.display.gap);
     gap.classList.toggle("tied", Boolean(row.tied));
-    tr.lastElementChild.textContent = row.display.global || "-";
+    setText(tr.lastElementChild, row.display.global || "-");
   }
 
   function render(rows) {

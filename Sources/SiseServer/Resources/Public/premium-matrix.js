@@ -7,6 +7,7 @@
 import { get } from "./http.js";
 import { loading, loaded, failed } from "./loading.js";
 import { coinCell, fillCoinCell } from "./coin-parts.js";
+import { setText } from "./dom-text.js";
 import { createMatrixExecutable } from "./matrix-executable.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -44,7 +45,7 @@ export function setupMatrix({ t, state, open = () => {} }) {
     listedOn.set(row.symbol, exchanges.filter((exchange) => row.krwPrices[exchange] != null));
     for (const td of tr.querySelectorAll("td[data-exchange]")) {
       const cell = (row.cells[td.dataset.exchange] || {})[view.venue];
-      td.textContent = cell ? cell.display : "-";
+      setText(td, cell ? cell.display : "-");
       td.dataset.state = cell ? cell.state : "missing";
       td.className = "num premium " + (cell && cell.tone ? cell.tone : "");
     }

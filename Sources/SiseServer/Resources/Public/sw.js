@@ -1,7 +1,7 @@
 // Offline shell: the page's own files are cached so Sise opens without a network; live data
 // always comes from the server (API and WebSocket are never cached).
-const CACHE = "sise-shell-v39";
-const SHELL = ["/", "/index.html", "/app.css", "/nav.css", "/forms.css", "/app.js", "/nav.js", "/picker.js", "/forms.js", "/i18n.js", "/info.js", "/compare.js", "/premium-matrix.js", "/premium-history.js", "/account.js", "/ranking.js", "/portfolio.js", "/alerts.js", "/push.js", "/exchanges.js", "/http.js", "/loading.js", "/toast.js", "/socket.js", "/board-rows.js", "/view.js", "/premium-bar.js", "/wallet-marks.js", "/coin-wallets.js", "/executable-premium.js", "/notices-list.js", "/coin-events.js", "/change-alerts.js", "/matrix-executable.js",
+const CACHE = "sise-shell-v40";
+const SHELL = ["/", "/index.html", "/app.css", "/nav.css", "/forms.css", "/app.js", "/nav.js", "/picker.js", "/forms.js", "/i18n.js", "/info.js", "/compare.js", "/premium-matrix.js", "/premium-history.js", "/account.js", "/ranking.js", "/portfolio.js", "/alerts.js", "/push.js", "/exchanges.js", "/http.js", "/loading.js", "/toast.js", "/socket.js", "/board-rows.js", "/dom-text.js", "/view.js", "/premium-bar.js", "/wallet-marks.js", "/coin-wallets.js", "/executable-premium.js", "/notices-list.js", "/coin-events.js", "/change-alerts.js", "/matrix-executable.js",
                "/saved-board.js", "/status.js", "/routes.js", "/page-words.js", "/board-controls.js", "/coin-parts.js", "/coin-detail.js", "/depth.js", "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png",
                "/i18n/ko.json", "/i18n/en.json"];
 
