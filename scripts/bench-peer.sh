@@ -16,7 +16,6 @@
 # Usage: scripts/bench-peer.sh [N ...]   (default: 1000 5000 10000 19800 — 19,800: the most a
 # process's 20,000 descriptors allow)
 # Environment: RUNS (default 3), SECONDS_PER_RUN (default 15), PEERS (default "sise nats nchan floor").
-# Environment: RUNS (default 3), SECONDS_PER_RUN (default 15).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(1000 5000 10000 19800)

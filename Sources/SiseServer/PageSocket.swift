@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import Prometheus
 
@@ -27,14 +28,20 @@ final class PageSocket: Sendable {
         slowMerges = metrics.slowMerges
         census = metrics.pages
         if case .deflate(let bits, true) = encoding { stream = PageStream(windowBits: bits, census: census) } else { stream = nil }
-        wire = PageWire(census: census)
+        wire = PageWire(census: census, metrics: metrics)
     }
+
+    /// Whether pages' frames are sent straight to their sockets (`PageWire`); the environment's
+    /// `SISE_WS_DIRECT_SEND=off` keeps them on NIO's write path (a fallback, and the benchmark's
+    /// before/after on one build).
+    static let sendsDirectly = ProcessInfo.processInfo.environment["SISE_WS_DIRECT_SEND"] != "off"
 
     /// Puts the page's wire handler next to the socket; `onWritable` runs (on the event loop)
     /// whenever a full socket drains. Call on the channel's event loop.
     func installOnLoop(onWritable: @escaping () -> Void) throws {
         wire.onWritable = onWritable
         try channel.pipeline.syncOperations.addHandler(wire, position: .first)
+        if Self.sendsDirectly { wire.sendDirectly() }
     }
 
     func install(onWritable: @escaping @Sendable () -> Void) async throws {
@@ -65,69 +72,4 @@ final class PageSocket: Sendable {
         bytesOut.increment(by: Int64(message.text.readableBytes))
         return true
     }
-}
-
-/// Sits next to the socket: the hub's frames, already on the wire format (`WireFrame`), are
-/// written from here, below the WebSocket handlers, so a write to 10,000 pages walks no pipeline;
-/// and it says when a full socket drains, so the messages merged meanwhile follow.
-///
-/// `@unchecked Sendable`: its page's `PageSocket` (shared by the hub's threads) holds it, so that a
-/// write reaches it without a box to fetch; its state is only ever read and written on its
-/// channel's event loop — by NIO's callbacks, `installOnLoop` and `BoardClient.write`, which
-/// run there.
-final class PageWire: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
-    typealias InboundIn = NIOAny
-    typealias OutboundOut = ByteBuffer
-    private var context: ChannelHandlerContext?
-    /// The socket takes more: NIO's writability as its events tell it, kept here so that a write
-    /// asks no channel (its state and its pending writes are other objects to fetch).
-    private var roomy = true
-    /// The connection is up (until `channelInactive`).
-    private var active = true
-    var onWritable: (() -> Void)?
-    private let census: PageCensus?
-
-    init(census: PageCensus? = nil) {
-        self.census = census
-        census?.made(.wire)
-    }
-
-    deinit { census?.freed(.wire) }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        self.context = context
-        roomy = context.channel.isWritable
-        active = context.channel.isActive
-    }
-    /// The connection is over (every handler leaves the pipeline when the channel closes, on
-    /// every path: close frame, FIN, reset, timeout, shutdown): nothing it referred to is kept.
-    func handlerRemoved(context: ChannelHandlerContext) {
-        self.context = nil
-        onWritable = nil
-    }
-
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
-        roomy = context.channel.isWritable
-        if roomy { onWritable?() }
-        context.fireChannelWritabilityChanged()
-    }
-
-    /// The connection is gone: nothing more is written to it, though the handler is still in the
-    /// pipeline until the channel has closed.
-    func channelInactive(context: ChannelHandlerContext) {
-        active = false
-        context.fireChannelInactive()
-    }
-
-    /// In the pipeline, the connection up and the socket not full.
-    var writable: Bool { context != nil && active && roomy }
-
-    /// False once the handler has left the pipeline (the connection is closing).
-    func write(_ frame: ByteBuffer) -> Bool {
-        guard let context else { return false }
-        context.write(wrapOutboundOut(frame), promise: nil)
-        return true
-    }
-
-    func flush() { context?.flush() }
 }

@@ -23,6 +23,10 @@ final class ServerMetrics: Sendable {
     let webSocketRefusals: Prometheus.Counter
     /// The `/ws` page objects alive (`sise_ws_page_objects{kind}`).
     let pages = PageCensus()
+    /// Pages whose frames are sent straight to their sockets (`PageWire`), and the frames that
+    /// found a socket full and waited in NIO's queue instead.
+    let directPages: Prometheus.Gauge
+    let queuedWrites: Prometheus.Counter
     /// Markets whose 호가 and 체결 are followed upstream for pages now (`DepthPush`).
     let depthSubscriptions: Prometheus.Gauge
 
@@ -55,6 +59,20 @@ final class ServerMetrics: Sendable {
                 helpText: "/ws connections closed at once (1013, try again later), by reason"
             ),
             labels: [("reason", "rate")]
+        )
+        directPages = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                metricName: "sise_ws_direct_pages",
+                unitName: "",
+                helpText: "Pages whose messages are sent straight to their socket, not through the pipeline's queue"
+            )
+        )
+        queuedWrites = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                metricName: "sise_ws_queued_writes_total",
+                unitName: "",
+                helpText: "Messages that found a page's socket full and waited in its queue"
+            )
         )
         depthSubscriptions = registry.makeGauge(
             descriptor: MetricNameDescriptor(

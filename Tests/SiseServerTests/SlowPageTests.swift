@@ -26,15 +26,19 @@ import Testing
                 try await page.send(text: #"{"type":"view","quote":"BTC","sort":"value","order":"desc","q":"","favoritesOnly":false,"lang":"en"}"#)
                 #expect(try await page.waitFor(bytes: 10_000), "the snapshot came")
                 try await page.reading(false)
-                func merges() async throws -> Double {
+                func metric(_ name: String) async throws -> Double? {
                     let scrape = try await client.execute(uri: "/metrics", method: .get)
-                    return MetricsTests.value(String(buffer: scrape.body), "sise_ws_slow_merges_total") ?? 0
+                    return MetricsTests.value(String(buffer: scrape.body), name)
                 }
                 #expect(
                     try await expectEventually(timeout: .seconds(30), "the page's socket filled and its batches merged") {
-                        try await merges() > 0
+                        try await metric("sise_ws_slow_merges_total") ?? 0 > 0
                     }
                 )
+                // Its frames went straight to its socket until the kernel took no more; then NIO's
+                // queue held the rest (and what follows checks that nothing came out of order).
+                #expect(try await metric("sise_ws_direct_pages") == 1)
+                #expect(try await metric("sise_ws_queued_writes_total") ?? 0 > 0)
                 // The board stops changing: no frames, and REST polls (the board's fallback while
                 // the stream is quiet) hang.
                 try await SimAdmin.setFaults(simulator, #"{"wsStall":true,"hang":true}"#)

@@ -1,0 +1,66 @@
+import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+
+/// The file descriptor under a NIO TCP channel, for the one write NIO's pipeline is too costly
+/// for: a `/ws` page's frame, written by `PageWire` straight to the socket.
+///
+/// NIO keeps a channel's descriptor to itself; its description names it (`BaseSocket { fd=N }`).
+/// That number is only taken when the socket it names has the channel's own two addresses
+/// (`getsockname`, `getpeername`) — anything else (another kind of channel, a format NIO changed,
+/// an embedded channel in tests) gives nil, and the page is written through the pipeline as
+/// before. The number stays the channel's while the channel is active: NIO closes the socket in
+/// `close0` and marks the channel inactive before it calls any handler back, so a writer that
+/// checks `isActive` on the event loop never writes to a number the process has reused.
+enum SocketDescriptor {
+    /// Call on the channel's event loop, once it is active.
+    static func of(_ channel: any Channel) -> CInt? {
+        guard let fd = number(in: String(describing: channel)),
+            let local = channel.localAddress, let remote = channel.remoteAddress,
+            matches(fd, local, getsockname), matches(fd, remote, getpeername)
+        else { return nil }
+        return fd
+    }
+
+    /// The `N` of the first `fd=N` in a channel's description.
+    static func number(in description: String) -> CInt? {
+        guard let start = description.range(of: "fd=")?.upperBound else { return nil }
+        let digits = description[start...].prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count < 10, let fd = CInt(digits), fd >= 0 else { return nil }
+        return fd
+    }
+
+    private typealias AddressCall = (CInt, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> CInt
+
+    /// Whether the socket `fd` has `address` at the end `call` reads (a TCP socket over IPv4 or
+    /// IPv6: address and port both equal).
+    private static func matches(_ fd: CInt, _ address: SocketAddress, _ call: AddressCall) -> Bool {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let read = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call(fd, $0, &length) }
+        }
+        guard read == 0 else { return false }
+        switch address {
+        case .v4(let expected):
+            guard storage.ss_family == sa_family_t(AF_INET) else { return false }
+            let actual = withUnsafeBytes(of: &storage) { $0.load(as: sockaddr_in.self) }
+            return actual.sin_port == expected.address.sin_port && actual.sin_addr.s_addr == expected.address.sin_addr.s_addr
+        case .v6(let expected):
+            guard storage.ss_family == sa_family_t(AF_INET6) else { return false }
+            let actual = withUnsafeBytes(of: &storage) { $0.load(as: sockaddr_in6.self) }
+            var wanted = expected.address
+            return actual.sin6_port == wanted.sin6_port
+                && withUnsafeBytes(of: actual.sin6_addr) { a in withUnsafeBytes(of: &wanted.sin6_addr) { a.elementsEqual($0) } }
+        case .unixDomainSocket:
+            return false
+        }
+    }
+}
+#else
+enum SocketDescriptor {
+    /// Linux only (the direct write needs `MSG_NOSIGNAL`): elsewhere pages go through the pipeline.
+    static func of(_ channel: any Channel) -> CInt? { nil }
+}
+#endif
