@@ -101,24 +101,29 @@ final class PageWire: ChannelDuplexHandler, RemovableChannelHandler, @unchecked 
     var writable: Bool { context != nil && active && roomy }
 
     /// False once the handler has left the pipeline (the connection is closing).
+    ///
+    /// Call from a task of its own on the event loop (`BoardClient` writes from `loop.execute`),
+    /// never from inside one of NIO's callbacks: NIO closes a socket in `close0` and then calls
+    /// handlers back (`channelInactive` last) — only from inside those callbacks could a send
+    /// find the descriptor closed and not yet forgotten, its number free for the process to reuse.
+    /// From a task of its own it finds the connection either up or over (`channelInactive` has
+    /// run and the descriptor is forgotten).
     func write(_ frame: ByteBuffer) -> Bool {
-        guard let context else { return false }
-        guard descriptor >= 0 else {
-            unflushed = true
-            context.write(wrapOutboundOut(frame), promise: nil)
-            return true
-        }
         var rest = frame
-        if queued == 0 {
-            // Checked on every send: NIO marks the channel inactive before the descriptor's
-            // number can be reused (see `SocketDescriptor`).
-            guard context.channel.isActive else { return false }
+        // The descriptor is only known while the handler is in the pipeline and the connection up.
+        if descriptor >= 0, queued == 0 {
             let sent = frame.withUnsafeReadableBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             if sent == frame.readableBytes { return true }
             if sent > 0 { rest.moveReaderIndex(forwardBy: sent) }
             queuedWrites?.increment()
         }
-        enqueue(wrapOutboundOut(rest), promise: nil, context: context)
+        guard let context else { return false }
+        if descriptor >= 0 {
+            enqueue(wrapOutboundOut(rest), promise: nil, context: context)
+        } else {
+            unflushed = true
+            context.write(wrapOutboundOut(rest), promise: nil)
+        }
         return true
     }
 

@@ -10,9 +10,8 @@ import Glibc
 /// That number is only taken when the socket it names has the channel's own two addresses
 /// (`getsockname`, `getpeername`) — anything else (another kind of channel, a format NIO changed,
 /// an embedded channel in tests) gives nil, and the page is written through the pipeline as
-/// before. The number stays the channel's while the channel is active: NIO closes the socket in
-/// `close0` and marks the channel inactive before it calls any handler back, so a writer that
-/// checks `isActive` on the event loop never writes to a number the process has reused.
+/// before. The number stays the channel's until NIO closes the socket (in `close0`, which then
+/// calls `channelInactive`, where `PageWire` forgets it, before the event loop runs anything else).
 enum SocketDescriptor {
     /// Call on the channel's event loop, once it is active.
     static func of(_ channel: any Channel) -> CInt? {
