@@ -15,7 +15,11 @@
 # publish → the subscriber), RSS per connection; and Sise's ratios to each.
 # Usage: scripts/bench-peer.sh [N ...]   (default: 1000 5000 10000 19800 — 19,800: the most a
 # process's 20,000 descriptors allow)
-# Environment: RUNS (default 3), SECONDS_PER_RUN (default 15), PEERS (default "sise nats nchan floor").
+# Then the independent client's check: sise-load and scripts/ws_count.c (a C epoll client sharing
+# nothing with it) take turns against each server but NATS at the first N; their µs per message
+# must agree within 10 %.
+# Environment: RUNS (default 3), SECONDS_PER_RUN (default 15), PEERS (default "sise nats nchan floor"),
+# CHECK (default 1; 0 skips the independent client's check).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(1000 5000 10000 19800)
@@ -63,7 +67,22 @@ echo "machine: $(nproc) CPUs, $(uname -m), $(date -u +%F); ${runs} runs of ${SEC
   "captured $(wc -l < "$work/capture.jsonl") messages in 20 s, $(( $(wc -c < "$work/capture.jsonl") / 20 / 1024 )) KB/s a page;" \
   "nats-server $(nats-server --version | awk '{print $2}'), $(/usr/sbin/nginx -v 2>&1 | sed 's/.*: //') + nchan $(dpkg-query -W -f '${Version}' libnginx-mod-nchan 2>/dev/null)"
 
-load() { "${load_cpu[@]}" "$bin/sise-load" --clients "$n" --seconds "${SECONDS_PER_RUN:-15}" "$@"; }
+cc -O2 -o "$work/ws_count" scripts/ws_count.c
+
+# The load generator: sise-load, or (loader=ws_count) the independent C client, given the same
+# arguments (it speaks Sise's /ws and the raw peers, not NATS).
+loader=sise-load
+load() {
+  if [ "$loader" = ws_count ]; then
+    local path=/ws first='{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}' at="" of=""
+    while [ $# -gt 0 ]; do
+      case $1 in --raw) path=$2; first=""; shift 2 ;; --url) at=$2; shift 2 ;; --pid) of=$2; shift 2 ;; *) shift ;; esac
+    done
+    "${load_cpu[@]}" "$work/ws_count" "${at##*:}" "$path" "$n" "${SECONDS_PER_RUN:-15}" "$of" ${first:+"$first"}
+  else
+    "${load_cpu[@]}" "$bin/sise-load" --clients "$n" --seconds "${SECONDS_PER_RUN:-15}" "$@"
+  fi
+}
 
 run_sise() {
   start_sise "$n"
@@ -172,3 +191,20 @@ header="| N"; rule="|---"
 for peer in "${peers[@]}"; do [ "$peer" = sise ] && continue; header+=" | Sise / $peer (µs per message)"; rule+="|---"; done
 echo "$header |"; echo "$rule|"
 printf '%s\n' "${ratios[@]}"
+
+if [ "${CHECK:-1}" != 0 ]; then
+  n=${counts[0]}
+  echo
+  echo "| N | server | sise-load µs/message | ws_count µs/message | sise-load / ws_count |"
+  echo "|---|---|---|---|---|"
+  for peer in "${peers[@]}"; do
+    [ "$peer" = nats ] && continue
+    : > "$work/check-load"; : > "$work/check-count"
+    for run in $(seq "$runs"); do
+      loader=sise-load; "run_$peer" | grep '^clients' >> "$work/check-load"
+      loader=ws_count; "run_$peer" | grep '^connected' >> "$work/check-count"
+    done
+    a=$(field 'cpu\/message' < "$work/check-load" | median); b=$(field 'cpu\/message' < "$work/check-count" | median)
+    echo "| $n | $peer | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "n/a" }') |"
+  done
+fi
