@@ -1,10 +1,6 @@
 import NIOCore
 import Prometheus
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Sits next to the socket: the hub's frames, already on the wire format (`WireFrame`), are
 /// written from here, below the WebSocket handlers, so a write to 10,000 pages walks no pipeline;
 /// and it says when a full socket drains, so the messages merged meanwhile follow.
@@ -112,7 +108,7 @@ final class PageWire: ChannelDuplexHandler, RemovableChannelHandler, @unchecked 
         var rest = frame
         // The descriptor is only known while the handler is in the pipeline and the connection up.
         if descriptor >= 0, queued == 0 {
-            let sent = frame.withUnsafeReadableBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            let sent = SocketDescriptor.send(frame, to: descriptor)
             if sent == frame.readableBytes { return true }
             if sent > 0 { rest.moveReaderIndex(forwardBy: sent) }
             queuedWrites?.increment()

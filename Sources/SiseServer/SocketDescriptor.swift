@@ -22,6 +22,12 @@ enum SocketDescriptor {
         return fd
     }
 
+    /// Sends what `bytes` holds to `fd` without waiting (and without SIGPIPE): the bytes the kernel
+    /// took (perhaps fewer), or -1 (nothing: the buffer full, or an error NIO will meet and report).
+    static func send(_ bytes: ByteBuffer, to fd: CInt) -> Int {
+        bytes.withUnsafeReadableBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    }
+
     /// The `N` of the first `fd=N` in a channel's description.
     static func number(in description: String) -> CInt? {
         guard let start = description.range(of: "fd=")?.upperBound else { return nil }
@@ -61,5 +67,6 @@ enum SocketDescriptor {
 enum SocketDescriptor {
     /// Linux only (the direct write needs `MSG_NOSIGNAL`): elsewhere pages go through the pipeline.
     static func of(_ channel: any Channel) -> CInt? { nil }
+    static func send(_ bytes: ByteBuffer, to fd: CInt) -> Int { -1 }
 }
 #endif
