@@ -7,10 +7,10 @@ import Prometheus
 ///
 /// Where the socket's descriptor is known (`SocketDescriptor`) a frame is sent straight to it — one
 /// `send(2)`, none of NIO's write path (the pipeline's head, the pending-writes queue, the flush,
-/// the promise), which cost a quarter of a page's CPU per message. NIO's queue takes over the
-/// moment the kernel does not take a whole frame (its buffer full, an error): the rest of that
-/// frame and everything after it go through the pipeline, in order, until NIO has written all it
-/// holds; NIO then reports the socket's errors and writability as it always does. The WebSocket
+/// the promise), which cost about a sixth of a page's CPU per message (20.1 → 16.9 µs at 1,000
+/// pages). NIO's queue takes over the moment the kernel does not take a whole frame (its buffer
+/// full, an error): the rest of that frame and everything after it go through the pipeline, in
+/// order, until NIO has written all it holds; NIO then reports the socket's errors and writability as it always does. The WebSocket
 /// handlers' own frames (pongs, the close) pass through here too, counted the same way, so no
 /// frame ever overtakes another.
 ///
