@@ -95,7 +95,7 @@ import Testing
             let empty = try await waitUntil(timeout: .seconds(20)) {
                 last = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
                 let gauges =
-                    ["sise_ws_clients", "sise_ws_views"]
+                    ["sise_ws_clients", "sise_ws_views", "sise_ws_direct_pages"]
                     + ["client", "wire", "stream", "pacer", "context"].map { #"sise_ws_page_objects{kind="\#($0)"}"# }
                 return gauges.allSatisfy { MetricsTests.value(last, $0) == 0 }
             }
