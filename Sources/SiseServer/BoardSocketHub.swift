@@ -251,8 +251,8 @@ final class BoardSocketHub: Service, Sendable {
         let rows = board.snapshot.rows
         var inputsByVenue: [GlobalVenue: PremiumInputs] = [:]
         var statusText: [Language: String] = [:]
-        var posted: [BoardClient] = []
-        defer { BoardClient.deliver(posted) }
+        var writes = PendingWrites()
+        defer { writes.start() }
         for (view, members) in byView {
             let venue = view.parameters.venue
             let inputs = inputsByVenue[venue] ?? inputs(view.parameters)
@@ -279,28 +279,30 @@ final class BoardSocketHub: Service, Sendable {
                 pieces.isEmpty && !moved
                 ? nil
                 : PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: newOrder))
-            posted += members.values
-            for client in members.values {
-                guard client.window != nil else {
-                    client.post(rows: pieces, order: newOrder, status: statusMessage, shared: shared, now: false)
-                    continue
-                }
-                // A page showing a window of ranks: full rows only inside it (those that moved
-                // into it included), the order of all.
-                let (inWindow, entering) = client.entering(order)
-                var mine = pieces.filter { inWindow.contains($0.0) }
-                let sent = Set(mine.map(\.0))
-                let missing = entering.filter { !sent.contains($0) }
-                if !missing.isEmpty {
-                    mine += fragments.withLock { all in
-                        missing.compactMap { code in
-                            MarketID(code).flatMap(ordered.row).map {
-                                (code, all[key, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0)))
+            writes.add(members)
+            for lane in members.lanes {
+                for client in lane.pages {
+                    guard client.hasWindow else {
+                        client.post(rows: pieces, order: newOrder, status: statusMessage, shared: shared, now: false)
+                        continue
+                    }
+                    // A page showing a window of ranks: full rows only inside it (those that moved
+                    // into it included), the order of all.
+                    let (inWindow, entering) = client.entering(order)
+                    var mine = pieces.filter { inWindow.contains($0.0) }
+                    let sent = Set(mine.map(\.0))
+                    let missing = entering.filter { !sent.contains($0) }
+                    if !missing.isEmpty {
+                        mine += fragments.withLock { all in
+                            missing.compactMap { code in
+                                MarketID(code).flatMap(ordered.row).map {
+                                    (code, all[key, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0)))
+                                }
                             }
                         }
                     }
+                    client.post(rows: mine, order: newOrder, status: statusMessage, now: false)
                 }
-                client.post(rows: mine, order: newOrder, status: statusMessage, now: false)
             }
         }
         guard venues == nil else { return }

@@ -7,8 +7,8 @@ struct PageRegistry {
     private(set) var pages: [ObjectIdentifier: BoardClient] = [:]
     /// Each page's view, as its batches are computed (favorites included).
     private var shown: [ObjectIdentifier: BoardClientView] = [:]
-    /// The pages of each view.
-    private(set) var groups: [BoardClientView: [ObjectIdentifier: BoardClient]] = [:]
+    /// The pages of each view, by event loop.
+    private(set) var groups: [BoardClientView: PageGroup] = [:]
     /// Pages per distinct view as the bound counts them (favorites left out: two devices' starred
     /// lists are one view to compute per batch, whatever the stars).
     private var distinct: [BoardClientView: Int] = [:]
@@ -43,13 +43,13 @@ struct PageRegistry {
         guard pages[id] != nil else { return }
         leave(id)
         shown[id] = view
-        groups[view, default: [:]][id] = page
+        groups[view, default: PageGroup()].insert(page)
         distinct[Self.key(view), default: 0] += 1
     }
 
     private mutating func leave(_ id: ObjectIdentifier) {
         guard let view = shown.removeValue(forKey: id) else { return }
-        groups[view]?[id] = nil
+        groups[view]?.remove(id)
         if groups[view]?.isEmpty == true { groups[view] = nil }
         let key = Self.key(view)
         distinct[key, default: 1] -= 1

@@ -7,18 +7,19 @@ import Prometheus
 /// adds to. One object: a batch for thousands of pages touches as few of each page's cache lines
 /// as it can (per page, the cost of a message is mostly memory it has to fetch).
 final class PageSocket: Sendable {
-    let channel: any Channel
+    // What a write reads, declared first (one cache line).
+    /// The handler that writes this page's frames: made with the page, in the pipeline once
+    /// `installOnLoop` has run (until then it refuses writes).
+    private let wire: PageWire
+    /// The page's own deflate stream, when it takes messages that refer back to earlier ones.
+    private let stream: PageStream?
     let encoding: PageEncoding
     let framesOut: Prometheus.Counter
     let bytesOut: Prometheus.Counter
     let slowMerges: Prometheus.Counter
+    let channel: any Channel
     /// Counts this page's objects alive (`sise_ws_page_objects`).
     let census: PageCensus
-    /// The page's own deflate stream, when it takes messages that refer back to earlier ones.
-    private let stream: PageStream?
-    /// The handler that writes this page's frames: made with the page, in the pipeline once
-    /// `installOnLoop` has run (until then it refuses writes).
-    private let wire: PageWire
 
     init(channel: any Channel, encoding: PageEncoding, metrics: ServerMetrics) {
         self.channel = channel

@@ -28,15 +28,16 @@ final class PageWire: ChannelDuplexHandler, RemovableChannelHandler, @unchecked 
     private var roomy = true
     /// The connection is up (until `channelInactive`).
     private var active = true
-    var onWritable: (() -> Void)?
-    private let census: PageCensus?
+    /// A frame went to NIO since the last flush.
+    private var unflushed = false
     /// The socket's descriptor when frames are sent to it directly, else -1.
     private var descriptor: CInt = -1
     /// Writes handed to NIO and not yet written by it (or failed): while any are, frames queue
     /// behind them.
     private var queued = 0
-    /// A frame went to NIO since the last flush.
-    private var unflushed = false
+    // What a write reads is declared above: one cache line.
+    var onWritable: (() -> Void)?
+    private let census: PageCensus?
     private let directPages: Prometheus.Gauge?
     private let queuedWrites: Prometheus.Counter?
 

@@ -7,9 +7,9 @@ import Testing
 /// The hub's register of pages: grouped by view as views change, and the bound on distinct views
 /// counted as it goes.
 @Suite struct PageRegistryTests {
-    static func page() -> BoardClient {
+    static func page(on loop: EmbeddedEventLoop = EmbeddedEventLoop()) -> BoardClient {
         let metrics = ServerMetrics()
-        return BoardClient(deviceID: "d", view: nil, page: PageDeliveryTests.page(EmbeddedChannel(), metrics))
+        return BoardClient(deviceID: "d", view: nil, page: PageDeliveryTests.page(EmbeddedChannel(loop: loop), metrics))
     }
 
     static func view(_ q: String, favorites: Set<MarketID>? = nil) throws -> BoardClientView {
@@ -59,5 +59,27 @@ import Testing
         // The only page of a view may swap it for a new one: its old one goes.
         #expect(registry.admits(try Self.view("c"), for: pages[2], limit: 2))
         #expect(!registry.admits(try Self.view("c"), for: pages[0], limit: 2))
+    }
+
+    /// A view's pages, one list per event loop: pages leave from anywhere in a list (the last one
+    /// takes the place), and every page is in exactly one list, once.
+    @Test func aGroupKeepsEachPageOnceInItsLoopsList() {
+        let (first, second) = (EmbeddedEventLoop(), EmbeddedEventLoop())
+        let pages = (0..<10).map { Self.page(on: $0 % 3 == 0 ? second : first) }
+        var group = PageGroup()
+        for page in pages { group.insert(page) }
+        group.insert(pages[4])
+        #expect(group.count == 10 && group.lanes.count == 2)
+        for index in [0, 5, 1, 9, 2] { group.remove(ObjectIdentifier(pages[index])) }
+        group.remove(ObjectIdentifier(pages[0]))
+        let remaining = [3, 4, 6, 7, 8].map { ObjectIdentifier(pages[$0]) }
+        let listed = group.lanes.flatMap { lane in lane.pages.map(ObjectIdentifier.init) }
+        #expect(group.count == 5 && listed.count == 5 && Set(listed) == Set(remaining))
+        for lane in group.lanes { #expect(lane.pages.allSatisfy { $0.loop === lane.loop }) }
+        // A page that left comes back to its loop's list; the last one out empties the group.
+        group.insert(pages[9])
+        #expect(group.lanes.first { $0.loop === second }?.pages.count == 3)
+        for page in pages { group.remove(ObjectIdentifier(page)) }
+        #expect(group.isEmpty && group.lanes.allSatisfy(\.pages.isEmpty))
     }
 }
