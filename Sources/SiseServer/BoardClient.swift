@@ -26,7 +26,10 @@ final class BoardClient: Sendable {
     struct State {
         /// The view's patch exactly as computed for every client of the view: sent as is when
         /// nothing else is pending (the common case), so most clients cost no encoding at all.
-        var shared: (message: PageMessage, rows: [(String, String)], order: BoardSocketMessage.Order?)?
+        var shared: SharedPatch?
+        /// The view's patches that came while `shared` waited, oldest first (at most
+        /// `SharedPatch.maxLater`): sent merged, the merge made once for the view's pages.
+        var later: [SharedPatch] = []
         /// A full snapshot to send before anything else (after a view change).
         var snapshot: String?
         var rows: [String: String] = [:]
@@ -98,16 +101,19 @@ final class BoardClient: Sendable {
         let merged = state.withLock { s -> Bool in
             if let status { s.status = status }
             guard !rows.isEmpty || order != nil else { return false }
-            if let shared, s.rows.isEmpty, s.order == nil, s.shared == nil {
-                s.shared = (shared, rows, order)
-                return false
+            if let shared, s.rows.isEmpty, s.order == nil {
+                let patch = SharedPatch(message: shared, rows: rows, order: order)
+                guard s.shared != nil else {
+                    s.shared = patch
+                    return false
+                }
+                if s.later.count < SharedPatch.maxLater {
+                    s.later.append(patch)
+                    return true
+                }
             }
             let unsent = s.shared != nil || !s.rows.isEmpty || s.order != nil
-            if let previous = s.shared {
-                for (code, fragment) in previous.rows { s.rows[code] = fragment }
-                if let order = previous.order { s.order = order }
-                s.shared = nil
-            }
+            s.absorbShared()
             for (code, fragment) in rows { s.rows[code] = fragment }
             if let order { s.order = order }
             return unsent
@@ -229,7 +235,7 @@ final class BoardClient: Sendable {
             ?? #"{"type":"error","code":"internal","message":"error"}"#
     }
 
-    var backlog: Int { state.withLock { $0.rows.count + ($0.shared?.rows.count ?? 0) } }
+    var backlog: Int { state.withLock { $0.backlog } }
 
     // MARK: - Writing
 
@@ -296,7 +302,7 @@ final class BoardClient: Sendable {
     /// but the view's patch as every client of it got it.
     private func takeSharedAlone() -> PageMessage? {
         state.withLock { s -> PageMessage? in
-            guard let shared = s.shared, s.rows.isEmpty, s.order == nil, s.snapshot == nil, s.status == nil, s.heartbeat == nil,
+            guard let shared = s.shared, s.later.isEmpty, s.rows.isEmpty, s.order == nil, s.snapshot == nil, s.status == nil, s.heartbeat == nil,
                 s.error == nil, s.favorites == nil, s.portfolio == nil, s.notices.isEmpty, s.book == nil, s.trades == nil
             else { return nil }
             s.shared = nil
@@ -322,7 +328,7 @@ final class BoardClient: Sendable {
         if let snapshot = s.snapshot { out.append(PageMessage(snapshot)) }
         if let status = s.status { out.append(PageMessage(status)) }
         if let shared = s.shared {
-            out.append(shared.message)
+            out.append(SharedPatch.merged(shared, s.later))
         } else if !s.rows.isEmpty || s.order != nil {
             out.append(PageMessage(BoardSocketMessage.patch(rows: Array(s.rows.values), order: s.order)))
         }

@@ -79,12 +79,25 @@ final class PageMessage: Sendable {
     /// The frame as it is, made at once: most pages take it, and they take it without a lock.
     private let plain: ByteBuffer
     private let wires = Mutex<[Int32: ByteBuffer]>([:])
+    /// Made when the message is a view's patch that pages behind it merge with the ones before.
+    private let merges = Mutex<PatchMerges?>(nil)
 
     init(_ text: ByteBuffer) {
         self.text = text
         plain = WireFrame.text(text, deflated: false)
     }
     convenience init(_ string: String) { self.init(ByteBuffer(string: string)) }
+
+    /// This patch and the `count` before it back to `first`, merged once (`SharedPatch.merged`).
+    func merged(since first: PageMessage, count: Int, make: () -> PageMessage) -> PageMessage {
+        let book = merges.withLock { merges in
+            if let merges { return merges }
+            let made = PatchMerges()
+            merges = made
+            return made
+        }
+        return book.merged(since: first, count: count, make: make)
+    }
 
     /// The frame for a page with `encoding` (one with its own stream uses `PageStream`).
     func wire(for encoding: PageEncoding) -> ByteBuffer {

@@ -1,0 +1,63 @@
+import Synchronization
+
+/// A view's patch as every page of the view was given it: the message, encoded once, and what it
+/// holds (to merge it with the ones after it).
+struct SharedPatch: Sendable {
+    let message: PageMessage
+    let rows: [(String, String)]
+    let order: BoardSocketMessage.Order?
+
+    /// Patches a page may hold unmerged behind the one it waits to send; beyond, they are merged
+    /// into the page's own rows.
+    static let maxLater = 8
+
+    /// `first` and `later` — one view's consecutive patches, oldest first — as one message: rows by
+    /// market, the newest winning, and the newest order. Pages of a view that fall behind fall
+    /// behind together (a batch for 10,000 pages outlasts the 100 ms between two) and missed the
+    /// same patches: the first page to need the merge makes it, and the others find it on the
+    /// newest patch's message.
+    static func merged(_ first: SharedPatch, _ later: [SharedPatch]) -> PageMessage {
+        guard let last = later.last else { return first.message }
+        return last.message.merged(since: first.message, count: later.count) {
+            var rows: [String: String] = [:]
+            var order: BoardSocketMessage.Order?
+            for patch in [first] + later {
+                for (code, fragment) in patch.rows { rows[code] = fragment }
+                if let newer = patch.order { order = newer }
+            }
+            return PageMessage(BoardSocketMessage.patch(rows: Array(rows.values), order: order))
+        }
+    }
+}
+
+extension BoardClient.State {
+    /// The shared patches waiting, merged into the page's own rows and order (the page is about
+    /// to be sent something of its own).
+    mutating func absorbShared() {
+        guard let first = shared else { return }
+        for patch in [first] + later {
+            for (code, fragment) in patch.rows { rows[code] = fragment }
+            if let newer = patch.order { order = newer }
+        }
+        shared = nil
+        later = []
+    }
+
+    /// Rows waiting to be sent (merged or not).
+    var backlog: Int { rows.count + (shared?.rows.count ?? 0) + later.reduce(0) { $0 + $1.rows.count } }
+}
+
+/// The merges made of a patch and the ones before it, kept on the newest patch's message (and
+/// gone with it): by the first patch merged and how many followed it.
+final class PatchMerges: Sendable {
+    private let made = Mutex<[(first: PageMessage, count: Int, merged: PageMessage)]>([])
+
+    func merged(since first: PageMessage, count: Int, make: () -> PageMessage) -> PageMessage {
+        made.withLock { made in
+            if let known = made.first(where: { $0.first === first && $0.count == count }) { return known.merged }
+            let merged = make()
+            made.append((first, count, merged))
+            return merged
+        }
+    }
+}

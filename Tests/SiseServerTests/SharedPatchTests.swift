@@ -1,0 +1,107 @@
+import Foundation
+import NIOCore
+import NIOEmbedded
+import Testing
+
+@testable import SiseServer
+
+/// Pages that fall behind their view: the patches they missed are sent as one, with the newest
+/// of every row and the newest order, and pages that missed the same patches share that one
+/// message (made once) — at 10,000 pages, when a batch outlasts the 100 ms between two, that is
+/// most pages.
+@Suite struct SharedPatchTests {
+    static func client() -> BoardClient {
+        BoardClient(deviceID: "d", view: nil, page: PageDeliveryTests.page(EmbeddedChannel(), ServerMetrics()))
+    }
+
+    /// A view's patch as the hub makes it: rows (market, value) and maybe an order.
+    static func patch(
+        _ rows: [(Int, Int)],
+        order: [String]? = nil
+    ) -> (rows: [(String, String)], order: BoardSocketMessage.Order?, message: PageMessage) {
+        let pieces = rows.map { PageDeliveryTests.row($0.0, $0.1) }
+        let order = order.map(BoardSocketMessage.Order.init)
+        return (pieces, order, PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: order)))
+    }
+
+    /// The rows of a sent patch, by market, and its order.
+    static func read(_ message: PageMessage) throws -> (rows: [String: Int], order: [String]?) {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(String(buffer: message.text).utf8)) as? [String: Any])
+        let rows = try #require(object["rows"] as? [[String: Any]])
+        var values: [String: Int] = [:]
+        for row in rows { values[try #require(row["market"] as? String)] = try #require(row["v"] as? Int) }
+        return (values, object["order"] as? [String])
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        /// The view's patches, oldest first: (market, value) rows, and an order or none.
+        let patches: [([(Int, Int)], [String]?)]
+        /// Posts of the page's own between them (index → rows), as a page with a window gets.
+        var own: [Int: [(Int, Int)]] = [:]
+        let rows: [String: Int]
+        let order: [String]?
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "one patch: sent as it is", patches: [([(1, 1)], nil)], rows: ["KRW-C1": 1], order: nil),
+        Case(
+            name: "three missed: the newest of each row, the newest order",
+            patches: [([(1, 1), (2, 1)], ["a"]), ([(1, 2)], nil), ([(3, 3)], ["b"])],
+            rows: ["KRW-C1": 2, "KRW-C2": 1, "KRW-C3": 3],
+            order: ["b"]
+        ),
+        Case(
+            name: "an older order is kept when the newer patches bring none",
+            patches: [([(1, 1)], ["a"]), ([(1, 5)], nil)],
+            rows: ["KRW-C1": 5],
+            order: ["a"]
+        ),
+        Case(
+            name: "more than the page holds unmerged: merged into its own rows, nothing lost",
+            patches: (0..<(SharedPatch.maxLater + 4)).map { ([($0 % 3, $0)], $0 == 2 ? ["x"] : nil) },
+            rows: ["KRW-C0": SharedPatch.maxLater + 1, "KRW-C1": SharedPatch.maxLater + 2, "KRW-C2": SharedPatch.maxLater + 3],
+            order: ["x"]
+        ),
+        Case(
+            name: "a post of the page's own between them",
+            patches: [([(1, 1)], nil), ([(2, 2)], nil), ([(1, 3)], nil)],
+            own: [1: [(4, 4)]],
+            rows: ["KRW-C1": 3, "KRW-C2": 2, "KRW-C4": 4],
+            order: nil
+        ),
+    ]
+
+    @Test(arguments: cases) func aPageBehindIsSentTheMissedPatchesAsOne(_ example: Case) throws {
+        let client = Self.client()
+        for (index, (rows, order)) in example.patches.enumerated() {
+            if let own = example.own[index] { client.post(rows: own.map { PageDeliveryTests.row($0.0, $0.1) }, order: nil, status: nil, now: false) }
+            let patch = Self.patch(rows, order: order)
+            client.post(rows: patch.rows, order: patch.order, status: nil, shared: patch.message, now: false)
+        }
+        let sent = client.drain()
+        try #require(sent.count == 1)
+        let (rows, order) = try Self.read(sent[0])
+        #expect(rows == example.rows)
+        #expect(order == example.order)
+        #expect(client.drain().isEmpty)
+    }
+
+    @Test func pagesThatMissedTheSamePatchesShareOneMessage() throws {
+        let patches = [Self.patch([(1, 1)]), Self.patch([(1, 2), (2, 2)], order: ["z"]), Self.patch([(3, 3)])]
+        let (a, b, c) = (Self.client(), Self.client(), Self.client())
+        for patch in patches {
+            for client in [a, b] { client.post(rows: patch.rows, order: patch.order, status: nil, shared: patch.message, now: false) }
+        }
+        // `c` was written after the first patch: it missed two, not three.
+        c.post(rows: patches[0].rows, order: nil, status: nil, shared: patches[0].message, now: false)
+        #expect(c.drain().first === patches[0].message)
+        for patch in patches.dropFirst() { c.post(rows: patch.rows, order: patch.order, status: nil, shared: patch.message, now: false) }
+        let (fromA, fromB, fromC) = (try #require(a.drain().first), try #require(b.drain().first), try #require(c.drain().first))
+        #expect(fromA === fromB)
+        #expect(fromC !== fromA)
+        #expect(try Self.read(fromA).rows == ["KRW-C1": 2, "KRW-C2": 2, "KRW-C3": 3])
+        #expect(try Self.read(fromC).rows == ["KRW-C1": 2, "KRW-C2": 2, "KRW-C3": 3])
+    }
+}
