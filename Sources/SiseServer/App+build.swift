@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
-import NIOCore
 import ServiceLifecycle
 import SiseCore
 import SiseEngine
@@ -11,9 +10,6 @@ import SiseStore
 
 /// Builds the HTTP application of `sise serve` from what the composition root hands it.
 public enum SiseServerApp {
-    /// Connections the listening socket takes per wake-up (NIO's default is 4).
-    static let acceptsPerRead: UInt = 256
-
     /// Builds the application; `onReady` gets the bound port once it accepts connections.
     public static func build(
         _ configuration: ServerConfiguration,
@@ -292,10 +288,6 @@ public enum SiseServerApp {
             ]
                 + (history.map { [$0] } ?? []) + (recorder.map { [$0] } ?? []) + (events.map { [$0] } ?? []),
             onServerRunning: { channel in
-                // Connections taken per wake-up of the listening socket: NIO's 4 let a server busy
-                // writing to 13,000 pages take in ≈ 30 a second (each of its loop's turns a long
-                // batch) and the rest of a reconnecting crowd timed out in the accept queue.
-                try? await channel.setOption(ChannelOptions.maxMessagesPerRead, value: Self.acceptsPerRead)
                 let port = channel.localAddress?.port ?? configuration.port
                 publicOrigin.bound(port: port)
                 await onReady(port)
