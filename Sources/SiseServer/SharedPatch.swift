@@ -21,11 +21,16 @@ struct SharedPatch: Sendable {
         return last.message.merged(since: first.message, count: later.count) {
             var rows: [String: String] = [:]
             var order: BoardSocketMessage.Order?
-            for patch in [first] + later {
-                for (code, fragment) in patch.rows { rows[code] = fragment }
-                if let newer = patch.order { order = newer }
-            }
+            fold([first] + later, into: &rows, order: &order)
             return PageMessage(BoardSocketMessage.patch(rows: Array(rows.values), order: order))
+        }
+    }
+
+    /// `patches`, oldest first, laid over `rows` (by market, the newest winning) and `order`.
+    static func fold(_ patches: [SharedPatch], into rows: inout [String: String], order: inout BoardSocketMessage.Order?) {
+        for patch in patches {
+            for (code, fragment) in patch.rows { rows[code] = fragment }
+            if let newer = patch.order { order = newer }
         }
     }
 }
@@ -35,10 +40,7 @@ extension BoardClient.State {
     /// to be sent something of its own).
     mutating func absorbShared() {
         guard let first = shared else { return }
-        for patch in [first] + later {
-            for (code, fragment) in patch.rows { rows[code] = fragment }
-            if let newer = patch.order { order = newer }
-        }
+        SharedPatch.fold([first] + later, into: &rows, order: &order)
         shared = nil
         later = []
     }
