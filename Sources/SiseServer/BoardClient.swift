@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// What is pending is written straight to the page's channel on the channel's own event loop —
 /// no task per connection to wake, no hop per message: the hub posts a batch to every client of
-/// a view and then asks each event loop once to write to all of its pages (`deliver`).
+/// a view and then asks each event loop once to write to all of its pages (`PendingWrites`, and
+/// `deliver` for the heartbeat to every page).
 final class BoardClient: Sendable {
     // What a write reads first, declared first: the page, its loop, the flag and the outbox's lock
     // share the object's first cache line.
