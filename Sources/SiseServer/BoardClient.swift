@@ -12,7 +12,7 @@ import Synchronization
 /// `deliver` for the heartbeat to every page).
 final class BoardClient: Sendable {
     // What a write reads first, declared first: the page, its loop, the flag and the outbox's lock
-    // share the object's first cache line.
+    // sit together at the object's start (a cache line, two at worst).
     private let page: PageSocket
     /// The page's event loop, kept beside the flag: pages are grouped by loop without fetching
     /// each page's channel.

@@ -7,7 +7,7 @@ import Prometheus
 /// adds to. One object: a batch for thousands of pages touches as few of each page's cache lines
 /// as it can (per page, the cost of a message is mostly memory it has to fetch).
 final class PageSocket: Sendable {
-    // What a write reads, declared first (one cache line).
+    // What a write reads, declared first (together at the object's start).
     /// The handler that writes this page's frames: made with the page, in the pipeline once
     /// `installOnLoop` has run (until then it refuses writes).
     private let wire: PageWire

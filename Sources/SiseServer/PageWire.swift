@@ -35,7 +35,7 @@ final class PageWire: ChannelDuplexHandler, RemovableChannelHandler, @unchecked 
     /// Writes handed to NIO and not yet written by it (or failed): while any are, frames queue
     /// behind them.
     private var queued = 0
-    // What a write reads is declared above: one cache line.
+    // What a write reads is declared above, together.
     var onWritable: (() -> Void)?
     private let census: PageCensus?
     private let directPages: Prometheus.Gauge?
