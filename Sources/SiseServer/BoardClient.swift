@@ -254,17 +254,17 @@ final class BoardClient: Sendable {
             byLoop[ObjectIdentifier(client.loop), default: (client.loop, [])].clients.append(client)
         }
         for (loop, batch) in byLoop.values {
-            loop.execute { write(batch) }
+            loop.execute { writeInGroups(batch) }
         }
     }
 
     /// On their event loop: whatever is pending for each of `pages` (scheduled or not — a page
     /// whose own write is also on its way finds nothing left then).
-    static func write(_ lists: [[BoardClient]]) {
-        for pages in lists { write(pages) }
+    static func writeEach(_ lists: [[BoardClient]]) {
+        for pages in lists { writeInGroups(pages) }
     }
 
-    /// Pages written per group in `write(_:)`.
+    /// Pages written per group in `writeInGroups(_:)`.
     static let writeGroup = 64
 
     /// On their event loop: each page's pending messages. Between two pages' writes the kernel's
@@ -272,7 +272,7 @@ final class BoardClient: Sendable {
     /// write (client → page → wire) is three misses waited for one after the other. So, a group
     /// at a time, that chain is read first for all of the group — reads that do not depend on
     /// each other, which the processor overlaps — and then the group is written.
-    private static func write(_ batch: [BoardClient]) {
+    private static func writeInGroups(_ batch: [BoardClient]) {
         var start = batch.startIndex
         while start < batch.endIndex {
             let end = min(start + writeGroup, batch.endIndex)
@@ -329,7 +329,7 @@ final class BoardClient: Sendable {
         if let snapshot = s.snapshot { out.append(PageMessage(snapshot)) }
         if let status = s.status { out.append(PageMessage(status)) }
         if let shared = s.shared {
-            out.append(SharedPatch.merged(shared, s.later))
+            out.append(SharedPatch.combined(shared, s.later))
         } else if !s.rows.isEmpty || s.order != nil {
             out.append(PageMessage(BoardSocketMessage.patch(rows: Array(s.rows.values), order: s.order)))
         }

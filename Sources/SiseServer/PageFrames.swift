@@ -88,7 +88,7 @@ final class PageMessage: Sendable {
     }
     convenience init(_ string: String) { self.init(ByteBuffer(string: string)) }
 
-    /// This patch and the `count` before it back to `first`, merged once (`SharedPatch.merged`).
+    /// This patch and the `count` before it back to `first`, merged once (`SharedPatch.combined`).
     func merged(since first: PageMessage, count: Int, make: () -> PageMessage) -> PageMessage {
         let book = merges.withLock { merges in
             if let merges { return merges }
@@ -96,7 +96,7 @@ final class PageMessage: Sendable {
             merges = made
             return made
         }
-        return book.merged(since: first, count: count, make: make)
+        return book.lookUp(since: first, count: count, make: make)
     }
 
     /// The frame for a page with `encoding` (one with its own stream uses `PageStream`).

@@ -1,7 +1,7 @@
 import NIOCore
 
 /// The pages of one view, kept in one array per event loop: a batch posts to each page of an
-/// array and asks its loop once to write them all (`BoardClient.write(_:)`) — no hash, no new
+/// array and asks its loop once to write them all (`BoardClient.writeEach(_:)`) — no hash, no new
 /// list and no reference count per page, where each would fetch the page's object from memory
 /// once more (at 5,000 pages, retaining and regrouping them was ≈ 5 % of the server's CPU).
 ///
@@ -65,6 +65,6 @@ struct PendingWrites {
     }
 
     func start() {
-        for (loop, lists) in byLoop { loop.execute { BoardClient.write(lists) } }
+        for (loop, lists) in byLoop { loop.execute { BoardClient.writeEach(lists) } }
     }
 }

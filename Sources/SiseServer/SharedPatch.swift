@@ -16,7 +16,7 @@ struct SharedPatch: Sendable {
     /// behind together (a batch for 10,000 pages outlasts the 100 ms between two) and missed the
     /// same patches: the first page to need the merge makes it, and the others find it on the
     /// newest patch's message.
-    static func merged(_ first: SharedPatch, _ later: [SharedPatch]) -> PageMessage {
+    static func combined(_ first: SharedPatch, _ later: [SharedPatch]) -> PageMessage {
         guard let last = later.last else { return first.message }
         return last.message.merged(since: first.message, count: later.count) {
             var rows: [String: String] = [:]
@@ -54,7 +54,7 @@ extension BoardClient.State {
 final class PatchMerges: Sendable {
     private let made = Mutex<[(first: PageMessage, count: Int, merged: PageMessage)]>([])
 
-    func merged(since first: PageMessage, count: Int, make: () -> PageMessage) -> PageMessage {
+    func lookUp(since first: PageMessage, count: Int, make: () -> PageMessage) -> PageMessage {
         made.withLock { made in
             if let known = made.first(where: { $0.first === first && $0.count == count }) { return known.merged }
             let merged = make()
