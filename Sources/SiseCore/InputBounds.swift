@@ -11,9 +11,17 @@ public enum InputBounds {
     /// Decimal places (a satoshi; the exchanges' finest unit).
     public static let maxScale = 8
 
+    /// The longest text a short field — a number, a market, an exchange, a time — may be, in UTF-8
+    /// bytes: far above any real one, so anything longer is refused before it is read.
+    public static let maxShortText = 64
+
+    /// `text` when it is no longer than `maxShortText` (a count Swift keeps; nothing is read).
+    public static func short(_ text: String) -> String? { text.utf8.count <= maxShortText ? text : nil }
+
     /// `text` as a decimal when it is a plain number within `0...max` of at most `maxScale`
     /// places; zero only when `zeroAllowed`.
     public static func decimal(_ text: String, max: Decimal, zeroAllowed: Bool = false) -> Decimal? {
+        guard let text = short(text) else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let places = trimmed.firstIndex(of: ".").map { trimmed.distance(from: $0, to: trimmed.endIndex) - 1 } ?? 0
         guard places <= maxScale, let value = PortfolioLedger.decimal(trimmed), value <= max else { return nil }

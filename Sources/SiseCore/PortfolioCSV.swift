@@ -61,7 +61,6 @@ public enum PortfolioCSV {
         for required in ["type", "market", "quantity", "price", "at"] where column[required] == nil {
             throw Problem(line: 1, .csvNoColumn, ["column": required, "header": header.joined(separator: ",")])
         }
-        guard records.count - 1 <= maxRows else { throw Problem(line: maxRows + 2, .csvTooManyRows, ["max": String(maxRows)]) }
         var out: [PortfolioTransaction] = []
         for record in records.dropFirst() where record.fields != [""] {
             func field(_ name: String) -> String {
@@ -106,7 +105,13 @@ public enum PortfolioCSV {
         var fields: [String]
     }
 
-    /// Splits RFC 4180 text into records (quoted fields may hold commas and line breaks).
+    /// The longest field a line may hold, in UTF-8 bytes: far above any real one (a note is at
+    /// most `PortfolioInput.maxNote` characters), and the reader stops there instead of carrying
+    /// a hostile megabyte through every check after it.
+    public static let maxFieldBytes = 8_192
+
+    /// Splits RFC 4180 text into records (quoted fields may hold commas and line breaks). Refuses
+    /// a field over `maxFieldBytes` and more lines than `maxRows` as it reads them.
     static func records(_ text: String) throws(Problem) -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
@@ -115,24 +120,35 @@ public enum PortfolioCSV {
         var afterQuote = false
         var line = 1
         var recordLine = 1
-        var chars = Array(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
-        chars.append("\n")
-        var index = 0
-        while index < chars.count {
-            let c = chars[index]
-            index += 1
+        let body = text.hasPrefix(byteOrderMark) ? text.dropFirst() : Substring(text)
+        var index = body.startIndex
+        var atEnd = false
+        func append(_ c: Character) throws(Problem) {
+            field.append(c)
+            guard field.utf8.count <= maxFieldBytes else { throw Problem(line: line, .csvFieldTooLong, ["max": String(maxFieldBytes)]) }
+        }
+        while !atEnd {
+            // The text, then one line break of the reader's own (the last line may lack one).
+            let c: Character
+            if index < body.endIndex {
+                c = body[index]
+                index = body.index(after: index)
+            } else {
+                c = "\n"
+                atEnd = true
+            }
             if quoted {
                 if c == "\"" {
-                    if index < chars.count, chars[index] == "\"" {
-                        field.append("\"")
-                        index += 1
+                    if index < body.endIndex, body[index] == "\"" {
+                        try append("\"")
+                        index = body.index(after: index)
                     } else {
                         quoted = false
                         afterQuote = true
                     }
                 } else {
                     if c == "\n" || c == "\r\n" { line += 1 }
-                    field.append(c)
+                    try append(c)
                 }
                 continue
             }
@@ -147,13 +163,17 @@ public enum PortfolioCSV {
                 fields.append(field)
                 field = ""
                 afterQuote = false
-                if !(fields == [""] && index >= chars.count) { records.append(Record(line: recordLine, fields: fields)) }
+                if !(fields == [""] && atEnd) {
+                    // The header and `maxRows` lines; blank lines count, as they always have.
+                    guard records.count <= maxRows else { throw Problem(line: maxRows + 2, .csvTooManyRows, ["max": String(maxRows)]) }
+                    records.append(Record(line: recordLine, fields: fields))
+                }
                 fields = []
                 line += 1
                 recordLine = line
             default:
                 guard !afterQuote else { throw Problem(line: line, .csvTextAfterQuote) }
-                field.append(c)
+                try append(c)
             }
         }
         if quoted { throw Problem(line: recordLine, .csvQuoteOpen) }
@@ -253,26 +273,27 @@ public struct PortfolioInput: Decodable, Sendable {
 
     /// The checked transaction; `now` is its time when `at` is absent.
     public func transaction(id: String, now: Int64 = WallClock.system.now) throws(Failure) -> PortfolioTransaction {
-        guard let kind = TransactionKind(rawValue: type.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw Failure(.txBadType)
-        }
-        let exchangeText = exchange?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard let venue = exchangeText.isEmpty ? Exchange.default : Exchange(name: exchangeText) else {
-            throw Failure(.inputBadExchange, ["names": Exchange.names])
-        }
-        let code = market.trimmingCharacters(in: .whitespaces).uppercased()
-        guard let marketID = MarketID(code), marketID.quote == "KRW" else { throw Failure(.txBadMarket) }
+        // A field too long to be real is refused before it is trimmed, cased or parsed: each of
+        // those reads it whole.
+        guard let typeText = InputBounds.short(type), let kind = TransactionKind(rawValue: typeText.trimmingCharacters(in: .whitespaces).lowercased())
+        else { throw Failure(.txBadType) }
+        guard let exchangeText = InputBounds.short(exchange ?? "")?.trimmingCharacters(in: .whitespaces),
+            let venue = exchangeText.isEmpty ? Exchange.default : Exchange(name: exchangeText)
+        else { throw Failure(.inputBadExchange, ["names": Exchange.names]) }
+        guard let code = InputBounds.short(market)?.trimmingCharacters(in: .whitespaces).uppercased(), let marketID = MarketID(code),
+            marketID.quote == "KRW"
+        else { throw Failure(.txBadMarket) }
         guard let q = InputBounds.decimal(quantity, max: InputBounds.maxQuantity) else { throw Failure(.txBadQuantity) }
         // A deposit may cost nothing (an airdrop) and a withdrawal's price is not used; a trade has a price.
         let trade = kind == .buy || kind == .sell
         guard let p = InputBounds.decimal(price, max: InputBounds.maxAmount, zeroAllowed: !trade) else { throw Failure(.txBadPrice) }
-        let feeText = fee?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard let f = feeText.isEmpty ? 0 : InputBounds.decimal(feeText, max: InputBounds.maxAmount, zeroAllowed: true) else {
-            throw Failure(.txBadFee)
-        }
+        guard let feeText = InputBounds.short(fee ?? "")?.trimmingCharacters(in: .whitespaces),
+            let f = feeText.isEmpty ? 0 : InputBounds.decimal(feeText, max: InputBounds.maxAmount, zeroAllowed: true)
+        else { throw Failure(.txBadFee) }
+        guard let atText = InputBounds.short(at ?? "")?.trimmingCharacters(in: .whitespaces) else { throw Failure(.txBadTime) }
         let time: Int64
-        if let at = at?.trimmingCharacters(in: .whitespaces), !at.isEmpty {
-            guard let parsed = Self.time(at) else { throw Failure(.txBadTime) }
+        if !atText.isEmpty {
+            guard let parsed = Self.time(atText) else { throw Failure(.txBadTime) }
             time = parsed
         } else {
             time = now

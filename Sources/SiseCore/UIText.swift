@@ -100,7 +100,7 @@ public enum UIText: String, WordTable {
     case alertBadPremiumPercent, alertBadCooldown, alertTermsNeedPremium, alertBadVenue, alertTetherHasNoVenue, alertBadHold, txMissingFields,
         txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
     case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
-    case csvLine, csvEmpty, csvNoColumn, csvTooManyRows, csvTextAfterQuote, csvQuoteOpen
+    case csvLine, csvEmpty, csvNoColumn, csvTooManyRows, csvTextAfterQuote, csvQuoteOpen, csvFieldTooLong
     // Candle charts
     case orderbookInconsistent, bookAskSize, bookBidSize, bookPrice, tradeSide, orderbookTitle, tradesTitle, tradeStrength, bookDelayed, bookStale,
         alertPushTitle, alertPushBody, alertChatLine
@@ -667,6 +667,7 @@ public enum UIText: String, WordTable {
         case .csvTooManyRows: ("한 번에 {max}건까지 가져올 수 있습니다", "more than {max} transactions")
         case .csvTextAfterQuote: ("닫는 따옴표 뒤에 글자가 있습니다", "text after a closing quote")
         case .csvQuoteOpen: ("따옴표로 연 칸이 닫히지 않았습니다", "a quoted field is not closed")
+        case .csvFieldTooLong: ("한 칸이 {max}바이트를 넘습니다", "a field longer than {max} bytes")
         case .listingUnchecked:
             (
                 "거래소 목록을 확인하지 못했지만 알림은 저장했습니다 (상장되면 울립니다)",

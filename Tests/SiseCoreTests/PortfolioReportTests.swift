@@ -137,4 +137,31 @@ import Testing
         #expect(throws: PortfolioCSV.Problem.self) { try PortfolioCSV.decode("type,market,quantity,price,at\nbuy,BTC-ETH,1,1,1\n") { "x" } }
         #expect(throws: PortfolioCSV.Problem.self) { try PortfolioCSV.decode("type,market,quantity,price,at\nhodl,KRW-BTC,1,1,1\n") { "x" } }
     }
+
+    /// A megabyte in one field is refused where the reader meets it, at its line, before any
+    /// check reads it whole; a field at the bound is read and judged by its own rule.
+    @Test func aHostileFieldIsRefusedWhereTheReaderMeetsItsBound() throws {
+        let head = "type,market,quantity,price,at,note\n"
+        let good = "buy,KRW-BTC,1,1,1,memo\n"
+        let megabyte = String(repeating: "9", count: 1_000_000)
+        let tooLong = PortfolioCSV.Problem(line: 3, .csvFieldTooLong, ["max": String(PortfolioCSV.maxFieldBytes)])
+        #expect(throws: tooLong) { try PortfolioCSV.decode(head + good + "buy,KRW-BTC,1,1,1,\"\(megabyte)\"\n") { "x" } }
+        #expect(throws: tooLong) { try PortfolioCSV.decode(head + good + "buy,KRW-BTC,\(megabyte),1,1,\n") { "x" } }
+        let doubledQuotes = String(repeating: "\"\"", count: PortfolioCSV.maxFieldBytes + 1)  // one quote each
+        #expect(throws: tooLong) { try PortfolioCSV.decode(head + good + "buy,KRW-BTC,1,1,1,\"\(doubledQuotes)\"\n") { "x" } }
+        let atTheBound = String(repeating: "ㄱ", count: PortfolioCSV.maxFieldBytes / 3)
+        #expect(throws: PortfolioCSV.Problem(line: 2, .txNoteTooLong, ["max": String(PortfolioInput.maxNote)])) {
+            try PortfolioCSV.decode(head + "buy,KRW-BTC,1,1,1,\(atTheBound)\n") { "x" }
+        }
+        // Short fields are bounded before they are trimmed: "buy" padded with a megabyte is not "buy".
+        let padded = PortfolioInput(type: "buy" + String(repeating: " ", count: 1_000_000), market: "KRW-BTC", quantity: "1", price: "1")
+        #expect(throws: PortfolioInput.Failure(.txBadType)) { try padded.transaction(id: "x") }
+        let spaced = PortfolioInput(type: " buy ", exchange: " upbit ", market: " KRW-BTC ", quantity: " 1 ", price: " 2 ", fee: " 0 ", at: " 1 ")
+        #expect(try spaced.transaction(id: "x").price == 2)
+        // Lines are counted as they are read (blank ones too, as before).
+        let manyBlank = head + String(repeating: "\n", count: PortfolioCSV.maxRows + 1) + good
+        #expect(throws: PortfolioCSV.Problem(line: PortfolioCSV.maxRows + 2, .csvTooManyRows, ["max": String(PortfolioCSV.maxRows)])) {
+            try PortfolioCSV.decode(manyBlank) { "x" }
+        }
+    }
 }

@@ -25,17 +25,23 @@ import Testing
         var nested: String? = nil
         var wrapped: String? = nil
 
-        func body(_ field: String, _ value: String) throws -> Data {
+        /// The body with `field` holding `value` (already on the wire's terms, `HostileValue.json`):
+        /// the small object is serialized with a marker in its place, and the megabyte spliced in.
+        func body(_ field: String, _ value: Data) throws -> Data {
             var object: [String: Any] = base
             if let nested, field.hasPrefix(nested + ".") {
                 var inner = object[nested] as? [String: String] ?? [:]
-                inner[String(field.dropFirst(nested.count + 1))] = value
+                inner[String(field.dropFirst(nested.count + 1))] = HostileValue.marker
                 object[nested] = inner
             } else {
-                object[field] = value
+                object[field] = HostileValue.marker
             }
             if let wrapped { object = [wrapped: [object]] }
-            return try JSONSerialization.data(withJSONObject: object)
+            var data = try JSONSerialization.data(withJSONObject: object)
+            let marker = Data("\"\(HostileValue.marker)\"".utf8)
+            guard let at = data.range(of: marker) else { throw CancellationError() }
+            data.replaceSubrange(at, with: value)
+            return data
         }
 
         var fields: [String] { base.keys.sorted() }
@@ -82,13 +88,41 @@ import Testing
     /// The push route's keys are an object of their own.
     static let pushKeys = Route(method: .post, uri: "/api/push/subscriptions", base: ["endpoint": "https://push.example.net/x"], nested: "keys")
 
-    static func csv(_ column: String, _ value: String) -> Data {
+    /// A CSV import whose `column` is `value` (`HostileValue.csv`, quoted already).
+    static func csv(_ column: String, _ value: Data) -> Data {
         let header = ["type", "exchange", "market", "quantity", "price", "fee", "at", "note"]
-        let row = header.map { name in
-            let text = name == column ? value : transaction[name] ?? ""
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var out = Data((header.joined(separator: ",") + "\r\n").utf8)
+        for (index, name) in header.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            if name == column {
+                out.append(value)
+            } else {
+                out.append(contentsOf: ("\"" + (transaction[name] ?? "").replacingOccurrences(of: "\"", with: "\"\"") + "\"").utf8)
+            }
         }
-        return Data((header.joined(separator: ",") + "\r\n" + row.joined(separator: ",") + "\r\n").utf8)
+        out.append(contentsOf: "\r\n".utf8)
+        return out
+    }
+
+    /// A megabyte of one character as a JSON string and as a quoted CSV field, made once for
+    /// every body it goes into (escaping a megabyte per body was most of this test's time).
+    struct HostileValue {
+        static let marker = "hostile-value-goes-here"
+        let json: Data
+        let csv: Data
+
+        init(_ character: Character, count: Int) {
+            let escaped =
+                switch character {
+                case "\"": "\\\""
+                case "\\": "\\\\"
+                case "\n": "\\n"
+                case "\u{0}": "\\u0000"
+                default: String(character)
+                }
+            json = Data(("\"" + String(repeating: escaped, count: count) + "\"").utf8)
+            csv = Data(("\"" + String(repeating: character == "\"" ? "\"\"" : String(character), count: count) + "\"").utf8)
+        }
     }
 
     @Test func everyFieldOfEveryBodyTakesAMegabyteOfOneCharacter() async throws {
@@ -121,7 +155,10 @@ import Testing
             // Bodies read whole (the imports, up to 2 MiB) are parsed field by field: every
             // character. The others stop at their 16 KB cap whatever the field holds.
             for character in Self.characters {
-                let value = String(repeating: character, count: Self.size)
+                let value = HostileValue(character, count: Self.size)
+                // The splice says what a serializer would: three of the character, read back.
+                let probe = try JSONSerialization.jsonObject(with: HostileValue(character, count: 3).json, options: .fragmentsAllowed)
+                #expect(probe as? String == String(repeating: character, count: 3))
                 let shown = character.unicodeScalars.map { String($0.value, radix: 16) }.joined()
                 let routes = Self.routes(alert: alert) + [Self.pushKeys]
                 for route in Self.everyCharacter.contains(character) ? routes : routes.filter({ $0.uri == "/api/portfolio/import" }) {
@@ -129,7 +166,7 @@ import Testing
                     for field in fields {
                         try await check(
                             "\(route.method) \(route.uri) \(field)=U+\(shown)×1M",
-                            try await send(route.method, route.uri, try route.body(field, value))
+                            try await send(route.method, route.uri, try route.body(field, value.json))
                         )
                     }
                     try await alive("\(route.method) \(route.uri) with U+\(shown)×1M")
@@ -137,7 +174,7 @@ import Testing
                 for column in Self.transaction.keys.sorted() {
                     try await check(
                         "CSV import \(column)=U+\(shown)×1M",
-                        try await send(.post, "/api/portfolio/import", Self.csv(column, value), type: "text/csv")
+                        try await send(.post, "/api/portfolio/import", Self.csv(column, value.csv), type: "text/csv")
                     )
                 }
                 try await alive("the CSV import with U+\(shown)×1M")
