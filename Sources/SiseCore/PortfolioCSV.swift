@@ -123,7 +123,7 @@ public enum PortfolioCSV {
         let body = text.hasPrefix(byteOrderMark) ? text.dropFirst() : Substring(text)
         var index = body.startIndex
         var atEnd = false
-        func append(_ c: Character) throws(Problem) {
+        func take(_ c: Character) throws(Problem) {
             field.append(c)
             guard field.utf8.count <= maxFieldBytes else { throw Problem(line: line, .csvFieldTooLong, ["max": String(maxFieldBytes)]) }
         }
@@ -140,7 +140,7 @@ public enum PortfolioCSV {
             if quoted {
                 if c == "\"" {
                     if index < body.endIndex, body[index] == "\"" {
-                        try append("\"")
+                        try take("\"")
                         index = body.index(after: index)
                     } else {
                         quoted = false
@@ -148,7 +148,7 @@ public enum PortfolioCSV {
                     }
                 } else {
                     if c == "\n" || c == "\r\n" { line += 1 }
-                    try append(c)
+                    try take(c)
                 }
                 continue
             }
@@ -173,7 +173,7 @@ public enum PortfolioCSV {
                 recordLine = line
             default:
                 guard !afterQuote else { throw Problem(line: line, .csvTextAfterQuote) }
-                try append(c)
+                try take(c)
             }
         }
         if quoted { throw Problem(line: recordLine, .csvQuoteOpen) }
