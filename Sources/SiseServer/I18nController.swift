@@ -12,6 +12,9 @@ struct I18nController {
         }
     )
 
+    /// Where a language's table is served.
+    static func path(_ language: Language) -> String { "/i18n/\(language.rawValue).json" }
+
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/i18n/:file", use: table)
     }

@@ -7,11 +7,12 @@ import NIOCore
 import SiseCore
 
 /// The page's files, read once at start-up: each with its type, a strong ETag and — when it
-/// shrinks — a gzip copy made then, never per request. `index.html` names the page's CSS and
-/// script under `/v/{version}/…` (the version a hash of every file), which are cached for a year
-/// (`immutable`); everything else revalidates (`no-cache` + ETag, 304). The app's paths
-/// (`/favorites`, `/coin/KRW-BTC`, …) answer with the page itself, so they can be linked and
-/// reloaded.
+/// shrinks — a gzip copy made then, never per request. `index.html` names the page's stylesheets
+/// and script under `/v/{version}/…` (the version a hash of every file; the script's modules
+/// follow by relative address), which are cached for a year (`immutable`); everything else
+/// revalidates (`no-cache` + ETag, 304). The service worker is told the version and the files
+/// to keep for offline use (`ShellWorker`). The app's paths (`/favorites`, `/coin/KRW-BTC`, …)
+/// answer with the page itself, so they can be linked and reloaded.
 struct StaticAssets: Sendable {
     struct Asset: Sendable {
         let body: ByteBuffer
@@ -31,8 +32,8 @@ struct StaticAssets: Sendable {
     /// - Parameter exchanges: the exchanges the page shows, written into `index.html`.
     init(directory: URL, exchanges: [Exchange] = Exchange.allCases) {
         var raw: [String: Data] = [:]
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names.sorted() where !name.hasPrefix(".") {
+        let listed = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in listed.sorted() where !name.hasPrefix(".") {
             if let data = try? Data(contentsOf: directory.appendingPathComponent(name)) { raw[name] = data }
         }
         var digest = SHA256()
@@ -41,16 +42,26 @@ struct StaticAssets: Sendable {
             digest.update(data: raw[name] ?? Data())
         }
         version = String(digest.finalize().map { String(format: "%02x", $0) }.joined().prefix(12))
+        let names = raw.keys.sorted()
         if let page = raw["index.html"].map({ String(decoding: $0, as: UTF8.self) }) {
-            raw["index.html"] = Data(Self.versioned(ExchangePage.render(page, exchanges: exchanges), version).utf8)
+            raw["index.html"] = Data(Self.versioned(ExchangePage.render(page, exchanges: exchanges), version, names: names).utf8)
+        }
+        if let worker = raw["sw.js"].map({ String(decoding: $0, as: UTF8.self) }) {
+            raw["sw.js"] = Data(ShellWorker.written(worker, version: version, shell: ShellWorker.shell(names, version: version)).utf8)
         }
         files = Dictionary(uniqueKeysWithValues: raw.map { ($0.key, Self.asset($0.key, $0.value)) })
     }
 
-    /// `href="/app.css"` → `href="/v/{version}/app.css"`, likewise the script.
-    static func versioned(_ page: String, _ version: String) -> String {
-        page.replacingOccurrences(of: "href=\"/app.css\"", with: "href=\"/v/\(version)/app.css\"")
-            .replacingOccurrences(of: "src=\"/app.js\"", with: "src=\"/v/\(version)/app.js\"")
+    /// `href="/app.css"` → `href="/v/{version}/app.css"`, likewise every stylesheet and script
+    /// among `names` that the page names.
+    static func versioned(_ page: String, _ version: String, names: [String]) -> String {
+        var page = page
+        for name in names where ShellWorker.isVersioned(name) {
+            for attribute in ["href", "src"] {
+                page = page.replacingOccurrences(of: "\(attribute)=\"/\(name)\"", with: "\(attribute)=\"/v/\(version)/\(name)\"")
+            }
+        }
+        return page
     }
 
     static let types = [

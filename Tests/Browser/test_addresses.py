@@ -1,5 +1,7 @@
 """Every view has an address (History API): deep links and reloads keep the view, back and
 forward move between views, a tap anywhere on a row opens its coin, the keyboard works the board."""
+import time
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -101,6 +103,15 @@ def test_installable_and_opens_offline_with_the_last_board_marked_stale(server, 
     errors = browser.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors", [])
     assert errors == [], errors
     wait(browser, lambda d: d.execute_script("return !!localStorage.getItem('sise.lastBoard')"), timeout=20)
+    # The shell is cached once, as the worker installs — every file the page loaded, at the address
+    # it loaded it from — and a reload reads the network without writing the cache again.
+    kept = "return caches.keys().then(k => caches.open(k[0])).then(c => c.keys().then(r => Promise.all(r.map(q => c.match(q).then(a => [new URL(q.url).pathname, a.headers.get('date')])))))"
+    cached = dict(browser.execute_script(kept))
+    loaded = browser.execute_script("return performance.getEntriesByType('resource').map(e => new URL(e.name)).filter(u => u.origin === location.origin && /\\.(js|css|json|png|svg|webmanifest)$/.test(u.pathname)).map(u => u.pathname)")
+    assert "/" in cached and loaded and set(loaded) <= set(cached), set(loaded) - set(cached)
+    time.sleep(1.1)  # a rewritten entry would carry a later Date
+    open_board(browser, server)
+    assert dict(browser.execute_script(kept)) == cached
     first = browser.execute_script("return document.querySelector('#rows tr[data-market]').dataset.market")
     browser.execute_cdp_cmd("Network.enable", {})
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})

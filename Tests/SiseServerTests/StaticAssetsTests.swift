@@ -31,6 +31,19 @@ import Testing
             let etag = try #require(plain.headers[.eTag])
             #expect(try await client.execute(uri: "/app.js", method: .get, headers: [.ifNoneMatch: etag]).status == .notModified)
 
+            // Every stylesheet the page links is versioned, and the service worker is told the
+            // version and keeps each of them, the script, the words and the page itself offline.
+            let linked = page.matches(of: #/(?:href|src)="(/v/[0-9a-f]{12}/[a-z-]+\.(?:css|js))"/#).map { String($0.output.1) }
+            #expect(linked.count == 4 && linked.contains(version), "\(linked)")
+            #expect(!page.contains(#"href="/nav.css""#))
+            let worker = String(buffer: try await client.execute(uri: "/sw.js", method: .get).body)
+            let tag = try #require(version.split(separator: "/").dropFirst().first.map(String.init))
+            #expect(worker.contains(#"const VERSION = "\#(tag)";"#) && !worker.contains("unversioned"))
+            for path in linked + ["/", "/i18n/ko.json", "/i18n/en.json", "/manifest.webmanifest", "/icon-192.png", "/v/\(tag)/board-rows.js"] {
+                #expect(worker.contains("\"\(path)\""), "the shell keeps \(path)")
+            }
+            #expect(!worker.contains(#""/sw.js""#) && !worker.contains(#""/index.html""#))
+
             let missing = try await client.execute(uri: "/no-such-page", method: .get, headers: [.accept: "text/html,*/*"])
             #expect(missing.status == .notFound && missing.headers[.contentType]?.hasPrefix("text/html") == true)
             #expect(String(buffer: missing.body).contains("href=\"/\""))

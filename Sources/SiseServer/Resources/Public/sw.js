@@ -1,9 +1,10 @@
 // Offline shell: the page's own files are cached so Sise opens without a network; live data
-// always comes from the server (API and WebSocket are never cached).
-const CACHE = "sise-shell-v40";
-const SHELL = ["/", "/index.html", "/app.css", "/nav.css", "/forms.css", "/app.js", "/nav.js", "/picker.js", "/forms.js", "/i18n.js", "/info.js", "/compare.js", "/premium-matrix.js", "/premium-history.js", "/account.js", "/ranking.js", "/portfolio.js", "/alerts.js", "/push.js", "/exchanges.js", "/http.js", "/loading.js", "/toast.js", "/socket.js", "/board-rows.js", "/dom-text.js", "/view.js", "/premium-bar.js", "/wallet-marks.js", "/coin-wallets.js", "/executable-premium.js", "/notices-list.js", "/coin-events.js", "/change-alerts.js", "/matrix-executable.js",
-               "/saved-board.js", "/status.js", "/routes.js", "/page-words.js", "/board-controls.js", "/coin-parts.js", "/coin-detail.js", "/depth.js", "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png",
-               "/i18n/ko.json", "/i18n/en.json"];
+// always comes from the server (API and WebSocket are never cached). The server writes the two
+// lines below (StaticAssets): the page's version — a hash of every file, so any deployed change
+// is a new worker, which caches the new shell as it installs — and the files the page loads.
+const VERSION = "unversioned";
+const SHELL = ["/"];
+const CACHE = "sise-shell-" + VERSION;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -21,15 +22,12 @@ self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
   // Social log-in hops through another site: the browser follows those redirects itself.
   if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/auth/") || url.pathname === "/ws" || url.pathname === "/img") return;
-  // Network first, so a deployed update shows at once; the cache when offline.
+  // The network first, so a deployed update shows at once; the shell when offline (every view's
+  // address is the page itself). The cache is written when the worker installs, not on every
+  // request: the shell of one version never changes.
   event.respondWith(
-    fetch(event.request)
-      .then((response) => {
-        const copy = response.clone();
-        caches.open(CACHE).then((cache) => cache.put(event.request, copy));
-        return response;
-      })
-      .catch(() => caches.match(event.request).then((hit) => hit || caches.match("/index.html")))
+    fetch(event.request).catch(() => caches.match(event.request)
+      .then((hit) => hit || (event.request.mode === "navigate" ? caches.match("/") : Response.error())))
   );
 });
 
