@@ -142,18 +142,19 @@ def test_candles_with_indicator_toggles_and_intervals(server, browser):
     browser.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"] td:nth-child(2)').click()
     wait(browser, lambda d: d.find_element(By.ID, "chart-modes").is_displayed())
     browser.find_element(By.CSS_SELECTOR, '[data-chart-mode="candles"]').click()
-    chart = lambda d: d.find_element(By.ID, "candle-chart")
-    wait(browser, lambda d: d.find_elements(By.ID, "candle-chart"))
-    assert chart(browser).get_attribute("data-interval") == "1h"
-    assert chart(browser).get_attribute("data-overlays") == "ma"
-    assert len(browser.find_elements(By.CSS_SELECTOR, "#candle-chart g.candle")) == 100
+    # The chart is drawn again as candles move: each look reads it whole, in one round trip.
+    chart = lambda d: d.execute_script(
+        "const c = document.getElementById('candle-chart');"
+        "return c ? {interval: c.dataset.interval, overlays: c.dataset.overlays, candles: c.querySelectorAll('g.candle').length} : null")
+    drawn = wait(browser, chart)
+    assert drawn == {"interval": "1h", "overlays": "ma", "candles": 100}, drawn
     browser.find_element(By.CSS_SELECTOR, '[data-indicator="rsi"]').click()
     browser.find_element(By.CSS_SELECTOR, '[data-indicator="bb"]').click()
-    wait(browser, lambda d: d.find_elements(By.ID, "candle-chart") and chart(d).get_attribute("data-overlays") == "ma,bb,rsi")
+    wait(browser, lambda d: (chart(d) or {}).get("overlays") == "ma,bb,rsi")
     assert browser.find_elements(By.CSS_SELECTOR, "#candle-chart path.rsi")
     assert browser.find_elements(By.CSS_SELECTOR, "#candle-chart path.bb")
     browser.find_element(By.CSS_SELECTOR, '[data-interval="1d"]').click()
-    wait(browser, lambda d: d.find_elements(By.ID, "candle-chart") and chart(d).get_attribute("data-interval") == "1d")
+    wait(browser, lambda d: (chart(d) or {}).get("interval") == "1d")
     # Back to the line.
     browser.find_element(By.CSS_SELECTOR, '[data-chart-mode="line"]').click()
     wait(browser, lambda d: d.find_elements(By.ID, "price-chart"))
