@@ -45,12 +45,13 @@ enum ExchangePage {
         let quotes = QuoteCurrency.allCases.map { quote in
             #"<button type="button" data-quote="\#(quote.rawValue)" aria-pressed="\#(quote == .krw)">\#(quote.rawValue)</button>"#
         }.joined(separator: "\n          ")
-        return page.replacingOccurrences(of: "<!--exchange-switch-->", with: switchButtons)
-            .replacingOccurrences(of: "<!--quote-switch-->", with: quotes)
-            .replacingOccurrences(of: "<!--exchange-columns-->", with: columns)
-            .replacingOccurrences(of: "<!--exchange-options-->", with: options)
-            .replacingOccurrences(of: "<!--matrix-columns-->", with: matrixColumns)
-            .replacingOccurrences(of: "<!--venue-options-->", with: venues)
-            .replacingOccurrences(of: "data-default-exchange=\"\"", with: "data-default-exchange=\"\(Exchange.default.rawValue)\"")
+        return TextTemplate.fill(
+            page,
+            [
+                "<!--exchange-switch-->": switchButtons, "<!--quote-switch-->": quotes, "<!--exchange-columns-->": columns,
+                "<!--exchange-options-->": options, "<!--matrix-columns-->": matrixColumns, "<!--venue-options-->": venues,
+                "data-default-exchange=\"\"": "data-default-exchange=\"\(Exchange.default.rawValue)\"",
+            ]
+        )
     }
 }

@@ -27,7 +27,12 @@ enum ShellWorker {
     }
 
     static func written(_ worker: String, version: String, shell: [String]) -> String {
-        worker.replacingOccurrences(of: versionLine, with: "const VERSION = \(JSONString.quoted(version));")
-            .replacingOccurrences(of: shellLine, with: "const SHELL = [\(shell.map(JSONString.quoted).joined(separator: ", "))];")
+        TextTemplate.fill(
+            worker,
+            [
+                versionLine: "const VERSION = \(JSONString.quoted(version));",
+                shellLine: "const SHELL = [\(shell.map(JSONString.quoted).joined(separator: ", "))];",
+            ]
+        )
     }
 }

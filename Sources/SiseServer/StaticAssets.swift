@@ -55,13 +55,13 @@ struct StaticAssets: Sendable {
     /// `href="/app.css"` → `href="/v/{version}/app.css"`, likewise every stylesheet and script
     /// among `names` that the page names.
     static func versioned(_ page: String, _ version: String, names: [String]) -> String {
-        var page = page
+        var addresses: [String: String] = [:]
         for name in names where ShellWorker.isVersioned(name) {
             for attribute in ["href", "src"] {
-                page = page.replacingOccurrences(of: "\(attribute)=\"/\(name)\"", with: "\(attribute)=\"/v/\(version)/\(name)\"")
+                addresses["\(attribute)=\"/\(name)\""] = "\(attribute)=\"/v/\(version)/\(name)\""
             }
         }
-        return page
+        return TextTemplate.fill(page, addresses)
     }
 
     static let types = [
