@@ -237,7 +237,7 @@ public actor CoinInfoService: Service {
                 }
                 let value = try await load(api)
                 let data = try JSONEncoder().encode(value)
-                await self.store(key, data)
+                await self.store(key, data, value: value)
                 call.complete(.success(data))
             } catch {
                 await self.failed(key, error)
@@ -251,9 +251,12 @@ public actor CoinInfoService: Service {
         return call
     }
 
-    private func store(_ key: String, _ data: Data) async {
+    /// Keeps a fresh answer: its bytes for the database and the replicas, and the value itself,
+    /// which its first readers would otherwise decode back from the bytes just encoded.
+    private func store(_ key: String, _ data: Data, value: any Sendable) async {
         let at = now()
         remember(key, data, fetchedAt: at)
+        decoded[key] = (at, value)
         inFlight[key] = nil
         await cache.put(key, data: data, fetchedAt: at)
         stores += 1
