@@ -254,14 +254,21 @@ final class BoardClient: Sendable {
             byLoop[ObjectIdentifier(client.loop), default: (client.loop, [])].clients.append(client)
         }
         for (loop, batch) in byLoop.values {
-            loop.execute { writeInGroups(batch) }
+            loop.execute { writeEach([batch], on: loop) }
         }
     }
 
+    /// Pages written in one task of their event loop before it reads its sockets again
+    /// (`LoopTurns`): ≈ 5 ms of writes.
+    static let pagesPerTurn = 1_024
+    /// How long the rest of a batch waits for its next turn: a task due at once would run in the
+    /// same turn, before the loop looks at its sockets.
+    static let turnGap = TimeAmount.microseconds(20)
+
     /// On their event loop: whatever is pending for each of `pages` (scheduled or not — a page
-    /// whose own write is also on its way finds nothing left then).
-    static func writeEach(_ lists: [[BoardClient]]) {
-        for pages in lists { writeInGroups(pages) }
+    /// whose own write is also on its way finds nothing left then), `pagesPerTurn` pages a turn.
+    static func writeEach(_ lists: [[BoardClient]], on loop: any EventLoop) {
+        LoopTurns(lists, perTurn: pagesPerTurn, gap: turnGap).run(on: loop) { writeInGroups($0) }
     }
 
     /// Pages written per group in `writeInGroups(_:)`.
@@ -272,7 +279,7 @@ final class BoardClient: Sendable {
     /// write (client → page → wire) is three misses waited for one after the other. So, a group
     /// at a time, that chain is read first for all of the group — reads that do not depend on
     /// each other, which the processor overlaps — and then the group is written.
-    private static func writeInGroups(_ batch: [BoardClient]) {
+    private static func writeInGroups(_ batch: ArraySlice<BoardClient>) {
         var start = batch.startIndex
         while start < batch.endIndex {
             let end = min(start + writeGroup, batch.endIndex)

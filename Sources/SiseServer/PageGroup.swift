@@ -65,6 +65,6 @@ struct PendingWrites {
     }
 
     func start() {
-        for (loop, lists) in byLoop { loop.execute { BoardClient.writeEach(lists) } }
+        for (loop, lists) in byLoop { loop.execute { BoardClient.writeEach(lists, on: loop) } }
     }
 }

@@ -1,0 +1,52 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+import Testing
+
+@testable import SiseServer
+
+/// A batch for many pages is written a turn at a time (`LoopTurns`): every page once, in order,
+/// and the loop reads its sockets between two turns — what arrived during one turn is read
+/// before the next.
+@Suite struct LoopTurnsTests {
+    @Test func everyItemOnceInOrderAcrossListsAndTurns() throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let loop = group.next()
+        let calls = Mutex<[[Int]]>([])
+        let done = loop.makePromise(of: Void.self)
+        let turns = LoopTurns([[0, 1, 2, 3, 4], [], [5, 6, 7]], perTurn: 3, gap: .microseconds(20))
+        loop.execute {
+            turns.run(on: loop) { items in
+                let all = calls.withLock { calls in
+                    calls.append(Array(items))
+                    return calls.joined().count
+                }
+                if all == 8 { done.succeed() }
+            }
+        }
+        try done.futureResult.wait()
+        // A turn takes up to three pages, from one list or across two.
+        #expect(calls.withLock { $0 } == [[0, 1, 2], [3, 4], [5], [6, 7]])
+    }
+
+    @Test func theLoopReadsItsSocketsBetweenTwoTurns() throws {
+        try SocketDescriptorTests.withConnection { server, _, received in
+            let loop = server.eventLoop
+            let seen = Mutex<[Int]>([])
+            let done = loop.makePromise(of: Void.self)
+            loop.execute {
+                LoopTurns([[0, 1, 2]], perTurn: 1, gap: .microseconds(20)).run(on: loop) { items in
+                    // Each turn notes how many bytes the client had read by then; the first
+                    // sends it some (the kernel has them at once, on loopback).
+                    seen.withLock { $0.append(received.bytes.withLock { $0.readableBytes }) }
+                    if items.first == 0 { server.writeAndFlush(ByteBuffer(string: "tick"), promise: nil) }
+                    if items.first == 2 { done.succeed() }
+                }
+            }
+            try done.futureResult.wait()
+            // All three turns in one task of the loop would have seen nothing read.
+            #expect(seen.withLock { $0 } == [0, 4, 4])
+        }
+    }
+}
