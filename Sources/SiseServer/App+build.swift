@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ServiceLifecycle
 import SiseCore
 import SiseEngine
@@ -10,6 +11,9 @@ import SiseStore
 
 /// Builds the HTTP application of `sise serve` from what the composition root hands it.
 public enum SiseServerApp {
+    /// Connections the listening socket takes per look (see `onServerRunning`).
+    static let acceptsPerRead: UInt = 16
+
     /// Builds the application; `onReady` gets the bound port once it accepts connections.
     public static func build(
         _ configuration: ServerConfiguration,
@@ -288,6 +292,12 @@ public enum SiseServerApp {
             ]
                 + (history.map { [$0] } ?? []) + (recorder.map { [$0] } ?? []) + (events.map { [$0] } ?? []),
             onServerRunning: { channel in
+                // Connections the listening socket takes per look (NIO's default is 4): a server
+                // writing to 19,000 pages looks at its sockets every turn of 1,024 pages (`LoopTurns`),
+                // and 4 a look left a crowd of reconnecting pages in the accept queue past their
+                // 30 s. (256 a look, tried before the turns, left thousands of accepted pages
+                // unanswered in time.)
+                try? await channel.setOption(ChannelOptions.maxMessagesPerRead, value: Self.acceptsPerRead).get()
                 let port = channel.localAddress?.port ?? configuration.port
                 publicOrigin.bound(port: port)
                 await onReady(port)
