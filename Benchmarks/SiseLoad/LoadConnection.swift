@@ -46,9 +46,12 @@ enum LoadConnection {
                 let configuration = NIOTypedHTTPClientUpgradeConfiguration<Bool>(upgradeRequestHead: head, upgraders: [upgrader]) { channel in
                     channel.eventLoop.makeCompletedFuture { false }
                 }
-                let upgrade = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-                    configuration: NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
-                )
+                // What came in the same read as the 101 is the first frames (nchan and the floor push
+                // at once): kept for the WebSocket decoder. NIO's default drops it, and a frame cut
+                // there left the page reading a header where none starts (`fragmentedControlFrame`).
+                var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+                pipeline.leftOverBytesStrategy = .forwardBytes
+                let upgrade = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
                 return (channel, upgrade)
             }
         }
