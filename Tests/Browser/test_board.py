@@ -173,8 +173,13 @@ def test_a_page_left_for_another_lets_go_of_its_connection_and_comes_back_live(s
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#detail-stats dt"), timeout=20)
     wait(browser, lambda d: open_pages(server) == 1, timeout=10)
     browser.back()
-    wait(browser, lambda d: d.execute_script("return window.__restored === true && window.__kept === true"),
-         timeout=10, message="the board was not kept for 뒤로 (nothing to check)")
+    try:
+        wait(browser, lambda d: d.execute_script("return window.__restored === true && window.__kept === true"), timeout=10)
+    except TimeoutException:
+        # Chromium says why it did not keep the page (Navigation API's notRestoredReasons).
+        reasons = browser.execute_script(
+            "const n = performance.getEntriesByType('navigation')[0]; return n && n.notRestoredReasons ? JSON.stringify(n.notRestoredReasons) : null")
+        raise AssertionError(f"the board was not kept for 뒤로 (nothing to check); Chromium's reasons: {reasons}")
     wait(browser, lambda d: d.find_element(By.ID, "status").get_attribute("data-state") == "live", timeout=15)
     wait(browser, lambda d: open_pages(server) == 1, timeout=10)
     before = dict(zip(markets(browser), live_column(browser, ".price")))
