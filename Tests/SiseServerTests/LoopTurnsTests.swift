@@ -9,6 +9,14 @@ import Testing
 /// and the loop reads its sockets between two turns — what arrived during one turn is read
 /// before the next.
 @Suite struct LoopTurnsTests {
+    struct TurnsNeverEnded: Error {}
+
+    /// Waits for `done`, failing after 10 s instead of hanging when a turn never comes.
+    static func wait(_ done: EventLoopPromise<Void>, on loop: any EventLoop) throws {
+        loop.scheduleTask(in: .seconds(10)) { done.fail(TurnsNeverEnded()) }
+        try done.futureResult.wait()
+    }
+
     @Test func everyItemOnceInOrderAcrossListsAndTurns() throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
@@ -25,7 +33,7 @@ import Testing
                 if all == 8 { done.succeed() }
             }
         }
-        try done.futureResult.wait()
+        try Self.wait(done, on: loop)
         // A turn takes up to three pages, from one list or across two.
         #expect(calls.withLock { $0 } == [[0, 1, 2], [3, 4], [5], [6, 7]])
     }
@@ -44,7 +52,7 @@ import Testing
                     if items.first == 2 { done.succeed() }
                 }
             }
-            try done.futureResult.wait()
+            try Self.wait(done, on: loop)
             // All three turns in one task of the loop would have seen nothing read.
             #expect(seen.withLock { $0 } == [0, 4, 4])
         }
