@@ -11,8 +11,9 @@
 #   floor: scripts/bare_writer.c — each message framed once and written to every page with one
 #          write(2): what the kernel's loopback alone costs.
 # Prints every run, then per N and server the medians: server CPU, µs of server CPU per delivered
-# message and per delivered row, p50/p99 latency (Sise: the tick's arrival → the page; the peers:
-# publish → the subscriber), RSS per connection; and Sise's ratios to each.
+# message and per delivered row, p50/p99 latency (Sise: the tick's arrival → the page, and in
+# brackets its batch's publication → the page; the peers: publish → the subscriber), RSS per
+# connection; and Sise's ratios to each.
 # Usage: scripts/bench-peer.sh [N ...]   (default: 1000 5000 10000 19800 — 19,800: the most a
 # process's 20,000 descriptors allow)
 # Then the independent client's check: sise-load and scripts/ws_count.c (a C epoll client sharing
@@ -167,7 +168,10 @@ for n in "${counts[@]}"; do
     lines=$(grep '^clients' "$work/$peer.lines" || true)
     cpu=$(field 'cpu' <<<"$(sed 's/cpu\/message.*//' <<<"$lines")" | median)
     per_message[$peer]=$(field 'cpu\/message' <<<"$lines" | median)
-    row+=" | $(field connected <<<"$lines" | median) | ${cpu} % | ${per_message[$peer]} µs | $(field 'cpu\/row' <<<"$lines" | median) µs | $(field p50 <<<"$lines" | median) / $(field p99 <<<"$lines" | median) ms | $(field 'rss\/connection' <<<"$lines" | median) KB"
+    latency="$(field p50 <<<"$lines" | median) / $(field p99 <<<"$lines" | median) ms"
+    # Sise's rows timed from their batch's publication as well (the peers' clock starts there).
+    [ "$peer" = sise ] && latency+=" (from publication: $(field 'published p50' <<<"$lines" | median) / $(field 'published p99' <<<"$lines" | median))"
+    row+=" | $(field connected <<<"$lines" | median) | ${cpu} % | ${per_message[$peer]} µs | $(field 'cpu\/row' <<<"$lines" | median) µs | $latency | $(field 'rss\/connection' <<<"$lines" | median) KB"
   done
   table+=("$row |")
   ratio="| $n"

@@ -16,6 +16,7 @@ enum LoadConnection {
         path: String,
         group: any EventLoopGroup,
         histogram: LatencyHistogram,
+        published: LatencyHistogram,
         counters: Counters,
         protocol wire: Wire = .sise,
         measures: Bool = true
@@ -38,7 +39,7 @@ enum LoadConnection {
                             )
                         )
                         try channel.pipeline.syncOperations.addHandler(
-                            LoadFrameHandler(histogram: histogram, counters: counters, wire: wire, measures: measures)
+                            LoadFrameHandler(histogram: histogram, published: published, counters: counters, wire: wire, measures: measures)
                         )
                         return true
                     }
@@ -100,6 +101,9 @@ final class LoadFrameHandler: ChannelInboundHandler {
 
     static let view = #"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#
     private let histogram: LatencyHistogram
+    /// Sise's rows timed from their patch's `"at"` (when the hub published it), as the peers'
+    /// rows are timed from their publisher's request.
+    private let published: LatencyHistogram
     private let counters: Counters
     private let wire: LoadConnection.Wire
     /// Whether this page's latencies are recorded: every page reads and counts every message,
@@ -108,8 +112,9 @@ final class LoadFrameHandler: ChannelInboundHandler {
     private let measures: Bool
     private var nats = NATSReader()
 
-    init(histogram: LatencyHistogram, counters: Counters, wire: LoadConnection.Wire = .sise, measures: Bool = true) {
+    init(histogram: LatencyHistogram, published: LatencyHistogram, counters: Counters, wire: LoadConnection.Wire = .sise, measures: Bool = true) {
         self.histogram = histogram
+        self.published = published
         self.counters = counters
         self.wire = wire
         self.measures = measures
@@ -121,8 +126,14 @@ final class LoadFrameHandler: ChannelInboundHandler {
         case .text where wire == .sise, .text where wire == .raw, .binary where wire == .raw:
             counters.frame()
             guard measures else { break }
-            let stamps = frame.unmaskedData.withUnsafeReadableBytes { SiseLoad.timestamps(in: $0.bindMemory(to: UInt8.self)) }
-            if !stamps.isEmpty { histogram.record(timestamps: stamps, now: SiseLoad.epochMilliseconds()) }
+            let (stamps, at) = frame.unmaskedData.withUnsafeReadableBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                return (SiseLoad.timestamps(in: bytes), wire == .sise ? SiseLoad.publishedAt(bytes) : nil)
+            }
+            guard !stamps.isEmpty else { break }
+            let now = SiseLoad.epochMilliseconds()
+            histogram.record(timestamps: stamps, now: now)
+            if let at { published.record(stamp: at, count: stamps.count, now: now) }
         case .text, .binary:
             guard case .nats = wire else { break }
             let measures = measures

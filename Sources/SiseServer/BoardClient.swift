@@ -35,6 +35,8 @@ final class BoardClient: Sendable {
         var snapshot: String?
         var rows: [String: String] = [:]
         var order: BoardSocketMessage.Order?
+        /// When the oldest of `rows` and `order` was published (epoch ms).
+        var since: Int64?
         var status: String?
         var heartbeat: Int64?
         var error: String?
@@ -97,13 +99,14 @@ final class BoardClient: Sendable {
 
     /// Merges a patch for this client's view: rows by market (newest wins), the latest order.
     /// `shared` is the same patch already encoded for every client of the view. With `now`
-    /// false the caller delivers (`BoardClient.deliver`) once it has posted to every client.
-    func post(rows: [(String, String)], order: BoardSocketMessage.Order?, status: String?, shared: PageMessage? = nil, now: Bool = true) {
+    /// false the caller delivers (`BoardClient.deliver`) once it has posted to every client. `at`:
+    /// when the hub published the patch (epoch ms).
+    func post(rows: [(String, String)], order: BoardSocketMessage.Order?, status: String?, shared: PageMessage? = nil, at: Int64, now: Bool = true) {
         let merged = state.withLock { s -> Bool in
             if let status { s.status = status }
             guard !rows.isEmpty || order != nil else { return false }
             if let shared, s.rows.isEmpty, s.order == nil {
-                let patch = SharedPatch(message: shared, rows: rows, order: order)
+                let patch = SharedPatch(message: shared, rows: rows, order: order, at: at)
                 guard s.shared != nil else {
                     s.shared = patch
                     return false
@@ -117,6 +120,7 @@ final class BoardClient: Sendable {
             s.absorbShared()
             for (code, fragment) in rows { s.rows[code] = fragment }
             if let order { s.order = order }
+            s.since = min(s.since ?? at, at)
             return unsent
         }
         if merged { page.slowMerges.increment() }
@@ -337,8 +341,8 @@ final class BoardClient: Sendable {
         if let status = s.status { out.append(PageMessage(status)) }
         if let shared = s.shared {
             out.append(SharedPatch.combined(shared, s.later))
-        } else if !s.rows.isEmpty || s.order != nil {
-            out.append(PageMessage(BoardSocketMessage.patch(rows: Array(s.rows.values), order: s.order)))
+        } else if let since = s.since, !s.rows.isEmpty || s.order != nil {
+            out.append(PageMessage(BoardSocketMessage.patch(rows: Array(s.rows.values), order: s.order, at: since)))
         }
         if let heartbeat = s.heartbeat, let text = try? BoardSocketMessage.encode(BoardSocketMessage.Heartbeat(at: heartbeat)) {
             out.append(PageMessage(text))

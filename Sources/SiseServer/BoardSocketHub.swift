@@ -91,10 +91,10 @@ final class BoardSocketHub: Service, Sendable {
         // Before the first board: say where things stand now, and the snapshot follows once
         // there is one (an empty snapshot would read as "no markets").
         if !board.hasData {
-            client.post(rows: [], order: nil, status: statusJSON(board.snapshot.status, language))
+            client.post(rows: [], order: nil, status: statusJSON(board.snapshot.status, language), at: clock.now)
             while !(await board.waitForData(upTo: .seconds(5))) {
                 if Task.isCancelled { return }
-                client.post(rows: [], order: nil, status: statusJSON(board.snapshot.status, language))
+                client.post(rows: [], order: nil, status: statusJSON(board.snapshot.status, language), at: clock.now)
             }
         }
         var view = BoardClientView(parameters: parameters, language: language, favorites: nil)
@@ -253,6 +253,7 @@ final class BoardSocketHub: Service, Sendable {
         var statusText: [Language: String] = [:]
         var writes = PendingWrites()
         defer { writes.start() }
+        let at = clock.now
         for (view, members) in byView {
             let venue = view.parameters.venue
             let inputs = inputsByVenue[venue] ?? inputs(view.parameters)
@@ -278,12 +279,12 @@ final class BoardSocketHub: Service, Sendable {
             let shared =
                 pieces.isEmpty && !moved
                 ? nil
-                : PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: newOrder))
+                : PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: newOrder, at: at))
             writes.add(members)
             for lane in members.lanes {
                 for client in lane.pages {
                     guard client.hasWindow else {
-                        client.post(rows: pieces, order: newOrder, status: statusMessage, shared: shared, now: false)
+                        client.post(rows: pieces, order: newOrder, status: statusMessage, shared: shared, at: at, now: false)
                         continue
                     }
                     // A page showing a window of ranks: full rows only inside it (those that moved
@@ -301,7 +302,7 @@ final class BoardSocketHub: Service, Sendable {
                             }
                         }
                     }
-                    client.post(rows: mine, order: newOrder, status: statusMessage, now: false)
+                    client.post(rows: mine, order: newOrder, status: statusMessage, at: at, now: false)
                 }
             }
         }
@@ -328,7 +329,7 @@ final class BoardSocketHub: Service, Sendable {
             ordered.filter { wanted.contains($0.id.code) }
                 .map { ($0.id.code, all[key, default: RowFragments()].fragment($0, view.language, premium: inputs.premium($0))) }
         }
-        client.post(rows: rows, order: nil, status: nil)
+        client.post(rows: rows, order: nil, status: nil, at: clock.now)
     }
 
     /// The full view for a page: every row, or only those in its window (with the order of all).

@@ -153,9 +153,11 @@ enum BoardSocketMessage {
             + "],\"order\":" + (try encode(order)) + ",\"status\":" + status + "}"
     }
 
-    /// `{"type":"patch","rows":[…],"order":[…]}`; `order` only when it moved.
-    static func patch(rows: [String], order: Order?) -> String {
-        var text = "{\"type\":\"patch\",\"rows\":[" + rows.joined(separator: ",") + "]"
+    /// `{"type":"patch","at":ms,"rows":[…],"order":[…]}`; `order` only when it moved. `at`: when
+    /// the oldest change the patch carries was published (epoch ms; a page that fell behind gets
+    /// the patches it missed as one, as old as the first of them).
+    static func patch(rows: [String], order: Order?, at: Int64) -> String {
+        var text = "{\"type\":\"patch\",\"at\":" + String(at) + ",\"rows\":[" + rows.joined(separator: ",") + "]"
         if let order { text += ",\"order\":" + order.json }
         return text + "}"
     }

@@ -6,6 +6,8 @@ struct SharedPatch: Sendable {
     let message: PageMessage
     let rows: [(String, String)]
     let order: BoardSocketMessage.Order?
+    /// When the hub published it (epoch ms).
+    let at: Int64
 
     /// Patches a page may hold unmerged behind the one it waits to send; beyond, they are merged
     /// into the page's own rows.
@@ -22,7 +24,7 @@ struct SharedPatch: Sendable {
             var rows: [String: String] = [:]
             var order: BoardSocketMessage.Order?
             fold([first] + later, into: &rows, order: &order)
-            return PageMessage(BoardSocketMessage.patch(rows: Array(rows.values), order: order))
+            return PageMessage(BoardSocketMessage.patch(rows: Array(rows.values), order: order, at: first.at))
         }
     }
 
@@ -41,6 +43,7 @@ extension BoardClient.State {
     mutating func absorbShared() {
         guard let first = shared else { return }
         SharedPatch.fold([first] + later, into: &rows, order: &order)
+        since = min(since ?? first.at, first.at)
         shared = nil
         later = []
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
+import SiseCore
 import SiseTestSupport
 import Synchronization
 import Testing
@@ -71,6 +72,9 @@ import Testing
             let patches = inbox.of("patch")
             #expect(patches.count >= 3)
             #expect(patches.allSatisfy { ($0["rows"] as? [[String: Any]])?.allSatisfy { $0["ts"] is Int } == true })
+            // Each says when it was published: during this test, by the server's wall clock.
+            let now = WallClock.system.now
+            #expect(patches.allSatisfy { ($0["at"] as? Int).map { Int64($0) <= now && Int64($0) > now - 60_000 } == true })
             let error = try #require(inbox.of("error").first)
             #expect(error["code"] as? String == "bad_parameter")
         }

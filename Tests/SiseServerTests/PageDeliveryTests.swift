@@ -75,7 +75,7 @@ import Testing
         // The socket fills: NIO says so to the pipeline.
         channel.isWritable = false
         channel.pipeline.fireChannelWritabilityChanged()
-        for i in 0..<1_000 { client.post(rows: [Self.row(i % 50, i)], order: nil, status: nil) }
+        for i in 0..<1_000 { client.post(rows: [Self.row(i % 50, i)], order: nil, status: nil, at: Int64(i)) }
         channel.embeddedEventLoop.run()
         // Nothing is written into a full socket; what waits is one row per market, the newest.
         #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
@@ -89,7 +89,8 @@ import Testing
         let frame = try #require(try Self.next(channel))
         #expect(frame.fin && frame.opcode == 1 && !frame.rsv1)
         let text = frame.text
-        #expect(text.hasPrefix(#"{"type":"patch""#))
+        // As old as the oldest change it carries: the first post's.
+        #expect(text.hasPrefix(#"{"type":"patch","at":0,"#))
         #expect(text.contains(#""v":999"#) && text.contains(#""v":950"#) && !text.contains(#""v":949}"#))
         #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
         _ = try? channel.finish()
@@ -104,9 +105,9 @@ import Testing
             try page.installOnLoop { client.schedule() }
             return client
         }
-        let shared = PageMessage(BoardSocketMessage.patch(rows: [Self.row(1, 1).1], order: nil))
+        let shared = PageMessage(BoardSocketMessage.patch(rows: [Self.row(1, 1).1], order: nil, at: 1))
         for client in clients {
-            client.post(rows: [Self.row(1, 1)], order: nil, status: #"{"type":"status"}"#, shared: shared, now: false)
+            client.post(rows: [Self.row(1, 1)], order: nil, status: #"{"type":"status"}"#, shared: shared, at: 1, now: false)
         }
         BoardClient.deliver(clients)
         for channel in channels {
@@ -122,7 +123,7 @@ import Testing
     }
 
     @Test func aDeflatedMessageIsMadeOnceAndInflatesToTheText() throws {
-        let text = BoardSocketMessage.patch(rows: (0..<40).map { Self.row($0, $0 * 7).1 }, order: nil)
+        let text = BoardSocketMessage.patch(rows: (0..<40).map { Self.row($0, $0 * 7).1 }, order: nil, at: 1)
         let message = PageMessage(text)
         let wire = message.wire(for: .deflate(windowBits: 15, contextTakeover: false))
         let frame = try #require(Received(wire))
@@ -152,7 +153,7 @@ import Testing
 
     @Test func aPagesOwnStreamMakesEachPatchReferBackToTheLast() throws {
         let stream = PageStream(windowBits: 15)
-        let texts = (0..<3).map { round in BoardSocketMessage.patch(rows: (0..<8).map { Self.row($0, $0 + round).1 }, order: nil) }
+        let texts = (0..<3).map { round in BoardSocketMessage.patch(rows: (0..<8).map { Self.row($0, $0 + round).1 }, order: nil, at: Int64(round)) }
         let frames = try texts.map { try #require(Received(stream.wire(ByteBuffer(string: $0)))) }
         #expect(frames.allSatisfy { $0.rsv1 })
         // The second patch repeats the first one's shape: it costs a fraction of it.

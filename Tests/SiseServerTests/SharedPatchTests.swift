@@ -14,24 +14,30 @@ import Testing
         BoardClient(deviceID: "d", view: nil, page: PageDeliveryTests.page(EmbeddedChannel(), ServerMetrics()))
     }
 
-    /// A view's patch as the hub makes it: rows (market, value) and maybe an order.
+    /// A view's patch as the hub makes it: rows (market, value), maybe an order, and when it was
+    /// published.
     static func patch(
         _ rows: [(Int, Int)],
-        order: [String]? = nil
-    ) -> (rows: [(String, String)], order: BoardSocketMessage.Order?, message: PageMessage) {
+        order: [String]? = nil,
+        at: Int64 = 1_000
+    ) -> (rows: [(String, String)], order: BoardSocketMessage.Order?, at: Int64, message: PageMessage) {
         let pieces = rows.map { PageDeliveryTests.row($0.0, $0.1) }
         let order = order.map(BoardSocketMessage.Order.init)
-        return (pieces, order, PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: order)))
+        return (pieces, order, at, PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: order, at: at)))
     }
 
-    /// The rows of a sent patch, by market, and its order.
-    static func read(_ message: PageMessage) throws -> (rows: [String: Int], order: [String]?) {
+    /// The rows of a sent patch, by market, its order and its `at`.
+    static func read(_ message: PageMessage) throws -> (rows: [String: Int], order: [String]?, at: Int64?) {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(String(buffer: message.text).utf8)) as? [String: Any])
         let rows = try #require(object["rows"] as? [[String: Any]])
         var values: [String: Int] = [:]
         for row in rows { values[try #require(row["market"] as? String)] = try #require(row["v"] as? Int) }
-        return (values, object["order"] as? [String])
+        return (values, object["order"] as? [String], (object["at"] as? NSNumber)?.int64Value)
     }
+
+    /// The n-th patch of a case is published at `1_000 + 100 n` ms; a page's own post between
+    /// the n-th and the one before it at `950 + 100 n`.
+    static func published(_ index: Int) -> Int64 { 1_000 + 100 * Int64(index) }
 
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
@@ -41,6 +47,8 @@ import Testing
         var own: [Int: [(Int, Int)]] = [:]
         let rows: [String: Int]
         let order: [String]?
+        /// The sent patch's `at`: the oldest change it carries (the first patch's, unless said).
+        var at: Int64 = SharedPatchTests.published(0)
         var testDescription: String { name }
     }
 
@@ -71,37 +79,53 @@ import Testing
             rows: ["KRW-C1": 3, "KRW-C2": 2, "KRW-C4": 4],
             order: nil
         ),
+        Case(
+            name: "the page's own post first: as old as it",
+            patches: [([(1, 1)], nil), ([(2, 2)], nil)],
+            own: [0: [(4, 4)]],
+            rows: ["KRW-C1": 1, "KRW-C2": 2, "KRW-C4": 4],
+            order: nil,
+            at: 950
+        ),
     ]
 
     @Test(arguments: cases) func aPageBehindIsSentTheMissedPatchesAsOne(_ example: Case) throws {
         let client = Self.client()
         for (index, (rows, order)) in example.patches.enumerated() {
-            if let own = example.own[index] { client.post(rows: own.map { PageDeliveryTests.row($0.0, $0.1) }, order: nil, status: nil, now: false) }
-            let patch = Self.patch(rows, order: order)
-            client.post(rows: patch.rows, order: patch.order, status: nil, shared: patch.message, now: false)
+            if let own = example.own[index] {
+                client.post(rows: own.map { PageDeliveryTests.row($0.0, $0.1) }, order: nil, status: nil, at: Self.published(index) - 50, now: false)
+            }
+            let patch = Self.patch(rows, order: order, at: Self.published(index))
+            client.post(rows: patch.rows, order: patch.order, status: nil, shared: patch.message, at: patch.at, now: false)
         }
         let sent = client.drain()
         try #require(sent.count == 1)
-        let (rows, order) = try Self.read(sent[0])
+        let (rows, order, at) = try Self.read(sent[0])
         #expect(rows == example.rows)
         #expect(order == example.order)
+        #expect(at == example.at)
         #expect(client.drain().isEmpty)
     }
 
     @Test func pagesThatMissedTheSamePatchesShareOneMessage() throws {
-        let patches = [Self.patch([(1, 1)]), Self.patch([(1, 2), (2, 2)], order: ["z"]), Self.patch([(3, 3)])]
+        let patches = [Self.patch([(1, 1)], at: 1_000), Self.patch([(1, 2), (2, 2)], order: ["z"], at: 1_100), Self.patch([(3, 3)], at: 1_200)]
         let (a, b, c) = (Self.client(), Self.client(), Self.client())
         for patch in patches {
-            for client in [a, b] { client.post(rows: patch.rows, order: patch.order, status: nil, shared: patch.message, now: false) }
+            for client in [a, b] { client.post(rows: patch.rows, order: patch.order, status: nil, shared: patch.message, at: patch.at, now: false) }
         }
         // `c` was written after the first patch: it missed two, not three.
-        c.post(rows: patches[0].rows, order: nil, status: nil, shared: patches[0].message, now: false)
+        c.post(rows: patches[0].rows, order: nil, status: nil, shared: patches[0].message, at: patches[0].at, now: false)
         #expect(c.drain().first === patches[0].message)
-        for patch in patches.dropFirst() { c.post(rows: patch.rows, order: patch.order, status: nil, shared: patch.message, now: false) }
+        for patch in patches.dropFirst() {
+            c.post(rows: patch.rows, order: patch.order, status: nil, shared: patch.message, at: patch.at, now: false)
+        }
         let (fromA, fromB, fromC) = (try #require(a.drain().first), try #require(b.drain().first), try #require(c.drain().first))
         #expect(fromA === fromB)
         #expect(fromC !== fromA)
         #expect(try Self.read(fromA).rows == ["KRW-C1": 2, "KRW-C2": 2, "KRW-C3": 3])
         #expect(try Self.read(fromC).rows == ["KRW-C1": 2, "KRW-C2": 2, "KRW-C3": 3])
+        // Each as old as the first patch it missed.
+        #expect(try Self.read(fromA).at == 1_000)
+        #expect(try Self.read(fromC).at == 1_100)
     }
 }
