@@ -18,7 +18,7 @@
 # process's 20,000 descriptors allow)
 # Then the independent client's check: sise-load and scripts/ws_count.c (a C epoll client sharing
 # nothing with it) take turns against each server but NATS at the first N; their µs per message
-# must agree within 10 %.
+# must agree within 10 %, and their latencies are printed side by side.
 # Environment: RUNS (default 3), SECONDS_PER_RUN (default 15), PEERS (default "sise nats nchan floor"),
 # CHECK (default 1; 0 skips the independent client's check).
 set -euo pipefail
@@ -199,8 +199,15 @@ printf '%s\n' "${ratios[@]}"
 if [ "${CHECK:-1}" != 0 ]; then
   n=${counts[0]}
   echo
-  echo "| N | server | sise-load µs/message | ws_count µs/message | sise-load / ws_count |"
-  echo "|---|---|---|---|---|"
+  # Latency by both clients too: p50 / p99 from the rows' "ts" (and, for Sise, from publication).
+  timing() {
+    local lines; lines=$(cat)
+    local text="$(field p50 <<<"$lines" | median) / $(field p99 <<<"$lines" | median)"
+    grep -q published <<<"$lines" && text+=" (from publication: $(field 'published p50' <<<"$lines" | median) / $(field 'published p99' <<<"$lines" | median))"
+    echo "$text"
+  }
+  echo "| N | server | sise-load µs/message | ws_count µs/message | sise-load / ws_count | sise-load p50 / p99 ms | ws_count p50 / p99 ms |"
+  echo "|---|---|---|---|---|---|---|"
   for peer in "${peers[@]}"; do
     [ "$peer" = nats ] && continue
     : > "$work/check-load"; : > "$work/check-count"
@@ -209,6 +216,6 @@ if [ "${CHECK:-1}" != 0 ]; then
       loader=ws_count; "run_$peer" | grep '^connected' >> "$work/check-count"
     done
     a=$(field 'cpu\/message' < "$work/check-load" | median); b=$(field 'cpu\/message' < "$work/check-count" | median)
-    echo "| $n | $peer | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "n/a" }') |"
+    echo "| $n | $peer | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "n/a" }') | $(timing < "$work/check-load") | $(timing < "$work/check-count") |"
   done
 fi

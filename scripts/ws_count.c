@@ -11,7 +11,12 @@
  * pings, and counts every complete data message. Once every page is upgraded (or 30 s have
  * passed) and 2 s more, it counts for SECONDS and prints one line:
  *   connected C  messages M  cpu X%  cpu/message Y us
- * where cpu is PID's user + system time over the window (from /proc), as sise-load reports it. */
+ * where cpu is PID's user + system time over the window (from /proc), as sise-load reports it;
+ * then, from the rows of about 1,000 of the pages (every N/1000-th), the latency of each row as
+ * sise-load times it — from the row's "ts" (the peers' publisher stamps it when it publishes;
+ * Sise's is the exchange's tick) and, for Sise's patches, from the patch's "at" (when Sise's hub
+ * published it):
+ *   rows R  [published p50 C ms  published p99 D ms]  p50 A ms  p99 B ms */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -28,7 +33,7 @@
 
 enum { HANDSHAKE, OPEN, CLOSED };
 typedef struct {
-    int fd, state;
+    int fd, state, measures;
     size_t have;           /* bytes buffered: the handshake's answer, then an unfinished frame */
     size_t capacity;
     unsigned char *buffer;
@@ -36,6 +41,63 @@ typedef struct {
 
 static long long messages;
 static int counting;
+
+/* Latencies in 1 ms buckets up to 60 s: of the rows' "ts", and of Sise's patches' "at" (per row). */
+enum { BUCKETS = 60001 };
+static long long from_stamp[BUCKETS], from_publish[BUCKETS];
+
+static long long epoch_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static void record(long long *histogram, long long stamp, long long at, long long count) {
+    long long ms = at - stamp;
+    histogram[ms < 0 ? 0 : ms > BUCKETS - 1 ? BUCKETS - 1 : ms] += count;
+}
+
+/* 13 digits at p (an epoch in ms), or -1. */
+static long long digits13(const unsigned char *p, const unsigned char *end) {
+    if (end - p < 13) return -1;
+    long long value = 0;
+    for (int i = 0; i < 13; i++) {
+        if (p[i] < '0' || p[i] > '9') return -1;
+        value = value * 10 + (p[i] - '0');
+    }
+    return value;
+}
+
+/* Times a data message's rows: every "ts":<13 digits>, and a patch's leading "at". */
+static void time_rows(const unsigned char *m, size_t length) {
+    long long received = epoch_ms(), rows = 0;
+    const unsigned char *end = m + length, *p = m;
+    while ((p = memmem(p, end - p, "\"ts\":", 5)) != NULL) {
+        long long stamp = digits13(p + 5, end);
+        p += 5;
+        if (stamp < 0) continue;
+        record(from_stamp, stamp, received, 1);
+        rows++;
+    }
+    static const char patch[] = "{\"type\":\"patch\",\"at\":";
+    if (rows && length > sizeof patch - 1 && memcmp(m, patch, sizeof patch - 1) == 0) {
+        long long at = digits13(m + sizeof patch - 1, end);
+        if (at >= 0) record(from_publish, at, received, rows);
+    }
+}
+
+static double percentile(const long long *histogram, double p, long long *total) {
+    long long all = 0, seen = 0;
+    for (int i = 0; i < BUCKETS; i++) all += histogram[i];
+    *total = all;
+    if (!all) return -1;
+    long long target = (long long)(all * p + 0.999999);
+    for (int i = 0; i < BUCKETS; i++) {
+        seen += histogram[i];
+        if (seen >= target) return i;
+    }
+    return BUCKETS - 1;
+}
 
 static double now(void) {
     struct timespec t;
@@ -109,7 +171,10 @@ static void read_frames(Page *page) {
         }
         if (opcode == 0x9) send_frame(page->fd, 0xA, f + header, length);
         else if (opcode == 0x8) page->state = CLOSED;
-        else if (fin && opcode != 0xA && counting) messages++;
+        else if (fin && opcode != 0xA && counting) {
+            messages++;
+            if (page->measures && (opcode == 0x1 || opcode == 0x2)) time_rows(f + header, length);
+        }
         at += header + length;
     }
     memmove(page->buffer, page->buffer + at, page->have - at);
@@ -140,6 +205,7 @@ int main(int argc, char **argv) {
         /* Connect in steps of 50 a round: a listen queue is not flooded. */
         for (int k = 0; k < 50 && opened < n; k++, opened++) {
             Page *page = &pages[opened];
+            page->measures = opened % (n / 1000 > 1 ? n / 1000 : 1) == 0;
             page->fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
             page->capacity = 65536;
             page->buffer = malloc(page->capacity);
@@ -199,7 +265,15 @@ int main(int argc, char **argv) {
     double wall = now() - window_start, cpu = cpu_seconds(pid) - cpu_start;
     int connected = 0;
     for (int i = 0; i < n; i++) connected += pages[i].state == OPEN;
-    printf("connected %d  messages %lld  cpu %.1f%%  cpu/message %.1f us\n", connected, messages, cpu / wall * 100,
+    printf("connected %d  messages %lld  cpu %.1f%%  cpu/message %.1f us", connected, messages, cpu / wall * 100,
            messages ? cpu / messages * 1e6 : 0.0);
+    /* As sise-load says them: "published" first, so the line's last p50/p99 are the rows' "ts". */
+    long long rows = 0, published = 0;
+    double q50 = percentile(from_publish, 0.5, &published), q99 = percentile(from_publish, 0.99, &published);
+    double p50 = percentile(from_stamp, 0.5, &rows), p99 = percentile(from_stamp, 0.99, &rows);
+    if (rows) printf("  rows %lld", rows);
+    if (published) printf("  published p50 %.1f ms  published p99 %.1f ms", q50, q99);
+    if (rows) printf("  p50 %.1f ms  p99 %.1f ms", p50, p99);
+    printf("\n");
     return 0;
 }

@@ -29,7 +29,8 @@ final class BoardClient: Sendable {
         /// nothing else is pending (the common case), so most clients cost no encoding at all.
         var shared: SharedPatch?
         /// The view's patches that came while `shared` waited, oldest first (at most
-        /// `SharedPatch.maxLater`): sent merged, the merge made once for the view's pages.
+        /// `SharedPatch.maxLater`; then `shared` and they are collapsed into one): sent merged,
+        /// the merge made once for the view's pages.
         var later: [SharedPatch] = []
         /// A full snapshot to send before anything else (after a view change).
         var snapshot: String?
@@ -107,14 +108,16 @@ final class BoardClient: Sendable {
             guard !rows.isEmpty || order != nil else { return false }
             if let shared, s.rows.isEmpty, s.order == nil {
                 let patch = SharedPatch(message: shared, rows: rows, order: order, at: at)
-                guard s.shared != nil else {
+                guard let first = s.shared else {
                     s.shared = patch
                     return false
                 }
-                if s.later.count < SharedPatch.maxLater {
-                    s.later.append(patch)
-                    return true
+                if s.later.count == SharedPatch.maxLater {
+                    s.shared = SharedPatch.collapsed(first, s.later)
+                    s.later = []
                 }
+                s.later.append(patch)
+                return true
             }
             let unsent = s.shared != nil || !s.rows.isEmpty || s.order != nil
             s.absorbShared()

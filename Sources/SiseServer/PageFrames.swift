@@ -88,8 +88,8 @@ final class PageMessage: Sendable {
     }
     convenience init(_ string: String) { self.init(ByteBuffer(string: string)) }
 
-    /// This patch and the `count` before it back to `first`, merged once (`SharedPatch.combined`).
-    func merged(since first: PageMessage, count: Int, make: () -> PageMessage) -> PageMessage {
+    /// This patch and the `count` before it back to `first`, merged once (`SharedPatch.collapsed`).
+    func merged(since first: PageMessage, count: Int, make: () -> SharedPatch) -> SharedPatch {
         let book = merges.withLock { merges in
             if let merges { return merges }
             let made = PatchMerges()

@@ -9,8 +9,8 @@ struct SharedPatch: Sendable {
     /// When the hub published it (epoch ms).
     let at: Int64
 
-    /// Patches a page may hold unmerged behind the one it waits to send; beyond, they are merged
-    /// into the page's own rows.
+    /// Patches a page holds unmerged behind the one it waits to send; one more, and they become
+    /// one shared patch (`collapsed`), so a page far behind stays on merges its view's pages share.
     static let maxLater = 8
 
     /// `first` and `later` — one view's consecutive patches, oldest first — as one message: rows by
@@ -19,12 +19,20 @@ struct SharedPatch: Sendable {
     /// same patches: the first page to need the merge makes it, and the others find it on the
     /// newest patch's message.
     static func combined(_ first: SharedPatch, _ later: [SharedPatch]) -> PageMessage {
-        guard let last = later.last else { return first.message }
+        collapsed(first, later).message
+    }
+
+    /// `first` and `later` as one shared patch, made once for the pages that missed the same ones
+    /// (kept on the newest patch's message), as old as `first`.
+    static func collapsed(_ first: SharedPatch, _ later: [SharedPatch]) -> SharedPatch {
+        guard let last = later.last else { return first }
         return last.message.merged(since: first.message, count: later.count) {
-            var rows: [String: String] = [:]
+            var byMarket: [String: String] = [:]
             var order: BoardSocketMessage.Order?
-            fold([first] + later, into: &rows, order: &order)
-            return PageMessage(BoardSocketMessage.patch(rows: Array(rows.values), order: order, at: first.at))
+            fold([first] + later, into: &byMarket, order: &order)
+            let rows = byMarket.map { ($0.key, $0.value) }
+            let message = PageMessage(BoardSocketMessage.patch(rows: rows.map(\.1), order: order, at: first.at))
+            return SharedPatch(message: message, rows: rows, order: order, at: first.at)
         }
     }
 
@@ -55,9 +63,9 @@ extension BoardClient.State {
 /// The merges made of a patch and the ones before it, kept on the newest patch's message (and
 /// gone with it): by the first patch merged and how many followed it.
 final class PatchMerges: Sendable {
-    private let made = Mutex<[(first: PageMessage, count: Int, merged: PageMessage)]>([])
+    private let made = Mutex<[(first: PageMessage, count: Int, merged: SharedPatch)]>([])
 
-    func lookUp(since first: PageMessage, count: Int, make: () -> PageMessage) -> PageMessage {
+    func lookUp(since first: PageMessage, count: Int, make: () -> SharedPatch) -> SharedPatch {
         made.withLock { made in
             if let known = made.first(where: { $0.first === first && $0.count == count }) { return known.merged }
             let merged = make()
