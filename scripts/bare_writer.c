@@ -8,7 +8,8 @@
  *   bare_writer capture.frames     (the records of `nats_replay.py frames capture.jsonl`)
  *
  * Prints "listening on http://127.0.0.1:PORT" once it listens; runs until killed. Each message's
- * 13-digit "ts" values are set to the moment it is sent, as the other publishers do. */
+ * 13-digit "ts" values (and a patch's "at") are set to the moment it is sent, as the other
+ * publishers do. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -158,6 +159,9 @@ static void send_all(int epoll, const Message *message, unsigned char *frame) {
     snprintf(stamp, sizeof stamp, "%013lld", (long long)epoch_ms());
     for (unsigned char *p = frame + header; (p = memmem(p, frame + header + length - p, "\"ts\":", 5)); p += 5)
         if (p + 5 + 13 <= frame + header + length) memcpy(p + 5, stamp, 13);
+    static const char patch[] = "{\"type\":\"patch\",\"at\":";
+    if (length >= sizeof patch - 1 + 13 && memcmp(frame + header, patch, sizeof patch - 1) == 0)
+        memcpy(frame + header + sizeof patch - 1, stamp, 13);
     size_t total = header + length;
     for (int fd = 0; fd < page_limit; fd++) {
         Page *page = &pages[fd];

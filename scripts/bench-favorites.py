@@ -2,7 +2,7 @@
 """Favorite writes per second against one `sise serve --demo` (SQLite) pinned to CPU 0, 8
 keep-alive clients on CPU 1 for 5 s, 3 runs per binary:
     taskset -c 1 python3 scripts/bench-favorites.py BEFORE_BIN AFTER_BIN"""
-import os, sys, subprocess, tempfile, time, re, http.client
+import os, sys, subprocess, tempfile, time, re
 os.environ.setdefault("SISE_BIN", "x")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cluster_test as c

@@ -20,7 +20,9 @@
 # nothing with it) take turns against each server but NATS at the first N; their µs per message
 # must agree within 10 %, and their latencies are printed side by side.
 # Environment: RUNS (default 3), SECONDS_PER_RUN (default 15), PEERS (default "sise nats nchan floor"),
-# CHECK (default 1; 0 skips the independent client's check).
+# CHECK (default 1; 0 skips the independent client's check), LOADER (default sise-load; ws_count:
+# the main table read by the C client — lighter, so at 19,800 pages it still reads what a server
+# writes; NATS stays with sise-load; no RSS figures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 counts=("$@"); [ ${#counts[@]} -gt 0 ] || counts=(1000 5000 10000 19800)
@@ -72,9 +74,9 @@ cc -O2 -o "$work/ws_count" scripts/ws_count.c
 
 # The load generator: sise-load, or (loader=ws_count) the independent C client, given the same
 # arguments (it speaks Sise's /ws and the raw peers, not NATS).
-loader=sise-load
+loader=${LOADER:-sise-load}
 load() {
-  if [ "$loader" = ws_count ]; then
+  if [ "$loader" = ws_count ] && [[ " $* " != *" --nats "* ]]; then
     local path=/ws first='{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}' at="" of=""
     while [ $# -gt 0 ]; do
       case $1 in --raw) path=$2; first=""; shift 2 ;; --url) at=$2; shift 2 ;; --pid) of=$2; shift 2 ;; *) shift ;; esac
@@ -165,7 +167,7 @@ for n in "${counts[@]}"; do
   row="| $n"
   declare -A per_message=()
   for peer in "${peers[@]}"; do
-    lines=$(grep '^clients' "$work/$peer.lines" || true)
+    lines=$(grep -E '^(clients|connected)' "$work/$peer.lines" || true)
     cpu=$(field 'cpu' <<<"$(sed 's/cpu\/message.*//' <<<"$lines")" | median)
     per_message[$peer]=$(field 'cpu\/message' <<<"$lines" | median)
     latency="$(field p50 <<<"$lines" | median) / $(field p99 <<<"$lines" | median) ms"

@@ -9,8 +9,9 @@ sends a page, published through NATS or nchan, or written by the bare-write floo
 
 `capture` opens Sise's `/ws` as the load generator's pages do (the whole KRW board, no window) and
 keeps every message after the first snapshot with its time. `replay` publishes them over the
-NATS text protocol (TCP) at the same pace, each row's `"ts"` set to the moment it is published
-(13 digits either way: the sizes stay the same), so a subscriber measures publish→receive."""
+NATS text protocol (TCP) at the same pace, each row's `"ts"` (and a patch's `"at"`, when Sise
+published it) set to the moment it is published (13 digits either way: the sizes stay the same),
+so a subscriber measures publish→receive."""
 import asyncio
 import json
 import re
@@ -22,7 +23,7 @@ import urllib.parse
 import time
 
 VIEW = {"type": "view", "quote": "KRW", "sort": "value", "order": "none", "q": "", "favoritesOnly": False, "lang": "ko"}
-TS = re.compile(rb'"ts":\d{13}')
+STAMP = re.compile(rb'"(ts|at)":\d{13}')
 
 
 async def capture(url, seconds):
@@ -69,7 +70,7 @@ def load(path):
 
 
 def paced(messages, idle=None):
-    """Each message (its text, "ts" set to now: 13 digits either way, the sizes stay the same) when
+    """Each message (its text, "ts" and "at" set to now: 13 digits either way, the sizes stay the same) when
     its captured moment comes round, forever; `idle` is called every 50 ms while waiting."""
     span = messages[-1]["t"] + 0.1
     began = time.monotonic()
@@ -81,7 +82,8 @@ def paced(messages, idle=None):
                 time.sleep(min(wait, 0.05))
                 if idle:
                     idle()
-            yield TS.sub(b'"ts":%d' % int(time.time() * 1000), message["text"].encode())
+            now = b"%d" % int(time.time() * 1000)
+            yield STAMP.sub(lambda m: b'"' + m.group(1) + b'":' + now, message["text"].encode())
         cycle += 1
 
 

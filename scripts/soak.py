@@ -12,7 +12,6 @@ import base64
 import json
 import os
 import random
-import sys
 import time
 import urllib.request
 

@@ -16,7 +16,8 @@
  * sise-load times it — from the row's "ts" (the peers' publisher stamps it when it publishes;
  * Sise's is the exchange's tick) and, for Sise's patches, from the patch's "at" (when Sise's hub
  * published it):
- *   rows R  [published p50 C ms  published p99 D ms]  p50 A ms  p99 B ms */
+ *   rows R  cpu/row Z us  [published p50 C ms  published p99 D ms]  p50 A ms  p99 B ms
+ * (R: the measuring pages' rows times the sample: an estimate of every page's). */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -202,8 +203,9 @@ int main(int argc, char **argv) {
     struct epoll_event events[256];
     double started = now(), ready_at = 0, window_start = 0, cpu_start = 0;
     for (;;) {
-        /* Connect in steps of 50 a round: a listen queue is not flooded. */
-        for (int k = 0; k < 50 && opened < n; k++, opened++) {
+        /* Connect in steps of 20 a round (at most ≈ 2,000 a second, sise-load's pace): a listen
+         * queue is not flooded. */
+        for (int k = 0; k < 20 && opened < n; k++, opened++) {
             Page *page = &pages[opened];
             page->measures = opened % (n / 1000 > 1 ? n / 1000 : 1) == 0;
             page->fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
@@ -267,11 +269,12 @@ int main(int argc, char **argv) {
     for (int i = 0; i < n; i++) connected += pages[i].state == OPEN;
     printf("connected %d  messages %lld  cpu %.1f%%  cpu/message %.1f us", connected, messages, cpu / wall * 100,
            messages ? cpu / messages * 1e6 : 0.0);
+    int sample = n / 1000 > 1 ? n / 1000 : 1;
     /* As sise-load says them: "published" first, so the line's last p50/p99 are the rows' "ts". */
     long long rows = 0, published = 0;
     double q50 = percentile(from_publish, 0.5, &published), q99 = percentile(from_publish, 0.99, &published);
     double p50 = percentile(from_stamp, 0.5, &rows), p99 = percentile(from_stamp, 0.99, &rows);
-    if (rows) printf("  rows %lld", rows);
+    if (rows) printf("  rows %lld  cpu/row %.2f us", rows * sample, cpu / (rows * sample) * 1e6);
     if (published) printf("  published p50 %.1f ms  published p99 %.1f ms", q50, q99);
     if (rows) printf("  p50 %.1f ms  p99 %.1f ms", p50, p99);
     printf("\n");

@@ -61,15 +61,23 @@ extension BoardClient.State {
 }
 
 /// The merges made of a patch and the ones before it, kept on the newest patch's message (and
-/// gone with it): by the first patch merged and how many followed it.
+/// gone with it): by the first patch merged and how many followed it. Pages far behind at
+/// different depths make a merge each, so they are found by key, not by a walk through them all.
 final class PatchMerges: Sendable {
-    private let made = Mutex<[(first: PageMessage, count: Int, merged: SharedPatch)]>([])
+    private struct Key: Hashable {
+        let first: ObjectIdentifier
+        let count: Int
+    }
+
+    /// The first patch is kept with its merge: its identity names no other message while held.
+    private let made = Mutex<[Key: (first: PageMessage, merged: SharedPatch)]>([:])
 
     func lookUp(since first: PageMessage, count: Int, make: () -> SharedPatch) -> SharedPatch {
         made.withLock { made in
-            if let known = made.first(where: { $0.first === first && $0.count == count }) { return known.merged }
+            let key = Key(first: ObjectIdentifier(first), count: count)
+            if let known = made[key] { return known.merged }
             let merged = make()
-            made.append((first, count, merged))
+            made[key] = (first, merged)
             return merged
         }
     }
