@@ -1,15 +1,16 @@
+import Foundation
 import NIOCore
-import NIOHTTP1
 import NIOPosix
-import NIOWebSocket
 
-/// One browser-protocol `/ws` client written as a NIO channel handler: no task and no async
-/// sequence per client, so reading a message costs the load generator a few microseconds and
-/// the figures stay the server's (an async client per connection made the generator itself the
-/// bottleneck above a few thousand pages).
+/// One browser-protocol `/ws` client written as one NIO channel handler that reads the bytes
+/// itself: the handshake's answer, then each frame where it lies in what was read — no HTTP
+/// codec, no frame decoder or aggregator, no frame value per message. A message costs the load
+/// generator a header's few bytes, so it reads what the servers write at 10,000 pages and more
+/// (with NIO's WebSocket pipeline it could not: its own reading became most of the latency it
+/// reported, and pages it had not read yet made Sise merge).
 enum LoadConnection {
-    /// Connects, upgrades and sends the view; the handler then counts every message (no task
-    /// stays behind once this returns).
+    /// Connects, upgrades and sends the first message; the handler then counts every message
+    /// (no task stays behind once this returns).
     static func open(
         host: String,
         port: Int,
@@ -24,49 +25,39 @@ enum LoadConnection {
         let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(.seconds(30))
             .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
-        let upgraded = try await bootstrap.connect(host: host, port: port) { channel in
+        let channel = try await bootstrap.connect(host: host, port: port) { channel in
             channel.eventLoop.makeCompletedFuture {
-                var headers = HTTPHeaders()
-                headers.add(name: "Host", value: "\(host):\(port)")
-                let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path, headers: headers)
-                let upgrader = NIOTypedWebSocketClientUpgrader<Bool>(maxFrameSize: 1 << 22) { channel, _ in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(
-                            NIOWebSocketFrameAggregator(
-                                minNonFinalFragmentSize: 0,
-                                maxAccumulatedFrameCount: 1_024,
-                                maxAccumulatedFrameSize: 1 << 22
-                            )
-                        )
-                        try channel.pipeline.syncOperations.addHandler(
-                            LoadFrameHandler(histogram: histogram, published: published, counters: counters, wire: wire, measures: measures)
-                        )
-                        return true
-                    }
-                }
-                let configuration = NIOTypedHTTPClientUpgradeConfiguration<Bool>(upgradeRequestHead: head, upgraders: [upgrader]) { channel in
-                    channel.eventLoop.makeCompletedFuture { false }
-                }
-                // What came in the same read as the 101 is the first frames (nchan and the floor push
-                // at once): kept for the WebSocket decoder. NIO's default drops it, and a frame cut
-                // there left the page reading a header where none starts (`fragmentedControlFrame`).
-                var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
-                pipeline.leftOverBytesStrategy = .forwardBytes
-                let upgrade = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
-                return (channel, upgrade)
+                let reader = LoadFrameHandler(
+                    histogram: histogram,
+                    published: published,
+                    counters: counters,
+                    wire: wire,
+                    measures: measures,
+                    handshake: channel.eventLoop.makePromise()
+                )
+                try channel.pipeline.syncOperations.addHandler(reader)
+                return channel
             }
         }
-        guard try await upgraded.1.get() else { throw Refused() }
-        // Only now are the HTTP handlers gone: the view goes out as a WebSocket frame.
-        let channel = upgraded.0
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        let answered = try await channel.eventLoop.flatSubmit { () -> EventLoopFuture<Bool> in
+            let reader = try? channel.pipeline.syncOperations.handler(type: LoadFrameHandler.self)
+            guard let reader else { return channel.eventLoop.makeFailedFuture(Refused()) }
+            channel.writeAndFlush(channel.allocator.buffer(string: request), promise: nil)
+            // A server that never answers is given up on as a connection that timed out.
+            channel.eventLoop.assumeIsolated().scheduleTask(in: .seconds(30)) { reader.giveUp() }
+            return reader.handshakeDone
+        }.get()
+        guard answered else {
+            try? await channel.close()
+            throw Refused()
+        }
         if let message = wire.firstMessage {
-            let first = WebSocketFrame(
-                fin: true,
-                opcode: wire == .sise ? .text : .binary,
-                maskKey: .random(),
-                data: channel.allocator.buffer(string: message)
+            try await channel.writeAndFlush(
+                LoadFrameHandler.clientFrame(opcode: wire == .sise ? 0x1 : 0x2, Array(message.utf8), allocator: channel.allocator)
             )
-            try await channel.writeAndFlush(first)
         }
         counters.connect()
     }
@@ -93,11 +84,12 @@ enum LoadConnection {
     }
 }
 
-/// Counts messages and, on the pages that measure (`measures`), records the `"ts"` of every
-/// patch row (NATS: every `MSG`, and the `"ts"` of the Sise messages it carries).
-final class LoadFrameHandler: ChannelInboundHandler {
-    typealias InboundIn = WebSocketFrame
-    typealias OutboundOut = WebSocketFrame
+/// Reads a connection: the handshake's answer (101 or not), then every frame in place. Counts
+/// messages and, on the pages that measure (`measures`), records the `"ts"` of every patch row
+/// (NATS: every `MSG`, and the `"ts"` of the Sise messages it carries) and a patch's `"at"`.
+final class LoadFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
     static let view = #"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#
     private let histogram: LatencyHistogram
@@ -111,54 +103,171 @@ final class LoadFrameHandler: ChannelInboundHandler {
     /// every page made the generator, on its one core, the bottleneck it was measuring).
     private let measures: Bool
     private var nats = NATSReader()
+    /// What was read and not yet used: the handshake's answer, then a frame cut by a read's end.
+    private var held: ByteBuffer?
+    /// Succeeds with whether the server answered 101 (false: another answer, or none in time).
+    private let handshake: EventLoopPromise<Bool>
+    private var answered = false
+    private var upgraded = false
 
-    init(histogram: LatencyHistogram, published: LatencyHistogram, counters: Counters, wire: LoadConnection.Wire = .sise, measures: Bool = true) {
+    init(
+        histogram: LatencyHistogram,
+        published: LatencyHistogram,
+        counters: Counters,
+        wire: LoadConnection.Wire,
+        measures: Bool,
+        handshake: EventLoopPromise<Bool>
+    ) {
         self.histogram = histogram
         self.published = published
         self.counters = counters
         self.wire = wire
         self.measures = measures
+        self.handshake = handshake
+    }
+
+    var handshakeDone: EventLoopFuture<Bool> { handshake.futureResult }
+
+    /// No answer in time: the connection counts as refused (a no-op once answered).
+    func giveUp() { answer(false) }
+
+    private func answer(_ upgraded: Bool) {
+        guard !answered else { return }
+        answered = true
+        handshake.succeed(upgraded)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let frame = unwrapInboundIn(data)
-        switch frame.opcode {
-        case .text where wire == .sise, .text where wire == .raw, .binary where wire == .raw:
-            counters.frame()
-            guard measures else { break }
-            let (stamps, at) = frame.unmaskedData.withUnsafeReadableBytes { raw in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                return (SiseLoad.timestamps(in: bytes), wire == .sise ? SiseLoad.publishedAt(bytes) : nil)
+        var bytes = unwrapInboundIn(data)
+        if var kept = held {
+            kept.writeBuffer(&bytes)
+            bytes = kept
+            held = nil
+        }
+        if !upgraded {
+            guard let head = Self.headLength(bytes) else {
+                held = bytes
+                return
             }
-            guard !stamps.isEmpty else { break }
+            let status = bytes.getString(at: bytes.readerIndex, length: min(12, head)) ?? ""
+            guard status == "HTTP/1.1 101" else {
+                answer(false)
+                context.close(promise: nil)
+                return
+            }
+            bytes.moveReaderIndex(forwardBy: head)
+            upgraded = true
+            answer(true)
+        }
+        while let frame = Self.frame(at: bytes) {
+            if frame.fin {
+                bytes.withUnsafeReadableBytes { raw in
+                    let payload = UnsafeRawBufferPointer(rebasing: raw[frame.header..<(frame.header + frame.length)])
+                    take(opcode: frame.opcode, payload.bindMemory(to: UInt8.self), context: context)
+                }
+            }
+            bytes.moveReaderIndex(forwardBy: frame.header + frame.length)
+        }
+        if bytes.readableBytes > 0 {
+            bytes.discardReadBytes()
+            held = bytes
+        }
+    }
+
+    /// One whole message (servers do not fragment theirs; a fragment's end counts as one).
+    private func take(opcode: UInt8, _ payload: UnsafeBufferPointer<UInt8>, context: ChannelHandlerContext) {
+        switch opcode {
+        case 0x0, 0x1, 0x2:
+            if case .nats = wire {
+                let (messages, pings, stamps) = nats.read(payload, stamps: measures)
+                counters.frames(messages)
+                if !stamps.isEmpty { histogram.record(timestamps: stamps, now: SiseLoad.epochMilliseconds()) }
+                for _ in 0..<pings {
+                    context.writeAndFlush(
+                        wrapOutboundOut(Self.clientFrame(opcode: 0x2, Array("PONG\r\n".utf8), allocator: context.channel.allocator)),
+                        promise: nil
+                    )
+                }
+                return
+            }
+            counters.frame()
+            guard measures else { return }
+            let stamps = SiseLoad.timestamps(in: payload)
+            guard !stamps.isEmpty else { return }
             let now = SiseLoad.epochMilliseconds()
             histogram.record(timestamps: stamps, now: now)
-            if let at { published.record(stamp: at, count: stamps.count, now: now) }
-        case .text, .binary:
-            guard case .nats = wire else { break }
-            let measures = measures
-            let (messages, pings, stamps) = frame.unmaskedData.withUnsafeReadableBytes { raw in
-                nats.read(raw.bindMemory(to: UInt8.self), stamps: measures)
-            }
-            counters.frames(messages)
-            if !stamps.isEmpty { histogram.record(timestamps: stamps, now: SiseLoad.epochMilliseconds()) }
-            for _ in 0..<pings {
-                let pong = WebSocketFrame(fin: true, opcode: .binary, maskKey: .random(), data: context.channel.allocator.buffer(string: "PONG\r\n"))
-                context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
-            }
-        case .ping:
-            let pong = WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData)
-            context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
-        case .connectionClose:
+            if wire == .sise, let at = SiseLoad.publishedAt(payload) { published.record(stamp: at, count: stamps.count, now: now) }
+        case 0x9:
+            context.writeAndFlush(wrapOutboundOut(Self.clientFrame(opcode: 0xA, Array(payload), allocator: context.channel.allocator)), promise: nil)
+        case 0x8:
             context.close(promise: nil)
         default:
             break
         }
     }
 
+    func channelInactive(context: ChannelHandlerContext) {
+        answer(false)
+        context.fireChannelInactive()
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         counters.fail("\(error)")
+        answer(false)
         context.close(promise: nil)
+    }
+
+    /// The length of the handshake's answer (up to its blank line), once all of it is in.
+    static func headLength(_ bytes: ByteBuffer) -> Int? {
+        bytes.withUnsafeReadableBytes { raw -> Int? in
+            guard raw.count >= 4 else { return nil }
+            for i in 0...(raw.count - 4) where raw[i] == 13 && raw[i + 1] == 10 && raw[i + 2] == 13 && raw[i + 3] == 10 { return i + 4 }
+            return nil
+        }
+    }
+
+    /// The frame at the start of `bytes`, if all of it is there: its header's length, payload's
+    /// length, opcode and FIN bit (a server's frames are not masked; a mask is skipped).
+    static func frame(at bytes: ByteBuffer) -> (header: Int, length: Int, opcode: UInt8, fin: Bool)? {
+        bytes.withUnsafeReadableBytes { raw -> (header: Int, length: Int, opcode: UInt8, fin: Bool)? in
+            guard raw.count >= 2 else { return nil }
+            var header = 2
+            var length = Int(raw[1] & 0x7f)
+            if length == 126 {
+                guard raw.count >= 4 else { return nil }
+                length = Int(raw[2]) << 8 | Int(raw[3])
+                header = 4
+            } else if length == 127 {
+                guard raw.count >= 10 else { return nil }
+                var value: UInt64 = 0
+                for i in 2..<10 { value = value << 8 | UInt64(raw[i]) }
+                guard value < UInt64(Int32.max) else { return nil }
+                length = Int(value)
+                header = 10
+            }
+            if raw[1] & 0x80 != 0 { header += 4 }
+            guard raw.count >= header + length else { return nil }
+            return (header, length, raw[0] & 0x0f, raw[0] & 0x80 != 0)
+        }
+    }
+
+    /// One frame from the client, masked (RFC 6455 §5.3).
+    static func clientFrame(opcode: UInt8, _ payload: [UInt8], allocator: ByteBufferAllocator) -> ByteBuffer {
+        var frame = allocator.buffer(capacity: payload.count + 14)
+        frame.writeInteger(0x80 | opcode)
+        if payload.count < 126 {
+            frame.writeInteger(UInt8(0x80 | payload.count))
+        } else if payload.count <= 0xffff {
+            frame.writeInteger(UInt8(0x80 | 126))
+            frame.writeInteger(UInt16(payload.count))
+        } else {
+            frame.writeInteger(UInt8(0x80 | 127))
+            frame.writeInteger(UInt64(payload.count))
+        }
+        let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
+        frame.writeBytes(mask)
+        frame.writeBytes(payload.enumerated().map { $0.element ^ mask[$0.offset % 4] })
+        return frame
     }
 }
 
