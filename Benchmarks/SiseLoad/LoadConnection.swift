@@ -168,11 +168,20 @@ final class LoadFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
             }
             bytes.moveReaderIndex(forwardBy: frame.header + frame.length)
         }
+        if bytes.readableBytes > Self.maxHeld {
+            // A frame (or an answer) larger than any server sends here: the page ends, not the memory.
+            counters.fail("over \(Self.maxHeld) bytes without a whole frame")
+            context.close(promise: nil)
+            return
+        }
         if bytes.readableBytes > 0 {
             bytes.discardReadBytes()
             held = bytes
         }
     }
+
+    /// The most a page keeps of a frame not yet whole (NIO's aggregator was given the same 4 MB).
+    static let maxHeld = 1 << 22
 
     /// One whole message (servers do not fragment theirs; a fragment's end counts as one).
     private func take(opcode: UInt8, _ payload: UnsafeBufferPointer<UInt8>, context: ChannelHandlerContext) {
