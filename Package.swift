@@ -169,7 +169,13 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
-        .testTarget(name: "SiseEngineTests", dependencies: ["SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport"]),
+        .testTarget(
+            name: "SiseEngineTests",
+            dependencies: [
+                "SiseEngine", "SiseFeeds", "SiseSimulator", "SiseCore", "SiseTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "SiseStoreTests", dependencies: ["SiseStore", "SiseCore", "SiseTestSupport"]),
         .testTarget(name: "SiseChartsTests", dependencies: ["SiseCharts", "SiseCore"], exclude: ["Golden"]),
         .testTarget(name: "SiseTUITests", dependencies: ["SiseTUI", "SiseCore", "SiseEngine", "SiseTestSupport"]),
@@ -186,9 +192,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "SiseCLITests", dependencies: ["sise", "SiseCore", "SiseEngine", "SiseStore", "SiseTUI", "SiseSimulator", "SiseTestSupport",
-                                                         .product(name: "Hummingbird", package: "hummingbird"),
-                                                         .product(name: "HummingbirdTesting", package: "hummingbird")]),
+        .testTarget(
+            name: "SiseCLITests",
+            dependencies: [
+                "sise", "SiseCore", "SiseEngine", "SiseStore", "SiseTUI", "SiseSimulator", "SiseTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -147,7 +147,7 @@ public enum UpstreamWebSocket {
         let sslContext = try target.tls ? clientTLS.get() : nil
         let head = requestHead(target, options: options)
         let maxFrameSize = options.maxFrameSize
-        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let bootstrap = ClientBootstrap(group: UpstreamLoop.group)
             .connectTimeout(.nanoseconds(Int64(nanoseconds(options.connectTimeout))))
             .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
         let upgradeFuture: EventLoopFuture<Upgrade>

@@ -33,7 +33,7 @@ final class BoardClient: Sendable {
         /// the merge made once for the view's pages.
         var later: [SharedPatch] = []
         /// A full snapshot to send before anything else (after a view change).
-        var snapshot: String?
+        var snapshot: PageMessage?
         var rows: [String: String] = [:]
         var order: BoardSocketMessage.Order?
         /// When the oldest of `rows` and `order` was published (epoch ms).
@@ -53,7 +53,7 @@ final class BoardClient: Sendable {
         /// Last: a write that finds only `shared` pending reads none of it.
         var view: BoardClientView?
 
-        init(view: BoardClientView?, snapshot: String? = nil) {
+        init(view: BoardClientView?, snapshot: PageMessage? = nil) {
             self.view = view
             self.snapshot = snapshot
         }
@@ -85,7 +85,7 @@ final class BoardClient: Sendable {
 
     /// A new view starts the board's messages over; what belongs to the owner or to the market
     /// page (favorites, portfolio, fired alerts, 호가 and 체결) stays pending.
-    func setView(_ view: BoardClientView, snapshot: String) {
+    func setView(_ view: BoardClientView, snapshot: PageMessage) {
         state.withLock { s in
             var fresh = State(view: view, snapshot: snapshot)
             fresh.favorites = s.favorites
@@ -340,7 +340,7 @@ final class BoardClient: Sendable {
         if let portfolio = s.portfolio { out.append(PageMessage(portfolio)) }
         if let book = s.book { out.append(PageMessage(book)) }
         if let trades = s.trades { out.append(PageMessage(trades)) }
-        if let snapshot = s.snapshot { out.append(PageMessage(snapshot)) }
+        if let snapshot = s.snapshot { out.append(snapshot) }
         if let status = s.status { out.append(PageMessage(status)) }
         if let shared = s.shared {
             out.append(SharedPatch.combined(shared, s.later))

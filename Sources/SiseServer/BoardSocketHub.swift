@@ -28,7 +28,8 @@ final class BoardSocketHub: Service, Sendable {
     private let viewOrders = Mutex<[BoardClientView: ViewOrder]>([:])
     /// One publication at a time: the board's batches and the premium's updates both publish,
     /// and an order computed from older inputs must never arrive after rows from newer ones.
-    private let publishing = Mutex(())
+    /// It holds the views' snapshots made since the last publication (`ViewSnapshots`).
+    private let publishing = Mutex(ViewSnapshots())
     static let heartbeatInterval = Duration.seconds(15)
     static let staleStatusInterval = Duration.seconds(5)
     /// The wall clock heartbeats and statuses are stamped with.
@@ -117,8 +118,13 @@ final class BoardSocketHub: Service, Sendable {
         // Between publications: a batch published after the snapshot was made but before the
         // page joined its view's group would never reach the page, and a row it changed would
         // stay old on the page while later orders placed it by its new figures.
-        publishing.withLock { _ in
-            let snapshot = snapshotMessage(view, for: client)
+        publishing.withLock { snapshots in
+            // A page showing a window of ranks gets its rows alone; every other page of the
+            // view, the view's one snapshot.
+            let snapshot =
+                client.window == nil
+                ? snapshots.message(for: view, now: clock.now) { PageMessage(snapshotMessage(view)) }
+                : PageMessage(snapshotMessage(view, for: client))
             // Under the registry's lock: the page's group and its outbox change together, so two
             // view changes of one page racing each other cannot leave it in one group showing another.
             clients.withLock { registry in
@@ -223,7 +229,8 @@ final class BoardSocketHub: Service, Sendable {
         invalidate: [MarketID] = [],
         venues: Set<GlobalVenue>? = nil
     ) {
-        publishing.withLock { _ in
+        publishing.withLock { snapshots in
+            snapshots.clear()
             if !invalidate.isEmpty {
                 fragments.withLock { all in
                     for venue in venues ?? Set(GlobalVenue.allCases) { all[FragmentKey(exchange, venue)]?.invalidate(invalidate) }
@@ -364,7 +371,7 @@ final class BoardSocketHub: Service, Sendable {
                 demo: demo,
                 view: echo,
                 rows: rows,
-                order: ordered.map(\.id.code),
+                order: BoardSocketMessage.Order(ordered.map(\.id.code)),
                 status: statusJSON(snapshot.status, view.language)
             )
         } catch {

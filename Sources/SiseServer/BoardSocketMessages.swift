@@ -148,9 +148,9 @@ enum BoardSocketMessage {
     }
 
     /// `{"type":"snapshot","demo":…,"view":{…},"rows":[…],"order":[…],"status":{…}}`
-    static func snapshot(demo: Bool, view: ViewEcho, rows: [String], order: [String], status: String) throws -> String {
+    static func snapshot(demo: Bool, view: ViewEcho, rows: [String], order: Order, status: String) throws -> String {
         "{\"type\":\"snapshot\",\"demo\":\(demo),\"view\":" + (try encode(view)) + ",\"rows\":[" + rows.joined(separator: ",")
-            + "],\"order\":" + (try encode(order)) + ",\"status\":" + status + "}"
+            + "],\"order\":" + order.json + ",\"status\":" + status + "}"
     }
 
     /// `{"type":"patch","at":ms,"rows":[…],"order":[…]}`; `order` only when it moved. `at`: when

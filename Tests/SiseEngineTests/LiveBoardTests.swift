@@ -1,9 +1,12 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import SiseCore
 import SiseEngine
 import SiseFeeds
 import SiseSimulator
 import SiseTestSupport
+import Synchronization
 import Testing
 
 /// The live board against the simulator: REST bootstrap, the WebSocket, and every fault.
@@ -123,6 +126,27 @@ import Testing
         }
     }
 
+    /// A server writing to thousands of pages holds its event loops for a turn of writes at a
+    /// time (`LoopTurns`: 5–70 ms each at 19,800 pages on one core). The exchange's socket is
+    /// read on a loop of its own, so a flush still collects what came: a batch every flush, as
+    /// when the loops are idle. (On the server's loops the collection gave up before the read
+    /// came round, and every other flush found nothing.)
+    @Test func aBoardCollectsItsFramesWhileTheServersLoopsAreBusy() async throws {
+        try await withBoard { h in
+            try await expectEventually(timeout: .seconds(10)) { h.state == .live }
+            let busy = BusyLoops(MultiThreadedEventLoopGroup.singleton, turn: .milliseconds(30))
+            defer { busy.stop() }
+            var iterator = h.board.updates().makeAsyncIterator()
+            _ = await iterator.next()
+            var batches = 0
+            let deadline = ContinuousClock.now.advanced(by: .seconds(3))
+            while ContinuousClock.now < deadline, let update = await iterator.next() {
+                if case .changes = update { batches += 1 }
+            }
+            #expect(batches >= 20, "a batch every flush: \(batches) in 3 s")
+        }
+    }
+
     @Test func droppedSocketsFallBackToPollingAndRecoverQuickly() async throws {
         try await withBoard { h in
             try await expectEventually(timeout: .seconds(10)) { h.state == .live }
@@ -217,4 +241,26 @@ import Testing
             try await expectEventually(timeout: .seconds(5)) { h.board.snapshot.rows[xrp] != nil }
         }
     }
+}
+
+/// Holds every loop of `group` the way a server's sweep of page writes does: `turn` at a time
+/// (the thread blocked, no CPU used), the loop's sockets read between two turns.
+final class BusyLoops: Sendable {
+    private let stopped = Atomic<Bool>(false)
+    private let turn: TimeAmount
+
+    init(_ group: MultiThreadedEventLoopGroup, turn: TimeAmount) {
+        self.turn = turn
+        for loop in group.makeIterator() { next(on: loop) }
+    }
+
+    private func next(on loop: any EventLoop) {
+        loop.scheduleTask(in: .microseconds(20)) {
+            guard !self.stopped.load(ordering: .relaxed) else { return }
+            usleep(UInt32(self.turn.nanoseconds / 1_000))
+            self.next(on: loop)
+        }
+    }
+
+    func stop() { stopped.store(true, ordering: .relaxed) }
 }

@@ -246,7 +246,7 @@ import Testing
             parameters: try ViewParameters(quote: "KRW", sort: "value", order: "none", q: "", favorites: nil, exchange: nil),
             language: .ko
         )
-        client.setView(view, snapshot: #"{"type":"snapshot"}"#)
+        client.setView(view, snapshot: PageMessage(#"{"type":"snapshot"}"#))
         let sent = client.drain().map { String(buffer: $0.text) }
         for type in ["alert", "favorites", "orderbook", "trades", "snapshot"] {
             #expect(sent.contains { $0.contains(#""type":"\#(type)""#) }, "\(type) is still sent: \(sent)")
