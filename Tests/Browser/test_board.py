@@ -168,6 +168,10 @@ def test_a_page_left_for_another_lets_go_of_its_connection_and_comes_back_live(s
     its connection as it is put away and, shown again, connects at once and is live."""
     open_board(browser, server)
     browser.execute_script("window.__kept = true; addEventListener('pageshow', e => { window.__restored = e.persisted; });")
+    # The service worker takes over the page the first time it starts (clients.claim); a page put
+    # away before that is dropped from the back-forward cache when it does (Chromium's reason:
+    # "serviceworker-claimed") and comes back as a fresh load — not what is tested here.
+    wait(browser, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=20)
     wait(browser, lambda d: open_pages(server) == 1)
     browser.get(server.url + "/coin/KRW-BTC")
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#detail-stats dt"), timeout=20)
