@@ -12,7 +12,7 @@ import SiseStore
 /// Builds the HTTP application of `sise serve` from what the composition root hands it.
 public enum SiseServerApp {
     /// Connections the listening socket takes per look (see `onServerRunning`).
-    static let acceptsPerRead: UInt = 16
+    static let acceptsPerRead: UInt = 64
 
     /// Builds the application; `onReady` gets the bound port once it accepts connections.
     public static func build(
@@ -295,8 +295,9 @@ public enum SiseServerApp {
                 // Connections the listening socket takes per look (NIO's default is 4): a server
                 // writing to 19,000 pages looks at its sockets every turn of 1,024 pages (`LoopTurns`),
                 // and 4 a look left a crowd of reconnecting pages in the accept queue past their
-                // 30 s. (256 a look, tried before the turns, left thousands of accepted pages
-                // unanswered in time.)
+                // 30 s; 16 still did once the board's batches came ten a second to a saturated
+                // core (17,400 of 19,800 pages in, against 18,300 with 64). (256 a look, tried
+                // before the turns, left thousands of accepted pages unanswered in time.)
                 try? await channel.setOption(ChannelOptions.maxMessagesPerRead, value: Self.acceptsPerRead).get()
                 let port = channel.localAddress?.port ?? configuration.port
                 publicOrigin.bound(port: port)
