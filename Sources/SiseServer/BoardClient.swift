@@ -21,6 +21,8 @@ final class BoardClient: Sendable {
     private let scheduled = Atomic<Bool>(false)
     /// The page shows a window of ranks (`setWindow`), told without the window's lock.
     private let windowed = Atomic<Bool>(false)
+    /// A write found the page's socket full since the last drain: what it missed goes merged.
+    private let wasFull = Atomic<Bool>(false)
     private let state: Mutex<State>
     let deviceID: String
 
@@ -29,7 +31,7 @@ final class BoardClient: Sendable {
         /// nothing else is pending (the common case), so most clients cost no encoding at all.
         var shared: SharedPatch?
         /// The view's patches that came while `shared` waited, oldest first (at most
-        /// `SharedPatch.maxLater`; then `shared` and they are collapsed into one): sent merged,
+        /// `SharedPatch.maxLater`; then `shared` and they are collapsed into one): sent after it (merged when the socket was full, `drain`),
         /// the merge made once for the view's pages.
         var later: [SharedPatch] = []
         /// A full snapshot to send before anything else (after a view change).
@@ -303,12 +305,15 @@ final class BoardClient: Sendable {
     /// loop task: nothing between the read and the write changes it).
     private func write(writable: Bool) {
         scheduled.store(false, ordering: .releasing)
-        guard writable else { return }
+        guard writable else {
+            wasFull.store(true, ordering: .relaxed)
+            return
+        }
         if let patch = takeSharedAlone() {
             page.send(patch)
             return
         }
-        let messages = drain()
+        let messages = drain(merging: wasFull.exchange(false, ordering: .relaxed))
         guard !messages.isEmpty else { return }
         page.send(messages)
     }
@@ -327,7 +332,13 @@ final class BoardClient: Sendable {
 
     /// The messages to write now, in order. A shared patch is the very message every client of
     /// the view writes: its bytes (and their deflated form) are made once and sent by reference.
-    func drain() -> [PageMessage] {
+    ///
+    /// The view's patches a page missed go as they are, one message each — written together, and
+    /// the same messages the view's other pages got — when the page fell behind because the server
+    /// had not come round to it (a batch for 19,800 pages outlasts the 100 ms between two). With
+    /// `merging` (its socket was full: the page reads slowly) they go as one merged patch, the
+    /// newest row of each market: fewer bytes for a page that cannot take them all.
+    func drain(merging: Bool = true) -> [PageMessage] {
         let s = state.withLock { s -> State in
             let copy = s
             s = State(view: s.view)
@@ -343,7 +354,12 @@ final class BoardClient: Sendable {
         if let snapshot = s.snapshot { out.append(snapshot) }
         if let status = s.status { out.append(PageMessage(status)) }
         if let shared = s.shared {
-            out.append(SharedPatch.combined(shared, s.later))
+            if merging {
+                out.append(SharedPatch.combined(shared, s.later))
+            } else {
+                out.append(shared.message)
+                for patch in s.later { out.append(patch.message) }
+            }
         } else if let since = s.since, !s.rows.isEmpty || s.order != nil {
             out.append(PageMessage(BoardSocketMessage.patch(rows: Array(s.rows.values), order: s.order, at: since)))
         }

@@ -53,10 +53,16 @@ final class PageSocket: Sendable {
     /// not full).
     var writable: Bool { wire.writable }
 
-    /// On the event loop: `messages` written in order and flushed once.
+    /// On the event loop: `messages` written in order — to the socket together — and flushed once.
     func send(_ messages: [PageMessage]) {
+        guard messages.count > 1 else {
+            if let message = messages.first { send(message) }
+            return
+        }
+        guard wire.write(messages.map { stream?.wire($0.text) ?? $0.wire(for: encoding) }) else { return }
         for message in messages {
-            guard write(message) else { return }
+            framesOut.increment()
+            bytesOut.increment(by: Int64(message.text.readableBytes))
         }
         wire.flush()
     }

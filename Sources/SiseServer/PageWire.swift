@@ -124,6 +124,34 @@ final class PageWire: ChannelDuplexHandler, RemovableChannelHandler, @unchecked 
         return true
     }
 
+    /// `frames` in order, as `write(_:)` writes one: sent straight to the socket together (one
+    /// `sendmsg` for up to `SocketDescriptor.maxGathered`), what the kernel did not take queued
+    /// behind in NIO's pipeline. False once the handler has left the pipeline.
+    func write(_ frames: [ByteBuffer]) -> Bool {
+        var next = 0
+        while descriptor >= 0, queued == 0, next < frames.count {
+            let batch = frames[next..<min(next + SocketDescriptor.maxGathered, frames.count)]
+            var sent = max(SocketDescriptor.send(batch, to: descriptor), 0)
+            while next < batch.endIndex, sent >= frames[next].readableBytes {
+                sent -= frames[next].readableBytes
+                next += 1
+            }
+            guard next < batch.endIndex else { continue }
+            // The kernel took part of the batch: the rest of this frame, and every frame after it,
+            // goes through NIO's queue, in order.
+            var rest = frames[next]
+            rest.moveReaderIndex(forwardBy: sent)
+            queuedWrites?.increment()
+            guard let context else { return false }
+            enqueue(wrapOutboundOut(rest), promise: nil, context: context)
+            next += 1
+        }
+        for frame in frames[next...] {
+            guard write(frame) else { return false }
+        }
+        return true
+    }
+
     func flush() {
         guard unflushed, let context else { return }
         unflushed = false

@@ -28,6 +28,36 @@ enum SocketDescriptor {
         bytes.withUnsafeReadableBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
     }
 
+    /// Frames the gathered send takes at most (one `sendmsg`); more go in further sends.
+    static let maxGathered = 16
+
+    /// Sends `frames`, in order, with one `sendmsg` (up to `maxGathered`), without waiting or
+    /// SIGPIPE: the bytes the kernel took from them all (perhaps fewer), or -1.
+    static func send(_ frames: ArraySlice<ByteBuffer>, to fd: CInt) -> Int {
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(min(frames.count, maxGathered))
+        return gathering(frames.prefix(maxGathered), into: &vectors) { vectors in
+            var message = msghdr()
+            message.msg_iov = vectors.baseAddress
+            message.msg_iovlen = vectors.count
+            return sendmsg(fd, &message, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        }
+    }
+
+    /// `body` with an `iovec` for each of `frames`, their bytes held for the call (one nested
+    /// access a frame: at most `maxGathered` deep, whatever a page was sent).
+    private static func gathering(
+        _ frames: ArraySlice<ByteBuffer>,
+        into vectors: inout [iovec],
+        _ body: (UnsafeMutableBufferPointer<iovec>) -> Int
+    ) -> Int {
+        guard let first = frames.first else { return vectors.withUnsafeMutableBufferPointer { body($0) } }
+        return first.withUnsafeReadableBytes { bytes in
+            vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count))
+            return gathering(frames.dropFirst(), into: &vectors, body)
+        }
+    }
+
     /// The `N` of the first `fd=N` in a channel's description.
     static func number(in description: String) -> CInt? {
         guard let start = description.range(of: "fd=")?.upperBound else { return nil }
@@ -68,5 +98,6 @@ enum SocketDescriptor {
     /// Linux only (the direct write needs `MSG_NOSIGNAL`): elsewhere pages go through the pipeline.
     static func of(_ channel: any Channel) -> CInt? { nil }
     static func send(_ bytes: ByteBuffer, to fd: CInt) -> Int { -1 }
+    static func send(_ frames: ArraySlice<ByteBuffer>, to fd: CInt) -> Int { -1 }
 }
 #endif

@@ -117,6 +117,22 @@ import Testing
         #expect(client.drain().isEmpty)
     }
 
+    /// A page the server had not come round to (its socket took every write) is sent the patches
+    /// it missed as they were: the very messages the view's other pages got, each with its own
+    /// time, nothing merged for it.
+    @Test func aPageTheServerWasLateForGetsThePatchesAsTheyWere() throws {
+        let patches = [Self.patch([(1, 1)], at: 1_000), Self.patch([(1, 2), (2, 2)], order: ["z"], at: 1_100), Self.patch([(3, 3)], at: 1_200)]
+        let client = Self.client()
+        for patch in patches {
+            client.post(rows: patch.rows, order: patch.order, status: nil, shared: patch.message, at: patch.at, now: false)
+        }
+        let sent = client.drain(merging: false)
+        try #require(sent.count == 3)
+        #expect(zip(sent, patches).allSatisfy { $0 === $1.message })
+        #expect(try sent.map { try Self.read($0).at } == [1_000, 1_100, 1_200])
+        #expect(client.drain(merging: false).isEmpty)
+    }
+
     @Test func pagesThatMissedTheSamePatchesShareOneMessage() throws {
         let patches = [Self.patch([(1, 1)], at: 1_000), Self.patch([(1, 2), (2, 2)], order: ["z"], at: 1_100), Self.patch([(3, 3)], at: 1_200)]
         let (a, b, c) = (Self.client(), Self.client(), Self.client())

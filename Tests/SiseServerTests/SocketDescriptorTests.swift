@@ -65,6 +65,40 @@ import Testing
         }
     }
 
+    /// Frames written together (one `sendmsg` for up to 16) arrive whole and in order — across the
+    /// moment the kernel's buffer fills mid-batch, the rest of that frame and every later one
+    /// queued behind in NIO's pipeline, with single writes and the pipeline's own between them.
+    @Test func gatheredWritesArriveWholeAndInOrder() throws {
+        try Self.withConnection { server, _, received in
+            let wire = PageWire()
+            let sent = try server.eventLoop.submit { () -> [Bool] in
+                try server.pipeline.syncOperations.addHandler(wire, position: .first)
+                wire.sendDirectly()
+                var results = [wire.sendsDirectly]
+                results.append(wire.write((0..<3).map(Self.frame)))
+                results.append(wire.write(Self.frame(3)))
+                // 60 frames of 64 KB in one call: more than one send gathers, and more than the
+                // kernel takes.
+                results.append(wire.write((4..<64).map(Self.frame)))
+                server.pipeline.syncOperations.write(NIOAny(Self.frame(64)), promise: nil)
+                results.append(wire.write((65..<70).map(Self.frame)))
+                wire.flush()
+                results.append(!server.isWritable)
+                return results
+            }.wait()
+            #expect(sent.allSatisfy { $0 }, "\(sent)")
+            let expected = (0..<70).reduce(into: ByteBuffer()) { all, index in
+                var frame = Self.frame(index)
+                all.writeBuffer(&frame)
+            }
+            let deadline = ContinuousClock.now + .seconds(20)
+            while received.bytes.withLock({ $0.readableBytes }) < expected.readableBytes, ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            #expect(received.bytes.withLock { $0 } == expected)
+        }
+    }
+
     /// A frame of 64 KB whose every byte says which frame it is.
     static func frame(_ index: Int) -> ByteBuffer {
         ByteBuffer(repeating: UInt8(index), count: 65_536)
