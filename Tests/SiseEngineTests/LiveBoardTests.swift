@@ -109,13 +109,7 @@ import Testing
         try await withBoard { h in
             try await expectEventually(timeout: .seconds(10)) { h.state == .live }
             let (frames, reads) = (await h.board.appliedTicks, h.board.streamReads)
-            var iterator = h.board.updates().makeAsyncIterator()
-            _ = await iterator.next()
-            var batches = 0
-            let deadline = ContinuousClock.now.advanced(by: .seconds(3))
-            while ContinuousClock.now < deadline, let update = await iterator.next() {
-                if case .changes = update { batches += 1 }
-            }
+            let batches = await Self.batches(of: h.board, for: .seconds(3))
             let framesRead = await h.board.appliedTicks - frames
             let socketReads = h.board.streamReads - reads
             #expect(framesRead >= 300, "the simulator sends 150 a second: \(framesRead)")
@@ -136,15 +130,21 @@ import Testing
             try await expectEventually(timeout: .seconds(10)) { h.state == .live }
             let busy = BusyLoops(MultiThreadedEventLoopGroup.singleton, turn: .milliseconds(30))
             defer { busy.stop() }
-            var iterator = h.board.updates().makeAsyncIterator()
-            _ = await iterator.next()
-            var batches = 0
-            let deadline = ContinuousClock.now.advanced(by: .seconds(3))
-            while ContinuousClock.now < deadline, let update = await iterator.next() {
-                if case .changes = update { batches += 1 }
-            }
+            let batches = await Self.batches(of: h.board, for: .seconds(3))
             #expect(batches >= 20, "a batch every flush: \(batches) in 3 s")
         }
+    }
+
+    /// The batches of changes a new subscriber of `board` gets in `duration` after its snapshot.
+    static func batches(of board: LiveBoard, for duration: Duration) async -> Int {
+        var iterator = board.updates().makeAsyncIterator()
+        _ = await iterator.next()
+        var batches = 0
+        let deadline = ContinuousClock.now.advanced(by: duration)
+        while ContinuousClock.now < deadline, let update = await iterator.next() {
+            if case .changes = update { batches += 1 }
+        }
+        return batches
     }
 
     @Test func droppedSocketsFallBackToPollingAndRecoverQuickly() async throws {

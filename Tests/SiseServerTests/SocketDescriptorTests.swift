@@ -53,15 +53,7 @@ import Testing
                 return results
             }.wait()
             #expect(sent.allSatisfy { $0 })
-            let expected = (0..<64).reduce(into: ByteBuffer()) { all, index in
-                var frame = Self.frame(index)
-                all.writeBuffer(&frame)
-            }
-            let deadline = ContinuousClock.now + .seconds(20)
-            while received.bytes.withLock({ $0.readableBytes }) < expected.readableBytes, ContinuousClock.now < deadline {
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            #expect(received.bytes.withLock { $0 } == expected)
+            Self.expectFrames(0..<64, arriveAt: received)
         }
     }
 
@@ -87,16 +79,21 @@ import Testing
                 return results
             }.wait()
             #expect(sent.allSatisfy { $0 }, "\(sent)")
-            let expected = (0..<70).reduce(into: ByteBuffer()) { all, index in
-                var frame = Self.frame(index)
-                all.writeBuffer(&frame)
-            }
-            let deadline = ContinuousClock.now + .seconds(20)
-            while received.bytes.withLock({ $0.readableBytes }) < expected.readableBytes, ContinuousClock.now < deadline {
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            #expect(received.bytes.withLock { $0 } == expected)
+            Self.expectFrames(0..<70, arriveAt: received)
         }
+    }
+
+    /// Waits (up to 20 s) for `frames` to have reached the other end, whole and in order.
+    static func expectFrames(_ frames: Range<Int>, arriveAt received: Received) {
+        let expected = frames.reduce(into: ByteBuffer()) { all, index in
+            var frame = frame(index)
+            all.writeBuffer(&frame)
+        }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while received.bytes.withLock({ $0.readableBytes }) < expected.readableBytes, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(received.bytes.withLock { $0 } == expected)
     }
 
     /// A frame of 64 KB whose every byte says which frame it is.
