@@ -277,7 +277,19 @@ final class BoardClient: Sendable {
     /// On their event loop: whatever is pending for each of `pages` (scheduled or not — a page
     /// whose own write is also on its way finds nothing left then), `pagesPerTurn` pages a turn.
     static func writeEach(_ lists: [[BoardClient]], on loop: any EventLoop) {
-        LoopTurns(lists, perTurn: pagesPerTurn, gap: turnGap).run(on: loop) { writeInGroups($0) }
+        turns(on: loop).add(lists)
+    }
+
+    /// Each event loop's one line of turns (`LoopTurns`), made the first time it writes pages.
+    private static let lines = Mutex<[ObjectIdentifier: LoopTurns<BoardClient>]>([:])
+
+    private static func turns(on loop: any EventLoop) -> LoopTurns<BoardClient> {
+        lines.withLock { lines in
+            if let known = lines[ObjectIdentifier(loop)] { return known }
+            let made = LoopTurns<BoardClient>(on: loop, perTurn: pagesPerTurn, gap: turnGap) { writeInGroups($0) }
+            lines[ObjectIdentifier(loop)] = made
+            return made
+        }
     }
 
     /// Pages written per group in `writeInGroups(_:)`.
