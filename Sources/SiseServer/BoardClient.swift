@@ -251,15 +251,21 @@ final class BoardClient: Sendable {
 
     /// Asks the page's event loop to write what is pending (once until it has).
     func schedule() {
-        guard !scheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard claimWrite() else { return }
         loop.execute { self.write(writable: self.page.writable) }
+    }
+
+    /// Takes the page's place in its loop's line of writes: false when it is already waiting
+    /// there (its write will take what was posted since).
+    func claimWrite() -> Bool {
+        !scheduled.exchange(true, ordering: .acquiringAndReleasing)
     }
 
     /// Writes what is pending for each of `clients`, with one task per event loop for all of its
     /// pages (a batch for 10,000 pages costs a handful of tasks, not 10,000).
     static func deliver(_ clients: [BoardClient]) {
         var byLoop: [ObjectIdentifier: (loop: any EventLoop, clients: [BoardClient])] = [:]
-        for client in clients where !client.scheduled.exchange(true, ordering: .acquiringAndReleasing) {
+        for client in clients where client.claimWrite() {
             byLoop[ObjectIdentifier(client.loop), default: (client.loop, [])].clients.append(client)
         }
         for (loop, batch) in byLoop.values {
@@ -274,8 +280,8 @@ final class BoardClient: Sendable {
     /// same turn, before the loop looks at its sockets.
     static let turnGap = TimeAmount.microseconds(20)
 
-    /// On their event loop: whatever is pending for each of `pages` (scheduled or not — a page
-    /// whose own write is also on its way finds nothing left then), `pagesPerTurn` pages a turn.
+    /// On their event loop: whatever is pending for each of `pages` (each has claimed its write,
+    /// `claimWrite`), `pagesPerTurn` pages a turn, in the loop's one line (`LoopTurns`).
     static func writeEach(_ lists: [[BoardClient]], on loop: any EventLoop) {
         turns(on: loop).add(lists)
     }

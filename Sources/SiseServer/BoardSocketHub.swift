@@ -287,7 +287,6 @@ final class BoardSocketHub: Service, Sendable {
                 pieces.isEmpty && !moved
                 ? nil
                 : PageMessage(BoardSocketMessage.patch(rows: pieces.map(\.1), order: newOrder, at: at))
-            writes.add(members)
             for lane in members.lanes {
                 for client in lane.pages {
                     guard client.hasWindow else {
@@ -312,6 +311,7 @@ final class BoardSocketHub: Service, Sendable {
                     client.post(rows: mine, order: newOrder, status: statusMessage, at: at, now: false)
                 }
             }
+            writes.add(members)
         }
         guard venues == nil else { return }
         viewOrders.withLock { orders in

@@ -50,16 +50,22 @@ struct PageGroup {
 }
 
 /// The pages a publication posted to, by event loop: each loop is then asked once to write all
-/// of them (`start`), one list per view (the view's lane, taken as it is).
+/// of them (`start`), one list per view — the pages of the view's lane not already waiting in
+/// their loop's line (`BoardClient.claimWrite`): a page is in a line once at most, so a saturated
+/// loop's line holds one sweep, never a sweep per batch behind it.
 struct PendingWrites {
     private var byLoop: [(loop: any EventLoop, lists: [[BoardClient]])] = []
 
+    /// Call after posting to the group's pages: a page already waiting for its write takes these
+    /// posts with it.
     mutating func add(_ group: PageGroup) {
         for lane in group.lanes where !lane.pages.isEmpty {
+            let due = lane.pages.filter { $0.claimWrite() }
+            guard !due.isEmpty else { continue }
             if let index = byLoop.firstIndex(where: { $0.loop === lane.loop }) {
-                byLoop[index].lists.append(lane.pages)
+                byLoop[index].lists.append(due)
             } else {
-                byLoop.append((lane.loop, [lane.pages]))
+                byLoop.append((lane.loop, [due]))
             }
         }
     }
