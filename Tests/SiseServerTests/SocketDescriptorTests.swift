@@ -106,7 +106,10 @@ import Testing
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
         let accepted = group.next().makePromise(of: (any Channel).self)
+        // Small socket buffers on both ends: megabytes written at once certainly overflow the
+        // kernel (loopback's own grow to several) and NIO's queue is used.
         let listener = try ServerBootstrap(group: group)
+            .childChannelOption(ChannelOptions.socketOption(.so_sndbuf), value: 65_536)
             .childChannelInitializer { channel in
                 accepted.succeed(channel)
                 return channel.eventLoop.makeSucceededVoidFuture()
@@ -115,6 +118,7 @@ import Testing
         defer { try? listener.close().wait() }
         let received = Received()
         let client = try ClientBootstrap(group: group)
+            .channelOption(ChannelOptions.socketOption(.so_rcvbuf), value: 65_536)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collector(received: received)) }
             }
