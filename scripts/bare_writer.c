@@ -8,8 +8,9 @@
  *   bare_writer capture.frames     (the records of `nats_replay.py frames capture.jsonl`)
  *
  * Prints "listening on http://127.0.0.1:PORT" once it listens; runs until killed. Each message's
- * 13-digit "ts" values (and a patch's "at") are set to the moment it is sent, as the other
- * publishers do. */
+ * 13-digit "ts" values are set to the moment it was due at its captured pace (a sweep that
+ * outlasts the gap to the next message makes that one late, and its lateness counts), a patch's
+ * "at" to the moment its sweep starts — as the other publishers do. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -147,7 +148,7 @@ static void writable(int epoll, int fd) {
 }
 
 /* One message to every page: its frame made once (server frames are unmasked, RFC 6455 §5.1). */
-static void send_all(int epoll, const Message *message, unsigned char *frame) {
+static void send_all(int epoll, const Message *message, unsigned char *frame, double due) {
     size_t header = 0;
     uint32_t length = message->length;
     frame[header++] = 0x81;
@@ -155,13 +156,14 @@ static void send_all(int epoll, const Message *message, unsigned char *frame) {
     else if (length <= 65535) { frame[header++] = 126; frame[header++] = (unsigned char)(length >> 8); frame[header++] = (unsigned char)length; }
     else { frame[header++] = 127; for (int i = 7; i >= 0; i--) frame[header++] = (unsigned char)((uint64_t)length >> (8 * i)); }
     memcpy(frame + header, message->text, length);
-    char stamp[16];
-    snprintf(stamp, sizeof stamp, "%013lld", (long long)epoch_ms());
+    char ts[16], at[16];
+    snprintf(ts, sizeof ts, "%013lld", (long long)(epoch_ms() - (now_seconds() - due) * 1000));
+    snprintf(at, sizeof at, "%013lld", (long long)epoch_ms());
     for (unsigned char *p = frame + header; (p = memmem(p, frame + header + length - p, "\"ts\":", 5)); p += 5)
-        if (p + 5 + 13 <= frame + header + length) memcpy(p + 5, stamp, 13);
+        if (p + 5 + 13 <= frame + header + length) memcpy(p + 5, ts, 13);
     static const char patch[] = "{\"type\":\"patch\",\"at\":";
     if (length >= sizeof patch - 1 + 13 && memcmp(frame + header, patch, sizeof patch - 1) == 0)
-        memcpy(frame + header + sizeof patch - 1, stamp, 13);
+        memcpy(frame + header + sizeof patch - 1, at, 13);
     size_t total = header + length;
     for (int fd = 0; fd < page_limit; fd++) {
         Page *page = &pages[fd];
@@ -243,8 +245,9 @@ int main(int argc, char **argv) {
             if (ready[i].events & EPOLLOUT) writable(epoll, fd);
             if (pages[fd].open && (ready[i].events & EPOLLIN)) readable(epoll, fd);
         }
-        while (now_seconds() >= began + (double)cycle * span + messages[next].at) {
-            send_all(epoll, &messages[next], frame);
+        double due_now;
+        while (now_seconds() >= (due_now = began + (double)cycle * span + messages[next].at)) {
+            send_all(epoll, &messages[next], frame, due_now);
             if (++next == count) { next = 0; cycle++; }
         }
     }

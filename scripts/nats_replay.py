@@ -10,8 +10,8 @@ sends a page, published through NATS or nchan, or written by the bare-write floo
 `capture` opens Sise's `/ws` as the load generator's pages do (the whole KRW board, no window) and
 keeps every message after the first snapshot with its time. `replay` publishes them over the
 NATS text protocol (TCP) at the same pace, each row's `"ts"` (and a patch's `"at"`, when Sise
-published it) set to the moment it is published (13 digits either way: the sizes stay the same),
-so a subscriber measures publish→receive."""
+published it) set to the moment it was due at that pace and the moment it was handed over (13
+digits either way: the sizes stay the same), so a subscriber measures publish→receive both ways."""
 import asyncio
 import json
 import re
@@ -70,8 +70,11 @@ def load(path):
 
 
 def paced(messages, idle=None):
-    """Each message (its text, "ts" and "at" set to now: 13 digits either way, the sizes stay the same) when
-    its captured moment comes round, forever; `idle` is called every 50 ms while waiting."""
+    """Each message when its captured moment comes round, forever: its rows' "ts" set to that
+    moment — a server that takes a message late (nchan answers its publisher's request after
+    the sweep before) has it waiting, and the wait counts, as it does for Sise's rows timed from
+    their tick — and a patch's "at" to the moment it is handed over (13 digits either way: the
+    sizes stay the same). `idle` is called every 50 ms while waiting."""
     span = messages[-1]["t"] + 0.1
     began = time.monotonic()
     cycle = 0
@@ -82,8 +85,9 @@ def paced(messages, idle=None):
                 time.sleep(min(wait, 0.05))
                 if idle:
                     idle()
-            now = b"%d" % int(time.time() * 1000)
-            yield STAMP.sub(lambda m: b'"' + m.group(1) + b'":' + now, message["text"].encode())
+            now = time.time()
+            stamps = {b"ts": b"%d" % int((now - (time.monotonic() - due)) * 1000), b"at": b"%d" % int(now * 1000)}
+            yield STAMP.sub(lambda m: b'"' + m.group(1) + b'":' + stamps[m.group(1)], message["text"].encode())
         cycle += 1
 
 

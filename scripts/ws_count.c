@@ -13,9 +13,9 @@
  *   connected C  messages M  cpu X%  cpu/message Y us
  * where cpu is PID's user + system time over the window (from /proc), as sise-load reports it;
  * then, from the rows of about 1,000 of the pages (every N/1000-th), the latency of each row as
- * sise-load times it — from the row's "ts" (the peers' publisher stamps it when it publishes;
- * Sise's is the exchange's tick) and, for Sise's patches, from the patch's "at" (when Sise's hub
- * published it):
+ * sise-load times it — from the row's "ts" (Sise's is the exchange's tick; the peers' publisher
+ * stamps the moment the message was due) and from a patch's "at" (when Sise's hub published it,
+ * or when a peer's publisher handed it over):
  *   rows R  cpu/row Z us  [published p50 C ms  published p99 D ms]  p50 A ms  p99 B ms
  * (R: the measuring pages' rows times the sample: an estimate of every page's). */
 #define _GNU_SOURCE
@@ -43,7 +43,7 @@ typedef struct {
 static long long messages;
 static int counting;
 
-/* Latencies in 1 ms buckets up to 60 s: of the rows' "ts", and of Sise's patches' "at" (per row). */
+/* Latencies in 1 ms buckets up to 60 s: of the rows' "ts", and of their patches' "at" (per row). */
 enum { BUCKETS = 60001 };
 static long long from_stamp[BUCKETS], from_publish[BUCKETS];
 

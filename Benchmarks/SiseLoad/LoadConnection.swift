@@ -93,8 +93,8 @@ final class LoadFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     static let view = #"{"type":"view","quote":"KRW","sort":"value","order":"none","q":"","favoritesOnly":false,"lang":"ko"}"#
     private let histogram: LatencyHistogram
-    /// Sise's rows timed from their patch's `"at"` (when the hub published it), as the peers'
-    /// rows are timed from their publisher's request.
+    /// Rows timed from their patch's `"at"`: Sise's hub published it then, a peer's publisher
+    /// handed it over then (their `"ts"`: when it was due).
     private let published: LatencyHistogram
     private let counters: Counters
     private let wire: LoadConnection.Wire
@@ -205,7 +205,8 @@ final class LoadFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
             guard !stamps.isEmpty else { return }
             let now = SiseLoad.epochMilliseconds()
             histogram.record(timestamps: stamps, now: now)
-            if wire == .sise, let at = SiseLoad.publishedAt(payload) { published.record(stamp: at, count: stamps.count, now: now) }
+            // Sise's patch: when the hub published it; a peer's: when its publisher handed it over.
+            if let at = SiseLoad.publishedAt(payload) { published.record(stamp: at, count: stamps.count, now: now) }
         case 0x9:
             context.writeAndFlush(wrapOutboundOut(Self.clientFrame(opcode: 0xA, Array(payload), allocator: context.channel.allocator)), promise: nil)
         case 0x8:

@@ -116,9 +116,9 @@ struct SiseLoad {
         let rssText = rss.map { String(format: "%5.0f MB", $0) } ?? "  n/a"
         var upstream = "n/a"
         if let before = upstreamBefore, let after = upstreamAfter { upstream = "\(after - before) req" }
-        // Sise's rows from their batch's publication too — what the peers' figures measure (theirs
-        // run from the publisher's request of a message Sise had already coalesced) — said first,
-        // so that the last "p50"/"p99" of the line stay the tick's for scripts reading them.
+        // The rows from their patch's "at" too — Sise's batch's publication, a peer's hand-over by
+        // its publisher — said first, so that the last "p50"/"p99" of the line stay the "ts"'s (Sise:
+        // the tick; a peer: when the message was due) for scripts reading them.
         var latency = ""
         if fromPublish.count > 0 {
             latency = String(format: "published p50 %6.1f ms  published p99 %7.1f ms  ", fromPublish.p50, fromPublish.p99)
