@@ -19,18 +19,39 @@ extension BoardSocketHub {
     /// How often the polled venues' prices are compared with what pages were last sent.
     static let venueInterval = Duration.seconds(2)
 
-    /// A global price or the rate moved: the KRW rows of those symbols (all of them for the
-    /// rate) are re-encoded and sent, on every exchange.
+    /// A global price or the rate moved: the KRW rows of those symbols (for the rate, those with a
+    /// price abroad and KRW-USDT) are re-encoded and sent, on every exchange.
     func followPremium(_ premium: PremiumFeed) async {
         for await symbols in premium.updates() {
             if Task.isCancelled { return }
-            let everything = symbols.contains("*")
+            let abroad = symbols.contains("*") ? pricedAbroad(premium) : []
             for (exchange, board) in boards.all {
-                let ids = board.snapshot.rows.keys.filter { $0.quote == "KRW" && (everything || symbols.contains($0.base)) }
+                let ids = Self.moved(by: symbols, among: board.snapshot.rows.keys, pricedAbroad: abroad)
                 guard !ids.isEmpty else { continue }
                 publish(exchange, changed: Set(ids), status: nil, invalidate: ids)
             }
         }
+    }
+
+    /// The KRW rows whose 김프 `symbols` moved (`*`: the rate). The rate moves the premium of
+    /// every row priced abroad and 테더 김프 (KRW-USDT against the official dollar); a row priced
+    /// nowhere abroad has none before or after, and sending it again would repeat what every page
+    /// holds — the whole board each time the dollar ticks (its rows' `ts` seconds old, as the
+    /// exchange last traded them).
+    static func moved(by symbols: Set<String>, among rows: some Collection<MarketID>, pricedAbroad: Set<String>) -> [MarketID] {
+        let everything = symbols.contains("*")
+        return rows.filter { id in
+            guard id.quote == "KRW" else { return false }
+            if symbols.contains(id.base) { return true }
+            return everything && (id.base == "USDT" || pricedAbroad.contains(id.base))
+        }
+    }
+
+    /// The symbols some global venue prices: Binance's (the premium feed's) and the polled ones'.
+    private func pricedAbroad(_ premium: PremiumFeed) -> Set<String> {
+        var symbols = Set(premium.inputs.global.keys)
+        for quotes in (sources?.venueQuotes() ?? [:]).values { symbols.formUnion(quotes.keys) }
+        return symbols
     }
 
     /// While a view measures against OKX or Bybit (a look that keeps their pollers running), the
