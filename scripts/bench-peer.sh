@@ -207,11 +207,13 @@ printf '%s\n' "${ratios[@]}"
 if [ "${CHECK:-1}" != 0 ]; then
   n=${counts[0]}
   echo
-  # Latency by both clients too: p50 / p99 from the rows' "ts" (and, for Sise, from publication).
+  # Latency by both clients too: p50 / p99 from the rows' "ts" (Sise's tick, the peers' due
+  # moment), and from a patch's "at" (Sise's publication, the peers' hand-over).
   timing() {
-    local lines; lines=$(cat)
+    local lines since; lines=$(cat)
     local text="$(field p50 <<<"$lines" | median) / $(field p99 <<<"$lines" | median)"
-    grep -q published <<<"$lines" && text+=" (from publication: $(field 'published p50' <<<"$lines" | median) / $(field 'published p99' <<<"$lines" | median))"
+    [ "$1" = sise ] && since=publication || since="hand-over"
+    grep -q published <<<"$lines" && text+=" (from $since: $(field 'published p50' <<<"$lines" | median) / $(field 'published p99' <<<"$lines" | median))"
     echo "$text"
   }
   echo "| N | server | sise-load µs/message | ws_count µs/message | sise-load / ws_count | sise-load p50 / p99 ms | ws_count p50 / p99 ms |"
@@ -224,6 +226,6 @@ if [ "${CHECK:-1}" != 0 ]; then
       loader=ws_count; "run_$peer" | grep '^connected' >> "$work/check-count"
     done
     a=$(field 'cpu\/message' < "$work/check-load" | median); b=$(field 'cpu\/message' < "$work/check-count" | median)
-    echo "| $n | $peer | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "n/a" }') | $(timing < "$work/check-load") | $(timing < "$work/check-count") |"
+    echo "| $n | $peer | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "n/a" }') | $(timing "$peer" < "$work/check-load") | $(timing "$peer" < "$work/check-count") |"
   done
 fi
