@@ -31,11 +31,7 @@ import Testing
 
     @Test func directAndPipelineWritesArriveWholeAndInOrder() throws {
         try Self.withConnection { server, _, received in
-            let wire = PageWire()
-            let sent = try server.eventLoop.submit { () -> [Bool] in
-                try server.pipeline.syncOperations.addHandler(wire, position: .first)
-                wire.sendDirectly()
-                var results = [wire.sendsDirectly]
+            let sent = try Self.onDirectWire(of: server) { wire, results in
                 // Frames of 64 KB: the kernel's buffer fills and NIO's queue takes the rest. The
                 // pipeline's own writes (another handler's frames) come between them: one not yet
                 // flushed while the socket still has room (what follows must wait behind it), one
@@ -50,8 +46,7 @@ import Testing
                 }
                 // 4 MB written at once: more than the kernel takes, so the queue was used.
                 results.append(!server.isWritable)
-                return results
-            }.wait()
+            }
             #expect(sent.allSatisfy { $0 })
             Self.expectFrames(0..<64, arriveAt: received)
         }
@@ -62,11 +57,7 @@ import Testing
     /// queued behind in NIO's pipeline, with single writes and the pipeline's own between them.
     @Test func gatheredWritesArriveWholeAndInOrder() throws {
         try Self.withConnection { server, _, received in
-            let wire = PageWire()
-            let sent = try server.eventLoop.submit { () -> [Bool] in
-                try server.pipeline.syncOperations.addHandler(wire, position: .first)
-                wire.sendDirectly()
-                var results = [wire.sendsDirectly]
+            let sent = try Self.onDirectWire(of: server) { wire, results in
                 results.append(wire.write((0..<3).map(Self.frame)))
                 results.append(wire.write(Self.frame(3)))
                 // 60 frames of 64 KB in one call: more than one send gathers, and more than the
@@ -76,11 +67,23 @@ import Testing
                 results.append(wire.write((65..<70).map(Self.frame)))
                 wire.flush()
                 results.append(!server.isWritable)
-                return results
-            }.wait()
+            }
             #expect(sent.allSatisfy { $0 }, "\(sent)")
             Self.expectFrames(0..<70, arriveAt: received)
         }
+    }
+
+    /// On the server's loop: a `PageWire` first in its pipeline, sending straight to the socket,
+    /// handed to `body` with the results so far (whether it sends directly, then what `body` adds).
+    static func onDirectWire(of server: any Channel, _ body: @escaping @Sendable (PageWire, inout [Bool]) throws -> Void) throws -> [Bool] {
+        let wire = PageWire()
+        return try server.eventLoop.submit { () -> [Bool] in
+            try server.pipeline.syncOperations.addHandler(wire, position: .first)
+            wire.sendDirectly()
+            var results = [wire.sendsDirectly]
+            try body(wire, &results)
+            return results
+        }.wait()
     }
 
     /// Waits (up to 20 s) for `frames` to have reached the other end, whole and in order.
