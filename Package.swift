@@ -87,14 +87,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "sise-load",
-            dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-            ],
+            dependencies: ["CLoadEpoll"],
             path: "Benchmarks/SiseLoad"
         ),
+        .target(name: "CLoadEpoll", path: "Benchmarks/CLoadEpoll"),
         .target(
             name: "SiseStore",
             dependencies: [

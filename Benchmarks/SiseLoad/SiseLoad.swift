@@ -1,14 +1,12 @@
 import Foundation
-import NIOCore
-import NIOPosix
 import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// Load generator for `sise serve`: N browser-protocol WebSocket clients (NIO channel handlers,
-/// see `LoadConnection`); reports tick→client latency (p50/p99), server CPU and RSS, and the
+/// Load generator for `sise serve`: N browser-protocol WebSocket clients (on one epoll thread,
+/// see `LoadPages`); reports tick→client latency (p50/p99), server CPU and RSS, and the
 /// upstream request count.
 ///
 ///     sise-load --url http://127.0.0.1:8080 --clients 1000 --seconds 20 --pid <server pid> [--rss-every 5]
@@ -34,7 +32,7 @@ struct SiseLoad {
         // `--raw PATH`: a peer that pushes Sise's messages as they are (nchan's WebSocket
         // subscriber location, the bare-write floor): the pages say nothing, only count and time.
         let raw = args.value("--raw")
-        let wire: LoadConnection.Wire = nats.map { .nats(subject: $0) } ?? (raw == nil ? .sise : .raw)
+        let wire: LoadWire = nats.map { .nats(subject: $0) } ?? (raw == nil ? .sise : .raw)
         let path = raw ?? (nats == nil ? "/ws" : "/")
         let wsURL = url.replacingOccurrences(of: "http://", with: "ws://")
         // `--sample K`: every K-th page records latencies (all pages read and count everything);
@@ -52,32 +50,22 @@ struct SiseLoad {
             print("sise-load: --url must be http://HOST:PORT")
             exit(2)
         }
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
-        let task = Task {
-            await withDiscardingTaskGroup { opening in
-                for index in 0..<clients {
-                    opening.addTask {
-                        do {
-                            try await LoadConnection.open(
-                                host: host,
-                                port: port,
-                                path: path,
-                                group: group,
-                                histogram: histogram,
-                                published: published,
-                                counters: counters,
-                                protocol: wire,
-                                measures: index % sample == 0
-                            )
-                        } catch {
-                            counters.fail("\(error)")
-                        }
-                    }
-                    // Open gently: the server accepts a few hundred connections per second per core.
-                    if index % 200 == 199 { try? await Task.sleep(for: .milliseconds(100)) }
-                }
-            }
+        guard let address = LoadAddress(host: host, port: port) else {
+            print("sise-load: cannot resolve \(host)")
+            exit(2)
         }
+        LoadPages.start(
+            LoadPages.Setup(
+                address: address,
+                path: path,
+                wire: wire,
+                clients: clients,
+                sample: sample,
+                histogram: histogram,
+                published: published,
+                counters: counters
+            )
+        )
         // Wait for the connections, then measure a steady window.
         let opened = ContinuousClock.now
         while counters.connected + counters.failed.count < clients, ContinuousClock.now - opened < .seconds(120) {
@@ -106,7 +94,6 @@ struct SiseLoad {
         let snapshot = histogram.snapshot()
         let fromPublish = published.snapshot()
         let frames = counters.frames - framesBefore
-        task.cancel()
         let upstreamAfter = wire == .sise ? try? await simulatorTotal(url, simulator: simulator) : nil
 
         let wall: Double = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
