@@ -28,7 +28,8 @@ final class LoadPages {
         var fd: Int32 = -1
         var state = State.connecting
         var measures: Bool
-        /// When the page gives up on the server's answer (monotonic seconds).
+        /// When the page gives up (monotonic seconds): 30 s for the connect, then 30 s more for
+        /// the server's answer (a saturated server accepts late; its kernel completes the connect).
         var deadline: Double
         /// What was read and not yet used: the handshake's answer, then a frame cut by a read's end.
         var held: [UInt8] = []
@@ -114,6 +115,7 @@ final class LoadPages {
             guard failure == 0 else { return end(index, "connect: \(Self.error(failure))") }
             guard send(index, request) else { return }
             pages[index].state = .handshake
+            pages[index].deadline = Self.now() + 30
             guard load_epoll_watch(epoll, pages[index].fd, UInt32(index), 0, 0) == 0 else { return end(index, "epoll: \(Self.error(errno))") }
         }
         if event.readable || event.ended { read(index) }
@@ -218,10 +220,12 @@ final class LoadPages {
         return true
     }
 
-    /// Pages the server has not answered in 30 s count as failed.
+    /// Pages not connected, or not answered, in 30 s count as failed.
     private func expire(_ now: Double) {
         for index in pages.indices where pages[index].state == .connecting || pages[index].state == .handshake {
-            if pages[index].deadline < now { end(index, "no answer in 30 s") }
+            if pages[index].deadline < now {
+                end(index, pages[index].state == .connecting ? "no connection in 30 s" : "no answer in 30 s")
+            }
         }
     }
 
