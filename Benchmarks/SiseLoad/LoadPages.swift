@@ -190,7 +190,9 @@ final class LoadPages {
                 let (messages, pings, stamps) = pages[index].nats.read(payload, stamps: measures)
                 setup.counters.frames(messages)
                 if !stamps.isEmpty { setup.histogram.record(timestamps: stamps, now: SiseLoad.epochMilliseconds()) }
-                for _ in 0..<pings where !send(index, LoadFrame.client(opcode: 0x2, Array("PONG\r\n".utf8))) { return }
+                for _ in 0..<pings {
+                    guard send(index, LoadFrame.client(opcode: 0x2, Array("PONG\r\n".utf8))) else { return }
+                }
                 return
             }
             setup.counters.frame()
