@@ -157,6 +157,17 @@ run_floor() {
 
 
 
+# The median p50 / p99 of a server's run lines (stdin): from the rows' "ts" (Sise's tick, the
+# peers' due moment), then, in brackets, from a patch's "at" where the lines have it — Sise's
+# batch's publication, the peers' hand-over by their publisher (a server late to take a message is
+# not counted there). $1: the server; $2: what follows the first pair (" ms" in the main table).
+timing() {
+  local lines since; lines=$(cat)
+  local text="$(field p50 <<<"$lines" | median) / $(field p99 <<<"$lines" | median)${2:-}"
+  [ "$1" = sise ] && since=publication || since="hand-over"
+  grep -q published <<<"$lines" && text+=" (from $since: $(field 'published p50' <<<"$lines" | median) / $(field 'published p99' <<<"$lines" | median))"
+  echo "$text"
+}
 table=()
 ratios=()
 for n in "${counts[@]}"; do
@@ -172,13 +183,7 @@ for n in "${counts[@]}"; do
     lines=$(grep -E '^(clients|connected)' "$work/$peer.lines" || true)
     cpu=$(field 'cpu' <<<"$(sed 's/cpu\/message.*//' <<<"$lines")" | median)
     per_message[$peer]=$(field 'cpu\/message' <<<"$lines" | median)
-    latency="$(field p50 <<<"$lines" | median) / $(field p99 <<<"$lines" | median) ms"
-    # Timed a second way: Sise's rows from their batch's publication, the peers' from the moment
-    # their publisher handed the message over (a server late to take it is not counted there).
-    if grep -q published <<<"$lines"; then
-      [ "$peer" = sise ] && since=publication || since="hand-over"
-      latency+=" (from $since: $(field 'published p50' <<<"$lines" | median) / $(field 'published p99' <<<"$lines" | median))"
-    fi
+    latency=$(timing "$peer" " ms" <<<"$lines")
     row+=" | $(field connected <<<"$lines" | median) | ${cpu} % | ${per_message[$peer]} µs | $(field 'cpu\/row' <<<"$lines" | median) µs | $latency | $(field 'rss\/connection' <<<"$lines" | median) KB"
   done
   table+=("$row |")
@@ -207,15 +212,7 @@ printf '%s\n' "${ratios[@]}"
 if [ "${CHECK:-1}" != 0 ]; then
   n=${counts[0]}
   echo
-  # Latency by both clients too: p50 / p99 from the rows' "ts" (Sise's tick, the peers' due
-  # moment), and from a patch's "at" (Sise's publication, the peers' hand-over).
-  timing() {
-    local lines since; lines=$(cat)
-    local text="$(field p50 <<<"$lines" | median) / $(field p99 <<<"$lines" | median)"
-    [ "$1" = sise ] && since=publication || since="hand-over"
-    grep -q published <<<"$lines" && text+=" (from $since: $(field 'published p50' <<<"$lines" | median) / $(field 'published p99' <<<"$lines" | median))"
-    echo "$text"
-  }
+  # Latency by both clients too (timing, above).
   echo "| N | server | sise-load µs/message | ws_count µs/message | sise-load / ws_count | sise-load p50 / p99 ms | ws_count p50 / p99 ms |"
   echo "|---|---|---|---|---|---|---|"
   for peer in "${peers[@]}"; do
