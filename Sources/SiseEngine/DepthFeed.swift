@@ -90,7 +90,12 @@ public final class DepthFeed: Service, Sendable {
     /// The market's book if the connection brought one within `silence` (else the caller reads
     /// it over REST, and says it is delayed where that matters).
     public func freshBook(_ market: MarketID, within silence: Duration, now: ContinuousClock.Instant = .now) -> Orderbook? {
-        book(market).flatMap { $0.received.duration(to: now) < silence ? $0.value : nil }
+        freshReading(market, within: silence, now: now)?.value
+    }
+
+    /// `freshBook` with when it was received.
+    public func freshReading(_ market: MarketID, within silence: Duration, now: ContinuousClock.Instant = .now) -> Reading<Orderbook>? {
+        book(market).flatMap { $0.received.duration(to: now) < silence ? $0 : nil }
     }
 
     /// The market's tape (newest first) as last received or seeded.

@@ -45,10 +45,18 @@ final class DepthPush: Sendable {
         /// Whether the tape was filled from REST (a stream brings only trades from now on).
         var seeded = false
         /// The last book shown, for `stale`.
-        var last: Orderbook?
+        var last: Shown?
         /// The messages of the last round per language, with what they were made of: a round
         /// whose book or tape has not changed encodes nothing again.
         var encoded: [Language: Encoded] = [:]
+    }
+
+    /// A book as shown, with its state and when it was received (from the stream or over REST):
+    /// it stays as it was while younger than `silence`, and is `stale` after.
+    struct Shown {
+        let book: Orderbook
+        let state: BookState
+        let received: ContinuousClock.Instant
     }
 
     struct Encoded {
@@ -146,8 +154,9 @@ final class DepthPush: Sendable {
     private func push(_ key: Key, to clients: [BoardClient], now: ContinuousClock.Instant) async {
         let feed = feeds[key.exchange]
         guard let subscription = subscriptions.withLock({ $0[key] }) else { return }
-        let streamed = feed?.freshBook(key.market, within: silence, now: now)
-        var book = streamed
+        let streamed = feed?.freshReading(key.market, within: silence, now: now)
+        var book = streamed?.value
+        let received = streamed?.received ?? now
         var state = BookState.live
         var tape = feed?.tape(key.market)?.value
         if streamed == nil || !subscription.seeded, let api = try? context.api(key.exchange) {
@@ -170,9 +179,10 @@ final class DepthPush: Sendable {
             if streamed == nil, feed != nil, subscription.since.duration(to: now) >= silence { state = .delayed }
         }
         if let book {
-            subscriptions.withLock { $0[key]?.last = book }
+            subscriptions.withLock { [state] in $0[key]?.last = Shown(book: book, state: state, received: received) }
         } else if let last = subscription.last {
-            (book, state) = (last, .stale)
+            // One failed read does not make a book of a moment ago stale; its age does.
+            (book, state) = (last.book, last.received.duration(to: now) < silence ? last.state : .stale)
         }
         let top = book?.top(Self.levels)
         let bookSource = top.map { BookSource(at: $0.timestamp, state: state, best: [$0.asks.first?.price ?? 0, $0.bids.first?.price ?? 0]) }

@@ -121,7 +121,11 @@ import FoundationNetworking
                 try await Self.faults(simulator, exchange, #"{"errorRate":1}"#)
                 let before = pages[0].books.count
                 let more = try await waitUntil(timeout: .seconds(10)) { pages[0].books.count >= before + 3 }
-                #expect(more && pages[0].books.dropFirst(before).allSatisfy { $0["state"] as? String == "live" && Self.consistent($0) })
+                let after = pages[0].books.dropFirst(before)
+                #expect(
+                    more && after.allSatisfy { $0["state"] as? String == "live" && Self.consistent($0) },
+                    "\(after.map { ($0["state"] as? String ?? "?", Self.consistent($0)) })"
+                )
                 try await Self.faults(simulator, exchange, #"{"errorRate":0}"#)
 
                 // Two pages move to another market: the same connection carries it, and drops ETH after the grace.
@@ -169,6 +173,30 @@ import FoundationNetworking
                 }
                 #expect(back)
                 #expect(page.books.allSatisfy(Self.consistent))
+                page.inbox.leave = true
+                try await group.waitForAll()
+            }
+        }
+    }
+
+    /// The stream has not brought its first book yet and one REST read fails: the book read a
+    /// moment ago is not stale. It turns stale only when it is as old as the silence bound.
+    @Test func aBookReadAMomentAgoIsNotStaleWhenOneReadFails() async throws {
+        try await ServerHarness.run(silence: .seconds(3)) { client in
+            let port = try #require(client.port)
+            let simulator = try await Self.simulator(client)
+            try await Self.faults(simulator, "upbit", #"{"bookStall":true}"#)
+            let page = Page("fresh")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                Self.open([page], port: port, exchange: "upbit", markets: ["KRW-BTC"], group: &group)
+                #expect(try await waitUntil(timeout: .seconds(10)) { page.books.last?["state"] as? String == "live" })
+                try await Self.faults(simulator, "upbit", #"{"errorRate":1}"#)
+                let before = page.books.count
+                try await Task.sleep(for: .milliseconds(1_500))
+                let states = page.books.dropFirst(before).compactMap { $0["state"] as? String }
+                #expect(!states.contains("stale"), "\(states)")
+                let stale = try await waitUntil(timeout: .seconds(10)) { page.books.last?["state"] as? String == "stale" }
+                #expect(stale, "past the silence bound, the last book is stale")
                 page.inbox.leave = true
                 try await group.waitForAll()
             }
