@@ -102,13 +102,16 @@ else
   echo "note: PostgreSQL could not start; its half of the store tests is skipped" >&2
 fi
 API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|AlertTargetsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests|EventsAPITests|ChangeAlertsAPITests'
-# Three lanes at once, each serial inside (most of their time is spent waiting on sockets and
+# Four lanes at once, each serial inside (most of their time is spent waiting on sockets and
 # clocks): the server's suites, then its store-heavy API suites again on PostgreSQL, then the
-# accessibility audit; every other Swift suite (mostly waits: alert windows, reconnects), then
-# the browser suite on two workers (a file's tests on one worker: module fixtures are started
-# once per file); and the suites that need no browser page of their own (terminal, faults,
-# contract, face × exchange matrices, the proxy), then the scale-out check (PostgreSQL, three
-# replicas and nginx on loopback: flows, SIGKILL, figures). The browser suite beside the other
+# accessibility audit; every other Swift suite in two processes (mostly waits: alert windows,
+# reconnects), then the browser suite on two workers (a file's tests on one worker: module
+# fixtures are started once per file); the suites that need no browser page of their own
+# (terminal, faults, contract, face × exchange matrices, the proxy); and the scale-out check
+# (PostgreSQL, three replicas and nginx on loopback: flows, SIGKILL, figures). With the cluster
+# check after the side suites and the other Swift suites in one process, the cores were 12 % idle
+# (the first 200 s, and the cluster check alone at the end): 500–514 s of tests, now 438–445 s.
+# The browser suite beside the other
 # Swift suites from the start was tried twice: with a Chromium per test the machine was saturated
 # for longer and every lane stretched; with one Chromium per worker it was 507–535 s of tests
 # against 555 s, but clock-driven Swift tests (a held premium line, the /ws message limit) failed
@@ -155,7 +158,7 @@ side_lane() {
 cluster() {
   phase cluster scripts/cluster-test.sh > "$LOGS/cluster.log" 2>&1 || { local status=$?; echo "cluster failed:"; tail -40 "$LOGS/cluster.log"; return $status; }
 }
-# The English screenshot suite (one page of its own) runs in the side lane, which ends first.
+# The English screenshot suite (one page of its own) runs in the side lane.
 SCREENS_EN=Tests/Browser/test_screens_en.py
 browser() {
   phase "pytest (browser)" "${PAGE_PYTEST[@]}" -n 2 --dist loadfile --junitxml="$LOGS/pytest-browser.xml" \
