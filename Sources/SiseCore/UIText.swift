@@ -102,7 +102,8 @@ public enum UIText: String, WordTable {
     case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
     case csvLine, csvEmpty, csvNoColumn, csvTooManyRows, csvTextAfterQuote, csvQuoteOpen, csvFieldTooLong
     // Candle charts
-    case orderbookInconsistent, bookAskSize, bookBidSize, bookPrice, tradeSide, orderbookTitle, tradesTitle, tradeStrength, bookDelayed, bookStale,
+    case orderbookInconsistent, orderbookUnavailable, bookAskSize, bookBidSize, bookPrice, tradeSide, orderbookTitle, tradesTitle, tradeStrength,
+        bookDelayed, bookStale,
         alertPushTitle, alertPushBody, alertChatLine
     case candleVolume, chartLine, chartCandles, chartInterval, chartIndicators, tuiChartToggle
     // The web app's own pages
@@ -678,6 +679,7 @@ public enum UIText: String, WordTable {
                 "거래소가 보낸 호가가 맞지 않아(매수·매도 가격이 엇갈림) 보여 주지 않습니다",
                 "the exchange sent an inconsistent order book (crossed or unsorted); it is not shown"
             )
+        case .orderbookUnavailable: ("호가를 불러오지 못했습니다", "Could not load the order book")
         case .bookAskSize: ("매도잔량", "Ask size")
         case .bookBidSize: ("매수잔량", "Bid size")
         case .bookPrice: ("가격", "Price")

@@ -77,8 +77,6 @@ final class DepthPush: Sendable {
         let count: Int
     }
 
-    enum BookState: String { case live, delayed, stale }
-
     init(
         context: ServerContext,
         metrics: ServerMetrics,

@@ -21,9 +21,17 @@ struct DepthView {
         case .book:
             frame.put(UIText.orderbookTitle(language), row: top - 1, column: left, style: CellStyle(bold: true))
             guard let book = load.book else {
-                frame.put(UIText.orderbookInconsistent(language), row: top, column: left, style: CellStyle(dim: true))
+                let words = load.unreadable ? UIText.orderbookUnavailable(language) : UIText.orderbookInconsistent(language)
+                frame.put(words, row: top, column: left, style: CellStyle(dim: true))
                 return
             }
+            let freshness: String? =
+                switch load.state {
+                case .live: nil
+                case .delayed: UIText.bookDelayed(language)
+                case .stale: UIText.bookStale(language, ["at": KSTText.clock(book.timestamp)])
+                }
+            if let freshness { frame.put(freshness, row: top - 1, column: left + 12, style: CellStyle(foreground: .yellow)) }
             frame.put(UIText.bookAskSize(language), row: top, column: left, width: 12, alignment: .right, style: CellStyle(foreground: .gray))
             frame.put(UIText.bookPrice(language), row: top, column: left + 13, width: 14, alignment: .right, style: CellStyle(foreground: .gray))
             frame.put(UIText.bookBidSize(language), row: top, column: left + 28, width: 12, alignment: .right, style: CellStyle(foreground: .gray))

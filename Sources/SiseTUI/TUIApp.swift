@@ -16,7 +16,7 @@ public final class TUIApp: Sendable {
     private let touched = TouchedMarkets()
     private let chartSource: @Sendable (Exchange, MarketID) async -> ([PricePoint], YearRange?)
     private let candleSource: @Sendable (Exchange, MarketID) async -> [Candle]
-    private let depthSource: @Sendable (Exchange, MarketID) async -> (Orderbook?, [Trade])
+    private let depthSource: @Sendable (Exchange, MarketID) async -> DepthRead
     private let trendingSource: @Sendable () async -> Trending?
     private let rankingSource: @Sendable (RankingCurrency, Int) async -> RankingLoad?
     private let premium: PremiumFeed?
@@ -56,7 +56,7 @@ public final class TUIApp: Sendable {
         deliver: @escaping @Sendable (AlertFiring) -> Void = { _ in },
         depthFeeds: [Exchange: DepthFeed] = [:],
         candles: @escaping @Sendable (Exchange, MarketID) async -> [Candle] = { _, _ in [] },
-        depth: @escaping @Sendable (Exchange, MarketID) async -> (Orderbook?, [Trade]) = { _, _ in (nil, []) },
+        depth: @escaping @Sendable (Exchange, MarketID) async -> DepthRead = { _, _ in DepthRead(book: nil, tape: [], unreadable: true) },
         clock: WallClock = .system,
         ticks: any MonotonicClock = .system
     ) {
@@ -307,8 +307,17 @@ public final class TUIApp: Sendable {
         case .loadDepth(let exchange, let id):
             let (source, clock) = (depthSource, clock)
             load {
-                let (book, tape) = await source(exchange, id)
-                return .depth(DepthLoad(market: id, book: book, tape: tape, at: clock.now))
+                let read = await source(exchange, id)
+                return .depth(
+                    DepthLoad(
+                        market: id,
+                        book: read.book,
+                        tape: read.tape,
+                        at: clock.now,
+                        state: read.delayed ? .delayed : .live,
+                        unreadable: read.unreadable
+                    )
+                )
             }
         case .loadTrending:
             let source = trendingSource

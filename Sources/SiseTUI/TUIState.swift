@@ -104,18 +104,45 @@ public enum DepthMode: Sendable, Equatable {
     case tape
 }
 
-/// A market's book (nil when the exchange sent none that is consistent) and tape, as loaded.
+/// A market's book (nil when the exchange sent none that is consistent, or no answer came) and
+/// tape, as loaded.
 public struct DepthLoad: Sendable {
     public var market: MarketID
     public var book: Orderbook?
     public var tape: [Trade]
-    /// Epoch ms of the load.
+    /// Epoch ms of the load (moved on when the next one is asked).
     public var at: Int64
+    /// How fresh the book is.
+    public var state: BookState
+    /// Epoch ms when the book shown was read.
+    public var received: Int64
+    /// No answer came (as opposed to an inconsistent one).
+    public var unreadable: Bool
 
-    public init(market: MarketID, book: Orderbook?, tape: [Trade], at: Int64) {
+    public init(market: MarketID, book: Orderbook?, tape: [Trade], at: Int64, state: BookState = .live, unreadable: Bool = false) {
         self.market = market
         self.book = book
         self.tape = tape
         self.at = at
+        self.state = state
+        self.received = at
+        self.unreadable = unreadable
+    }
+}
+
+/// One read of a market's book and tape by the terminal: `book` nil when the answer was not
+/// consistent, or when none came (`unreadable`); `delayed` when it was read over REST because the
+/// exchange's stream is silent.
+public struct DepthRead: Sendable {
+    public var book: Orderbook?
+    public var tape: [Trade]
+    public var delayed: Bool
+    public var unreadable: Bool
+
+    public init(book: Orderbook?, tape: [Trade], delayed: Bool = false, unreadable: Bool = false) {
+        self.book = book
+        self.tape = tape
+        self.delayed = delayed
+        self.unreadable = unreadable
     }
 }

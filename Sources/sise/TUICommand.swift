@@ -120,19 +120,25 @@ struct TUICommand: AsyncParsableCommand {
                 return (try? await api.candles(market: id, unit: .minutes(60), count: 200, to: nil)) ?? []
             },
             depth: { exchange, id in
-                guard let api = apis[exchange] else { return (nil, []) }
+                guard let api = apis[exchange] else { return DepthRead(book: nil, tape: [], unreadable: true) }
                 // From the exchange's depth WebSocket while it brings books; over REST
                 // (which also fills the tape the stream only adds to) where it has none,
                 // or while it is silent.
                 let feed = depthFeeds[exchange]
                 feed?.watch([id])
-                if let book = feed?.freshBook(id, within: silence), let tape = feed?.tape(id)?.value { return (book, tape) }
+                if let book = feed?.freshBook(id, within: silence), let tape = feed?.tape(id)?.value { return DepthRead(book: book, tape: tape) }
                 async let tape = api.trades(market: id, count: TradeTape.limit)
                 // Only a consistent book is shown; a crossed or unsorted one reads as none.
-                let book = try? await api.orderbook(market: id).checked()
+                let answer = try? await api.orderbook(market: id)
                 let trades = (try? await tape) ?? []
                 feed?.seed(id, trades: trades)
-                return (book, feed?.tape(id)?.value ?? TradeTape.newestFirst(trades))
+                return DepthRead(
+                    book: try? answer?.checked(),
+                    tape: feed?.tape(id)?.value ?? TradeTape.newestFirst(trades),
+                    // The stream brought books, but none within the silence bound.
+                    delayed: feed?.book(id) != nil,
+                    unreadable: answer == nil
+                )
             },
             clock: upstreams.root.clock,
             ticks: upstreams.root.ticks
