@@ -63,8 +63,6 @@ public enum TUIReducer {
     static let rankingRefresh: Int64 = 60_000
     /// The book and tape on screen are read again this often.
     static let depthRefresh: Int64 = 1_000
-    /// A book no read has renewed for this long is stale (the default silence bound).
-    static let bookStaleAfter: Int64 = 5_000
     /// How long a price move stays coloured.
     static let flash: Int64 = 600
 
@@ -91,7 +89,7 @@ public enum TUIReducer {
             if loaded.book == nil, loaded.unreadable, let shown = model.state.depthLoad, shown.market == loaded.market, let book = shown.book {
                 loaded.book = book
                 loaded.received = shown.received
-                loaded.state = now - shown.received >= bookStaleAfter ? .stale : shown.state
+                loaded.state = now - shown.received >= model.state.bookStaleAfter ? .stale : shown.state
                 if loaded.tape.isEmpty { loaded.tape = shown.tape }
             }
             model.state.depthLoad = loaded

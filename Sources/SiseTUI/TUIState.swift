@@ -61,6 +61,8 @@ public struct TUIState: Sendable {
     public var depth: DepthMode?
     /// The detail market's last consistent book and tape (read every second while shown).
     public var depthLoad: DepthLoad?
+    /// A book no read has renewed for this long is stale, in ms (`--silence`).
+    public var bookStaleAfter: Int64 = 5_000
     /// The terminal's portfolio at the boards' prices (`p`), revalued every frame it shows.
     public var portfolio: PortfolioReport?
     /// Markets whose alert just fired, highlighted until then (epoch ms).

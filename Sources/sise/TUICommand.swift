@@ -81,16 +81,19 @@ struct TUICommand: AsyncParsableCommand {
             clock: upstreams.root.clock,
             logger: logger
         )
+        var state = TUIState(
+            quote: QuoteCurrency(code: quote) ?? .krw,
+            language: global.language,
+            demo: demo,
+            exchange: venue.exchange,
+            exchanges: Exchange.allCases
+        )
+        // The book's silence bound, as the board's (capped at a day: no overflow from a huge flag).
+        state.bookStaleAfter = min(silence.components.seconds, 86_400) * 1_000 + silence.components.attoseconds / 1_000_000_000_000_000
         let app = TUIApp(
             boards: upstreams.boards,
             favorites: StoredFavorites(database: database, clock: upstreams.root.clock),
-            state: TUIState(
-                quote: QuoteCurrency(code: quote) ?? .krw,
-                language: global.language,
-                demo: demo,
-                exchange: venue.exchange,
-                exchanges: Exchange.allCases
-            ),
+            state: state,
             chart: { exchange, id in
                 guard let api = apis[exchange] else { return ([], nil) }
                 let points = (try? await ChartPoints.load(api, market: id, range: .week)) ?? []

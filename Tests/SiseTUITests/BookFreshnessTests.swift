@@ -5,8 +5,8 @@ import Testing
 @testable import SiseTUI
 
 /// The terminal's 호가 says how fresh it is, in the web page's words: a read that got no answer
-/// keeps the book on screen as it was until it is five seconds old, then says "as of … · not
-/// updating"; a book read over REST while the stream is silent says 지연; no answer at all is not
+/// keeps the book on screen as it was until it is as old as the silence bound (5 s unless
+/// `--silence`), then says "as of … · not updating"; a book read over REST while the stream is silent says 지연; no answer at all is not
 /// called an inconsistent book.
 @Suite struct BookFreshnessTests {
     typealias Run = TUIReducerTests.Run
@@ -40,6 +40,18 @@ import Testing
         // A fresh book clears it.
         run.send(.depth(DepthLoad(market: Self.btc, book: Self.book(at: run.now), tape: [], at: run.now)))
         #expect(!run.frame().contains { $0.contains("갱신 안 됨") })
+    }
+
+    @Test func theBoundIsTheSilenceFlags() {
+        var run = Self.opened()
+        run.model.state.bookStaleAfter = 2_000
+        run.send(.depth(DepthLoad(market: Self.btc, book: Self.book(at: run.now), tape: [], at: run.now, state: .delayed)))
+        run.now += 1_999
+        run.send(.depth(DepthLoad(market: Self.btc, book: nil, tape: [], at: run.now, unreadable: true)))
+        #expect(run.model.state.depthLoad?.state == .delayed, "younger than the bound: as it was")
+        run.now += 1
+        run.send(.depth(DepthLoad(market: Self.btc, book: nil, tape: [], at: run.now, unreadable: true)))
+        #expect(run.model.state.depthLoad?.state == .stale)
     }
 
     @Test func aBookReadOverRESTWhileTheStreamIsSilentSaysDelayed() {
