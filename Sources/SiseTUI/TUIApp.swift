@@ -308,16 +308,7 @@ public final class TUIApp: Sendable {
             let (source, clock) = (depthSource, clock)
             load {
                 let read = await source(exchange, id)
-                return .depth(
-                    DepthLoad(
-                        market: id,
-                        book: read.book,
-                        tape: read.tape,
-                        at: clock.now,
-                        state: read.delayed ? .delayed : .live,
-                        unreadable: read.unreadable
-                    )
-                )
+                return .depth(DepthLoad(market: id, read: read, at: clock.now))
             }
         case .loadTrending:
             let source = trendingSource

@@ -130,6 +130,11 @@ public struct DepthLoad: Sendable {
         self.received = at
         self.unreadable = unreadable
     }
+
+    /// What one read brought, at `at`.
+    public init(market: MarketID, read: DepthRead, at: Int64) {
+        self.init(market: market, book: read.book, tape: read.tape, at: at, state: read.delayed ? .delayed : .live, unreadable: read.unreadable)
+    }
 }
 
 /// One read of a market's book and tape by the terminal: `book` nil when the answer was not
