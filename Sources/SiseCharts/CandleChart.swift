@@ -154,10 +154,15 @@ public enum CandleChart {
             if !line.isEmpty { svg += "<path class=\"macd\" d=\"\(line)\" fill=\"none\" stroke=\"#0ea5e9\" stroke-width=\"1.2\"/>" }
             if !signal.isEmpty { svg += "<path class=\"signal\" d=\"\(signal)\" fill=\"none\" stroke=\"#f59e0b\" stroke-width=\"1.2\"/>" }
         }
-        // About five KST time labels under everything.
+        // KST time labels under everything: up to five, as many as stand apart at this width (the
+        // end ones are pulled inside the drawing, so neighbours need half a label more room).
         let labelY = Double(height) - 4
-        for k in 0...4 {
-            let i = (rows.count - 1) * k / 4
+        let labelWidth = Double(time(rows[0].time, interval).count) * 10 * 0.6
+        let spans = max(1, min(4, Int(w / (labelWidth * 1.5 + 8))))
+        var labelled = Set<Int>()
+        for k in 0...spans {
+            let i = (rows.count - 1) * k / spans
+            guard labelled.insert(i).inserted else { continue }
             svg += SVGLabel.time(time(rows[i].time, interval), at: x(i), y: labelY, fontSize: 10, within: Double(width))
         }
         return svg + "</svg>"

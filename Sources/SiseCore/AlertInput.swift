@@ -217,6 +217,9 @@ public struct AlertInput: Decodable, Sendable {
             case "maCrossUp", "maCrossDown": "\(name):\(fast ?? 5):\(slow ?? 20)"
             default: name
             }
+        // Two averages in the wrong order are a refusal of their own: it says which must be smaller.
+        let (short, long) = (fast ?? 5, slow ?? 20)
+        if name.hasPrefix("maCross"), short >= long, (1...120).contains(short), (2...120).contains(long) { throw Failure(.alertBadAverageOrder) }
         guard let signal = IndicatorSignal(code: code) else { throw Failure(.alertBadIndicator) }
         guard let minutes = IndicatorSignal.intervalMinutes(interval?.trimmingCharacters(in: .whitespaces) ?? "1h") else {
             throw Failure(.alertBadInterval)
@@ -225,7 +228,8 @@ public struct AlertInput: Decodable, Sendable {
     }
 
     /// A decimal with an optional leading minus (a premium may be negative).
-    static func signedDecimal(_ text: String) -> Decimal? {
+    static func signedDecimal(_ typed: String) -> Decimal? {
+        guard let text = TypedNumber.plain(typed) else { return nil }
         if text.hasPrefix("-") { return PortfolioLedger.decimal(String(text.dropFirst())).map { -$0 } }
         return PortfolioLedger.decimal(text)
     }

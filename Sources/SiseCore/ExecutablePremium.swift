@@ -6,6 +6,9 @@ import Foundation
 /// the receiving side's deposits are open (a shut wallet is named instead). Trading fees are not
 /// taken off (each exchange and tier differs); the figure says so where it is shown.
 public enum ExecutablePremium {
+    /// The amounts of won a person may ask about, on every face: ₩10,000 to ₩10,000,000,000, whole.
+    public static let amounts = 10_000...10_000_000_000
+
     /// Which way the coin travels.
     public enum Direction: String, Sendable, Codable, CaseIterable {
         /// Buy abroad with dollars, send to the Korean exchange, sell for won (the kimchi premium's way).

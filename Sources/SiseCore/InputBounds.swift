@@ -20,9 +20,9 @@ public enum InputBounds {
 
     /// `text` as a decimal when it is a plain number within `0...max` of at most `maxScale`
     /// places; zero only when `zeroAllowed`.
+    /// Typed as a person types it (`90,000,000`, full-width digits: `TypedNumber`).
     public static func decimal(_ text: String, max: Decimal, zeroAllowed: Bool = false) -> Decimal? {
-        guard let text = short(text) else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let trimmed = TypedNumber.plain(text) else { return nil }
         let places = trimmed.firstIndex(of: ".").map { trimmed.distance(from: $0, to: trimmed.endIndex) - 1 } ?? 0
         guard places <= maxScale, let value = PortfolioLedger.decimal(trimmed), value <= max else { return nil }
         return value > 0 || (zeroAllowed && value == 0) ? value : nil

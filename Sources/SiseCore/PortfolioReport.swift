@@ -189,7 +189,10 @@ public struct PortfolioReport: Encodable, Equatable, Sendable {
     }
 
     static func number(_ text: String) -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }
-    static func price(_ text: String) -> String { number(text).map { MarketFormatter().price($0, quote: "KRW") } ?? text }
-    static func money(_ text: String) -> String { number(text).map { NumberText.grouped($0, decimals: 0) } ?? text }
-    static func signedMoney(_ text: String) -> String { number(text).map { NumberText.signed($0, decimals: 0) } ?? text }
+    // The figures from the exact decimals the report holds (a 21-digit sum keeps every digit);
+    // `text` is the report's own (`PortfolioLedger.text`), signed.
+    static func exact(_ text: String) -> Decimal? { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) }
+    static func price(_ text: String) -> String { exact(text).map { DecimalText.price($0) } ?? text }
+    static func money(_ text: String) -> String { exact(text).map { DecimalText.grouped($0, places: 0) } ?? text }
+    static func signedMoney(_ text: String) -> String { exact(text).map { DecimalText.signed($0, places: 0) } ?? text }
 }

@@ -44,7 +44,8 @@ public enum UIText: String, WordTable {
     case accountLogin, accountSignup, accountLogout, accountLogoutAll, accountProfile, accountLoginField, accountEmailField
     case accountUsernameField, accountPasswordField, accountNicknameField, accountSave, accountSaved, accountJoined
     case accountCurrentPassword, accountNewPassword, accountChangePassword, accountDelete, accountDeleted, accountWelcome
-    case accountProfileLoggedOut, accountLoggedOut, accountFailed, avatarTooLarge, avatarUnsupported, avatarLabel, avatarRemove
+    case accountProfileLoggedOut, accountLoggedOut, accountDeleteWarning, transactionRestore, transactionRestored, accountFailed, avatarTooLarge,
+        avatarUnsupported, avatarLabel, avatarRemove
     // Social login (OpenID Connect)
     case socialLogin, socialOr, socialLinked, socialLink, socialUnlink, socialPassword, socialLastLogin, socialUnknownProvider
     case socialExpired, socialFailed, socialUnavailable, socialEmailInUse, socialLinkedElsewhere, socialDefaultNickname, socialConfirmNickname
@@ -53,7 +54,7 @@ public enum UIText: String, WordTable {
         destinationBadSecret
     case destinationBadBotToken, destinationBadChatID, destinationBadChatURL, premium, premiumShort, premiumKRWOnly, globalPrice, premiumSource,
         fxLabel, fxSourceBank, fxSourceExim, fxStale, fxBasisOfficial, fxBasisUSDT, fxBasis, fxAge, agoMinutes, agoHours, agoDays, tetherPremium,
-        premiumMatrix, globalVenue, boardPremiumVenue, premiumHistoryEmpty, premiumHistoryOnePoint,
+        premiumMatrix, globalVenue, boardPremiumVenue, premiumHistoryEmpty, premiumHistoryOnePoint, premiumHistorySince,
         tetherPremiumAlone, tetherPremiumUnlisted, tetherPremiumNoOfficial, premiumUnavailable, marketPremium, fxFallback, globalSourceBinance,
         globalSourceCoinGecko
     case tabRanking, change1h, change24h, change7d, chart7d, totalMarketCap, totalVolume24h, btcDominance, ethDominance
@@ -68,13 +69,15 @@ public enum UIText: String, WordTable {
         portfolioInvalid, tuiPortfolioTitle, tuiPortfolioHints
     // Alerts
     case tabAlerts, alertAdd, alertSaved, alertRemoved, alertAbove, alertBelow, alertMove, alertPremiumAbove, alertPremiumBelow, alertPercent,
+        alertPercentPremium, alertPercentReturn, alertPercentStrength,
         alertWindow
     case alertRecurring, alertCooldown, alertEnabled, alertHistory, alertEmpty, alertHistoryEmpty, alertFired, alertRuleAbove
     case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, alertRuleVenue, alertRuleHeld, alertVenue, alertHold, webhooks,
         webhookAdd, webhookURL, webhookSecret
     case alertVolumeSpike, alertFactor, alertRuleVolumeSpike, alertBadFactor, alertBadSpikeWindow
     case alertIndicator, alertIndicatorKind, alertInterval, alertLevel, alertFast, alertSlow, alertRuleRsiAbove, alertRuleRsiBelow
-    case alertRuleMaCrossUp, alertRuleMaCrossDown, alertRuleBollingerAbove, alertRuleBollingerBelow, alertBadIndicator, alertBadInterval
+    case alertRuleMaCrossUp, alertRuleMaCrossDown, alertRuleBollingerAbove, alertRuleBollingerBelow, alertBadIndicator, alertBadInterval,
+        alertBadAverageOrder
     case signalRsiAbove, signalRsiBelow, signalMaCrossUp, signalMaCrossDown, signalBollingerAbove, signalBollingerBelow
     case alertStrengthAbove, alertStrengthBelow, alertRuleStrengthAbove, alertRuleStrengthBelow, alertBadStrength
     case alertTargetFavorites, alertTargetHoldings, alertRuleTarget, alertBadTarget, alertTargetEmpty, alertTargetOne, alertTarget,
@@ -291,10 +294,14 @@ public enum UIText: String, WordTable {
         case .accountCurrentPassword: ("현재 비밀번호", "Current password")
         case .accountNewPassword: ("새 비밀번호", "New password")
         case .accountChangePassword: ("비밀번호 변경", "Change password")
-        case .accountDelete: ("계정 삭제", "Delete account")
         case .accountDeleted: ("계정을 삭제했습니다", "Account deleted")
         case .accountWelcome: ("{nickname}님, 환영합니다", "Welcome, {nickname}")
         case .accountLoggedOut: ("로그아웃했습니다", "Logged out")
+        case .accountDelete: ("회원 탈퇴", "Delete account")
+        case .accountDeleteWarning:
+            ("계정과 관심 종목·포트폴리오·알림이 모두 지워지며 되돌릴 수 없습니다", "The account and its favorites, portfolio and alerts are deleted for good")
+        case .transactionRestore: ("되돌리기", "Undo")
+        case .transactionRestored: ("거래를 되살렸습니다", "Transaction restored")
         case .accountFailed: ("요청을 처리하지 못했습니다", "That did not work")
         case .avatarTooLarge: ("사진은 2MB, 4096×4096 이하여야 합니다", "a picture may be at most 2 MB and 4096×4096")
         case .avatarUnsupported: ("PNG, JPEG, WebP 사진만 올릴 수 있습니다", "only PNG, JPEG and WebP pictures")
@@ -340,6 +347,7 @@ public enum UIText: String, WordTable {
         case .globalVenue: ("해외 거래소", "Global venue")
         case .boardPremiumVenue: ("시세 목록 김프 기준", "Board premium against")
         case .premiumHistoryOnePoint: ("기록이 아직 1분뿐입니다 (1분마다 늘어납니다)", "one minute recorded so far (a point is added every minute)")
+        case .premiumHistorySince: ("{since}부터 기록했습니다 (그 앞은 기록이 없어 비어 있습니다)", "recorded since {since} (nothing before, so the chart is blank there)")
         case .premiumHistoryEmpty: ("아직 기록이 없습니다 (sise serve가 1분마다 기록합니다)", "nothing recorded yet (sise serve records every minute)")
         case .tetherPremiumAlone: ("USDT의 김프(테더 김프)는 따로 봅니다: sise premium USDT", "USDT's premium is a table of its own: sise premium USDT")
         case .tetherPremiumUnlisted: ("USDT 마켓 없음", "no USDT market")
@@ -451,7 +459,10 @@ public enum UIText: String, WordTable {
         case .alertMove: ("급등락", "Move within a window")
         case .alertPremiumAbove: ("김프 이상", "Premium at or above")
         case .alertPremiumBelow: ("김프 이하", "Premium at or below")
-        case .alertPercent: ("변동률(%)", "Percent")
+        case .alertPercent: ("변동률(%)", "Move (%)")
+        case .alertPercentPremium: ("김프(%)", "Premium (%)")
+        case .alertPercentReturn: ("수익률(%)", "Return (%)")
+        case .alertPercentStrength: ("체결강도(%)", "Strength (%)")
         case .alertWindow: ("기간(분)", "Window (min)")
         case .alertRecurring: ("반복", "Recurring")
         case .alertCooldown: ("재알림 간격(초)", "Cool-down (s)")
@@ -468,8 +479,8 @@ public enum UIText: String, WordTable {
         case .alertVolumeSpike: ("거래대금 급증", "Volume spike")
         case .alertFactor: ("평소 대비 배수", "Times the usual pace")
         case .alertRuleVolumeSpike: ("{window}분 거래대금 평소의 {factor}배 이상", "traded {factor}× its usual pace within {window} min")
-        case .alertBadFactor: ("배수(factor)는 3처럼 1 이상 1000 이하인 숫자여야 합니다", "factor must be a decimal from 1 to 1000, such as 3")
-        case .alertBadSpikeWindow: ("거래대금 급증의 기간(windowMinutes)은 1~60분이어야 합니다", "a volume spike's windowMinutes must be 1 to 60")
+        case .alertBadFactor: ("'평소 대비 배수'는 3처럼 1 이상 1000 이하인 숫자로 적어 주세요", "'Times the usual pace' must be a number from 1 to 1000, such as 3")
+        case .alertBadSpikeWindow: ("거래대금 급증의 '기간(분)'은 1분에서 60분 사이로 적어 주세요", "A volume spike's 'Window (min)' must be 1 to 60 minutes")
         case .alertIndicator: ("지표 신호", "Indicator signal")
         case .alertIndicatorKind: ("신호", "Signal")
         case .alertInterval: ("봉", "Candle")
@@ -484,10 +495,13 @@ public enum UIText: String, WordTable {
         case .alertRuleBollingerBelow: ("{interval}봉 종가 볼린저 하단 이탈", "{interval} close below the lower Bollinger band")
         case .alertBadIndicator:
             (
-                "지표(indicator)는 rsiAbove, rsiBelow(level 1~99), maCrossUp, maCrossDown(fast < slow, 2~120), bollingerAbove, bollingerBelow 중 하나여야 합니다",
-                "indicator must be rsiAbove or rsiBelow (level 1 to 99), maCrossUp or maCrossDown (fast < slow, up to 120), bollingerAbove or bollingerBelow"
+                "'신호'를 목록에서 골라 주세요: 'RSI 기준'은 1에서 99 사이, 이평은 2에서 120 사이입니다",
+                "Pick a 'Signal' from the list: an 'RSI level' is 1 to 99, an average 2 to 120"
             )
-        case .alertBadInterval: ("봉(interval)은 1m, 5m, 15m, 1h, 4h, 1d 중 하나여야 합니다", "interval must be 1m, 5m, 15m, 1h, 4h or 1d")
+        case .alertBadInterval:
+            ("'봉'을 목록(1분, 5분, 15분, 1시간, 4시간, 1일)에서 골라 주세요", "Pick a 'Candle' from the list: 1, 5 or 15 minutes, 1 or 4 hours, or 1 day")
+        case .alertBadAverageOrder:
+            ("'단기 이평'은 '장기 이평'보다 작아야 합니다 (예: 5와 20)", "The 'Fast average' must be shorter than the 'Slow average', such as 5 and 20")
         case .alertStrengthAbove: ("체결강도 이상", "Buy/sell strength at or above")
         case .alertStrengthBelow: ("체결강도 이하", "Buy/sell strength at or below")
         case .alertRuleStrengthAbove: ("체결강도 {percent}% 이상", "buy/sell strength at or above {percent}%")
@@ -515,9 +529,9 @@ public enum UIText: String, WordTable {
         case .alertQuietEnd: ("끝", "Until")
         case .alertDailyCap: ("하루 최대(건)", "Daily cap")
         case .alertTimeZone: ("시간대", "Time zone")
-        case .alertBadQuiet: ("조용한 시간(quietStart, quietEnd)은 23:00처럼 둘 다 적어야 합니다", "quietStart and quietEnd must both be times such as 23:00")
-        case .alertBadTimeZone: ("시간대(timeZone)는 Asia/Seoul 같은 IANA 이름이어야 합니다", "timeZone must be an IANA zone such as Asia/Seoul")
-        case .alertBadDailyCap: ("하루 최대(dailyCap)는 1~1000이어야 합니다", "dailyCap must be 1 to 1000")
+        case .alertBadQuiet: ("'조용한 시간'은 시작과 끝을 둘 다 23:00처럼 적어 주세요", "'Quiet hours' need both 'From' and 'Until', as times such as 23:00")
+        case .alertBadTimeZone: ("'시간대'는 Asia/Seoul 같은 시간대 이름이어야 합니다", "The 'Time zone' must be a zone name such as Asia/Seoul")
+        case .alertBadDailyCap: ("'하루 최대(건)'는 1에서 1000 사이로 적어 주세요", "The 'Daily cap' must be 1 to 1000")
         case .alertWindowWords: ("{start}~{end} 조용히 ({zone})", "quiet {start}–{end} ({zone})")
         case .alertCapWords: ("하루 {cap}건까지", "at most {cap} a day")
         case .alertPnlAbove: ("수익률 이상", "Return at or above")
@@ -528,8 +542,13 @@ public enum UIText: String, WordTable {
         case .alertRulePnlBelow: ("수익률 {percent}% 이하", "return at or below {percent}%")
         case .alertRulePnlAmountAbove: ("평가손익 {amount}원 이상", "P&L at or above {amount} KRW")
         case .alertRulePnlAmountBelow: ("평가손익 {amount}원 이하", "P&L at or below {amount} KRW")
-        case .alertBadPnlPercent: ("수익률(percent)은 -10처럼 -100 이상 10000 이하인 숫자여야 합니다", "percent must be a return from -100 to 10000, such as -10")
-        case .alertBadAmount: ("금액(amount)은 -1000000처럼 원 단위 숫자여야 합니다", "amount must be KRW, such as -1000000 (a loss) or 500000")
+        case .alertBadPnlPercent:
+            ("'수익률(%)'은 -10처럼 -100 이상 10000 이하인 숫자로 적어 주세요", "The 'Return (%)' must be a number from -100 to 10000, such as -10")
+        case .alertBadAmount:
+            (
+                "'평가손익(원)'은 원 단위 숫자로 적어 주세요 (예: 손실 -1,000,000, 이익 500,000)",
+                "The 'P&L (KRW)' must be an amount of won, such as -1,000,000 (a loss) or 500,000"
+            )
         case .alertAmount: ("금액(원)", "Amount (KRW)")
         case .alertBadTarget:
             (
@@ -537,7 +556,7 @@ public enum UIText: String, WordTable {
                 "a price line belongs to one market and a P&L line to holdings (favorites take moves, volume spikes, indicators, 체결강도 and premium rules)"
             )
         case .alertTargetEmpty: ("{exchange}에 {target}이 없습니다 — 먼저 추가하세요", "you have no {target} on {exchange} yet: add some first")
-        case .alertBadStrength: ("체결강도(percent)는 150처럼 0보다 크고 10000 이하인 숫자여야 합니다", "percent must be a strength above 0 and up to 10000, such as 150")
+        case .alertBadStrength: ("'체결강도(%)'는 150처럼 0보다 크고 10000 이하인 숫자로 적어 주세요", "The 'Strength (%)' must be above 0 and up to 10000, such as 150")
         case .signalRsiAbove: ("RSI 상향 돌파", "RSI crosses up")
         case .signalRsiBelow: ("RSI 하향 돌파", "RSI crosses down")
         case .signalMaCrossUp: ("골든크로스", "Golden cross")
@@ -622,8 +641,8 @@ public enum UIText: String, WordTable {
         case .webhookBotToken: ("봇 토큰", "Bot token")
         case .webhookChatId: ("채팅 ID", "Chat ID")
         case .alertNotifyDenied: ("브라우저 알림이 차단되어 화면 안에서만 알립니다", "browser notifications are blocked; alerts show in the page only")
-        case .inputBadExchange: ("exchange는 {names} 중 하나여야 합니다", "exchange must be {names}")
-        case .inputBadMarket: ("market은 KRW-BTC 같은 마켓 코드여야 합니다", "market must be a market code such as KRW-BTC")
+        case .inputBadExchange: ("거래소는 {names} 중 하나여야 합니다", "exchange must be {names}")
+        case .inputBadMarket: ("마켓은 KRW-BTC 같은 마켓 코드여야 합니다", "market must be a market code such as KRW-BTC")
         case .alertBadType:
             (
                 "type은 above, below, move, premiumAbove, premiumBelow 중 하나여야 합니다",
@@ -635,19 +654,19 @@ public enum UIText: String, WordTable {
                 "price must be a decimal such as 100000000: more than 0, at most 1 trillion, up to 8 decimal places"
             )
         case .alertBadMovePercent: ("변동률은 5처럼 0보다 크고 1000 이하인 숫자여야 합니다", "percent must be a positive decimal such as 5")
-        case .alertBadWindow: ("기간(windowMinutes)은 1~1440분이어야 합니다", "windowMinutes must be 1 to 1440")
+        case .alertBadWindow: ("'기간(분)'은 1분에서 1440분 사이로 적어 주세요", "The 'Window (min)' must be 1 to 1440 minutes")
         case .alertPremiumNeedsKRW: ("김프 알림은 KRW 마켓에만 걸 수 있습니다", "a premium alert needs a KRW market")
         case .alertBadPremiumPercent: ("김프 기준은 3이나 -1.5 같은 숫자여야 합니다 (±100 이내)", "percent must be a decimal such as 3 or -1.5")
-        case .alertBadCooldown: ("재알림 간격(cooldownSeconds)은 0~604800초여야 합니다", "cooldownSeconds must be 0 to 604800")
+        case .alertBadCooldown: ("'재알림 간격(초)'은 0초에서 604800초(7일) 사이로 적어 주세요", "The 'Cool-down (s)' must be 0 to 604800 seconds (7 days)")
         case .alertTermsNeedPremium:
-            ("기준 거래소(venue)와 유지 시간(holdMinutes)은 김프 알림에만 쓸 수 있습니다", "venue and holdMinutes belong to premium alerts only")
-        case .alertBadVenue: ("venue는 {names} 중 하나여야 합니다", "venue must be {names}")
+            ("'해외 거래소'와 '유지 시간(분)'은 김프 알림에만 쓸 수 있습니다", "The 'Global venue' and 'Hold (min)' belong to premium alerts only")
+        case .alertBadVenue: ("'해외 거래소'는 {names} 중 하나여야 합니다", "The 'Global venue' must be {names}")
         case .alertTetherHasNoVenue:
             ("테더 김프(KRW-USDT)는 공식 환율 기준이라 해외 거래소를 고를 수 없습니다", "the USDT premium (KRW-USDT) is against the official rate: it has no venue")
-        case .alertBadHold: ("유지 시간(holdMinutes)은 1~1440분이어야 합니다", "holdMinutes must be 1 to 1440")
+        case .alertBadHold: ("'유지 시간(분)'은 1분에서 1440분 사이로 적어 주세요", "The 'Hold (min)' must be 1 to 1440 minutes")
         case .txMissingFields: ("type, market, quantity, price는 꼭 있어야 합니다", "type, market, quantity and price are required")
-        case .txBadType: ("type은 buy, sell, deposit, withdraw 중 하나여야 합니다", "type must be buy, sell, deposit or withdraw")
-        case .txBadMarket: ("market은 KRW-BTC 같은 KRW 마켓이어야 합니다", "market must be a KRW market such as KRW-BTC")
+        case .txBadType: ("'종류'는 매수, 매도, 입금, 출금 중 하나여야 합니다", "type must be buy, sell, deposit or withdraw")
+        case .txBadMarket: ("마켓은 KRW-BTC 같은 KRW 마켓이어야 합니다", "market must be a KRW market such as KRW-BTC")
         case .txBadQuantity:
             (
                 "수량은 0.5처럼 0보다 크고 1,000조 이하, 소수점 8자리까지인 숫자여야 합니다",
@@ -659,7 +678,7 @@ public enum UIText: String, WordTable {
                 "price must be a decimal number of KRW such as 100000000: at most 1 trillion, up to 8 decimal places, more than 0 for a buy or a sell"
             )
         case .txBadFee: ("수수료는 1조 원 이하, 소수점 8자리까지인 숫자여야 합니다", "fee must be a decimal number of KRW: at most 1 trillion, up to 8 decimal places")
-        case .txBadTime: ("시각(at)은 epoch 밀리초나 ISO 8601 시각이어야 합니다", "at must be epoch milliseconds or ISO 8601 time")
+        case .txBadTime: ("'시각'을 읽지 못했습니다: 2026-12-01T09:00 같은 시각으로 적어 주세요", "at must be epoch milliseconds or ISO 8601 time")
         case .txNoteTooLong: ("메모는 {max}자 이하여야 합니다", "note must be at most {max} characters")
         case .portfolioNotExport: ("JSON 내보내기 파일({\"transactions\":[…]})이 아닙니다", "not the JSON export ({\"transactions\":[…]})")
         case .csvLine: ("{line}번째 줄: {reason}", "line {line}: {reason}")

@@ -8,8 +8,7 @@ import SiseCore
 struct ExecutablePremiumController {
     let context: ServerContext
 
-    /// The amounts a person may ask about: ₩10,000 to ₩10,000,000,000.
-    static let amounts = 10_000.0...10_000_000_000.0
+    static let amounts = ExecutablePremium.amounts
 
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/premium/executable", use: executable)
@@ -24,10 +23,11 @@ struct ExecutablePremiumController {
         }
         var amount = 1_000_000.0
         if let text = query["amount"].map(String.init) {
-            guard text.utf8.count <= 20, let value = Double(text), Self.amounts.contains(value) else {
-                throw APIError.badParameter(.amount, .between(Int(Self.amounts.lowerBound), Int(Self.amounts.upperBound)))
+            // Whole won, as the refusal says (`정수`): never 0, a fraction, hex or an exponent.
+            guard let value = TypedNumber.whole(text, in: Self.amounts) else {
+                throw APIError.badParameter(.amount, .between(Self.amounts.lowerBound, Self.amounts.upperBound))
             }
-            amount = value.rounded()
+            amount = Double(value)
         }
         guard let market = MarketID("KRW-" + symbol) else { throw APIError.badParameter(.symbol, .symbolList(1)) }
         try context.requireListed(market, on: exchange)

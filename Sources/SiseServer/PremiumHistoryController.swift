@@ -79,17 +79,23 @@ struct PremiumHistoryController {
             )
         }
         let f = MarketFormatter(language: language)
+        let title = symbol == "USDT" ? UIText.tetherPremium(language) : UIText.premium(language) + " · " + (venue?.displayName ?? "")
+        // Over the whole span asked for, with its axes: a short recording stands where it was made.
+        let chart = SeriesChart(points: points.map { .init(at: $0.at, value: $0.value) }, from: from, to: to, step: resolution.rawValue)
         var display = [
-            "title": symbol == "USDT" ? UIText.tetherPremium(language) : UIText.premium(language) + " · " + (venue?.displayName ?? ""),
+            "title": title,
             "resolution": resolution.label,
-            "chart": SVGChart.sparkline(points.map(\.value), width: 240, height: 48),
+            "chart": chart.hasLine ? chart.svg(name: title, label: f.rate) : "",
         ]
         if let last = points.last { display["last"] = f.rate(last.value) }
-        // A line needs two points: until then the words say why there is none.
+        // A line needs two points: until then the words say why there is none; a recording that
+        // began inside the span says when.
         if points.isEmpty {
             display["empty"] = UIText.premiumHistoryEmpty(language)
         } else if points.count == 1 {
             display["empty"] = UIText.premiumHistoryOnePoint(language)
+        } else if let first = points.first, first.at - from > (to - from) / 4 {
+            display["empty"] = UIText.premiumHistorySince(language, ["since": KSTText.timestamp(first.at)])
         }
         return JSONText.response(
             Answer(

@@ -40,7 +40,7 @@ struct PremiumCommand: AsyncParsableCommand {
     var history: String?
 
     @Option(help: "The executable premium of one coin for this many won (10000-10000000000): walked through both books, after the withdrawal fee.")
-    var amount: Double?
+    var amount: String?
 
     @OptionGroup var storage: StoreOptions
 
@@ -58,8 +58,8 @@ struct PremiumCommand: AsyncParsableCommand {
         guard (1...PremiumMatrixQuery.maxLimit).contains(limit) else { throw ValidationError("--limit must be 1 to \(PremiumMatrixQuery.maxLimit).") }
         if !matrix, history == nil, amount == nil, !venueNames.isEmpty { throw ValidationError("--venue goes with --matrix, --history or --amount.") }
         if let amount {
-            guard amount.isFinite, (10_000...10_000_000_000).contains(amount) else {
-                throw ValidationError("--amount must be 10000 to 10000000000 won.")
+            guard TypedNumber.whole(amount, in: ExecutablePremium.amounts) != nil else {
+                throw ValidationError("--amount must be a whole number of won from 10000 to 10000000000.")
             }
             guard symbols.count == 1, !matrix, history == nil, symbols.first?.uppercased() != "USDT" else {
                 throw ValidationError("--amount takes one coin (not USDT), without --matrix or --history.")
@@ -87,10 +87,10 @@ struct PremiumCommand: AsyncParsableCommand {
         if let history, let range = HistoryRange.parse(history), let symbol = symbols.first {
             return try await printHistory(symbol.uppercased(), range: range, exchange: exchange, settings: settings)
         }
-        if let amount, let symbol = symbols.first {
+        if let amount = amount.flatMap({ TypedNumber.whole($0, in: ExecutablePremium.amounts) }), let symbol = symbols.first {
             return try await OneShotExecutable.run(
                 symbol.uppercased(),
-                amount: amount.rounded(),
+                amount: Double(amount),
                 exchange: exchange,
                 venue: venues.first ?? .binance,
                 premium: premiumSettings,

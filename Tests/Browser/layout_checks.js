@@ -115,6 +115,40 @@ for (const element of all.filter((element) => element.matches("td.num, td.num > 
 }
 if (cut > 6) problems.push(`…and ${cut - 6} more cut figures`);
 
+// 7. A figure is never partly under a column kept in place: wherever a swipe of a table that
+//    scrolls itself comes to rest (set here as a swipe would leave it; a scroller that snaps
+//    snaps), each cell of a row is wholly beside the row's kept cell, or wholly behind it.
+let covered = 0;
+for (const scroller of all.filter((element) => element.matches(".scroller") && element.scrollWidth > element.clientWidth + 1)) {
+  const start = scroller.scrollLeft;
+  const end = scroller.scrollWidth - scroller.clientWidth;
+  const stops = [0, end];
+  for (let at = 23; at < end; at += 41) stops.push(at);
+  const rows = [...scroller.querySelectorAll("tr")].filter(shows).slice(0, 4);
+  for (const at of stops) {
+    scroller.scrollLeft = at;
+    for (const tr of rows) {
+      const kept = tr.firstElementChild;
+      if (!kept || getComputedStyle(kept).position !== "sticky") continue;
+      const edge = kept.getBoundingClientRect().right;
+      const half = [...tr.children].slice(1).find((cell) => {
+        const box = cell.getBoundingClientRect();
+        return cell.textContent.trim() && box.left < edge - 1 && box.right > edge + 1;
+      });
+      if (half && ++covered <= 4) problems.push(`${describe(half)} rests half under the kept column (a swipe to ${Math.round(scroller.scrollLeft)} px)`);
+    }
+  }
+  scroller.scrollLeft = start;
+}
+
+// 8. Every chart drawn large enough to read a trend from has labelled axes: values and times
+//    (a sparkline, under 160 px, is a mark beside a figure, not a chart).
+for (const chart of [...document.querySelectorAll("svg[role=img]")].filter((svg) => !svg.closest("[hidden]") && svg.getBoundingClientRect().width >= 160)) {
+  const labels = [...chart.querySelectorAll("text")].map((label) => label.textContent.trim()).filter(Boolean);
+  const times = labels.filter((label) => /\d[:/.-]\d|\d{4}/.test(label));
+  if (labels.length < 4 || times.length < 2) problems.push(`${describe(chart.parentElement || chart)} draws a chart without labelled axes (${labels.length} labels, ${times.length} times)`);
+}
+
 // 6. On a phone every tap target is at least 44×44 px (a check box: its label).
 if (phone) {
   const targets = all.filter((element) => element.matches("button, a[href], input:not([type=hidden]), select, textarea, [role=tab], [role=option], summary"));

@@ -40,6 +40,8 @@ def latency(driver, milliseconds):
 def starred(driver, market, on=True):
     """Stars (or unstars) `market` on the board, as a person taps its ☆."""
     star = driver.find_element(By.CSS_SELECTOR, f'#rows tr[data-market="{market}"] [data-action="favorite"]')
+    # A star takes a tap once the page knows the favorites (before, it says nothing and is disabled).
+    wait(driver, lambda d: star.is_enabled())
     if star.get_attribute("aria-pressed") != str(on).lower():
         tap(driver, star)
         wait(driver, lambda d: star.get_attribute("aria-pressed") == str(on).lower())
@@ -51,7 +53,8 @@ def console_errors(driver):
 
 
 def toasts(driver):
-    return driver.execute_script("return Array.from(document.querySelectorAll('#toasts .toast'), e => e.textContent)")
+    # A toast's words, without the label of its button (되돌리기) when it has one.
+    return driver.execute_script("return Array.from(document.querySelectorAll('#toasts .toast'), e => e.dataset.words || e.textContent)")
 
 
 def said(driver, text, timeout=10):
@@ -267,7 +270,8 @@ def test_rules_on_every_favorite_and_on_the_portfolio_total(site, phone):
         open_tab(phone, "exchange")
         # A phone this narrow stars a coin on its screen (the board has no star column).
         tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, '#rows tr[data-market="KRW-BTC"] .name')))
-        star = wait(phone, lambda d: d.find_element(By.ID, "detail-star") if d.find_element(By.ID, "detail-star").is_displayed() else None)
+        star = wait(phone, lambda d: d.find_element(By.ID, "detail-star") if d.find_element(By.ID, "detail-star").is_displayed()
+                    and d.find_element(By.ID, "detail-star").is_enabled() else None)
         tap(phone, star)
         wait(phone, lambda d: star.get_attribute("aria-pressed") == "true")
         tap(phone, phone.find_element(By.ID, "detail-back"))

@@ -30,8 +30,10 @@ import Testing
         for extent in extents { #expect(extent.low >= 0 && extent.high <= Double(width), "\(extent) at \(width)") }
     }
 
-    @Test(arguments: [320, 640])
-    func candleChartLabelsStayInside(_ width: Int) throws {
+    /// Issue 83.11: the candle chart's date labels (`MM/dd HH:mm`) overlapped on a phone: as many
+    /// labels as stand apart, at least two, five where there is room.
+    @Test(arguments: [280, 320, 360, 640])
+    func candleChartLabelsStayInsideAndApart(_ width: Int) throws {
         let id = try #require(MarketID("KRW-BTC"))
         let candles = (0..<40).map { i in
             Candle(
@@ -47,8 +49,27 @@ import Testing
             )
         }
         let svg = CandleChart.svg(CandleSeries(candles: candles), interval: .h1, width: width)
-        let extents = Self.timeLabelExtents(svg)
-        #expect(extents.count == 5)
+        let extents = Self.timeLabelExtents(svg).sorted { $0.low < $1.low }
+        #expect(extents.count >= 2 && (width < 640 || extents.count == 5), "\(extents.count) labels at \(width)")
         for extent in extents { #expect(extent.low >= 0 && extent.high <= Double(width), "\(extent) at \(width)") }
+        for (one, next) in zip(extents, extents.dropFirst()) { #expect(next.low >= one.high + 4, "\(one) and \(next) overlap at \(width)") }
+    }
+
+    /// A premium's recording drawn over the span asked for, with its axes; a gap stays a gap.
+    @Test func aSeriesChartSpansItsRangeWithAxesAndGaps() {
+        let hour: Int64 = 3_600_000
+        let start: Int64 = 1_795_000_000_000
+        let points = [0, 1, 2, 10, 11].map { SeriesChart.Point(at: start + Int64($0) * hour, value: 0.01 + Double($0) * 0.001) }
+        let chart = SeriesChart(points: points, from: start - 12 * hour, to: start + 12 * hour, step: hour)
+        #expect(chart.runs.map(\.count) == [3, 2], "the eight-hour gap splits the line")
+        let svg = chart.svg(width: 320, name: "김프", label: MarketFormatter().rate)
+        #expect(svg.matches(of: #/<path d="M/#).count == 2)
+        #expect(svg.contains("+1.00%") || svg.contains("+1.50%"), "\(svg)")
+        let times = Self.timeLabelExtents(svg)
+        #expect(times.count == 5)
+        for extent in times { #expect(extent.low >= 0 && extent.high <= 320) }
+        // The first point stands half-way along, where it was recorded.
+        let first = svg.firstMatch(of: #/<path d="M([0-9.]+) /#).flatMap { Double($0.1) } ?? 0
+        #expect(abs(first - (6 + (320 - 64) / 2.0)) < 1, "\(first)")
     }
 }

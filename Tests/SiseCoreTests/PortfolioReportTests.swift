@@ -56,6 +56,30 @@ import Testing
         #expect(abs((row.allocation ?? 0) - 55.0 / 63.0) < 1e-12)
     }
 
+    /// Issue 83.3: 999,999,999 × 999,999,999,999 showed 매수금액 999,999,998,999,009,034,240 (the
+    /// exact sum through a binary float). Every figure is printed from its decimal.
+    @Test func anAbsurdButAcceptedHoldingKeepsEveryDigit() throws {
+        let positions = try PortfolioLedger.positions([tx(.buy, btc, "999999999", "999999999999", at: 1)])
+        let report = PortfolioReport(positions: positions) { _, _ in PortfolioReport.Quote(price: 1_000_000_000_000, live: true) }
+        let row = try #require(report.positions.first)
+        #expect(row.display.invested == "999,999,998,999,000,000,001")
+        #expect(row.display.averagePrice == "999,999,999,999")
+        #expect(row.display.value == "999,999,999,000,000,000,000")
+        #expect(row.display.unrealizedPnl == "+999,999,999")
+        #expect(report.totals.display.invested == "999,999,998,999,000,000,001")
+        #expect(report.totals.display.unrealizedPnl == "+999,999,999")
+    }
+
+    @Test func exactDecimalsArePrintedAsAPersonReadsThem() {
+        #expect(DecimalText.grouped(Decimal(string: "-0.4")!, places: 0) == "0")
+        #expect(DecimalText.signed(Decimal(string: "-1234567.5")!, places: 0) == "-1,234,568")
+        #expect(DecimalText.signed(0, places: 0) == "0")
+        #expect(DecimalText.grouped(Decimal(string: "0.5")!, places: 2) == "0.50")
+        #expect(DecimalText.grouped(Decimal(string: "12")!, places: 2) == "12.00")
+        #expect(DecimalText.price(Decimal(string: "1234.56")!) == MarketFormatter().price(1234.56, quote: "KRW"))
+        #expect(DecimalText.price(Decimal(string: "0.01234")!) == MarketFormatter().price(0.01234, quote: "KRW"))
+    }
+
     @Test func keysAreNeverAbsent() throws {
         let positions = try PortfolioLedger.positions([tx(.buy, btc, "1", "1", at: 1)])
         let report = PortfolioReport(positions: positions) { _, _ in nil }

@@ -56,6 +56,27 @@ import FoundationNetworking
             try await Self.wallets(simulator, #"{"reset":true}"#)
             try await expectEventually(timeout: .seconds(10), "it returns") { try await ways(client, query)["toKorea"]?["state"] as? String == "ok" }
 
+            // Issue 83.4: whole won only, as the refusal says — 0x2710 once answered 200 for 10000,
+            // and 10000.5 was rounded. Grouped and full-width digits are how people type it.
+            for bad in [
+                "symbol=BTC&amount=0", "symbol=BTC&amount=0x2710", "symbol=BTC&amount=0x1p20", "symbol=BTC&amount=10000.5",
+                "symbol=BTC&amount=1e6", "symbol=BTC&amount=-10000", "symbol=BTC&amount=1,0000",
+            ] {
+                let response = try await client.execute(
+                    uri: "/api/premium/executable?exchange=bithumb&venue=okx&" + bad,
+                    method: .get,
+                    headers: [.acceptLanguage: "ko"]
+                )
+                #expect(response.status == .badRequest, "\(bad): \(response.status)")
+                #expect(String(buffer: response.body).contains("정수"), "\(bad): \(String(buffer: response.body))")
+            }
+            for typed in ["1%2C000%2C000", "%EF%BC%91%EF%BC%90%EF%BC%90%EF%BC%90%EF%BC%90"] {
+                let status = try await client.execute(
+                    uri: "/api/premium/executable?exchange=bithumb&venue=okx&symbol=BTC&amount=" + typed,
+                    method: .get
+                ).status
+                #expect(status == .ok, "\(typed): \(status)")
+            }
             for bad in ["symbol=BTC&amount=5", "symbol=BTC&amount=abc", "symbol=%3Cx%3E", "symbol=BTC&venue=kraken", "symbol=NOPE1"] {
                 let status = try await client.execute(uri: "/api/premium/executable?" + bad, method: .get).status
                 #expect(status == .badRequest || status == .notFound, "\(bad): \(status)")

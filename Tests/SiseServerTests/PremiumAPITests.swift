@@ -178,6 +178,22 @@ import Testing
                 json(try await client.execute(uri: "/api/premium/history?symbol=BTC&venue=okx&range=7d", method: .get)) as? [String: Any]
             )
             #expect(week["resolution"] as? String == "15m" && (week["points"] as? [[Double]])?.isEmpty == false)
+            // Issue 83.8: the chart has labelled axes (values as premiums, KST times) and spans the
+            // week asked for: three minutes at its end are drawn there, not as a week-long line, and
+            // the words say since when it was recorded.
+            let hours = try #require((answer["display"] as? [String: String])?["chart"])
+            #expect(hours.contains("value-axis") && hours.contains("time-axis") && hours.contains("%</text>"), "\(hours)")
+            #expect(hours.contains(":") && hours.split(separator: "<text").count - 1 >= 7, "value and time labels: \(hours)")
+            // (Three minutes are one or two quarter-hour points: a line, or words and no box.)
+            let weekChart = try #require((week["display"] as? [String: String])?["chart"])
+            let weekWords = (week["display"] as? [String: String])?["empty"] ?? ""
+            if let path = weekChart.range(of: "<path d=\"M") {
+                let x = Double(weekChart[path.upperBound...].prefix { $0 != " " }) ?? 0
+                #expect(x > 200, "the recording's first point stands near the week's end (x = \(x) of 320)")
+                #expect(weekWords.contains("KST"), "\(week)")
+            } else {
+                #expect(weekChart.isEmpty && !weekWords.isEmpty, "\(week)")
+            }
             try await store.record(minute: now - 3_600_000, [PremiumSeries(exchange: .upbit, symbol: "XRP", venue: .binance): 0.01])
             let one = try #require(json(try await client.execute(uri: "/api/premium/history?symbol=XRP", method: .get)) as? [String: Any])
             #expect(

@@ -4,6 +4,7 @@
 // so it speaks for the new owner.
 import { request, get } from "./http.js";
 import { onSubmit } from "./forms.js";
+import { setupAccountDeletion } from "./account-delete.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -166,6 +167,7 @@ export function setupAccount({ t, toast, state, selectTab, onOwnerChanged }) {
     $("#profile-nickname").value = me.nickname;
     $("#profile-avatar").src = `${me.avatar}?v=${avatarVersion || 0}`;
     paintProviders();
+    deletion.applyLanguage();
   }
 
   async function uploadAvatar(file) {
@@ -182,12 +184,18 @@ export function setupAccount({ t, toast, state, selectTab, onOwnerChanged }) {
     try {
       await send("POST", path, {});
     } catch (_) { /* the session may be gone already */ }
+    loggedOut(t("accountLoggedOut"));
+  }
+
+  // Nobody is logged in any more (logged out, or the account deleted): the page says so.
+  function loggedOut(words) {
     me = null;
     paint();
-    toast(t("accountLoggedOut"));
+    if (words) toast(words);
     selectTab("exchange");
     onOwnerChanged();
   }
+  const deletion = setupAccountDeletion({ t, toast, me: () => me, send, deleted: () => loggedOut(null) });
 
   // The account's log-in name under its own label: an e-mail address, or a user name.
   function paintLoginNameLabel() {
@@ -207,6 +215,7 @@ export function setupAccount({ t, toast, state, selectTab, onOwnerChanged }) {
     };
     for (const [selector, key] of Object.entries(words)) { const element = $(selector); if (element) element.textContent = t(key); }
     paintLoginNameLabel();
+    deletion.applyLanguage();
     paint();
     paintSocial();
     if (me && !$("#profile-panel").hidden) paintProviders();

@@ -145,6 +145,11 @@ export function setupAlerts({ t, toast, state, call }) {
     const indicator = $("#alert-indicator").value;
     show("#alert-price-row", price);
     show("#alert-percent-row", !price && !spike && !signal && !amount);
+    // The threshold's name says what it measures: a move, a premium, a return or a strength.
+    const percentLabel = $("#alert-percent-row [data-label]");
+    percentLabel.dataset.label = type.startsWith("premium") ? "alertPercentPremium" : type.startsWith("pnl") ? "alertPercentReturn"
+      : type.startsWith("strength") ? "alertPercentStrength" : "alertPercent";
+    percentLabel.textContent = t(percentLabel.dataset.label);
     show("#alert-amount-row", amount);
     // An indicator signal: which one, on which candle, and its RSI level or its two averages.
     show("#alert-indicator-row", signal);

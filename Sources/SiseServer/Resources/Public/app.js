@@ -25,12 +25,15 @@ import { createStatus } from "./status.js";
 import { createRoutes } from "./routes.js";
 import { applyPageWords } from "./page-words.js";
 import { wireBoard } from "./board-controls.js";
+import { keepColumnsWhole } from "./sticky-columns.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
 let lang = pickLanguage();
-let favorites = new Set();
+// The owner's favorites: null until the server has said what they are (no star says anything before).
+let favorites = null;
+let favoritesAsked = null;   // the request under way, which a tap waits for
 const t = (key, values) => text(lang, key, values);
 const api = (method, path) => request(method, path);
 // A change with a body (portfolio, alerts): the API's error message when it refuses.
@@ -39,7 +42,7 @@ const call = (method, path, body, type = "application/json") => request(method, 
 const socket = createSocket({ ready: socketReady, message: handle, closed: socketClosed });
 const wallets = createWalletMarks({ lang: () => lang, changed: () => rows.refreshWallets() });
 const rows = createBoardRows({
-  t, lang: () => lang, tab: () => view.tab, exchange: () => view.exchange, query: () => view.q, isFavorite: (key) => favorites.has(key),
+  t, lang: () => lang, tab: () => view.tab, exchange: () => view.exchange, query: () => view.q, isFavorite,
   walletMark: (exchange, symbol) => wallets.of(exchange, symbol),
 });
 const view = createView({ t, lang: () => lang, socket, rows, remember: (push) => routes.remember(push), changed: () => premium.load() });
@@ -54,15 +57,27 @@ const page = Object.freeze({
   get lang() { return lang; },
   get tab() { return view.tab; },
   get connected() { return socket.connected; },
-  get favorites() { return new Set(favorites); },
+  get favorites() { return new Set(favorites || []); },
+  isFavorite,
   row: (market) => rows.row(market),
 });
 
-async function loadFavorites() {
-  try {
-    const body = await api("GET", "/api/favorites");
-    setFavorites(body.favorites);
-  } catch (_) { /* the socket's status frames tell the user about trouble */ }
+// true or false once the favorites are known; null before.
+function isFavorite(key) {
+  return favorites ? favorites.has(key) : null;
+}
+
+// Asks the server for the favorites; resolves to whether they are now known.
+function loadFavorites() {
+  const asked = (async () => {
+    try {
+      const body = await api("GET", "/api/favorites");
+      if (favoritesAsked === asked) setFavorites(body.favorites);
+    } catch (_) { /* the socket's status frames tell the user about trouble */ }
+    return favorites !== null;
+  })();
+  favoritesAsked = asked;
+  return asked;
 }
 
 function setFavorites(list) {
@@ -70,12 +85,19 @@ function setFavorites(list) {
   refreshStars();
 }
 
+// Every star on the page (the board's, the ranking's, the coin page's and coin info's) redrawn.
 function refreshStars() {
   rows.refreshStars();
   ranking.refreshStars();
+  info.refreshStars();
 }
 
 async function toggleFavorite(key) {
+  // A star is tapped only once it says something; a tap from elsewhere waits for the answer.
+  if (favorites === null && !(await (favoritesAsked || loadFavorites()))) {
+    toast(t("favoriteFailed"));
+    return;
+  }
   const had = favorites.has(key);
   try {
     const body = await api(had ? "DELETE" : "PUT", `/api/favorites/${encodeURIComponent(key)}`);
@@ -92,6 +114,7 @@ async function toggleFavorite(key) {
 // The socket is open and the page knows what it shows: ask for that view.
 function socketReady() {
   view.send();
+  if (favorites === null) loadFavorites();   // the first ask failed (offline): ask again now
   portfolio.resume();
   info.socketChanged();
   status.banner();
@@ -219,6 +242,9 @@ function openFromRanking(id, exchange) {
 
 // Who is logged in changed: favorites and the live stream now speak for the new owner.
 function ownerChanged() {
+  // The last owner's stars say nothing about the new one's until the server answers.
+  favorites = null;
+  refreshStars();
   loadFavorites();
   if (view.tab === "portfolio") portfolio.refresh();
   socket.renew();
@@ -267,6 +293,7 @@ async function init() {
     applyTheme: (theme) => { applyTheme(theme); nav.applyLanguage(); },
   });
   setupFileFields(t);
+  keepColumnsWhole();
 
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
   await account.load();

@@ -4,6 +4,7 @@
 import { exchangeOf, exchangeName, rowName, favoriteKey } from "./exchanges.js";
 import { loaded } from "./loading.js";
 import { setText, show } from "./dom-text.js";
+import { showStar } from "./stars.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 // Reduced motion: a changed price keeps its outline, without the fade (app.css).
@@ -51,7 +52,7 @@ export function createBoardRows(page) {
     tr.dataset.change = row.change;
     tr.dataset.exchange = exchangeOf(row);
     const star = $("[data-action=favorite]", tr);
-    star.setAttribute("aria-pressed", String(page.isFavorite(favoriteKey(row.market, tr.dataset.exchange))));
+    showStar(star, page.isFavorite(favoriteKey(row.market, tr.dataset.exchange)));
     star.setAttribute("aria-label", `${t("star")} ${row.market}`);
     const [name, symbol] = tr.children[1].children;
     const [mark, code, venue, wallet] = symbol.children;
@@ -239,7 +240,7 @@ export function createBoardRows(page) {
 
     refreshStars() {
       for (const [market, tr] of rows) {
-        $("[data-action=favorite]", tr).setAttribute("aria-pressed", String(page.isFavorite(favoriteKey(market, tr.dataset.exchange))));
+        showStar($("[data-action=favorite]", tr), page.isFavorite(favoriteKey(market, tr.dataset.exchange)));
       }
     },
 

@@ -2,6 +2,7 @@
 // over a range, or candles with indicators) and — for a market — its book and tape.
 import { splitKey, exchangeOf, rowName } from "./exchanges.js";
 import { get } from "./http.js";
+import { showStar } from "./stars.js";
 import { loading } from "./loading.js";
 import { coinURL, marketOf, text } from "./coin-parts.js";
 import { createPremiumHistory } from "./premium-history.js";
@@ -24,7 +25,7 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
 
   function updateDetailStar() {
     const id = $("#coin-detail").dataset.coinId;
-    $("#detail-star").setAttribute("aria-pressed", String(state.favorites.has(id)));
+    showStar($("#detail-star"), state.isFavorite(id));
   }
 
   async function openDetail(id) {

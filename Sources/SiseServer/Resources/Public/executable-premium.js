@@ -15,12 +15,16 @@ export function createExecutablePremium({ t, state }) {
     const id = shown;
     const market = id && marketOf(id);
     if (!market || !market.code.startsWith("KRW-") || market.code === "KRW-USDT") { section.hidden = true; return; }
-    const amount = Number($("#executable-amount").value) || 1000000;
+    // The amount as typed (`1,000,000` too): the server reads it and refuses what it cannot; an
+    // empty field asks for the default ₩1,000,000 it shows.
+    const typed = $("#executable-amount").value.trim();
     const query = new URLSearchParams({ exchange: market.exchange, symbol: market.code.slice(4), venue: $("#executable-venue").value,
-      amount: String(Math.round(amount)), lang: state.lang });
+      amount: typed || "1000000", lang: state.lang });
     try {
       const body = await get(`/api/premium/executable?${query}`);
       if (shown !== id) return;
+      $("#executable-error").hidden = true;
+      $("#executable-amount").removeAttribute("aria-invalid");
       for (const way of body.ways) {
         const line = $(`#executable-premium [data-way="${way.direction}"]`);
         if (!line) continue;
@@ -37,13 +41,24 @@ export function createExecutablePremium({ t, state }) {
       }
       section.hidden = false;
     } catch (error) {
-      // A refused amount is said under the field; anything else hides the section.
-      if (error.fromServer) { $("#executable-error").textContent = error.message; $("#executable-error").hidden = false; }
-      else section.hidden = true;
+      if (shown !== id) return;
+      // A refused amount is said under the field, and no figure stays that is not for the amount
+      // typed (nor its notes); anything else hides the section.
+      if (error.fromServer) {
+        $("#executable-error").textContent = error.message;
+        $("#executable-error").hidden = false;
+        $("#executable-amount").setAttribute("aria-invalid", "true");
+        for (const line of document.querySelectorAll("#executable-premium [data-way]")) {
+          line.dataset.state = "refused";
+          $(".figure", line).textContent = "-";
+          $(".figure", line).className = "figure";
+        }
+        $("#executable-notes").textContent = "";
+      } else section.hidden = true;
     }
   }
 
-  $("#executable-amount").addEventListener("change", () => { $("#executable-error").hidden = true; load(); });
+  $("#executable-amount").addEventListener("change", load);
   $("#executable-venue").addEventListener("change", load);
 
   return {

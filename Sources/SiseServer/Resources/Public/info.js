@@ -2,6 +2,7 @@
 // with its book and tape in depth.js). Prices, formats and charts come from the server.
 import { DEFAULT_EXCHANGE, splitKey, exchangeName } from "./exchanges.js";
 import { get } from "./http.js";
+import { showStar } from "./stars.js";
 import { loading, loaded } from "./loading.js";
 import { img, text, coinURL, marketOf } from "./coin-parts.js";
 import { setupDepth } from "./depth.js";
@@ -185,7 +186,7 @@ export function setupInfo({ t, state, selectTab, toggleFavorite: toggleOwnerFavo
         star.className = "star";
         star.dataset.action = "favorite";
         star.textContent = "★";
-        star.setAttribute("aria-pressed", String(state.favorites.has(item.id)));
+        showStar(star, state.isFavorite(item.id));
         star.addEventListener("click", (event) => { event.stopPropagation(); toggleFavorite(item.id); });
         li.append(star);
         li.addEventListener("click", () => openDetail(item.id));
@@ -205,6 +206,15 @@ export function setupInfo({ t, state, selectTab, toggleFavorite: toggleOwnerFavo
 
   return {
     showHome,
+    // The favorites became known or changed: the coin page's star, the results' and the cards.
+    refreshStars() {
+      detail.updateDetailStar();
+      for (const li of $$("#result-list li[data-result-id]")) {
+        const star = $("[data-action=favorite]", li);
+        if (star) showStar(star, state.isFavorite(li.dataset.resultId));
+      }
+      if (!$("#info-home").hidden && !$("#info-panel").hidden) renderCards();
+    },
     openDetail,
     tick: detail.tick,
     applyLanguage: detail.applyLanguage,

@@ -6,6 +6,9 @@ import { showFormError, clearFieldErrors, onSubmit } from "./forms.js";
 import { loading, loaded, failed } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
+// The holdings' columns → their words.
+const HOLDING_HEADS = { market: "market", quantity: "quantity", averagePrice: "averagePrice", price: "price", value: "valuation",
+  unrealizedPnl: "unrealizedPnl", returnRate: "returnRate" };
 
 export function setupPortfolio({ t, toast, state, call, send }) {
   let open = false;
@@ -77,6 +80,8 @@ export function setupPortfolio({ t, toast, state, call, send }) {
         const td = tr.querySelector(`[data-col="${col}"]`);
         if (td.textContent !== text) td.textContent = text;
         td.className = className;
+        // A phone shows a holding as a card: each figure under its column's name.
+        td.dataset.label = t(HOLDING_HEADS[col]);
       };
       set("market", holdingName(p), "");
       set("quantity", d.quantity, "num");
@@ -192,12 +197,25 @@ export function setupPortfolio({ t, toast, state, call, send }) {
   $("#portfolio-transactions").addEventListener("click", async (event) => {
     const button = event.target.closest("[data-action=delete-transaction]");
     if (!button) return;
+    const id = button.closest("tr").dataset.id;
+    const gone = transactions.find((tx) => tx.id === id);
     try {
-      await call("DELETE", `/api/portfolio/transactions/${encodeURIComponent(button.closest("tr").dataset.id)}`);
-      toast(t("transactionRemoved"));
+      await call("DELETE", `/api/portfolio/transactions/${encodeURIComponent(id)}`);
+      // One tap deletes; the toast's 되돌리기 puts the same transaction back (as it was sent).
+      toast(t("transactionRemoved"), { ms: 6000, action: gone && { label: t("transactionRestore"), run: () => restore(gone) } });
       refresh();
     } catch (error) { toast(error.message); }
   });
+
+  async function restore(tx) {
+    const body = { type: tx.type, exchange: tx.exchange, market: tx.market, quantity: tx.quantity, price: tx.price, fee: tx.fee,
+      at: String(tx.at), note: tx.note };
+    try {
+      await call("POST", "/api/portfolio/transactions", JSON.stringify(body));
+      toast(t("transactionRestored"));
+      refresh();
+    } catch (error) { toast(error.message); }
+  }
 
   $("#portfolio-import").addEventListener("change", async (event) => {
     const file = event.target.files[0];
@@ -214,9 +232,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
 
   function applyLanguage() {
     for (const label of document.querySelectorAll("#portfolio-panel [data-label]")) label.textContent = t(label.dataset.label);
-    const heads = { market: "market", quantity: "quantity", averagePrice: "averagePrice", price: "price", value: "valuation",
-      unrealizedPnl: "unrealizedPnl", returnRate: "returnRate" };
-    for (const th of document.querySelectorAll("#portfolio-panel .portfolio th[data-col]")) th.textContent = t(heads[th.dataset.col]);
+    for (const th of document.querySelectorAll("#portfolio-panel .portfolio th[data-col]")) th.textContent = t(HOLDING_HEADS[th.dataset.col]);
     const txHeads = { at: "txTime", market: "txWhat", quantity: "quantity", price: "txUnitPrice", delete: "delete" };
     for (const th of document.querySelectorAll("#portfolio-transactions-table th[data-col]")) (th.firstElementChild || th).textContent = t(txHeads[th.dataset.col]);
     $("#portfolio-transactions-title").textContent = t("txHistory");

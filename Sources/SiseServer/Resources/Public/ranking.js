@@ -1,6 +1,7 @@
 // The 랭킹 tab: CoinGecko's market-cap ranking and the global market bar, as the server
 // decided them (order, search, formats, sparklines); refreshed every minute while open.
 import { get } from "./http.js";
+import { showStar } from "./stars.js";
 import { loading, loaded } from "./loading.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -26,7 +27,7 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
     star.type = "button";
     star.className = "star";
     star.dataset.action = "favorite";
-    star.setAttribute("aria-pressed", String(state.favorites.has(data.id)));
+    showStar(star, state.isFavorite(data.id));
     star.setAttribute("aria-label", t("star"));
     star.textContent = "★";
     const starCell = document.createElement("td");
@@ -202,7 +203,7 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
     },
     refreshStars() {
       for (const tr of $$("#ranking-rows tr[data-coin]")) {
-        $("[data-action=favorite]", tr).setAttribute("aria-pressed", String(state.favorites.has(tr.dataset.coin)));
+        showStar($("[data-action=favorite]", tr), state.isFavorite(tr.dataset.coin));
       }
     },
     applyLanguage,
