@@ -28,6 +28,13 @@ public enum IndicatorSignal: Hashable, Sendable {
     public static let history = 200
 
     public static func intervalName(_ minutes: Int) -> String? { intervals.first { $0.minutes == minutes }?.name }
+    /// A candle's length as a person reads it: `15분`, `1시간`, `1일` in Korean; `15m`, `1h` in English.
+    public static func intervalWords(_ minutes: Int, _ language: Language) -> String {
+        guard language == .ko else { return intervalName(minutes) ?? "\(minutes)m" }
+        if minutes % 1_440 == 0 { return "\(minutes / 1_440)일" }
+        if minutes % 60 == 0 { return "\(minutes / 60)시간" }
+        return "\(minutes)분"
+    }
     public static func intervalMinutes(_ name: String) -> Int? { intervals.first { $0.name == name }?.minutes }
 
     /// The stored form: `rsiAbove:70`, `maCrossUp:5:20`, `bollingerBelow`.
@@ -106,7 +113,7 @@ public enum IndicatorSignal: Hashable, Sendable {
 
     /// The signal in words (`1h RSI crossed above 70`).
     public func describe(_ language: Language, interval minutes: Int) -> String {
-        let interval = Self.intervalName(minutes) ?? "\(minutes)m"
+        let interval = Self.intervalWords(minutes, language)
         return switch self {
         case .rsiAbove(let level): UIText.alertRuleRsiAbove(language, ["interval": interval, "level": Self.text(level)])
         case .rsiBelow(let level): UIText.alertRuleRsiBelow(language, ["interval": interval, "level": Self.text(level)])

@@ -243,12 +243,14 @@ extension PremiumInputs {
 
     /// `해외 바이낸스 · 환율 하나은행 고시 1,394.5 · 3시간 전 기준 · 하나은행 고시 실패, …`: the sources
     /// beside every premium — the rate's age where it is not live, and a stand-in named as one.
-    public func sourceLabel(_ language: Language, fxSource: FXSource) -> String {
+    /// `venue`: the global venue these inputs price against (the board's 김프 basis).
+    public func sourceLabel(_ language: Language, fxSource: FXSource, venue: GlobalVenue = .binance) -> String {
         let rate = fx.map { NumberText.grouped($0.krwPerUSD, decimals: $0.krwPerUSD >= 100 ? 1 : 4) } ?? "-"
         var label = UIText.premiumSource(
             language,
             [
-                "global": UIText.globalSourceBinance(language), "fx": (fx?.source ?? fxSource).displayName(language),
+                "global": venue == .binance ? UIText.globalSourceBinance(language) : venue.displayName,
+                "fx": (fx?.source ?? fxSource).displayName(language),
                 "rate": rate,
             ]
         )

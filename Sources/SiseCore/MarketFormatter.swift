@@ -83,14 +83,18 @@ public struct MarketFormatter: Sendable {
         return NumberText.grouped(value, decimals: 0)
     }
 
-    /// 거래대금 for a phone's narrow column: `1,630억` / `163.0B` for KRW; other quotes as `tradeValue`.
+    /// 거래대금 for a phone's narrow column: `1,630억` / `163.0B` for KRW; BTC and USDT without
+    /// their unit (the column's head names it there): `42.714`, `1,235` BTC; `296만` / `2.9M` USDT.
     public func shortTradeValue(_ value: Double, quote: String) -> String {
+        guard value.isFinite else { return "-" }
         switch QuoteCurrency(code: quote) {
         case .krw, .none:
-            guard value.isFinite else { return "-" }
             return language == .ko ? compactMoney(value, currency: .krw) : Self.scaled(value, decimals: 1)
-        case .btc, .usdt:
-            return tradeValue(value, quote: quote)
+        case .btc:
+            return NumberText.grouped(value, decimals: value >= 100 ? 0 : 3)
+        case .usdt:
+            if value < 10_000 { return NumberText.grouped(value, decimals: 0) }
+            return language == .ko ? compactMoney(value, currency: .krw) : Self.scaled(value, decimals: 1)
         }
     }
 

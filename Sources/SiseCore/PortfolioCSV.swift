@@ -94,8 +94,10 @@ public enum PortfolioCSV {
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// In KST (`2026-12-01T09:00:00+09:00`): the time a Korean user reads, the instant kept exact.
     static func isoTime(_ ms: Int64) -> String {
         let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(secondsFromGMT: 9 * 3_600)
         formatter.formatOptions = ms % 1_000 == 0 ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1_000))
     }

@@ -34,6 +34,8 @@ public enum PremiumMatrix {
         case stale
         /// The coin is not listed on one side.
         case missing
+        /// The venue's prices could not be read at all (why: the answer's `venues[].problem`).
+        case unavailable
         /// No usable FX rate.
         case noRate
         /// Not believable as the same coin: excluded.
@@ -98,7 +100,11 @@ public enum PremiumMatrix {
                 let leg = korean[exchange]?[symbol]
                 legs[exchange] = leg
                 var line: [GlobalVenue: Cell] = [:]
-                for venue in GlobalVenue.allCases { line[venue] = cell(leg, venues[venue]?[symbol], fx: fx, now: now) }
+                for venue in GlobalVenue.allCases {
+                    // A venue read not at all (no prices, or none yet) is no proof the coin is not listed there.
+                    let read = venues[venue].map { !$0.isEmpty } ?? false
+                    line[venue] = !read && leg != nil ? Cell(premium: nil, state: .unavailable) : cell(leg, venues[venue]?[symbol], fx: fx, now: now)
+                }
                 cells[exchange] = line
             }
             rows.append(Row(symbol: symbol, legs: legs, cells: doubted(cells)))

@@ -163,7 +163,7 @@ public struct PremiumMatrixTable: Encodable, Sendable {
     /// What a cell without a figure shows: `-` (not listed), `…` (stale), `?` (doubt).
     public static func mark(_ state: PremiumMatrix.State) -> String {
         switch state {
-        case .live, .missing, .noRate: "-"
+        case .live, .missing, .noRate, .unavailable: "-"
         case .stale: "…"
         case .doubt: "?"
         }

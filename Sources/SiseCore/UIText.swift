@@ -65,16 +65,19 @@ public enum UIText: String, WordTable {
     case tabPortfolio, txBuy, txSell, txDeposit, txWithdraw, txType, quantity, txPrice, txUnitPrice, txWhat, txHistory, fee, txTime, note,
         portfolioAdd
     case averagePrice, invested, valuation, unrealizedPnl, realizedPnl, returnRate, allocation, portfolioTotal, portfolioEmpty
-    case importCSV, exportCSV, delete, transactionAdded, transactionRemoved, portfolioImported, portfolioImportedSkipping, portfolioMoreThanHeld,
+    case importCSV, exportCSV, delete, edit, transactionAdded, transactionRemoved, portfolioImported, portfolioImportedSkipping,
+        portfolioMoreThanHeld,
         portfolioInvalid, tuiPortfolioTitle, tuiPortfolioHints
     // Alerts
-    case tabAlerts, alertAdd, alertSaved, alertRemoved, alertAbove, alertBelow, alertMove, alertPremiumAbove, alertPremiumBelow, alertPercent,
+    case tabAlerts, alertAdd, alertSaved, alertUpdated, alertRemoved, alertAbove, alertBelow, alertMove, alertPremiumAbove, alertPremiumBelow,
+        alertPercent,
         alertPercentPremium, alertPercentReturn, alertPercentStrength,
         alertWindow
     case alertRecurring, alertCooldown, alertEnabled, alertHistory, alertEmpty, alertHistoryEmpty, alertFired, alertRuleAbove
     case alertRuleBelow, alertRuleMove, alertRulePremiumAbove, alertRulePremiumBelow, alertRuleVenue, alertRuleHeld, alertVenue, alertHold, webhooks,
-        webhookAdd, webhookURL, webhookSecret
+        webhookAdd, webhookUpdated, webhookURL, webhookSecret
     case alertVolumeSpike, alertFactor, alertRuleVolumeSpike, alertBadFactor, alertBadSpikeWindow
+    case interval1m, interval5m, interval15m, interval1h, interval4h, interval1d, interval1w
     case alertIndicator, alertIndicatorKind, alertInterval, alertLevel, alertFast, alertSlow, alertRuleRsiAbove, alertRuleRsiBelow
     case alertRuleMaCrossUp, alertRuleMaCrossDown, alertRuleBollingerAbove, alertRuleBollingerBelow, alertBadIndicator, alertBadInterval,
         alertBadAverageOrder
@@ -97,7 +100,8 @@ public enum UIText: String, WordTable {
         walletsTitle, walletDeposit, walletWithdraw, walletFee, walletMinimum, walletNetwork, walletOpen, walletShut, walletUnknown,
         executableNoBook, executableResult, executableNoTradingFees, executableGlobalUnpublished, executableDepositShut, executableWithdrawShut,
         executableThinBook, executableFeeExceeds, executableTitle, executableToKorea, executableAbroad, executableHeading, amountKRW,
-        matrixExecutable, executableToKoreaShort, executableAbroadShort,
+        matrixExecutable, matrixVenue, boardPremiumVenueNote, matrixLegend, matrixCellMissing, matrixCellUnavailable, matrixCellStale,
+        matrixCellDoubt, matrixCellNoRate, executableToKoreaShort, executableAbroadShort,
         noticeListing, noticeDelisting, noticeMaintenance, noticeWallet, noticeOther, noticesTitle, noticesNone, noticesNotPublished,
         walletNone, walletStale, walletsAllOpen, walletShortBoth, walletShortDeposit, walletShortWithdraw, walletShortPartly
     case alertBadPremiumPercent, alertBadCooldown, alertTermsNeedPremium, alertBadVenue, alertTetherHasNoVenue, alertBadHold, txMissingFields,
@@ -160,14 +164,14 @@ public enum UIText: String, WordTable {
         case .emptyFavoritesTUI: ("관심 종목이 없습니다. f 로 추가하세요.", "No favorites yet. Press f to add one.")
         case .noMarketsMatch: ("(검색 결과가 없습니다)", "(no markets match)")
         case .retry: ("재시도", "Retry")
-        case .added: ("즐겨찾기에 추가했습니다", "Added to favorites")
-        case .removed: ("즐겨찾기에서 삭제했습니다", "Removed from favorites")
+        case .added: ("관심 종목에 추가했습니다", "Added to favorites")
+        case .removed: ("관심 종목에서 삭제했습니다", "Removed from favorites")
         case .cleared: ("관심 종목을 모두 삭제했습니다", "All favorites removed")
         case .clearAll: ("전체 삭제", "Clear all")
         case .confirmClear: ("관심 종목을 모두 삭제할까요?", "Remove all favorites?")
         case .cancel: ("취소", "Cancel")
         case .confirm: ("삭제", "Remove")
-        case .favoriteFailed: ("즐겨찾기를 저장하지 못했습니다", "Could not save the favorite")
+        case .favoriteFailed: ("관심 종목을 저장하지 못했습니다", "Could not save the favorite")
         case .star: ("관심 종목", "Favorite")
         case .theme: ("테마", "Theme")
         case .info: ("코인정보(CoinGecko 트렌딩·검색)는 곧 제공됩니다.", "Coin info (CoinGecko trending and search) is coming soon.")
@@ -434,6 +438,7 @@ public enum UIText: String, WordTable {
         case .importCSV: ("CSV 가져오기", "Import CSV")
         case .exportCSV: ("CSV 내보내기", "Export CSV")
         case .delete: ("삭제", "Delete")
+        case .edit: ("수정", "Edit")
         case .transactionAdded: ("거래를 추가했습니다", "Transaction added")
         case .transactionRemoved: ("거래를 삭제했습니다", "Transaction deleted")
         case .portfolioImported: ("{count}건을 가져왔습니다", "imported {count} transactions")
@@ -453,6 +458,7 @@ public enum UIText: String, WordTable {
         case .tabAlerts: ("알림", "Alerts")
         case .alertAdd: ("알림 추가", "Add alert")
         case .alertSaved: ("알림을 추가했습니다", "Alert added")
+        case .alertUpdated: ("알림을 수정했습니다", "Alert updated")
         case .alertRemoved: ("알림을 삭제했습니다", "Alert deleted")
         case .alertAbove: ("가격 이상", "Price at or above")
         case .alertBelow: ("가격 이하", "Price at or below")
@@ -484,6 +490,13 @@ public enum UIText: String, WordTable {
         case .alertIndicator: ("지표 신호", "Indicator signal")
         case .alertIndicatorKind: ("신호", "Signal")
         case .alertInterval: ("봉", "Candle")
+        case .interval1m: ("1분", "1m")
+        case .interval5m: ("5분", "5m")
+        case .interval15m: ("15분", "15m")
+        case .interval1h: ("1시간", "1h")
+        case .interval4h: ("4시간", "4h")
+        case .interval1d: ("1일", "1d")
+        case .interval1w: ("1주", "1w")
         case .alertLevel: ("RSI 기준", "RSI level")
         case .alertFast: ("단기 이평", "Fast average")
         case .alertSlow: ("장기 이평", "Slow average")
@@ -601,6 +614,18 @@ public enum UIText: String, WordTable {
         case .executableToKorea: ("해외에서 사서 국내에서 팔기", "Buy abroad, sell here")
         case .executableAbroad: ("국내에서 사서 해외에서 팔기", "Buy here, sell abroad")
         case .matrixExecutable: ("행을 누르면 실행 가능 김프 (100만 원)", "Tap a row for the executable premium (₩1,000,000)")
+        case .matrixVenue: ("이 표의 해외 거래소", "This table against")
+        case .boardPremiumVenueNote: ("시세 목록의 김프 열과 김프 줄이 이 거래소를 기준으로 합니다", "The board's premium column and bar use this venue")
+        case .matrixLegend:
+            (
+                "- 한쪽에 상장되지 않았거나 해외 시세를 읽지 못함 · … 시세가 오래됨 · ? 같은 코인인지 의심되어 뺌 (칸을 누르면 이유)",
+                "- not listed on one side, or the venue could not be read · … a price too old · ? excluded: maybe another coin (tap a cell for why)"
+            )
+        case .matrixCellMissing: ("한쪽 거래소에 상장되지 않은 코인입니다", "Not listed on one of the two")
+        case .matrixCellUnavailable: ("해외 거래소의 시세를 읽지 못했습니다", "The venue's prices could not be read")
+        case .matrixCellStale: ("한쪽 시세가 30초보다 오래되어 김프를 계산하지 않았습니다", "One price is older than 30 s: no premium")
+        case .matrixCellDoubt: ("같은 티커의 다른 코인일 수 있어 김프에서 뺐습니다", "Excluded: the same ticker may be another coin")
+        case .matrixCellNoRate: ("쓸 수 있는 환율이 없어 김프를 계산하지 않았습니다", "No usable exchange rate: no premium")
         case .executableToKoreaShort: ("해외→국내", "abroad→here")
         case .executableAbroadShort: ("국내→해외", "here→abroad")
         case .noticeListing: ("상장", "listing")
@@ -619,6 +644,7 @@ public enum UIText: String, WordTable {
         case .alertHold: ("유지 시간(분)", "Held for (min)")
         case .webhooks: ("웹훅", "Webhooks")
         case .webhookAdd: ("웹훅 추가", "Add webhook")
+        case .webhookUpdated: ("알림 받을 곳을 수정했습니다", "Destination updated")
         case .webhookURL: ("URL", "URL")
         case .webhookSecret: ("서명 비밀값", "Signing secret")
         case .webhookDisabled: ("실패가 반복되어 중지됨", "disabled after repeated failures")

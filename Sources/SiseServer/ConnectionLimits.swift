@@ -12,6 +12,11 @@ public struct ConnectionLimits: Sendable {
     public var headerTimeout: Duration
     /// A keep-alive connection with no request for this long is closed.
     public var idleTimeout: Duration
+    /// A request body arrives whole within `bodyTimeout`, and after `bodyGrace` at
+    /// `minimumBodyRate` bytes a second on average (else 408 and the connection closes).
+    public var bodyTimeout: Duration
+    public var bodyGrace: Duration
+    public var minimumBodyRate: Int
     /// Request head size (request line and headers together), and header count.
     public var maxHeaderBytes: Int
     public var maxHeaderCount: Int
@@ -29,6 +34,9 @@ public struct ConnectionLimits: Sendable {
         maxConnectionsPerAddress: Int = 256,
         headerTimeout: Duration = .seconds(10),
         idleTimeout: Duration = .seconds(60),
+        bodyTimeout: Duration = .seconds(60),
+        bodyGrace: Duration = .seconds(10),
+        minimumBodyRate: Int = 1_024,
         maxHeaderBytes: Int = 16 * 1_024,
         maxHeaderCount: Int = 100,
         webSocketConnectBurst: Int = 60,
@@ -39,6 +47,9 @@ public struct ConnectionLimits: Sendable {
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
+        self.bodyTimeout = bodyTimeout
+        self.bodyGrace = bodyGrace
+        self.minimumBodyRate = minimumBodyRate
         self.maxHeaderBytes = maxHeaderBytes
         self.maxHeaderCount = maxHeaderCount
         self.webSocketConnectBurst = webSocketConnectBurst

@@ -50,8 +50,13 @@ extension HTTPServerBuilder {
         decoder.maxHeaderListSize = limits.maxHeaderBytes
         decoder.maxHeaderFieldCount = limits.maxHeaderCount
         let idle = TimeAmount.seconds(limits.idleTimeout.components.seconds)
+        let body = BodyDeadline.Rules(
+            timeout: TimeAmount(limits.bodyTimeout),
+            grace: TimeAmount(limits.bodyGrace),
+            minimumRate: limits.minimumBodyRate
+        )
         let http1 = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ParserErrorAnswer()],
+            additionalChannelHandlers: [ParserErrorAnswer(), BodyDeadline(rules: body)],
             idleTimeout: idle,
             httpDecoderConfiguration: decoder
         )

@@ -23,17 +23,6 @@ final class ParserErrorAnswer: ChannelInboundHandler, RemovableChannelHandler {
             case .headerOverflow: (.requestHeaderFieldsTooLarge, "headers_too_large", "the request head is too large")
             default: (.badRequest, "bad_request", "malformed request")
             }
-        let body = ByteBuffer(string: #"{"error":{"code":"\#(code)","message":"\#(message)"}}"#)
-        let head = HTTPResponse(
-            status: status,
-            headerFields: [
-                .contentType: "application/json; charset=utf-8",
-                .contentLength: String(body.readableBytes), .connection: "close",
-            ]
-        )
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(body)), promise: nil)
-        let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        ClosingAnswer.send(context, status: status, code: code, message: message)
     }
 }

@@ -87,8 +87,9 @@ struct PortfolioController {
         let format = request.uri.queryParameters["format"].map(String.init) ?? "csv"
         let bom: Bool
         switch request.uri.queryParameters["bom"].map(String.init) {
-        case nil, "0", "false": bom = false
-        case "1", "true": bom = true
+        // Excel on Korean Windows garbles 한글 notes without the mark: on unless `bom=0`.
+        case "0", "false": bom = false
+        case nil, "1", "true": bom = true
         default: throw APIError.badParameter(.bom, .oneOf(["1", "0"]))
         }
         let transactions = try await store.transactions(owner: ctx.owner)

@@ -81,7 +81,9 @@ struct PremiumController {
         }
         try await context.requireBoard(exchange)
         let board = try context.board(exchange)
-        let inputs = context.premiumInputs
+        // The venue the board's 김프 column reads (`venue`, Binance by default): the bar names the same one.
+        let venue = try ServerContext.venue(request)
+        let inputs = venue == .binance ? context.premiumInputs : context.premiumInputs(venue, exchange: exchange)
         let status = context.premium?.status
         let fxSource = context.premium?.configuration.fx ?? .upbitUSDT
         let krw = board.snapshot.rows(quote: .krw)
@@ -91,7 +93,7 @@ struct PremiumController {
         let market = KimchiPremium.marketPremium(krw, premium: inputs.premium)
         let f = MarketFormatter(language: language)
         var display = [
-            "marketPremium": market.map(f.rate) ?? "-", "source": inputs.sourceLabel(language, fxSource: fxSource),
+            "marketPremium": market.map(f.rate) ?? "-", "source": inputs.sourceLabel(language, fxSource: fxSource, venue: venue),
             "tone": PriceChange(signed: market ?? 0).tone.rawValue,
         ]
         let history = context.premiumHistory?.today(exchange) ?? []

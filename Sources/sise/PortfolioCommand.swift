@@ -140,12 +140,15 @@ struct PortfolioCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print every transaction as CSV (or --format json).")
         @OptionGroup var local: LocalData
         @Option(help: "csv (default) or json.") var format: String = "csv"
-        @Flag(help: "Start the CSV with a UTF-8 byte order mark: Excel needs it to show Korean text (LibreOffice and Google Sheets do not).")
-        var bom = false
+        @Flag(
+            inversion: .prefixedNo,
+            help: "Start the CSV with a UTF-8 byte order mark (the default): Excel needs it to show Korean text; --no-bom leaves it out."
+        )
+        var bom = true
 
         func validate() throws {
             guard ["csv", "json"].contains(format) else { throw ValidationError("--format must be csv or json.") }
-            guard !bom || format == "csv" else { throw ValidationError("--bom is for --format csv.") }
+            // (The mark is a CSV's: a JSON export never has it, whatever the flag.)
         }
 
         func run() async throws {

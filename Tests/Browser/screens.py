@@ -15,6 +15,13 @@ PHONE = 430
 # name → (address, a script true once the view shows its data, a step that opens it, phone only)
 VIEWS = [
     ("board", "/", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None, False),
+    # Every other board a person reads: a quote's figures (BTC's 8 places, USDT's) and each exchange's names.
+    ("board-btc", "/?quote=BTC", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None, False),
+    ("board-usdt", "/?quote=USDT", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None, False),
+    ("board-bithumb-btc", "/?exchange=bithumb&quote=BTC", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None,
+     False),
+    ("board-korbit", "/?exchange=korbit", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None, False),
+    ("board-coinone", "/?exchange=coinone", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None, False),
     ("favorites", "/favorites", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length >= 2", None, False),
     ("info", "/info", "return document.querySelectorAll('#trending-coins li').length > 0", None, False),
     ("ranking", "/ranking", "return document.querySelectorAll('#ranking-rows tr').length > 0", None, False),
@@ -79,7 +86,9 @@ def shoot(driver, url, lang, views):
     for name, path, ready, step, phone_only in views:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         driver.get(url + "/")
-        driver.execute_script("localStorage.setItem('sise.lang', arguments[0]); localStorage.setItem('sise.theme', 'light');", lang)
+        # Each view on its own terms: an exchange another view chose is not kept for the next.
+        driver.execute_script("localStorage.setItem('sise.lang', arguments[0]); localStorage.setItem('sise.theme', 'light');"
+                              "localStorage.removeItem('sise.exchange');", lang)
         driver.get(url + path)
         wait(driver, lambda d: d.execute_script("return document.documentElement.lang") == lang, timeout=20)
         if step:

@@ -125,7 +125,7 @@ def test_favorite_toast_tab_reload_and_restart(server, browser):
     assert star.get_attribute("aria-pressed") == "false"
     star.click()
     toast = wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, ".toast")))
-    assert "즐겨찾기에 추가했습니다" in toast.text
+    assert "관심 종목에 추가했습니다" in toast.text
     wait(browser, lambda d: star.get_attribute("aria-pressed") == "true")
 
     def favorites_tab_shows_btc(driver):

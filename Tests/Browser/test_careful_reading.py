@@ -78,11 +78,11 @@ def test_a_coin_pages_star_opened_by_its_address_says_it_is_a_favorite(site, pho
         assert key in server_favorites(phone), "a tap before the favorites were known changed them"
         # Now the star is the truth: one tap removes the favorite, and says so; another adds it back.
         tap(phone, star)
-        said(phone, "즐겨찾기에서 삭제했습니다")
+        said(phone, "관심 종목에서 삭제했습니다")
         wait(phone, lambda d: star.get_attribute("aria-pressed") == "false")
         assert key not in server_favorites(phone)
         tap(phone, star)
-        said(phone, "즐겨찾기에 추가했습니다")
+        said(phone, "관심 종목에 추가했습니다")
         wait(phone, lambda d: star.get_attribute("aria-pressed") == "true")
         assert key in server_favorites(phone)
         # A reload shows it filled again.
@@ -109,7 +109,8 @@ def test_a_holding_on_a_phone_shows_every_figure_whole_without_a_swipe(site, pho
               const box = td.getBoundingClientRect();
               const x = box.left + box.width / 2, y = box.top + box.height / 2;
               const seen = document.elementFromPoint(Math.min(x, innerWidth - 1), Math.min(Math.max(y, 0), innerHeight - 1));
-              return {col: td.dataset.col, text: td.innerText, left: box.left, right: box.right, width: innerWidth,
+              const label = getComputedStyle(td, '::before').content.replace(/^"|"$/g, '');
+              return {col: td.dataset.col, text: (label === 'none' ? '' : label) + ' ' + td.innerText, left: box.left, right: box.right, width: innerWidth,
                       cut: td.scrollWidth > td.clientWidth + 1, covered: !(seen && td.contains(seen)), onScreen: y > 0 && y < innerHeight};
             });""")
         words = {cell["col"]: cell["text"] for cell in cells}
@@ -240,8 +241,9 @@ def test_a_threshold_is_named_for_what_it_measures_and_takes_numbers_as_the_app_
         fill(phone, "#alert-price", "８０，０００，０００")
         submit_alert(phone)
         said(phone, "알림을 추가했습니다")
-        rules = wait(phone, lambda d: [text for text in texts(d, "#alert-list li") if "도달" in text])
-        assert any("90,000,000" in rule for rule in rules) and any("80,000,000" in rule for rule in rules), rules
+        both = lambda d: (lambda rules: any("90,000,000 이상" in r for r in rules) and any("80,000,000 이하" in r for r in rules))(  # noqa: E731
+            texts(d, "#alert-list li"))
+        wait(phone, both, message=f"both rules listed: {texts(phone, '#alert-list li')}")
         open_tab(phone, "portfolio")
         wait(phone, lambda d: d.find_element(By.ID, "portfolio-form").is_displayed())
         fill(phone, "#tx-market", "KRW-BTC")
@@ -299,3 +301,131 @@ def test_an_account_can_be_deleted_from_its_profile(site, phone):
         again = api(phone, "POST", "/api/auth/signup", {"email": "leaving@example.kr", "password": "a long secret", "nickname": "돌아온이"})
         assert again and "error" not in again, again
     console_errors(phone)  # the refused password's 403
+
+
+def place_of(driver, market):
+    """How far the page is scrolled, where `market`'s row stands on screen, and whether it has focus."""
+    return driver.execute_script(
+        "const tr = document.querySelector(`#rows tr[data-market=\"${arguments[0]}\"]`);"
+        "return [scrollY, tr ? tr.getBoundingClientRect().top : null, document.activeElement === tr]", market)
+
+
+@pytest.mark.narrow
+def test_back_from_a_coin_finds_the_board_where_it_was_left(site, phone):
+    """Issue 83.10: 뒤로 (in-app and the browser's) returned the board to its top. Back, the row
+    opened stands where it stood, in focus."""
+    open_board(phone, site)
+    for way in ("in-app", "browser"):
+        market = phone.execute_script("return document.querySelectorAll('#rows tr[data-market]')[40].dataset.market")
+        row = phone.find_element(By.CSS_SELECTOR, f'#rows tr[data-market="{market}"]')
+        tap(phone, row.find_element(By.CSS_SELECTOR, ".name"))
+        wait(phone, lambda d: d.find_element(By.ID, "coin-detail").is_displayed())
+        # (The tap scrolled the row to the middle of the screen first, as a thumb reaches it.)
+        if way == "in-app":
+            tap(phone, phone.find_element(By.ID, "detail-back"))
+        else:
+            phone.back()
+        wait(phone, lambda d: d.find_element(By.ID, "board-panel").is_displayed() and not d.find_element(By.ID, "coin-detail").is_displayed())
+        y, top, focused = wait(phone, lambda d: (lambda p: p if p[2] else None)(place_of(d, market)), message=f"{way}: the row is not in focus")
+        assert y > 400, f"{way}: back at the top of the board ({y} px)"
+        middle = phone.execute_script("return innerHeight / 2")
+        assert abs(top - middle) < 60, f"{way}: the row opened stands at {top} px, not where it was tapped (≈ {middle} px)"
+    assert console_errors(phone) == []
+
+
+@pytest.mark.narrow
+def test_an_alert_and_a_webhook_are_edited_on_the_page(site, phone):
+    """Issue 83.12: alerts and webhooks could be switched and deleted on the page, not edited."""
+    with new_device(phone, site):
+        arrive(phone, site)
+        api(phone, "POST", "/api/alerts", {"exchange": "upbit", "market": "KRW-BTC", "type": "above", "price": "200000000"})
+        hook = api(phone, "POST", "/api/webhooks", {"kind": "discord", "url": "https://discord.com/api/webhooks/1/abcdef"})
+        assert hook and "error" not in hook, hook
+        alert_form(phone, site)
+        tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, "#alert-list [data-action=edit-alert]"), timeout=20))
+        assert phone.find_element(By.ID, "alert-price").get_attribute("value") == "200000000"
+        assert not phone.find_element(By.ID, "alert-type").is_enabled() and not phone.find_element(By.ID, "alert-market").is_enabled()
+        assert phone.find_element(By.ID, "alert-submit").text == "저장"
+        fill(phone, "#alert-price", "210,000,000")
+        submit_alert(phone)
+        said(phone, "알림을 수정했습니다")
+        wait(phone, lambda d: any("210,000,000 이상" in rule for rule in texts(d, "#alert-list li")))
+        assert len(texts(phone, "#alert-list li")) == 1, texts(phone, "#alert-list li")
+        assert phone.find_element(By.ID, "alert-submit").text == "알림 추가" and phone.find_element(By.ID, "alert-type").is_enabled()
+        # The webhook: its quiet hours and daily cap; where it delivers stays as made.
+        tap(phone, wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, "#webhook-list [data-action=edit-webhook]")))
+        assert not phone.find_element(By.ID, "webhook-url").is_displayed()
+        phone.execute_script("document.getElementById('webhook-quiet-start').value = '23:00';"
+                             "document.getElementById('webhook-quiet-end').value = '07:00'")
+        fill(phone, "#webhook-cap", "5")
+        tap(phone, phone.find_element(By.ID, "webhook-submit"))
+        said(phone, "알림 받을 곳을 수정했습니다")
+        line = wait(phone, lambda d: [text for text in texts(d, "#webhook-list li") if "23:00" in text])
+        assert "하루 5건까지" in line[0] and "discord.com" in line[0], line
+        assert phone.find_element(By.ID, "webhook-url").is_displayed(), "the form adds again"
+    assert console_errors(phone) == []
+
+
+def test_the_premium_bar_and_the_column_name_the_same_venue(site, phone):
+    """Issue 83.6: with the board's basis on Bybit the column said "김프 Bybit" while the bar above
+    still said "해외 바이낸스"."""
+    with new_device(phone, site):
+        phone.get(site.url + "/premium")
+        basis = wait(phone, lambda d: d.find_element(By.ID, "premium-venue"), timeout=20)
+        phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", basis)
+        Select(basis).select_by_value("bybit")
+        open_tab(phone, "exchange")
+        wait(phone, lambda d: "Bybit" in d.find_element(By.ID, "premium-source").text, timeout=20,
+             message=f"the bar names {phone.find_element(By.ID, 'premium-source').text!r}")
+        assert "바이낸스" not in phone.find_element(By.ID, "premium-source").text
+        assert phone.find_element(By.ID, "premium-col-venue").get_attribute("textContent").strip() == "Bybit"
+    assert console_errors(phone) == []
+
+
+def test_the_premium_tab_heads_with_the_tether_premium_keeps_its_venue_in_the_address_and_says_why_a_cell_is_empty(site, phone):
+    """Issue 83.7: the 김프 tab lacked the 테더 김프 header, its two venue selectors looked alike, the
+    venue was not in the address, and "-" cells were not explained."""
+    phone.get(site.url + "/premium")
+    assert wait(phone, lambda d: d.find_element(By.ID, "matrix-tether-title").text, timeout=20) == "테더 김프"
+    tether = wait(phone, lambda d: texts(d, "#matrix-tether-rows li") if len(texts(d, "#matrix-tether-rows li")) >= 4 else None, timeout=20)
+    assert any("Upbit" in line and "%" in line for line in tether), tether
+    # The two selectors say what each moves.
+    assert phone.find_element(By.ID, "matrix-venue-label").text == "이 표의 해외 거래소"
+    assert "시세 목록" in phone.find_element(By.ID, "premium-venue-note").text
+    # The table's venue is in the address, and a reload keeps it.
+    Select(phone.find_element(By.ID, "matrix-venue")).select_by_value("okx")
+    wait(phone, lambda d: d.current_url.endswith("/premium?venue=okx"), message=phone.current_url)
+    phone.refresh()
+    wait(phone, lambda d: d.find_element(By.ID, "matrix-venue").get_attribute("value") == "okx", timeout=20)
+    # Every cell without a figure says why, and the legend explains the marks.
+    why = wait(phone, lambda d: d.execute_script(
+        "return Array.from(document.querySelectorAll('#matrix-rows td[data-exchange]'))"
+        ".filter((td) => td.textContent === '-').map((td) => [td.dataset.state, td.title])"), timeout=30)
+    assert all(title for _, title in why), why
+    assert all(state != "missing" or "상장" in title for state, title in why), why
+    assert "상장" in phone.find_element(By.ID, "matrix-legend").text
+    assert console_errors(phone) == []
+
+
+def test_the_small_words_a_careful_reader_notices(site, phone):
+    """Issue 83, low: the 김프 switch stayed pressed on a BTC board without the column; candle
+    lengths leaked English ("1m", "15m봉"); the alert list named no exchange for Upbit's markets."""
+    with new_device(phone, site):
+        arrive(phone, site)
+        phone.get(site.url + "/?quote=BTC")
+        wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, '#rows tr[data-market^="BTC-"]'), timeout=20)
+        toggle = phone.find_element(By.ID, "premium-column")
+        wait(phone, lambda d: toggle.get_attribute("aria-pressed") == "false" and not toggle.is_enabled(),
+             message=f"the 김프 switch on a BTC board: pressed={toggle.get_attribute('aria-pressed')}")
+        phone.get(site.url + "/coin/KRW-BTC")
+        wait(phone, lambda d: d.find_element(By.ID, "coin-detail").is_displayed(), timeout=20)
+        lengths = phone.execute_script("return Array.from(document.querySelectorAll('[data-interval]'), (b) => b.textContent)")
+        assert lengths == ["1분", "5분", "15분", "1시간", "4시간", "1일", "1주"], lengths
+        api(phone, "POST", "/api/alerts", {"exchange": "upbit", "market": "KRW-BTC", "type": "indicator", "indicator": "rsiAbove",
+                                           "interval": "15m"})
+        alert_form(phone, site)
+        rule = wait(phone, lambda d: [text for text in texts(d, "#alert-list li") if "RSI" in text], timeout=20)
+        assert "KRW-BTC · Upbit — 15분봉 RSI" in rule[0], rule
+        options = phone.execute_script("return Array.from(document.querySelectorAll('#alert-interval option'), (o) => o.textContent)")
+        assert options == ["1분", "5분", "15분", "1시간", "4시간", "1일"], options
+    assert console_errors(phone) == []

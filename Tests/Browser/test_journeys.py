@@ -129,11 +129,11 @@ def test_a_transaction_added_and_deleted_is_confirmed_as_a_transaction(site, pho
     fill(phone, "#tx-price", "90000000")
     tap(phone, phone.find_element(By.CSS_SELECTOR, "#portfolio-form button[type=submit]"))
     said(phone, "거래를 추가했습니다")
-    assert "즐겨찾기에 추가했습니다" not in toasts(phone)
+    assert "관심 종목에 추가했습니다" not in toasts(phone)
     delete = wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-action=delete-transaction]"))
     tap(phone, delete[0])
     said(phone, "거래를 삭제했습니다")
-    assert "즐겨찾기에서 삭제했습니다" not in toasts(phone)
+    assert "관심 종목에서 삭제했습니다" not in toasts(phone)
     assert console_errors(phone) == []
 
 
@@ -149,7 +149,7 @@ def test_the_alert_form_submits_after_a_hidden_field_was_left_out_of_range(site,
     fill(phone, "#alert-price", "200000000")
     tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
     said(phone, "알림을 추가했습니다")
-    assert "즐겨찾기에 추가했습니다" not in toasts(phone)
+    assert "관심 종목에 추가했습니다" not in toasts(phone)
     delete = wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-action=delete-alert]"))
     tap(phone, delete[0])
     said(phone, "알림을 삭제했습니다")
@@ -215,7 +215,7 @@ def test_a_premium_alert_on_an_okx_cell_held_for_minutes_a_volume_spike_and_a_go
     tap(phone, phone.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
     said(phone, "알림을 추가했습니다")
     rule = wait(phone, lambda d: [text for text in texts(d, "#alert-list li") if "이평" in text])
-    assert "4h봉 5·20 이평 골든크로스" in rule[0]
+    assert "4시간봉 5·20 이평 골든크로스" in rule[0]
     tap_first(phone, "[data-action=delete-alert]")
     said(phone, "알림을 삭제했습니다")
     # 체결강도: its percent alone, read back in words.

@@ -35,7 +35,9 @@ import Testing
             #expect(table.stdout.contains("Avg. price") && table.stdout.contains("KRW-BTC") && table.stdout.contains("Realized P&L"))
 
             let exported = try await SiseBinary.run(["portfolio", "export", "--data-dir", data])
-            #expect(exported.stdout.hasPrefix("type,exchange,market,quantity,price,fee,at,note"))
+            #expect(exported.stdout.hasPrefix("\u{FEFF}type,exchange,market,quantity,price,fee,at,note"), "Excel's mark first, by default")
+            let plain = try await SiseBinary.run(["portfolio", "export", "--no-bom", "--data-dir", data])
+            #expect(plain.stdout.hasPrefix("type,exchange,market,quantity,price,fee,at,note") && plain.stdout.contains("+09:00"), "\(plain.stdout)")
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("sise-export-\(UUID().uuidString).csv")
             try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: file) }
@@ -133,8 +135,9 @@ import Testing
                 #expect(try await SiseBinary.run(["alerts", "rm", id, "--data-dir", data]).status == 0)
             }
             let badSignal = try await SiseBinary.run(["alerts", "add", "ETH", "indicator", "macd", "--data-dir", data])
-            #expect(badSignal.status == 2 && badSignal.stderr.contains("indicator"), "\(badSignal.stderr)")
-            for (args, word) in [(["0.5"], "factor"), (["3", "--window", "61"], "windowMinutes")] {
+            // The refusals name each field as the page labels it (issue 83.13).
+            #expect(badSignal.status == 2 && badSignal.stderr.contains("'신호'"), "\(badSignal.stderr)")
+            for (args, word) in [(["0.5"], "'평소 대비 배수'"), (["3", "--window", "61"], "'기간(분)'")] {
                 let refused = try await SiseBinary.run(["alerts", "add", "XRP", "volume-spike"] + args + ["--data-dir", data])
                 #expect(refused.status == 2 && refused.stderr.contains(word), "\(refused.stderr)")
             }

@@ -120,7 +120,10 @@ import Testing
             let bybit = try #require((failed["venues"] as? [[String: Any]])?.first { $0["id"] as? String == "bybit" })
             #expect(failing.status == 0 && bybit["state"] as? String == "failing" && failing.stderr.contains("bybit"))
             let cell = ((failed["rows"] as? [[String: Any]])?.first?["cells"] as? [String: [String: [String: Any]]])?["upbit"]?["bybit"]
-            #expect(cell?["premium"] is NSNull && cell?["state"] as? String == "missing", "a venue's error is no made-up premium")
+            // Issue 83.6: a venue that could not be read is `unavailable` (`missing` means "not listed
+            // there"), and the answer itself says why, not only stderr.
+            #expect(cell?["premium"] is NSNull && cell?["state"] as? String == "unavailable", "a venue's error is no made-up premium: \(cell ?? [:])")
+            #expect((bybit["problem"] as? String)?.isEmpty == false, "\(bybit)")
 
             for bad in [["--venue", "kraken"], ["--sort", "gap"], ["--limit", "0"], ["--venue", "okx"]] {
                 let refused = try await SiseBinary.run(["premium"] + (bad == ["--venue", "okx"] ? bad : ["--matrix"] + bad) + urls)

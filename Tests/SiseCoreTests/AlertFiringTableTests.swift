@@ -287,7 +287,9 @@ import Testing
         (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiAbove", level: 120), "indicator"),
         (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiAbove", level: 1e300), "indicator"),
         (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiBelow", level: -1e300), "indicator"),
-        (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "maCrossUp", fast: 20, slow: 5), "indicator"),
+        // Two averages the wrong way round: under the short one, which must be smaller (issue 83.13).
+        (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "maCrossUp", fast: 20, slow: 5), "fast"),
+        (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "maCrossUp", fast: 20, slow: 20), "fast"),
         (AlertInput(market: "KRW-BTC", type: "indicator", indicator: "rsiAbove", interval: "2h"), "interval"),
     ])
     func indicatorInputIsRefusedUnderItsField(_ input: AlertInput, _ field: String) {
@@ -302,7 +304,7 @@ import Testing
     @Test func anIndicatorRuleReadsAsItsWords() throws {
         let rule = try AlertInput(market: "KRW-BTC", type: "indicator", indicator: "maCrossUp", interval: "4h").rule(id: "1", owner: "o")
         #expect(rule.indicator == .maCrossUp(fast: 5, slow: 20) && rule.windowMinutes == 240)
-        #expect(rule.describe(.ko) == "4h봉 5·20 이평 골든크로스")
+        #expect(rule.describe(.ko) == "4시간봉 5·20 이평 골든크로스")
         #expect(rule.describe(.en) == "4h MA 5 crossed above MA 20")
         let json = AlertRuleJSON(rule, language: .en)
         #expect(json.indicator == "maCrossUp" && json.fast == 5 && json.slow == 20 && json.interval == "4h" && json.percent == nil)

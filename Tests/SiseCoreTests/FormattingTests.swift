@@ -83,6 +83,11 @@ import Testing
                 )
         )
         #expect(en.display(row).tradeValueShort == "163.0B", "a phone's narrow column: never 162,997M cut")
+        // Issue 83.9: a BTC or USDT board's short 거래대금 (`42.735 BTC`, `2,962,039 USDT`) was cut on a
+        // phone; short, it drops the unit (the head says it) and compacts what is large.
+        #expect(ko.shortTradeValue(42.7351, quote: "BTC") == "42.735" && ko.shortTradeValue(1_234.56, quote: "BTC") == "1,235")
+        #expect(ko.shortTradeValue(2_962_039, quote: "USDT") == "296만" && en.shortTradeValue(2_962_039, quote: "USDT") == "3.0M")
+        #expect(ko.shortTradeValue(9_876, quote: "USDT") == "9,876" && ko.shortTradeValue(.nan, quote: "USDT") == "-")
         let small = MarketRow(
             market: Market(id: MarketID("KRW-SHIB")!, koreanName: "시바이누", englishName: "Shiba Inu"),
             ticker: Ticker(

@@ -129,7 +129,7 @@ import Testing
         ]
         let text = PortfolioCSV.encode(original)
         #expect(text.hasPrefix("type,exchange,market,quantity,price,fee,at,note\r\n"))
-        #expect(text.contains("2025-11-23T00:00:00Z"))
+        #expect(text.contains("2025-11-23T09:00:00+09:00"), "times in KST, the instant exact")
         var n = 0
         let back = try PortfolioCSV.decode(text) {
             n += 1

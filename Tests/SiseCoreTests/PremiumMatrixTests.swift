@@ -57,6 +57,21 @@ import Testing
         #expect(row.tradeValue == 9)
     }
 
+    /// Issue 83.6: an unreachable venue's cells said `missing`, which means "not listed there".
+    @Test func aVenueNotReadAtAllIsUnavailableNotMissing() {
+        let korean: [Exchange: [String: PremiumMatrix.Leg]] = [
+            .upbit: ["BTC": .init(price: 142_800, at: Self.now), "XYZ": .init(price: 1, at: Self.now)]
+        ]
+        let venues: [GlobalVenue: [String: VenueQuote]] = [.binance: ["BTC": .init(price: 100, at: Self.now)]]
+        let rows = PremiumMatrix.rows(korean: korean, venues: venues, fx: Self.fx, now: Self.now)
+        let btc = rows.first { $0.symbol == "BTC" }
+        let xyz = rows.first { $0.symbol == "XYZ" }
+        #expect(btc?.cell(.upbit, .binance).state == .live)
+        #expect(btc?.cell(.upbit, .okx).state == .unavailable && btc?.cell(.upbit, .bybit).state == .unavailable)
+        #expect(xyz?.cell(.upbit, .binance).state == .missing, "Binance was read and does not list it")
+        #expect(btc?.cell(.korbit, .okx).state == .missing, "Korbit does not list it")
+    }
+
     @Test func rowsByTradeValueAndByOneCellsPremiumUnknownLast() {
         func legs(_ price: Double, _ value: Double) -> PremiumMatrix.Leg { .init(price: price, at: Self.now, tradeValue24h: value) }
         let korean: [Exchange: [String: PremiumMatrix.Leg]] = [

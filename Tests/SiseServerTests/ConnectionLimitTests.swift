@@ -28,6 +28,56 @@ import Testing
         }
     }
 
+    /// A `POST` of a CSV import with this device's cookies and CSRF token (so the import waits on
+    /// its body rather than refusing at once), its body `length` bytes long.
+    static func importHead(port: Int, path: String = "/api/portfolio/import", length: Int) async throws -> String {
+        let page = try await RawHTTP.exchange(port: port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let cookies = page.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("set-cookie:") }
+            .compactMap { $0.dropFirst("set-cookie:".count).split(separator: ";").first?.trimmingCharacters(in: .whitespaces) }
+        let token = cookies.first { $0.contains("sise_csrf=") }?.split(separator: "=").last.map(String.init) ?? ""
+        return "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://127.0.0.1:\(port)\r\nCookie: \(cookies.joined(separator: "; "))\r\n"
+            + "X-CSRF-Token: \(token)\r\nContent-Type: text/csv\r\nContent-Length: \(length)\r\n\r\n"
+    }
+
+    /// Issue 84.2: a body sent a byte a second (`Content-Length: 10000`) was never timed out. Past
+    /// the grace its pace is judged: a request still waiting on it gets one JSON 408, one already
+    /// answered (a 404 before its body ended) loses its connection without a second answer.
+    @Test(arguments: ["/api/portfolio/import", "/no-such-page"])
+    func aBodyTrickledAByteAtATimeIsCut(_ path: String) async throws {
+        let limits = ConnectionLimits(bodyTimeout: .seconds(20), bodyGrace: .seconds(1), minimumBodyRate: 100)
+        try await Self.run(limits) { port in
+            let head = try await Self.importHead(port: port, path: path, length: 10_000)
+            let (answer, closed) = try await RawHTTP.trickle(port: port, head: head, every: .milliseconds(250), limit: .seconds(10))
+            let after = try #require(closed, "still open after 10 s: \(answer.prefix(120))")
+            #expect(after < .seconds(5), "closed \(after) after the head")
+            #expect(answer.components(separatedBy: "HTTP/1.1 ").count - 1 <= 1, "one answer at most: \(answer)")
+            if path == "/api/portfolio/import" {
+                #expect(answer.hasPrefix("HTTP/1.1 408") && answer.contains("body_timeout"), "\(answer.prefix(200))")
+            }
+        }
+    }
+
+    /// A body at a person's pace (a slow phone: ≈ 480 B/s against a floor of 100 — room for a loaded
+    /// machine's late timers) is read whole, well past the grace, and answered by its route.
+    @Test func aBodyAtAPersonsPaceIsReadWhole() async throws {
+        let limits = ConnectionLimits(bodyTimeout: .seconds(20), bodyGrace: .seconds(1), minimumBodyRate: 100)
+        try await Self.run(limits) { port in
+            let head = try await Self.importHead(port: port, length: 1_440)
+            let (answer, _) = try await RawHTTP.trickle(
+                port: port,
+                head: head,
+                chunk: 120,
+                every: .milliseconds(250),
+                total: 1_440,
+                limit: .seconds(6)
+            )
+            #expect(
+                answer.hasPrefix("HTTP/1.1 400") && !answer.contains("body_timeout"),
+                "the import read it and refused the CSV: \(answer.prefix(200))"
+            )
+        }
+    }
+
     /// A connection opened ahead of its request (browsers open them speculatively) and left
     /// silent does not hold the server's shutdown to the head deadline: it is closed at once.
     @Test func aSilentConnectionDoesNotHoldTheShutdown() async throws {

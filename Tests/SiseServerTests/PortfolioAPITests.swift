@@ -84,9 +84,13 @@ import Testing
             #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
             var csvHeaders = jar.pageHeaders
             csvHeaders[.contentType] = "text/csv"
-            // For Excel: the same file after a UTF-8 byte order mark (Korean notes read right), which an import takes off.
+            // For Excel (the default, issue 83): a UTF-8 byte order mark first (Korean notes read
+            // right), which an import takes off; `bom=0` leaves it out. Times are KST.
             let excel = try await client.execute(uri: "/api/portfolio/export?bom=1", method: .get, headers: [.cookie: jar.header])
-            #expect(Array(excel.body.readableBytesView.prefix(3)) == [0xEF, 0xBB, 0xBF] && excel.body.readableBytes == csv.body.readableBytes + 3)
+            let plain = try await client.execute(uri: "/api/portfolio/export?bom=0", method: .get, headers: [.cookie: jar.header])
+            #expect(Array(csv.body.readableBytesView.prefix(3)) == [0xEF, 0xBB, 0xBF] && excel.body == csv.body)
+            #expect(excel.body.readableBytes == plain.body.readableBytes + 3 && String(buffer: plain.body).hasPrefix("type,"))
+            #expect(String(buffer: plain.body).contains("+09:00"), "\(String(buffer: plain.body))")
             #expect(
                 try await client.execute(uri: "/api/portfolio/export?bom=yes", method: .get, headers: [.cookie: jar.header]).status == .badRequest
             )

@@ -82,7 +82,7 @@ import Testing
         #expect(run.model.state.favorites == [Self.btc])
         #expect(run.frame().contains { $0.contains("★") && $0.contains("비트코인") })
         run.send(.favoriteStored(change, stored: true))
-        #expect(run.frame().contains { $0.contains("즐겨찾기에 추가했습니다") })
+        #expect(run.frame().contains { $0.contains("관심 종목에 추가했습니다") })
         // The next one fails: the star goes and the words say so.
         #expect(run.type("jf") == [.storeFavorite(FavoriteChange(item: .market(Self.eth, .upbit), on: true))])
         run.send(.favoriteStored(FavoriteChange(item: .market(Self.eth, .upbit), on: true), stored: false))

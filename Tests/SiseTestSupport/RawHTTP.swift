@@ -26,6 +26,44 @@ public enum RawHTTP {
         return received.withLockedValue { String(buffer: $0) }
     }
 
+    /// Sends `head`, then its body `chunk` bytes every `every` (`total` bytes at most) until the
+    /// server closes the connection or `limit` passes: what came back, and how long after the head
+    /// the server closed it (nil: it did not).
+    public static func trickle(
+        port: Int,
+        head: String,
+        chunk: Int = 1,
+        every: Duration,
+        total: Int = .max,
+        limit: Duration
+    ) async throws -> (answer: String, closedAfter: Duration?) {
+        let received = NIOLockedValueBox(ByteBuffer())
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Collector(received: received))
+                }
+            }
+            .connect(host: "127.0.0.1", port: port).get()
+        try await channel.writeAndFlush(ByteBuffer(string: head))
+        let started = ContinuousClock.now
+        var closed: Duration?
+        var sent = 0
+        while ContinuousClock.now < started.advanced(by: limit) {
+            try await Task.sleep(for: every)
+            guard channel.isActive else {
+                closed = started.duration(to: .now)
+                break
+            }
+            let size = min(chunk, total - sent)
+            guard size > 0 else { continue }
+            sent += size
+            try? await channel.writeAndFlush(ByteBuffer(string: String(repeating: "a", count: size)))
+        }
+        try? await channel.close()
+        return (received.withLockedValue { String(buffer: $0) }, closed)
+    }
+
     /// A response with a Content-Length is complete once that many body bytes arrived.
     private static func complete(_ text: String, headEnd: String.Index) -> Bool {
         let head = text[..<headEnd].lowercased()

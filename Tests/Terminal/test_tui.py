@@ -96,7 +96,7 @@ def test_board_sort_search_favorite_resize_and_restore(pane):
         pane.wait(lambda s: "현재가▼" in s and s.splitlines()[2].find("비트코인") >= 0, what="price descending, 비트코인 first")
         # f marks the selected row (the top one, 비트코인) as a favorite.
         pane.send("f")
-        pane.wait(lambda s: "★" in s and "즐겨찾기에 추가했습니다" in s, what="a favorite")
+        pane.wait(lambda s: "★" in s and "관심 종목에 추가했습니다" in s, what="a favorite")
         # Enter opens the detail with a braille chart; t shows CoinGecko trending.
         pane.send("Enter")
         pane.wait(lambda s: "52주 최고" in s and any(0x2801 <= ord(c) <= 0x28FF for c in s), what="detail with a chart")

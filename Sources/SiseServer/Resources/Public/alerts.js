@@ -2,12 +2,14 @@
 // and every fired alert as a toast and a
 // system notification (permission asked when the first alert is created). The server evaluates
 // the rules on every tick and words each firing (`message.ko`/`message.en`).
-import { DEFAULT_EXCHANGE } from "./exchanges.js";
+import { exchangeName } from "./exchanges.js";
 import { setupPicker } from "./picker.js";
 import { showFormError, clearFieldErrors, onSubmit } from "./forms.js";
 import { setupPush } from "./push.js";
 import { setupChangeAlerts } from "./change-alerts.js";
 import { loading, loaded, failed } from "./loading.js";
+import { createAlertEdit } from "./alert-edit.js";
+import { createWebhookEdit } from "./webhook-edit.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -39,9 +41,9 @@ export function setupAlerts({ t, toast, state, call }) {
       const list = $("#alert-list");
       list.replaceChildren();
       for (const rule of body.alerts) {
-        // A rule on a whole list says so in its description ("관심 코인 전체 · …").
-        const where = rule.target ? (rule.exchange === DEFAULT_EXCHANGE ? "" : `${rule.exchange} — `)
-          : `${rule.market}${rule.exchange === DEFAULT_EXCHANGE ? "" : " · " + rule.exchange} — `;
+        // A rule on a whole list says so in its description ("관심 코인 전체 · …"); every rule names
+        // its exchange, Upbit too (the same market trades on four).
+        const where = rule.target ? `${exchangeName(rule.exchange)} — ` : `${rule.market} · ${exchangeName(rule.exchange)} — `;
         const li = item(`${where}${rule.description}${rule.recurring ? " ↻" : ""}`,
           { alertId: rule.id, enabled: String(rule.enabled) });
         const toggle = document.createElement("input");
@@ -54,7 +56,9 @@ export function setupAlerts({ t, toast, state, call }) {
         target.className = "check";
         target.append(toggle);
         li.prepend(target);
-        li.append(button(t("delete"), "delete-alert"));
+        const edit = button(t("edit"), "edit-alert");
+        edit.addEventListener("click", () => editor.start(rule));
+        li.append(edit, button(t("delete"), "delete-alert"));
         list.append(li);
       }
       $("#alert-empty").hidden = body.alerts.length > 0;
@@ -90,7 +94,9 @@ export function setupAlerts({ t, toast, state, call }) {
         const li = item(`${t(kinds[kind] || "webhookGeneric")} · ${where}` + (held.length ? ` · ${held.join(" · ")}` : "")
           + (hook.disabled ? ` — ${t("webhookDisabled")}` : ""),
           { webhookId: hook.id, kind });
-        li.append(button(t("delete"), "delete-webhook"));
+        const edit = button(t("edit"), "edit-webhook");
+        edit.addEventListener("click", () => hookEditor.start(hook));
+        li.append(edit, button(t("delete"), "delete-webhook"));
         list.append(li);
       }
     } catch (_) { /* keeps what it had */ }
@@ -170,7 +176,9 @@ export function setupAlerts({ t, toast, state, call }) {
     const premium = type === "premiumAbove" || type === "premiumBelow";
     show("#alert-venue-row", premium);
     show("#alert-hold-row", premium);
+    editor.lock();
   }
+  const editor = createAlertEdit({ t, showFields });
 
   function showError(id, error) {
     const note = $(id);
@@ -209,9 +217,17 @@ export function setupAlerts({ t, toast, state, call }) {
       if (form.holdMinutes.value.trim() !== "") body.holdMinutes = Number(form.holdMinutes.value);
     }
     try {
-      await call("POST", "/api/alerts", JSON.stringify(body));
+      // Editing: the rule's figures only (its exchange, market and kind stay as they were made).
+      const editing = editor.rule;
+      if (editing) {
+        for (const fixed of ["exchange", "market", "type"]) delete body[fixed];
+        await call("PATCH", `/api/alerts/${encodeURIComponent(editing.id)}`, JSON.stringify(body));
+        editor.stop();
+      } else {
+        await call("POST", "/api/alerts", JSON.stringify(body));
+      }
       showError("#alert-error", null);
-      toast(t("alertSaved"));
+      toast(t(editing ? "alertUpdated" : "alertSaved"));
       loadRules();
     } catch (error) {
       // A list with no coin yet is the target's fault, not the hidden market field's.
@@ -243,8 +259,19 @@ export function setupAlerts({ t, toast, state, call }) {
     }
   }
   $("#webhook-kind").addEventListener("change", showWebhookFields);
+  const hookEditor = createWebhookEdit({ t, showFields: showWebhookFields });
   onSubmit($("#webhook-form"), async (event) => {
     const form = event.target;
+    if (hookEditor.hook) {
+      try {
+        await call("PATCH", `/api/webhooks/${encodeURIComponent(hookEditor.hook.id)}`, JSON.stringify(hookEditor.change(form)));
+        showError("#webhook-error", null);
+        hookEditor.stop();
+        toast(t("webhookUpdated"));
+        loadWebhooks();
+      } catch (error) { showError("#webhook-error", error); }
+      return;
+    }
     const kind = form.kind.value;
     const body = { kind, lang: state.lang };
     if (kind === "telegram") Object.assign(body, { botToken: form.botToken.value.trim(), chatId: form.chatId.value.trim() });
@@ -284,6 +311,8 @@ export function setupAlerts({ t, toast, state, call }) {
     for (const option of $("#webhook-kind").options) option.textContent = t(kinds[option.value]);
     picker.applyLanguage();
     push.applyLanguage();
+    editor.words();
+    hookEditor.words();
   }
 
   // From a coin page's bell: the form set to that market, its price field ready.

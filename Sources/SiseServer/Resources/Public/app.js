@@ -10,7 +10,7 @@ import { setupAccount } from "./account.js";
 import { setupRanking } from "./ranking.js";
 import { setupPortfolio } from "./portfolio.js";
 import { setupAlerts } from "./alerts.js";
-import { favoriteKey } from "./exchanges.js";
+import { favoriteKey, splitKey } from "./exchanges.js";
 import { request } from "./http.js";
 import { setupNav } from "./nav.js";
 import { setupFileFields, applyFileLanguage } from "./forms.js";
@@ -26,6 +26,7 @@ import { createRoutes } from "./routes.js";
 import { applyPageWords } from "./page-words.js";
 import { wireBoard } from "./board-controls.js";
 import { keepColumnsWhole } from "./sticky-columns.js";
+import { createReturnPlace } from "./return-place.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -49,7 +50,15 @@ const view = createView({ t, lang: () => lang, socket, rows, remember: (push) =>
 const premium = createPremiumBar({ lang: () => lang, view });
 const saved = createSavedBoard({ t, view, rows });
 const status = createStatus({ t, socket, view, rows });
-const routes = createRoutes({ view, showTab, openDetail: (id) => info.openDetail(id) });
+const routes = createRoutes({ view, showTab, openDetail: (id) => info.openDetail(id),
+  premiumVenue: { get: () => matrix.venue, set: (venue) => matrix.setVenue(venue) } });
+const place = createReturnPlace();
+
+// A coin opened from a list: the list's place is kept for the way back (`row`: the row tapped).
+function openCoin(key, row = null) {
+  place.leaving(view.tab, row);
+  info.openDetail(key);
+}
 
 // What the views read of the page, and can never write: the language, the tab, the connection,
 // the owner's favorites (a copy) and the board's last row of a market.
@@ -193,12 +202,14 @@ function showTab(tab) {
     compare.stop();
     $("#compare-panel").hidden = true;
     if (tab === "profile") account.showProfile();
+    place.shown(tab);
     return;
   }
   $("#compare-panel").hidden = tab !== "compare";
   $("#clear-favorites").hidden = tab !== "favorites" || rows.size === 0;
   if (tab === "compare") compare.start(); else compare.stop();
   if (tab === "info") info.showHome(); else if (tab !== "compare") view.send();
+  place.shown(tab);
 }
 
 function applyLanguage() {
@@ -237,7 +248,7 @@ function alertFor(exchange, market, name) {
 // A ranking row opens its coin; its live-board link opens the market on its exchange.
 function openFromRanking(id, exchange) {
   if (exchange) view.selectExchange(exchange);
-  info.openDetail(exchange ? favoriteKey(id, exchange) : id);
+  openCoin(exchange ? favoriteKey(id, exchange) : id, `#ranking-rows tr[data-coin="${CSS.escape(id)}"]`);
 }
 
 // Who is logged in changed: favorites and the live stream now speak for the new owner.
@@ -253,8 +264,9 @@ function ownerChanged() {
 const send = (message) => socket.send(message);
 const info = setupInfo({ api, t, toast, state: page, selectTab, toggleFavorite, navigated: () => routes.remember(true), alertFor, send });
 const nav = setupNav({ t, selectTab });
-const compare = setupCompare({ t, state: page, open: (symbol, exchange) => info.openDetail(favoriteKey(`KRW-${symbol}`, exchange)) });
-const matrix = setupMatrix({ t, state: page, open: (symbol, exchange) => info.openDetail(favoriteKey(`KRW-${symbol}`, exchange)) });
+const compare = setupCompare({ t, state: page, open: (symbol, exchange) => openCoin(favoriteKey(`KRW-${symbol}`, exchange)) });
+const matrix = setupMatrix({ t, state: page, open: (symbol, exchange) => openCoin(favoriteKey(`KRW-${symbol}`, exchange),
+  `#matrix-rows tr[data-matrix="${CSS.escape(symbol)}"]`), moved: () => routes.remember(false) });
 const portfolio = setupPortfolio({ t, toast, state: page, call, send });
 const alerts = setupAlerts({ t, toast, state: page, call });
 const ranking = setupRanking({ t, toast, state: page, toggleFavorite, openDetail: openFromRanking });
@@ -273,7 +285,10 @@ async function init() {
   view.sortHeaders();
   wireBoard({
     view, socket, premium, selectTab, toggleFavorite,
-    openDetail: (key) => info.openDetail(key),
+    openDetail: (key) => {
+      const { exchange, market } = splitKey(key);
+      openCoin(key, `#rows tr[data-market="${CSS.escape(market)}"][data-exchange="${CSS.escape(exchange)}"]`);
+    },
     clearFavorites: async () => {
       await api("DELETE", "/api/favorites");
       setFavorites([]);

@@ -213,7 +213,9 @@ export function setupInfo({ t, state, selectTab, toggleFavorite: toggleOwnerFavo
         const star = $("[data-action=favorite]", li);
         if (star) showStar(star, state.isFavorite(li.dataset.resultId));
       }
-      if (!$("#info-home").hidden && !$("#info-panel").hidden) renderCards();
+      // The cards again only when the coins they show are not the favorites any more.
+      const shown = $$("#favorite-cards .card").map((card) => card.dataset.coinId).join("\n");
+      if (!$("#info-home").hidden && !$("#info-panel").hidden && shown !== Array.from(state.favorites).join("\n")) renderCards();
     },
     openDetail,
     tick: detail.tick,

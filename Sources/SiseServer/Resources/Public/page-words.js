@@ -13,7 +13,8 @@ const TEXTS = {
   "[data-action=confirm]": "confirm", "#favorite-cards-title": "favoriteCoins", "#trending-title": "trendingCoins",
   "#trending-nfts-title": "trendingNFTs", "#detail-back": "back", "#compare-coin .label": "coin", "#compare-gap .label": "gap",
   "#compare-global": "globalPrice", "#search-empty": "empty", "#market-premium-label": "marketPremium", "#tether-premium-label": "tetherPremium",
-  "#matrix-venue-label": "globalVenue", "#matrix-coin": "coin", "#premium-column": "premium", "#premium-venue-label": "boardPremiumVenue", "#matrix-executable-text": "matrixExecutable", "#latest-notices-title": "noticesTitle",
+  "#matrix-venue-label": "matrixVenue", "#premium-venue-note": "boardPremiumVenueNote",
+  "#matrix-tether-title": "tetherPremium", "#matrix-legend": "matrixLegend", "#matrix-coin": "coin", "#premium-column": "premium", "#premium-venue-label": "boardPremiumVenue", "#matrix-executable-text": "matrixExecutable", "#latest-notices-title": "noticesTitle",
 };
 // Element → key, as its accessible name.
 const LABELS = {
@@ -33,4 +34,9 @@ export function applyPageWords(t, lang) {
   for (const [selector, key] of Object.entries(LABELS)) $(selector).setAttribute("aria-label", t(key));
   for (const [selector, key] of Object.entries(PLACEHOLDERS)) $(selector).placeholder = t(key);
   $("#lang-toggle").textContent = lang === "ko" ? "EN" : "한";
+  // A candle's length in the page's language (15분, 1시간): the coin page's buttons and the alert form's list.
+  for (const element of $$("[data-interval], #alert-interval option")) {
+    const code = element.dataset.interval || element.value;
+    element.textContent = t(`interval${code}`);
+  }
 }

@@ -34,10 +34,13 @@ export function setupPortfolio({ t, toast, state, call, send }) {
 
   const palette = ["#3b82f6", "#f59e0b", "#10b981", "#ef4444", "#8b5cf6", "#ec4899", "#14b8a6", "#f97316", "#64748b"];
 
-  // A donut of the allocation: one circle per position, dashed to its share.
+  // A donut of the allocation: one circle per position, dashed to its share — and its legend
+  // beside it (each colour's holding and share), so no one has to hover to read it.
   function donut(positions) {
     const svg = $("#portfolio-donut");
     svg.replaceChildren();
+    const legend = $("#portfolio-legend");
+    legend.replaceChildren();
     const ns = "http://www.w3.org/2000/svg";
     const ring = document.createElementNS(ns, "circle");
     Object.entries({ cx: 21, cy: 21, r: 15.915, fill: "none", stroke: "var(--line, #ddd)", "stroke-width": 6 }).forEach(([k, v]) => ring.setAttribute(k, v));
@@ -53,6 +56,19 @@ export function setupPortfolio({ t, toast, state, call, send }) {
       title.textContent = `${holdingName(p)} ${share.toFixed(1)}%`;
       arc.append(title);
       svg.append(arc);
+      const item = document.createElement("li");
+      item.dataset.market = p.market;
+      const swatch = document.createElement("span");
+      swatch.className = "swatch";
+      swatch.style.background = palette[index % palette.length];
+      const name = document.createElement("span");
+      name.className = "legend-name";
+      name.textContent = holdingName(p);
+      const part = document.createElement("span");
+      part.className = "num";
+      part.textContent = `${share.toFixed(1)}%`;
+      item.append(swatch, name, part);
+      legend.append(item);
       offset = (offset - share + 100) % 100;
     });
   }

@@ -10,9 +10,15 @@ export function createPremiumBar(page) {
   async function load() {
     const bar = $("#premium-bar");
     const view = page.view;
+    // A BTC or USDT board has no 김프 column: its switch is neither pressed nor pressable there.
+    const toggle = $("#premium-column");
+    toggle.disabled = view.quote !== "KRW";
+    toggle.setAttribute("aria-pressed", String(view.quote === "KRW" && columnShown()));
     if (view.quote !== "KRW" || view.tab === "ranking" || view.tab === "info") { bar.hidden = true; return; }
     let body;
-    try { body = await get(`/api/premium?exchange=${view.exchange}&symbols=BTC&lang=${page.lang()}`); } catch (_) { bar.hidden = true; return; }
+    // Against the venue the board's 김프 column reads, so the bar and the column name the same one.
+    const asked = new URLSearchParams({ exchange: view.exchange, symbols: "BTC", venue: view.venue, lang: page.lang() });
+    try { body = await get(`/api/premium?${asked}`); } catch (_) { bar.hidden = true; return; }
     try {
       const figure = $("#market-premium");
       figure.textContent = body.display.marketPremium;

@@ -13,7 +13,12 @@ import { createMatrixExecutable } from "./matrix-executable.js";
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
-export function setupMatrix({ t, state, open = () => {} }) {
+// A cell without a figure says why when tapped or hovered (its state → the words' key).
+const WHY = { missing: "matrixCellMissing", unavailable: "matrixCellUnavailable", stale: "matrixCellStale", doubt: "matrixCellDoubt",
+  noRate: "matrixCellNoRate" };
+
+// `moved()`: the venue changed (the address names it: `/premium?venue=okx`).
+export function setupMatrix({ t, state, open = () => {}, moved = () => {} }) {
   // The columns the server wrote into the page, one per exchange it shows.
   const exchanges = $$("#premium-panel th[data-matrix-exchange]").map((th) => th.dataset.matrixExchange);
   const view = { venue: $("#matrix-venue").value, column: null, order: "desc" };
@@ -23,6 +28,7 @@ export function setupMatrix({ t, state, open = () => {} }) {
   const listedOn = new Map(); // symbol → the exchanges where it trades in KRW
   let timer = null;
   let inFlight = null;
+  let problems = {};   // venue → why its prices could not be read, as the last answer said
 
   function build(symbol) {
     const tr = document.createElement("tr");
@@ -47,12 +53,16 @@ export function setupMatrix({ t, state, open = () => {} }) {
       const cell = (row.cells[td.dataset.exchange] || {})[view.venue];
       setText(td, cell ? cell.display : "-");
       td.dataset.state = cell ? cell.state : "missing";
+      const why = !cell || cell.premium === null ? t(WHY[td.dataset.state] || "matrixCellMissing") : "";
+      const reason = td.dataset.state === "unavailable" && problems[view.venue] ? ` (${problems[view.venue]})` : "";
+      if (why) td.title = why + reason; else td.removeAttribute("title");
       td.className = "num premium " + (cell && cell.tone ? cell.tone : "");
     }
   }
 
   function render(answer) {
     loaded(body);
+    problems = Object.fromEntries(answer.venues.filter((entry) => entry.problem).map((entry) => [entry.id, entry.problem]));
     const seen = new Set();
     let cursor = body.firstElementChild;
     for (const row of answer.rows) {
@@ -113,11 +123,38 @@ export function setupMatrix({ t, state, open = () => {} }) {
     paintSort();
     refresh(true);
   });
-  $("#matrix-venue").addEventListener("change", (event) => {
-    view.venue = event.target.value;
+  function setVenue(venue) {
+    if (view.venue === venue || !$$("#matrix-venue option").some((option) => option.value === venue)) return;
+    view.venue = venue;
+    $("#matrix-venue").value = venue;
     executable.closeAll();
-    refresh(true);
+    if (timer) refresh(true);
+  }
+  $("#matrix-venue").addEventListener("change", (event) => {
+    setVenue(event.target.value);
+    moved();
   });
+
+  // 테더 김프 above the matrix: each exchange's KRW-USDT over the official rate.
+  async function loadTether() {
+    try {
+      const answer = await get(`/api/premium/usdt?lang=${state.lang}`);
+      const list = $("#matrix-tether-rows");
+      list.replaceChildren(...answer.rows.map((row) => {
+        const item = document.createElement("li");
+        item.dataset.exchange = row.exchange;
+        item.dataset.state = row.state;
+        const name = document.createElement("span");
+        name.textContent = row.display.exchange || row.exchange;
+        const figure = document.createElement("strong");
+        figure.textContent = row.premium === null ? (row.display.problem || "-") : row.display.premium;
+        if (row.premium !== null && row.display.tone) figure.className = row.display.tone;
+        item.append(name, " ", figure);
+        return item;
+      }));
+      $("#matrix-tether-note").textContent = answer.unavailable || answer.display.official || "";
+    } catch (_) { /* keeps what it showed */ }
+  }
   // A row opens its coin, or its executable premium while the switch is on.
   function choose(tr) {
     if ($("#matrix-executable").checked) executable.toggle(tr, view.venue, listedOn.get(tr.dataset.matrix) || []);
@@ -139,8 +176,12 @@ export function setupMatrix({ t, state, open = () => {} }) {
       if (kept.size === 0) loading(body, t("loading"));
       paintSort();
       refresh();
-      timer = setInterval(() => refresh(), 3000);
+      loadTether();
+      let beat = 0;
+      timer = setInterval(() => { refresh(); if (++beat % 3 === 0) loadTether(); }, 3000);
     },
+    get venue() { return view.venue; },
+    setVenue,
     stop() {
       clearInterval(timer);
       timer = null;

@@ -6,7 +6,8 @@ const $ = (selector, root = document) => root.querySelector(selector);
 const TAB_PATHS = { exchange: "/", favorites: "/favorites", info: "/info", compare: "/compare", premium: "/premium", ranking: "/ranking",
   portfolio: "/portfolio", alerts: "/alerts", profile: "/profile" };
 
-// `page`: { view, showTab(tab), openDetail(id) }.
+// `page`: { view, showTab(tab), openDetail(id), premiumVenue: { get(), set(venue) } } — the 김프 tab's
+// venue, which its address names when it is not Binance (`/premium?venue=okx`).
 export function createRoutes(page) {
   // While an address is being applied (back/forward, and until the first one is) nothing new is recorded.
   let routing = true;
@@ -20,6 +21,10 @@ export function createRoutes(page) {
     }
     const tab = page.view.tab;
     const path = TAB_PATHS[tab] || "/";
+    if (tab === "premium") {
+      const venue = page.premiumVenue.get();
+      return venue && venue !== "binance" ? `${path}?venue=${encodeURIComponent(venue)}` : path;
+    }
     if (tab !== "exchange" && tab !== "favorites") return path;
     const text = page.view.query().toString();
     return text ? `${path}?${text}` : path;
@@ -45,6 +50,7 @@ export function createRoutes(page) {
       }
       const tab = Object.keys(TAB_PATHS).find((key) => TAB_PATHS[key] === path) || "exchange";
       if (tab === "exchange" || tab === "favorites") page.view.fromAddress(query, first, QUOTES);
+      if (tab === "premium") page.premiumVenue.set(query.get("venue") || "binance");
       page.showTab(tab);
     } finally {
       routing = false;

@@ -14,7 +14,7 @@ function measure(scroller) {
   const cells = table.querySelector("tr").children;
   const kept = first.getBoundingClientRect().width;
   const last = cells.length > 1 ? cells[cells.length - 1].getBoundingClientRect().width : 0;
-  scroller.style.setProperty("--kept-column", `${Math.ceil(kept)}px`);
+  scroller.style.setProperty("--kept-column", `${kept}px`);
   const overflowing = table.getBoundingClientRect().width > scroller.clientWidth + 1;
   scroller.style.setProperty("--snap-tail", overflowing ? `${Math.max(0, Math.floor(scroller.clientWidth - kept - last))}px` : "0px");
 }

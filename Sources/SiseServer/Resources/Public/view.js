@@ -8,8 +8,8 @@ const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 const SORTS = ["name", "price", "change", "value", "premium"];
 
-// `page`: { t, lang(), socket, rows, remember(push), changed() } — `changed` after the exchange
-// or the quote moved (the premium bar follows them).
+// `page`: { t, lang(), socket, rows, remember(push), changed() } — `changed` after the exchange,
+// the quote or the 김프 venue moved (the premium bar follows them).
 export function createView(page) {
   const stored = localStorage.getItem("sise.exchange");
   let tab = "exchange";
@@ -30,6 +30,8 @@ export function createView(page) {
     page.remember(false);
     // A BTC or USDT board has no 김프 to show: the column gives its room back (unless switched on).
     $("#board").dataset.boardQuote = quote;
+    // A phone's short 거래대금 of a BTC or USDT board drops the unit from each cell: the head says it.
+    $("#value-unit").textContent = quote === "KRW" ? "" : quote;
     rowsOfFavorites = tab === "favorites";
     if (page.rows.size === 0) loading($("#rows"), page.t("loading"));
     if (!page.socket.open) return;
@@ -108,6 +110,7 @@ export function createView(page) {
       venue = next;
       if (next === "binance") localStorage.removeItem("sise.premiumVenue"); else localStorage.setItem("sise.premiumVenue", next);
       send();
+      page.changed();
     },
     selectQuote(next) {
       quote = next;
