@@ -95,7 +95,7 @@ import Testing
         #expect(hook["quietStart"] as? String == "23:00" && hook["quietEnd"] as? String == "07:00" && hook["dailyCap"] as? Int == 20, "\(hook)")
         let id = try #require(hook["id"] as? String)
         let half = try await SiseBinary.run(["alerts", "webhook", "quiet", id, "--quiet", "23:00", "--lang", "en", "--data-dir", data])
-        #expect(half.status == 2 && half.stderr.contains("quietStart and quietEnd"), "\(half.stderr)")
+        #expect(half.status == 2 && half.stderr.contains("'Quiet hours' need both 'From' and 'Until'"), "\(half.stderr)")
         let changed = try await SiseBinary.run([
             "alerts", "webhook", "quiet", id, "--time-zone", "Asia/Tokyo", "--no-cap", "--lang", "en", "--data-dir", data,
         ])

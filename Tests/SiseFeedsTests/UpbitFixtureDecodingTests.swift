@@ -140,6 +140,8 @@ struct UpbitFixtureDecodingTests {
             "upbit-status-wallet-docs-example.json", "upbit-global-status-wallet-docs-example.json",
             "upbit-withdraws-chance-btc-docs-example.json", "upbit-web-announcements-excerpt-2025.json",
             "upbit-web-notices-general-2023-legacy.json",
+            // UpbitAccountFixtureTests
+            "upbit-v1-accounts-sdk-doc-example.json", "upbit-v1-accounts-krw-row-excerpt.json",
         ]
         let rest = Set(RealFixtures.names(prefix: "upbit-")).filter { !$0.hasPrefix("upbit-ws-") }
         #expect(rest.subtracting(covered).isEmpty, "undecoded: \(rest.subtracting(covered).sorted())")
