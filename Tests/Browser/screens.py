@@ -15,13 +15,10 @@ PHONE = 430
 # name → (address, a script true once the view shows its data, a step that opens it, phone only)
 VIEWS = [
     ("board", "/", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None, False),
-    # Every other board a person reads: a quote's figures (BTC's 8 places, USDT's) and each exchange's names.
+    # The other quotes' boards: BTC's 8 places and USDT's figures (the other exchanges' boards lay out
+    # as Upbit's KRW board does; their names are the hostile-names suites').
     ("board-btc", "/?quote=BTC", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None, False),
     ("board-usdt", "/?quote=USDT", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None, False),
-    ("board-bithumb-btc", "/?exchange=bithumb&quote=BTC", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None,
-     False),
-    ("board-korbit", "/?exchange=korbit", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None, False),
-    ("board-coinone", "/?exchange=coinone", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length > 10", None, False),
     ("favorites", "/favorites", "return document.querySelectorAll('#rows tr[data-market]:not([data-pending])').length >= 2", None, False),
     ("info", "/info", "return document.querySelectorAll('#trending-coins li').length > 0", None, False),
     ("ranking", "/ranking", "return document.querySelectorAll('#ranking-rows tr').length > 0", None, False),

@@ -53,7 +53,6 @@ STARRED_PAGES = [
 ]
 
 
-@pytest.mark.narrow
 @pytest.mark.parametrize("key, address", STARRED_PAGES, ids=[key for key, _ in STARRED_PAGES])
 def test_a_coin_pages_star_opened_by_its_address_says_it_is_a_favorite(site, phone, key, address):
     """Issue 83.1: a starred coin's page, opened by its address (a link, a reload), showed an empty
@@ -199,7 +198,6 @@ def submit_alert(driver):
     tap(driver, driver.find_element(By.CSS_SELECTOR, "#alerts-form button[type=submit]"))
 
 
-@pytest.mark.narrow
 def test_refusals_read_as_sentences_that_name_the_field_as_the_screen_does(site, phone):
     """Issue 83.13: refusals leaked the API's names ("지표(indicator)는 rsiAbove…", "배수(factor)")
     and a short average ≥ the long one was refused without saying the short must be smaller."""
@@ -221,7 +219,6 @@ def test_refusals_read_as_sentences_that_name_the_field_as_the_screen_does(site,
     console_errors(phone)  # the refusals' 400s
 
 
-@pytest.mark.narrow
 def test_a_threshold_is_named_for_what_it_measures_and_takes_numbers_as_the_app_writes_them(site, phone):
     """Issue 83.14: the threshold of 수익률 and 김프 alerts was labelled 변동률(%), and a price typed
     as the app writes it (90,000,000, or in full-width digits) was refused."""
@@ -255,7 +252,6 @@ def test_a_threshold_is_named_for_what_it_measures_and_takes_numbers_as_the_app_
     console_errors(phone)
 
 
-@pytest.mark.narrow
 def test_a_deleted_transaction_comes_back_with_undo(site, phone):
     """Issue 83.15: deleting a transaction took one tap with no confirmation and no undo."""
     with new_device(phone, site):
@@ -310,7 +306,6 @@ def place_of(driver, market):
         "return [scrollY, tr ? tr.getBoundingClientRect().top : null, document.activeElement === tr]", market)
 
 
-@pytest.mark.narrow
 def test_back_from_a_coin_finds_the_board_where_it_was_left(site, phone):
     """Issue 83.10: 뒤로 (in-app and the browser's) returned the board to its top. Back, the row
     opened stands where it stood, in focus."""
@@ -333,7 +328,6 @@ def test_back_from_a_coin_finds_the_board_where_it_was_left(site, phone):
     assert console_errors(phone) == []
 
 
-@pytest.mark.narrow
 def test_an_alert_and_a_webhook_are_edited_on_the_page(site, phone):
     """Issue 83.12: alerts and webhooks could be switched and deleted on the page, not edited."""
     with new_device(phone, site):

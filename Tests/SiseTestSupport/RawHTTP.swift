@@ -7,14 +7,7 @@ import NIOPosix
 /// `timeout` passes: for requests no well-behaved client library would send.
 public enum RawHTTP {
     public static func exchange(port: Int, _ request: String, timeout: Duration = .seconds(5)) async throws -> String {
-        let received = NIOLockedValueBox(ByteBuffer())
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Collector(received: received))
-                }
-            }
-            .connect(host: "127.0.0.1", port: port).get()
+        let (channel, received) = try await connect(port)
         try await channel.writeAndFlush(ByteBuffer(string: request))
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while channel.isActive && ContinuousClock.now < deadline {
@@ -37,14 +30,7 @@ public enum RawHTTP {
         total: Int = .max,
         limit: Duration
     ) async throws -> (answer: String, closedAfter: Duration?) {
-        let received = NIOLockedValueBox(ByteBuffer())
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Collector(received: received))
-                }
-            }
-            .connect(host: "127.0.0.1", port: port).get()
+        let (channel, received) = try await connect(port)
         try await channel.writeAndFlush(ByteBuffer(string: head))
         let started = ContinuousClock.now
         var closed: Duration?
@@ -62,6 +48,19 @@ public enum RawHTTP {
         }
         try? await channel.close()
         return (received.withLockedValue { String(buffer: $0) }, closed)
+    }
+
+    /// A connection to 127.0.0.1:port and what it receives.
+    private static func connect(_ port: Int) async throws -> (any Channel, NIOLockedValueBox<ByteBuffer>) {
+        let received = NIOLockedValueBox(ByteBuffer())
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Collector(received: received))
+                }
+            }
+            .connect(host: "127.0.0.1", port: port).get()
+        return (channel, received)
     }
 
     /// A response with a Content-Length is complete once that many body bytes arrived.
