@@ -157,7 +157,7 @@ public enum CandleChart {
         // KST time labels under everything: up to five, as many as stand apart at this width (the
         // end ones are pulled inside the drawing, so neighbours need half a label more room).
         let labelY = Double(height) - 4
-        let labelWidth = Double(time(rows[0].time, interval).count) * 10 * 0.6
+        let labelWidth = Double(rows.first.map { time($0.time, interval).count } ?? 0) * 10 * 0.6
         let spans = max(1, min(4, Int(w / (labelWidth * 1.5 + 8))))
         var labelled = Set<Int>()
         for k in 0...spans {
