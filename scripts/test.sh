@@ -101,7 +101,7 @@ if pg=$(scripts/postgres.sh start); then
 else
   echo "note: PostgreSQL could not start; its half of the store tests is skipped" >&2
 fi
-API_ON_POSTGRES='AccountsAPITests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|AlertTargetsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests|EventsAPITests|ChangeAlertsAPITests'
+API_ON_POSTGRES='AccountsAPITests|ControlCharacterTests|AlertDestinationsTests.aFiringReaches|PushAPITests|LoginThrottleTests|AccountFavoritesLiveTests|ClosedSignupTests|AvatarTests|InviteSignupTests|AlertsAPITests|AlertTargetsAPITests|FavoritesAPITests|FavoriteIdentityTests|PortfolioAPITests|SocialLoginTests|CoinInfoAPITests|HealthTests|EventsAPITests|ChangeAlertsAPITests'
 # Four lanes at once, each serial inside (most of their time is spent waiting on sockets and
 # clocks): the server's suites, then its store-heavy API suites again on PostgreSQL, then the
 # accessibility audit; every other Swift suite in two processes (mostly waits: alert windows,

@@ -48,7 +48,10 @@ public struct DeliveryWindowInput: Decodable, Sendable {
             }
         }
         if let zone = timeZone?.trimmingCharacters(in: .whitespaces) {
-            guard zone.utf8.count <= 64, zone.allSatisfy({ $0.isASCII }), TimeZone(identifier: zone) != nil else { throw Failure(.alertBadTimeZone) }
+            // A tz database name (`Asia/Seoul`, `Etc/GMT+9`): the lookup reads a C string, so
+            // `Asia/Seoul` followed by a NUL and anything would pass it.
+            guard zone.utf8.count <= 64, zone.unicodeScalars.allSatisfy(Self.zoneCharacters.contains), TimeZone(identifier: zone) != nil
+            else { throw Failure(.alertBadTimeZone) }
             changed.timeZone = zone
         }
         if let cap = dailyCap {
@@ -57,4 +60,7 @@ public struct DeliveryWindowInput: Decodable, Sendable {
         }
         return changed
     }
+
+    /// The characters of a tz database name.
+    static let zoneCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_+-".unicodeScalars)
 }

@@ -18,10 +18,12 @@ public struct MarketEvent: Sendable, Equatable {
         /// Every word a filter takes: the kinds and their aspects.
         public static let filterWords = allCases.map(\.rawValue) + MarketAspect.Aspect.allCases.map(\.rawValue)
 
-        /// The kinds a comma-separated filter names (`listing,depositSuspended`); nil when a word is unknown.
+        /// The kinds a comma-separated filter names (`listing,depositSuspended`); nil when a word is
+        /// unknown or the list is not one (`CommaList`: `listing,,flag` is refused).
         public static func filter(_ text: String) -> Set<Kind>? {
             var kinds: Set<Kind> = []
-            for word in text.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
+            guard let words = CommaList.items(text, limit: filterWords.count) else { return nil }
+            for word in words {
                 if let kind = Kind(rawValue: word) {
                     kinds.insert(kind)
                 } else if let aspect = MarketAspect.Aspect(rawValue: word) {

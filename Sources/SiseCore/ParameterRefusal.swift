@@ -15,6 +15,7 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
         case view
         case p256dh, auth, endpoint, width
         case venue, limit, symbol, all, amount, kind, before
+        case language = "lang"
 
         /// The parameter as the subject of a sentence, in the reader's words ("거래소는 …", "the exchange …").
         public var texts: (ko: String, en: String) {
@@ -54,6 +55,7 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
             case .amount: ("금액은", "the amount")
             case .kind: ("종류는", "the kind")
             case .before: ("이전 기록 기준은", "the older-than point")
+            case .language: ("언어는", "the language")
             }
         }
     }

@@ -261,7 +261,8 @@ public struct PortfolioInput: Decodable, Sendable {
         static let fields: [UIText: String] = [
             .inputBadExchange: "exchange", .inputBadMarket: "market", .txBadMarket: "market", .alertPremiumNeedsKRW: "market",
             .txBadType: "type", .alertBadType: "type", .txBadQuantity: "quantity", .txBadPrice: "price", .alertBadPrice: "price",
-            .txBadFee: "fee", .txBadTime: "at", .txNoteTooLong: "note", .alertBadMovePercent: "percent", .alertBadPremiumPercent: "percent",
+            .txBadFee: "fee", .txBadTime: "at", .txNoteTooLong: "note", .txNoteControl: "note", .alertBadMovePercent: "percent",
+            .alertBadPremiumPercent: "percent",
             .alertBadWindow: "windowMinutes", .alertBadCooldown: "cooldownSeconds", .alertBadVenue: "venue", .alertTetherHasNoVenue: "venue",
             .alertBadHold: "holdMinutes", .alertBadFactor: "factor", .alertBadSpikeWindow: "windowMinutes", .alertBadIndicator: "indicator",
             .alertBadInterval: "interval", .alertBadAverageOrder: "fast", .alertBadStrength: "percent", .alertBadTarget: "market",
@@ -303,6 +304,9 @@ public struct PortfolioInput: Decodable, Sendable {
         }
         let text = note ?? ""
         guard text.count <= Self.maxNote else { throw Failure(.txNoteTooLong, ["max": String(Self.maxNote)]) }
+        if let control = ControlCharacters.first(in: text, lineBreaks: true) {
+            throw Failure(.txNoteControl, ["character": ControlCharacters.name(control)])
+        }
         return PortfolioTransaction(id: id, kind: kind, exchange: venue, market: marketID, quantity: q, price: p, fee: f, at: time, note: text)
     }
 

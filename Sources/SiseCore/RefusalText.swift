@@ -15,6 +15,8 @@ public enum RefusalText: String, WordTable {
     case boardLoading, boardsLoading, securityToken, crossSite, tooManyLookups, chartsBusy, storeBusy, internalError
     case methodNotAllowed, httpStatus, metricsToken, metricsLocalOnly, webSocketOnly, tooManyConnections, tooManyPages, badPath
     case unknownHost, imageNotAllowed, tooManyViews, tooManyMessages
+    // Text that is not text
+    case controlInField, controlInBody
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -83,6 +85,16 @@ public enum RefusalText: String, WordTable {
         case .imageNotAllowed: ("CoinGecko의 이미지만 가져옵니다", "only CoinGecko's images are fetched")
         case .tooManyViews: ("서로 다른 화면이 너무 많습니다. 흔한 화면을 골라 주세요", "the server is showing too many different views; choose a common one")
         case .tooManyMessages: ("메시지가 너무 많아 연결을 닫습니다", "too many messages; the connection is closed")
+        case .controlInField:
+            (
+                "‘{field}’에 제어 문자({character})가 들어 있어 받을 수 없습니다. 보이는 글자로만 적어 주세요",
+                "‘{field}’ holds a control character ({character}) and is refused; write it in visible characters only"
+            )
+        case .controlInBody:
+            (
+                "보낸 내용에 제어 문자({character})가 들어 있어 받을 수 없습니다",
+                "what was sent holds a control character ({character}) and is refused"
+            )
         }
     }
 }

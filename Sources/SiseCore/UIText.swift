@@ -106,7 +106,7 @@ public enum UIText: String, WordTable {
         walletNone, walletStale, walletsAllOpen, walletShortBoth, walletShortDeposit, walletShortWithdraw, walletShortPartly
     case alertBadPremiumPercent, alertBadCooldown, alertTermsNeedPremium, alertBadVenue, alertTetherHasNoVenue, alertBadHold, txMissingFields,
         txBadType, txBadMarket, txBadQuantity, txBadPrice, txBadFee
-    case txBadTime, txNoteTooLong, portfolioNotExport, listingUnchecked
+    case txBadTime, txNoteTooLong, txNoteControl, portfolioNotExport, listingUnchecked
     case csvLine, csvEmpty, csvNoColumn, csvTooManyRows, csvTextAfterQuote, csvQuoteOpen, csvFieldTooLong
     // Candle charts
     case orderbookInconsistent, orderbookUnavailable, bookAskSize, bookBidSize, bookPrice, tradeSide, orderbookTitle, tradesTitle, tradeStrength,
@@ -706,6 +706,11 @@ public enum UIText: String, WordTable {
         case .txBadFee: ("수수료는 1조 원 이하, 소수점 8자리까지인 숫자여야 합니다", "fee must be a decimal number of KRW: at most 1 trillion, up to 8 decimal places")
         case .txBadTime: ("'시각'을 읽지 못했습니다: 2026-12-01T09:00 같은 시각으로 적어 주세요", "at must be epoch milliseconds or ISO 8601 time")
         case .txNoteTooLong: ("메모는 {max}자 이하여야 합니다", "note must be at most {max} characters")
+        case .txNoteControl:
+            (
+                "메모에 제어 문자({character})가 들어 있습니다. 줄바꿈과 탭 말고는 보이는 글자만 쓸 수 있습니다",
+                "the note holds a control character ({character}); only visible characters, line breaks and tabs are accepted"
+            )
         case .portfolioNotExport: ("JSON 내보내기 파일({\"transactions\":[…]})이 아닙니다", "not the JSON export ({\"transactions\":[…]})")
         case .csvLine: ("{line}번째 줄: {reason}", "line {line}: {reason}")
         case .csvEmpty: ("빈 파일입니다. 첫 줄은 {header} 머리글이어야 합니다", "empty file; expected the header {header}")

@@ -97,6 +97,21 @@ public struct APIError: Error, Sendable {
         APIError(status: .badRequest, code: "bad_parameter") { problem.message($0) }
     }
 
+    /// A string of the body or the query holding a control character (`ControlCharacters`): the
+    /// field by its key, the character by its code point — never the character itself.
+    static func controlCharacter(field: String?, _ scalar: Unicode.Scalar) -> APIError {
+        let character = ControlCharacters.name(scalar)
+        guard let field else { return APIError(status: .badRequest, code: "control_character", RefusalText.controlInBody, ["character": character]) }
+        let shown = clip(field.unicodeScalars.filter { !ControlCharacters.isControl($0) }.map(String.init).joined(), to: 40)
+        return APIError(
+            status: .badRequest,
+            code: "control_character",
+            RefusalText.controlInField,
+            ["field": shown, "character": character],
+            field: shown
+        )
+    }
+
     /// Something the request names does not exist (or is not the asker's).
     static func notFound(_ text: RefusalText, _ values: [String: String] = [:]) -> APIError {
         APIError(status: .notFound, code: "not_found", text, values)

@@ -182,11 +182,12 @@ struct AuthController {
 
 }
 
-/// A small JSON body (at most 16 KB), or a 400 that says so.
+/// A small JSON body (at most 16 KB) of plain text strings, or a 400 that says so.
 enum JSONBody {
     static func decode<T: Decodable>(_ type: T.Type, _ request: Request, _ ctx: SiseRequestContext) async throws -> T {
         var request = request
         guard let buffer = try? await request.collectBody(upTo: 16_384) else { throw APIError.tooLarge }
+        try BodyControlCheck.check(Data(buffer: buffer))
         guard let value = try? JSONDecoder().decode(T.self, from: Data(buffer: buffer)) else {
             throw APIError.badParameter(.body, .shapedLike("{…}"))
         }

@@ -19,8 +19,7 @@ struct CompareController {
         let q = request.uri.queryParameters
         var symbols: Set<String>?
         if let text = q["symbols"].map(String.init), !text.isEmpty {
-            let list = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-            guard list.count <= Self.maxSymbols, list.allSatisfy({ (1...20).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber } })
+            guard let list = CommaList.items(text, limit: Self.maxSymbols)?.map({ $0.uppercased() }), list.allSatisfy(CoinTicker.isValid)
             else {
                 throw APIError.badParameter(.symbols, .symbolList(Self.maxSymbols))
             }

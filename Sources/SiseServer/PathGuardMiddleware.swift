@@ -7,7 +7,9 @@ import SiseCore
 /// be served as HTML), backslashes, and a leading `//` (which file serving would turn into a
 /// redirect to another host's path). A path with an empty segment — a trailing slash, `a//b` —
 /// names nothing: routes match exactly (the router alone would take `/metrics/` and
-/// `/metrics//` for `/metrics`, past a proxy that blocks only the exact path).
+/// `/metrics//` for `/metrics`, past a proxy that blocks only the exact path). A query's names
+/// and values, percent-decoded, hold no control character (`ControlCharacters`: 400
+/// `control_character`), before any route reads one; an API call's `lang` is `ko` or `en`.
 struct PathGuardMiddleware: RouterMiddleware {
     typealias Context = SiseRequestContext
 
@@ -16,12 +18,29 @@ struct PathGuardMiddleware: RouterMiddleware {
             throw APIError(status: .badRequest, code: "bad_path", RefusalText.badPath)
         }
         guard Self.isExact(request.uri.path) else { throw HTTPError(.notFound) }
+        if request.uri.query != nil, let (name, scalar) = Self.firstControl(inQuery: request.uri.queryParameters) {
+            throw APIError.controlCharacter(field: name, scalar)
+        }
+        // An API answer's `lang` is one of the two the OpenAPI document lists (a page's address
+        // may carry anything: the page reads what it knows).
+        if request.uri.path.hasPrefix("/api/"), let lang = request.uri.queryParameters["lang"], Language(rawValue: String(lang)) == nil {
+            throw APIError.badParameter(.language, .oneOf(Language.allCases.map(\.rawValue)))
+        }
         return try await next(request, context)
     }
 
     /// `/`, or segments none of which is empty.
     static func isExact(_ rawPath: String) -> Bool {
         rawPath == "/" || !rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+    }
+
+    /// The first query parameter (its decoded name) holding a control character, and the character.
+    static func firstControl(inQuery parameters: some Sequence<(key: Substring, value: Substring)>) -> (String, Unicode.Scalar)? {
+        for (rawName, value) in parameters {
+            let name = rawName.removingPercentEncoding ?? String(rawName)
+            if let scalar = ControlCharacters.first(in: name) ?? ControlCharacters.first(in: value) { return (name, scalar) }
+        }
+        return nil
     }
 
     static func isAcceptable(_ rawPath: String) -> Bool {

@@ -122,6 +122,7 @@ struct PortfolioController {
         let transactions: [PortfolioTransaction]
         if request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true {
             struct File: Decodable { let transactions: [PortfolioInput] }
+            try BodyControlCheck.check(data)
             guard let file = try? JSONDecoder().decode(File.self, from: data) else {
                 throw APIError.badParameter(.body, .shapedLike(#"{"transactions":[…]}"#))
             }

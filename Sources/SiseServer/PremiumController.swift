@@ -71,10 +71,7 @@ struct PremiumController {
         let exchange = try ServerContext.exchange(request)
         var wanted: Set<String>?
         if let text = request.uri.queryParameters["symbols"].map(String.init), !text.isEmpty {
-            let symbols = text.uppercased().split(separator: ",").map(String.init)
-            guard symbols.count <= 100,
-                symbols.allSatisfy(CoinTicker.isValid)
-            else {
+            guard let symbols = CommaList.items(text.uppercased(), limit: 100), symbols.allSatisfy(CoinTicker.isValid) else {
                 throw APIError.badParameter(.symbols, .symbolList(100))
             }
             wanted = Set(symbols)

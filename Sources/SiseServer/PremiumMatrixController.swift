@@ -59,16 +59,16 @@ struct PremiumMatrixController {
             let value = String(rawValue)
             switch key {
             case "venue":
-                let venues = value.split(separator: ",").map { GlobalVenue(name: String($0)) }
+                let venues = CommaList.items(value, limit: GlobalVenue.allCases.count)?.map(GlobalVenue.init(name:)) ?? []
                 let list = venues.compactMap { $0 }
-                guard !venues.isEmpty, venues.count <= GlobalVenue.allCases.count, list.count == venues.count else {
+                guard !venues.isEmpty, list.count == venues.count else {
                     throw APIError.badParameter(.venue, .listOf(GlobalVenue.allCases.map(\.rawValue)))
                 }
                 query.venues = list
             case "exchange":
-                let exchanges = value.split(separator: ",").map { Exchange(name: String($0)) }
+                let exchanges = CommaList.items(value, limit: Exchange.allCases.count)?.map(Exchange.init(name:)) ?? []
                 let list = exchanges.compactMap { $0 }
-                guard !exchanges.isEmpty, exchanges.count <= Exchange.allCases.count, list.count == exchanges.count else {
+                guard !exchanges.isEmpty, list.count == exchanges.count else {
                     throw APIError.badParameter(.exchange, .listOf(Exchange.allCases.map(\.rawValue)))
                 }
                 query.exchanges = list
@@ -87,10 +87,9 @@ struct PremiumMatrixController {
                 }
                 query.limit = limit
             case "symbols":
-                let symbols = value.uppercased().split(separator: ",").map(String.init)
-                guard (1...100).contains(symbols.count),
-                    symbols.allSatisfy(CoinTicker.isValid)
-                else { throw APIError.badParameter(.symbols, .symbolList(100)) }
+                guard let symbols = CommaList.items(value.uppercased(), limit: 100), symbols.allSatisfy(CoinTicker.isValid) else {
+                    throw APIError.badParameter(.symbols, .symbolList(100))
+                }
                 query.symbols = Set(symbols)
             default:
                 continue

@@ -24,8 +24,8 @@ struct WalletsController {
         let language = LanguagePreference.of(request)
         var exchanges = Exchange.allCases
         if let names = query["exchange"].map(String.init), !names.isEmpty {
-            let parsed = names.split(separator: ",").map { Exchange(name: String($0)) }
-            guard parsed.count <= Exchange.allCases.count, parsed.allSatisfy({ $0 != nil }) else {
+            let parsed = CommaList.items(names, limit: Exchange.allCases.count)?.map(Exchange.init(name:)) ?? []
+            guard !parsed.isEmpty, parsed.allSatisfy({ $0 != nil }) else {
                 throw APIError.badParameter(.exchange, .listOf(Exchange.allCases.map(\.rawValue)))
             }
             exchanges = parsed.compactMap { $0 }

@@ -110,6 +110,9 @@ import Testing
             (DeliveryWindowInput(quietStart: .some("23:00"), quietEnd: .some("7")), "quietStart"),
             (DeliveryWindowInput(timeZone: "Mars/Olympus_Mons"), "timeZone"),
             (DeliveryWindowInput(timeZone: String(repeating: "A", count: 100)), "timeZone"),
+            // The zone lookup reads a C string: what follows a NUL was not looked at.
+            (DeliveryWindowInput(timeZone: "Asia/Seoul\u{0}AAAA"), "timeZone"),
+            (DeliveryWindowInput(timeZone: "UTC\u{0}\u{1b}[31mRED"), "timeZone"),
             (DeliveryWindowInput(dailyCap: .some(0)), "dailyCap"),
             (DeliveryWindowInput(dailyCap: .some(1_001)), "dailyCap"),
         ]
