@@ -52,6 +52,7 @@ extension AlertBook {
         for (_, member) in expanded.removeValue(forKey: rule.id) ?? [:] {
             if let armed = members.removeValue(forKey: member) { disarm(armed.rule) }
         }
+        unarmed[rule.id] = nil
         let key = ListKey(rule, target)
         followers[key]?.remove(rule.id)
         if followers[key]?.isEmpty == true {
@@ -71,7 +72,14 @@ extension AlertBook {
             if let armed = members.removeValue(forKey: member) { disarm(armed.rule) }
             current[market] = nil
         }
-        for market in wanted where current[market] == nil {
+        // Markets in code order, up to the owner's bound: which ones a long list leaves out is
+        // the same on every replica and after every restart.
+        var left = 0
+        for market in wanted.sorted() where current[market] == nil {
+            guard pairCount(owner: rule.owner) < Self.pairsPerOwner else {
+                left += 1
+                continue
+            }
             var one = rule
             one.id = id + "|" + market.code
             one.market = market
@@ -80,6 +88,7 @@ extension AlertBook {
             members[one.id] = (id, one)
             current[market] = one.id
         }
+        unarmed[id] = left > 0 ? left : nil
         expanded[id] = current.isEmpty ? nil : current
     }
 }

@@ -77,8 +77,28 @@ public struct AlertBook: Sendable {
     var lists: [ListKey: Set<MarketID>] = [:]
     /// The wide rules that follow each list.
     var followers: [ListKey: Set<String>] = [:]
+    /// Rule × market pairs armed per owner: a rule on one market counts one, a wide rule one per
+    /// member. A wide rule arms no member past `pairsPerOwner` (its list may grow after it was
+    /// accepted); the API refuses a rule that would take an owner past it.
+    var pairs: [String: Int] = [:]
+    /// Wide rules that left markets of their list unarmed for the owner's bound: how many.
+    var unarmed: [String: Int] = [:]
+
+    /// The most rule × market pairs one owner's rules may watch: 200 rules on one market each
+    /// are 200 pairs; a rule on 440 favorites is 440 (so four of them, not the 100,000 the rule
+    /// and favorite caps alone allowed, each read on every candle close and seeded upstream).
+    public static let pairsPerOwner = 2_000
 
     public init() {}
+
+    /// The pairs the owner's rules watch now.
+    public func pairCount(owner: String) -> Int { pairs[owner] ?? 0 }
+    /// Every owner's pairs.
+    public var pairCount: Int { pairs.values.reduce(0, +) }
+    /// The markets a wide rule left unarmed for its owner's bound (0 when none).
+    public func unarmedMarkets(_ id: String) -> Int { unarmed[id] ?? 0 }
+    /// The indicator series kept (one per exchange, market and interval, shared by every rule).
+    public var seriesCount: Int { markets.values.reduce(0) { $0 + $1.indicators.count } }
 
     /// The exchanges some enabled rule watches (their feeds must run).
     public var exchanges: Set<Exchange> { Set(markets.keys.map(\.exchange)) }
@@ -115,6 +135,17 @@ public struct AlertBook: Sendable {
 
     /// Places the rule's id in its market's ladders and windows; false when it cannot be armed.
     mutating func arm(_ rule: AlertRule) -> Bool {
+        guard place(rule) else { return false }
+        pairs[rule.owner, default: 0] += 1
+        return true
+    }
+
+    private mutating func uncount(_ owner: String) {
+        let left = (pairs[owner] ?? 0) - 1
+        pairs[owner] = left > 0 ? left : nil
+    }
+
+    private mutating func place(_ rule: AlertRule) -> Bool {
         let key = Key(exchange: rule.exchange, market: rule.market)
         let level = NSDecimalNumber(decimal: rule.value).doubleValue
         var alerts = markets[key] ?? MarketAlerts()
@@ -169,6 +200,11 @@ public struct AlertBook: Sendable {
             remove(id)
             insert(rule)
         } else {
+            // Its one pair moves with it.
+            if let old = rules[id]?.owner {
+                uncount(old)
+                pairs[owner, default: 0] += 1
+            }
             rules[id] = rule
         }
     }
@@ -184,6 +220,7 @@ public struct AlertBook: Sendable {
 
     /// Takes the rule's id out of its market's ladders and windows.
     mutating func disarm(_ rule: AlertRule) {
+        uncount(rule.owner)
         if rule.kind.isPnL { return disarmPnL(rule) }
         let id = rule.id
         let key = Key(exchange: rule.exchange, market: rule.market)
@@ -269,6 +306,57 @@ public struct AlertBook: Sendable {
     /// never asked for: the engine seeds them (a new rule need not wait hours of closes).
     public var unseeded: [(exchange: Exchange, market: MarketID, minutes: Int)] {
         markets.flatMap { key, alerts in alerts.indicators.filter { !$0.value.seeded }.map { (key.exchange, key.market, $0.key) } }
+    }
+
+    /// One unseeded series: where, and the candle length.
+    public struct Series: Hashable, Sendable, Comparable {
+        public let exchange: Exchange
+        public let market: MarketID
+        public let minutes: Int
+
+        public static func < (a: Series, b: Series) -> Bool {
+            (a.exchange.rawValue, a.market, a.minutes) < (b.exchange.rawValue, b.market, b.minutes)
+        }
+    }
+
+    /// The unseeded series in the order they are asked for: each waiting owner's next one in
+    /// turn, owner after owner, so an owner with hundreds waiting delays another's first by one
+    /// call per owner, not by hundreds (a series several owners wait on is asked for once).
+    public func unseededInTurn(on exchange: Exchange? = nil) -> [Series] {
+        var queues: [String: [Series]] = [:]
+        for (key, alerts) in markets where exchange == nil || key.exchange == exchange {
+            for (minutes, entry) in alerts.indicators where !entry.seeded {
+                let series = Series(exchange: key.exchange, market: key.market, minutes: minutes)
+                let ids = entry.signals.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+                for owner in Set(ids.compactMap(owner(of:))) { queues[owner, default: []].append(series) }
+            }
+        }
+        var lines = queues.keys.sorted().map { queues[$0, default: []].sorted()[...] }
+        var taken: Set<Series> = []
+        var order: [Series] = []
+        while !lines.isEmpty {
+            for index in lines.indices {
+                while let next = lines[index].popFirst() {
+                    guard taken.insert(next).inserted else { continue }
+                    order.append(next)
+                    break
+                }
+            }
+            lines.removeAll(where: \.isEmpty)
+        }
+        return order
+    }
+
+    /// The owner of a rule or a wide rule's member, by id.
+    func owner(of id: String) -> String? { rules[id]?.owner ?? members[id]?.rule.owner }
+
+    /// Whether an indicator rule still waits for its candles (a wide rule: any of its markets):
+    /// it says "준비 중" until they came, and fires from the first close after.
+    public func isPreparing(_ id: String) -> Bool {
+        guard let rule = rules[id], rule.kind == .indicator else { return false }
+        let minutes = rule.windowMinutes ?? 60
+        let watched = rule.target?.isList == true ? memberMarkets(id) : [rule.market]
+        return watched.contains { markets[Key(exchange: rule.exchange, market: $0)]?.indicators[minutes]?.seeded == false }
     }
 
     /// The exchange's closed candles of a series (start epoch ms, close; oldest first): history

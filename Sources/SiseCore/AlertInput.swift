@@ -266,8 +266,14 @@ public struct AlertRuleJSON: Encodable, Sendable {
     public var createdAt: Int64
     public var lastFiredAt: Int64?
     public var description: String
+    /// An indicator rule still waiting for its candles (준비 중): it fires from the first close after.
+    public var preparing: Bool
+    /// Markets of a wide rule's list left unwatched by the owner's bound on rule × market pairs.
+    public var unwatched: Int
 
-    public init(_ rule: AlertRule, language: Language) {
+    public init(_ rule: AlertRule, language: Language, preparing: Bool = false, unwatched: Int = 0) {
+        self.preparing = preparing
+        self.unwatched = unwatched
         id = rule.id
         exchange = rule.exchange.rawValue
         market = rule.market.code
@@ -301,7 +307,7 @@ public struct AlertRuleJSON: Encodable, Sendable {
         case amount
         case id, exchange, market, target, type, price, percent, factor, windowMinutes, venue, holdMinutes, recurring, cooldownSeconds, enabled,
             createdAt
-        case lastFiredAt, description
+        case lastFiredAt, description, preparing, unwatched
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -329,5 +335,7 @@ public struct AlertRuleJSON: Encodable, Sendable {
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(lastFiredAt, forKey: .lastFiredAt)
         try c.encode(description, forKey: .description)
+        try c.encode(preparing, forKey: .preparing)
+        try c.encode(unwatched, forKey: .unwatched)
     }
 }

@@ -266,7 +266,7 @@ public struct PortfolioInput: Decodable, Sendable {
             .alertBadWindow: "windowMinutes", .alertBadCooldown: "cooldownSeconds", .alertBadVenue: "venue", .alertTetherHasNoVenue: "venue",
             .alertBadHold: "holdMinutes", .alertBadFactor: "factor", .alertBadSpikeWindow: "windowMinutes", .alertBadIndicator: "indicator",
             .alertBadInterval: "interval", .alertBadAverageOrder: "fast", .alertBadStrength: "percent", .alertBadTarget: "market",
-            .alertTargetEmpty: "market",
+            .alertTargetEmpty: "market", .alertTooManyPairs: "market",
             .alertBadPortfolioTarget: "market", .alertNotHeld: "market", .alertBadPnlPercent: "percent", .alertBadAmount: "amount",
             .alertBadQuiet: "quietStart", .alertBadTimeZone: "timeZone", .alertBadDailyCap: "dailyCap",
             .txMissingFields: nil,

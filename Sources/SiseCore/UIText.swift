@@ -83,7 +83,8 @@ public enum UIText: String, WordTable {
         alertBadAverageOrder
     case signalRsiAbove, signalRsiBelow, signalMaCrossUp, signalMaCrossDown, signalBollingerAbove, signalBollingerBelow
     case alertStrengthAbove, alertStrengthBelow, alertRuleStrengthAbove, alertRuleStrengthBelow, alertBadStrength
-    case alertTargetFavorites, alertTargetHoldings, alertRuleTarget, alertBadTarget, alertTargetEmpty, alertTargetOne, alertTarget,
+    case alertTargetFavorites, alertTargetHoldings, alertRuleTarget, alertBadTarget, alertTargetEmpty, alertTooManyPairs, alertPreparing,
+        alertUnwatched, alertTargetOne, alertTarget,
         alertTargetAllFavorites, alertTargetAllHoldings, alertTargetPortfolio, alertRulePortfolio, alertBadPortfolioTarget, alertNotHeld,
         alertNothingHeld
     case alertPnlAbove, alertPnlBelow, alertPnlAmountAbove, alertPnlAmountBelow, alertRulePnlAbove, alertRulePnlBelow, alertRulePnlAmountAbove,
@@ -569,6 +570,13 @@ public enum UIText: String, WordTable {
                 "a price line belongs to one market and a P&L line to holdings (favorites take moves, volume spikes, indicators, 체결강도 and premium rules)"
             )
         case .alertTargetEmpty: ("{exchange}에 {target}이 없습니다 — 먼저 추가하세요", "you have no {target} on {exchange} yet: add some first")
+        case .alertTooManyPairs:
+            (
+                "알림이 지켜보는 마켓이 모두 {max}개를 넘게 됩니다 (지금 {now}개, 이 알림 {adding}개). 관심 종목을 줄이거나 다른 알림을 지워 주세요",
+                "your alerts would watch more than {max} markets in all (now {now}, this one {adding}); star fewer markets or delete another alert"
+            )
+        case .alertPreparing: ("준비 중", "preparing")
+        case .alertUnwatched: ("{count}개 마켓은 한도를 넘어 지켜보지 않습니다", "{count} markets left unwatched: over the limit")
         case .alertBadStrength: ("'체결강도(%)'는 150처럼 0보다 크고 10000 이하인 숫자로 적어 주세요", "The 'Strength (%)' must be above 0 and up to 10000, such as 150")
         case .signalRsiAbove: ("RSI 상향 돌파", "RSI crosses up")
         case .signalRsiBelow: ("RSI 하향 돌파", "RSI crosses down")

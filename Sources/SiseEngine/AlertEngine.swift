@@ -118,6 +118,18 @@ public final class AlertEngine: Service, Sendable {
     public var isRunning: Bool { running.withLock { $0 } }
     /// Whether every indicator series has had its exchange candles asked for.
     public var indicatorsSeeded: Bool { book.withLock { $0.unseeded.isEmpty } }
+    /// Rule × market pairs armed (every owner's).
+    public var armedPairs: Int { book.withLock { $0.pairCount } }
+    /// Indicator series kept (shared by every rule on the same exchange, market and interval).
+    public var indicatorSeries: Int { book.withLock { $0.seriesCount } }
+
+    /// The rules of `ids` that still wait for their candles ("준비 중").
+    public func preparing(_ ids: [String]) -> Set<String> {
+        book.withLock { book in Set(ids.filter { book.isPreparing($0) }) }
+    }
+
+    /// The markets a wide rule left unarmed for its owner's bound of `AlertBook.pairsPerOwner`.
+    public func unarmedMarkets(_ id: String) -> Int { book.withLock { $0.unarmedMarkets(id) } }
 
     /// A rule was created or changed: it is (re-)armed, and evaluated at once against the live
     /// price (its first evaluation counts the condition as not held before).
@@ -222,31 +234,54 @@ public final class AlertEngine: Service, Sendable {
         for feed in depth.values { feed.watch([], by: "alerts") }
     }
 
-    /// Indicator series with no history yet get the exchange's closed candles, one series at a
-    /// time (a new rule, or every rule after a restart, reads its first signal on the next close,
-    /// not hours of closes later). A series whose candles cannot be had warms up from the ticks.
+    /// Seeding's share of an exchange's REST calls: at most one candle request per `seedGap` on
+    /// each exchange (its client's rate limit keeps the rest for the board's own calls), one
+    /// request at a time, never inside a request of the API.
+    static let seedGap: Duration = .milliseconds(250)
+    /// How many series are asked for before the turn order is read again (a new owner's rule
+    /// waits at most this many calls, not for another owner's hundreds).
+    static let seedTurn = 8
+
+    /// Indicator series with no history yet get the exchange's closed candles (a new rule, or
+    /// every rule after a restart, reads its first signal on the next close, not hours of closes
+    /// later), each exchange on its own, owners taking turns (`AlertBook.unseededInTurn`). A
+    /// series whose candles cannot be had warms up from the ticks.
     private func seedIndicators() async {
-        while !Task.isCancelled {
-            for series in book.withLock({ $0.unseeded }) {
-                if Task.isCancelled { return }
-                var closes: [(start: Int64, close: Double)] = []
-                if let api = boards[series.exchange]?.api {
-                    let unit: CandleUnit = series.minutes >= 1_440 ? .days : .minutes(series.minutes)
-                    let candles = (try? await api.candles(market: series.market, unit: unit, count: IndicatorSignal.history, to: nil)) ?? []
-                    let span = Int64(series.minutes) * 60_000
-                    let forming = clock.now / span * span
-                    // A start no clock could have (an upstream's nonsense date) is left out, never converted.
-                    closes = candles.compactMap { candle -> (start: Int64, close: Double)? in
-                        let ms = (candle.start.timeIntervalSince1970 * 1_000).rounded()
-                        guard ms.isFinite, ms >= 0, ms < 1e15 else { return nil }
-                        let start = Int64(ms)
-                        return start < forming ? (start, candle.close) : nil
-                    }.sorted { $0.start < $1.start }
-                }
-                book.withLock { $0.seed(series.exchange, series.market, minutes: series.minutes, closes) }
-            }
-            do { try await pace.sleep(for: .seconds(1)) } catch { return }
+        await withDiscardingTaskGroup { group in
+            for (exchange, _) in boards.all { group.addTask { await self.seed(exchange) } }
         }
+    }
+
+    private func seed(_ exchange: Exchange) async {
+        while !Task.isCancelled {
+            let turn = book.withLock { $0.unseededInTurn(on: exchange).prefix(Self.seedTurn) }
+            for series in turn {
+                if Task.isCancelled { return }
+                let closes = await closedCandles(series)
+                book.withLock { $0.seed(series.exchange, series.market, minutes: series.minutes, closes) }
+                do { try await pace.sleep(for: Self.seedGap) } catch { return }
+            }
+            if turn.isEmpty {
+                do { try await pace.sleep(for: .seconds(1)) } catch { return }
+            }
+        }
+    }
+
+    /// The exchange's closed candles of a series (start epoch ms, close; oldest first); none when
+    /// they cannot be had.
+    private func closedCandles(_ series: AlertBook.Series) async -> [(start: Int64, close: Double)] {
+        guard let api = boards[series.exchange]?.api else { return [] }
+        let unit: CandleUnit = series.minutes >= 1_440 ? .days : .minutes(series.minutes)
+        let candles = (try? await api.candles(market: series.market, unit: unit, count: IndicatorSignal.history, to: nil)) ?? []
+        let span = Int64(series.minutes) * 60_000
+        let forming = clock.now / span * span
+        // A start no clock could have (an upstream's nonsense date) is left out, never converted.
+        return candles.compactMap { candle -> (start: Int64, close: Double)? in
+            let ms = (candle.start.timeIntervalSince1970 * 1_000).rounded()
+            guard ms.isFinite, ms >= 0, ms < 1e15 else { return nil }
+            let start = Int64(ms)
+            return start < forming ? (start, candle.close) : nil
+        }.sorted { $0.start < $1.start }
     }
 
     func apply(_ exchange: Exchange, _ rows: [MarketRow]) async {

@@ -11,8 +11,44 @@ public struct AlertTargetCheck: Sendable {
         self.lists = lists
     }
 
-    /// nil when the rule can be kept; otherwise why not, in the reader's language.
-    public func problem(_ rule: AlertRule) async throws -> (@Sendable (Language) -> String)? {
+    /// nil when the rule can be kept; otherwise why not, in the reader's language. `among`: the
+    /// owner's rules as stored (the rule's old self, when it is changed, is counted as the new one).
+    public func problem(_ rule: AlertRule, among rules: [AlertRule] = []) async throws -> (@Sendable (Language) -> String)? {
+        if let problem = try await target(rule) { return problem }
+        return try await pairs(rule, among: rules)
+    }
+
+    /// Whether the owner's enabled rules, this one with them, watch at most
+    /// `AlertBook.pairsPerOwner` rule × market pairs (a wide rule: one a market of its list).
+    func pairs(_ rule: AlertRule, among rules: [AlertRule]) async throws -> (@Sendable (Language) -> String)? {
+        guard rule.enabled else { return nil }
+        var sizes: [AlertBook.ListKey: Int] = [:]
+        func pairs(_ one: AlertRule) async throws -> Int {
+            guard let target = one.target, target.isList else { return 1 }
+            let key = AlertBook.ListKey(owner: one.owner, target: target, exchange: one.exchange)
+            if let known = sizes[key] { return known }
+            let count = try await lists.markets(key).count
+            sizes[key] = count
+            return count
+        }
+        var now = 0
+        for other in rules where other.enabled && other.id != rule.id { now += try await pairs(other) }
+        let adding = try await pairs(rule)
+        let limit = AlertBook.pairsPerOwner
+        guard now + adding > limit else { return nil }
+        let held = now
+        return {
+            UIText.alertTooManyPairs(
+                $0,
+                [
+                    "max": NumberText.grouped(Double(limit), decimals: 0), "now": NumberText.grouped(Double(held), decimals: 0),
+                    "adding": NumberText.grouped(Double(adding), decimals: 0),
+                ]
+            )
+        }
+    }
+
+    private func target(_ rule: AlertRule) async throws -> (@Sendable (Language) -> String)? {
         let exchange = rule.exchange.displayName
         switch rule.target {
         case let target? where target.isList:

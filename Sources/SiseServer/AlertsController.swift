@@ -26,7 +26,15 @@ struct AlertsController {
 
     @Sendable func list(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let language = LanguagePreference.of(request)
-        return JSONText.response(Alerts(alerts: try await store.rules(owner: ctx.owner).map { AlertRuleJSON($0, language: language) }))
+        let rules = try await store.rules(owner: ctx.owner)
+        let preparing = engine.preparing(rules.map(\.id))
+        return JSONText.response(
+            Alerts(
+                alerts: rules.map {
+                    AlertRuleJSON($0, language: language, preparing: preparing.contains($0.id), unwatched: engine.unarmedMarkets($0.id))
+                }
+            )
+        )
     }
 
     @Sendable func add(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
@@ -40,7 +48,13 @@ struct AlertsController {
         try await store.add(rule)
         await engine.upsert(rule)
         await changes.publish(.alerts, owner: ctx.owner)
-        return JSONText.response(AlertRuleJSON(rule, language: LanguagePreference.of(request)), status: .created)
+        let json = AlertRuleJSON(
+            rule,
+            language: LanguagePreference.of(request),
+            preparing: !engine.preparing([rule.id]).isEmpty,
+            unwatched: engine.unarmedMarkets(rule.id)
+        )
+        return JSONText.response(json, status: .created)
     }
 
     /// `{"enabled":false}`, a new `price`/`percent`/`factor`/`windowMinutes`, an indicator's
@@ -108,7 +122,7 @@ struct AlertsController {
     /// must name a market there (it may empty later: the rule then waits for it); a P&L line
     /// needs something held.
     private func listed(_ rule: AlertRule, _ language: Language) async throws {
-        if let problem = try await AlertTargetCheck(lists: lists).problem(rule) {
+        if let problem = try await AlertTargetCheck(lists: lists).problem(rule, among: try await store.rules(owner: rule.owner)) {
             throw APIError(status: .badRequest, code: "bad_parameter", field: "market") { problem($0) }
         }
         if rule.target == nil { try context.requireListed(rule.market, on: rule.exchange) }

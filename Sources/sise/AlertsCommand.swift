@@ -99,7 +99,12 @@ struct AlertsCommand: AsyncParsableCommand {
                 throw CLIFailure.usage("sise: " + error.message(local.global.language))
             }
             // A wide rule's list must name a market, a P&L line needs a holding (as the API asks).
-            if let problem = try await local.store({ try await AlertTargetCheck(lists: WatchLists(database: $0)).problem(rule) }) {
+            if let problem = try await local.store({ database in
+                try await AlertTargetCheck(lists: WatchLists(database: database)).problem(
+                    rule,
+                    among: try await AlertStore(database: database).rules(owner: rule.owner)
+                )
+            }) {
                 throw CLIFailure.usage("sise: " + problem(local.global.language))
             }
             if rule.target == nil { try await AlertsCommand.checkListing(rule, local.global) }

@@ -46,6 +46,15 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "With --alerts: measurements per N, taking turns with and without the engine (the median is printed).")
     var runs: Int = 3
 
+    @Option(
+        help:
+            "Instead: wide alert rules on favorites, this many rule × market pairs (comma-separated, e.g. 1000,10000,100000), on the demo simulator."
+    )
+    var listRules: String?
+
+    @Option(help: "With --list-rules: the owners the pairs are spread over.")
+    var owners: Int = 4
+
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gecko: CoinGeckoOptions
     @OptionGroup var premiumOptions: PremiumOptions
@@ -57,6 +66,8 @@ struct BenchCommand: AsyncParsableCommand {
             throw ValidationError("--series 12–100000, --minutes 1–100000.")
         }
         if let alerts, ruleCounts(alerts) == nil { throw ValidationError("--alerts takes counts of 1–10000000, comma-separated.") }
+        if let listRules, ruleCounts(listRules) == nil { throw ValidationError("--list-rules takes counts of 1–10000000, comma-separated.") }
+        guard (1...100).contains(owners) else { throw ValidationError("--owners must be 1–100.") }
         guard (1...20).contains(runs) else { throw ValidationError("--runs must be 1–20.") }
     }
 
@@ -70,7 +81,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     /// `--alerts`: the demo simulator's four exchanges, their boards and the premium feed run as a
     /// service group while `AlertBench` measures.
-    private func benchAlerts(_ counts: [Int]) async throws {
+    private func benchAlerts(_ counts: [Int], wide: Bool = false) async throws {
         var logger = Logger(label: "sise.bench")
         logger.logLevel = .error
         let settings = global.settings
@@ -93,7 +104,19 @@ struct BenchCommand: AsyncParsableCommand {
         )
         let running = Task { try await group.run() }
         do {
-            try await AlertBench.run(counts: counts, seconds: seconds, runs: runs, upstreams: upstreams, premium: premium)
+            if wide, let simulator = root.simulator {
+                try await ListRuleBench.run(
+                    pairs: counts,
+                    owners: owners,
+                    seconds: seconds,
+                    upstreams: upstreams,
+                    premium: premium,
+                    simulator: simulator.baseURL,
+                    transport: root.transport
+                )
+            } else {
+                try await AlertBench.run(counts: counts, seconds: seconds, runs: runs, upstreams: upstreams, premium: premium)
+            }
         } catch {
             await group.triggerGracefulShutdown()
             _ = await running.result
@@ -106,6 +129,7 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         if history { return try await HistoryBench.run(series: series, minutes: minutes) }
         if let alerts, let counts = ruleCounts(alerts) { return try await benchAlerts(counts) }
+        if let listRules, let counts = ruleCounts(listRules) { return try await benchAlerts(counts, wide: true) }
         let real = loadRealFrames()
         let defaults = real + SimulatorFrames.tickers(count: synthetic, format: .default).map { Array($0.utf8) }
         let simple = SimulatorFrames.tickers(count: synthetic, seed: 7, format: .simple).map { Array($0.utf8) }

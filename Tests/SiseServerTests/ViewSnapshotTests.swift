@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdWSClient
 import Logging
 import SiseCore
+import SiseTestSupport
 import Synchronization
 import Testing
 
@@ -49,6 +50,12 @@ import Testing
         let pages = (0..<9).map { _ in Page() }
         try await ServerHarness.run { client in
             let port = try #require(client.port)
+            // The board has its rows before the first page opens (on a loaded machine the first
+            // page once came before them: its snapshot was empty and nothing had settled to compare).
+            try await expectEventually(timeout: .seconds(20), "the board is live with its rows") {
+                let rows = json(try await client.execute(uri: "/api/markets", method: .get)) as? [[String: Any]]
+                return (rows?.count ?? 0) >= 20
+            }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, page) in pages.enumerated() {
                     group.addTask {

@@ -46,6 +46,17 @@ export function setupAlerts({ t, toast, state, call }) {
         const where = rule.target ? `${exchangeName(rule.exchange)} — ` : `${rule.market} · ${exchangeName(rule.exchange)} — `;
         const li = item(`${where}${rule.description}${rule.recurring ? " ↻" : ""}`,
           { alertId: rule.id, enabled: String(rule.enabled) });
+        // An indicator rule waiting for its candles says so; a list over the owner's bound says
+        // how many of its markets it leaves out.
+        const notes = [rule.preparing ? t("alertPreparing") : "", rule.unwatched > 0 ? t("alertUnwatched", { count: String(rule.unwatched) }) : ""]
+          .filter(Boolean);
+        if (notes.length) {
+          const note = document.createElement("small");
+          note.className = "alert-note";
+          note.dataset.ruleNote = rule.preparing ? "preparing" : "unwatched";
+          note.textContent = ` · ${notes.join(" · ")}`;
+          li.querySelector("span").append(note);
+        }
         const toggle = document.createElement("input");
         toggle.type = "checkbox";
         toggle.checked = rule.enabled;
