@@ -16,6 +16,9 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
         case p256dh, auth, endpoint, width
         case venue, limit, symbol, all, amount, kind, before
         case language = "lang"
+        case link
+        case loginHint = "login_hint"
+        case login
 
         /// The parameter as the subject of a sentence, in the reader's words ("거래소는 …", "the exchange …").
         public var texts: (ko: String, en: String) {
@@ -56,6 +59,9 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
             case .kind: ("종류는", "the kind")
             case .before: ("이전 기록 기준은", "the older-than point")
             case .language: ("언어는", "the language")
+            case .link: ("계정 연결 표시는", "the link option")
+            case .loginHint: ("로그인 힌트는", "the login hint")
+            case .login: ("로그인 요구는", "the login requirement")
             }
         }
     }
@@ -83,6 +89,8 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
         /// This many bytes, written in base64url.
         case base64URLBytes(Int)
         case pushServiceURL
+        /// Given, so not empty (absent is how a parameter is left out).
+        case notEmpty
 
         /// One of the exchanges' ids.
         public static let exchanges = Rule.oneOf(Exchange.allCases.map(\.rawValue))
@@ -104,6 +112,7 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
             case .withinRank(let high): RefusalText.withinRank(language, ["high": String(high)])
             case .base64URLBytes(let count): RefusalText.base64URLBytes(language, ["count": String(count)])
             case .pushServiceURL: RefusalText.pushServiceURL(language)
+            case .notEmpty: RefusalText.notEmpty(language)
             }
         }
     }

@@ -219,7 +219,8 @@ public struct PortfolioInput: Decodable, Sendable {
     enum CodingKeys: String, CodingKey { case type, exchange, market, quantity, price, fee, at, note }
 
     /// Numbers are accepted as JSON numbers too (`"at": 1763888400000`, `"quantity": 0.5`),
-    /// read through their text so no binary rounding enters.
+    /// read through their text so no binary rounding enters; words (type, exchange, market, note)
+    /// are JSON strings (or null where they may be absent).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func text(_ key: CodingKeys) throws -> String? {
@@ -229,17 +230,19 @@ public struct PortfolioInput: Decodable, Sendable {
             if let number = try? c.decodeIfPresent(Decimal.self, forKey: key) { return "\(number)" }
             throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "\(key.stringValue) must be text or a number")
         }
+        // Words are text only (a number is no type, exchange, market or note).
+        func words(_ key: CodingKeys) throws -> String? { try c.decodeIfPresent(String.self, forKey: key) }
         guard c.contains(.type), c.contains(.market), c.contains(.quantity), c.contains(.price) else {
             throw Failure(.txMissingFields)
         }
-        type = try text(.type) ?? ""
-        exchange = try text(.exchange)
-        market = try text(.market) ?? ""
+        type = try words(.type) ?? ""
+        exchange = try words(.exchange)
+        market = try words(.market) ?? ""
         quantity = try text(.quantity) ?? ""
         price = try text(.price) ?? ""
         fee = try text(.fee)
         at = try text(.at)
-        note = try text(.note)
+        note = try words(.note)
     }
 
     /// Why an input is refused: a `UIText` key and its values, worded in the reader's language.

@@ -6,7 +6,7 @@
 public enum RefusalText: String, WordTable {
     // What a parameter must be
     case oneOf, listOf, between, atMostCharacters, lengthCharacters, atMostItems, marketCode, symbolList
-    case coinOrMarket, imageURL, utf8, shapedLike, withinRank, base64URLBytes, pushServiceURL
+    case coinOrMarket, imageURL, utf8, shapedLike, withinRank, base64URLBytes, pushServiceURL, notEmpty
     case parameterSentence
     // What was not found
     case missingExchange, missingTransaction, missingAlert, missingWebhook, missingPushSubscription
@@ -35,6 +35,7 @@ public enum RefusalText: String, WordTable {
         case .withinRank: ("순위 {high}위 안쪽이어야 합니다", "must stay within the top {high}")
         case .base64URLBytes: ("{count}바이트를 base64url로 적은 값이어야 합니다", "must be {count} bytes written in base64url")
         case .pushServiceURL: ("푸시 서비스의 https 주소여야 합니다", "must be a push service's https address")
+        case .notEmpty: ("비어 있을 수 없습니다 (쓰지 않으려면 빼 주세요)", "cannot be empty (leave it out instead)")
         case .parameterSentence: ("{subject} {rule}", "{subject} {rule}")
 
         case .missingExchange: ("{name} 거래소는 이 서버에 없습니다", "this server has no exchange {name}")

@@ -41,7 +41,11 @@ struct MeController {
     /// asks for the refusal (`?login=required`: 401, as before).
     @Sendable func me(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         guard let account = ctx.account else {
-            if request.uri.queryParameters["login"] == "required" { throw Self.unauthorized(LanguagePreference.of(request)) }
+            switch request.uri.queryParameters["login"] {
+            case nil: break
+            case "required": throw Self.unauthorized(LanguagePreference.of(request))
+            default: throw APIError.badParameter(.login, .oneOf(["required"]))
+            }
             return JSONText.response(["user": String?.none])
         }
         return JSONText.response(try await AuthController.Me.of(account, accounts))

@@ -9,7 +9,8 @@ import SiseCore
 /// names nothing: routes match exactly (the router alone would take `/metrics/` and
 /// `/metrics//` for `/metrics`, past a proxy that blocks only the exact path). A query's names
 /// and values, percent-decoded, hold no control character (`ControlCharacters`: 400
-/// `control_character`), before any route reads one; an API call's `lang` is `ko` or `en`.
+/// `control_character`), before any route reads one; an API call's `lang` is `ko` or `en`, and a
+/// parameter it names is not given empty.
 struct PathGuardMiddleware: RouterMiddleware {
     typealias Context = SiseRequestContext
 
@@ -23,8 +24,19 @@ struct PathGuardMiddleware: RouterMiddleware {
         }
         // An API answer's `lang` is one of the two the OpenAPI document lists (a page's address
         // may carry anything: the page reads what it knows).
-        if request.uri.path.hasPrefix("/api/"), let lang = request.uri.queryParameters["lang"], Language(rawValue: String(lang)) == nil {
-            throw APIError.badParameter(.language, .oneOf(Language.allCases.map(\.rawValue)))
+        if request.uri.path.hasPrefix("/api/"), request.uri.query != nil {
+            let parameters = request.uri.queryParameters
+            if let lang = parameters["lang"], Language(rawValue: String(lang)) == nil {
+                throw APIError.badParameter(.language, .oneOf(Language.allCases.map(\.rawValue)))
+            }
+            // A parameter the API reads, given empty (`exchange=`), is refused rather than read as
+            // left out: every pattern and list `/openapi.yaml` names has at least one character.
+            // Only a search may be empty (nothing typed yet).
+            for (name, value) in parameters where value.isEmpty {
+                if let parameter = ParameterRefusal.Parameter(rawValue: String(name)), parameter != .search {
+                    throw APIError.badParameter(parameter, .notEmpty)
+                }
+            }
         }
         return try await next(request, context)
     }

@@ -49,7 +49,12 @@ struct SocialAuthController {
     @Sendable func start(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let language = LanguagePreference.of(request)
         let client = try client(ctx, language)
-        let link = request.uri.queryParameters["link"] == "1"
+        // As `/openapi.yaml` writes them: `link` is `1` when present, a hint at most 254 characters.
+        let linkText = request.uri.queryParameters["link"]
+        guard linkText == nil || linkText == "1" else { throw APIError.badParameter(.link, .oneOf(["1"])) }
+        let link = linkText == "1"
+        let hint = request.uri.queryParameters["login_hint"].map(String.init)
+        guard (hint?.count ?? 0) <= 254 else { throw APIError.badParameter(.loginHint, .atMostCharacters(254)) }
         if link && ctx.account == nil { throw MeController.unauthorized(language) }
         if let wait = await starts.take(ctx.clientAddress, now: sessions.clock.now) {
             throw APIError(
@@ -63,7 +68,6 @@ struct SocialAuthController {
         let state = PKCE.randomValue()
         let verifier = PKCE.randomValue()
         let nonce = PKCE.randomValue()
-        let hint = request.uri.queryParameters["login_hint"].map(String.init).flatMap { $0.count <= 254 ? $0 : nil }
         let url: URL
         do {
             url = try await client.authorizationURL(

@@ -97,6 +97,8 @@ struct WebhooksController {
 
     @Sendable func deliveries(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
         let id = ctx.parameters.get("id") ?? ""
+        // Another owner's webhook, or none: not found (as its other routes say), not an empty log.
+        guard try await store.destination(owner: ctx.owner, id: id) != nil else { throw APIError.notFound(.missingWebhook) }
         return JSONText.response(Deliveries(deliveries: try await store.deliveries(owner: ctx.owner, webhookID: id)))
     }
 }

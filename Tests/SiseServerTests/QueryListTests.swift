@@ -27,6 +27,12 @@ import Testing
                 ("/api/markets?lang=\(long)", "lang"),
                 ("/api/markets?lang=fr", "lang"),
                 ("/api/notices?lang=", "lang"),
+                // A parameter given empty is refused, not read as left out (a search may be empty).
+                ("/api/trades/KRW-BTC?exchange=", "exchange"),
+                ("/api/wallets?symbol=", "symbol"),
+                ("/api/ranking?order=&sort=", "sort"),
+                ("/api/markets?favorites=", "favorites"),
+                ("/api/me?login=AAA", "login"),
             ]
             for (uri, parameter) in refused {
                 let response = try await client.execute(uri: uri, method: .get)
@@ -40,7 +46,7 @@ import Testing
             // The same lists written whole are read.
             for uri in [
                 "/api/premium/matrix?symbols=BTC,ETH&venue=binance,okx&exchange=upbit,korbit", "/api/events?kind=listing,flag",
-                "/api/wallets?exchange=upbit,korbit", "/api/notices?lang=en", "/api/compare?symbols=BTC,ETH",
+                "/api/wallets?exchange=upbit,korbit", "/api/notices?lang=en", "/api/compare?symbols=BTC,ETH", "/api/markets?q=",
             ] {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect(response.status != .badRequest, "\(uri) → \(response.status.code) \(String(buffer: response.body).prefix(200))")
