@@ -141,6 +141,21 @@ public struct AlertRule: Hashable, Codable, Sendable {
         return text
     }
 
+    /// The value that crossed the line, as a fired rule's words say it after the rule (`-48.21%`,
+    /// `-1,234,567원`, `3.4배`); nil where the price the firing carries says it (a price line, an
+    /// indicator's close) or the value is not a number.
+    public func observedWords(_ observed: Double, _ language: Language) -> String? {
+        guard observed.isFinite else { return nil }
+        let signed = (observed > 0 ? "+" : "") + NumberText.grouped(observed, decimals: 2) + "%"
+        switch kind {
+        case .above, .below, .indicator: return nil
+        case .move, .premiumAbove, .premiumBelow, .pnlAbove, .pnlBelow: return signed
+        case .strengthAbove, .strengthBelow: return NumberText.grouped(observed, decimals: 2) + "%"
+        case .volumeSpike: return UIText.alertTimesUsual(language, ["factor": NumberText.grouped(observed, decimals: 1)])
+        case .pnlAmountAbove, .pnlAmountBelow: return UIText.alertWon(language, ["amount": Self.won(Decimal(observed.rounded()), language)])
+        }
+    }
+
     /// A signed KRW amount, grouped as the portfolio shows it (`-1,000,000`).
     static func won(_ value: Decimal, _ language: Language) -> String {
         let number = NSDecimalNumber(decimal: value).doubleValue
@@ -220,7 +235,9 @@ public struct AlertFiring: Codable, Equatable, Sendable {
         // The whole portfolio's line names no exchange or market.
         message = Dictionary(
             uniqueKeysWithValues: Language.allCases.map {
-                let words = rule.describe($0)
+                var words = rule.describe($0)
+                // What crossed the line, beside the line itself ("수익률 -10% 이하 (지금 -48.21%)").
+                if let observed, let seen = rule.observedWords(observed, $0) { words = UIText.alertObservedNow($0, ["rule": words, "value": seen]) }
                 let line =
                     rule.target == .portfolio
                     ? words : UIText.alertFired($0, ["exchange": rule.exchange.displayName, "market": rule.market.code, "rule": words])

@@ -25,7 +25,8 @@ public struct BoardText: Sendable {
         }
     }
 
-    /// `유의` (investment warning) or `주의` (caution), `WARN` / `CAUT` in English; nil for
+    /// `유의` (investment warning) or `주의` (caution), `Warning` / `Caution` in English (words, not
+    /// four-letter codes); nil for
     /// neither. A warning outranks a caution.
     public func mark(_ market: Market) -> String? {
         if market.warning { return UIText.warning(language) }

@@ -8,7 +8,7 @@ public enum Hangul {
         "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ",
     ]
     private static let initialSet = Set(initials)
-    private static let syllableRange: ClosedRange<UInt32> = 0xAC00...0xD7A3
+    static let syllableRange: ClosedRange<UInt32> = 0xAC00...0xD7A3
 
     /// The initial consonant of a precomposed syllable (`비` → `ㅂ`), nil for anything else.
     public static func initial(of character: Character) -> Character? {

@@ -23,11 +23,17 @@ public struct OrderbookJSON: Encodable, Sendable {
     public let bids: [Level]
     public let totalAskSize: String
     public let totalBidSize: String
-    /// `{"time":"HH:mm:ss"}`: the book's time in KST, as the page writes it.
+    /// `{"time":"HH:mm:ss","totalAskSize","totalBidSize","spread","spreadRate"}`: the book's time
+    /// in KST, the sizes under the ladder and the gap between the best ask and the best bid as the
+    /// page writes them (`spread` and `spreadRate` empty when a side is empty).
     public let display: BookDisplay
 
     public struct BookDisplay: Encodable, Sendable {
         public let time: String
+        public let totalAskSize: String
+        public let totalBidSize: String
+        public let spread: String
+        public let spreadRate: String
     }
 
     public init(_ book: Orderbook, exchange: Exchange, formatter: MarketFormatter = MarketFormatter(language: .ko)) {
@@ -46,7 +52,19 @@ public struct OrderbookJSON: Encodable, Sendable {
         bids = book.bids.map(level)
         totalAskSize = DecimalText.plain(book.totalAskSize)
         totalBidSize = DecimalText.plain(book.totalBidSize)
-        display = BookDisplay(time: KSTText.clock(book.timestamp))
+        var spread = ""
+        var spreadRate = ""
+        if let ask = book.asks.first?.price, let bid = book.bids.first?.price, ask > 0, bid > 0 {
+            spread = formatter.price(max(0, ask - bid), quote: quote)
+            spreadRate = NumberText.grouped(max(0, ask - bid) / ask * 100, decimals: 3) + "%"
+        }
+        display = BookDisplay(
+            time: KSTText.clock(book.timestamp),
+            totalAskSize: NumberText.grouped(book.totalAskSize, decimals: 4),
+            totalBidSize: NumberText.grouped(book.totalBidSize, decimals: 4),
+            spread: spread,
+            spreadRate: spreadRate
+        )
     }
 }
 

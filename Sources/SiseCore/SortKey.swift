@@ -37,14 +37,14 @@ public enum SortDirection: String, CaseIterable, Sendable, Codable {
     }
 
     /// The 3-state header cycle (the BitRise cycle): another column, or the same one with no
-    /// direction, starts descending; descending turns ascending; ascending turns none.
-    public func tapped(sameColumn: Bool) -> SortDirection {
-        guard sameColumn else { return .descending }
-        switch self {
-        case .none: return .descending
-        case .descending: return .ascending
-        case .ascending: return .none
-        }
+    /// direction, starts descending; descending turns ascending; ascending turns none. A column
+    /// of words (`wordsFirstAscending`: a name) runs the other way round — 가나다 before ㅎ, A
+    /// before Z — then the reverse, then none.
+    public func tapped(sameColumn: Bool, wordsFirstAscending: Bool = false) -> SortDirection {
+        let first: SortDirection = wordsFirstAscending ? .ascending : .descending
+        let second: SortDirection = wordsFirstAscending ? .descending : .ascending
+        guard sameColumn, self != .none else { return first }
+        return self == first ? second : .none
     }
 
     /// The short spellings every face accepts, for refusals.

@@ -25,9 +25,9 @@ public struct SortState: Hashable, Sendable, Codable {
     }
 
     /// The state after tapping the header of `tapped`: the same column advances through the
-    /// cycle; another column starts at descending.
+    /// cycle; another column starts at descending (the name column at ascending: 가나다 first).
     public func tapping(_ tapped: SortKey) -> SortState {
-        SortState(key: tapped, direction: direction.tapped(sameColumn: tapped == key))
+        SortState(key: tapped, direction: direction.tapped(sameColumn: tapped == key, wordsFirstAscending: tapped == .name))
     }
 
     /// The direction a header shows: only the active column has one.

@@ -87,6 +87,8 @@ public enum UIText: String, WordTable {
         alertUnwatched, alertTargetOne, alertTarget,
         alertTargetAllFavorites, alertTargetAllHoldings, alertTargetPortfolio, alertRulePortfolio, alertBadPortfolioTarget, alertNotHeld,
         alertNothingHeld
+    case bookTotals, bookSpread
+    case alertObservedNow, alertTimesUsual, alertWon
     case alertPnlAbove, alertPnlBelow, alertPnlAmountAbove, alertPnlAmountBelow, alertRulePnlAbove, alertRulePnlBelow, alertRulePnlAmountAbove,
         alertRulePnlAmountBelow, alertBadPnlPercent, alertBadAmount, alertAmount
     case tuiAlertPrompt, alertAddedAs
@@ -139,12 +141,12 @@ public enum UIText: String, WordTable {
         case .exchanges: ("거래소", "Exchanges")
         case .priceKRW: ("가격(KRW)", "Price (KRW)")
         case .floorPrice: ("바닥가", "Floor")
-        case .warning: ("유의", "WARN")
-        case .caution: ("주의", "CAUT")
+        case .warning: ("유의", "Warning")
+        case .caution: ("주의", "Caution")
         case .warningLong: ("유의", "Warning")
         case .cautionLong: ("주의", "Caution")
-        case .cautionStepWarning: ("경고", "ALRT")
-        case .cautionStepDanger: ("위험", "DNGR")
+        case .cautionStepWarning: ("경고", "Alert")
+        case .cautionStepDanger: ("위험", "Danger")
         case .cautionOther: ("기타 ({key})", "other ({key})")
         case .cautionUntil: ("{time}까지", "until {time}")
         case .investmentWarning: ("투자유의 종목", "investment warning")
@@ -240,7 +242,7 @@ public enum UIText: String, WordTable {
         case .tuiTooSmall: ("창이 너무 작습니다", "window too small")
         case .unknownSymbol: ("알 수 없는 종목입니다: {list}", "unknown symbol: {list}")
         case .exchangeHasNoQuote: ("{exchange}에는 {quote} 마켓이 없습니다 ({quotes} 마켓만 있습니다)", "{exchange} has no {quote} market (it has {quotes})")
-        case .notAMarket: ("'{text}'은(는) 종목이나 마켓 코드가 아닙니다", "'{text}' is not a symbol or market code")
+        case .notAMarket: ("'{text:은}' 종목이나 마켓 코드가 아닙니다", "'{text}' is not a symbol or market code")
         case .unknownCoin: ("알 수 없는 종목입니다: {coin}", "unknown coin: {coin}")
         case .badCoinID: ("코인 id가 올바르지 않습니다: {coin}", "not a coin id: {coin}")
         case .portInUse: ("포트가 이미 사용 중입니다 (--port로 다른 포트를 지정하세요).", "the port is already in use (choose another with --port).")
@@ -272,7 +274,11 @@ public enum UIText: String, WordTable {
         case .accountBadUsername: ("아이디는 영문 소문자·숫자·_·. 3–30자입니다", "a user name is 3–30 of a–z, 0–9, _ and .")
         case .accountPasswordLength: ("비밀번호는 8자 이상, 128바이트 이하입니다", "a password has at least 8 characters and at most 128 bytes")
         case .accountPasswordCommon: ("너무 흔한 비밀번호입니다. 다른 비밀번호를 고르세요", "that password is too common; choose another")
-        case .accountBadNickname: ("닉네임은 2–20칸입니다", "a nickname is 2–20 columns wide")
+        case .accountBadNickname:
+            (
+                "닉네임은 한글 1~10자(영문·숫자는 2~20자)로 써 주세요 — 한글 한 글자는 영문 두 글자만큼 셉니다",
+                "a nickname is 2 to 20 letters or digits (1 to 10 Hangul letters: each counts as two)"
+            )
         case .accountLoginMissing: ("이메일이나 아이디가 필요합니다", "an e-mail address or a user name is needed")
         case .accountLoginNeeded: ("로그인이 필요합니다", "log in first")
         case .accountProfileLoggedOut: ("로그인하면 내 정보를 볼 수 있습니다", "Log in to see your profile")
@@ -314,13 +320,13 @@ public enum UIText: String, WordTable {
         case .avatarRemove: ("사진 삭제", "Remove picture")
         case .requestTooLarge: ("요청이 너무 큽니다", "request body too large")
         case .importItem: ("{item}번째 거래: {reason}", "transaction {item}: {reason}")
-        case .coinNotFound: ("{what}을(를) 찾을 수 없습니다", "{what} was not found")
+        case .coinNotFound: ("{what:을} 찾을 수 없습니다", "{what} was not found")
         case .tooManyWrites: ("변경이 너무 잦습니다. {seconds}초 뒤에 다시 해 주세요", "too many changes from this address; retry in {seconds} s")
         case .destinationBadKind: ("받을 곳은 웹훅, 텔레그램, 디스코드, 슬랙 중 하나여야 합니다", "the destination must be a webhook, Telegram, Discord or Slack")
         case .destinationBadURL: ("웹훅 주소는 https://로 시작하는 주소여야 합니다", "the webhook address must be an http(s):// URL")
         case .destinationPrivateAddress:
             (
-                "{host}은(는) 내부·루프백 주소라 이 서버에서는 보낼 수 없습니다",
+                "{host:은} 내부·루프백 주소라 이 서버에서는 보낼 수 없습니다",
                 "{host} is a private or loopback address, which this server does not post to"
             )
         case .destinationBadSecret: ("비밀값은 8~256자여야 합니다", "the secret must be 8 to 256 characters")
@@ -407,7 +413,7 @@ public enum UIText: String, WordTable {
         case .socialDefaultNickname: ("{provider} 사용자", "{provider} user")
         case .socialConfirmNickname: ("확인을 위해 닉네임을 정확히 입력하세요", "type your nickname exactly to confirm")
         case .storeUnavailable: ("{path}의 데이터베이스를 사용할 수 없습니다: {reason}", "the database at {path} cannot be used: {reason}")
-        case .storeInvalidItem: ("'{item}'은(는) 마켓 코드나 코인 ID가 아닙니다", "'{item}' is not a market code or a coin id")
+        case .storeInvalidItem: ("'{item:은}' 마켓 코드나 코인 ID가 아닙니다", "'{item}' is not a market code or a coin id")
         case .storeTooMany: ("관심 종목은 최대 {limit}개입니다. 먼저 하나를 지우세요", "at most {limit} favorites; remove one first")
         case .storeFailed: ("데이터베이스 오류: {reason}", "the database failed: {reason}")
         case .storeTooManyRecords: ("최대 {limit}건까지 저장할 수 있습니다", "at most {limit} records")
@@ -552,6 +558,11 @@ public enum UIText: String, WordTable {
         case .alertPnlBelow: ("수익률 이하", "Return at or below")
         case .alertPnlAmountAbove: ("평가손익 이상", "P&L at or above")
         case .alertPnlAmountBelow: ("평가손익 이하", "P&L at or below")
+        case .bookTotals: ("총 잔량", "Total")
+        case .bookSpread: ("스프레드 {spread} ({rate})", "Spread {spread} ({rate})")
+        case .alertObservedNow: ("{rule} (지금 {value})", "{rule} (now {value})")
+        case .alertTimesUsual: ("평소의 {factor}배", "{factor}× the usual")
+        case .alertWon: ("{amount}원", "{amount} KRW")
         case .alertRulePnlAbove: ("수익률 {percent}% 이상", "return at or above {percent}%")
         case .alertRulePnlBelow: ("수익률 {percent}% 이하", "return at or below {percent}%")
         case .alertRulePnlAmountAbove: ("평가손익 {amount}원 이상", "P&L at or above {amount} KRW")

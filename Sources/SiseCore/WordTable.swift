@@ -12,7 +12,8 @@ extension WordTable {
         Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, language == .ko ? $0.texts.ko : $0.texts.en) })
     }
 
-    /// The text in `language`, its `{name}` placeholders filled from `values`.
+    /// The text in `language`, its `{name}` placeholders filled from `values`; `{name:은}` is the
+    /// value followed by the particle its last sound takes (`'SOL'은`, `'BTC'는`: `Hangul.particle`).
     /// One pass: a value is never read for placeholders itself (a coin named `{age}` stays
     /// `{age}`), and an unknown placeholder stays as written.
     public func callAsFunction(_ language: Language, _ values: [String: String] = [:]) -> String {
@@ -24,8 +25,22 @@ extension WordTable {
         while let open = rest.firstIndex(of: "{") {
             filled += rest[..<open]
             let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
+            let close = after.firstIndex(of: "}")
+            let inside = close.map { String(after[..<$0]) } ?? ""
+            let (name, pair) = inside.firstIndex(of: ":").map { (String(inside[..<$0]), String(inside[inside.index(after: $0)...])) } ?? (inside, "")
+            if let close, let value = values[name], pair.isEmpty || Hangul.particle(after: value, pair) != nil {
                 filled += value
+                if !pair.isEmpty, let particle = Hangul.particle(after: value, pair) {
+                    // A quoted value takes its particle after the closing quote.
+                    let quote = after[after.index(after: close)...].first == "'"
+                    if quote {
+                        filled += "'"
+                        rest = after[after.index(close, offsetBy: 2)...]
+                        filled += particle
+                        continue
+                    }
+                    filled += particle
+                }
                 rest = after[after.index(after: close)...]
             } else {
                 filled += "{"

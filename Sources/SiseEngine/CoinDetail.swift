@@ -45,6 +45,9 @@ public struct CoinDetail: Encodable, Sendable {
         public var tone: String
         public var changePrice: String?
         public var tradeValue: String?
+        /// 거래대금 short (`1,310억`), as the board's phone column writes it: a page shows the one
+        /// the board shows at its width (`tradeValue` where there is room), never two units.
+        public var tradeValueShort: String?
         public var high24h: String?
         public var low24h: String?
         /// Upbit: the 52-week high `price (date)`; CoinGecko: the all-time high `price (date)`.
@@ -109,6 +112,7 @@ public struct CoinDetail: Encodable, Sendable {
                 tone: t.change.tone.rawValue,
                 changePrice: d.changePrice,
                 tradeValue: d.tradeValue,
+                tradeValueShort: d.tradeValueShort,
                 high24h: figures.high,
                 low24h: figures.low,
                 ath: figures.high52w ?? "-",
@@ -155,6 +159,7 @@ public struct CoinDetail: Encodable, Sendable {
             changeRate: market.change24h.map { f.rate($0 / 100) } ?? "-",
             tone: PriceChange(signed: market.change24h ?? 0).tone.rawValue,
             tradeValue: market.volume24h.map { f.tradeValue($0, quote: "KRW") },
+            tradeValueShort: market.volume24h.map { f.shortTradeValue($0, quote: "KRW") },
             high24h: krw(market.high24h),
             low24h: krw(market.low24h),
             ath: krw(market.allTimeHigh).map { $0 + " (" + String((market.allTimeHighDate ?? "").prefix(10)) + ")" },

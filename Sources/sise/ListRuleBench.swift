@@ -7,7 +7,7 @@ import SiseStore
 
 /// `sise bench --list-rules 1000,10000,100000 --owners 8`: wide alert rules at scale — what an
 /// owner's `favorites` rules cost when each one watches every starred market. Per N (rule ×
-/// market pairs): `--owners` owners (more when the pairs would pass an owner's bound of
+/// market pairs) on the default exchange (Upbit): `--owners` owners (more when the pairs would pass an owner's bound of
 /// `AlertBook.pairsPerOwner`) star up to 440 of Upbit's markets each (different ones) and
 /// hold as many `maCrossUp` rules on their favorites (1-minute candles, each with its own fast
 /// average, the long one 120) as N asks, added past the API's caps; the real `AlertEngine` runs on
@@ -34,10 +34,11 @@ enum ListRuleBench {
             guard ContinuousClock.now < deadline else { throw CLIFailure.usage("sise: the boards never went live") }
             try await Task.sleep(for: .milliseconds(200))
         }
-        guard let upbit = boards[.upbit] else { throw CLIFailure.usage("sise: no Upbit board") }
-        let markets = upbit.snapshot.rows.keys.sorted()
+        let exchange = Exchange.default
+        guard let board = boards[exchange] else { throw CLIFailure.usage("sise: no board for \(exchange.displayName)") }
+        let markets = board.snapshot.rows.keys.sorted()
         print(
-            "wide alert rules: \(owners) owners, up to \(favoritesPerOwner) favorites each of Upbit's \(markets.count) markets; \(Int(seconds)) s steady"
+            "wide alert rules: \(owners) owners, up to \(favoritesPerOwner) favorites each of \(exchange.displayName)'s \(markets.count) markets; \(Int(seconds)) s steady"
         )
         print(
             "pairs asked | armed | series | seeding | candle calls seeding / steady | CPU seeding / steady (% of a core) | RSS | other owner's rule: stored + armed p50 / max"
@@ -88,7 +89,7 @@ enum ListRuleBench {
                     AlertRule(
                         id: UUID().uuidString.lowercased(),
                         owner: "owner-\(owner)",
-                        exchange: .upbit,
+                        exchange: Exchange.default,
                         market: AlertTarget.favorites.market,
                         kind: .indicator,
                         value: 0,
@@ -123,7 +124,7 @@ enum ListRuleBench {
             let rule = AlertRule(
                 id: UUID().uuidString.lowercased(),
                 owner: "someone-else",
-                exchange: .upbit,
+                exchange: Exchange.default,
                 market: markets[waits.count % markets.count],
                 kind: .above,
                 value: 1_000_000_000_000,
@@ -159,13 +160,13 @@ enum ListRuleBench {
             + String(format: "%.0f MB", Double(rss) / 1_048_576) + " | \(p50) / \(worst)"
     }
 
-    /// Upbit candle requests the simulator has answered (`/_sim/stats`, its `candles` group).
+    /// The default exchange's candle requests the simulator has answered (`/_sim/stats`, its `candles` group).
     static func candleCalls(_ simulator: URL, _ transport: any HTTPTransport) async throws -> Int {
         var components = URLComponents(url: simulator.appendingPathComponent("_sim/stats"), resolvingAgainstBaseURL: false)
-        components?.queryItems = [URLQueryItem(name: "exchange", value: "upbit")]
+        components?.queryItems = [URLQueryItem(name: "exchange", value: Exchange.default.rawValue)]
         guard let url = components?.url else { return 0 }
         let answer = try await transport.get(url, headers: [])
         let stats = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
-        return ((stats?["upbit"] as? [String: Any])?["candles"] as? Int) ?? 0
+        return ((stats?[Exchange.default.rawValue] as? [String: Any])?["candles"] as? Int) ?? 0
     }
 }

@@ -150,6 +150,15 @@ for (const chart of [...document.querySelectorAll("svg[role=img]")].filter((svg)
   if (labels.length < 4 || times.length < 2) problems.push(`${describe(chart.parentElement || chart)} draws a chart without labelled axes (${labels.length} labels, ${times.length} times)`);
 }
 
+// 9. A coin's code is never cut by the cell it stands in (a 주의 chip beside it once left "DOGE/KR").
+let codes = 0;
+for (const code of all.filter((element) => element.matches("td .symbol .code") && element.textContent.trim())) {
+  const cell = code.closest("td").getBoundingClientRect();
+  const box = code.getBoundingClientRect();
+  if (box.right <= cell.right + 1 && box.left >= cell.left - 1) continue;
+  if (++codes <= 4) problems.push(`${describe(code)} is cut by its cell (${Math.round(box.right - cell.right)} px past it)`);
+}
+
 // 6. On a phone every tap target is at least 44×44 px (a check box: its label).
 if (phone) {
   const targets = all.filter((element) => element.matches("button, a[href], input:not([type=hidden]), select, textarea, [role=tab], [role=option], summary"));

@@ -73,13 +73,13 @@ def test_a_tap_anywhere_on_a_row_and_the_keyboard_open_the_coin(server, browser)
 def test_the_focused_row_keeps_the_focus_when_a_new_order_takes_it_out_of_the_window(server, browser):
     # The page asks full rows only for the ranks around the screen; a new snapshot sends those and
     # the order of all. The row the keyboard is on must stay, wherever the new order puts it.
-    browser.get(server.url + "/?sort=name&order=desc")
+    browser.get(server.url + "/?sort=name&order=asc")
     wait(browser, lambda d: row_count(d) > 100 and live_board(d))
     first = markets(browser)[0]
     browser.execute_script("document.querySelector(`#rows tr[data-market='${arguments[0]}']`).focus({ preventScroll: true })", first)
-    # A script's click leaves the focus where it is; descending by name turns to ascending.
+    # A script's click leaves the focus where it is; names run 가나다 first, then the reverse.
     browser.execute_script("document.querySelector('[data-sort=name]').click()")
-    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '[data-sort="name"]').get_attribute("aria-sort") == "ascending" and markets(d)[-1] == first)
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '[data-sort="name"]').get_attribute("aria-sort") == "descending" and markets(d)[-1] == first)
     assert browser.switch_to.active_element.get_attribute("data-market") == first
     browser.switch_to.active_element.send_keys(Keys.ARROW_UP)
     assert browser.switch_to.active_element.get_attribute("data-market") == markets(browser)[-2]

@@ -423,3 +423,25 @@ def test_the_small_words_a_careful_reader_notices(site, phone):
         options = phone.execute_script("return Array.from(document.querySelectorAll('#alert-interval option'), (o) => o.textContent)")
         assert options == ["1분", "5분", "15분", "1시간", "4시간", "1일"], options
     assert console_errors(phone) == []
+
+
+def test_the_coin_page_writes_its_trade_value_in_the_boards_unit_and_its_book_says_what_it_shows(site, phone):
+    """Issue 83 (low): 거래대금 read "130,764백만" on a coin page and "1,310억" on the phone's board —
+    one unit rule now: the unit the board uses at this width. The order book had no column heads,
+    totals or spread."""
+    open_board(phone, site)
+    board = phone.execute_script(
+        "const cell = document.querySelector('#rows tr[data-market=\"KRW-BTC\"] td.value');"
+        "return [...cell.children].filter(s => getComputedStyle(s).display !== 'none').map(s => s.textContent).join('')")
+    phone.get(site.url + "/coin/KRW-BTC")
+    wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#detail-stats dd.value-pair"), timeout=20)
+    page = phone.execute_script(
+        "const dd = document.querySelector('#detail-stats dd.value-pair');"
+        "return [...dd.children].filter(s => getComputedStyle(s).display !== 'none').map(s => s.textContent).join('')")
+    unit = lambda figure: re.sub(r"[\d,.\s]", "", figure)
+    assert unit(board) == unit(page) == "억", f"board {board!r}, coin page {page!r}"
+    wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#book-ladder tbody tr")) >= 10, timeout=20)
+    heads = texts(phone, "#book-ladder thead th")
+    assert heads == ["매도잔량", "가격", "매수잔량"], heads
+    foot = texts(phone, "#book-ladder tfoot td")
+    assert len(foot) == 3 and foot[1].startswith("스프레드 "), foot

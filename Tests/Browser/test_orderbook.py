@@ -13,7 +13,7 @@ from test_board import wait
 def ladder(driver):
     """(side, price) of each ladder row, top to bottom."""
     return driver.execute_script(
-        "return [...document.querySelectorAll('#book-ladder tr')].map(r => [r.className.split(' ')[0], Number(r.dataset.price)])")
+        "return [...document.querySelectorAll('#book-ladder tbody tr')].map(r => [r.className.split(' ')[0], Number(r.dataset.price)])")
 
 
 @pytest.mark.parametrize("exchange", ["upbit", "korbit", "bithumb", "coinone"])
@@ -32,6 +32,12 @@ def test_the_book_and_the_tape_on_each_exchange(server, exchange):
     # 체결강도 as the server wrote it (the page decides nothing): two decimals and a percent sign.
     wait(driver, lambda d: re.fullmatch(r"체결강도 [\d,]+\.\d\d%", d.find_element(By.ID, "tape-strength").text))
     assert driver.find_element(By.ID, "book-title").text == "호가"
+    # The ladder says what its columns are, and under it the sizes and the gap between the touches.
+    heads = driver.execute_script("return [...document.querySelectorAll('#book-ladder thead th')].map(th => th.textContent)")
+    assert heads == ["매도잔량", "가격", "매수잔량"], heads
+    totals = driver.execute_script("return [...document.querySelectorAll('#book-ladder tfoot td')].map(td => td.textContent)")
+    assert len(totals) == 3 and all(re.fullmatch(r"[\d,]+\.\d{4}", size) for size in (totals[0], totals[2])), totals
+    assert re.fullmatch(r"스프레드 [\d,.]+ \([\d.]+%\)", totals[1]), totals
     # The ladder follows the market, pushed over the page's socket (one upstream subscription
     # per market on the server): once the socket is up, no more REST reads of the book or tape
     # (a deep link may read them once while its socket is still opening).
@@ -69,7 +75,7 @@ def test_a_silent_book_says_delayed_then_stale_and_clears(tmp_path):
         wait(driver, lambda d: ladder_state(d) == "stale", timeout=15)
         assert "갱신 안 됨" in chip(driver).text and chip(driver).get_attribute("data-state") == "stale"
         assert re.search(r"\b\d\d:\d\d:\d\d\b", chip(driver).text), f"the last book's KST time: {chip(driver).text}"
-        assert len(driver.find_elements(By.CSS_SELECTOR, "#book-ladder tr")) == 20, "the last book stays on screen"
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#book-ladder tbody tr")) == 20, "the last book stays on screen"
         server.faults(errorRate=0, bookStall=False)
         wait(driver, lambda d: ladder_state(d) == "live" and not chip(d).is_displayed(), timeout=15)
     finally:

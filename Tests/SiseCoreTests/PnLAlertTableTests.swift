@@ -111,6 +111,10 @@ import Testing
         let json = total.map { AlertRuleJSON($0, language: .en) }
         #expect(json?.amount == "-1000000" && json?.percent == nil && json?.target == "portfolio")
         let firing = total.map { AlertFiring(id: "f", rule: $0, price: 1, observed: -1_200_000, at: 0) }
-        #expect(firing?.message["en"] == "portfolio total P&L at or below -1,000,000 KRW", "\(firing?.message ?? [:])")
+        // The line, and the value that crossed it (a fired line said only its threshold).
+        #expect(firing?.message["en"] == "portfolio total P&L at or below -1,000,000 KRW (now -1,200,000 KRW)", "\(firing?.message ?? [:])")
+        #expect(firing?.message["ko"] == "포트폴리오 합계 평가손익 -1,000,000원 이하 (지금 -1,200,000원)", "\(firing?.message ?? [:])")
+        let percent = each.map { AlertFiring(id: "g", rule: $0, price: 1, observed: 48.2137, at: 0) }
+        #expect(percent?.message["ko"]?.hasSuffix("수익률 20% 이상 (지금 +48.21%)") == true, "\(percent?.message ?? [:])")
     }
 }

@@ -40,9 +40,22 @@ import Testing
     }
 
     @Test func tappingAnotherColumnStartsItDescending() {
-        let state = SortState.default.tapping(.price).tapping(.price).tapping(.name)
-        #expect(state == SortState(key: .name, direction: .descending))
+        let state = SortState.default.tapping(.name).tapping(.price)
+        #expect(state == SortState(key: .price, direction: .descending))
+        #expect(state.direction(of: .name) == .none)
+    }
+
+    /// Names read 가나다 from the first tap (the board's first tap on 한글명 started at ㅎ), then the
+    /// reverse, then the default order.
+    @Test func theNameColumnStartsAscending() {
+        var state = SortState.default.tapping(.price).tapping(.price).tapping(.name)
+        #expect(state == SortState(key: .name, direction: .ascending))
         #expect(state.direction(of: .price) == .none)
+        state = state.tapping(.name)
+        #expect(state == SortState(key: .name, direction: .descending))
+        state = state.tapping(.name)
+        #expect(state.direction == .none)
+        #expect(state.tapping(.name).direction == .ascending)
     }
 
     @Test func noneMeansTradeValueDescendingWithNameTiebreak() {

@@ -34,7 +34,7 @@ struct CautionFixtureTests {
         #expect(btc.reasons == ["LIMIT_BUY_RANGE", "PRICE"] && btc.level == .danger && btc.until == 1_700_000_000_000)
         let market = Market(id: MarketID("KRW-BTC")!, koreanName: "", englishName: "BTC", cautions: btc.reasons, cautionLevel: btc.level)
         #expect(market.cautionWords(.ko) == ["주문 가격 제한", "가격 급등락"])
-        #expect(BoardText(language: .ko).mark(market) == "위험" && BoardText(language: .en).mark(market) == "DNGR")
+        #expect(BoardText(language: .ko).mark(market) == "위험" && BoardText(language: .en).mark(market) == "Danger")
     }
 
     @Test func anUnknownReasonIsSaidAsItselfAndNothingElse() {

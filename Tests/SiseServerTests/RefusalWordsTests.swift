@@ -437,7 +437,7 @@ import Testing
 
     @Test func anUnknownCoinIsSaidInTheReadersLanguage() async throws {
         try await ServerHarness.run { client in
-            for (language, words) in [("ko", "KRW-NOPE을(를) 찾을 수 없습니다"), ("en", "KRW-NOPE was not found")] {
+            for (language, words) in [("ko", "KRW-NOPE를 찾을 수 없습니다"), ("en", "KRW-NOPE was not found")] {
                 let answer = try await client.execute(uri: "/api/coins/KRW-NOPE", method: .get, headers: [.acceptLanguage: language])
                 #expect(answer.status == .notFound)
                 let message = (json(answer) as? [String: Any]).flatMap { $0["error"] as? [String: Any] }?["message"] as? String

@@ -129,7 +129,14 @@ export function setupCoinDetail({ t, state, depth, selectTab, toggleFavorite, na
       }
       for (const [label, value] of rows) {
         if (value == null) continue;
-        stats.append(text("dt", label), text("dd", value));
+        const dd = text("dd", value);
+        // 거래대금 in the board's unit at this width: in full where there is room, short on a phone.
+        if (label === t("volume") && d.tradeValueShort) {
+          dd.textContent = "";
+          dd.classList.add("value-pair");
+          dd.append(text("span", d.tradeValue, "long"), text("span", d.tradeValueShort, "short"));
+        }
+        stats.append(text("dt", label), dd);
       }
       if (marketOf(id)) syncDepth(); else stopDepth();
       premiumHistory.show(id);

@@ -110,6 +110,23 @@ export function setupDepth({ t, state, send }) {
       return tr;
     });
     body.replaceChildren(...rows);
+    // Heads over the ladder and the totals and spread under it, in the page's words.
+    const table = $("#book-ladder");
+    const head = table.tHead || table.createTHead();
+    const heads = [t("bookAskSize"), t("bookPrice"), t("bookBidSize")].map((words) => {
+      const th = text("th", words);
+      th.scope = "col";
+      return th;
+    });
+    const headRow = document.createElement("tr");
+    headRow.append(...heads);
+    head.replaceChildren(headRow);
+    const foot = table.tFoot || table.createTFoot();
+    const totals = document.createElement("tr");
+    totals.dataset.bookTotals = "";
+    const spread = book.display.spread ? t("bookSpread", { spread: book.display.spread, rate: book.display.spreadRate }) : t("bookTotals");
+    totals.append(text("td", book.display.totalAskSize, "size"), text("td", spread, "spread"), text("td", book.display.totalBidSize, "size"));
+    foot.replaceChildren(totals);
     // How fresh the book is: a stream gone silent (read over REST) or nothing fresh at all.
     const chip = $("#book-state");
     const freshness = book.state || "live";
