@@ -119,6 +119,7 @@ public enum UIText: String, WordTable {
     // The web app's own pages
     case notFoundTitle, notFoundBody, notFoundHome, lastBoard, ageMinutes, ageHours
     // The phone app's navigation and forms
+    case tabWallets, tabNotices, tabEvents, walletsOverviewHint, walletsOverviewEmpty, overviewAll
     case menu, tabMore, tabProfile, settings, language, languageName, themeLight, themeDark, themeAuto, infoHome, premiumColumn
     case chooseFile, noFileChosen, alertSet, pickerHint
 
@@ -777,6 +778,12 @@ public enum UIText: String, WordTable {
         case .menu: ("메뉴", "Menu")
         case .tabMore: ("더보기", "More")
         case .tabProfile: ("프로필", "Profile")
+        case .tabWallets: ("입출금", "Wallets")
+        case .overviewAll: ("모든 코인 보기", "Every coin")
+        case .tabNotices: ("공지", "Notices")
+        case .tabEvents: ("변동", "Changes")
+        case .walletsOverviewHint: ("입금이나 출금이 막힌 코인을 거래소마다 보여 줍니다.", "Coins whose deposits or withdrawals an exchange has shut.")
+        case .walletsOverviewEmpty: ("지금 막힌 입출금이 없습니다.", "No deposits or withdrawals are shut right now.")
         case .settings: ("설정", "Settings")
         case .language: ("언어", "Language")
         case .languageName: ("한국어", "English")

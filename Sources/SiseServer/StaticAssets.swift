@@ -27,7 +27,9 @@ struct StaticAssets: Sendable {
     private let files: [String: Asset]
 
     /// The views of the single-page app (besides `/` and `/coin/{id}`).
-    static let pagePaths: Set<String> = ["/favorites", "/info", "/compare", "/premium", "/ranking", "/portfolio", "/alerts", "/profile"]
+    static let pagePaths: Set<String> = [
+        "/favorites", "/info", "/compare", "/premium", "/ranking", "/portfolio", "/alerts", "/wallets", "/notices", "/events", "/profile",
+    ]
 
     /// - Parameter exchanges: the exchanges the page shows, written into `index.html`.
     init(directory: URL, exchanges: [Exchange] = Exchange.allCases) {

@@ -25,6 +25,8 @@ VIEWS = [
     ("compare", "/compare", "return document.querySelectorAll('#compare-rows tr').length > 0", None, False),
     ("portfolio", "/portfolio", "return document.querySelectorAll('#portfolio-rows tr').length > 0", None, False),
     ("alerts", "/alerts", "return document.querySelectorAll('#alert-list li').length > 0", None, False),
+    # 더보기's overview of every coin's shut wallets (the notices' and changes' lists lay out as the coin page's).
+    ("wallets", "/wallets", "return document.querySelectorAll('#wallets-overview-rows tr').length > 0 || !document.querySelector('#wallets-overview-empty').hidden", None, False),
     ("coin", "/coin/KRW-BTC", "return document.querySelectorAll('#detail-stats dt').length > 0 && document.querySelectorAll('#book-ladder tr').length > 0", None, False),
     ("profile-out", "/profile", "return !document.querySelector('#profile-logged-out').hidden", None, False),
     ("login", "/", "return !document.querySelector('#auth-dialog').hidden", "document.querySelector('[data-action=account]').click()", False),

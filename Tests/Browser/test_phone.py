@@ -24,7 +24,7 @@ def test_the_bottom_bar_holds_five_and_more_holds_the_rest(server, browser):
     bar = browser.execute_script("return document.querySelector('#tabs').getBoundingClientRect().bottom - innerHeight")
     assert abs(bar) <= 1, "the bar sits on the bottom edge"
     browser.find_element(By.ID, "more-button").click()
-    wait(browser, lambda d: shown(d, "#more-sheet [role=tab]") == ["compare", "premium", "ranking", "alerts", "profile"])
+    wait(browser, lambda d: shown(d, "#more-sheet [role=tab]") == ["compare", "premium", "ranking", "alerts", "wallets", "notices", "events", "profile"])
     assert browser.find_element(By.ID, "more-button").get_attribute("aria-expanded") == "true"
     browser.find_element(By.CSS_SELECTOR, "#more-sheet [data-tab=compare]").click()
     wait(browser, lambda d: path(d) == "/compare" and d.find_element(By.ID, "compare-panel").is_displayed())
@@ -51,7 +51,7 @@ def test_a_desktop_keeps_one_row_of_tabs_at_the_top(server):
     driver = Chromium.tab(1280, 900)
     open_board(driver, server)
     tabs = shown(driver, "[role=tab][data-tab]")
-    assert tabs == ["exchange", "favorites", "info", "portfolio", "compare", "premium", "ranking", "alerts", "profile"]
+    assert tabs == ["exchange", "favorites", "info", "portfolio", "compare", "premium", "ranking", "alerts", "wallets", "notices", "events", "profile"]
     assert not driver.find_element(By.ID, "more-button").is_displayed()
     tops = driver.execute_script("return [...document.querySelectorAll('[role=tab][data-tab]')].map(e => Math.round(e.getBoundingClientRect().top))")
     assert len(set(tops)) == 1 and tops[0] < 100, f"one row under the top bar: {tops}"

@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import Server, make_driver
+from conftest import Server, make_driver, tap
 from test_board import wait, open_board
 
 
@@ -199,3 +199,43 @@ def test_a_change_alert_reaches_the_page(site, phone):
         assert not phone.find_element(By.CSS_SELECTOR, '#change-alerts input[data-topic="listings"]').is_selected()
     finally:
         switch(site, {"reset": True})
+
+
+def test_the_overviews_under_more_list_every_coin_and_open_its_page(site, phone):
+    """Issue 83 (low): 입출금 현황, 공지 and 변동 기록 lived only on each coin page. 더보기 has an overview
+    of each — every coin's shut wallets, the latest notices, the latest changes — each coin opening
+    its page, and a coin page's section leads to the overview."""
+    switch(site, {"exchange": "bithumb", "currency": "ETH", "deposit": False, "withdraw": False})
+    try:
+        wait(phone, lambda d: "ETH" in marks(site), timeout=15)
+        open_board(phone, site)
+        phone.find_element(By.ID, "more-button").click()
+        wait(phone, lambda d: d.find_element(By.CSS_SELECTOR, '#more-sheet [data-tab="wallets"]').is_displayed())
+        tab = phone.find_element(By.CSS_SELECTOR, '#more-sheet [data-tab="wallets"]')
+        assert tab.text == "입출금", tab.text
+        tab.click()
+        wait(phone, lambda d: d.execute_script("return location.pathname") == "/wallets")
+        row = wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, '#wallets-overview-rows tr[data-wallet^="bithumb:ETH:"]'), timeout=20)[0]
+        assert "Bithumb" in row.text and "중단" in row.text, row.text
+        assert phone.find_element(By.ID, "wallets-overview-title").text == "입출금 현황"
+        tap(phone, row.find_element(By.CSS_SELECTOR, ".coin-link"))
+        wait(phone, lambda d: d.execute_script("return location.pathname + location.search") == "/coin/KRW-ETH?exchange=bithumb", timeout=15)
+        # The coin page's section leads back to the list of every coin.
+        link = wait(phone, lambda d: d.find_element(By.ID, "coin-wallets").is_displayed()
+                    and d.find_element(By.CSS_SELECTOR, '#coin-wallets [data-overview="wallets"]'), timeout=20)
+        assert link.text == "모든 코인 보기"
+        tap(phone, link)
+        wait(phone, lambda d: d.execute_script("return location.pathname") == "/wallets")
+    finally:
+        switch(site, {"reset": True})
+    # The latest notices and changes of every coin, each naming its coin.
+    phone.get(site.url + "/notices")
+    notices = wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#notices-overview li[data-notice]"), timeout=20)
+    assert len(notices) >= 3 and phone.find_element(By.ID, "notices-overview-title").text == "공지"
+    assert phone.find_elements(By.CSS_SELECTOR, "#notices-overview .coin-link"), "a notice names its coins"
+    phone.get(site.url + "/events")
+    changes = wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#events-overview li[data-event]"), timeout=30)
+    coin = changes[0].find_element(By.CSS_SELECTOR, ".coin-link")
+    symbol = coin.text
+    tap(phone, coin)
+    wait(phone, lambda d: d.execute_script("return location.pathname").startswith(f"/coin/KRW-{symbol}"), timeout=15)

@@ -58,10 +58,11 @@ import Testing
             let snapshot = try #require(inbox.of("snapshot").first)
             #expect((snapshot["view"] as? [String: Any])?["sort"] as? String == "price")
             // The sort cycle comes with the view: price asc → tapped again, the default order;
-            // another column starts descending.
+            // another column starts descending, the name column ascending (가나다 first).
             let next = try #require((snapshot["view"] as? [String: Any])?["next"] as? [String: [String: String]])
             #expect(next["price"] == ["sort": "value", "order": "none"])
-            #expect(next["name"] == ["sort": "name", "order": "desc"])
+            #expect(next["change"] == ["sort": "change", "order": "desc"])
+            #expect(next["name"] == ["sort": "name", "order": "asc"])
             let rows = try #require(snapshot["rows"] as? [[String: Any]])
             let order = try #require(snapshot["order"] as? [String])
             #expect(rows.count == order.count && rows.count >= 240)

@@ -27,6 +27,7 @@ import { applyPageWords } from "./page-words.js";
 import { wireBoard } from "./board-controls.js";
 import { keepColumnsWhole } from "./sticky-columns.js";
 import { createReturnPlace } from "./return-place.js";
+import { createOverviews } from "./overviews.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -70,6 +71,8 @@ const page = Object.freeze({
   isFavorite,
   row: (market) => rows.row(market),
 });
+// 더보기's overviews (every coin's shut wallets, notices, changes): a coin opens its page.
+const overviews = createOverviews({ t, state: page, open: (symbol, exchange) => openCoin(favoriteKey(`KRW-${symbol}`, exchange)) });
 
 // true or false once the favorites are known; null before.
 function isFavorite(key) {
@@ -181,7 +184,7 @@ function selectTab(tab) {
 }
 
 const PANELS = { info: "#info-panel", profile: "#profile-panel", ranking: "#ranking-panel", portfolio: "#portfolio-panel", alerts: "#alerts-panel",
-  premium: "#premium-panel" };
+  premium: "#premium-panel", wallets: "#wallets-panel", notices: "#notices-panel", events: "#events-panel" };
 
 function showTab(tab) {
   // Between 거래소 and 관심 the set of rows changes: the other tab's rows never stand under this one.
@@ -198,6 +201,7 @@ function showTab(tab) {
   if (tab === "ranking") ranking.start(); else ranking.stop();
   if (tab === "portfolio") portfolio.start(); else portfolio.stop();
   if (tab === "premium") matrix.start(); else matrix.stop();
+  overviews.start(tab);
   if (tab === "ranking" || tab === "profile" || tab === "portfolio" || tab === "alerts" || tab === "premium") {
     compare.stop();
     $("#compare-panel").hidden = true;
@@ -214,6 +218,7 @@ function showTab(tab) {
 
 function applyLanguage() {
   applyPageWords(t, lang);
+  for (const button of $$("[data-overview]")) button.textContent = t("overviewAll");
   nav.applyLanguage();
   applyFileLanguage(t);
   account.applyLanguage();
@@ -221,6 +226,8 @@ function applyLanguage() {
   portfolio.applyLanguage();
   info.applyLanguage();
   alerts.applyLanguage();
+  overviews.applyLanguage();
+  if (["wallets", "notices", "events"].includes(view.tab)) overviews.start(view.tab);
   premium.load();
   status.reword();
 }
@@ -238,6 +245,8 @@ function placeBoardHead() {
 }
 new ResizeObserver(placeBoardHead).observe(document.querySelector(".topbar"));
 addEventListener("resize", placeBoardHead);
+// A coin page's 입출금, 공지 and 변동 lead to the same list for every coin (더보기's overviews).
+for (const button of $$("[data-overview]")) button.addEventListener("click", () => selectTab(button.dataset.overview));
 
 // The coin page's bell: the 알림 tab's form, set to that market.
 function alertFor(exchange, market, name) {

@@ -10,14 +10,17 @@ function cell(tag, text, className) {
   return made;
 }
 
-// Fills `list` with the coin's events; the section stays hidden when the server keeps none.
-export async function showEvents(section, list, symbol, t, lang) {
-  const body = await get(`/api/events?symbol=${encodeURIComponent(symbol)}&limit=20&lang=${lang}`);
+// Fills `list` with the coin's events (every coin's when `symbol` is null: each item then says
+// which coin, `data-symbol`); the section stays hidden when the server keeps none.
+export async function showEvents(section, list, symbol, t, lang, { limit = 20, named = false } = {}) {
+  const coin = symbol ? `symbol=${encodeURIComponent(symbol)}&` : "";
+  const body = await get(`/api/events?${coin}limit=${limit}&lang=${lang}`);
   list.textContent = "";
   for (const event of body.events) {
     const item = document.createElement("li");
     item.dataset.event = String(event.id);
     item.dataset.kind = event.kind;
+    if (named) { item.dataset.symbol = event.symbol; item.dataset.exchange = event.exchange; }
     item.append(cell("span", event.time.slice(5, 16), "note"), cell("span", event.name, "venue"), cell("strong", event.text));
     if (event.priceText) item.append(cell("span", `${t("eventAtPrice")} ${event.priceText}`, "note"));
     for (const later of event.later) {

@@ -18,6 +18,7 @@ export async function showNotices(list, note, query, t) {
     const item = document.createElement("li");
     item.dataset.notice = `${notice.exchange}:${notice.id}`;
     item.dataset.kind = notice.kind;
+    item.dataset.symbols = (notice.symbols || []).join(",");
     const names = new Map(body.exchanges.map((source) => [source.exchange, source.name]));
     item.append(cell("span", notice.time.slice(5, 16), "note"), cell("span", names.get(notice.exchange) || notice.exchange, "venue"),
       cell("span", notice.kindText, "chip"));

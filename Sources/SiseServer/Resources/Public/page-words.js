@@ -4,7 +4,7 @@ const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
 const TAB_LABELS = { exchange: "tabExchange", favorites: "tabFavorites", info: "tabInfo", compare: "tabCompare", premium: "premium", ranking: "tabRanking",
-  portfolio: "tabPortfolio", alerts: "tabAlerts", profile: "tabProfile" };
+  portfolio: "tabPortfolio", alerts: "tabAlerts", wallets: "tabWallets", notices: "tabNotices", events: "tabEvents", profile: "tabProfile" };
 const RESULT_LABELS = { coins: "coins", nfts: "nfts", exchanges: "exchanges" };
 
 // Element → key, as text.

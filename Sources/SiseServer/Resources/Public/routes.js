@@ -4,7 +4,7 @@ import { EXCHANGES, QUOTES, favoriteKey } from "./exchanges.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const TAB_PATHS = { exchange: "/", favorites: "/favorites", info: "/info", compare: "/compare", premium: "/premium", ranking: "/ranking",
-  portfolio: "/portfolio", alerts: "/alerts", profile: "/profile" };
+  portfolio: "/portfolio", alerts: "/alerts", wallets: "/wallets", notices: "/notices", events: "/events", profile: "/profile" };
 
 // `page`: { view, showTab(tab), openDetail(id), premiumVenue: { get(), set(venue) } } — the 김프 tab's
 // venue, which its address names when it is not Binance (`/premium?venue=okx`).
