@@ -23,7 +23,7 @@ public struct AlertTargetCheck: Sendable {
     func pairs(_ rule: AlertRule, among rules: [AlertRule]) async throws -> (@Sendable (Language) -> String)? {
         guard rule.enabled else { return nil }
         var sizes: [AlertBook.ListKey: Int] = [:]
-        func pairs(_ one: AlertRule) async throws -> Int {
+        func watched(_ one: AlertRule) async throws -> Int {
             guard let target = one.target, target.isList else { return 1 }
             let key = AlertBook.ListKey(owner: one.owner, target: target, exchange: one.exchange)
             if let known = sizes[key] { return known }
@@ -32,8 +32,8 @@ public struct AlertTargetCheck: Sendable {
             return count
         }
         var now = 0
-        for other in rules where other.enabled && other.id != rule.id { now += try await pairs(other) }
-        let adding = try await pairs(rule)
+        for other in rules where other.enabled && other.id != rule.id { now += try await watched(other) }
+        let adding = try await watched(rule)
         let limit = AlertBook.pairsPerOwner
         guard now + adding > limit else { return nil }
         let held = now

@@ -70,21 +70,15 @@ import Testing
                 #"{"exchange":"upbit","market":"\#(markets[markets.count - 1])","type":"indicator","indicator":"rsiAbove","level":70,"interval":"1m"}"#
             )
             let id = try #require((json(mine) as? [String: Any])?["id"] as? String)
-            let deadline = ContinuousClock.now + .seconds(20)
-            var ready = false
             var floodPreparing = true
-            while ContinuousClock.now < deadline {
+            try await expectEventually(timeout: .seconds(20), "the other owner's indicator rule was seeded") {
                 let list = json(try await client.execute(uri: "/api/alerts", method: .get, headers: calm.pageHeaders)) as? [String: Any]
                 let rule = (list?["alerts"] as? [[String: Any]])?.first { $0["id"] as? String == id }
-                if rule?["preparing"] as? Bool == false {
-                    ready = true
-                    let theirs = json(try await client.execute(uri: "/api/alerts", method: .get, headers: flood.pageHeaders)) as? [String: Any]
-                    floodPreparing = (theirs?["alerts"] as? [[String: Any]])?.contains { $0["preparing"] as? Bool == true } ?? false
-                    break
-                }
-                try await Task.sleep(for: .milliseconds(100))
+                guard rule?["preparing"] as? Bool == false else { return false }
+                let theirs = json(try await client.execute(uri: "/api/alerts", method: .get, headers: flood.pageHeaders)) as? [String: Any]
+                floodPreparing = (theirs?["alerts"] as? [[String: Any]])?.contains { $0["preparing"] as? Bool == true } ?? false
+                return true
             }
-            #expect(ready, "the other owner's indicator rule was seeded")
             #expect(floodPreparing, "…while the flood's rules still wait their turn")
         }
     }

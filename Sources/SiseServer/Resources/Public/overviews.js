@@ -4,15 +4,9 @@
 import { get } from "./http.js";
 import { showNotices } from "./notices-list.js";
 import { showEvents } from "./coin-events.js";
+import { text as cell } from "./coin-parts.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
-
-function cell(tag, text, className) {
-  const made = document.createElement(tag);
-  made.textContent = text;
-  if (className) made.className = className;
-  return made;
-}
 
 // `page`: { t, state: { lang }, open(symbol, exchange) }.
 export function createOverviews({ t, state, open }) {
