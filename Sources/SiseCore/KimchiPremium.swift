@@ -168,6 +168,17 @@ public struct PremiumInputs: Sendable {
 
     public static let none = PremiumInputs()
 
+    /// These inputs with the venue's own prices alone: CoinGecko's stand-ins (coins the venue does
+    /// not list) left out. Every premium shown under a venue's name — a board's 김프 column on every
+    /// face, its sort and bar, compare, the ranking — reads these, so it has a figure exactly where
+    /// the premium matrix's cell has one; a stand-in appears only where its row names CoinGecko
+    /// (`globalSource` in the premium table).
+    public var withoutStandIns: PremiumInputs {
+        var own = self
+        own.global = global.filter { $0.value.source != .coingecko }
+        return own
+    }
+
     /// A KRW row's premium; KRW-USDT's is 테더 김프 (USDT over the official dollar), so its column,
     /// its sort and its alerts read the same figure as `/api/premium/usdt`.
     public func premium(_ row: MarketRow) -> Double? {

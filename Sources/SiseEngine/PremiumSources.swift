@@ -3,8 +3,8 @@ import SiseCore
 import Synchronization
 
 /// The premium's inputs against a chosen global venue, for the board's 김프 column and anything
-/// that sorts or prints it: Binance is the premium feed's own (its stream, CoinGecko for coins
-/// Binance lacks); OKX and Bybit are their polled prices at the same rate, without the coins the
+/// that sorts or prints it: Binance's own prices (the premium feed's stream or REST); OKX and
+/// Bybit their polled prices, all at the same rate and without the coins the
 /// premium matrix doubts on that exchange (a ticker that is another coin shows no figure, never a
 /// made-up one). Drawn at most once a second; a read is a look (the venues' pollers run).
 public final class PremiumSources: Sendable {
@@ -29,14 +29,18 @@ public final class PremiumSources: Sendable {
         self.clock = clock
     }
 
-    /// The inputs of premiums against `venue` on `exchange`.
+    /// The inputs of premiums against `venue` on `exchange`: the venue's own prices, as the premium
+    /// matrix reads them — a cell of the board's 김프 column has a figure exactly where the matrix's
+    /// cell has one. (A coin Binance does not list has no Binance figure here; CoinGecko's price
+    /// stands in only where a face names it as CoinGecko's: one coin's premium, `sise premium`.)
     public func inputs(_ venue: GlobalVenue, exchange: Exchange) -> PremiumInputs {
-        var inputs = feed?.inputs ?? .none
-        guard venue != .binance else { return inputs }
+        // Binance's as the feed has them this instant (its moves re-send rows at once); the polled
+        // venues' as drawn.
+        var inputs = (feed?.inputs ?? .none).withoutStandIns
         let now = clock.now
         let current = drawn.withLock { $0.flatMap { now - $0.at < 1_000 ? $0 : nil } } ?? draw(now: now, fx: inputs.fx)
         let doubted = current.doubts[venue]?[exchange] ?? []
-        inputs.global = (current.quotes[venue] ?? [:]).filter { !doubted.contains($0.key) }
+        inputs.global = (venue == .binance ? inputs.global : current.quotes[venue] ?? [:]).filter { !doubted.contains($0.key) }
         return inputs
     }
 

@@ -46,7 +46,7 @@ struct CompareController {
         let formatter = MarketFormatter(language: LanguagePreference.of(request))
         let rows = CompareBoard.rows(context.boards.compareVenues(), symbols: symbols, sort: sort)
             .filter { search.matches(any: [$0.koreanName, $0.englishName, $0.symbol]) }
-        let premium = context.premiumInputs
+        let premium = context.premiumInputs.withoutStandIns
         return JSONText.response(rows.map { CompareRowJSON($0, formatter: formatter, premium: premium) })
     }
 }

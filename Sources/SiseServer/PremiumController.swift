@@ -80,13 +80,16 @@ struct PremiumController {
         let board = try context.board(exchange)
         // The venue the board's 김프 column reads (`venue`, Binance by default): the bar names the same one.
         let venue = try ServerContext.venue(request)
-        let inputs = venue == .binance ? context.premiumInputs : context.premiumInputs(venue, exchange: exchange)
+        let inputs = context.premiumInputs(venue, exchange: exchange)
+        // The rows as `sise premium --json` has them: against Binance, a coin it does not list
+        // priced by CoinGecko, its row saying so (`globalSource`); the bar's figure, the board's.
+        let labelled = venue == .binance ? context.premiumInputs : inputs
         let status = context.premium?.status
         let fxSource = context.premium?.configuration.fx ?? .upbitUSDT
         let krw = board.snapshot.rows(quote: .krw)
         let rows = krw.filter { wanted?.contains($0.id.base) ?? true }
             .sorted { $0.ticker.tradeValue24h > $1.ticker.tradeValue24h }
-            .map { PremiumRowJSON($0, inputs: inputs, fxSource: fxSource) }
+            .map { PremiumRowJSON($0, inputs: labelled, fxSource: fxSource) }
         let market = KimchiPremium.marketPremium(krw, premium: inputs.premium)
         let f = MarketFormatter(language: language)
         var display = [

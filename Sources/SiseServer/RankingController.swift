@@ -66,7 +66,7 @@ struct RankingController {
         let favorites = Set((try? await context.favorites.list(owner: ctx.owner)) ?? [])
         let listings = context.boards.koreanListings
         // Each listed coin's premium on the board it links to.
-        let inputs = context.premiumInputs
+        let inputs = context.premiumInputs.withoutStandIns
         var premiums: [String: Double] = [:]
         for (symbol, listing) in listings {
             if let row = context.boards[listing.exchange]?.snapshot.rows[listing.market], let premium = inputs.premium(row) {

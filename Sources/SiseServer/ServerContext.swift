@@ -46,7 +46,7 @@ struct ServerContext: Sendable {
     /// The premium inputs now (none when there is no feed: every premium is unknown).
     var premiumInputs: PremiumInputs { premium?.inputs ?? .none }
 
-    /// The premium inputs against `venue` on `exchange` (Binance's are `premiumInputs`).
+    /// The premium inputs against `venue` on `exchange`: the venue's own prices, as the board and the matrix read them (`premiumInputs` has CoinGecko's stand-ins, named as such).
     func premiumInputs(_ venue: GlobalVenue, exchange: Exchange) -> PremiumInputs {
         premiumSources?.inputs(venue, exchange: exchange) ?? premiumInputs
     }

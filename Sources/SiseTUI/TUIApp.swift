@@ -176,7 +176,7 @@ public final class TUIApp: Sendable {
             let world = TUIWorld(
                 now: now,
                 height: size.height,
-                premium: premium?.inputs ?? .none,
+                premium: (premium?.inputs ?? .none).withoutStandIns,
                 rows: { state in state.query.apply((boards[state.exchange] ?? boards.defaultBoard).snapshot.rows.values, premium: state.premium) },
                 ranked: { state in state.rankingPage(listings: boards.koreanListings)?.rows ?? [] }
             )
@@ -226,7 +226,7 @@ public final class TUIApp: Sendable {
         transactions: [PortfolioTransaction]
     ) -> ScreenFrame {
         let board = board(state)
-        state.premium = premium?.inputs ?? .none
+        state.premium = (premium?.inputs ?? .none).withoutStandIns
         if let wallets { state.wallets = wallets.report(state.exchange) }
         state.tether = premium.flatMap { feed in
             let snapshot = board.snapshot

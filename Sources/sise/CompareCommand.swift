@@ -67,7 +67,7 @@ struct CompareCommand: AsyncParsableCommand {
         }
         let rows = CompareBoard.rows(venues, symbols: wanted, sort: CompareBoard.Sort(rawValue: sort.lowercased()) ?? .gap)
         let formatter = MarketFormatter(language: language)
-        if json { return printJSON(rows.map { CompareRowJSON($0, formatter: formatter, premium: premium.inputs) }) }
+        if json { return printJSON(rows.map { CompareRowJSON($0, formatter: formatter, premium: premium.board) }) }
         let lines = CompareTable(language: language).render(rows)
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }

@@ -66,7 +66,7 @@ struct MarketsCommand: AsyncParsableCommand {
         for problem in premium?.problems ?? [] {
             FileHandle.standardError.write(Data((UIText.premiumUnavailable(language, ["reason": problem]) + "\n").utf8))
         }
-        let inputs = premium?.inputs ?? .none
+        let inputs = premium?.board ?? .none
         var shown = MarketSorter.sorted(MarketSearch(search ?? "").filter(rows), by: sortState, language: language, premium: inputs)
         if let limit { shown = Array(shown.prefix(limit)) }
         try RowOutput(language: language, color: global.useColor).print(shown, json: json, premium: inputs)

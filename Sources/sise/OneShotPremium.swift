@@ -11,6 +11,8 @@ enum OneShotPremium {
         var inputs: PremiumInputs
         /// Why some or all premiums are unknown.
         var problems: [String]
+        /// What a board's 김프 column reads (the venue's own prices, no stand-in).
+        var board: PremiumInputs { inputs.withoutStandIns }
     }
 
     /// `exchange`'s board of `quote` and, for KRW, the premium's inputs, fetched together.

@@ -43,6 +43,6 @@ struct PriceCommand: AsyncParsableCommand {
             let ids = try listed(language) { () throws(ListingProblem) in try MarketListing(exchange: exchange, markets: listing).markets(symbols) }
             return try await BoardLoader(api: client, exchange: exchange).load(markets: ids, listing: listing)
         }
-        try RowOutput(language: language, color: global.useColor).print(rows, json: json, premium: premium?.inputs ?? .none)
+        try RowOutput(language: language, color: global.useColor).print(rows, json: json, premium: premium?.board ?? .none)
     }
 }

@@ -234,7 +234,7 @@ struct WatchService: Service {
                 lastState = status.state
             case .changes(let rows):
                 for row in rows where filter.isEmpty || filter.contains(row.id) {
-                    printer.ticker(row, premium: premium?.inputs.premium(row))
+                    printer.ticker(row, premium: premium?.inputs.withoutStandIns.premium(row))
                     printed += 1
                     if let count, printed >= count { return }
                 }

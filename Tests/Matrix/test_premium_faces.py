@@ -82,6 +82,7 @@ def faces():
         read[fx] = result
         return result
 
+    faces_of.servers = servers
     yield faces_of
     for process, _ in servers.values():
         process.terminate()
@@ -102,3 +103,24 @@ def test_every_face_shows_the_same_premium(faces, fx, exchange, venue):
     figures = [premium for _, premium in answers.values()]
     assert all(figure is not None for figure in figures), f"{fx} × {exchange} × {venue}: a figure on every face {answers}"
     assert max(figures) - min(figures) < WALK, f"{fx} × {exchange} × {venue}: {answers}"
+
+
+@pytest.mark.parametrize("exchange", EXCHANGES)
+def test_the_board_has_a_figure_where_the_matrix_has_one(faces, exchange):
+    """A coin Binance does not list has no Binance cell in the matrix; the board's 김프 column
+    against Binance (what /ws sends, its sort, the bar) has no figure for it either — CoinGecko's
+    price stands in only where a row names it (`globalSource` in the premium table)."""
+    serve = faces.servers[FX_SOURCES[0]][1]
+    faces(FX_SOURCES[0])  # the server is live
+    matrix = get(f"{serve}/api/premium/matrix?venue=binance&exchange={exchange}")
+    missing = {row["symbol"] for row in matrix["rows"] if row["cells"][exchange]["binance"]["state"] == "missing"}
+    board = get(f"{serve}/api/markets?exchange={exchange}&venue=binance&quote=KRW")
+    listed = {row["symbol"]: row for row in board if row["market"].startswith("KRW-") and row["symbol"] != "USDT"}
+    unlisted = missing & set(listed)
+    assert unlisted, f"{exchange}: the simulator lists every coin on Binance, so nothing here is tested"
+    shown = {symbol: listed[symbol]["premium"] for symbol in unlisted if listed[symbol]["premium"] is not None}
+    assert not shown, f"{exchange}: a 김프 against Binance for coins Binance does not list: {shown}"
+    table = get(f"{serve}/api/premium?exchange={exchange}&venue=binance")
+    sources = {row["symbol"]: row["globalSource"] for row in table["rows"] if row["symbol"] in unlisted and row["premium"] is not None}
+    # (CoinGecko prices some of them: what the board showed as Binance's before.)
+    assert sources and set(sources.values()) == {"coingecko"}, f"{exchange}: a stand-in row names its source: {sources}"
