@@ -28,6 +28,7 @@ public final class AlertEngine: Service, Sendable {
     /// The exchanges this engine keeps awake (one viewer each).
     private let awake = Mutex<Set<Exchange>>([])
     private let running = Mutex(false)
+    private let sweepTally = Mutex((done: 0, readings: 0))
     /// Only this owner's rules (the terminal's `local`); nil: everyone's (the server).
     private let owner: String?
     /// The wall clock a firing is stamped with when its tick carries no time (the composition
@@ -118,6 +119,9 @@ public final class AlertEngine: Service, Sendable {
     public var isRunning: Bool { running.withLock { $0 } }
     /// Whether every indicator series has had its exchange candles asked for.
     public var indicatorsSeeded: Bool { book.withLock { $0.unseeded.isEmpty } }
+    /// Premium sweeps finished, and the readings with a figure they made, in all: a sweep's
+    /// firings are delivered before it counts, so a test that drives the clock waits on this.
+    public var sweeps: (done: Int, readings: Int) { sweepTally.withLock { $0 } }
     /// Rule × market pairs armed (every owner's).
     public var armedPairs: Int { book.withLock { $0.pairCount } }
     /// Indicator series kept (shared by every rule on the same exchange, market and interval).
@@ -188,23 +192,32 @@ public final class AlertEngine: Service, Sendable {
     private func sweepPremiums() async {
         while !Task.isCancelled {
             do { try await pace.sleep(for: sweep) } catch { return }
-            let watches = book.withLock { $0.premiumWatches }
-            guard !watches.isEmpty else { continue }
-            reader.touch(watches.map(\.venue))
-            let inputs = premium?.inputs
-            let now = clock.now
-            var fired: [(AlertBook.Fired, price: Double)] = []
-            for watch in watches {
-                guard let board = boards[watch.exchange], board.snapshot.status.state == .live, let row = board.snapshot.rows[watch.market],
-                    let percent = reader.percent(row, on: watch.exchange, against: watch.venue, inputs: inputs, now: now)
-                else { continue }
-                let firings = book.withLock {
-                    $0.premium(percent, exchange: watch.exchange, market: watch.market, venue: watch.venue, at: now)
-                }
-                fired += firings.map { ($0, row.ticker.price) }
-            }
-            await settle(fired, now: now)
+            let read = await sweepOnce()
+            sweepTally.withLock { $0 = ($0.done + 1, $0.readings + read) }
         }
+    }
+
+    /// One sweep: each watched premium read and its firings settled; how many had a figure.
+    private func sweepOnce() async -> Int {
+        let watches = book.withLock { $0.premiumWatches }
+        guard !watches.isEmpty else { return 0 }
+        reader.touch(watches.map(\.venue))
+        let inputs = premium?.inputs
+        let now = clock.now
+        var fired: [(AlertBook.Fired, price: Double)] = []
+        var read = 0
+        for watch in watches {
+            guard let board = boards[watch.exchange], board.snapshot.status.state == .live, let row = board.snapshot.rows[watch.market],
+                let percent = reader.percent(row, on: watch.exchange, against: watch.venue, inputs: inputs, now: now)
+            else { continue }
+            read += 1
+            let firings = book.withLock {
+                $0.premium(percent, exchange: watch.exchange, market: watch.market, venue: watch.venue, at: now)
+            }
+            fired += firings.map { ($0, row.ticker.price) }
+        }
+        await settle(fired, now: now)
+        return read
     }
 
     /// Every second: the markets some 체결강도 rule watches are carried by their exchange's depth
