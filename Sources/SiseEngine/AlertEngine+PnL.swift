@@ -39,6 +39,7 @@ extension AlertEngine {
                 syncAwake()
                 await settle(fired, now: now)
             }
+            progress.withLock { $0.pnlReads += 1 }
             do { try await pace.sleep(for: .seconds(1)) } catch { return }
         }
     }

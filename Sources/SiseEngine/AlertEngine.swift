@@ -29,6 +29,8 @@ public final class AlertEngine: Service, Sendable {
     private let awake = Mutex<Set<Exchange>>([])
     private let running = Mutex(false)
     private let sweepTally = Mutex((done: 0, readings: 0))
+    /// The latest tick time (epoch ms) among the rows applied, and the P&L reads finished.
+    let progress = Mutex((appliedThrough: Int64(0), pnlReads: 0))
     /// Only this owner's rules (the terminal's `local`); nil: everyone's (the server).
     private let owner: String?
     /// The wall clock a firing is stamped with when its tick carries no time (the composition
@@ -122,6 +124,12 @@ public final class AlertEngine: Service, Sendable {
     /// Premium sweeps finished, and the readings with a figure they made, in all: a sweep's
     /// firings are delivered before it counts, so a test that drives the clock waits on this.
     public var sweeps: (done: Int, readings: Int) { sweepTally.withLock { $0 } }
+    /// How far the engine has read its boards: the latest tick time (epoch ms) of the rows it
+    /// applied — a test proves a quiet market fired nothing once this has passed the minutes it
+    /// asks about, not after a sleep it hopes was long enough.
+    public var appliedThrough: Int64 { progress.withLock { $0.appliedThrough } }
+    /// P&L reads finished (each settles its firings first), as `sweeps` are for premium lines.
+    public var pnlReads: Int { progress.withLock { $0.pnlReads } }
     /// Rule × market pairs armed (every owner's).
     public var armedPairs: Int { book.withLock { $0.pairCount } }
     /// Indicator series kept (shared by every rule on the same exchange, market and interval).
@@ -325,6 +333,9 @@ public final class AlertEngine: Service, Sendable {
             return fired
         }
         await settle(fired, now: now)
+        if let latest = rows.lazy.map(\.ticker.timestamp).max() {
+            progress.withLock { $0.appliedThrough = max($0.appliedThrough, latest) }
+        }
     }
 
     /// Each firing claimed in the store (once across replicas) and delivered.

@@ -11,7 +11,10 @@ import Testing
 
 /// Volume spikes, indicator signals and 체결강도 lines through the engine from the simulator's real
 /// streams (a spike reads only the rolling 24-hour value). Where minutes must pass, the simulator's
-/// clock runs 30 times real time (a minute's window or candle in two seconds).
+/// clock runs 30 times real time (a minute's window or candle in two seconds). Nothing is proven
+/// by sleeping: a quiet market fired nothing once the engine has applied its ticks through the
+/// simulated minutes asked about (`appliedThrough`), and a P&L line was read again once the
+/// engine's driven clock moved a second and its P&L read counted (`pnlReads`).
 @Suite(.serialized) struct AlertEngineSignalTests {
     /// What a test drives: the simulator, its Upbit board (and depth feed), the engine and its store,
     /// and the firings as they are handed to delivery.
@@ -24,6 +27,29 @@ import Testing
         /// The alerts' store, which also keeps the favorites and holdings wide rules follow.
         let database: AppDatabase
         let fired: Firings
+        /// The simulator's time of day (epoch ms), as its ticks are stamped.
+        let simulatedNow: @Sendable () -> Int64
+        /// The engine's clock for its loops (nil: the real one).
+        let pace: ManualClock?
+
+        /// Waits until the engine has applied ticks stamped `minutes` simulated minutes after now.
+        func applied(minutes: Double) async throws {
+            let through = simulatedNow() + Int64(minutes * 60_000)
+            try await expectEventually(timeout: .seconds(30), "the engine applied \(minutes) simulated minutes") {
+                engine.appliedThrough >= through
+            }
+        }
+
+        /// The driven clock moved one second and the P&L lines read once more (and every loop
+        /// it woke asleep again: a read counts just before its loop sleeps).
+        func readPnLAgain() async throws {
+            let clock = try #require(pace, "a P&L step needs the driven clock")
+            let (before, asleep) = (engine.pnlReads, clock.sleepers)
+            clock.advance(by: .seconds(1))
+            try await expectEventually(timeout: .seconds(20), "the P&L lines read again") {
+                engine.pnlReads > before && clock.sleepers >= asleep
+            }
+        }
 
         func add(_ rule: AlertRule) async throws {
             try await store.add(rule)
@@ -55,9 +81,11 @@ import Testing
     }
 
     /// The rig over a simulator whose clock runs `speed` times real time, stopped afterwards.
-    func withRig(speed: Double = 1, _ body: @Sendable (Rig) async throws -> Void) async throws {
+    /// `pace`: the engine's loops sleep on it (the P&L reads, the sweeps) instead of the real clock.
+    func withRig(speed: Double = 1, pace: ManualClock? = nil, _ body: @Sendable (Rig) async throws -> Void) async throws {
         let start = Date().timeIntervalSince1970
-        let configuration = SimulatorConfiguration(now: { start + (Date().timeIntervalSince1970 - start) * speed })
+        let simulated: @Sendable () -> Double = { start + (Date().timeIntervalSince1970 - start) * speed }
+        let configuration = SimulatorConfiguration(now: simulated)
         try await withSimulator(configuration) { simulator in
             var logger = Logger(label: "test")
             logger.logLevel = .critical
@@ -73,11 +101,23 @@ import Testing
                 depth: [.upbit: feed],
                 store: store,
                 lists: WatchLists(database: database),
+                pace: pace ?? .system,
                 logger: logger
             ) { fired.add($0) }
             let services = [ServiceTask(feed), ServiceTask(engine)]
             try await expectEventually(timeout: .seconds(15), "the board is live") { harness.state == .live }
-            try await body(Rig(simulator: simulator, harness: harness, feed: feed, engine: engine, store: store, database: database, fired: fired))
+            let rig = Rig(
+                simulator: simulator,
+                harness: harness,
+                feed: feed,
+                engine: engine,
+                store: store,
+                database: database,
+                fired: fired,
+                simulatedNow: { Int64(simulated() * 1_000) },
+                pace: pace
+            )
+            try await body(rig)
             for service in services.reversed() { await service.stop() }
             await harness.stop()
         }
@@ -105,7 +145,8 @@ import Testing
             )
             #expect(rig.engine.ruleCount == 1)
             try await SimAdmin.post(rig.simulator, "/_sim/surge?exchange=upbit", #"{"market":"KRW-XRP","factor":20}"#)
-            try await Task.sleep(for: .seconds(6))
+            // Two simulated minutes of the surge: a 1-minute window over it, and then some.
+            try await rig.applied(minutes: 2)
             #expect(rig.fired.all.isEmpty, "XRP is not a favorite: its surge is nobody's alert")
             try await favorites.add(owner: "o", item: "KRW-XRP")
             await rig.engine.listsChanged(owner: "o")
@@ -124,7 +165,7 @@ import Testing
     /// price is down about 50 %, so its own line (below −10 %) and the portfolio's total (below
     /// −40 % of the price in KRW) fire, each once; a return line above +50 % on every holding does not.
     @Test func aHoldingsAndThePortfoliosLossesFireTheirLines() async throws {
-        try await withRig { rig in
+        try await withRig(pace: ManualClock()) { rig in
             let (btc, price) = try await rig.boughtBitcoinAtTwiceItsPrice()
             let rules = [
                 AlertRule(id: "one", owner: "o", exchange: .upbit, market: btc, kind: .pnlBelow, value: -10),
@@ -149,8 +190,11 @@ import Testing
                 ),
             ]
             for rule in rules { try await rig.add(rule) }
-            try await expectEventually(timeout: .seconds(10), "both loss lines fire") { Set(rig.fired.all.map(\.alertId)) == ["one", "total"] }
-            try await Task.sleep(for: .seconds(2))
+            try await rig.readPnLAgain()
+            #expect(Set(rig.fired.all.map(\.alertId)) == ["one", "total"], "both loss lines fire at the first read")
+            // Two reads more: nothing again.
+            try await rig.readPnLAgain()
+            try await rig.readPnLAgain()
             let fired = Dictionary(uniqueKeysWithValues: rig.fired.all.map { ($0.alertId, $0) })
             #expect(rig.fired.all.count == 2, "each once; the gain line stays quiet: \(rig.fired.all.map(\.alertId))")
             #expect(fired["one"]?.market == "KRW-BTC" && (fired["one"]?.observed ?? 0) < -40, "\(String(describing: fired["one"]))")
@@ -163,7 +207,7 @@ import Testing
     /// finds every holding's loss line true again at once — but within its cool-down the store's
     /// claim (one row a rule and market) keeps it from being told twice.
     @Test func aRestartTellsAWideLineNoSecondTime() async throws {
-        try await withRig { rig in
+        try await withRig(pace: ManualClock()) { rig in
             try await rig.boughtBitcoinAtTwiceItsPrice()
             try await rig.add(
                 AlertRule(
@@ -178,16 +222,19 @@ import Testing
                     cooldownSeconds: 3_600
                 )
             )
-            try await expectEventually(timeout: .seconds(10), "the holding's loss is told") { rig.fired.all.count == 1 }
+            try await rig.readPnLAgain()
+            #expect(rig.fired.all.count == 1, "the holding's loss is told")
             let again = Firings()
             let restarted = AlertEngine(
                 boards: ExchangeBoards(default: rig.harness.board),
                 store: rig.store,
-                lists: WatchLists(database: rig.database)
+                lists: WatchLists(database: rig.database),
+                pace: try #require(rig.pace)
             ) { again.add($0) }
             let running = ServiceTask(restarted)
-            try await expectEventually(timeout: .seconds(10), "the restarted engine has the rule") { restarted.ruleCount == 1 && restarted.isRunning }
-            try await Task.sleep(for: .seconds(3))
+            try await expectEventually(timeout: .seconds(10), "the restarted engine read its lines once") {
+                restarted.ruleCount == 1 && restarted.pnlReads > 0
+            }
             #expect(again.all.isEmpty, "told before the restart, within its cool-down: not again")
             #expect(try await rig.store.history(owner: "o").count == 1)
             await running.stop()
@@ -202,14 +249,14 @@ import Testing
                 )
             }
             // Three simulated minutes at the usual pace: every window is covered, nothing fires.
-            try await Task.sleep(for: .seconds(6))
+            try await rig.applied(minutes: 3)
             #expect(rig.fired.all.isEmpty, "at its usual pace no market trades 3× its usual pace")
             try await SimAdmin.post(rig.simulator, "/_sim/surge?exchange=upbit", #"{"market":"KRW-XRP","factor":20}"#)
             try await expectEventually(timeout: .seconds(15), "the surge is read as a spike") { rig.fired.all.contains { $0.alertId == "KRW-XRP" } }
             let firing = try #require(rig.fired.all.first)
             #expect(firing.rule == "volumeSpike" && (firing.observed ?? 0) >= 3, "\(firing)")
             #expect(firing.message["ko"]?.contains("1분 거래대금 평소의 3배 이상") == true, "\(firing.message)")
-            try await Task.sleep(for: .seconds(1))
+            try await rig.applied(minutes: 0.5)
             #expect(rig.fired.all.map(\.alertId) == ["KRW-XRP"], "the quiet markets stay quiet; a one-shot rule fires once")
             #expect(try await rig.store.rules(owner: "o").first { $0.id == "KRW-XRP" }?.enabled == false, "a fired one-shot rule is off in the store")
         }
@@ -235,8 +282,8 @@ import Testing
                     indicator: .maCrossUp(fast: 2, slow: 3)
                 )
             )
-            // Three simulated minutes low (two seconds each), then high.
-            try await Task.sleep(for: .seconds(7))
+            // Three simulated minutes low (two seconds each) and the next candle begun, then high.
+            try await rig.applied(minutes: 3.5)
             #expect(rig.fired.all.isEmpty, "a flat low price crosses nothing")
             #expect(rig.engine.indicatorsSeeded, "the series was seeded from the exchange's candles")
             try await SimAdmin.post(rig.simulator, "/_sim/price?exchange=upbit", #"{"market":"KRW-BTC","price":\#(price * 1.2)}"#)
