@@ -30,7 +30,10 @@ import Testing
                     try await outbound.write(.text(Self.view("")))
                     try await expectEventually(timeout: .seconds(10)) { !inbox.of("snapshot").isEmpty }
                     for q in ["b", "bi", "bit", "bitc", "bitco", "bitcoi", "bitcoin"] { try await outbound.write(.text(Self.view(q))) }
-                    try await Task.sleep(for: .seconds(2))
+                    // The newest view's snapshot is the last one owed: once it is in, nothing more is.
+                    try await expectEventually(timeout: .seconds(10), "the newest view's snapshot") {
+                        (inbox.of("snapshot").last?["view"] as? [String: Any])?["q"] as? String == "bitcoin"
+                    }
                     try? await outbound.close(.normalClosure, reason: nil)
                     group.cancelAll()
                 }
