@@ -16,3 +16,16 @@ export function setText(element, text) {
 export function show(element, shown) {
   if (element.hidden === shown) element.hidden = !shown;
 }
+
+// A figure that does not fit its cell at the page's face is set a step smaller (`tight`, then
+// `tighter`) rather than cut: a change of +1,000.00 % or a price of 100 million on the narrowest
+// phone. One layout read a step for the whole list, once it is drawn; a cell or a line inside it
+// (`.amount`) counts as cut when its text is wider than its box.
+export function fitFigures(cells) {
+  const cut = (element) => element.scrollWidth > element.clientWidth + 1;
+  for (const step of ["tight", "tighter"]) {
+    const over = cells.filter((cell) => cut(cell) || Array.from(cell.querySelectorAll(".amount")).some(cut));
+    if (over.length === 0) return;
+    for (const cell of over) cell.classList.add(step);
+  }
+}

@@ -3,6 +3,7 @@
 import { get } from "./http.js";
 import { showStar } from "./stars.js";
 import { loading, loaded } from "./loading.js";
+import { fitFigures } from "./dom-text.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -119,6 +120,7 @@ export function setupRanking({ t, toast, state, toggleFavorite, openDetail }) {
       view.next = body.next;
       loaded(rows);
       rows.replaceChildren(...body.rows.map(row));
+      fitFigures($$("td.num", rows));
       $("#ranking-empty").hidden = body.rows.length > 0;
       $("#ranking-empty").textContent = t("rankingEmpty");
       const note = $("#ranking-stale");
