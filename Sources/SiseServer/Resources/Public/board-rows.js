@@ -9,6 +9,7 @@ import { showStar } from "./stars.js";
 const $ = (selector, root = document) => root.querySelector(selector);
 // Reduced motion: a changed price keeps its outline, without the fade (app.css).
 const CALM = window.matchMedia("(prefers-reduced-motion: reduce)");
+const FADE = [{ opacity: 1 }, { opacity: 0 }];
 // A caution's grade as the chip words it (Bithumb's steps; none: 주의).
 const LEVEL_WORDS = { caution: "caution", warning: "cautionStepWarning", danger: "cautionStepDanger" };
 
@@ -90,10 +91,12 @@ export function createBoardRows(page) {
     setText(long, row.display.tradeValue);
     setText(short, row.display.tradeValueShort || row.display.tradeValue);
     if (previous && previous.price !== row.price) {
-      price.classList.remove("flash-up", "flash-down");
-      // Restarts the fade (a forced layout) — not for a person who asked for reduced motion.
-      if (!CALM.matches) void price.offsetWidth;
-      price.classList.add(row.price > previous.price ? "flash-up" : "flash-down");
+      const up = row.price > previous.price;
+      price.classList.toggle("flash-up", up);
+      price.classList.toggle("flash-down", !up);
+      // The glow fades on the compositor (its layer's opacity; no forced layout, no repaint a
+      // frame) — not for a person who asked for reduced motion, who keeps the outline alone.
+      if (!CALM.matches) price.animate(FADE, { duration: 600, easing: "ease-out", pseudoElement: "::after" });
     }
   }
 
