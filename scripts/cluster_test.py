@@ -189,6 +189,15 @@ def psql_count(server_url, sql):
                               check=True).stdout.strip())
 
 
+def deliveries_settle(server_url, seconds=15):
+    """Waits until the delivery queue is empty: a delivered job leaves it, and no replica starts a
+    delivery that is not in it (each takes a job by a lease on its row) — nothing more can come."""
+    deadline = time.time() + seconds
+    while psql_count(server_url, "SELECT count(*) FROM webhook_job") > 0 and time.time() < deadline:
+        time.sleep(0.1)
+    assert psql_count(server_url, "SELECT count(*) FROM webhook_job") == 0, "deliveries left in the queue"
+
+
 def minute_points(server_url, series=None):
     """The 1-minute history points in the store (of one series): {bucket: (series, largest count)}."""
     where = "resolution = 60000" + (f" AND series = '{series}'" if series else "")
@@ -549,12 +558,8 @@ def main():
         while services.completed("/push/") < 1 and time.time() < deadline:
             time.sleep(0.1)
         delivered = time.time()
-        # No second delivery can come: a delivered job leaves the queue, and no replica starts one
-        # that is not in it (each takes a job by a lease on its row). The queue empty, it is settled.
-        deadline = time.time() + 15
-        while psql_count(server_url, "SELECT count(*) FROM webhook_job") > 0 and time.time() < deadline:
-            time.sleep(0.1)
-        assert psql_count(server_url, "SELECT count(*) FROM webhook_job") == 0, "deliveries left in the queue"
+        # No second delivery can come once the queue is empty.
+        deliveries_settle(server_url)
         assert services.aborted("/push/") == 1, services.log
         assert services.completed("/push/") == 1, services.log
         assert services.completed("/tg/") == 1, services.log
@@ -611,9 +616,7 @@ def main():
             time.sleep(0.2)
         # Told by the replica whose write recorded the event (the only one it is returned to),
         # through the queue: once the queue is empty nothing more is on its way.
-        deadline = time.time() + 15
-        while psql_count(server_url, "SELECT count(*) FROM webhook_job") > 0 and time.time() < deadline:
-            time.sleep(0.1)
+        deliveries_settle(server_url)
         told = [f for f in user.request(live[0], "GET", "/api/alerts/history")[1]["history"] if f["rule"] == "depositSuspended"]
         assert len(told) == 1 and told[0]["market"] == "KRW-XRP", told
         assert services.completed("/tg/") == telegrams + 1, services.log
