@@ -5,8 +5,9 @@ processes, read from /proc) while the page sits on screen, as a phone's battery 
     scripts/bench-page.py [PATH ...]      (default: / /compare /coin/KRW-BTC)
 
 Environment: SISE_BIN (default .build/debug/sise), SECONDS_PER_PAGE (default 25), RUNS (default 3),
-WIDTH (default 390: a phone). Prints every run and the median per page. The page is headless
-Chromium with reduced motion, as the browser suite's pages are."""
+WIDTH (default 390: a phone), MOTION (default `reduce`, as the browser suite's pages are;
+`no-preference`: a phone whose person asked for nothing, the price glow animating). Prints every
+run and the median per page."""
 import os
 import pathlib
 import statistics
@@ -44,6 +45,7 @@ def main():
     seconds = float(os.environ.get("SECONDS_PER_PAGE", "25"))
     runs = int(os.environ.get("RUNS", "3"))
     width = int(os.environ.get("WIDTH", "390"))
+    motion = os.environ.get("MOTION", "reduce")
     figures = {path: [] for path in paths}
     with tempfile.TemporaryDirectory() as data_dir:
         server = Server(data_dir).start()
@@ -51,6 +53,7 @@ def main():
             for run in range(runs):
                 for path in paths:
                     driver = Chromium.tab(width, 844)
+                    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": motion}]})
                     driver.get(server.url + path)
                     shown = SHOWN.get(path, "body")
                     wait(driver, lambda d: d.execute_script("return document.querySelectorAll(arguments[0]).length > 0", shown), timeout=30)

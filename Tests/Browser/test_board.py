@@ -227,21 +227,30 @@ def test_screenshots_phone_and_desktop_light_and_dark(server):
 
 def test_a_changed_price_glows_off_the_main_thread_and_not_for_reduced_motion(server, browser):
     """A moved price keeps the tape's outline, and its glow fades as an opacity animation of its
-    cell's own layer (a live board cost 40–45 % of a core in Chromium while the cell's background
-    itself was animated; 13–21 % now). A person who asked for reduced motion gets the outline
-    alone: no animation runs."""
-    glows = """return document.getAnimations().filter(a => a.effect && a.effect.pseudoElement === '::after'
-                 && a.effect.target.matches('td.price')).length"""
-    outlined = "return document.querySelectorAll('#rows td.price.flash-up, #rows td.price.flash-down').length"
+    cell's own layer (a live board cost 41 % of a core in Chromium while the cell's background
+    itself was animated; 15 % now: scripts/bench-page.py). A person who asked for reduced motion
+    gets the outline alone: no animation runs. Each flash is read as it happens (a mutation
+    observer notes, right after the page marks a cell, whether a glow was started on it)."""
+    watch = """
+      window.__flashes = { marked: 0, glowing: 0 };
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          const cell = change.target;
+          if (!cell.matches('td.price.flash-up, td.price.flash-down')) continue;
+          window.__flashes.marked += 1;
+          const glow = cell.getAnimations({ subtree: true }).find(a => a.effect && a.effect.pseudoElement === '::after');
+          if (!glow) continue;
+          window.__flashes.glowing += 1;
+          window.__flashes.keyframes = glow.effect.getKeyframes().map(k => k.opacity);
+        }
+      }).observe(document.getElementById('rows'), { subtree: true, attributes: true, attributeFilter: ['class'] });"""
+    flashes = "return window.__flashes"
     open_board(browser, server)  # the suite's tabs ask for reduced motion
-    wait(browser, lambda d: d.execute_script(outlined) > 0, timeout=20, message="no price moved")
-    seen = 0
-    for _ in range(20):
-        seen = max(seen, browser.execute_script(glows))
-        time.sleep(0.05)
-    assert seen == 0, "reduced motion: no glow animates"
+    browser.execute_script(watch)
+    wait(browser, lambda d: d.execute_script(flashes)["marked"] >= 5, timeout=20, message="no price moved")
+    assert browser.execute_script(flashes)["glowing"] == 0, "reduced motion: no glow animates"
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "no-preference"}]})
-    wait(browser, lambda d: d.execute_script(glows) > 0, timeout=20, message="a moved price's glow never animated")
-    keyframes = browser.execute_script("""const a = document.getAnimations().find(a => a.effect && a.effect.pseudoElement === '::after');
-                                          return a.effect.getKeyframes().map(k => k.opacity)""")
+    browser.execute_script(watch)
+    wait(browser, lambda d: d.execute_script(flashes)["glowing"] >= 3, timeout=20, message="a moved price's glow never animated")
+    keyframes = browser.execute_script(flashes)["keyframes"]
     assert keyframes == ["1", "0"], f"the glow fades by its opacity alone: {keyframes}"
