@@ -21,7 +21,7 @@ public actor LiveBoard: Service {
 
     /// The rows, and what changed since the last flush.
     var board: BoardRows
-    private var status: ConnectivityStatus
+    private(set) var status: ConnectivityStatus
     private var statusChanged = false
     /// Connectivity: live, delayed, offline, idle — decided by the pure machine.
     private var machine = BoardFeedMachine()
@@ -55,6 +55,10 @@ public actor LiveBoard: Service {
 
     /// A live board's ticks, read on the socket's thread, until the next flush.
     private let inbox = TickInbox()
+    /// The last trade at or before an instant, per market, while one is held (`holdTrades`).
+    var held: HeldTrades?
+    /// The stream's drops when the hold began, and whether it was live then.
+    var heldSince: (disconnects: Int, live: Bool)?
 
     /// The board as of the last flush, and who follows it.
     let publication: BoardPublication
@@ -157,7 +161,7 @@ public actor LiveBoard: Service {
     }
 
     /// Applies the ticks waiting in the inbox, in the order they came.
-    private func drainInbox() {
+    func drainInbox() {
         let pending = inbox.take()
         // A frame still in flight when the feed was parked must not make an idle board "live".
         guard !pending.isEmpty, !isIdle else { return }
@@ -191,6 +195,7 @@ public actor LiveBoard: Service {
 
     func apply(_ ticker: Ticker, at: Int64? = nil) {
         board.apply(ticker, at: at ?? now())
+        held?.observe(ticker)
     }
 
     /// Hands `event` to the machine and publishes what it changed.

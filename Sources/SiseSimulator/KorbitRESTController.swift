@@ -191,8 +191,10 @@ struct KorbitRESTController: Sendable {
         }
         let limit = min(max(Int(request.uri.queryParameters["limit"].map(String.init) ?? "") ?? 100, 1), 200)
         let now = exchange.now
+        // `end` (ms): the candles before it, newest last (as the client reads `to`: exclusive).
+        let end = request.uri.queryParameters["end"].flatMap { Double(String($0)) }.map { min($0 / 1_000, now) } ?? now
         var buckets: [(Int, Int)] = []
-        var cursor = now - 0.001
+        var cursor = end - 0.001
         for _ in 0..<limit {
             let bucket = SimCandleWriter.bucket(containing: cursor, unit: unit)
             buckets.append(bucket)

@@ -59,9 +59,11 @@ enum SimCandleWriter {
     )
         -> (open: Double, high: Double, low: Double, close: Double, value: Double, closeAt: Double)
     {
-        let closeAt = min(Double(end) - 0.001, now)
+        // The close is the bucket's last trade (the market trades every `SimMarket.tradeEvery`).
+        let last = market.traded(atOrBefore: Int64((min(Double(end) - 0.001, now) * 1_000).rounded(.down)))
+        let closeAt = Double(last.at) / 1_000
         let open = market.price(at: Double(start))
-        let close = market.price(at: closeAt)
+        let close = last.price
         var high = max(open, close)
         var low = min(open, close)
         for i in 1..<8 {
@@ -83,7 +85,7 @@ enum SimCandleWriter {
         into json: inout JSONWriter
     ) {
         let (open, high, low, close, value, closeAt) = ohlc(market: market, start: start, end: end, now: now)
-        let lastTick = Int64(closeAt * 1_000) - Int64(SimRandom.hash(UInt64(start), 3) % 500)
+        let lastTick = Int64((closeAt * 1_000).rounded())
         json.beginObject()
         json.field("market", market.code)
         json.field("candle_date_time_utc", SimTime.isoLocal(start))

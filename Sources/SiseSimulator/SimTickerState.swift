@@ -54,12 +54,11 @@ struct SimTickerState: Sendable {
     /// value, widened high/low.
     mutating func reprice(market: SimMarket, atMilliseconds ms: Int64) {
         let t = Double(ms) / 1_000
-        price = market.price(at: t)
+        (price, tradeTimestamp) = market.traded(atOrBefore: ms)
         high = max(high, price)
         low = min(low, price)
         (value24h, volume24h, dayValue, dayVolume) = Self.traded(market, price: price, at: t)
         timestamp = ms
-        tradeTimestamp = ms - Int64(SimRandom.hash(UInt64(ms), SimRandom.hash(market.code)) % 900)
     }
 
     /// The traded value and volume of the last 24 hours and of the day so far, at `t`.
@@ -72,7 +71,7 @@ struct SimTickerState: Sendable {
     init(market: SimMarket, atMilliseconds ms: Int64, year: YearExtremes) {
         let t = Double(ms) / 1_000
         let dayStart = (t / 86_400).rounded(.down) * 86_400
-        price = market.price(at: t)
+        (price, tradeTimestamp) = market.traded(atOrBefore: ms)
         open = market.price(at: dayStart)
         prevClose = market.price(at: dayStart - 0.001)
         var high = max(open, price)
@@ -92,6 +91,5 @@ struct SimTickerState: Sendable {
         (high52, high52Date) = (hi.0, SimTime.dashedDate(hi.1))
         (low52, low52Date) = (lo.0, SimTime.dashedDate(lo.1))
         timestamp = ms
-        tradeTimestamp = ms - Int64(SimRandom.hash(UInt64(ms), SimRandom.hash(market.code)) % 900)
     }
 }

@@ -248,6 +248,18 @@ extension AppDatabase {
             }
             try db.alter(table: "webhook_job") { t in t.add(column: "held", .boolean).notNull().defaults(to: false) }
         }
+        migrator.registerMigration("v21: deemed prices at 2027-01-01 00:00 KST") { db in
+            try db.create(table: "deemed_price") { t in
+                t.column("instant", .integer).notNull()
+                t.column("exchange", .text).notNull()
+                t.column("coin", .text).notNull()
+                t.column("source", .text).notNull()
+                t.column("price", .text).notNull()
+                t.column("tradedAt", .integer).notNull()
+                t.column("recordedAt", .integer).notNull()
+                t.primaryKey(["instant", "exchange", "coin", "source"])
+            }
+        }
         return migrator
     }
 }

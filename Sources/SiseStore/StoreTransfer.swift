@@ -124,6 +124,15 @@ public struct StoreTransfer: Sendable {
             order: { _ in "dueAt, id" },
             defaults: ["held": .bool(false)]
         ),
+        // The prices of 2027-01-01 00:00: the exchanges' candles of that minute may not last.
+        Table(
+            name: "deemed_price",
+            columns: [
+                ("instant", .integer), ("exchange", .text), ("coin", .text), ("source", .text), ("price", .text), ("tradedAt", .integer),
+                ("recordedAt", .integer),
+            ],
+            order: { _ in "instant, coin, exchange, source" }
+        ),
     ]
 
     public enum Problem: Error, Equatable, Sendable {

@@ -142,5 +142,12 @@ enum PostgresSchema {
             ALTER TABLE webhook_job ADD COLUMN held BOOLEAN NOT NULL DEFAULT FALSE
             """
         ),
+        (
+            "v21: deemed prices at 2027-01-01 00:00 KST",
+            """
+            CREATE TABLE deemed_price (instant BIGINT NOT NULL, exchange TEXT NOT NULL, coin TEXT NOT NULL, source TEXT NOT NULL,
+                price TEXT NOT NULL, tradedAt BIGINT NOT NULL, recordedAt BIGINT NOT NULL, PRIMARY KEY (instant, exchange, coin, source))
+            """
+        ),
     ]
 }
