@@ -51,8 +51,12 @@ public enum DeemedCandles {
                 if let coins, !coins.contains(coin) { continue }
                 quotes[coin, default: []].append(
                     DeemedPrice.Quote(
-                        exchange: exchange, price: PortfolioLedger.decimal(from: row.ticker.price), source: .live, tradedAt: row.ticker.tradeTimestamp
-                    ))
+                        exchange: exchange,
+                        price: PortfolioLedger.decimal(from: row.ticker.price),
+                        source: .live,
+                        tradedAt: row.ticker.tradeTimestamp
+                    )
+                )
             }
         }
         return quotes.reduce(into: [:]) { $0[$1.key] = DeemedPrice(coin: $1.key, quotes: $1.value) }

@@ -102,9 +102,13 @@ public final class DeemedPriceRecorder: Service, Sendable {
             for trade in reading.trades {
                 readings.append(
                     DeemedReading(
-                        exchange: exchange, coin: trade.market.id.base, source: .stream, price: PortfolioLedger.decimal(from: trade.price),
+                        exchange: exchange,
+                        coin: trade.market.id.base,
+                        source: .stream,
+                        price: PortfolioLedger.decimal(from: trade.price),
                         tradedAt: trade.at
-                    ))
+                    )
+                )
             }
         }
         do {

@@ -91,7 +91,10 @@ extension DeemedPrice {
             let quotes = entry.value.compactMap { exchange, pair -> Quote? in
                 guard let primary = pair.stream ?? pair.candle else { return nil }
                 return Quote(
-                    exchange: exchange, price: primary.price, source: primary.source, tradedAt: primary.tradedAt,
+                    exchange: exchange,
+                    price: primary.price,
+                    source: primary.source,
+                    tradedAt: primary.tradedAt,
                     candleCheck: pair.stream == nil ? nil : pair.candle?.price
                 )
             }

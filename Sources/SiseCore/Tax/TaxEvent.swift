@@ -58,8 +58,16 @@ public struct TaxTrade: Hashable, Sendable {
     public var at: Int64
 
     public init(
-        id: String, side: Side, base: String, quote: String = "KRW", quantity: Decimal, price: Decimal, fee: Decimal = 0,
-        feeInBase: Decimal = 0, quoteKRW: Decimal = 1, at: Int64
+        id: String,
+        side: Side,
+        base: String,
+        quote: String = "KRW",
+        quantity: Decimal,
+        price: Decimal,
+        fee: Decimal = 0,
+        feeInBase: Decimal = 0,
+        quoteKRW: Decimal = 1,
+        at: Int64
     ) {
         self.id = id
         self.side = side
@@ -101,8 +109,14 @@ extension TaxEvent {
             switch t.kind {
             case .buy, .sell:
                 return TaxTrade(
-                    id: t.id, side: t.kind == .buy ? .buy : .sell, base: coin, quote: t.market.quote, quantity: t.quantity, price: t.price,
-                    fee: t.fee, at: t.at
+                    id: t.id,
+                    side: t.kind == .buy ? .buy : .sell,
+                    base: coin,
+                    quote: t.market.quote,
+                    quantity: t.quantity,
+                    price: t.price,
+                    fee: t.fee,
+                    at: t.at
                 ).events
             case .deposit:
                 return [TaxEvent(id: t.id, coin: coin, kind: .transferIn, quantity: t.quantity, krw: t.quantity * t.price, fee: t.fee, at: t.at)]

@@ -92,8 +92,13 @@ extension TaxPreview {
         public var language: Language
 
         public init(
-            year: Int, method: TaxMethod = .default, noCost: NoCostRule = .zero, deemed: [String: DeemedPrice],
-            liveValue: [String: Decimal]?, now: Int64, language: Language
+            year: Int,
+            method: TaxMethod = .default,
+            noCost: NoCostRule = .zero,
+            deemed: [String: DeemedPrice],
+            liveValue: [String: Decimal]?,
+            now: Int64,
+            language: Language
         ) {
             self.year = year
             self.method = method
@@ -127,7 +132,9 @@ extension TaxPreview {
         var ifSoldNow: Totals?
         var added: String?
         if let liveValue = inputs.liveValue {
-            let sale = rows.reduce(Decimal(0)) { sum, row in row.closingQuantity > 0 ? sum + (liveValue[row.coin] ?? row.closingCost) - row.closingCost : sum }
+            let sale = rows.reduce(Decimal(0)) { sum, row in
+                row.closingQuantity > 0 ? sum + (liveValue[row.coin] ?? row.closingCost) - row.closingCost : sum
+            }
             let sold = Totals(income: income + sale, language: language)
             ifSoldNow = sold
             added = PortfolioLedger.text((Decimal(string: sold.total) ?? 0) - (Decimal(string: totals.total) ?? 0), scale: 0)
@@ -143,16 +150,31 @@ extension TaxPreview {
                 warnings.append(
                     TaxText.noCost(
                         language,
-                        ["coin": row.coin, "quantity": HoldingText.quantity(row.uncostedQuantity), "alternative": DecimalText.grouped(otherIncome, places: 0)]
-                    ))
+                        [
+                            "coin": row.coin, "quantity": HoldingText.quantity(row.uncostedQuantity),
+                            "alternative": DecimalText.grouped(otherIncome, places: 0),
+                        ]
+                    )
+                )
             }
         }
         let recorded = !inputs.deemed.isEmpty && inputs.deemed.values.allSatisfy(\.recorded)
         self.init(
-            year: inputs.year, method: inputs.method.rawValue, noCost: inputs.noCost.rawValue, provisional: true, deemedRecorded: recorded,
-            asOf: inputs.now, coins: coins, totals: totals, ifSoldNow: ifSoldNow, addedBySale: added, otherNoCostRule: other,
-            warnings: (recorded ? [TaxText.provisionalDeemed(language)] : [TaxText.liveDeemed(language), TaxText.provisionalDeemed(language)]) + warnings,
-            notice: TaxText.notice(language, ["date": TaxRules.sourcesRead]), sourcesRead: TaxRules.sourcesRead
+            year: inputs.year,
+            method: inputs.method.rawValue,
+            noCost: inputs.noCost.rawValue,
+            provisional: true,
+            deemedRecorded: recorded,
+            asOf: inputs.now,
+            coins: coins,
+            totals: totals,
+            ifSoldNow: ifSoldNow,
+            addedBySale: added,
+            otherNoCostRule: other,
+            warnings: (recorded ? [TaxText.provisionalDeemed(language)] : [TaxText.liveDeemed(language), TaxText.provisionalDeemed(language)])
+                + warnings,
+            notice: TaxText.notice(language, ["date": TaxRules.sourcesRead]),
+            sourcesRead: TaxRules.sourcesRead
         )
     }
 }
@@ -165,7 +187,11 @@ extension TaxPreview.Totals {
         let local = TaxRules.wholeWon(tax * TaxRules.localRate)
         let money = { (value: Decimal) in PortfolioLedger.text(value, scale: 0) }
         self.init(
-            income: money(income), deduction: money(TaxRules.deduction), taxable: money(taxable), tax: money(tax), localTax: money(local),
+            income: money(income),
+            deduction: money(TaxRules.deduction),
+            taxable: money(taxable),
+            tax: money(tax),
+            localTax: money(local),
             total: money(tax + local),
             display: [
                 "income": DecimalText.signed(income, places: 0), "deduction": DecimalText.grouped(TaxRules.deduction, places: 0),
@@ -195,27 +221,49 @@ extension TaxPreview.Coin {
             "boughtCost": DecimalText.grouped(row.boughtCost, places: 0), "soldQuantity": HoldingText.quantity(row.soldQuantity),
             "proceeds": DecimalText.grouped(row.proceeds, places: 0), "fees": DecimalText.grouped(row.fees, places: 0),
             "costOfSold": DecimalText.grouped(row.costOfSold, places: 0), "gain": DecimalText.signed(row.gain, places: 0),
-            "closingQuantity": HoldingText.quantity(row.closingQuantity), "tone": (row.gain > 0 ? Tone.rise : row.gain < 0 ? Tone.fall : Tone.even).rawValue,
+            "closingQuantity": HoldingText.quantity(row.closingQuantity),
+            "tone": (row.gain > 0 ? Tone.rise : row.gain < 0 ? Tone.fall : Tone.even).rawValue,
         ]
         if let average = deemed?.average { display["deemedPrice"] = DecimalText.price(average) }
         if let liveGain { display["liveGain"] = DecimalText.signed(liveGain, places: 0) }
         self.init(
-            coin: row.coin, openingQuantity: quantity(row.openingQuantity), openingActualCost: money(row.openingActualCost),
-            openingDeemedCost: row.openingDeemedCost.map(money), openingCost: money(row.openingCost), opening: row.opening.rawValue,
+            coin: row.coin,
+            openingQuantity: quantity(row.openingQuantity),
+            openingActualCost: money(row.openingActualCost),
+            openingDeemedCost: row.openingDeemedCost.map(money),
+            openingCost: money(row.openingCost),
+            opening: row.opening.rawValue,
             openingWinBy: money(winBy),
             deemedPrice: deemed.flatMap { d in
                 d.average.map { average in
                     TaxPreview.Deemed(
-                        average: money(average), recorded: d.recorded,
+                        average: money(average),
+                        recorded: d.recorded,
                         exchanges: d.quotes.map {
-                            TaxPreview.ExchangePrice(exchange: $0.exchange.rawValue, price: money($0.price), source: $0.source.rawValue, tradedAt: $0.tradedAt)
-                        })
+                            TaxPreview.ExchangePrice(
+                                exchange: $0.exchange.rawValue,
+                                price: money($0.price),
+                                source: $0.source.rawValue,
+                                tradedAt: $0.tradedAt
+                            )
+                        }
+                    )
                 }
             },
-            boughtQuantity: quantity(row.boughtQuantity), boughtCost: money(row.boughtCost), averageCost: money(row.averageCost),
-            soldQuantity: quantity(row.soldQuantity), proceeds: money(row.proceeds), fees: money(row.fees), costOfSold: money(row.costOfSold),
-            gain: money(row.gain), closingQuantity: quantity(row.closingQuantity), closingCost: money(row.closingCost),
-            uncostedQuantity: quantity(row.uncostedQuantity), liveValue: liveValue.map(money), liveGain: liveGain.map(money), display: display
+            boughtQuantity: quantity(row.boughtQuantity),
+            boughtCost: money(row.boughtCost),
+            averageCost: money(row.averageCost),
+            soldQuantity: quantity(row.soldQuantity),
+            proceeds: money(row.proceeds),
+            fees: money(row.fees),
+            costOfSold: money(row.costOfSold),
+            gain: money(row.gain),
+            closingQuantity: quantity(row.closingQuantity),
+            closingCost: money(row.closingCost),
+            uncostedQuantity: quantity(row.uncostedQuantity),
+            liveValue: liveValue.map(money),
+            liveGain: liveGain.map(money),
+            display: display
         )
     }
 }

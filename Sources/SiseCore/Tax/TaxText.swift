@@ -6,23 +6,33 @@ public enum TaxText: String, WordTable {
     public var texts: (ko: String, en: String) {
         switch self {
         case .notice:
-            ("예상치이며 세무 자문이 아닙니다. 규칙은 {date} 기준 공개 자료(소득세법 시행령 §88)로 읽었습니다.",
-             "An estimate, not tax advice. The rules were read from public sources (Income Tax Act Enforcement Decree §88) as of {date}.")
+            (
+                "예상치이며 세무 자문이 아닙니다. 규칙은 {date} 기준 공개 자료(소득세법 시행령 §88)로 읽었습니다.",
+                "An estimate, not tax advice. The rules were read from public sources (Income Tax Act Enforcement Decree §88) as of {date}."
+            )
         case .provisionalDeemed:
-            ("의제취득가는 국세청이 시가고시 사업자를 고시할 때까지 잠정입니다(찾은 목록은 2021년의 업비트·빗썸·코빗·코인원).",
-             "The deemed prices are provisional until the National Tax Service names the exchanges (the only list found, 2021's: Upbit, Bithumb, Korbit, Coinone).")
+            (
+                "의제취득가는 국세청이 시가고시 사업자를 고시할 때까지 잠정입니다(찾은 목록은 2021년의 업비트·빗썸·코빗·코인원).",
+                "The deemed prices are provisional until the National Tax Service names the exchanges (the only list found, 2021's: Upbit, Bithumb, Korbit, Coinone)."
+            )
         case .liveDeemed:
-            ("2027년 1월 1일 0시 전입니다: 의제취득가는 지금 시세의 평균입니다(올해가 지금 끝난다면).",
-             "Before 2027-01-01 00:00: the deemed prices are today's average prices (as if the year ended now).")
+            (
+                "2027년 1월 1일 0시 전입니다: 의제취득가는 지금 시세의 평균입니다(올해가 지금 끝난다면).",
+                "Before 2027-01-01 00:00: the deemed prices are today's average prices (as if the year ended now)."
+            )
         case .noDeemedPrice:
             ("{coin}: 2027년 1월 1일 0시 시세가 없어 실제 취득가를 씁니다.", "{coin}: no price at 2027-01-01 00:00; the actual cost is used.")
         case .noCost:
-            ("{coin}: 취득가 없이 들어온 {quantity}개(에어드롭·외부 입금). 취득가 0으로 계산했습니다. 양도가의 50%를 취득가로 보면 소득 {alternative}원.",
-             "{coin}: {quantity} units came in without a cost (an airdrop, a deposit from outside), counted at cost 0. Taking 50 % of the proceeds as their cost, the income is {alternative} KRW.")
+            (
+                "{coin}: 취득가 없이 들어온 {quantity}개(에어드롭·외부 입금). 취득가 0으로 계산했습니다. 양도가의 50%를 취득가로 보면 소득 {alternative}원.",
+                "{coin}: {quantity} units came in without a cost (an airdrop, a deposit from outside), counted at cost 0. Taking 50 % of the proceeds as their cost, the income is {alternative} KRW."
+            )
         case .notTaxed: ("가상자산 과세는 2027년부터입니다: {year}년에는 세금이 없습니다.", "Virtual assets are taxed from 2027: there is no tax for {year}.")
         case .moreThanHeld:
-            ("{coin}: 그 시점에 가진 것보다 많이 팔았습니다(거래 {id}). 빠진 매수나 입금을 추가하세요.",
-             "{coin}: more sold than held at the time (transaction {id}). Add the missing buy or deposit.")
+            (
+                "{coin}: 그 시점에 가진 것보다 많이 팔았습니다(거래 {id}). 빠진 매수나 입금을 추가하세요.",
+                "{coin}: more sold than held at the time (transaction {id}). Add the missing buy or deposit."
+            )
         case .invalid: ("거래 {id}의 수량·가격·수수료가 올바르지 않습니다.", "Transaction {id} has a quantity, price or fee that is not valid.")
         case .openingDeemed: ("의제취득가", "deemed cost")
         case .openingActual: ("실제 취득가", "actual cost")

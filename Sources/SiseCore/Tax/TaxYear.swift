@@ -73,7 +73,10 @@ public enum TaxYear {
     /// Every coin's `year` (2027 or later) under `method`. `deemedPrice` is the KRW price of a
     /// coin at 2027-01-01 00:00 (nil: none known — the actual cost stands).
     public static func coins(
-        _ events: [TaxEvent], year: Int, method: TaxMethod = .default, noCost: NoCostRule = .zero,
+        _ events: [TaxEvent],
+        year: Int,
+        method: TaxMethod = .default,
+        noCost: NoCostRule = .zero,
         deemedPrice: (String) -> Decimal?
     ) throws(TaxYearError) -> [CoinTaxYear] {
         guard year >= TaxRules.firstYear else { throw .notTaxed(year: year) }

@@ -12,11 +12,25 @@ import Testing
 
     static func d(_ text: String) -> Decimal { Decimal(string: text) ?? .nan }
 
-    static func trade(_ id: String, _ side: TaxTrade.Side, _ base: String, _ quantity: String, _ price: String, fee: String = "0", at: Int64) -> [TaxEvent] {
+    static func trade(
+        _ id: String,
+        _ side: TaxTrade.Side,
+        _ base: String,
+        _ quantity: String,
+        _ price: String,
+        fee: String = "0",
+        at: Int64
+    ) -> [TaxEvent] {
         TaxTrade(id: id, side: side, base: base, quantity: d(quantity), price: d(price), fee: d(fee), at: at).events
     }
 
-    static func coins(_ events: [TaxEvent], year: Int = 2027, _ method: TaxMethod, noCost: NoCostRule = .zero, deemed: [String: String] = [:]) throws
+    static func coins(
+        _ events: [TaxEvent],
+        year: Int = 2027,
+        _ method: TaxMethod,
+        noCost: NoCostRule = .zero,
+        deemed: [String: String] = [:]
+    ) throws
         -> [String: CoinTaxYear]
     {
         let rows = try TaxYear.coins(events, year: year, method: method, noCost: noCost) { deemed[$0].map(d) }
@@ -96,7 +110,15 @@ import Testing
     @Test func feesTakenInTheCoin() throws {
         let events =
             TaxTrade(id: "a", side: .buy, base: "BTC", quantity: 1, price: 100_000_000, feeInBase: Self.d("0.0005"), at: Self.t0 + Self.day).events
-            + TaxTrade(id: "b", side: .sell, base: "BTC", quantity: Self.d("0.5"), price: 110_000_000, feeInBase: Self.d("0.0005"), at: Self.t0 + 2 * Self.day)
+            + TaxTrade(
+                id: "b",
+                side: .sell,
+                base: "BTC",
+                quantity: Self.d("0.5"),
+                price: 110_000_000,
+                feeInBase: Self.d("0.0005"),
+                at: Self.t0 + 2 * Self.day
+            )
             .events
         for method in TaxMethod.allCases {
             let btc = try #require(try Self.coins(events, method)["BTC"])
@@ -114,7 +136,14 @@ import Testing
         let events =
             Self.trade("a", .buy, "BTC", "1", "100000000", at: Self.t0 + Self.day)
             + TaxTrade(
-                id: "b", side: .buy, base: "ETH", quote: "BTC", quantity: 10, price: Self.d("0.05"), fee: Self.d("0.00125"), quoteKRW: 120_000_000,
+                id: "b",
+                side: .buy,
+                base: "ETH",
+                quote: "BTC",
+                quantity: 10,
+                price: Self.d("0.05"),
+                fee: Self.d("0.00125"),
+                quoteKRW: 120_000_000,
                 at: Self.t0 + 2 * Self.day
             ).events
             + Self.trade("c", .sell, "ETH", "10", "7000000", fee: "35000", at: Self.t0 + 3 * Self.day)
@@ -131,10 +160,12 @@ import Testing
     /// take the deemed price (500 → 50,000) and their sale at 1,000 gains 50,000 either way.
     @Test(arguments: [(NoCostRule.zero, "100000"), (.halfOfProceeds, "50000")])
     func unitsWithoutACost(rule: NoCostRule, gain: String) throws {
-        let events = [
-            TaxEvent(id: "a", coin: "XYZ", kind: .transferIn, quantity: 100, krw: 0, at: Self.t0 + Self.day),
-            TaxEvent(id: "b", coin: "ABC", kind: .transferIn, quantity: 100, krw: 0, at: Self.t0 - Self.day),
-        ] + Self.trade("c", .sell, "XYZ", "100", "1000", at: Self.t0 + 2 * Self.day) + Self.trade("d", .sell, "ABC", "100", "1000", at: Self.t0 + 2 * Self.day)
+        let events =
+            [
+                TaxEvent(id: "a", coin: "XYZ", kind: .transferIn, quantity: 100, krw: 0, at: Self.t0 + Self.day),
+                TaxEvent(id: "b", coin: "ABC", kind: .transferIn, quantity: 100, krw: 0, at: Self.t0 - Self.day),
+            ] + Self.trade("c", .sell, "XYZ", "100", "1000", at: Self.t0 + 2 * Self.day)
+            + Self.trade("d", .sell, "ABC", "100", "1000", at: Self.t0 + 2 * Self.day)
         for method in TaxMethod.allCases {
             let rows = try Self.coins(events, method, noCost: rule, deemed: ["ABC": "500"])
             let xyz = try #require(rows["XYZ"])
@@ -170,7 +201,8 @@ import Testing
 
     @Test func refusals() throws {
         #expect(throws: TaxYearError.notTaxed(year: 2026)) { try Self.coins(Self.deemedThenTrades, year: 2026, .totalAverage) }
-        let oversold = Self.trade("a", .buy, "BTC", "1", "1000", at: Self.t0 + Self.day) + Self.trade("b", .sell, "BTC", "2", "1000", at: Self.t0 + 2 * Self.day)
+        let oversold =
+            Self.trade("a", .buy, "BTC", "1", "1000", at: Self.t0 + Self.day) + Self.trade("b", .sell, "BTC", "2", "1000", at: Self.t0 + 2 * Self.day)
         for method in TaxMethod.allCases {
             #expect(throws: TaxYearError.moreThanHeld(id: "b", coin: "BTC")) { try Self.coins(oversold, method) }
         }
