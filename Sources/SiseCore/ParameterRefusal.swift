@@ -19,6 +19,7 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
         case link
         case loginHint = "login_hint"
         case login
+        case year, method, noCost, rows
 
         /// The parameter as the subject of a sentence, in the reader's words ("거래소는 …", "the exchange …").
         public var texts: (ko: String, en: String) {
@@ -62,6 +63,10 @@ public struct ParameterRefusal: Error, Equatable, Sendable {
             case .link: ("계정 연결 표시는", "the link option")
             case .loginHint: ("로그인 힌트는", "the login hint")
             case .login: ("로그인 요구는", "the login requirement")
+            case .year: ("과세 연도는", "the tax year")
+            case .method: ("취득가 계산 방법은", "the cost method")
+            case .noCost: ("취득가 없는 수량의 규칙은", "the rule for units without a cost")
+            case .rows: ("행 종류는", "the rows")
             }
         }
     }

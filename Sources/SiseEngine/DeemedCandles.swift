@@ -16,6 +16,7 @@ public enum DeemedCandles {
         on exchange: Exchange,
         api: any ExchangeAPI,
         instant: Int64,
+        pause: Duration = pause,
         pace: any MonotonicClock = .system
     ) async -> [DeemedReading] {
         var readings: [DeemedReading] = []
@@ -41,20 +42,18 @@ public enum DeemedCandles {
         return DeemedReading(exchange: exchange, coin: coin, source: .candle, price: PortfolioLedger.decimal(from: last.close), tradedAt: tradedAt)
     }
 
-    /// Before the instant: each coin's price now on every board that lists it (as if the year
-    /// ended now), from the boards' rows.
-    public static func live(_ rows: [Exchange: [MarketRow]], coins: Set<String>? = nil) -> [String: DeemedPrice] {
+    /// Before the instant: each coin's price now on every exchange that lists it (as if the
+    /// year ended now), from the exchanges' KRW tickers.
+    public static func live(_ tickers: [Exchange: [Ticker]]) -> [String: DeemedPrice] {
         var quotes: [String: [DeemedPrice.Quote]] = [:]
-        for (exchange, list) in rows {
-            for row in list where row.id.quote == QuoteCurrency.krw.rawValue && row.ticker.price > 0 {
-                let coin = row.id.base
-                if let coins, !coins.contains(coin) { continue }
-                quotes[coin, default: []].append(
+        for (exchange, list) in tickers {
+            for ticker in list where ticker.market.quote == QuoteCurrency.krw.rawValue && ticker.price > 0 && ticker.price.isFinite {
+                quotes[ticker.market.base, default: []].append(
                     DeemedPrice.Quote(
                         exchange: exchange,
-                        price: PortfolioLedger.decimal(from: row.ticker.price),
+                        price: PortfolioLedger.decimal(from: ticker.price),
                         source: .live,
-                        tradedAt: row.ticker.tradeTimestamp
+                        tradedAt: ticker.tradeTimestamp
                     )
                 )
             }

@@ -32,6 +32,8 @@ public final class DeemedPriceRecorder: Service, Sendable {
         public var candleDelay: Int64 = 10_000
         /// How often coins still without a candle reading are asked again.
         public var retry: Duration = .seconds(300)
+        /// Between two candle requests to one exchange (its limits are shared with the charts).
+        public var candlePause: Duration = DeemedCandles.pause
 
         public init() {}
     }
@@ -129,7 +131,14 @@ public final class DeemedPriceRecorder: Service, Sendable {
                     guard let listed = await self.listedCoins(exchange, api: api) else { return 1 }
                     let wanted = listed.filter { !have.contains("\(exchange.rawValue)|\($0)") }
                     guard !wanted.isEmpty else { return 0 }
-                    let readings = await DeemedCandles.read(wanted, on: exchange, api: api, instant: self.instant, pace: self.pace)
+                    let readings = await DeemedCandles.read(
+                        wanted,
+                        on: exchange,
+                        api: api,
+                        instant: self.instant,
+                        pause: self.timing.candlePause,
+                        pace: self.pace
+                    )
                     do { try await self.store.record(instant: self.instant, readings, at: self.clock.now) } catch {
                         self.logger.error("deemed prices: the store refused the candle readings", metadata: ["error": "\(error)"])
                         return wanted.count

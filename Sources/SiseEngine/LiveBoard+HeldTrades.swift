@@ -41,23 +41,33 @@ public struct HeldTradeReading: Sendable {
 
 extension LiveBoard {
     /// Starts holding every market's last trade at or before `instant` (seeded from the rows now).
+    /// Several holders of one instant share one hold (it ends when the last releases it).
     public func holdTrades(atOrBefore instant: Int64) {
         drainInbox()
+        if let held, held.instant == instant, let since = heldSince {
+            heldSince = (since.disconnects, since.live, since.holders + 1)
+            return
+        }
         held = HeldTrades(instant: instant, rows: board.rows.values)
-        heldSince = (streamDisconnects, status.state == .live)
+        heldSince = (streamDisconnects, status.state == .live, 1)
     }
 
     /// What was held, and whether the stream watched through the instant; the hold ends.
     public func releaseHeldTrades() -> HeldTradeReading? {
         drainInbox()
-        guard let held else { return nil }
-        self.held = nil
+        guard let held, let since = heldSince else { return nil }
+        if since.holders > 1 {
+            heldSince = (since.disconnects, since.live, since.holders - 1)
+        } else {
+            self.held = nil
+            heldSince = nil
+        }
         let markets = board.rows
         let trades = held.trades.compactMap { id, trade -> (market: Market, price: Double, at: Int64)? in
             guard id.quote == QuoteCurrency.krw.rawValue, let market = markets[id]?.market else { return nil }
             return (market, trade.price, trade.at)
         }
-        let steady = heldSince.map { $0.disconnects == streamDisconnects && $0.live } ?? false
+        let steady = since.disconnects == streamDisconnects && since.live
         return HeldTradeReading(trades: trades, watchedThrough: steady && status.state == .live && held.sawLater)
     }
 }

@@ -57,8 +57,8 @@ public actor LiveBoard: Service {
     private let inbox = TickInbox()
     /// The last trade at or before an instant, per market, while one is held (`holdTrades`).
     var held: HeldTrades?
-    /// The stream's drops when the hold began, and whether it was live then.
-    var heldSince: (disconnects: Int, live: Bool)?
+    /// The stream's drops when the hold began, whether it was live then, and how many hold it.
+    var heldSince: (disconnects: Int, live: Bool, holders: Int)?
 
     /// The board as of the last flush, and who follows it.
     let publication: BoardPublication

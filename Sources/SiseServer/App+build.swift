@@ -132,6 +132,16 @@ public enum SiseServerApp {
                 )
             }
         }
+        // The deemed prices of 2027-01-01 00:00 KST: every replica records, each reading is kept once.
+        let deemedRecorder = DeemedPriceRecorder(
+            boards: boards,
+            apis: dependencies.apis,
+            store: DeemedPriceStore(database: database),
+            clock: dependencies.clock,
+            pace: dependencies.ticks,
+            timing: dependencies.deemedTiming,
+            logger: logger
+        )
         context.events = MarketEventStore(database: database)
         context.tether = TetherQuotes(boards: boards, apis: dependencies.apis, clock: dependencies.clock)
 
@@ -252,6 +262,9 @@ public enum SiseServerApp {
         CandlesController(context: context).addRoutes(to: routes)
         OrderbookController(context: context, metrics: metrics).addRoutes(to: routes)
         PortfolioController(context: context, store: portfolio, changed: portfolioChanged).addRoutes(to: routes)
+        TaxController(boards: boards, portfolio: portfolio, deemed: DeemedPriceStore(database: database), clock: dependencies.clock).addRoutes(
+            to: routes
+        )
         AlertsController(context: context, store: alertStore, engine: alerts, lists: watchLists, changes: changes).addRoutes(to: routes)
         ChangeAlertsController(context: context, store: ChangeAlertStore(database: database)).addRoutes(to: routes)
         WebhooksController(context: context, store: alertStore, poster: poster, chats: configuration.chats).addRoutes(to: routes)
@@ -288,7 +301,7 @@ public enum SiseServerApp {
             // A deep accept queue: thousands of browsers reconnect at once after a restart.
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sise", backlog: 4_096),
             services: dependencies.services + [
-                hub, devices, webhooks, alerts, ReplicaChanges(feed: changes, hub: hub, alerts: alerts, store: alertStore),
+                hub, devices, webhooks, alerts, ReplicaChanges(feed: changes, hub: hub, alerts: alerts, store: alertStore), deemedRecorder,
             ]
                 + (history.map { [$0] } ?? []) + (recorder.map { [$0] } ?? []) + (events.map { [$0] } ?? []),
             onServerRunning: { channel in

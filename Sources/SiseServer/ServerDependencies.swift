@@ -50,6 +50,8 @@ public struct ServerDependencies: Sendable {
     public var clock: WallClock = .system
     /// What the server's caches and paces measure durations on.
     public var ticks: any MonotonicClock = .system
+    /// When the deemed-price recorder wakes around 2027-01-01 00:00 KST, reads, and reads again.
+    public var deemedTiming = DeemedPriceRecorder.Timing()
 
     public init(
         boards: ExchangeBoards,

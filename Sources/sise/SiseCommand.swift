@@ -11,7 +11,8 @@ struct SiseCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, TUICommand.self, MarketsCommand.self, PriceCommand.self, WatchCommand.self, CompareCommand.self, TrendingCommand.self,
             RankCommand.self, GlobalCommand.self, PremiumCommand.self, SearchCommand.self, CoinCommand.self, SimulateCommand.self, BenchCommand.self,
-            UsersCommand.self, PortfolioCommand.self, AlertsCommand.self, CandlesCommand.self, OrderbookCommand.self, TradesCommand.self,
+            UsersCommand.self, PortfolioCommand.self, TaxCommand.self, AlertsCommand.self, CandlesCommand.self, OrderbookCommand.self,
+            TradesCommand.self,
             DbCommand.self, ExchangesCommand.self, PushCommand.self, WalletsCommand.self, NoticesCommand.self, EventsCommand.self,
         ]
     )

@@ -86,8 +86,9 @@ extension TaxPreview {
         public var noCost: NoCostRule
         /// Per coin, its deemed price (recorded, or live stand-ins before the instant).
         public var deemed: [String: DeemedPrice]
-        /// Per coin, what every unit held would bring sold now (nil: not the current year).
-        public var liveValue: [String: Decimal]?
+        /// Per coin, what one unit held would bring sold now — the live price of the exchanges it
+        /// is held on, weighted by the holding (nil: not the current year).
+        public var livePrice: [String: Decimal]?
         public var now: Int64
         public var language: Language
 
@@ -96,7 +97,7 @@ extension TaxPreview {
             method: TaxMethod = .default,
             noCost: NoCostRule = .zero,
             deemed: [String: DeemedPrice],
-            liveValue: [String: Decimal]?,
+            livePrice: [String: Decimal]?,
             now: Int64,
             language: Language
         ) {
@@ -104,10 +105,17 @@ extension TaxPreview {
             self.method = method
             self.noCost = noCost
             self.deemed = deemed
-            self.liveValue = liveValue
+            self.livePrice = livePrice
             self.now = now
             self.language = language
         }
+    }
+
+    /// What the coin's closing units would bring sold now (nil: no live price, or not the current year).
+    static func liveValue(_ row: CoinTaxYear, _ prices: [String: Decimal]?) -> Decimal? {
+        guard let prices else { return nil }
+        if row.closingQuantity == 0 { return 0 }
+        return prices[row.coin].map { $0 * row.closingQuantity }
     }
 
     /// The tax year a preview opens on: the year now in Korea, and 2027 before it begins.
@@ -124,17 +132,16 @@ extension TaxPreview {
             if inputs.year == TaxRules.firstYear, row.openingQuantity > 0, deemed?.average == nil {
                 warnings.append(TaxText.noDeemedPrice(language, ["coin": row.coin]))
             }
-            let live = inputs.liveValue?[row.coin] ?? (inputs.liveValue != nil && row.closingQuantity == 0 ? 0 : nil)
+            let live = Self.liveValue(row, inputs.livePrice)
             coins.append(Coin(row, deemed: deemed, liveValue: live, language: language))
         }
         let income = rows.reduce(Decimal(0)) { $0 + $1.gain }
         let totals = Totals(income: income, language: language)
         var ifSoldNow: Totals?
         var added: String?
-        if let liveValue = inputs.liveValue {
-            let sale = rows.reduce(Decimal(0)) { sum, row in
-                row.closingQuantity > 0 ? sum + (liveValue[row.coin] ?? row.closingCost) - row.closingCost : sum
-            }
+        if let livePrice = inputs.livePrice {
+            // A coin without a live price counts as sold at its cost (it adds nothing).
+            let sale = rows.reduce(Decimal(0)) { sum, row in sum + (Self.liveValue(row, livePrice).map { $0 - row.closingCost } ?? 0) }
             let sold = Totals(income: income + sale, language: language)
             ifSoldNow = sold
             added = PortfolioLedger.text((Decimal(string: sold.total) ?? 0) - (Decimal(string: totals.total) ?? 0), scale: 0)
@@ -159,6 +166,7 @@ extension TaxPreview {
             }
         }
         let recorded = !inputs.deemed.isEmpty && inputs.deemed.values.allSatisfy(\.recorded)
+        let standIns = inputs.deemed.values.contains { $0.quotes.contains { $0.source == .live } }
         self.init(
             year: inputs.year,
             method: inputs.method.rawValue,
@@ -171,8 +179,7 @@ extension TaxPreview {
             ifSoldNow: ifSoldNow,
             addedBySale: added,
             otherNoCostRule: other,
-            warnings: (recorded ? [TaxText.provisionalDeemed(language)] : [TaxText.liveDeemed(language), TaxText.provisionalDeemed(language)])
-                + warnings,
+            warnings: (standIns ? [TaxText.liveDeemed(language)] : []) + [TaxText.provisionalDeemed(language)] + warnings,
             notice: TaxText.notice(language, ["date": TaxRules.sourcesRead]),
             sourcesRead: TaxRules.sourcesRead
         )

@@ -1,7 +1,7 @@
 /// The tax preview's words, in Korean and English (every face reads them from here).
 public enum TaxText: String, WordTable {
     case notice, provisionalDeemed, liveDeemed, noDeemedPrice, noCost, notTaxed, moreThanHeld, invalid, openingDeemed, openingActual,
-        openingCarried, tabTitle, income, deduction, taxable, nationalTax, localTax, totalTax, ifSoldNow, addedBySale, method, gain
+        openingCarried, tabTitle, income, deduction, taxable, nationalTax, localTax, totalTax, ifSoldNow, addedBySale, method, gain, summary
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -48,6 +48,22 @@ public enum TaxText: String, WordTable {
         case .addedBySale: ("늘어나는 세액", "Tax added")
         case .method: ("취득가 계산", "Cost method")
         case .gain: ("손익", "Gain")
+        case .summary:
+            (
+                "{year} 세금 미리보기(잠정·예상치): 소득 {income}원 · 과세표준 {taxable}원 · 예상 세액 {total}원",
+                "{year} tax preview (provisional estimate): income {income} KRW · taxable {taxable} KRW · estimated tax {total} KRW"
+            )
+        }
+    }
+}
+
+extension TaxYearError {
+    /// The refusal in the reader's words.
+    public func message(_ language: Language) -> String {
+        switch self {
+        case .notTaxed(let year): TaxText.notTaxed(language, ["year": String(year)])
+        case .moreThanHeld(let id, let coin): TaxText.moreThanHeld(language, ["coin": coin, "id": id])
+        case .invalid(let id): TaxText.invalid(language, ["id": id])
         }
     }
 }
