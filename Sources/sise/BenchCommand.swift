@@ -31,6 +31,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Instead: what keeping the premium's history costs (SQLite, the real matrix's size).")
     var history = false
 
+    @Option(help: "Instead: the tax preview's time over ten years of this many transactions (50000 is the target's size).")
+    var tax: Int?
+
     @Option(help: "With --history: the series written each minute (four exchanges × coins × three venues).")
     var series: Int = 2_760
 
@@ -128,6 +131,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         if history { return try await HistoryBench.run(series: series, minutes: minutes) }
+        if let tax { return try TaxBench.run(transactions: max(1, min(tax, 10_000_000))) }
         if let alerts, let counts = ruleCounts(alerts) { return try await benchAlerts(counts) }
         if let listRules, let counts = ruleCounts(listRules) { return try await benchAlerts(counts, wide: true) }
         let real = loadRealFrames()
