@@ -801,6 +801,6 @@ public enum UIText: String, WordTable {
 
     /// Every word the page loads (`/i18n/ko.json`): this table and the changes' history's.
     public static func page(_ language: Language) -> [String: String] {
-        table(language).merging(EventText.table(language)) { first, _ in first }
+        table(language).merging(EventText.table(language)) { first, _ in first }.merging(TaxText.page(language)) { first, _ in first }
     }
 }

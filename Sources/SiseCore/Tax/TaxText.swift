@@ -1,7 +1,9 @@
 /// The tax preview's words, in Korean and English (every face reads them from here).
 public enum TaxText: String, WordTable {
     case notice, provisionalDeemed, liveDeemed, noDeemedPrice, noCost, notTaxed, moreThanHeld, invalid, openingDeemed, openingActual,
-        openingCarried, tabTitle, income, deduction, taxable, nationalTax, localTax, totalTax, ifSoldNow, addedBySale, method, gain, summary
+        openingCarried, tabTitle, income, deduction, taxable, nationalTax, localTax, totalTax, ifSoldNow, addedBySale, method, gain, summary,
+        holdingsTab, taxYear, methodTotalAverage, methodMovingAverage, methodFIFO, exportCoins, exportTransactions, deemedPrice, averageCost,
+        opening, sold, proceeds, costOfSold, fees, closing, taxLoading
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -48,12 +50,35 @@ public enum TaxText: String, WordTable {
         case .addedBySale: ("늘어나는 세액", "Tax added")
         case .method: ("취득가 계산", "Cost method")
         case .gain: ("손익", "Gain")
+        case .holdingsTab: ("보유자산", "Holdings")
+        case .taxYear: ("과세 연도", "Tax year")
+        case .methodTotalAverage: ("총평균법(기본)", "Total average (default)")
+        case .methodMovingAverage: ("이동평균법", "Moving average")
+        case .methodFIFO: ("선입선출법", "First in, first out")
+        case .exportCoins: ("코인별 CSV", "CSV per coin")
+        case .exportTransactions: ("거래별 CSV", "CSV per transaction")
+        case .deemedPrice: ("의제가격(2027-01-01 0시)", "Deemed price (2027-01-01 00:00)")
+        case .averageCost: ("평균단가", "Average cost")
+        case .opening: ("기초", "Opening")
+        case .sold: ("매도", "Sold")
+        case .proceeds: ("양도가액", "Proceeds")
+        case .costOfSold: ("양도원가", "Cost of sold")
+        case .fees: ("수수료", "Fees")
+        case .closing: ("기말 보유", "Held at the end")
+        case .taxLoading: ("세금을 계산하는 중…", "Working out the tax…")
         case .summary:
             (
                 "{year} 세금 미리보기(잠정·예상치): 소득 {income}원 · 과세표준 {taxable}원 · 예상 세액 {total}원",
                 "{year} tax preview (provisional estimate): income {income} KRW · taxable {taxable} KRW · estimated tax {total} KRW"
             )
         }
+    }
+}
+
+extension TaxText {
+    /// The page's words, each key prefixed `tax.` (beside `UIText`'s, never over them).
+    public static func page(_ language: Language) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: table(language).map { ("tax." + $0.key, $0.value) })
     }
 }
 

@@ -4,6 +4,7 @@
 import { setupPicker } from "./picker.js";
 import { showFormError, clearFieldErrors, onSubmit } from "./forms.js";
 import { loading, loaded, failed } from "./loading.js";
+import { setupTax } from "./tax.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 // The holdings' columns → their words.
@@ -13,6 +14,15 @@ const HOLDING_HEADS = { market: "market", quantity: "quantity", averagePrice: "a
 export function setupPortfolio({ t, toast, state, call, send }) {
   let open = false;
   const picker = setupPicker($("#tx-market"), $("#tx-exchange"), { t, state });
+  const tax = setupTax({ t, state, call });
+  // 보유자산 | 세금: one view of the portfolio at a time.
+  function showView(view) {
+    for (const button of document.querySelectorAll("[data-portfolio-view]")) button.setAttribute("aria-selected", String(button.dataset.portfolioView === view));
+    $("#portfolio-holdings").hidden = view !== "holdings";
+    $("#portfolio-tax").hidden = view !== "tax";
+    tax.show(view === "tax");
+  }
+  for (const button of document.querySelectorAll("[data-portfolio-view]")) button.addEventListener("click", () => showView(button.dataset.portfolioView));
 
   function cell(text, col, className) {
     const td = document.createElement("td");
@@ -183,6 +193,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
       if (document.querySelector('.loading-row[data-loading-for="portfolio-rows"]')) failed($("#portfolio-rows"), error, t("loadFailed"));
     }
     loadTransactions();
+    tax.refresh();
   }
 
   function showError(error) {
@@ -261,6 +272,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     $("#portfolio-donut").setAttribute("aria-label", t("allocation"));
     $("#portfolio-scroller").setAttribute("aria-label", t("tabPortfolio"));
     picker.applyLanguage();
+    tax.refresh();
   }
 
   return {
