@@ -38,7 +38,7 @@ enum TaxBench {
                     "C\(i)",
                     DeemedPrice(
                         coin: "C\(i)",
-                        quotes: [.init(exchange: .upbit, price: 50_000_000, source: .candle, tradedAt: TaxRules.deemedInstant - 1)]
+                        quotes: [.init(exchange: .default, price: 50_000_000, source: .candle, tradedAt: TaxRules.deemedInstant - 1)]
                     )
                 )
             }

@@ -13,7 +13,7 @@ struct TaxCommand: AsyncParsableCommand {
     )
     @OptionGroup var local: LocalData
     @Argument(help: "The tax year (default: this year in Korea, 2027 before it begins).") var year: Int?
-    @Option(help: "total-average (the default, 총평균법), moving-average or fifo.") var method: String = TaxMethod.default.rawValue
+    @Option(help: "total-average (the default: the decree's total average), moving-average or fifo.") var method: String = TaxMethod.default.rawValue
     @Option(name: .customLong("no-cost"), help: "Units without a cost: zero (default) or half (50 % of the proceeds).") var noCost: String =
         NoCostRule.zero.rawValue
     @Flag(help: "Print the preview as JSON, as the API does.") var json = false

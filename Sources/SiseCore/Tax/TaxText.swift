@@ -3,7 +3,7 @@ public enum TaxText: String, WordTable {
     case notice, provisionalDeemed, liveDeemed, noDeemedPrice, noCost, notTaxed, moreThanHeld, invalid, openingDeemed, openingActual,
         openingCarried, tabTitle, income, deduction, taxable, nationalTax, localTax, totalTax, ifSoldNow, addedBySale, method, gain, summary,
         holdingsTab, taxYear, methodTotalAverage, methodMovingAverage, methodFIFO, exportCoins, exportTransactions, deemedPrice, averageCost,
-        opening, sold, proceeds, costOfSold, fees, closing, taxLoading
+        opening, sold, proceeds, costOfSold, fees, closing, taxLoading, won
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -65,6 +65,7 @@ public enum TaxText: String, WordTable {
         case .costOfSold: ("양도원가", "Cost of sold")
         case .fees: ("수수료", "Fees")
         case .closing: ("기말 보유", "Held at the end")
+        case .won: ("{value}원", "{value} KRW")
         case .taxLoading: ("세금을 계산하는 중…", "Working out the tax…")
         case .summary:
             (

@@ -31,7 +31,7 @@ export function setupTax({ t, state, call }) {
     list.append(dt, dd);
   }
 
-  function won(text) { return state.lang === "en" ? `${text} KRW` : `${text}원`; }
+  function won(text) { return t("tax.won", { value: text }); }
 
   function card(coin) {
     const d = coin.display;
