@@ -67,7 +67,9 @@ public final class DeemedPriceRecorder: Service, Sendable {
             guard await self.sleep(until: self.instant + self.timing.candleDelay) else { return }
             while !Task.isCancelled {
                 let missing = await self.fillFromCandles()
-                if missing == 0 { return }
+                // A coin listed after the instant never has a candle before it: past the first day
+                // the recorder reads once per start and stops.
+                if missing == 0 || self.clock.now > self.instant + 86_400_000 { return }
                 self.logger.info("deemed prices: coins still without a candle reading", metadata: ["missing": "\(missing)"])
                 do { try await self.pace.sleep(for: self.timing.retry) } catch { return }
             }
