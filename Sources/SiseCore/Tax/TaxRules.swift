@@ -10,9 +10,9 @@ public enum TaxRules {
     /// The yearly basic deduction per person, every exchange together (기본공제 250만원).
     public static let deduction: Decimal = 2_500_000
     /// 20 % national income tax on what the deduction leaves.
-    public static let rate: Decimal = Decimal(string: "0.2")!
+    public static let rate: Decimal = Decimal(2) / 10
     /// Local income tax: 10 % of the national tax (22 % in all).
-    public static let localRate: Decimal = Decimal(string: "0.1")!
+    public static let localRate: Decimal = Decimal(1) / 10
     /// The dates the rules were read, said beside every estimate.
     public static let sourcesRead = "2026-11"
 
