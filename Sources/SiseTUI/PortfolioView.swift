@@ -6,6 +6,8 @@ import SiseCore
 struct PortfolioView {
     let language: Language
     let report: PortfolioReport?
+    /// The tax year's preview in one line (nil: still being worked out).
+    let tax: String?
 
     func draw(_ frame: inout ScreenFrame) {
         frame.put(UIText.tuiPortfolioTitle(language) + " · " + UIText.tuiPortfolioHints(language), row: 1, column: 2, style: CellStyle(bold: true))
@@ -47,5 +49,24 @@ struct PortfolioView {
         }
         let y = min(frame.height - 2, 3 + all.count)
         frame.put(text.realized(report), row: y, column: 2, style: CellStyle(dim: true))
+        let style = CellStyle(bold: tax != nil, dim: tax == nil)
+        for (index, line) in Self.wrap(tax ?? TaxText.taxLoading(language), width: frame.width - 4).enumerated()
+        where y + 1 + index < frame.height - 1 {
+            frame.put(line, row: y + 1 + index, column: 2, style: style)
+        }
+    }
+
+    /// A line of `a · b · c` parts in lines of at most `width` columns, broken between parts (a
+    /// figure is never cut in two).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for part in text.components(separatedBy: " · ") {
+            if let last = lines.last, DisplayWidth.of(last) + 3 + DisplayWidth.of(part) <= width {
+                lines[lines.count - 1] = last + " · " + part
+            } else {
+                lines.append(part)
+            }
+        }
+        return lines
     }
 }

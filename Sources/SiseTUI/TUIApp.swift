@@ -23,6 +23,8 @@ public final class TUIApp: Sendable {
     private let globalPrices: GlobalPrices?
     private let wallets: WalletService?
     private let portfolio: PortfolioStore?
+    /// The deemed prices the portfolio's tax line reads from 2027-01-01 00:00 KST on.
+    private let deemed: DeemedPriceFill?
     private let alerts: AlertStore?
     /// The running alert engine (a rule typed at the prompt is armed in it at once).
     private let engine = Mutex<AlertEngine?>(nil)
@@ -52,6 +54,7 @@ public final class TUIApp: Sendable {
         globalPrices: GlobalPrices? = nil,
         wallets: WalletService? = nil,
         portfolio: PortfolioStore? = nil,
+        deemed: DeemedPriceFill? = nil,
         alerts: AlertStore? = nil,
         deliver: @escaping @Sendable (AlertFiring) -> Void = { _ in },
         depthFeeds: [Exchange: DepthFeed] = [:],
@@ -65,6 +68,7 @@ public final class TUIApp: Sendable {
         candleSource = candles
         depthSource = depth
         self.portfolio = portfolio
+        self.deemed = deemed
         self.alerts = alerts
         self.deliver = deliver
         self.depthFeeds = depthFeeds
@@ -319,6 +323,21 @@ public final class TUIApp: Sendable {
         case .loadPortfolio:
             let (store, owner) = (portfolio, owner)
             load { .portfolio(try? await store?.transactions(owner: owner)) }
+        case .loadTax(let transactions):
+            let (boards, deemed, clock, language) = (boards, deemed, clock, initial.language)
+            load {
+                let now = clock.now
+                let tickers = await boards.krwTickers()
+                do {
+                    let recorded = try await deemed?.prices(of: Set(transactions.map(\.market.base)), tickers: tickers, now: now) ?? [:]
+                    let desk = TaxDesk(year: TaxPreview.currentYear(now: now), language: language)
+                    return .tax(try desk.preview(transactions, now: now, tickers: tickers, recorded: recorded).summary(language))
+                } catch let error as TaxYearError {
+                    return .tax(error.message(language))
+                } catch {
+                    return .tax(UIText.storeFailed(language, ["reason": "tax"]))
+                }
+            }
         case .addAlert(let text, let market, let exchange):
             load {
                 let (words, rule) = await self.addAlert(text, market: market, exchange: exchange)

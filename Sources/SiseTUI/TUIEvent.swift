@@ -17,6 +17,8 @@ public enum TUIEvent: Sendable {
     case trending(Trending?)
     case ranking(RankingLoad?)
     case portfolio([PortfolioTransaction]?)
+    /// The portfolio's tax line (`TaxPreview.summary`, or why there is none).
+    case tax(String)
     case candles(MarketID, [Candle])
     case depth(DepthLoad)
     case alert(AlertFiring)
@@ -63,6 +65,8 @@ public enum TUIEffect: Sendable, Equatable {
     case loadTrending
     case loadRanking(RankingRequest)
     case loadPortfolio
+    /// Work out the tax line of these transactions (the current tax year, at the prices now).
+    case loadTax([PortfolioTransaction])
     /// Keep the alert typed at the prompt (on the market on screen, on the board's exchange).
     case addAlert(String, MarketID?, Exchange)
     /// Arm a kept rule in the running engine (after its words are on screen: a rule already true

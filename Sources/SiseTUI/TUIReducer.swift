@@ -9,6 +9,8 @@ public struct TUIModel: Sendable {
     public var watched: Exchange
     var prices: [MarketID: Double] = [:]
     var transactions: [PortfolioTransaction] = []
+    /// When the tax line was last asked for.
+    var taxAt: Int64 = 0
     /// Something on screen changed since the last frame.
     public var dirty = true
     /// A key was pressed: its frame is drawn now, not at the next data frame.
@@ -65,6 +67,9 @@ public enum TUIReducer {
     static let depthRefresh: Int64 = 1_000
     /// How long a price move stays coloured.
     static let flash: Int64 = 600
+    /// The portfolio's tax line is worked out again this often while it is on screen (a whole
+    /// preview: never per frame).
+    static let taxRefresh: Int64 = 10_000
 
     public static func reduce(_ model: inout TUIModel, _ event: TUIEvent, _ world: TUIWorld) -> [TUIEffect] {
         let now = world.now
@@ -96,6 +101,13 @@ public enum TUIReducer {
         case .portfolio(let loaded):
             model.transactions = loaded ?? []
             if loaded == nil { model.state.message = UIText.storeFailed(model.state.language, ["reason": "portfolio"]) }
+            model.state.tax = nil
+            if !model.transactions.isEmpty {
+                model.taxAt = now
+                effects.append(.loadTax(model.transactions))
+            }
+        case .tax(let line):
+            if model.state.screen == .portfolio { model.state.tax = line }
         case .alert(let firing):
             effects.append(.bell)
             model.state.message = "🔔 " + (firing.message[model.state.language.rawValue] ?? firing.market)
@@ -160,6 +172,10 @@ public enum TUIReducer {
         if state.screen == .ranking, now - state.ranking.loadedAt >= rankingRefresh {
             model.state.ranking.loadedAt = now
             effects.append(.loadRanking(state.ranking.request))
+        }
+        if state.screen == .portfolio, !model.transactions.isEmpty, now - model.taxAt >= taxRefresh {
+            model.taxAt = now
+            effects.append(.loadTax(model.transactions))
         }
         return effects
     }

@@ -65,6 +65,8 @@ public struct TUIState: Sendable {
     public var bookStaleAfter: Int64 = 5_000
     /// The terminal's portfolio at the boards' prices (`p`), revalued every frame it shows.
     public var portfolio: PortfolioReport?
+    /// The portfolio's tax line: this tax year's preview in one line (nil while it is worked out).
+    public var tax: String?
     /// Markets whose alert just fired, highlighted until then (epoch ms).
     public var alerted: [MarketID: Int64] = [:]
 

@@ -115,6 +115,10 @@ struct TUICommand: AsyncParsableCommand {
             globalPrices: globalPrices,
             wallets: wallets,
             portfolio: PortfolioStore(database: database, clock: upstreams.root.clock),
+            deemed: DeemedPriceFill(store: DeemedPriceStore(database: database)) { exchange, coins in
+                guard let api = apis[exchange] else { return [] }
+                return await DeemedCandles.read(coins, on: exchange, api: api, instant: TaxRules.deemedInstant)
+            },
             alerts: alertStore,
             deliver: { webhooks.enqueue($0) },
             depthFeeds: depthFeeds,

@@ -47,7 +47,7 @@ struct TaxCommand: AsyncParsableCommand {
                 }
             }
         }
-        let recorded = now < TaxRules.deemedInstant || held.isEmpty ? [:] : try await deemedPrices(of: held, tickers: tickers, now: now)
+        let recorded = try await deemedPrices(of: held, tickers: tickers, now: now)
         do {
             if let csv, let rows = TaxCSV.Rows(rawValue: csv) {
                 FileHandle.standardOutput.write(Data(try desk.csv(transactions, rows: rows, now: now, tickers: tickers, recorded: recorded).utf8))
@@ -68,21 +68,16 @@ struct TaxCommand: AsyncParsableCommand {
         }
     }
 
-    /// The recorded deemed prices of `coins`; what the store lacks is read from each exchange's
+    /// The recorded deemed prices of `coins`, what the store lacks read from each exchange's
     /// candles now (and kept, so the next run and `sise serve` find it).
     private func deemedPrices(of coins: Set<String>, tickers: [Exchange: [Ticker]], now: Int64) async throws -> [String: DeemedPrice] {
-        try await local.store { database in
-            let store = DeemedPriceStore(database: database)
-            let have = Set(try await store.readings(instant: TaxRules.deemedInstant).map { "\($0.exchange.rawValue)|\($0.coin)" })
-            for (exchange, list) in tickers {
-                let wanted = Set(list.map(\.market.base)).intersection(coins).filter { !have.contains("\(exchange.rawValue)|\($0)") }
-                guard !wanted.isEmpty else { continue }
-                let readings = try await local.global.withExchange(exchange) { api in
-                    await DeemedCandles.read(wanted.sorted(), on: exchange, api: api, instant: TaxRules.deemedInstant)
+        let global = local.global
+        return try await local.store { database in
+            try await DeemedPriceFill(store: DeemedPriceStore(database: database)) { exchange, coins in
+                try await global.withExchange(exchange) { api in
+                    await DeemedCandles.read(coins, on: exchange, api: api, instant: TaxRules.deemedInstant)
                 }
-                try await store.record(instant: TaxRules.deemedInstant, readings, at: now)
-            }
-            return try await store.prices()
+            }.prices(of: coins, tickers: tickers, now: now)
         }
     }
 }

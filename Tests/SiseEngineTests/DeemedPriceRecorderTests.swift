@@ -6,6 +6,7 @@ import SiseFeeds
 import SiseSimulator
 import SiseStore
 import SiseTestSupport
+import Synchronization
 import Testing
 
 /// The deemed price recorded across 2027-01-01 00:00 KST with the simulator's clock driven there:
@@ -97,6 +98,27 @@ import Testing
             let filledPrices = try await later.prices()
             for coin in listed { #expect(filledPrices[coin]?.average == prices[coin]?.average, "\(coin) filled from candles") }
             await laterDatabase.close()
+
+            // A terminal after the instant (no recorder runs in `sise tax` or the TUI): the coins
+            // it holds are read from candles on the first preview and kept; the next reads the store.
+            let terminalDatabase = try TestStores.sqlite()
+            let transport = LiveHTTPTransport()
+            let api = V1QuotationClient(configuration: .init(baseURL: simulator.baseURL), transport: transport)
+            let asked = Mutex(0)
+            let fill = DeemedPriceFill(store: DeemedPriceStore(database: terminalDatabase)) { exchange, coins in
+                asked.withLock { $0 += coins.count }
+                return await DeemedCandles.read(coins, on: exchange, api: api, instant: Self.instant, pause: .milliseconds(5))
+            }
+            let held = Set(listed.prefix(2))
+            let tickers = [Exchange.upbit: harness.board.snapshot.rows.values.map(\.ticker)]
+            let first = try await fill.prices(of: held, tickers: tickers, now: clock.now)
+            #expect(first.keys.sorted() == held.sorted(), "the coins held, no more")
+            for coin in held { #expect(first[coin]?.average == prices[coin]?.average, "\(coin): the recorder's price") }
+            _ = try await fill.prices(of: held, tickers: tickers, now: clock.now)
+            #expect(asked.withLock { $0 } == 2, "each read once; the second preview from the store")
+            #expect(try await fill.prices(of: held, tickers: tickers, now: Self.instant - 1).isEmpty, "before the instant: the live average")
+            await transport.shutdown()
+            await terminalDatabase.close()
             await harness.stop()
         }
     }

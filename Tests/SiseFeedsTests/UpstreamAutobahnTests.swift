@@ -128,7 +128,7 @@ import Testing
             let specFile = work.appendingPathComponent("fuzzingserver.json")
             try JSONSerialization.data(withJSONObject: spec).write(to: specFile)
             let errors = work.appendingPathComponent("fuzzingserver-\(attempt).log")
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             let server = Process()
             server.executableURL = URL(fileURLWithPath: wstest)
             server.arguments = ["-m", "fuzzingserver", "-s", specFile.path, "--webport", "0"]

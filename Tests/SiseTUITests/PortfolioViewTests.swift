@@ -33,6 +33,13 @@ import Testing
         #expect(state.screen == .board)
     }
 
+    @Test func theTaxLineBreaksBetweenItsPartsNeverInsideAFigure() {
+        let line = "2027 세금 미리보기: 소득 12,345,678원 · 과세표준 9,845,678원 · 예상 세액 2,166,049원"
+        #expect(PortfolioView.wrap(line, width: 200) == [line])
+        #expect(PortfolioView.wrap(line, width: 60) == ["2027 세금 미리보기: 소득 12,345,678원 · 과세표준 9,845,678원", "예상 세액 2,166,049원"])
+        #expect(PortfolioView.wrap(line, width: 10).count == 3, "a part wider than the screen stays whole on its own line")
+    }
+
     @Test func aFiredAlertHighlightsItsRow() {
         var state = TUIState(language: .en)
         state.alerted[MarketID("KRW-ETH")!] = 10_000

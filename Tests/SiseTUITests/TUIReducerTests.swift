@@ -154,6 +154,32 @@ import Testing
         #expect(run.send(.tick) == [.loadRanking(RankingRequest())])
     }
 
+    /// The tax line is a whole year's preview: asked once the transactions are in and every ten
+    /// seconds while the portfolio shows — never per frame — and drawn under the P&L.
+    @Test func theTaxLineIsAskedWhenThePortfolioLoadsAndEveryTenSeconds() throws {
+        var run = Run()
+        #expect(run.type("p") == [.loadPortfolio])
+        #expect(run.send(.portfolio([])) == [], "nothing held: no preview")
+        let bought = PortfolioTransaction(id: "1", kind: .buy, exchange: .upbit, market: Self.btc, quantity: 1, price: 100_000_000, at: 1)
+        #expect(run.send(.portfolio([bought])) == [.loadTax([bought])])
+        run.model.state.portfolio = PortfolioReport(positions: try PortfolioLedger.positions([bought])) { _, _ in
+            PortfolioReport.Quote(price: 101_000_000, live: true)
+        }
+        #expect(run.frame().contains { $0.contains(TaxText.taxLoading(.ko)) }, "said while it is worked out")
+        run.send(.tax("2027 세금 미리보기 · 예상 세액 0원"))
+        #expect(run.frame().contains { $0.contains("2027 세금 미리보기 · 예상 세액 0원") })
+        run.now += 9_999
+        #expect(run.send(.tick) == [])
+        run.now += 1
+        #expect(run.send(.tick) == [.loadTax([bought])])
+        #expect(run.send(.tick) == [], "asked once until ten more seconds pass")
+        _ = run.type("p")
+        run.now += 20_000
+        #expect(run.send(.tick) == [], "not while the board shows")
+        run.send(.tax("late"))
+        #expect(run.model.state.tax != "late", "an answer after the screen closed is dropped")
+    }
+
     @Test func aFailedLoadSaysSoInWords() {
         var run = Run()
         run.send(.portfolio(nil))

@@ -11,48 +11,12 @@ import uuid
 
 import pytest
 
+from tmux_pane import Pane
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SISE = os.environ.get("SISE_BIN", str(ROOT / ".build" / "debug" / "sise"))
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
-
-
-class Pane:
-    """A tmux session on a tmux server of its own (`-L`): tests running side by side never share a
-    server, so one ending its last session cannot take down another's."""
-
-    def __init__(self, width=100, height=30):
-        self.name = "sise-" + uuid.uuid4().hex[:8]
-        self.tmux = ["tmux", "-L", self.name]
-        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
-                        "env LANG=C.UTF-8 TERM=xterm-256color bash --norc --noprofile"], check=True)
-
-    def send(self, *keys, literal=False):
-        command = [*self.tmux, "send-keys", "-t", self.name] + (["-l"] if literal else []) + list(keys)
-        subprocess.run(command, check=True)
-
-    def text(self) -> str:
-        return subprocess.run([*self.tmux, "capture-pane", "-p", "-t", self.name], check=True,
-                              capture_output=True, text=True).stdout
-
-    def wait(self, predicate, timeout=30, what="condition"):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            screen = self.text()
-            if predicate(screen):
-                return screen
-            time.sleep(0.2)
-        raise AssertionError(f"{what} never held; screen was:\n{self.text()}")
-
-    def resize(self, width, height):
-        subprocess.run([*self.tmux, "resize-window", "-t", self.name, "-x", str(width), "-y", str(height)], check=True)
-
-    def close(self):
-        subprocess.run([*self.tmux, "kill-server"], check=False)
-        # tmux leaves its socket file behind: the private server's is ours to remove.
-        socket = os.path.join(os.environ.get("TMUX_TMPDIR", "/tmp"), f"tmux-{os.getuid()}", self.name)
-        if os.path.exists(socket):
-            os.unlink(socket)
 
 
 @pytest.fixture
@@ -301,6 +265,11 @@ def test_p_shows_the_portfolio_and_an_alert_rings_the_bell_and_reaches_the_webho
         screen = pane.wait(lambda s: "포트폴리오" in s and "KRW-BTC" in s and "평균매수가" in s and "100,000,000" in s,
                            what="the portfolio")
         assert "합계" in screen and "█" in screen
+        # Under the P&L, the tax line: 2027's preview (before the instant, the live average stands
+        # in as the deemed price), its figures whole, with what a sale of everything now would owe.
+        screen = pane.wait(lambda s: "예상 세액" in s and "지금 모두 팔면" in s, what="the tax line")
+        assert "2027 세금 미리보기(잠정·예상치)" in screen
+        assert re.search(r"지금 모두 팔면 예상 세액 [\d,]+원", screen), screen
         pane.send("p")
         pane.wait(lambda s: "비트코인" in s and "평균매수가" not in s, what="the board again")
         # Enter on the top row (sorted by value), then v: hourly candles in block characters.

@@ -39,11 +39,14 @@ extension TaxPreview {
     }
 
     /// One line: the year, its income and the estimated tax, provisional.
+    /// With everything sold now (the current year), what the tax would then be.
     public func summary(_ language: Language) -> String {
         let t = totals.display
-        return TaxText.summary(
+        let line = TaxText.summary(
             language,
             ["year": String(year), "income": t["income"] ?? "", "taxable": t["taxable"] ?? "", "total": t["total"] ?? ""]
         )
+        guard let sold = ifSoldNow?.display["total"] else { return line }
+        return line + " · " + TaxText.summarySale(language, ["total": sold])
     }
 }

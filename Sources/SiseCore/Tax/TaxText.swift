@@ -3,7 +3,7 @@ public enum TaxText: String, WordTable {
     case notice, provisionalDeemed, liveDeemed, noDeemedPrice, noCost, notTaxed, moreThanHeld, invalid, openingDeemed, openingActual,
         openingCarried, tabTitle, income, deduction, taxable, nationalTax, localTax, totalTax, ifSoldNow, addedBySale, method, gain, summary,
         holdingsTab, taxYear, methodTotalAverage, methodMovingAverage, methodFIFO, exportCoins, exportTransactions, deemedPrice, averageCost,
-        opening, sold, proceeds, costOfSold, fees, closing, taxLoading, won
+        opening, sold, proceeds, costOfSold, fees, closing, taxLoading, won, summarySale
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -72,6 +72,7 @@ public enum TaxText: String, WordTable {
                 "{year} 세금 미리보기(잠정·예상치): 소득 {income}원 · 과세표준 {taxable}원 · 예상 세액 {total}원",
                 "{year} tax preview (provisional estimate): income {income} KRW · taxable {taxable} KRW · estimated tax {total} KRW"
             )
+        case .summarySale: ("지금 모두 팔면 예상 세액 {total}원", "all sold now: estimated tax {total} KRW")
         }
     }
 }
