@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SiseServer", targets: ["SiseServer"]),
         .library(name: "SiseTUI", targets: ["SiseTUI"]),
         .library(name: "SiseCharts", targets: ["SiseCharts"]),
+        .library(name: "SiseMCP", targets: ["SiseMCP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -123,6 +124,7 @@ let package = Package(
             resources: [.copy("Resources/Public"), .copy("Resources/openapi.yaml")]
         ),
         .target(name: "SiseCharts", dependencies: ["SiseCore"]),
+        .target(name: "SiseMCP"),
         .target(name: "SiseTUI", dependencies: ["SiseCore", "SiseEngine", "SiseStore", "SiseCharts"]),
         .executableTarget(
             name: "sise",
@@ -135,6 +137,7 @@ let package = Package(
                 "SiseTUI",
                 "SiseStore",
                 "SiseCharts",
+                "SiseMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -172,6 +175,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        .testTarget(name: "SiseMCPTests", dependencies: ["SiseMCP"]),
         .testTarget(name: "SiseStoreTests", dependencies: ["SiseStore", "SiseCore", "SiseTestSupport"]),
         .testTarget(name: "SiseChartsTests", dependencies: ["SiseCharts", "SiseCore"], exclude: ["Golden"]),
         .testTarget(name: "SiseTUITests", dependencies: ["SiseTUI", "SiseCore", "SiseEngine", "SiseTestSupport"]),
