@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         .target(name: "SiseCore"),
@@ -124,7 +125,7 @@ let package = Package(
             resources: [.copy("Resources/Public"), .copy("Resources/openapi.yaml")]
         ),
         .target(name: "SiseCharts", dependencies: ["SiseCore"]),
-        .target(name: "SiseMCP"),
+        .target(name: "SiseMCP", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(name: "SiseTUI", dependencies: ["SiseCore", "SiseEngine", "SiseStore", "SiseCharts"]),
         .executableTarget(
             name: "sise",

@@ -22,6 +22,8 @@ struct Root: Sendable {
     let ticks: any MonotonicClock = .system
     /// The built-in simulator when `--demo`: every address below points at it.
     let simulator: RunningSimulator?
+    /// Where the demo simulator is (this root's own, or one a parent runs: `SISE_DEMO_SIMULATOR`).
+    let simulatorURL: URL?
     /// Where each exchange is reached: the settings' addresses, or the simulator's.
     let endpoints: [Exchange: ExchangeEndpoint]
     /// Each exchange's REST client, built once (one that borrows coin names asks the exchanges
@@ -38,12 +40,14 @@ struct Root: Sendable {
     private init(settings: Settings, simulator: RunningSimulator?, clock: WallClock = .system) {
         self.settings = settings
         self.simulator = simulator
+        let simulatorURL = simulator?.baseURL ?? settings.demoSimulator
+        self.simulatorURL = simulatorURL
         self.clock = clock
         let transport = LiveHTTPTransport()
         self.transport = transport
         let endpoints = Dictionary(
             uniqueKeysWithValues: ExchangeRegistry.all.map { spec in
-                (spec.exchange, simulator.map { spec.simulated(at: $0.baseURL) } ?? settings.endpoint(spec.exchange))
+                (spec.exchange, simulatorURL.map { spec.simulated(at: $0) } ?? settings.endpoint(spec.exchange))
             }
         )
         self.endpoints = endpoints
@@ -115,7 +119,7 @@ struct Root: Sendable {
     /// The premium's sources as this root reaches them (the simulator's Binance and Dunamu with `--demo`).
     func premium(_ premium: PremiumSettings) -> PremiumSettings {
         var premium = premium
-        if let simulator { premium.pointAt(simulator: simulator.baseURL) }
+        if let simulatorURL { premium.pointAt(simulator: simulatorURL) }
         return premium
     }
 
@@ -177,7 +181,7 @@ struct Root: Sendable {
     /// simulator's with `--demo`).
     func coinGecko(_ options: CoinGeckoOptions) throws -> CoinGeckoClient {
         var configuration = try settings.coinGecko(options)
-        if let simulator { configuration = .init(baseURL: simulator.baseURL.appendingPathComponent("api/v3")) }
+        if let simulatorURL { configuration = .init(baseURL: simulatorURL.appendingPathComponent("api/v3")) }
         return CoinGeckoClient(configuration: configuration, transport: transport)
     }
 
@@ -190,7 +194,7 @@ struct Root: Sendable {
 
     /// The image proxy's fetcher; the demo simulator's images are trusted.
     func images() -> LiveImageFetcher {
-        LiveImageFetcher(trustedOrigins: Set(simulator.map { [$0.baseURL.absoluteString] } ?? []))
+        LiveImageFetcher(trustedOrigins: Set(simulatorURL.map { [$0.absoluteString] } ?? []))
     }
 
     /// What posts alert webhooks, chats and pushes (`allowPrivate`: receivers on this network too).

@@ -25,6 +25,9 @@ struct SettingKey: RawRepresentable, Hashable, Sendable {
     static let logFormat = SettingKey(rawValue: "log-format")
     static let trustedProxy = SettingKey(rawValue: "trusted-proxy")
     static let metricsToken = SettingKey(rawValue: "metrics-token")
+    /// A running demo simulator a one-shot command reads instead of the live exchanges
+    /// (`SISE_DEMO_SIMULATOR`: how `sise mcp --demo` points the commands it runs at its own).
+    static let demoSimulator = SettingKey(rawValue: "demo-simulator")
 
     /// Every setting a config file may hold.
     static let allCases: [SettingKey] =

@@ -13,6 +13,8 @@ struct Settings: Sendable {
     var endpoints: [Exchange: ExchangeEndpoint]
     /// The API keys given for exchanges whose wallets need one (never printed).
     var keys: [Exchange: ExchangeKey] = [:]
+    /// The demo simulator every address points at instead (`SISE_DEMO_SIMULATOR`), when set.
+    var demoSimulator: URL?
 
     /// Where an exchange is reached: its REST base and its WebSocket URL (given, or derived
     /// from the REST base as the exchange lays out its paths).
@@ -68,6 +70,9 @@ struct Settings: Sendable {
             )
         }
         self.language = language
+        demoSimulator = try sources.text(.demoSimulator, flag: nil).map {
+            try SettingSources.url($0, schemes: ["http", "https"], what: "SISE_DEMO_SIMULATOR")
+        }
     }
 
     /// The CoinGecko client's settings (`--coingecko-url`, `--coingecko-key`, `--coingecko-plan`).

@@ -53,6 +53,9 @@ struct SimulateCommand: AsyncParsableCommand {
     @Flag(name: .customLong("ws-refuse"), help: "Fault: refuse new WebSocket connections.")
     var wsRefuse = false
 
+    @Option(name: .customLong("frozen-at"), help: "Stand the simulated clock still at this instant (epoch ms): every answer repeats.")
+    var frozenAt: Int64?
+
     @Flag(name: .customLong("hostile-names"), help: "Add a listing whose names are HTML payloads.")
     var hostileNames = false
 
@@ -66,6 +69,13 @@ struct SimulateCommand: AsyncParsableCommand {
             throw ValidationError("--ws-garbage-rate must be 0–1 and --ws-drop-every not negative.")
         }
         guard krwMarkets >= 1 && krwMarkets <= 600 else { throw ValidationError("--markets must be 1–600.") }
+    }
+
+    /// The simulated time: the machine's, or one instant held still.
+    static func clock(frozenAt: Int64?) -> @Sendable () -> Double {
+        guard let frozenAt else { return { Date().timeIntervalSince1970 } }
+        let seconds = Double(frozenAt) / 1_000
+        return { seconds }
     }
 
     func run() async throws {
@@ -86,7 +96,8 @@ struct SimulateCommand: AsyncParsableCommand {
             seed: seed,
             krwMarkets: krwMarkets,
             hostileNames: hostileNames,
-            faults: faults
+            faults: faults,
+            now: Self.clock(frozenAt: frozenAt)
         )
         let logger = Logger(label: "sise.simulate")
         let app = SimulatorServer(configuration: configuration).makeApplication(logger: logger) { port in

@@ -13,7 +13,7 @@ struct SiseCommand: AsyncParsableCommand {
             RankCommand.self, GlobalCommand.self, PremiumCommand.self, SearchCommand.self, CoinCommand.self, SimulateCommand.self, BenchCommand.self,
             UsersCommand.self, PortfolioCommand.self, TaxCommand.self, AlertsCommand.self, CandlesCommand.self, OrderbookCommand.self,
             TradesCommand.self,
-            DbCommand.self, ExchangesCommand.self, PushCommand.self, WalletsCommand.self, NoticesCommand.self, EventsCommand.self,
+            DbCommand.self, ExchangesCommand.self, PushCommand.self, WalletsCommand.self, NoticesCommand.self, EventsCommand.self, MCPCommand.self,
         ]
     )
 }

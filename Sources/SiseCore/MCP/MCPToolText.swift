@@ -1,0 +1,93 @@
+/// What `sise mcp` tells an assistant of each tool: a title, and what it answers (both
+/// languages go into the tool's description: assistants choose tools by reading it).
+public enum MCPToolText: String, WordTable {
+    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, coin, trending, search, global
+
+    public var texts: (ko: String, en: String) {
+        switch self {
+        case .markets:
+            (
+                "한 거래소의 시세판: KRW·BTC·USDT 마켓의 현재가, 전일대비, 거래대금, 김프; 정렬·검색(초성 가능).",
+                "One Korean exchange's board: price, 24 h change, trade value and kimchi premium of each KRW, BTC or USDT market; sorted, searchable (Hangul initials work)."
+            )
+        case .price:
+            ("코인의 현재가(한 거래소): 심볼이나 마켓 코드로.", "The live price of coins on one exchange, by symbol or market code (BTC, KRW-ETH).")
+        case .compare:
+            (
+                "네 거래소(업비트·빗썸·코빗·코인원)에 상장된 코인의 거래소별 가격, 가장 비싼 곳과 싼 곳, 차이.",
+                "Every coin listed in KRW on two or more of the four Korean exchanges: its price on each, the dearest and the cheapest, the gap."
+            )
+        case .premiumMatrix:
+            (
+                "김프 매트릭스: 코인마다 한국 거래소 × 해외 거래소(바이낸스·OKX·바이비트) 김치 프리미엄, 쓴 환율과 함께.",
+                "The kimchi-premium matrix: per coin, each Korean exchange against Binance, OKX and Bybit, with the KRW/USD rate used."
+            )
+        case .wallets:
+            ("코인의 입출금 현황(네트워크별): 거래소마다 입금·출금이 열렸는지.", "A coin's deposit and withdrawal status per network on each exchange.")
+        case .notices:
+            ("거래소 공지: 상장, 상장폐지, 유의종목, 입출금 중단.", "The exchanges' notices: listings, delistings, caution flags, wallet suspensions.")
+        case .events:
+            ("거래소 변동 기록: 상장·상장폐지·유의 지정과 해제를 감지한 기록.", "Changes seen on the exchanges: listings, delistings, caution flags set and lifted.")
+        case .exchanges:
+            ("Sise가 읽는 거래소와 각 거래소의 마켓·기능.", "The exchanges Sise reads, with their quote markets and what each offers.")
+        case .ranking:
+            ("코인 시가총액 순위(CoinGecko): 가격, 시가총액, 변동률.", "The coins by market capitalisation (CoinGecko): price, market cap, change.")
+        case .coin:
+            ("코인 정보(CoinGecko): 설명, 시가총액, 공급량, 링크.", "A coin's information (CoinGecko): description, market cap, supply, links.")
+        case .trending:
+            ("지금 많이 찾는 코인(CoinGecko).", "The coins people search for most now (CoinGecko).")
+        case .search:
+            ("코인 검색(CoinGecko): 이름이나 심볼로.", "Find coins by name or symbol (CoinGecko).")
+        case .global:
+            ("전체 암호화폐 시장: 총 시가총액, 거래량, 비트코인 점유율.", "The whole crypto market: total market cap, volume, Bitcoin dominance.")
+        }
+    }
+}
+
+/// Each tool's title, as an assistant's tool list shows it.
+public enum MCPToolTitle: String, WordTable {
+    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, coin, trending, search, global
+
+    public var texts: (ko: String, en: String) {
+        switch self {
+        case .markets: ("시세판", "Exchange board")
+        case .price: ("현재가", "Price")
+        case .compare: ("거래소 비교", "Compare exchanges")
+        case .premiumMatrix: ("김프 매트릭스", "Kimchi premium matrix")
+        case .wallets: ("입출금 현황", "Wallet status")
+        case .notices: ("공지", "Notices")
+        case .events: ("변동 기록", "Listing changes")
+        case .exchanges: ("거래소", "Exchanges")
+        case .ranking: ("시가총액 순위", "Market cap ranking")
+        case .coin: ("코인 정보", "Coin information")
+        case .trending: ("인기 코인", "Trending coins")
+        case .search: ("코인 검색", "Coin search")
+        case .global: ("전체 시장", "Global market")
+        }
+    }
+}
+
+/// What `sise mcp` says when a call cannot be answered, in the caller's language.
+public enum MCPWords: String, WordTable {
+    case unknownArgument, invalidArgument, missingArgument, rateLimited, busy, timedOut, tooLarge, failed, notJSON, instructions
+
+    public var texts: (ko: String, en: String) {
+        switch self {
+        case .unknownArgument: ("'{name}'은(는) 이 도구의 인자가 아닙니다. 받는 인자: {known}.", "Unknown argument '{name}'; this tool takes: {known}.")
+        case .invalidArgument: ("'{name}'에 줄 수 없는 값입니다(입력 스키마를 보세요).", "'{name}' is not a value this tool takes (see its input schema).")
+        case .missingArgument: ("'{name}'이(가) 필요합니다.", "'{name}' is required.")
+        case .rateLimited: ("호출이 너무 많습니다: {seconds}초 뒤에 다시 하세요.", "Too many calls: try again in {seconds} s.")
+        case .busy: ("동시에 실행 중인 호출이 너무 많습니다: 답을 기다린 뒤 다시 하세요.", "Too many calls are running at once: wait for an answer, then call again.")
+        case .timedOut: ("{seconds}초 안에 답하지 못해 멈췄습니다.", "Stopped: no answer within {seconds} s.")
+        case .tooLarge:
+            ("답이 너무 큽니다({bytes}바이트 넘음): 범위를 좁히세요(limit, symbols).", "The answer is too large (over {bytes} bytes): narrow it (limit, symbols).")
+        case .failed: ("실패했습니다: {reason}", "Failed: {reason}")
+        case .notJSON: ("명령이 JSON으로 답하지 않았습니다.", "The command did not answer with JSON.")
+        case .instructions:
+            (
+                "한국 4대 거래소(업비트·빗썸·코빗·코인원)의 시세, 김치 프리미엄, 입출금 현황, 공지와 CoinGecko 코인 정보. 모든 답은 about에 출처와 읽은 시각(fetchedAt, KST)을 담고, 시뮬레이터면 demo가 true입니다. 목록은 cursor로 나눠 줍니다.",
+                "Prices on Korea's four exchanges (Upbit, Bithumb, Korbit, Coinone), the kimchi premium, wallet status, notices and CoinGecko coin information. Every answer carries its source and the time it was read (about.fetchedAt, KST); about.demo is true on the simulator. Long lists come in pages (cursor)."
+            )
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import SiseCore
+import SiseMCP
+import SiseServer
+import SiseSimulator
+
+/// `sise mcp`: the Model Context Protocol over stdio, for an assistant to run as a subprocess.
+/// Every tool is a `sise … --json` command; `--demo` starts the built-in simulator and points
+/// them all at it.
+struct MCPCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp",
+        abstract: "Serve the market commands as Model Context Protocol tools over stdio (for AI assistants; docs/mcp.md)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var storage: StoreOptions
+
+    @Flag(help: "Run the built-in simulator instead of the live exchanges (every answer says demo).")
+    var demo = false
+
+    @Option(help: "Seconds a call may take before it is stopped (1–120).")
+    var timeout: Int = 30
+
+    func validate() throws {
+        guard (1...120).contains(timeout) else { throw ValidationError("--timeout must be 1 to 120 seconds.") }
+    }
+
+    func run() async throws {
+        let simulator = demo ? try await RunningSimulator.start(SimulatorConfiguration()) : nil
+        var environment = ProcessInfo.processInfo.environment
+        environment["SISE_LANG"] = global.language.rawValue
+        if let path = global.configPath { environment["SISE_CONFIG"] = path }
+        if let path = storage.dataDirectory { environment["SISE_DATA_DIR"] = path }
+        if let url = storage.database { environment["SISE_DATABASE_URL"] = url }
+        if let simulator { environment["SISE_DEMO_SIMULATOR"] = simulator.baseURL.absoluteString }
+        let runner = MCPCommandRunner(
+            executable: Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "sise"),
+            environment: environment,
+            demo: demo || global.settings.demoSimulator != nil,
+            language: global.language,
+            limiter: MCPCallLimiter(),
+            deadline: .seconds(timeout)
+        )
+        let help = (try? JSONValue.decode(Data(SiseCommand._dumpHelp().utf8), maxDepth: 32)) ?? .null
+        let schemas = APIDescription.yaml.flatMap { try? OpenAPISchemas(yaml: $0) }
+        let tools = MCPToolCatalog.tools.map { runner.tool($0, help: help, schemas: schemas) }
+        let info = MCPServerInfo(name: "sise", title: "Sise", version: SiseVersion.current, instructions: MCPWords.instructions(global.language))
+        await MCPStdio.serve(MCPSession(info: info, tools: tools, send: MCPStdio.write))
+        await simulator?.stop()
+    }
+}

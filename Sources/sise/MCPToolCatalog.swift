@@ -1,0 +1,53 @@
+import SiseCore
+
+/// The tools `sise mcp` offers: each is a command of this CLI run with `--json` (so a tool
+/// answers exactly what `sise … --json` prints), the arguments an assistant may give it (the
+/// command's own options, by their names), and the API route whose 200 schema describes the
+/// answer (the one description of that shape, `openapi.yaml`).
+struct MCPToolSpec: Sendable {
+    let text: MCPToolText
+    /// The tool's name: the command's words with `_` (`premium_matrix`).
+    let name: String
+    /// The command's words after `sise`.
+    let command: [String]
+    /// Flags every call passes (`--matrix`).
+    let fixed: [String]
+    /// The options and positional arguments an assistant may give, by the command's names.
+    let arguments: [String]
+    /// The API route that answers the same JSON (nil: none describes it yet).
+    let route: String?
+
+    init(_ text: MCPToolText, _ command: [String], fixed: [String] = [], arguments: [String], route: String?) {
+        self.text = text
+        name = command.joined(separator: "_") + fixed.map { "_" + $0.dropFirst(2) }.joined()
+        self.command = command
+        self.fixed = fixed
+        self.arguments = arguments
+        self.route = route
+    }
+}
+
+enum MCPToolCatalog {
+    /// The public tools: market data, no account.
+    static let tools: [MCPToolSpec] = [
+        MCPToolSpec(.markets, ["markets"], arguments: ["exchange", "quote", "sort", "order", "search", "limit"], route: "/api/markets"),
+        MCPToolSpec(.price, ["price"], arguments: ["symbols", "exchange"], route: "/api/markets"),
+        MCPToolSpec(.compare, ["compare"], arguments: ["symbols", "sort"], route: "/api/compare"),
+        MCPToolSpec(
+            .premiumMatrix,
+            ["premium"],
+            fixed: ["--matrix"],
+            arguments: ["symbols", "venue", "sort", "limit"],
+            route: "/api/premium/matrix"
+        ),
+        MCPToolSpec(.wallets, ["wallets"], arguments: ["symbol", "exchange"], route: "/api/wallets"),
+        MCPToolSpec(.notices, ["notices"], arguments: ["exchange", "symbol", "kind", "limit"], route: "/api/notices"),
+        MCPToolSpec(.events, ["events"], arguments: ["symbol", "exchange", "kind", "limit"], route: "/api/events"),
+        MCPToolSpec(.exchanges, ["exchanges"], arguments: [], route: "/api/exchanges"),
+        MCPToolSpec(.ranking, ["rank"], arguments: ["page", "per-page", "currency", "sort", "order", "search"], route: "/api/ranking"),
+        MCPToolSpec(.coin, ["coin"], arguments: ["coin", "exchange"], route: "/api/coins/{id}"),
+        MCPToolSpec(.trending, ["trending"], arguments: [], route: "/api/trending"),
+        MCPToolSpec(.search, ["search"], arguments: ["query"], route: "/api/search"),
+        MCPToolSpec(.global, ["global"], arguments: ["currency"], route: "/api/global"),
+    ]
+}
