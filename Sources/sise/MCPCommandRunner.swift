@@ -22,7 +22,8 @@ struct MCPCommandRunner: Sendable {
 
     func tool(_ spec: MCPToolSpec, help: JSONValue, schemas: OpenAPISchemas?) -> MCPTool {
         let arguments = MCPArguments(spec, help: help)
-        let data = spec.route.flatMap { schemas?.response($0) }
+        let route = spec.route.flatMap { schemas?.response($0) }
+        let data = spec.part.map { route?["properties"]?[$0] } ?? route
         let paged = data?["type"] == "array"
         let runner = self
         return MCPTool(

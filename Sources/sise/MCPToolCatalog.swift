@@ -16,14 +16,18 @@ struct MCPToolSpec: Sendable {
     let arguments: [String]
     /// The API route that answers the same JSON (nil: none describes it yet).
     let route: String?
+    /// The property of the route's answer the command prints (`rows`: the ranking's page), if
+    /// it prints a part.
+    let part: String?
 
-    init(_ text: MCPToolText, _ command: [String], fixed: [String] = [], arguments: [String], route: String?) {
+    init(_ text: MCPToolText, _ command: [String], fixed: [String] = [], arguments: [String], route: String?, part: String? = nil) {
         self.text = text
         name = command.joined(separator: "_") + fixed.map { "_" + $0.dropFirst(2) }.joined()
         self.command = command
         self.fixed = fixed
         self.arguments = arguments
         self.route = route
+        self.part = part
     }
 }
 
@@ -44,10 +48,6 @@ enum MCPToolCatalog {
         MCPToolSpec(.notices, ["notices"], arguments: ["exchange", "symbol", "kind", "limit"], route: "/api/notices"),
         MCPToolSpec(.events, ["events"], arguments: ["symbol", "exchange", "kind", "limit"], route: "/api/events"),
         MCPToolSpec(.exchanges, ["exchanges"], arguments: [], route: "/api/exchanges"),
-        MCPToolSpec(.ranking, ["rank"], arguments: ["page", "per-page", "currency", "sort", "order", "search"], route: "/api/ranking"),
-        MCPToolSpec(.coin, ["coin"], arguments: ["coin", "exchange"], route: "/api/coins/{id}"),
-        MCPToolSpec(.trending, ["trending"], arguments: [], route: "/api/trending"),
-        MCPToolSpec(.search, ["search"], arguments: ["query"], route: "/api/search"),
-        MCPToolSpec(.global, ["global"], arguments: ["currency"], route: "/api/global"),
+        MCPToolSpec(.ranking, ["rank"], arguments: ["page", "per-page", "currency", "sort", "order", "search"], route: "/api/ranking", part: "rows"),
     ]
 }

@@ -1,7 +1,7 @@
 /// What `sise mcp` tells an assistant of each tool: a title, and what it answers (both
 /// languages go into the tool's description: assistants choose tools by reading it).
 public enum MCPToolText: String, WordTable {
-    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, coin, trending, search, global
+    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -32,21 +32,13 @@ public enum MCPToolText: String, WordTable {
             ("Sise가 읽는 거래소와 각 거래소의 마켓·기능.", "The exchanges Sise reads, with their quote markets and what each offers.")
         case .ranking:
             ("코인 시가총액 순위(CoinGecko): 가격, 시가총액, 변동률.", "The coins by market capitalisation (CoinGecko): price, market cap, change.")
-        case .coin:
-            ("코인 정보(CoinGecko): 설명, 시가총액, 공급량, 링크.", "A coin's information (CoinGecko): description, market cap, supply, links.")
-        case .trending:
-            ("지금 많이 찾는 코인(CoinGecko).", "The coins people search for most now (CoinGecko).")
-        case .search:
-            ("코인 검색(CoinGecko): 이름이나 심볼로.", "Find coins by name or symbol (CoinGecko).")
-        case .global:
-            ("전체 암호화폐 시장: 총 시가총액, 거래량, 비트코인 점유율.", "The whole crypto market: total market cap, volume, Bitcoin dominance.")
         }
     }
 }
 
 /// Each tool's title, as an assistant's tool list shows it.
 public enum MCPToolTitle: String, WordTable {
-    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, coin, trending, search, global
+    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -59,10 +51,6 @@ public enum MCPToolTitle: String, WordTable {
         case .events: ("변동 기록", "Listing changes")
         case .exchanges: ("거래소", "Exchanges")
         case .ranking: ("시가총액 순위", "Market cap ranking")
-        case .coin: ("코인 정보", "Coin information")
-        case .trending: ("인기 코인", "Trending coins")
-        case .search: ("코인 검색", "Coin search")
-        case .global: ("전체 시장", "Global market")
         }
     }
 }
@@ -85,8 +73,8 @@ public enum MCPWords: String, WordTable {
         case .notJSON: ("명령이 JSON으로 답하지 않았습니다.", "The command did not answer with JSON.")
         case .instructions:
             (
-                "한국 4대 거래소(업비트·빗썸·코빗·코인원)의 시세, 김치 프리미엄, 입출금 현황, 공지와 CoinGecko 코인 정보. 모든 답은 about에 출처와 읽은 시각(fetchedAt, KST)을 담고, 시뮬레이터면 demo가 true입니다. 목록은 cursor로 나눠 줍니다.",
-                "Prices on Korea's four exchanges (Upbit, Bithumb, Korbit, Coinone), the kimchi premium, wallet status, notices and CoinGecko coin information. Every answer carries its source and the time it was read (about.fetchedAt, KST); about.demo is true on the simulator. Long lists come in pages (cursor)."
+                "한국 4대 거래소(업비트·빗썸·코빗·코인원)의 시세, 김치 프리미엄, 입출금 현황, 공지와 CoinGecko 순위. 모든 답은 about에 출처와 읽은 시각(fetchedAt, KST)을 담고, 시뮬레이터면 demo가 true입니다. 목록은 cursor로 나눠 줍니다.",
+                "Prices on Korea's four exchanges (Upbit, Bithumb, Korbit, Coinone), the kimchi premium, wallet status, notices and the CoinGecko ranking. Every answer carries its source and the time it was read (about.fetchedAt, KST); about.demo is true on the simulator. Long lists come in pages (cursor)."
             )
         }
     }
