@@ -48,6 +48,12 @@ enum MCPToolCatalog {
         MCPToolSpec(.notices, ["notices"], arguments: ["exchange", "symbol", "kind", "limit"], route: "/api/notices"),
         MCPToolSpec(.events, ["events"], arguments: ["symbol", "exchange", "kind", "limit"], route: "/api/events"),
         MCPToolSpec(.exchanges, ["exchanges"], arguments: [], route: "/api/exchanges"),
+        MCPToolSpec(.orderbook, ["orderbook"], arguments: ["market", "exchange", "levels"], route: "/api/orderbook/{market}"),
+        MCPToolSpec(.trades, ["trades"], arguments: ["market", "exchange", "count"], route: "/api/trades/{market}"),
+        MCPToolSpec(.candles, ["candles"], arguments: ["market", "exchange", "interval", "count"], route: "/api/candles/{market}", part: "candles"),
+        MCPToolSpec(.coin, ["coin"], arguments: ["coin", "exchange", "range"], route: "/api/coins/{id}"),
+        MCPToolSpec(.global, ["global"], arguments: ["currency"], route: "/api/global"),
+        MCPToolSpec(.search, ["search"], arguments: ["query"], route: "/api/search"),
         MCPToolSpec(.ranking, ["rank"], arguments: ["page", "per-page", "currency", "sort", "order", "search"], route: "/api/ranking", part: "rows"),
     ]
 }

@@ -33,6 +33,12 @@ CALLS = {
     "events": {},
     "exchanges": {},
     "rank": {"per-page": "10"},
+    "orderbook": {"market": "KRW-BTC", "exchange": "korbit", "levels": 5},
+    "trades": {"market": "ETH", "count": 10},
+    "candles": {"market": "KRW-BTC", "interval": "1d", "count": 150},  # 150: two pages (256 KB)
+    "coin": {"coin": "bitcoin"},
+    "global": {},
+    "search": {"query": "bit"},
 }
 
 

@@ -1,7 +1,7 @@
 /// What `sise mcp` tells an assistant of each tool: a title, and what it answers (both
 /// languages go into the tool's description: assistants choose tools by reading it).
 public enum MCPToolText: String, WordTable {
-    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking
+    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, orderbook, trades, candles, coin, global, search
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -32,13 +32,20 @@ public enum MCPToolText: String, WordTable {
             ("Sise가 읽는 거래소와 각 거래소의 마켓·기능.", "The exchanges Sise reads, with their quote markets and what each offers.")
         case .ranking:
             ("코인 시가총액 순위(CoinGecko): 가격, 시가총액, 변동률.", "The coins by market capitalisation (CoinGecko): price, market cap, change.")
+        case .orderbook: ("마켓의 호가: 매도·매수 잔량, 스프레드.", "A market's order book now: asks and bids, their totals, the spread.")
+        case .trades: ("마켓의 최근 체결: 가격, 수량, 매수·매도.", "A market's recent trades: price, size, the taker's side.")
+        case .candles:
+            ("마켓의 캔들(1분~1주)과 지표: 이동평균, EMA, 볼린저밴드, RSI, MACD.", "A market's candles (1 minute to 1 week) with indicators: moving averages, EMA, Bollinger bands, RSI, MACD.")
+        case .coin: ("코인 정보(CoinGecko 또는 거래소 마켓): 가격, 고가·저가, 시가총액, 차트 점.", "A coin's figures (a CoinGecko id or an exchange market): price, highs and lows, market cap, chart points.")
+        case .global: ("전체 암호화폐 시장: 총 시가총액, 거래량, 비트코인 점유율.", "The whole crypto market: total market cap, volume, Bitcoin dominance.")
+        case .search: ("코인 검색(이름·심볼; 한글은 거래소 이름에서).", "Find coins by name or symbol (a Korean query is answered from the exchanges' Korean names).")
         }
     }
 }
 
 /// Each tool's title, as an assistant's tool list shows it.
 public enum MCPToolTitle: String, WordTable {
-    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking
+    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, orderbook, trades, candles, coin, global, search
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -51,6 +58,12 @@ public enum MCPToolTitle: String, WordTable {
         case .events: ("변동 기록", "Listing changes")
         case .exchanges: ("거래소", "Exchanges")
         case .ranking: ("시가총액 순위", "Market cap ranking")
+        case .orderbook: ("호가", "Order book")
+        case .trades: ("체결", "Trades")
+        case .candles: ("캔들과 지표", "Candles and indicators")
+        case .coin: ("코인 정보", "Coin information")
+        case .global: ("전체 시장", "Global market")
+        case .search: ("코인 검색", "Coin search")
         }
     }
 }
