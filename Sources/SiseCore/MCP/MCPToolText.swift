@@ -35,8 +35,15 @@ public enum MCPToolText: String, WordTable {
         case .orderbook: ("마켓의 호가: 매도·매수 잔량, 스프레드.", "A market's order book now: asks and bids, their totals, the spread.")
         case .trades: ("마켓의 최근 체결: 가격, 수량, 매수·매도.", "A market's recent trades: price, size, the taker's side.")
         case .candles:
-            ("마켓의 캔들(1분~1주)과 지표: 이동평균, EMA, 볼린저밴드, RSI, MACD.", "A market's candles (1 minute to 1 week) with indicators: moving averages, EMA, Bollinger bands, RSI, MACD.")
-        case .coin: ("코인 정보(CoinGecko 또는 거래소 마켓): 가격, 고가·저가, 시가총액, 차트 점.", "A coin's figures (a CoinGecko id or an exchange market): price, highs and lows, market cap, chart points.")
+            (
+                "마켓의 캔들(1분~1주)과 지표: 이동평균, EMA, 볼린저밴드, RSI, MACD.",
+                "A market's candles (1 minute to 1 week) with indicators: moving averages, EMA, Bollinger bands, RSI, MACD."
+            )
+        case .coin:
+            (
+                "코인 정보(CoinGecko 또는 거래소 마켓): 가격, 고가·저가, 시가총액, 차트 점.",
+                "A coin's figures (a CoinGecko id or an exchange market): price, highs and lows, market cap, chart points."
+            )
         case .global: ("전체 암호화폐 시장: 총 시가총액, 거래량, 비트코인 점유율.", "The whole crypto market: total market cap, volume, Bitcoin dominance.")
         case .search: ("코인 검색(이름·심볼; 한글은 거래소 이름에서).", "Find coins by name or symbol (a Korean query is answered from the exchanges' Korean names).")
         }
