@@ -13,9 +13,9 @@ public struct OpenAPISchemas: Sendable {
         document = try Self.json(parsed, depth: 0)
     }
 
-    /// The schema of `GET path`'s 200 answer (nil: the document gives none).
-    public func response(_ path: String) -> JSONValue? {
-        guard var answer = document["paths"]?[path]?["get"]?["responses"]?["200"] else { return nil }
+    /// The schema of `method path`'s `status` answer (nil: the document gives none).
+    public func response(_ path: String, method: String = "get", status: String = "200") -> JSONValue? {
+        guard var answer = document["paths"]?[path]?[method]?["responses"]?[status] else { return nil }
         if let reference = answer["$ref"]?.string, let name = reference.split(separator: "/").last {
             answer = document["components"]?["responses"]?[String(name)] ?? .null
         }

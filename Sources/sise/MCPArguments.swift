@@ -49,7 +49,7 @@ struct MCPArguments: Sendable {
     }
 
     /// The arguments' JSON Schema (an object; `cursor` added for answers served in pages).
-    func schema(paged: Bool) -> JSONValue {
+    func schema(paged: Bool, confirm: Bool = false) -> JSONValue {
         var properties: [String: JSONValue] = [:]
         for name in order {
             guard let argument = arguments[name] else { continue }
@@ -65,6 +65,11 @@ struct MCPArguments: Sendable {
             properties[name] = .object(value)
         }
         if paged { properties["cursor"] = ["type": "string", "description": "The nextCursor of an earlier page."] }
+        if confirm {
+            properties["confirm"] = [
+                "type": "boolean", "description": "true once the user has confirmed this change (without it, nothing is changed).",
+            ]
+        }
         let required = order.filter { arguments[$0]?.required == true }
         return [
             "type": "object", "properties": .object(properties), "required": .array(required.map(JSONValue.string)), "additionalProperties": false,
@@ -76,8 +81,12 @@ struct MCPArguments: Sendable {
     func commandLine(_ given: [String: JSONValue]) -> Result<[String], ArgumentProblem> {
         var options: [String] = []
         var positionals: [String] = []
-        for (name, value) in given.sorted(by: { $0.key < $1.key }) where name != "cursor" {
-            guard let argument = arguments[name] else { return .failure(.unknown(name, order)) }
+        if let unknown = given.keys.sorted().first(where: { $0 != "cursor" && $0 != "confirm" && arguments[$0] == nil }) {
+            return .failure(.unknown(unknown, order))
+        }
+        // In the command's order: its positionals are read in the order it defines them.
+        for name in order {
+            guard let value = given[name], let argument = arguments[name] else { continue }
             if argument.flag {
                 guard case .bool(let on) = value else { return .failure(.invalid(name)) }
                 if on { options.append("--" + name) }

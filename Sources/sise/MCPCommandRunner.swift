@@ -22,7 +22,7 @@ struct MCPCommandRunner: Sendable {
 
     func tool(_ spec: MCPToolSpec, help: JSONValue, schemas: OpenAPISchemas?) -> MCPTool {
         let arguments = MCPArguments(spec, help: help)
-        let route = spec.route.flatMap { schemas?.response($0) }
+        let route = spec.route.flatMap { schemas?.response($0, method: spec.method, status: spec.status) }
         let data = spec.part.map { route?["properties"]?[$0] } ?? route
         let paged = data?["type"] == "array"
         let runner = self
@@ -30,11 +30,19 @@ struct MCPCommandRunner: Sendable {
             name: spec.name,
             title: MCPToolTitle(rawValue: spec.text.rawValue).map { $0(.en) + " · " + $0(.ko) } ?? spec.name,
             description: spec.text(.en) + "\n" + spec.text(.ko),
-            inputSchema: arguments.schema(paged: paged),
+            inputSchema: arguments.schema(paged: paged, confirm: spec.effect != .read),
             outputSchema: data.map { schemas?.standalone(Self.envelope($0, paged: paged)) ?? $0 },
-            annotations: .marketData
+            annotations: Self.annotations(spec.effect)
         ) { call in
             await runner.call(spec, arguments, call, paged: paged)
+        }
+    }
+
+    static func annotations(_ effect: MCPToolSpec.Effect) -> MCPTool.Annotations {
+        switch effect {
+        case .read: .marketData
+        case .add: MCPTool.Annotations(readOnly: false, destructive: false, idempotent: false, openWorld: false)
+        case .remove: MCPTool.Annotations(readOnly: false, destructive: true, idempotent: true, openWorld: false)
         }
     }
 
@@ -68,6 +76,7 @@ struct MCPCommandRunner: Sendable {
 
     func call(_ spec: MCPToolSpec, _ arguments: MCPArguments, _ call: MCPToolCall, paged: Bool) async -> MCPToolResult {
         let language = call.arguments["lang"]?.string.flatMap(Language.init(rawValue:)) ?? language
+        if spec.effect != .read, call.arguments["confirm"] != true { return .failure(MCPWords.confirm(language)) }
         let line: [String]
         switch arguments.commandLine(call.arguments) {
         case .success(let built): line = built

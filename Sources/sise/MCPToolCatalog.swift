@@ -20,9 +20,36 @@ struct MCPToolSpec: Sendable {
     /// it prints a part.
     let part: String?
 
-    init(_ text: MCPToolText, _ command: [String], fixed: [String] = [], arguments: [String], route: String?, part: String? = nil) {
+    /// What a call may do: read (the default), or add or remove something of the user's — those
+    /// run only with `confirm: true`, as the tool's annotations say.
+    let effect: Effect
+    /// The answer's status code in the route (`201` for what a POST adds).
+    let status: String
+    let method: String
+
+    enum Effect: Sendable {
+        case read
+        case add
+        case remove
+    }
+
+    init(
+        _ text: MCPToolText,
+        _ command: [String],
+        name: String? = nil,
+        fixed: [String] = [],
+        arguments: [String],
+        route: String?,
+        part: String? = nil,
+        effect: Effect = .read,
+        method: String = "get",
+        status: String = "200"
+    ) {
         self.text = text
-        name = command.joined(separator: "_") + fixed.map { "_" + $0.dropFirst(2) }.joined()
+        self.name = name ?? command.joined(separator: "_") + fixed.map { "_" + $0.dropFirst(2) }.joined()
+        self.effect = effect
+        self.method = method
+        self.status = status
         self.command = command
         self.fixed = fixed
         self.arguments = arguments
@@ -55,5 +82,20 @@ enum MCPToolCatalog {
         MCPToolSpec(.global, ["global"], arguments: ["currency"], route: "/api/global"),
         MCPToolSpec(.search, ["search"], arguments: ["query"], route: "/api/search"),
         MCPToolSpec(.ranking, ["rank"], arguments: ["page", "per-page", "currency", "sort", "order", "search"], route: "/api/ranking", part: "rows"),
+        // The terminal's own data (`sise portfolio`, `sise tax`, `sise alerts`: the local owner's).
+        MCPToolSpec(.portfolio, ["portfolio", "show"], name: "portfolio", arguments: [], route: "/api/portfolio"),
+        MCPToolSpec(.tax, ["tax"], arguments: ["year", "method", "no-cost"], route: "/api/tax/{year}"),
+        MCPToolSpec(.alerts, ["alerts", "list"], name: "alerts", arguments: [], route: "/api/alerts"),
+        MCPToolSpec(
+            .alertsAdd,
+            ["alerts", "add"],
+            arguments: [
+                "market", "type", "value", "exchange", "level", "fast", "slow", "interval", "window", "venue", "hold", "recurring", "cooldown",
+            ],
+            route: "/api/alerts",
+            effect: .add,
+            method: "post",
+            status: "201"
+        ),
     ]
 }

@@ -39,6 +39,10 @@ CALLS = {
     "coin": {"coin": "bitcoin"},
     "global": {},
     "search": {"query": "bit"},
+    # The terminal's own data (a purchase is in it: see `env`).
+    "portfolio": {},
+    "tax": {"year": 2027, "method": "fifo"},
+    "alerts": {},
 }
 
 
@@ -55,7 +59,11 @@ def simulator():
 @pytest.fixture(scope="module")
 def env(simulator):
     with tempfile.TemporaryDirectory() as data_dir:
-        yield {**os.environ, "SISE_DEMO_SIMULATOR": simulator, "SISE_DATA_DIR": data_dir}
+        env = {**os.environ, "SISE_DEMO_SIMULATOR": simulator, "SISE_DATA_DIR": data_dir}
+        for command in (["portfolio", "add", "buy", "KRW-BTC", "0.5", "--price", "100000000", "--at", "2026-06-01T09:00:00+09:00"],
+                        ["alerts", "add", "KRW-BTC", "above", "200000000"]):
+            subprocess.run([SISE] + command, env=env, check=True, capture_output=True)
+        yield env
 
 
 STARTED = int(time.time() * 1000)
@@ -65,7 +73,7 @@ def read_times_out(value):
     """The value with each time of reading (an `at` from this test's own clock, not the frozen
     simulator's) written as the same word: two reads of the same data differ in nothing else."""
     if isinstance(value, dict):
-        return {k: "read" if k == "at" and isinstance(v, int) and v >= STARTED else read_times_out(v) for k, v in value.items()}
+        return {k: "read" if k in ("at", "asOf") and isinstance(v, int) and v >= STARTED else read_times_out(v) for k, v in value.items()}
     if isinstance(value, list):
         return [read_times_out(v) for v in value]
     return value
@@ -102,11 +110,13 @@ def test_every_tool_answers_as_the_cli_does(env, mode):
         rows = []
         async with Client(params, mode=mode) as client:
             tools = {tool.name: tool for tool in (await client.list_tools()).tools}
-            assert sorted(tools) == sorted(CALLS), sorted(tools)
+            assert sorted(tools) == sorted([*CALLS, "alerts_add"]), sorted(tools)
             for name, tool in tools.items():
+                if name == "alerts_add":
+                    continue
                 assert tool.output_schema and tool.input_schema["type"] == "object", name
                 assert re.search("[가-힣]", tool.description) and re.search("[A-Za-z]{4}", tool.description), name
-                assert tool.annotations.read_only_hint is True, name
+                assert tool.annotations.read_only_hint is True and tool.annotations.destructive_hint is False, name
                 answer, pages = await every_page(client, name, CALLS[name])
                 for page in pages:
                     jsonschema.validate(page, tool.output_schema)
@@ -137,5 +147,26 @@ def test_a_bad_call_is_a_readable_error_in_the_callers_language(env):
             assert hostile.is_error and "Traceback" not in hostile.content[0].text
             missing = await client.call_tool("price", {})
             assert missing.is_error and "'symbols' is required" in missing.content[0].text
+
+    asyncio.run(run())
+
+
+def test_a_change_runs_only_once_the_user_confirmed_it(env):
+    async def run():
+        params = StdioServerParameters(command=SISE, args=["mcp", "--lang", "en"], env=env)
+        async with Client(params) as client:
+            tool = next(tool for tool in (await client.list_tools()).tools if tool.name == "alerts_add")
+            assert tool.annotations.read_only_hint is False and "confirm" in tool.input_schema["properties"]
+            rule = {"market": "KRW-ETH", "type": "below", "value": "1000"}
+            before = len(cli(env, "sise alerts list --json")["alerts"])
+            refused = await client.call_tool("alerts_add", rule)
+            assert refused.is_error and "confirm: true" in refused.content[0].text
+            assert len(cli(env, "sise alerts list --json")["alerts"]) == before, "nothing was added"
+            added = await client.call_tool("alerts_add", {**rule, "confirm": True})
+            assert not added.is_error, added.content[0].text
+            jsonschema.validate(added.structured_content, tool.output_schema)
+            assert added.structured_content["data"]["market"] == "KRW-ETH"
+            listed = cli(env, "sise alerts list --json")["alerts"]
+            assert len(listed) == before + 1 and listed[-1]["id"] == added.structured_content["data"]["id"]
 
     asyncio.run(run())

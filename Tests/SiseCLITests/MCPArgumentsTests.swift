@@ -36,7 +36,14 @@ import Testing
             ]
         )
         let markets = try Self.arguments("markets")
-        #expect(try markets.commandLine(["limit": 5, "search": "ㅂㅌ"]).get() == ["--limit=5", "--search=ㅂㅌ"])
+        #expect(try markets.commandLine(["limit": 5, "search": "ㅂㅌ"]).get() == ["--search=ㅂㅌ", "--limit=5"])
+        let add = try Self.arguments("alerts_add")
+        #expect(
+            try add.commandLine(["value": "-10", "type": "pnl-below", "market": "holdings", "recurring": true]).get() == [
+                "--recurring", "--", "holdings", "pnl-below", "-10",
+            ],
+            "positionals in the command's order, a negative value after --"
+        )
         #expect(try markets.commandLine(["limit": .double(5)]).get() == ["--limit=5"], "a whole number as an integer")
         for bad: [String: JSONValue] in [
             ["colour": "red"], ["sort": "\u{1b}[31m"], ["search": .string(String(repeating: "a", count: 201))], ["limit": .double(.nan)],

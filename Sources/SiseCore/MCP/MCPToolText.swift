@@ -1,7 +1,8 @@
 /// What `sise mcp` tells an assistant of each tool: a title, and what it answers (both
 /// languages go into the tool's description: assistants choose tools by reading it).
 public enum MCPToolText: String, WordTable {
-    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, orderbook, trades, candles, coin, global, search
+    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, orderbook, trades, candles, coin, global, search,
+        portfolio, tax, alerts, alertsAdd
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -45,6 +46,22 @@ public enum MCPToolText: String, WordTable {
                 "A coin's figures (a CoinGecko id or an exchange market): price, highs and lows, market cap, chart points."
             )
         case .global: ("전체 암호화폐 시장: 총 시가총액, 거래량, 비트코인 점유율.", "The whole crypto market: total market cap, volume, Bitcoin dominance.")
+        case .portfolio:
+            (
+                "내 포트폴리오(이 컴퓨터의 sise 데이터): 보유량, 평균매수가, 현재가 평가, 손익.",
+                "Your portfolio (this computer's sise data): holdings, average price, live value, P&L."
+            )
+        case .tax:
+            (
+                "2027 가상자산 세금 미리보기(예상치, 세무 자문 아님): 의제취득가, 총평균법, 공제, 예상 세액.",
+                "The Korean crypto tax preview (an estimate, not tax advice): deemed cost, total average, deduction, estimated tax."
+            )
+        case .alerts: ("내 알림 규칙(이 컴퓨터의 sise 데이터).", "Your alert rules (this computer's sise data).")
+        case .alertsAdd:
+            (
+                "알림 추가(가격·변동·김프·거래량·지표·손익). 사용자가 확인했을 때만 confirm: true로 부르세요.",
+                "Add an alert (price, move, premium, volume, indicator, P&L). Call with confirm: true only once the user has confirmed it."
+            )
         case .search: ("코인 검색(이름·심볼; 한글은 거래소 이름에서).", "Find coins by name or symbol (a Korean query is answered from the exchanges' Korean names).")
         }
     }
@@ -52,7 +69,8 @@ public enum MCPToolText: String, WordTable {
 
 /// Each tool's title, as an assistant's tool list shows it.
 public enum MCPToolTitle: String, WordTable {
-    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, orderbook, trades, candles, coin, global, search
+    case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, orderbook, trades, candles, coin, global, search,
+        portfolio, tax, alerts, alertsAdd
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -71,13 +89,17 @@ public enum MCPToolTitle: String, WordTable {
         case .coin: ("코인 정보", "Coin information")
         case .global: ("전체 시장", "Global market")
         case .search: ("코인 검색", "Coin search")
+        case .portfolio: ("포트폴리오", "Portfolio")
+        case .tax: ("세금 미리보기", "Tax preview")
+        case .alerts: ("알림", "Alerts")
+        case .alertsAdd: ("알림 추가", "Add an alert")
         }
     }
 }
 
 /// What `sise mcp` says when a call cannot be answered, in the caller's language.
 public enum MCPWords: String, WordTable {
-    case unknownArgument, invalidArgument, missingArgument, rateLimited, busy, timedOut, tooLarge, failed, notJSON, instructions
+    case unknownArgument, invalidArgument, missingArgument, rateLimited, busy, timedOut, tooLarge, failed, notJSON, instructions, confirm
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -91,6 +113,11 @@ public enum MCPWords: String, WordTable {
             ("답이 너무 큽니다({bytes}바이트 넘음): 범위를 좁히세요(limit, symbols).", "The answer is too large (over {bytes} bytes): narrow it (limit, symbols).")
         case .failed: ("실패했습니다: {reason}", "Failed: {reason}")
         case .notJSON: ("명령이 JSON으로 답하지 않았습니다.", "The command did not answer with JSON.")
+        case .confirm:
+            (
+                "사용자의 데이터를 바꾸는 도구입니다: 사용자가 확인한 뒤 confirm: true로 다시 부르세요.",
+                "This tool changes the user's data: call it again with confirm: true once the user has confirmed."
+            )
         case .instructions:
             (
                 "한국 4대 거래소(업비트·빗썸·코빗·코인원)의 시세, 김치 프리미엄, 입출금 현황, 공지와 CoinGecko 순위. 모든 답은 about에 출처와 읽은 시각(fetchedAt, KST)을 담고, 시뮬레이터면 demo가 true입니다. 목록은 cursor로 나눠 줍니다.",
