@@ -39,7 +39,7 @@ struct MCPArguments: Sendable {
                 positional: kind == "positional",
                 flag: kind == "flag",
                 repeating: definition["isRepeating"] == true,
-                required: definition["isOptional"] != true,
+                required: definition["isOptional"] != true || spec.requires.contains(name),
                 help: definition["abstract"]?.string ?? "",
                 values: name == "lang" ? Language.allCases.map(\.rawValue) : definition["allValues"]?.array?.compactMap(\.string)
             )

@@ -23,6 +23,8 @@ struct MCPToolSpec: Sendable {
     /// What a call may do: read (the default), or add or remove something of the user's — those
     /// run only with `confirm: true`, as the tool's annotations say.
     let effect: Effect
+    /// Arguments the tool needs though the command does not (without them it answers another shape).
+    let requires: [String]
     /// The answer's status code in the route (`201` for what a POST adds).
     let status: String
     let method: String
@@ -42,12 +44,14 @@ struct MCPToolSpec: Sendable {
         route: String?,
         part: String? = nil,
         effect: Effect = .read,
+        requires: [String] = [],
         method: String = "get",
         status: String = "200"
     ) {
         self.text = text
         self.name = name ?? command.joined(separator: "_") + fixed.map { "_" + $0.dropFirst(2) }.joined()
         self.effect = effect
+        self.requires = requires
         self.method = method
         self.status = status
         self.command = command
@@ -70,6 +74,15 @@ enum MCPToolCatalog {
             fixed: ["--matrix"],
             arguments: ["symbols", "venue", "sort", "limit"],
             route: "/api/premium/matrix"
+        ),
+        MCPToolSpec(.tetherPremium, ["premium"], name: "tether_premium", fixed: ["USDT"], arguments: [], route: "/api/premium/usdt"),
+        MCPToolSpec(
+            .executablePremium,
+            ["premium"],
+            name: "executable_premium",
+            arguments: ["symbols", "amount", "exchange", "venue"],
+            route: "/api/premium/executable",
+            requires: ["symbols", "amount"]
         ),
         MCPToolSpec(.wallets, ["wallets"], arguments: ["symbol", "exchange"], route: "/api/wallets"),
         MCPToolSpec(.notices, ["notices"], arguments: ["exchange", "symbol", "kind", "limit"], route: "/api/notices"),

@@ -28,6 +28,8 @@ CALLS = {
     "price": {"symbols": ["BTC", "KRW-ETH"], "exchange": "bithumb"},
     "compare": {"symbols": ["BTC", "ETH"]},
     "premium_matrix": {"symbols": ["BTC"]},
+    "tether_premium": {},
+    "executable_premium": {"symbols": ["BTC"], "amount": 10000000, "exchange": "bithumb"},
     "wallets": {"symbol": "BTC"},
     "notices": {"limit": 5},
     "events": {},
@@ -145,6 +147,8 @@ def test_a_bad_call_is_a_readable_error_in_the_callers_language(env):
             # A positional that looks like an option stays a positional: nothing reaches the command line.
             hostile = await client.call_tool("price", {"symbols": ["--data-dir=/etc"]})
             assert hostile.is_error and "Traceback" not in hostile.content[0].text
+            amountless = await client.call_tool("executable_premium", {"symbols": ["BTC"]})
+            assert amountless.is_error and "'amount' is required" in amountless.content[0].text
             missing = await client.call_tool("price", {})
             assert missing.is_error and "'symbols' is required" in missing.content[0].text
 

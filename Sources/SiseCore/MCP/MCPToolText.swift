@@ -2,7 +2,7 @@
 /// languages go into the tool's description: assistants choose tools by reading it).
 public enum MCPToolText: String, WordTable {
     case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, orderbook, trades, candles, coin, global, search,
-        portfolio, tax, alerts, alertsAdd
+        portfolio, tax, alerts, alertsAdd, tetherPremium, executablePremium
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -57,6 +57,16 @@ public enum MCPToolText: String, WordTable {
                 "The Korean crypto tax preview (an estimate, not tax advice): deemed cost, total average, deduction, estimated tax."
             )
         case .alerts: ("내 알림 규칙(이 컴퓨터의 sise 데이터).", "Your alert rules (this computer's sise data).")
+        case .tetherPremium:
+            (
+                "테더 김프: 거래소마다 USDT 원화 가격과 공식 환율(하나은행 고시 등)의 차이.",
+                "The tether premium: each exchange's KRW price of USDT against the official KRW/USD rate."
+            )
+        case .executablePremium:
+            (
+                "이 금액을 실제로 옮기면 남는지: 양쪽 호가를 따라 사고팔고 출금 수수료를 뺀 결과(거래 수수료는 제외, 주의사항과 함께).",
+                "Whether moving this many won pays: bought and sold through both order books, after the withdrawal fee (trading fees not deducted; the caveats come with it)."
+            )
         case .alertsAdd:
             (
                 "알림 추가(가격·변동·김프·거래량·지표·손익). 사용자가 확인했을 때만 confirm: true로 부르세요.",
@@ -70,7 +80,7 @@ public enum MCPToolText: String, WordTable {
 /// Each tool's title, as an assistant's tool list shows it.
 public enum MCPToolTitle: String, WordTable {
     case markets, price, compare, premiumMatrix, wallets, notices, events, exchanges, ranking, orderbook, trades, candles, coin, global, search,
-        portfolio, tax, alerts, alertsAdd
+        portfolio, tax, alerts, alertsAdd, tetherPremium, executablePremium
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -90,6 +100,8 @@ public enum MCPToolTitle: String, WordTable {
         case .global: ("전체 시장", "Global market")
         case .search: ("코인 검색", "Coin search")
         case .portfolio: ("포트폴리오", "Portfolio")
+        case .tetherPremium: ("테더 김프", "Tether premium")
+        case .executablePremium: ("실행 가능 김프", "Executable premium")
         case .tax: ("세금 미리보기", "Tax preview")
         case .alerts: ("알림", "Alerts")
         case .alertsAdd: ("알림 추가", "Add an alert")
