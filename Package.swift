@@ -105,7 +105,7 @@ let package = Package(
         .target(
             name: "SiseServer",
             dependencies: [
-                "SiseCore", "SiseFeeds", "SiseEngine", "SiseStore", "SiseCharts",
+                "SiseCore", "SiseFeeds", "SiseEngine", "SiseStore", "SiseCharts", "SiseMCP",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdWSCompression", package: "hummingbird-websocket"),

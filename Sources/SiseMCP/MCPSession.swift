@@ -30,7 +30,10 @@ public actor MCPSession {
     private var era = Era.undecided
     private var running: [JSONValue: Task<Void, Never>] = [:]
 
-    public init(info: MCPServerInfo, tools: [MCPTool], listScope: String = "public", send: @escaping Send) {
+    /// - Parameter version: the handshake-era version a stateless transport was told in a header
+    ///   (`MCP-Protocol-Version`) after an earlier `initialize`: the session starts there.
+    public init(info: MCPServerInfo, tools: [MCPTool], listScope: String = "public", version: String? = nil, send: @escaping Send) {
+        if let version, MCPProtocol.handshakeVersions.contains(version) { era = .handshake(version: version) }
         self.info = info
         self.tools = tools
         byName = Dictionary(tools.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -81,6 +84,11 @@ public actor MCPSession {
             if !Task.isCancelled { await send(answer) }
             self.ended(id)
         }
+    }
+
+    /// Waits until every request started has been answered.
+    public func drain() async {
+        while let task = running.values.first { await task.value }
     }
 
     /// Stops every request still running and waits for them (the transport closed).

@@ -278,6 +278,7 @@ public enum SiseServerApp {
         )
         ImageProxyController(proxy: images).addRoutes(to: routes)
         OpenAPIController().addRoutes(to: routes)
+        MCPController(tools: dependencies.mcpTools, origin: publicOrigin).addRoutes(to: routes)
         HealthController(database: database, boards: boards).addRoutes(to: routes)
         MetricsController(metrics: metrics, boards: boards, hub: hub, coinInfo: dependencies.coinInfo, token: configuration.metricsToken).addRoutes(
             to: routes

@@ -79,7 +79,9 @@ struct CSRFMiddleware: RouterMiddleware {
     var secure: Bool { origin.isSecure }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if ![.get, .head, .options].contains(request.method) {
+        // `/mcp` reads no cookie: nothing a page's cross-site request carries can act there (it
+        // checks the Origin itself, as the protocol asks).
+        if ![.get, .head, .options].contains(request.method), request.uri.path != MCPController.path {
             guard origin.acceptsOrigin(request.headers[.origin]) else { throw APIError.crossOrigin }
             let header = request.headers[.init("X-CSRF-Token")!]
             let cookie = request.cookies[DeviceIdentityMiddleware.csrfCookie(secure: secure)]?.value

@@ -3,6 +3,7 @@ import ServiceLifecycle
 import SiseCore
 import SiseEngine
 import SiseFeeds
+import SiseMCP
 import SiseStore
 
 /// What `sise serve` is handed by its composition root (the `sise` target, or a test): the
@@ -20,6 +21,8 @@ public struct ServerDependencies: Sendable {
     /// The demo simulator (`http://127.0.0.1:PORT`): the image proxy may fetch its image path,
     /// and `/api/status` names it (for its fault switches); nil when live.
     public var simulatorURL: URL?
+    /// The tools `POST /mcp` offers (the composition root's; none: an empty list).
+    public var mcpTools: [MCPTool] = []
     /// The OpenID Connect providers people may log in with (built from configuration).
     public var identityProviders: [OpenIDClient]
     /// The kimchi premium's inputs (Binance, the FX rate); nil computes no premium.

@@ -23,6 +23,23 @@ struct MCPCommand: AsyncParsableCommand {
     @Option(help: "Seconds a call may take before it is stopped (1–120).")
     var timeout: Int = 30
 
+    /// The tools, each running its command with `environment`; `terminal`: with the tools on
+    /// the terminal's own data (stdio, the user's own process) — `serve`'s `/mcp` offers the
+    /// public ones only.
+    static func tools(environment: [String: String], demo: Bool, language: Language, timeout: Int, terminal: Bool) -> [MCPTool] {
+        let runner = MCPCommandRunner(
+            executable: Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "sise"),
+            environment: environment,
+            demo: demo,
+            language: language,
+            limiter: MCPCallLimiter(),
+            deadline: .seconds(timeout)
+        )
+        let help = (try? JSONValue.decode(Data(SiseCommand._dumpHelp().utf8), maxDepth: 32)) ?? .null
+        let schemas = APIDescription.yaml.flatMap { try? OpenAPISchemas(yaml: $0) }
+        return MCPToolCatalog.tools.filter { terminal || !$0.terminalData }.map { runner.tool($0, help: help, schemas: schemas) }
+    }
+
     func validate() throws {
         guard (1...120).contains(timeout) else { throw ValidationError("--timeout must be 1 to 120 seconds.") }
     }
@@ -35,17 +52,13 @@ struct MCPCommand: AsyncParsableCommand {
         if let path = storage.dataDirectory { environment["SISE_DATA_DIR"] = path }
         if let url = storage.database { environment["SISE_DATABASE_URL"] = url }
         if let simulator { environment["SISE_DEMO_SIMULATOR"] = simulator.baseURL.absoluteString }
-        let runner = MCPCommandRunner(
-            executable: Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "sise"),
+        let tools = Self.tools(
             environment: environment,
             demo: demo || global.settings.demoSimulator != nil,
             language: global.language,
-            limiter: MCPCallLimiter(),
-            deadline: .seconds(timeout)
+            timeout: timeout,
+            terminal: true
         )
-        let help = (try? JSONValue.decode(Data(SiseCommand._dumpHelp().utf8), maxDepth: 32)) ?? .null
-        let schemas = APIDescription.yaml.flatMap { try? OpenAPISchemas(yaml: $0) }
-        let tools = MCPToolCatalog.tools.map { runner.tool($0, help: help, schemas: schemas) }
         let info = MCPServerInfo(name: "sise", title: "Sise", version: SiseVersion.current, instructions: MCPWords.instructions(global.language))
         await MCPStdio.serve(MCPSession(info: info, tools: tools, send: MCPStdio.write))
         await simulator?.stop()

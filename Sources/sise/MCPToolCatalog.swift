@@ -23,6 +23,8 @@ struct MCPToolSpec: Sendable {
     /// What a call may do: read (the default), or add or remove something of the user's — those
     /// run only with `confirm: true`, as the tool's annotations say.
     let effect: Effect
+    /// It reads or writes the terminal's own data (the local owner's portfolio and alerts).
+    var terminalData: Bool { ["portfolio", "tax", "alerts", "alerts_add"].contains(name) }
     /// Arguments the tool needs though the command does not (without them it answers another shape).
     let requires: [String]
     /// The answer's status code in the route (`201` for what a POST adds).
