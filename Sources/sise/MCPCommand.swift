@@ -40,20 +40,26 @@ struct MCPCommand: AsyncParsableCommand {
         return MCPToolCatalog.tools.filter { terminal || !$0.terminalData }.map { runner.tool($0, help: help, schemas: schemas) }
     }
 
+    /// What the tools' commands run with: this process's environment, and the settings given
+    /// here that they read (language, config file, store, the demo simulator).
+    static func environment(_ global: GlobalOptions, _ storage: StoreOptions, simulator: URL?) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SISE_LANG"] = global.language.rawValue
+        if let path = global.configPath { environment["SISE_CONFIG"] = path }
+        if let path = storage.dataDirectory { environment["SISE_DATA_DIR"] = path }
+        if let url = storage.database { environment["SISE_DATABASE_URL"] = url }
+        if let simulator { environment["SISE_DEMO_SIMULATOR"] = simulator.absoluteString }
+        return environment
+    }
+
     func validate() throws {
         guard (1...120).contains(timeout) else { throw ValidationError("--timeout must be 1 to 120 seconds.") }
     }
 
     func run() async throws {
         let simulator = demo ? try await RunningSimulator.start(SimulatorConfiguration()) : nil
-        var environment = ProcessInfo.processInfo.environment
-        environment["SISE_LANG"] = global.language.rawValue
-        if let path = global.configPath { environment["SISE_CONFIG"] = path }
-        if let path = storage.dataDirectory { environment["SISE_DATA_DIR"] = path }
-        if let url = storage.database { environment["SISE_DATABASE_URL"] = url }
-        if let simulator { environment["SISE_DEMO_SIMULATOR"] = simulator.baseURL.absoluteString }
         let tools = Self.tools(
-            environment: environment,
+            environment: Self.environment(global, storage, simulator: simulator?.baseURL),
             demo: demo || global.settings.demoSimulator != nil,
             language: global.language,
             timeout: timeout,

@@ -188,18 +188,6 @@ struct ServeCommand: AsyncParsableCommand {
         return level
     }
 
-    /// What `/mcp`'s tools run their commands with: this process's environment, and the settings
-    /// given to `serve` that they read (language, config file, store, the demo simulator).
-    func mcpEnvironment(simulator: URL?) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["SISE_LANG"] = global.language.rawValue
-        if let path = global.configPath { environment["SISE_CONFIG"] = path }
-        if let path = storage.dataDirectory { environment["SISE_DATA_DIR"] = path }
-        if let url = storage.database { environment["SISE_DATABASE_URL"] = url }
-        if let simulator { environment["SISE_DEMO_SIMULATOR"] = simulator.absoluteString }
-        return environment
-    }
-
     func run() async throws {
         let settings = global.settings
         let format = (settings.sources.text(.logFormat, flag: logFormat) ?? "text").lowercased()
@@ -302,7 +290,7 @@ struct ServeCommand: AsyncParsableCommand {
             dependencies.clock = root.clock
             dependencies.ticks = root.ticks
             dependencies.mcpTools = MCPCommand.tools(
-                environment: mcpEnvironment(simulator: root.simulator?.baseURL),
+                environment: MCPCommand.environment(global, storage, simulator: root.simulator?.baseURL),
                 demo: root.simulator != nil,
                 language: global.language,
                 timeout: 30,
