@@ -69,6 +69,7 @@ def env(simulator):
 
 
 STARTED = int(time.time() * 1000)
+HANDSHAKE_SAMPLE = {"markets", "executable_premium", "candles", "portfolio"}
 
 
 def read_times_out(value):
@@ -114,7 +115,9 @@ def test_every_tool_answers_as_the_cli_does(env, mode):
             tools = {tool.name: tool for tool in (await client.list_tools()).tools}
             assert sorted(tools) == sorted([*CALLS, "alerts_add"]), sorted(tools)
             for name, tool in tools.items():
-                if name == "alerts_add":
+                # Every tool in the current era; the handshake era (the same tools through the same
+                # session code) a few of each kind, to keep the test command's time.
+                if name == "alerts_add" or (mode == "legacy" and name not in HANDSHAKE_SAMPLE):
                     continue
                 assert tool.output_schema and tool.input_schema["type"] == "object", name
                 assert re.search("[가-힣]", tool.description) and re.search("[A-Za-z]{4}", tool.description), name
