@@ -15,6 +15,9 @@ import Synchronization
 /// does not take yet.
 struct MCPController {
     static let path = "/mcp"
+    /// Where a handshake-era client names its version after `initialize` (a valid field name:
+    /// the optional is only the type's).
+    static let versionField = HTTPField.Name("MCP-Protocol-Version")
     static let maxBody = 1 << 20
 
     let tools: [MCPTool]
@@ -44,7 +47,7 @@ struct MCPController {
         let session = MCPSession(
             info: MCPServerInfo(name: "sise", title: "Sise", version: "0.1.0", instructions: MCPWords.instructions(LanguagePreference.of(request))),
             tools: tools,
-            version: request.headers[HTTPField.Name("MCP-Protocol-Version")!]
+            version: Self.versionField.flatMap { request.headers[$0] }
         ) { data in answers.withLock { $0.append(data) } }
         await withTaskCancellationHandler {
             await session.receive(Data(buffer: body))

@@ -325,19 +325,7 @@ public final class TUIApp: Sendable {
             load { .portfolio(try? await store?.transactions(owner: owner)) }
         case .loadTax(let transactions):
             let (boards, deemed, clock, language) = (boards, deemed, clock, initial.language)
-            load {
-                let now = clock.now
-                let tickers = await boards.krwTickers()
-                do {
-                    let recorded = try await deemed?.prices(of: Set(transactions.map(\.market.base)), tickers: tickers, now: now) ?? [:]
-                    let desk = TaxDesk(year: TaxPreview.currentYear(now: now), language: language)
-                    return .tax(try desk.preview(transactions, now: now, tickers: tickers, recorded: recorded).summary(language))
-                } catch let error as TaxYearError {
-                    return .tax(error.message(language))
-                } catch {
-                    return .tax(UIText.storeFailed(language, ["reason": "tax"]))
-                }
-            }
+            load { .tax(await Self.taxLine(transactions, boards: boards, deemed: deemed, now: clock.now, language: language)) }
         case .addAlert(let text, let market, let exchange):
             load {
                 let (words, rule) = await self.addAlert(text, market: market, exchange: exchange)
