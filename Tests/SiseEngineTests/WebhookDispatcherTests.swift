@@ -101,7 +101,9 @@ import Testing
         let clock = ManualClock(epoch: try #require(KSTText.epoch(wallTime: "2026-11-27 23:30:00")))
         let dispatcher = WebhookDispatcher(
             store: store,
-            poster: WebhookPoster(allowPrivate: true, timeout: .seconds(2)),
+            // A loopback receiver: a failed post here is the machine's load, and its retry would
+            // wait on the stopped clock — so the deadline is generous, and `told` says why.
+            poster: WebhookPoster(allowPrivate: true, timeout: .seconds(30)),
             pollInterval: .milliseconds(100),
             clock: clock.wall,
             ticks: clock
@@ -110,13 +112,13 @@ import Testing
         for n in 1...3 {
             dispatcher.enqueue(AlertFiring(id: "n\(n)", rule: rule, price: Double(n), observed: nil, at: clock.wall.now + Int64(n)))
         }
-        try await eventually { try await store.heldJobs(webhookID: "q") == 3 }
+        try await eventually("the three firings held") { try await store.heldJobs(webhookID: "q") == 3 }
         for _ in 0..<5 { try await Self.poll(clock) }
         #expect(bodies.all.isEmpty, "nothing is told in the quiet hours")
         // 07:00: the three go out as one digest, in time order.
         clock.advance(by: .seconds(7 * 3_600 + 30 * 60))
         try await Self.poll(clock)
-        try await eventually { bodies.all.count == 1 }
+        try await Self.told(1, bodies, store, "o", "q")
         let digest = try #require(try JSONSerialization.jsonObject(with: Data(bodies.all[0].utf8)) as? [String: Any])
         #expect(digest["type"] as? String == "digest" && digest["count"] as? Int == 3, "\(digest)")
         #expect((digest["firings"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["n1", "n2", "n3"])
@@ -124,16 +126,28 @@ import Testing
         // The capped destination: the first firing of its day is told, the second held for tomorrow.
         let other = AlertRule(id: "b", owner: "p", exchange: .upbit, market: MarketID("KRW-ETH")!, kind: .above, value: 1)
         dispatcher.enqueue(AlertFiring(id: "p1", rule: other, price: 1, observed: nil, at: clock.wall.now))
-        try await eventually { bodies.all.count == 2 }
+        try await Self.told(2, bodies, store, "p", "c")
         dispatcher.enqueue(AlertFiring(id: "p2", rule: other, price: 2, observed: nil, at: clock.wall.now))
-        try await eventually { try await store.heldJobs(webhookID: "c") == 1 }
+        try await eventually("the second firing held by the cap") { try await store.heldJobs(webhookID: "c") == 1 }
         for _ in 0..<5 { try await Self.poll(clock) }
         #expect(bodies.all.count == 2, "over the cap: held")
         clock.advance(by: .seconds(17 * 3_600))
         try await Self.poll(clock)
-        try await eventually { bodies.all.count == 3 }
+        try await Self.told(3, bodies, store, "p", "c")
         #expect(bodies.all[2].contains(#""type":"digest""#) && bodies.all[2].contains(#""id":"p2""#), "\(bodies.all[2])")
         await running.stop()
+    }
+
+    /// Waits until the receiver has `count` bodies; a failed attempt of the destination meanwhile
+    /// fails at once with the poster's error (its retry would wait on the test's stopped clock).
+    static func told(_ count: Int, _ bodies: Bodies, _ store: AlertStore, _ owner: String, _ webhook: String) async throws {
+        var failure: String?
+        try await eventually("\(count) bodies received") {
+            failure = try await store.deliveries(owner: owner, webhookID: webhook).first { !$0.ok }.map { $0.error ?? "status \($0.status ?? 0)" }
+            return bodies.all.count >= count || failure != nil
+        }
+        #expect(failure == nil, "a delivery failed: \(failure ?? "")")
+        try #require(failure == nil)
     }
 
     /// Moves the dispatcher's clock one poll on and returns once it has looked and waits again.

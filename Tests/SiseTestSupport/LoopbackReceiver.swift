@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Synchronization
+import Testing
 
 /// A bare HTTP endpoint on 127.0.0.1 that answers every request 204 and calls `onRequest` once
 /// per request received (a webhook target for tests).
@@ -71,13 +72,20 @@ public final class HitCounter: Sendable {
     public var count: Int { hits.load(ordering: .relaxed) }
 }
 
-/// Waits until `condition` holds (checked every 20 ms), failing after `seconds`.
-public func eventually(seconds: Double = 10, _ condition: () async throws -> Bool) async throws {
+/// Waits until `condition` holds (checked every 20 ms); after `seconds` records an issue at the
+/// caller's line, saying what did not happen, and throws.
+public func eventually(
+    seconds: Double = 10,
+    _ comment: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () async throws -> Bool
+) async throws {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1_000))
     while ContinuousClock.now < deadline {
         if try await condition() { return }
         try await Task.sleep(for: .milliseconds(20))
     }
+    Issue.record("did not happen within \(seconds) s: \(comment)", sourceLocation: sourceLocation)
     struct NeverHappened: Error {}
     throw NeverHappened()
 }
