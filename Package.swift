@@ -97,6 +97,7 @@ let package = Package(
             name: "SiseStore",
             dependencies: [
                 "SiseCore",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

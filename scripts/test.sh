@@ -47,6 +47,8 @@ install() {
   fi
   python3 -c "import selenium, pytest, selenium_axe_python, xdist, websocket" 2>/dev/null ||
     python3 -m pip install -q --disable-pip-version-check selenium pytest "selenium-axe-python>=2.2,<3" pytest-xdist websocket-client
+  # PyJWT: an outsider that verifies the exchange tokens Sise signs.
+  python3 -c "import jwt" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "pyjwt>=2.8,<3"
   # The official Model Context Protocol SDK: the outsider that drives `sise mcp`.
   python3 -c "import mcp" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "mcp>=2.3,<3"
   python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "schemathesis>=4,<5"
@@ -151,7 +153,7 @@ AUDIT=Tests/Browser/test_accessibility.py
 side_lane() {
   local status=0
   phase "pytest (side)" python3 -m pytest -q --junitxml="$LOGS/pytest-side.xml" \
-    Tests/Terminal Tests/Faults Tests/Contract Tests/Matrix Tests/Proxy Tests/MCP "$SCREENS_EN" > "$LOGS/pytest-side.log" 2>&1 || status=$?
+    Tests/Terminal Tests/Faults Tests/Contract Tests/Matrix Tests/Proxy Tests/MCP Tests/Accounts "$SCREENS_EN" > "$LOGS/pytest-side.log" 2>&1 || status=$?
   tail -1 "$LOGS/pytest-side.log"
   if [ $status -ne 0 ]; then echo "pytest (side) failed:"; grep -E "^(FAILED|ERROR)" "$LOGS/pytest-side.log" | head -40; fi
   return $status

@@ -17,6 +17,7 @@ extension ExchangeSpec {
         wallets: { url, transport, _ in
             .source(V1QuotationClient(configuration: .init(baseURL: url, dialect: .bithumb), transport: transport, limiter: RateLimiter(limit: 10)))
         },
+        accounts: { url, transport, key in V1AccountClient(exchange: .bithumb, baseURL: url, key: key, transport: transport) },
         notices: { url, transport in
             .source(V1QuotationClient(configuration: .init(baseURL: url, dialect: .bithumb), transport: transport, limiter: RateLimiter(limit: 10)))
         }

@@ -28,6 +28,8 @@ public struct ExchangeSpec: Sendable {
     private let walletFeed: @Sendable (URL, any HTTPTransport, ExchangeKey?) -> WalletFeed
     /// How its notices are read (from its REST base; a simulator's or proxy's base carries them too).
     private let noticeFeed: @Sendable (URL, any HTTPTransport) -> NoticeFeed
+    /// How a person's account is read with their read-only key (nil: Sise cannot read it yet).
+    private let accountSource: (@Sendable (URL, any HTTPTransport, ExchangeKey) -> any AccountSource)?
     /// Its wallet status is only given to an API key (a read-only one will do): the settings
     /// `ID-access-key` and `ID-secret-key` exist for it.
     public let walletsNeedKey: Bool
@@ -44,9 +46,11 @@ public struct ExchangeSpec: Sendable {
         depthWire: (@Sendable () -> any TickerWireFormat)? = nil,
         wallets: @escaping @Sendable (URL, any HTTPTransport, ExchangeKey?) -> WalletFeed = { _, _, _ in .notPublished },
         walletsNeedKey: Bool = false,
+        accounts: (@Sendable (URL, any HTTPTransport, ExchangeKey) -> any AccountSource)? = nil,
         notices: @escaping @Sendable (URL, any HTTPTransport) -> NoticeFeed = { _, _ in .notPublished }
     ) {
         self.walletsNeedKey = walletsNeedKey
+        accountSource = accounts
         noticeFeed = notices
         self.depthWire = depthWire
         walletFeed = wallets
@@ -91,6 +95,14 @@ public struct ExchangeSpec: Sendable {
     /// Its wallets (입출금 현황) at `endpoint`, with `key` where it needs one.
     public func wallets(_ endpoint: ExchangeEndpoint, transport: any HTTPTransport, key: ExchangeKey? = nil) -> WalletFeed {
         walletFeed(endpoint.rest, transport, key)
+    }
+
+    /// Whether Sise reads this exchange's accounts (balances) with a person's key.
+    public var readsAccounts: Bool { accountSource != nil }
+
+    /// A person's account at `endpoint`, read with their `key`; nil where Sise cannot read it yet.
+    public func account(_ endpoint: ExchangeEndpoint, transport: any HTTPTransport, key: ExchangeKey) -> (any AccountSource)? {
+        accountSource?(endpoint.rest, transport, key)
     }
 
     public func api(_ endpoint: ExchangeEndpoint, transport: any HTTPTransport, lenders: [any ExchangeAPI] = []) -> any ExchangeAPI {

@@ -15,6 +15,7 @@ extension ExchangeSpec {
         },
         walletsNeedKey: true,
         // Its notices are on another host (its web JSON); a simulator's base serves them under `/api-manager`.
+        accounts: { url, transport, key in V1AccountClient(exchange: .upbit, baseURL: url, key: key, transport: transport) },
         notices: { url, transport in
             let live = url.host == "api.upbit.com"
             return .source(

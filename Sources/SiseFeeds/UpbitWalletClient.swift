@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import SiseCore
 
@@ -36,15 +35,6 @@ public struct UpbitWalletClient: WalletSource {
 
     /// The signed token of a call; `query` (as sent) is hashed into it.
     static func token(_ key: ExchangeKey, nonce: String, query: String? = nil) -> String {
-        let header = Base64URL.encode(Data(#"{"alg":"HS512","typ":"JWT"}"#.utf8))
-        var claims = #"{"access_key":\#(JSONString.quoted(key.access)),"nonce":\#(JSONString.quoted(nonce))"#
-        if let query {
-            let hash = SHA512.hash(data: Data(query.utf8)).map { String(format: "%02x", $0) }.joined()
-            claims += #","query_hash":"\#(hash)","query_hash_alg":"SHA512""#
-        }
-        claims += "}"
-        let input = header + "." + Base64URL.encode(Data(claims.utf8))
-        let signature = HMAC<SHA512>.authenticationCode(for: Data(input.utf8), using: SymmetricKey(data: Data(key.secret.utf8)))
-        return input + "." + Base64URL.encode(Data(signature))
+        PrivateJWT.token(key, algorithm: .hs512, nonce: nonce, query: query)
     }
 }

@@ -21,30 +21,6 @@ public enum WalletFeed: Sendable {
     case notPublished
 }
 
-/// A read-only API key of an exchange (Upbit's access and secret keys). Never printed: its
-/// description and its debug description hide both halves.
-public struct ExchangeKey: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
-    public let access: String
-    public let secret: String
-
-    /// nil unless both halves are given (each at most 200 characters, printable, no spaces).
-    public init?(access: String?, secret: String?) {
-        guard let access = access?.trimmingCharacters(in: .whitespacesAndNewlines),
-            let secret = secret?.trimmingCharacters(in: .whitespacesAndNewlines),
-            Self.plausible(access), Self.plausible(secret)
-        else { return nil }
-        self.access = access
-        self.secret = secret
-    }
-
-    static func plausible(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 200 && text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
-    }
-
-    public var description: String { "ExchangeKey(•••)" }
-    public var debugDescription: String { description }
-}
-
 extension KorbitClient: WalletSource {}
 extension CoinoneClient: WalletSource {}
 /// Bithumb's (the `.bithumb` dialect); Upbit's own wallets need a key (`UpbitWalletClient`).

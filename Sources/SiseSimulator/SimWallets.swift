@@ -103,24 +103,8 @@ final class SimWallets: Sendable {
     /// HS512) carrying its access key and a nonce.
     /// - Parameter query: a call with parameters: the token must carry the SHA512 of this query.
     static func signedByTheKey(_ authorization: String?, query: String? = nil) -> Bool {
-        guard let authorization, authorization.utf8.count <= 4_096, authorization.hasPrefix("Bearer ") else { return false }
-        let parts = authorization.dropFirst("Bearer ".count).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let header = Base64URL.decode(parts[0]), let claims = Base64URL.decode(parts[1]),
-            let signature = Base64URL.decode(parts[2]),
-            let headerFields = try? JSONSerialization.jsonObject(with: header) as? [String: Any],
-            let fields = try? JSONSerialization.jsonObject(with: claims) as? [String: Any],
-            fields["access_key"] as? String == upbitAccessKey, (fields["nonce"] as? String)?.isEmpty == false
-        else { return false }
-        if let query {
-            let hash = SHA512.hash(data: Data(query.utf8)).map { String(format: "%02x", $0) }.joined()
-            guard fields["query_hash"] as? String == hash else { return false }
-        }
-        let input = Data((parts[0] + "." + parts[1]).utf8)
-        let key = SymmetricKey(data: Data(upbitSecretKey.utf8))
-        switch headerFields["alg"] as? String {
-        case "HS512": return HMAC<SHA512>.isValidAuthenticationCode(signature, authenticating: input, using: key)
-        case "HS256": return HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: input, using: key)
-        default: return false
-        }
+        guard let token = SimJWT(authorization: authorization), token.accessKey == upbitAccessKey, token.nonce != nil else { return false }
+        if let query, !token.covers(query: query) { return false }
+        return token.signed(with: upbitSecretKey)
     }
 }

@@ -24,6 +24,8 @@ public struct SimulatorServer: Sendable {
     let wallets = SimWallets()
     /// The exchanges' notices, and a switch to post one.
     let notices: SimNotices
+    /// The exchange accounts people read with their keys (Upbit's, Bithumb's).
+    let accounts: SimAccounts
 
     public init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
@@ -35,6 +37,7 @@ public struct SimulatorServer: Sendable {
         fx = SimFX()
         globalVenues = GlobalVenue.allCases.filter { $0 != .binance }.map { SimGlobalVenue(venue: $0, binance: binance) }
         notices = SimNotices(clock: configuration.now)
+        accounts = SimAccounts(venues: venues)
     }
 
     /// Builds the Hummingbird application; `onReady` receives the bound port.
@@ -54,6 +57,7 @@ public struct SimulatorServer: Sendable {
         for venue in globalVenues { venue.addRoutes(to: router) }
         WalletController(venues: venues, wallets: wallets).addRoutes(to: router)
         notices.addRoutes(to: router)
+        AccountController(accounts: accounts).addRoutes(to: router)
         AdminController(venues: venues).addRoutes(to: router)
         var quiet = logger
         quiet.logLevel = .warning

@@ -260,6 +260,18 @@ extension AppDatabase {
                 t.primaryKey(["instant", "exchange", "coin", "source"])
             }
         }
+        migrator.registerMigration("v22: exchange keys") { db in
+            try db.create(table: "exchange_key") { t in
+                t.column("owner", .text).notNull()
+                t.column("exchange", .text).notNull()
+                t.column("sealed", .blob).notNull()
+                t.column("hint", .text).notNull()
+                t.column("createdAt", .integer).notNull()
+                t.column("problem", .text)
+                t.column("checkedAt", .integer).notNull().defaults(to: 0)
+                t.primaryKey(["owner", "exchange"])
+            }
+        }
         return migrator
     }
 }

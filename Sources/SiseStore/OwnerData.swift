@@ -2,9 +2,9 @@ import Foundation
 import SiseCore
 
 /// What an owner keeps beside favorites — portfolio transactions, alert rules, their firings,
-/// webhooks (chat presets and push subscriptions among them) — removed or handed over in one place, so no table is forgotten.
+/// webhooks (chat presets and push subscriptions among them), exchange keys — removed or handed over in one place, so no table is forgotten.
 public struct OwnerData: Sendable {
-    static let tables = ["portfolio_transaction", "alert", "alert_firing", "webhook"]
+    static let tables = ["portfolio_transaction", "alert", "alert_firing", "webhook", "exchange_key"]
     private let database: AppDatabase
     private let limits: Limits
 

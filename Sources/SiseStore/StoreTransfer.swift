@@ -133,6 +133,15 @@ public struct StoreTransfer: Sendable {
             ],
             order: { _ in "instant, coin, exchange, source" }
         ),
+        // Sealed under the server key above: the export is a secret, but shows no exchange key.
+        Table(
+            name: "exchange_key",
+            columns: [
+                ("owner", .text), ("exchange", .text), ("sealed", .blob), ("hint", .text), ("createdAt", .integer), ("problem", .text),
+                ("checkedAt", .integer),
+            ],
+            order: { _ in "createdAt, owner, exchange" }
+        ),
     ]
 
     public enum Problem: Error, Equatable, Sendable {

@@ -5,12 +5,13 @@ import SiseFeeds
 import SiseStore
 
 /// `sise portfolio [--json]`, `sise portfolio add|rm|import|export`: the terminal's portfolio,
-/// valued at the exchanges' prices now.
+/// valued at the exchanges' prices now; `sise portfolio accounts|keys`: the exchange accounts
+/// read with the person's read-only keys.
 struct PortfolioCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "portfolio",
         abstract: "Show the portfolio at live prices, or add, remove, import and export its transactions.",
-        subcommands: [Show.self, Add.self, Remove.self, Import.self, Export.self],
+        subcommands: [Show.self, Add.self, Remove.self, Import.self, Export.self, AccountsCommand.self, PortfolioKeysCommand.self],
         defaultSubcommand: Show.self
     )
 

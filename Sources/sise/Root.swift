@@ -150,6 +150,11 @@ struct Root: Sendable {
         )
     }
 
+    /// A person's account on `exchange`, read with their `key` (nil where Sise cannot read it).
+    func account(_ exchange: Exchange, key: ExchangeKey) -> (any AccountSource)? {
+        ExchangeRegistry.spec(exchange).account(endpoint(exchange), transport: transport, key: key)
+    }
+
     /// Each exchange's notices as its spec reads them.
     func noticeFeeds() -> [Exchange: NoticeFeed] {
         Dictionary(

@@ -149,5 +149,12 @@ enum PostgresSchema {
                 price TEXT NOT NULL, tradedAt BIGINT NOT NULL, recordedAt BIGINT NOT NULL, PRIMARY KEY (instant, exchange, coin, source))
             """
         ),
+        (
+            "v22: exchange keys",
+            """
+            CREATE TABLE exchange_key (owner TEXT NOT NULL, exchange TEXT NOT NULL, sealed BYTEA NOT NULL, hint TEXT NOT NULL,
+                createdAt BIGINT NOT NULL, problem TEXT, checkedAt BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (owner, exchange))
+            """
+        ),
     ]
 }

@@ -1,0 +1,190 @@
+import Foundation
+import SiseCore
+import Synchronization
+
+/// The simulator's exchange accounts: keys its users made (access, secret, the read permissions
+/// ticked, the addresses allowed, when they expire) and what each account holds. Each private
+/// call is checked as its exchange checks it — the signature, the query's hash, a nonce seen
+/// before, Bithumb's time claim, the key's address and permission — and refused in that
+/// exchange's own words, so Sise's clients are tested against a verifier, not an echo.
+///
+/// Every venue starts with one demo key (`SimulatedAccountKey`) holding some of its coins,
+/// Korean won and a coin with no market (an airdrop); tests add keys with `POST /_sim/accounts`.
+final class SimAccounts: Sendable {
+    /// A key the simulator knows.
+    struct Key: Sendable, Decodable {
+        var exchange: Exchange
+        var access: String
+        var secret: String
+        /// Read permissions: `balances`, `orders`, `deposits`, `withdrawals` (all by default).
+        var scopes: Set<String>?
+        /// Addresses the key may be used from (nil: any).
+        var addresses: [String]?
+        /// Trading or withdrawal permission too (Sise must refuse to keep such a key).
+        var trades: Bool?
+        /// The key's end, epoch seconds (nil: a year away).
+        var expiresAt: Double?
+        var balances: [Row]?
+    }
+
+    /// One row of `/v1/accounts`, in the exchange's own strings.
+    struct Row: Sendable, Codable {
+        var currency: String
+        var balance: String
+        var locked: String
+        var avg_buy_price: String
+        var avg_buy_price_modified: Bool
+        var unit_currency: String
+    }
+
+    /// Why a call was refused: the exchange's status, error name and words.
+    struct Refusal: Error, Sendable {
+        let status: Int
+        let name: String
+        let message: String
+    }
+
+    private struct State {
+        var keys: [String: Key] = [:]
+        var nonces: [Exchange: Set<String>] = [:]
+        var nonceOrder: [Exchange: [String]] = [:]
+        var calls: [Exchange: Int] = [:]
+        var refusals: [String: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let venues: [Exchange: SimExchange]
+    /// Nonces remembered per exchange (the oldest forgotten beyond it).
+    static let nonceMemory = 100_000
+    /// Bithumb's `timestamp` must be this recent (ms) — and not from the future beyond it.
+    static let bithumbWindow: Int64 = 30_000
+
+    init(venues: [Exchange: SimExchange]) {
+        self.venues = venues
+        state.withLock { s in
+            for (exchange, venue) in venues where SimulatedAccountKey.exchanges.contains(exchange) {
+                let key = Key(
+                    exchange: exchange,
+                    access: SimulatedAccountKey.access(exchange),
+                    secret: SimulatedAccountKey.secret(exchange),
+                    balances: Self.demoRows(venue, exchange)
+                )
+                s.keys[Self.id(exchange, key.access)] = key
+            }
+        }
+    }
+
+    private static func id(_ exchange: Exchange, _ access: String) -> String { exchange.rawValue + "\u{1F}" + access }
+
+    /// Adds (or replaces) a key.
+    func add(_ key: Key) {
+        state.withLock { $0.keys[Self.id(key.exchange, key.access)] = key }
+    }
+
+    /// The balances of the account whose key signed `authorization`, or the exchange's refusal.
+    func balances(_ exchange: Exchange, authorization: String?, query: String, from address: String) -> Result<[Row], Refusal> {
+        let now = (venues[exchange]?.now ?? Date().timeIntervalSince1970)
+        let outcome = state.withLock { s -> Result<[Row], Refusal> in
+            s.calls[exchange, default: 0] += 1
+            return Self.check(&s, exchange, authorization, query, address, now: now, scope: "balances").map { $0.balances ?? [] }
+        }
+        if case .failure(let refusal) = outcome { state.withLock { $0.refusals[refusal.name, default: 0] += 1 } }
+        return outcome
+    }
+
+    private static func check(
+        _ s: inout State,
+        _ exchange: Exchange,
+        _ authorization: String?,
+        _ query: String,
+        _ address: String,
+        now: Double,
+        scope: String
+    ) -> Result<Key, Refusal> {
+        let words = Words(exchange)
+        guard let token = SimJWT(authorization: authorization), let access = token.accessKey, let nonce = token.nonce else {
+            return .failure(words.jwt)
+        }
+        guard let key = s.keys[id(exchange, access)] else { return .failure(words.unknownKey) }
+        let algorithms: Set<String> = exchange == .bithumb ? ["HS256"] : ["HS256", "HS512"]
+        guard token.signed(with: key.secret, algorithms: algorithms) else { return .failure(words.jwt) }
+        guard token.covers(query: query) else { return .failure(words.query) }
+        if exchange == .bithumb {
+            let ms = Int64(now * 1_000)
+            guard let stamp = token.timestamp, abs(ms - stamp) <= bithumbWindow else { return .failure(words.expiredJWT) }
+        }
+        guard !(s.nonces[exchange]?.contains(nonce) ?? false) else { return .failure(words.nonce) }
+        s.nonces[exchange, default: []].insert(nonce)
+        s.nonceOrder[exchange, default: []].append(nonce)
+        if let order = s.nonceOrder[exchange], order.count > nonceMemory {
+            let forgotten = order.prefix(order.count - nonceMemory)
+            for old in forgotten { s.nonces[exchange]?.remove(old) }
+            s.nonceOrder[exchange] = Array(order.dropFirst(forgotten.count))
+        }
+        if let expires = key.expiresAt, expires <= now { return .failure(words.expired) }
+        if let allowed = key.addresses, !allowed.contains(address) { return .failure(words.address) }
+        guard key.scopes?.contains(scope) ?? true else { return .failure(words.scope) }
+        return .success(key)
+    }
+
+    /// `GET /_sim/accounts`: calls per venue and refusals by error name.
+    var json: String {
+        state.withLock { s in
+            let calls = Exchange.allCases.map { "\"\($0.rawValue)\":\(s.calls[$0] ?? 0)" }.joined(separator: ",")
+            let refusals = s.refusals.sorted { $0.key < $1.key }.map { "\(JSONString.quoted($0.key)):\($0.value)" }.joined(separator: ",")
+            return #"{"calls":{\#(calls)},"refusals":{\#(refusals)}}"#
+        }
+    }
+
+    /// Each exchange's refusals in its own words (Upbit's and Bithumb's differ where noted).
+    private struct Words {
+        let jwt, unknownKey, query, nonce, expired, address, scope, expiredJWT: Refusal
+
+        init(_ exchange: Exchange) {
+            let bithumb = exchange == .bithumb
+            jwt = Refusal(status: 401, name: "jwt_verification", message: "Jwt 토큰 검증에 실패했습니다.")
+            unknownKey = Refusal(status: 401, name: "invalid_access_key", message: "잘못된 엑세스 키입니다.")
+            query = Refusal(status: 401, name: "invalid_query_payload", message: "Jwt 토큰의 쿼리가 일치하지 않습니다.")
+            nonce = Refusal(status: 401, name: "nonce_used", message: "이미 요청한 nonce값이 다시 전송되었습니다.")
+            expired = Refusal(status: 401, name: "expired_access_key", message: "API 키가 만료되었습니다.")
+            address =
+                bithumb
+                ? Refusal(status: 401, name: "NotAllowIP", message: "허용되지 않은 IP 입니다.")
+                : Refusal(status: 401, name: "no_authorization_i_p", message: "This is not a verified IP.")
+            scope = Refusal(status: 401, name: "out_of_scope", message: "허용되지 않은 API 키 권한입니다.")
+            expiredJWT = Refusal(status: 401, name: "expired_jwt", message: "JWT 토큰이 만료되었습니다.")
+        }
+    }
+
+    /// The demo account: won, the venue's first KRW coins (bought a little below their usual
+    /// price; one average edited by hand), and a coin no market lists.
+    private static func demoRows(_ venue: SimExchange, _ exchange: Exchange) -> [Row] {
+        let coins = venue.universe.markets.filter { $0.quote == "KRW" }.prefix(4)
+        var rows = [
+            Row(currency: "KRW", balance: "1250000.5", locked: "50000", avg_buy_price: "0", avg_buy_price_modified: true, unit_currency: "KRW")
+        ]
+        for (index, market) in coins.enumerated() {
+            let quantity = ["0.0123", "1.5", "1000", "250.25"][index]
+            let average = Decimal(Int((market.basePrice * 0.92).rounded()))
+            rows.append(
+                Row(
+                    currency: market.base,
+                    balance: quantity,
+                    locked: index == 1 ? "0.25" : "0",
+                    avg_buy_price: "\(average)",
+                    avg_buy_price_modified: index == 2,
+                    unit_currency: "KRW"
+                )
+            )
+        }
+        rows.append(Row(currency: "SISEDROP", balance: "42", locked: "0", avg_buy_price: "0", avg_buy_price_modified: false, unit_currency: "KRW"))
+        return rows
+    }
+}
+
+/// The demo keys the simulator's Upbit and Bithumb accept for their accounts (tests and `--demo` sign with them).
+public enum SimulatedAccountKey {
+    public static let exchanges: [Exchange] = [.upbit, .bithumb]
+    public static func access(_ exchange: Exchange) -> String { "sim-\(exchange.rawValue)-account-access" }
+    public static func secret(_ exchange: Exchange) -> String { "sim-\(exchange.rawValue)-account-secret-0123456789" }
+}
