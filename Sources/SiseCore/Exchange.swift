@@ -27,6 +27,9 @@ public enum Exchange: String, CaseIterable, Sendable, Codable, Hashable {
     /// The exchange's name as people write it (the same in Korean and English text).
     public var displayName: String { facts.name }
 
+    /// Where the exchange stands in `allCases` (the order switches, boards and lists show them in).
+    public var listOrder: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+
     /// The exchanges by their share of Korean trading, largest first: the order in which Korean
     /// traders look, and so the order in which a coin's Korean name is taken from their listings.
     public static let byShare: [Exchange] = allCases.sorted { $0.facts.share < $1.facts.share }

@@ -61,7 +61,7 @@ public struct AccountReader: Sendable {
             for await one in group { all.append(one) }
             return all
         }
-        let ordered = read.sorted { (Exchange.allCases.firstIndex(of: $0.0.exchange) ?? 0) < (Exchange.allCases.firstIndex(of: $1.0.exchange) ?? 0) }
+        let ordered = read.sorted { $0.0.exchange.listOrder < $1.0.exchange.listOrder }
         let quotes = Dictionary(ordered.map { ($0.0.exchange, $0.2) }, uniquingKeysWith: { first, _ in first })
         return AccountHoldings(sources: ordered.map(\.0), balances: ordered.flatMap(\.1)) { exchange, market in quotes[exchange]?[market] }
     }

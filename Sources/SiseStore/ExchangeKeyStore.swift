@@ -73,7 +73,7 @@ public struct ExchangeKeyStore: Sendable {
                 checkedAt: row.int64("checkedAt") ?? 0
             )
         }
-        return saved.sorted { (Exchange.allCases.firstIndex(of: $0.exchange) ?? 0) < (Exchange.allCases.firstIndex(of: $1.exchange) ?? 0) }
+        return saved.sorted { $0.exchange.listOrder < $1.exchange.listOrder }
     }
 
     /// The key `owner` connected on `exchange`, opened; nil when there is none.

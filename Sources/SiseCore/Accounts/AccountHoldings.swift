@@ -108,7 +108,7 @@ public struct AccountHoldings: Sendable, Equatable, Codable {
         // The largest first, by exchange; the unpriced last.
         holdings = rows.sorted { a, b in
             if a.exchange != b.exchange {
-                return (Exchange.allCases.firstIndex(of: a.exchange) ?? 0) < (Exchange.allCases.firstIndex(of: b.exchange) ?? 0)
+                return a.exchange.listOrder < b.exchange.listOrder
             }
             return (a.value ?? -1, b.currency) > (b.value ?? -1, a.currency)
         }
