@@ -2,9 +2,9 @@
 public enum AccountText: String, WordTable {
     case keyInvalid, keyExpired, keyAddress, keyAddressNamed, keyPermission, keyClock, keyNonce, keySignature, keyTooPowerful
     case keySaved, keyRemoved, keyNone, keyNotGiven, keyHint
-    case balancesTitle, cash, noMarket, averageModified, lockedPart
-    case columnExchange, columnCurrency, columnQuantity, columnLocked, columnAverage, columnPrice, columnValue, columnProfit
-    case totalValue, fetchedAt, balancesUnread
+    case cash, noMarket, averageModified
+    case columnExchange, columnCurrency, columnQuantity, columnAverage, columnPrice, columnValue, columnProfit
+    case totalValue, balancesUnread
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -46,21 +46,17 @@ public enum AccountText: String, WordTable {
                 "No {exchange} key: give it in {access} and {secret} or with --key-file."
             )
         case .keyHint: ("…{hint}", "…{hint}")
-        case .balancesTitle: ("거래소 보유자산", "Exchange holdings")
         case .cash: ("원화", "Won")
         case .noMarket: ("마켓 없음", "no market")
         case .averageModified: ("평단 수정됨", "average edited")
-        case .lockedPart: ("주문 중 {quantity}", "{quantity} in orders")
         case .columnExchange: ("거래소", "Exchange")
         case .columnCurrency: ("코인", "Coin")
         case .columnQuantity: ("보유수량", "Quantity")
-        case .columnLocked: ("주문 중", "In orders")
         case .columnAverage: ("평균매수가", "Avg. price")
         case .columnPrice: ("현재가", "Price")
         case .columnValue: ("평가금액", "Value")
         case .columnProfit: ("평가손익", "P&L")
         case .totalValue: ("총 평가금액 {value}원", "Total value ₩{value}")
-        case .fetchedAt: ("{time} 기준", "as of {time}")
         case .balancesUnread: ("어느 거래소의 잔고도 읽지 못했습니다.", "No exchange's balances could be read.")
         }
     }

@@ -34,14 +34,6 @@ public enum KeyProblem: String, Sendable, Equatable, CaseIterable, Codable {
         }
     }
 
-    /// Whether asking again on a schedule can help: a key the person must fix stops the schedule.
-    public var stopsTheSchedule: Bool {
-        switch self {
-        case .nonceReused: false
-        default: true
-        }
-    }
-
     /// What to do, in the person's language; `address` is the server's outgoing address where known.
     public func message(_ language: Language, exchange: Exchange, address: String? = nil) -> String {
         let name = exchange.displayName
