@@ -36,22 +36,44 @@ import Testing
         #expect(calls.withLock { $0 } == [[0, 1, 2], [3, 4], [5], [6, 7]])
     }
 
-    @Test func theLoopReadsItsSocketsBetweenTwoTurns() throws {
+    /// How many turns of `lists` (one item a turn, each ≈ `busy` long) ran before the client on
+    /// the same loop had read the four bytes the first turn sent; nil when no turn saw them read.
+    /// The test waits for the bytes, not for a count of turns: on a loaded machine loopback may
+    /// hand them over several milliseconds late (a count once failed on CI).
+    static func turnsBeforeTheClientRead(_ lists: @escaping @Sendable (LoopTurns<Int>) -> Void, total: Int, busy: Duration) throws -> Int? {
+        var turns: Int?
         try SocketDescriptorTests.withConnection { server, _, received in
             let loop = server.eventLoop
-            let seen = Mutex<[Int]>([])
+            let before = Mutex<Int?>(nil)
+            let run = Mutex(0)
             let done = loop.makePromise(of: Void.self)
-            LoopTurns<Int>(on: loop, perTurn: 1, gap: .microseconds(20)) { items in
-                // Each turn notes how many bytes the client had read by then; the first
-                // sends it some (the kernel has them at once, on loopback).
-                seen.withLock { $0.append(received.bytes.withLock { $0.readableBytes }) }
+            let line = LoopTurns<Int>(on: loop, perTurn: 1, gap: .microseconds(20)) { items in
+                guard before.withLock({ $0 }) == nil else { return }
+                let count = run.withLock { count in
+                    count += 1
+                    return count
+                }
+                if received.bytes.withLock({ $0.readableBytes }) == 4 {
+                    before.withLock { $0 = count - 1 }
+                    done.succeed()
+                    return
+                }
+                let end = ContinuousClock.now + busy
+                while ContinuousClock.now < end {}
                 if items.first == 0 { server.writeAndFlush(ByteBuffer(string: "tick"), promise: nil) }
-                if items.first == 2 { done.succeed() }
-            }.add([[0, 1, 2]])
+                if count == total { done.succeed() }
+            }
+            loop.execute { lists(line) }
             try Self.wait(done, on: loop)
-            // All three turns in one task of the loop would have seen nothing read.
-            #expect(seen.withLock { $0 } == [0, 4, 4])
+            turns = before.withLock { $0 }
         }
+        return turns
+    }
+
+    @Test func theLoopReadsItsSocketsBetweenTwoTurns() throws {
+        // All the turns in one task of the loop would have seen nothing read.
+        let turns = try Self.turnsBeforeTheClientRead({ $0.add([Array(0..<1_000)]) }, total: 1_000, busy: .microseconds(100))
+        #expect(turns != nil, "the client read nothing while 1,000 turns ran")
     }
 
     /// Batches handed in while one is on its way wait in the same line: however many overlap (a
@@ -59,28 +81,15 @@ import Testing
     /// due, and the loop reads its sockets between every two. (A chain per batch left two side by
     /// side, each one's next turn due when the other's ended: the loop never read its sockets.)
     @Test func overlappingBatchesStillLetTheLoopReadBetweenTurns() throws {
-        try SocketDescriptorTests.withConnection { server, _, received in
-            let loop = server.eventLoop
-            let seen = Mutex<[Int]>([])
-            let done = loop.makePromise(of: Void.self)
-            let turns = LoopTurns<Int>(on: loop, perTurn: 1, gap: .microseconds(20)) { items in
-                // A turn of ≈ 2 ms: another batch's next turn is long due when it ends.
-                let end = ContinuousClock.now + .milliseconds(2)
-                while ContinuousClock.now < end {}
-                seen.withLock { $0.append(received.bytes.withLock { $0.readableBytes }) }
-                if items.first == 0 { server.writeAndFlush(ByteBuffer(string: "tick"), promise: nil) }
-                if items.first == 13 { done.succeed() }
-            }
-            loop.execute {
-                turns.add([[0, 1, 2, 3]])
-                turns.add([[10, 11, 12, 13]])
-            }
-            try Self.wait(done, on: loop)
-            // The client read what the first turn sent between two of the turns that followed
-            // (the next one as a rule; a loaded machine may hand the bytes over a turn later):
-            // with the two batches' chains side by side, no turn ever saw it read.
-            let reads = seen.withLock { $0 }
-            #expect(reads.first == 0 && reads.last == 4, "bytes the client had read at each turn: \(reads)")
-        }
+        // A turn of ≈ 2 ms: another batch's next turn is long due when it ends.
+        let turns = try Self.turnsBeforeTheClientRead(
+            { line in
+                line.add([Array(0..<500)])
+                line.add([Array(500..<1_000)])
+            },
+            total: 1_000,
+            busy: .milliseconds(2)
+        )
+        #expect(turns != nil, "the client read nothing while 1,000 turns of two batches ran")
     }
 }
