@@ -49,6 +49,7 @@ install() {
     python3 -m pip install -q --disable-pip-version-check selenium pytest "selenium-axe-python>=2.2,<3" pytest-xdist websocket-client
   # PyJWT: an outsider that verifies the exchange tokens Sise signs.
   python3 -c "import jwt" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "pyjwt>=2.8,<3"
+  python3 -c "import cryptography" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "cryptography>=41"
   # The official Model Context Protocol SDK: the outsider that drives `sise mcp`.
   python3 -c "import mcp" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "mcp>=2.3,<3"
   python3 -c "import schemathesis" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check "schemathesis>=4,<5"

@@ -10,7 +10,7 @@ public enum RefusalText: String, WordTable {
     case parameterSentence
     // What was not found
     case missingExchange, missingTransaction, missingAlert, missingWebhook, missingPushSubscription
-    case missingFavorite, missingUser, missingCoin, missingDocument, missingLanguage, missingAddress
+    case missingFavorite, missingUser, missingCoin, missingDocument, missingLanguage, missingAddress, missingExchangeKey
     // Why not now, or not here
     case boardLoading, boardsLoading, securityToken, crossSite, tooManyLookups, chartsBusy, storeBusy, internalError
     case methodNotAllowed, httpStatus, metricsToken, metricsLocalOnly, webSocketOnly, tooManyConnections, tooManyPages, badPath
@@ -49,6 +49,7 @@ public enum RefusalText: String, WordTable {
         case .missingDocument: ("API 문서를 찾을 수 없습니다", "the API document was not found")
         case .missingLanguage: ("한국어(ko)와 영어(en)만 있습니다", "only Korean (ko) and English (en) exist")
         case .missingAddress: ("이 주소에는 아무것도 없습니다", "there is nothing at this address")
+        case .missingExchangeKey: ("연결한 {exchange} 키가 없습니다", "no {exchange} key is connected")
 
         case .boardLoading:
             (

@@ -1,7 +1,7 @@
 /// What a figure or a state means to the eye, decided here once; each face maps a tone to its
 /// colours (the web page's CSS classes, the TUI's cells, the CLI's ANSI codes). Korean
 /// convention: a rise is red, a fall is blue.
-public enum Tone: String, Sendable, CaseIterable {
+public enum Tone: String, Sendable, CaseIterable, Codable {
     case rise, fall, even
     /// Something to notice: a delayed or idle feed, an investment warning.
     case warning

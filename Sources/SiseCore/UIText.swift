@@ -799,8 +799,10 @@ public enum UIText: String, WordTable {
         }
     }
 
-    /// Every word the page loads (`/i18n/ko.json`): this table and the changes' history's.
+    /// Every word the page loads (`/i18n/ko.json`): this table, the changes' history's, the tax's
+    /// and the exchange accounts'.
     public static func page(_ language: Language) -> [String: String] {
         table(language).merging(EventText.table(language)) { first, _ in first }.merging(TaxText.page(language)) { first, _ in first }
+            .merging(AccountText.page(language)) { first, _ in first }
     }
 }

@@ -7,6 +7,13 @@ import SiseCore
 public protocol AccountSource: Sendable {
     var exchange: Exchange { get }
     func balances() async throws -> [AccountBalance]
+    /// Whether the key may trade or withdraw, where the exchange lets a key read its own
+    /// permissions (Korbit's `currentKeyInfo`); nil where it does not say.
+    func tradesOrWithdraws() async throws -> Bool?
+}
+
+extension AccountSource {
+    public func tradesOrWithdraws() async throws -> Bool? { nil }
 }
 
 extension FeedError {

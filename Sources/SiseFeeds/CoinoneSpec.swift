@@ -13,6 +13,7 @@ extension ExchangeSpec {
         borrowsNames: true,
         client: { url, transport in CoinoneClient(configuration: .init(baseURL: url), transport: transport) },
         wire: { CoinoneTickerWire() },
-        wallets: { url, transport, _ in .source(CoinoneClient(configuration: .init(baseURL: url), transport: transport)) }
+        wallets: { url, transport, _ in .source(CoinoneClient(configuration: .init(baseURL: url), transport: transport)) },
+        accounts: { url, transport, key in CoinoneAccountClient(baseURL: url, key: key, transport: transport) }
     )
 }

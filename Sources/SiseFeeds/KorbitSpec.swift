@@ -13,6 +13,7 @@ extension ExchangeSpec {
         wire: { KorbitTickerWire() },
         depthWire: { KorbitDepthWire() },
         wallets: { url, transport, _ in .source(KorbitClient(configuration: .init(baseURL: url), transport: transport)) },
+        accounts: { url, transport, key in KorbitAccountClient(baseURL: url, key: key, transport: transport) },
         notices: { url, transport in .source(KorbitClient(configuration: .init(baseURL: url), transport: transport)) }
     )
 }

@@ -15,4 +15,12 @@ enum RESTURL {
         }
         return url
     }
+
+    /// `text` percent-encoded as a query's value is (only the unreserved characters left as
+    /// they are): a signed parameter string must be the bytes sent, so it is built once, here.
+    static func formEncoded(_ text: String) -> String {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
 }

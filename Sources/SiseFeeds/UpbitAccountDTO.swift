@@ -26,16 +26,9 @@ public struct UpbitAccountDTO: Decodable, Sendable, Equatable {
         currency = try c.decode(String.self, forKey: .currency)
         unitCurrency = try c.decode(String.self, forKey: .unitCurrency)
         averageBuyPriceModified = try c.decodeIfPresent(Bool.self, forKey: .averageBuyPriceModified) ?? false
-        func exact(_ key: Keys) throws -> Decimal {
-            let text = try c.decode(String.self, forKey: key)
-            guard let value = PortfolioLedger.decimal(text) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "not a plain decimal: \(text.prefix(40))")
-            }
-            return value
-        }
-        balance = try exact(.balance)
-        locked = try exact(.locked)
-        averageBuyPrice = try exact(.averageBuyPrice)
+        balance = try c.exactDecimal(forKey: .balance)
+        locked = try c.exactDecimal(forKey: .locked)
+        averageBuyPrice = try c.exactDecimal(forKey: .averageBuyPrice)
     }
 
     /// Held in all: free and locked in orders.

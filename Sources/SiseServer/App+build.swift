@@ -265,6 +265,15 @@ public enum SiseServerApp {
         TaxController(boards: boards, portfolio: portfolio, deemed: DeemedPriceStore(database: database), clock: dependencies.clock).addRoutes(
             to: routes
         )
+        ExchangeAccountsController(
+            context: context,
+            desk: AccountDesk(
+                keys: ExchangeKeyStore(database: database, clock: dependencies.clock),
+                sources: dependencies.accountSources ?? { _, _ in nil },
+                prices: { exchange, markets in await boards.krwPrices(exchange, markets) },
+                clock: dependencies.clock
+            )
+        ).addRoutes(to: routes)
         AlertsController(context: context, store: alertStore, engine: alerts, lists: watchLists, changes: changes).addRoutes(to: routes)
         ChangeAlertsController(context: context, store: ChangeAlertStore(database: database)).addRoutes(to: routes)
         WebhooksController(context: context, store: alertStore, poster: poster, chats: configuration.chats).addRoutes(to: routes)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import SiseCore
+import SiseFeeds
 
 /// `GET /api/exchanges`: the exchanges this server shows, in the order its switch lists them —
 /// each with its id, its name and its quote markets, the default one marked (its favorites and
@@ -14,10 +15,20 @@ struct ExchangesController {
         let name: String
         let quotes: [String]
         let `default`: Bool
+        /// Sise reads a person's account here with a read-only key (`/api/exchange-keys`).
+        let readsAccounts: Bool
     }
 
     var entries: [Entry] {
-        exchanges.map { Entry(id: $0.rawValue, name: $0.displayName, quotes: $0.quotes.map(\.rawValue), default: $0 == .default) }
+        exchanges.map {
+            Entry(
+                id: $0.rawValue,
+                name: $0.displayName,
+                quotes: $0.quotes.map(\.rawValue),
+                default: $0 == .default,
+                readsAccounts: ExchangeRegistry.spec($0).readsAccounts
+            )
+        }
     }
 
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
@@ -30,7 +41,8 @@ struct ExchangesController {
 /// server shows, so the page holds no list of its own and shows them at first paint.
 enum ExchangePage {
     /// `<!--exchange-switch-->`, `<!--exchange-columns-->`, `<!--exchange-options-->`,
-    /// `<!--quote-switch-->`, and the premium matrix's `<!--matrix-columns-->` and
+    /// `<!--quote-switch-->`, `<!--account-exchange-options-->` (those whose accounts Sise reads),
+    /// and the premium matrix's `<!--matrix-columns-->` and
     /// `<!--venue-options-->` (the global venues) replaced.
     static func render(_ page: String, exchanges: [Exchange]) -> String {
         let switchButtons = exchanges.map { exchange in
@@ -38,6 +50,8 @@ enum ExchangePage {
         }.joined(separator: "\n        ")
         let columns = exchanges.map { #"<th class="num" data-venue="\#($0.rawValue)">\#($0.displayName)</th>"# }.joined(separator: "\n            ")
         let options = exchanges.map { #"<option value="\#($0.rawValue)">\#($0.displayName)</option>"# }.joined()
+        let accountOptions = exchanges.filter { ExchangeRegistry.spec($0).readsAccounts }
+            .map { #"<option value="\#($0.rawValue)">\#($0.displayName)</option>"# }.joined()
         let matrixColumns = exchanges.map { exchange in
             #"<th class="num" data-matrix-exchange="\#(exchange.rawValue)" aria-sort="none"><button type="button"><span class="label">\#(exchange.displayName)</span><span class="arrow"></span></button></th>"#
         }.joined(separator: "\n            ")
@@ -49,7 +63,8 @@ enum ExchangePage {
             page,
             [
                 "<!--exchange-switch-->": switchButtons, "<!--quote-switch-->": quotes, "<!--exchange-columns-->": columns,
-                "<!--exchange-options-->": options, "<!--matrix-columns-->": matrixColumns, "<!--venue-options-->": venues,
+                "<!--exchange-options-->": options, "<!--account-exchange-options-->": accountOptions,
+                "<!--matrix-columns-->": matrixColumns, "<!--venue-options-->": venues,
                 "data-default-exchange=\"\"": "data-default-exchange=\"\(Exchange.default.rawValue)\"",
             ]
         )

@@ -53,6 +53,9 @@ public struct ServerDependencies: Sendable {
     public var clock: WallClock = .system
     /// What the server's caches and paces measure durations on.
     public var ticks: any MonotonicClock = .system
+    /// The client that reads a person's account on an exchange with their read-only key (nil:
+    /// this server reads no exchange account; a key cannot be tried, so none is kept).
+    public var accountSources: AccountDesk.Sources? = nil
     /// When the deemed-price recorder wakes around 2027-01-01 00:00 KST, reads, and reads again.
     public var deemedTiming = DeemedPriceRecorder.Timing()
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import SiseCore
 
@@ -8,6 +9,9 @@ import SiseCore
 /// - Upbit `GET /v1/accounts`, Bithumb `GET /bithumb/v1/accounts` — a bearer JWT (Upbit HS512
 ///   or HS256, Bithumb HS256 with a `timestamp` claim within 30 s), a fresh nonce; the rows as
 ///   strings, as the exchanges send them.
+/// - Korbit `GET /v2/balance`, `GET /v2/currentKeyInfo` — `X-KAPI-KEY`, `timestamp`,
+///   `recvWindow` and `signature` last (HMAC-SHA256 hex or ED25519 base64), its lopsided window.
+/// - Coinone `POST /coinone/v2.1/account/balance/all` — the base64 payload and its HMAC-SHA512.
 /// - `GET /_sim/accounts` — calls per venue, refusals by error name; `POST /_sim/accounts` — a
 ///   key to accept (`SimAccounts.Key` as JSON: exchange, access, secret, scopes, addresses,
 ///   trades, expiresAt, balances).
@@ -15,7 +19,7 @@ struct AccountController: Sendable {
     let accounts: SimAccounts
 
     func addRoutes(to router: Router<SimRequestContext>) {
-        for exchange in SimulatedAccountKey.exchanges {
+        for exchange in [Exchange.upbit, .bithumb] {
             let prefix = exchange == .bithumb ? "/bithumb" : ""
             router.get("\(prefix)/v1/accounts") { request, context in
                 let outcome = accounts.balances(
@@ -28,6 +32,40 @@ struct AccountController: Sendable {
                 case .success(let rows): return SimResponses.json(String(decoding: try JSONEncoder().encode(rows), as: UTF8.self))
                 case .failure(let refusal): return SimResponses.error(status: refusal.status, name: refusal.name, message: refusal.message)
                 }
+            }
+        }
+        for (path, scope) in [("/v2/balance", "balances"), ("/v2/currentKeyInfo", "")] {
+            router.get(RouterPath(path)) { request, context in
+                let outcome = accounts.korbit(
+                    apiKey: request.headers[HTTPField.Name("X-KAPI-KEY")!],
+                    query: request.uri.query ?? "",
+                    from: context.clientAddress,
+                    scope: scope
+                )
+                switch outcome {
+                case .success(let key):
+                    return SimResponses.json(scope.isEmpty ? SimAccounts.korbitKeyInfo(key) : SimAccounts.korbitBalances(key.balances ?? []))
+                case .failure(let refusal):
+                    return SimResponses.json(
+                        #"{"success":false,"error":{"message":\#(JSONString.quoted(refusal.name))}}"#,
+                        status: HTTPResponse.Status(code: refusal.status)
+                    )
+                }
+            }
+        }
+        router.post("/coinone/v2.1/account/balance/all") { request, context in
+            let outcome = accounts.coinone(
+                payload: request.headers[HTTPField.Name("X-COINONE-PAYLOAD")!],
+                signature: request.headers[HTTPField.Name("X-COINONE-SIGNATURE")!],
+                from: context.clientAddress,
+                scope: "balances"
+            )
+            switch outcome {
+            case .success(let key): return SimResponses.json(SimAccounts.coinoneBalances(key.balances ?? []))
+            case .failure(let refusal):
+                return SimResponses.json(
+                    #"{"result":"error","error_code":\#(JSONString.quoted(refusal.name)),"error_msg":\#(JSONString.quoted(refusal.message))}"#
+                )
             }
         }
         router.get("/_sim/accounts") { _, _ in SimResponses.json(accounts.json) }

@@ -25,6 +25,12 @@ final class SimAccounts: Sendable {
         /// The key's end, epoch seconds (nil: a year away).
         var expiresAt: Double?
         var balances: [Row]?
+        /// Korbit: the ED25519 public key (base64 of its 32 bytes) the person registered; nil
+        /// for an HMAC key, which signs with `secret`.
+        var publicKey: String?
+        /// Coinone: the signature is checked against the secret upper-cased (the v2 samples'
+        /// reading) instead of as given (v2.1's).
+        var upperSecret: Bool?
     }
 
     /// One row of `/v1/accounts`, in the exchange's own strings.
@@ -44,7 +50,7 @@ final class SimAccounts: Sendable {
         let message: String
     }
 
-    private struct State {
+    struct State {
         var keys: [String: Key] = [:]
         var nonces: [Exchange: Set<String>] = [:]
         var nonceOrder: [Exchange: [String]] = [:]
@@ -52,8 +58,8 @@ final class SimAccounts: Sendable {
         var refusals: [String: Int] = [:]
     }
 
-    private let state = Mutex(State())
-    private let venues: [Exchange: SimExchange]
+    let state = Mutex(State())
+    let venues: [Exchange: SimExchange]
     /// Nonces remembered per exchange (the oldest forgotten beyond it).
     static let nonceMemory = 100_000
     /// Bithumb's `timestamp` must be this recent (ms) — and not from the future beyond it.
@@ -74,7 +80,7 @@ final class SimAccounts: Sendable {
         }
     }
 
-    private static func id(_ exchange: Exchange, _ access: String) -> String { exchange.rawValue + "\u{1F}" + access }
+    static func id(_ exchange: Exchange, _ access: String) -> String { exchange.rawValue + "\u{1F}" + access }
 
     /// Adds (or replaces) a key.
     func add(_ key: Key) {
@@ -83,13 +89,10 @@ final class SimAccounts: Sendable {
 
     /// The balances of the account whose key signed `authorization`, or the exchange's refusal.
     func balances(_ exchange: Exchange, authorization: String?, query: String, from address: String) -> Result<[Row], Refusal> {
-        let now = (venues[exchange]?.now ?? Date().timeIntervalSince1970)
-        let outcome = state.withLock { s -> Result<[Row], Refusal> in
-            s.calls[exchange, default: 0] += 1
-            return Self.check(&s, exchange, authorization, query, address, now: now, scope: "balances").map { $0.balances ?? [] }
+        let now = self.now(exchange)
+        return counted(exchange) { s in
+            Self.check(&s, exchange, authorization, query, address, now: now, scope: "balances").map { $0.balances ?? [] }
         }
-        if case .failure(let refusal) = outcome { state.withLock { $0.refusals[refusal.name, default: 0] += 1 } }
-        return outcome
     }
 
     private static func check(
@@ -113,7 +116,24 @@ final class SimAccounts: Sendable {
             let ms = Int64(now * 1_000)
             guard let stamp = token.timestamp, abs(ms - stamp) <= bithumbWindow else { return .failure(words.expiredJWT) }
         }
-        guard !(s.nonces[exchange]?.contains(nonce) ?? false) else { return .failure(words.nonce) }
+        guard remember(nonce, exchange, in: &s) else { return .failure(words.nonce) }
+        if let refusal = admit(
+            key,
+            now: now,
+            address: address,
+            scope: scope,
+            expired: words.expired,
+            notAllowed: words.address,
+            outOfScope: words.scope
+        ) {
+            return .failure(refusal)
+        }
+        return .success(key)
+    }
+
+    /// Notes a nonce; false when the exchange saw it before (the oldest forgotten past `nonceMemory`).
+    static func remember(_ nonce: String, _ exchange: Exchange, in s: inout State) -> Bool {
+        guard !(s.nonces[exchange]?.contains(nonce) ?? false) else { return false }
         s.nonces[exchange, default: []].insert(nonce)
         s.nonceOrder[exchange, default: []].append(nonce)
         if let order = s.nonceOrder[exchange], order.count > nonceMemory {
@@ -121,11 +141,39 @@ final class SimAccounts: Sendable {
             for old in forgotten { s.nonces[exchange]?.remove(old) }
             s.nonceOrder[exchange] = Array(order.dropFirst(forgotten.count))
         }
-        if let expires = key.expiresAt, expires <= now { return .failure(words.expired) }
-        if let allowed = key.addresses, !allowed.contains(address) { return .failure(words.address) }
-        guard key.scopes?.contains(scope) ?? true else { return .failure(words.scope) }
-        return .success(key)
+        return true
     }
+
+    /// What every exchange checks once the signature holds: the key's end, the address, the
+    /// permission (`scope` empty: any key may make the call; `notAllowed` nil: the exchange keeps
+    /// no allow-list the simulator models).
+    static func admit(
+        _ key: Key,
+        now: Double,
+        address: String,
+        scope: String,
+        expired: Refusal,
+        notAllowed: Refusal?,
+        outOfScope: Refusal
+    ) -> Refusal? {
+        if let expires = key.expiresAt, expires <= now { return expired }
+        if let notAllowed, let allowed = key.addresses, !allowed.contains(address) { return notAllowed }
+        guard scope.isEmpty || (key.scopes?.contains(scope) ?? true) else { return outOfScope }
+        return nil
+    }
+
+    /// Counts a call, and a refusal by its name.
+    func counted<T>(_ exchange: Exchange, _ body: (inout State) -> Result<T, Refusal>) -> Result<T, Refusal> {
+        let outcome = state.withLock { s -> Result<T, Refusal> in
+            s.calls[exchange, default: 0] += 1
+            return body(&s)
+        }
+        if case .failure(let refusal) = outcome { state.withLock { $0.refusals[refusal.name, default: 0] += 1 } }
+        return outcome
+    }
+
+    /// The venue's clock (seconds).
+    func now(_ exchange: Exchange) -> Double { venues[exchange]?.now ?? Date().timeIntervalSince1970 }
 
     /// `GET /_sim/accounts`: calls per venue and refusals by error name.
     var json: String {
@@ -158,7 +206,7 @@ final class SimAccounts: Sendable {
 
     /// The demo account: won, the venue's first KRW coins (bought a little below their usual
     /// price; one average edited by hand), and a coin no market lists.
-    private static func demoRows(_ venue: SimExchange, _ exchange: Exchange) -> [Row] {
+    static func demoRows(_ venue: SimExchange, _ exchange: Exchange) -> [Row] {
         let coins = venue.universe.markets.filter { $0.quote == "KRW" }.prefix(4)
         var rows = [
             Row(currency: "KRW", balance: "1250000.5", locked: "50000", avg_buy_price: "0", avg_buy_price_modified: true, unit_currency: "KRW")
@@ -182,9 +230,10 @@ final class SimAccounts: Sendable {
     }
 }
 
-/// The demo keys the simulator's Upbit and Bithumb accept for their accounts (tests and `--demo` sign with them).
+/// The demo keys the simulator's exchanges accept for their accounts (tests and `--demo` sign
+/// with them; Korbit's is an HMAC key).
 public enum SimulatedAccountKey {
-    public static let exchanges: [Exchange] = [.upbit, .bithumb]
+    public static let exchanges: [Exchange] = [.upbit, .bithumb, .korbit, .coinone]
     public static func access(_ exchange: Exchange) -> String { "sim-\(exchange.rawValue)-account-access" }
     public static func secret(_ exchange: Exchange) -> String { "sim-\(exchange.rawValue)-account-secret-0123456789" }
 }

@@ -2,24 +2,33 @@ import Foundation
 import SiseCore
 
 /// `p`: the terminal's portfolio at live prices — the CLI's columns (`PortfolioText`), P&L in
-/// the rise/fall colours, stale prices dimmed and marked `*`, and an allocation bar per row.
+/// the rise/fall colours, stale prices dimmed and marked `*`, and an allocation bar per row —
+/// and below it what the connected exchange accounts hold (`AccountHoldingsText`).
 struct PortfolioView {
     let language: Language
     let report: PortfolioReport?
     /// The tax year's preview in one line (nil: still being worked out).
     let tax: String?
+    /// The exchange accounts' holdings (nil: no key connected, or not read yet).
+    var accounts: AccountHoldings? = nil
 
     func draw(_ frame: inout ScreenFrame) {
         frame.put(UIText.tuiPortfolioTitle(language) + " · " + UIText.tuiPortfolioHints(language), row: 1, column: 2, style: CellStyle(bold: true))
+        let next = transactions(&frame)
+        if let accounts { AccountLinesView(language: language, holdings: accounts).draw(&frame, from: next + 1) }
+    }
+
+    /// The typed transactions' table, its realized line and the tax line; the row after them.
+    private func transactions(_ frame: inout ScreenFrame) -> Int {
         let text = PortfolioText(language: language)
         guard let report else {
             frame.put(UIText.loading(language), row: 3, column: 2, style: CellStyle(dim: true))
-            return
+            return 4
         }
         let lines = text.lines(report)
         guard !lines.isEmpty else {
             frame.put(UIText.portfolioEmpty(language), row: 3, column: 2, style: CellStyle(dim: true))
-            return
+            return 4
         }
         let all = [PortfolioText.Line(cells: text.header, tone: .even, allocation: nil)] + lines + [text.total(report)]
         var widths = text.header.map { _ in 0 }
@@ -50,10 +59,11 @@ struct PortfolioView {
         let y = min(frame.height - 2, 3 + all.count)
         frame.put(text.realized(report), row: y, column: 2, style: CellStyle(dim: true))
         let style = CellStyle(bold: tax != nil, dim: tax == nil)
-        for (index, line) in Self.wrap(tax ?? TaxText.taxLoading(language), width: frame.width - 4).enumerated()
-        where y + 1 + index < frame.height - 1 {
+        let taxLines = Self.wrap(tax ?? TaxText.taxLoading(language), width: frame.width - 4)
+        for (index, line) in taxLines.enumerated() where y + 1 + index < frame.height - 1 {
             frame.put(line, row: y + 1 + index, column: 2, style: style)
         }
+        return y + 1 + taxLines.count
     }
 
     /// A line of `a · b · c` parts in lines of at most `width` columns, broken between parts (a

@@ -25,6 +25,8 @@ public final class TUIApp: Sendable {
     private let portfolio: PortfolioStore?
     /// The deemed prices the portfolio's tax line reads from 2027-01-01 00:00 KST on.
     private let deemed: DeemedPriceFill?
+    /// What the connected exchange accounts hold (nil: none connected), read when the portfolio opens.
+    private let accountsSource: @Sendable () async -> AccountHoldings?
     private let alerts: AlertStore?
     /// The running alert engine (a rule typed at the prompt is armed in it at once).
     private let engine = Mutex<AlertEngine?>(nil)
@@ -55,6 +57,7 @@ public final class TUIApp: Sendable {
         wallets: WalletService? = nil,
         portfolio: PortfolioStore? = nil,
         deemed: DeemedPriceFill? = nil,
+        accounts: @escaping @Sendable () async -> AccountHoldings? = { nil },
         alerts: AlertStore? = nil,
         deliver: @escaping @Sendable (AlertFiring) -> Void = { _ in },
         depthFeeds: [Exchange: DepthFeed] = [:],
@@ -69,6 +72,7 @@ public final class TUIApp: Sendable {
         depthSource = depth
         self.portfolio = portfolio
         self.deemed = deemed
+        accountsSource = accounts
         self.alerts = alerts
         self.deliver = deliver
         self.depthFeeds = depthFeeds
@@ -321,8 +325,9 @@ public final class TUIApp: Sendable {
             let source = rankingSource
             load { .ranking(await source(request.currency, request.blocks)) }
         case .loadPortfolio:
-            let (store, owner) = (portfolio, owner)
+            let (store, owner, accounts) = (portfolio, owner, accountsSource)
             load { .portfolio(try? await store?.transactions(owner: owner)) }
+            load { .accounts(await accounts()) }
         case .loadTax(let transactions):
             let (boards, deemed, clock, language) = (boards, deemed, clock, initial.language)
             load { .tax(await Self.taxLine(transactions, boards: boards, deemed: deemed, now: clock.now, language: language)) }

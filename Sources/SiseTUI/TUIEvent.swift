@@ -19,6 +19,8 @@ public enum TUIEvent: Sendable {
     case portfolio([PortfolioTransaction]?)
     /// The portfolio's tax line (`TaxPreview.summary`, or why there is none).
     case tax(String)
+    /// What the exchange accounts of the connected keys hold (nil: no key is connected).
+    case accounts(AccountHoldings?)
     case candles(MarketID, [Candle])
     case depth(DepthLoad)
     case alert(AlertFiring)

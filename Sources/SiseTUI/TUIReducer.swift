@@ -108,6 +108,8 @@ public enum TUIReducer {
             }
         case .tax(let line):
             if model.state.screen == .portfolio { model.state.tax = line }
+        case .accounts(let holdings):
+            if model.state.screen == .portfolio { model.state.accounts = holdings }
         case .alert(let firing):
             effects.append(.bell)
             model.state.message = "🔔 " + (firing.message[model.state.language.rawValue] ?? firing.market)

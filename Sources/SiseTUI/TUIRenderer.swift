@@ -32,7 +32,7 @@ public struct TUIRenderer: Sendable {
         case .trending: TrendingView(language: state.language, trending: state.trending).draw(&frame)
         case .compare: CompareView(language: state.language, rows: compared).draw(&frame)
         case .ranking: RankingView(state: state, page: ranking).draw(&frame)
-        case .portfolio: PortfolioView(language: state.language, report: state.portfolio, tax: state.tax).draw(&frame)
+        case .portfolio: PortfolioView(language: state.language, report: state.portfolio, tax: state.tax, accounts: state.accounts).draw(&frame)
         case .matrix: MatrixView(language: state.language, venue: state.matrixVenue, rows: matrix.rows, rate: matrix.rate).draw(&frame)
         }
         StatusBar(state: state, status: snapshot.status, now: now).draw(&frame)

@@ -67,6 +67,8 @@ public struct TUIState: Sendable {
     public var portfolio: PortfolioReport?
     /// The portfolio's tax line: this tax year's preview in one line (nil while it is worked out).
     public var tax: String?
+    /// The exchange accounts' holdings under the portfolio (nil: no key connected, or not read yet).
+    public var accounts: AccountHoldings?
     /// Markets whose alert just fired, highlighted until then (epoch ms).
     public var alerted: [MarketID: Int64] = [:]
 

@@ -27,16 +27,26 @@ struct AccountsCommand: AsyncParsableCommand {
         (SettingKey(rawValue: exchange.rawValue + "-access-key"), SettingKey(rawValue: exchange.rawValue + "-secret-key"))
     }
 
-    /// Reads the accounts of `keys` with one root: each exchange's balances, then its KRW prices
-    /// of the coins it lists.
-    static func read(_ keys: [Exchange: ExchangeKey], _ global: GlobalOptions) async -> AccountHoldings {
-        let settings = global.settings
-        let language = global.language
-        return
-            (try? await Root.oneShot(settings) { root in
-                let sources = keys.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { root.account($0.key, key: $0.value) }
-                let reader = AccountReader(
-                    sources: sources,
+    /// The keys given in the environment (`SISE_UPBIT_ACCESS_KEY` and `SISE_UPBIT_SECRET_KEY` …).
+    static func environmentKeys(_ sources: SettingSources) -> [Exchange: ExchangeKey] {
+        var keys: [Exchange: ExchangeKey] = [:]
+        for spec in ExchangeRegistry.all where spec.readsAccounts {
+            let names = keyNames(spec.exchange)
+            if let key = ExchangeKey(access: sources.text(names.access, flag: nil), secret: sources.text(names.secret, flag: nil)) {
+                keys[spec.exchange] = key
+            }
+        }
+        return keys
+    }
+
+    /// `body` with the exchange accounts' desk on one root and the local store: accounts read
+    /// with the root's clients, valued at each exchange's REST tickers.
+    static func withDesk<T>(_ local: LocalData, _ body: (AccountDesk) async throws -> T) async throws -> T {
+        try await Root.oneShot(local.global.settings) { root in
+            try await local.store { database in
+                let desk = AccountDesk(
+                    keys: ExchangeKeyStore(database: database, clock: root.clock),
+                    sources: { exchange, key in root.account(exchange, key: key) },
                     prices: { exchange, markets in
                         let api = root.api(exchange)
                         let listed = Set(try await api.markets().map(\.id))
@@ -48,42 +58,20 @@ struct AccountsCommand: AsyncParsableCommand {
                             uniquingKeysWith: { a, _ in a }
                         )
                     },
-                    clock: root.clock,
-                    language: language
+                    clock: root.clock
                 )
-                return await reader.read()
-            }) ?? AccountHoldings(sources: [], balances: []) { _, _ in nil }
+                return try await body(desk)
+            }
+        }
     }
 
     func run() async throws {
         let wanted = Set(exchanges.flatMap { $0.split(separator: ",") }.compactMap { Exchange(name: String($0)) })
         let l = local.global.language
-        let saved = try await local.store { database -> [Exchange: ExchangeKey] in
-            let store = ExchangeKeyStore(database: database)
-            var keys: [Exchange: ExchangeKey] = [:]
-            for spec in ExchangeRegistry.all where spec.readsAccounts && (wanted.isEmpty || wanted.contains(spec.exchange)) {
-                if let key = try await store.key(owner: LocalData.owner, exchange: spec.exchange) { keys[spec.exchange] = key }
-            }
-            return keys
-        }
-        var keys = saved
-        let sources = local.global.settings.sources
-        for spec in ExchangeRegistry.all where spec.readsAccounts && keys[spec.exchange] == nil && (wanted.isEmpty || wanted.contains(spec.exchange))
-        {
-            let names = Self.keyNames(spec.exchange)
-            if let key = ExchangeKey(access: sources.text(names.access, flag: nil), secret: sources.text(names.secret, flag: nil)) {
-                keys[spec.exchange] = key
-            }
-        }
-        guard !keys.isEmpty else { throw CLIFailure.usage("sise: " + AccountText.keyNone(l)) }
-        let holdings = await Self.read(keys, local.global)
-        // What each exchange said of a kept key is noted, so `keys` shows it.
-        try await local.store { database in
-            let store = ExchangeKeyStore(database: database)
-            for source in holdings.sources where saved[source.exchange] != nil && source.state != .failing {
-                try await store.checked(owner: LocalData.owner, exchange: source.exchange, problem: source.problem)
-            }
-        }
+        // An exchange with no key kept is read with the one in its environment variables.
+        let extra = Self.environmentKeys(local.global.settings.sources).filter { wanted.isEmpty || wanted.contains($0.key) }
+        let holdings = try await Self.withDesk(local) { try await $0.holdings(owner: LocalData.owner, exchanges: wanted, extra: extra, language: l) }
+        guard !holdings.sources.isEmpty else { throw CLIFailure.usage("sise: " + AccountText.keyNone(l)) }
         let live = holdings.sources.contains { $0.state == .live }
         for source in holdings.sources where source.state != .live || source.message != nil {
             FileHandle.standardError.write(Data(("sise: \(source.exchange.displayName): " + (source.message ?? "") + "\n").utf8))
@@ -93,7 +81,7 @@ struct AccountsCommand: AsyncParsableCommand {
             let refused = holdings.sources.contains { $0.state == .refused }
             throw CLIFailure(code: refused ? .usage : .upstream, message: "sise: " + AccountText.balancesUnread(l))
         }
-        if json { return printJSON(holdings) }
+        if json { return printJSON(AccountHoldingsAnswer(holdings, language: l)) }
         let text = AccountHoldingsText(language: l)
         let table = TextTable(header: text.header, numericFrom: AccountHoldingsText.numericFrom, color: local.global.useColor)
         if !holdings.holdings.isEmpty { for line in table.render(text.lines(holdings)) { print(line) } }

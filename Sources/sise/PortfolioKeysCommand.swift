@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SiseCore
+import SiseEngine
 import SiseFeeds
 import SiseStore
 
@@ -52,8 +53,11 @@ struct PortfolioKeysCommand: AsyncParsableCommand {
             abstract: "Connect a read-only key (from SISE_<EXCHANGE>_ACCESS_KEY / _SECRET_KEY or --key-file)."
         )
         @OptionGroup var local: LocalData
-        @Argument(help: "The exchange (upbit, bithumb).") var exchange: String
-        @Option(help: "A file with the access key on its first line and the secret key on its second.") var keyFile: String?
+        @Argument(help: "The exchange (upbit, bithumb, korbit, coinone).") var exchange: String
+        @Option(
+            help:
+                "A file with the key's public half (access key, API key or access token) on its first line and its secret on the second (an ED25519 private key: its PKCS #8 base64, or the PEM block after the first line)."
+        ) var keyFile: String?
 
         func validate() throws { _ = try PortfolioKeysCommand.exchange(exchange) }
 
@@ -61,21 +65,19 @@ struct PortfolioKeysCommand: AsyncParsableCommand {
             let exchange = try PortfolioKeysCommand.exchange(exchange)
             let l = local.global.language
             let key = try readKey(exchange)
-            let holdings = await AccountsCommand.read([exchange: key], local.global)
-            let problem = holdings.sources.first?.problem
-            if let problem, [.invalidKey, .expiredKey, .signature].contains(problem) {
-                throw CLIFailure.usage("sise: " + problem.message(l, exchange: exchange))
+            let saved: ExchangeKeyStore.Saved
+            do {
+                saved = try await AccountsCommand.withDesk(local) {
+                    try await $0.connect(owner: LocalData.owner, exchange: exchange, key: key, language: l)
+                }
+            } catch let refusal as AccountDesk.Refusal {
+                // Refused for good: the person's to fix (exit 2); not asked at all: exit 3.
+                throw CLIFailure(code: refusal.problem == nil ? .upstream : .usage, message: "sise: " + refusal.message)
             }
-            if holdings.sources.first?.state == .failing, let message = holdings.sources.first?.message {
-                throw CLIFailure(code: .upstream, message: "sise: " + message)
+            print(AccountText.keySaved(l, ["exchange": exchange.displayName, "hint": saved.hint]))
+            if let problem = saved.problem {
+                FileHandle.standardError.write(Data(("sise: " + problem.message(l, exchange: exchange) + "\n").utf8))
             }
-            try await local.store { database in
-                let store = ExchangeKeyStore(database: database)
-                try await store.save(owner: LocalData.owner, exchange: exchange, key: key)
-                try await store.checked(owner: LocalData.owner, exchange: exchange, problem: problem)
-            }
-            print(AccountText.keySaved(l, ["exchange": exchange.displayName, "hint": key.hint]))
-            if let problem { FileHandle.standardError.write(Data(("sise: " + problem.message(l, exchange: exchange) + "\n").utf8)) }
         }
 
         private func readKey(_ exchange: Exchange) throws -> ExchangeKey {
@@ -87,7 +89,9 @@ struct PortfolioKeysCommand: AsyncParsableCommand {
                     throw CLIFailure.usage("sise: --key-file \(keyFile.prefix(200)) cannot be read")
                 }
                 let lines = contents.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                text = (lines.first, lines.dropFirst().first)
+                // A PEM private key (Korbit's ED25519) may follow the first line over several.
+                let rest = lines.dropFirst()
+                text = (lines.first, rest.first?.hasPrefix("-----BEGIN") == true ? rest.joined(separator: "\n") : rest.first)
             } else {
                 let sources = local.global.settings.sources
                 text = (sources.text(names.access, flag: nil), sources.text(names.secret, flag: nil))

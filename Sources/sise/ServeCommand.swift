@@ -289,6 +289,7 @@ struct ServeCommand: AsyncParsableCommand {
             dependencies.silence = upstreams.silence
             dependencies.clock = root.clock
             dependencies.ticks = root.ticks
+            dependencies.accountSources = { exchange, key in root.account(exchange, key: key) }
             dependencies.mcpTools = MCPCommand.tools(
                 environment: MCPCommand.environment(global, storage, simulator: root.simulator?.baseURL),
                 demo: root.simulator != nil,

@@ -72,6 +72,15 @@ struct TUICommand: AsyncParsableCommand {
         let silence = feed.silenceDuration
         let boards = upstreams.boards
         let alertStore = AlertStore(database: database)
+        // The portfolio's exchange accounts: the kept keys, else the environment's.
+        let root = upstreams.root
+        let accountDesk = AccountDesk(
+            keys: ExchangeKeyStore(database: database, clock: root.clock),
+            sources: { exchange, key in root.account(exchange, key: key) },
+            prices: { exchange, markets in await boards.krwPrices(exchange, markets) },
+            clock: root.clock
+        )
+        let environmentKeys = AccountsCommand.environmentKeys(settings.sources)
         // The terminal's alerts reach its webhooks and chats as `sise watch --alerts` sends them
         // (a delivery still waiting at `q` is made by the next run: the queue is in the store).
         let webhooks = WebhookDispatcher(
@@ -118,6 +127,10 @@ struct TUICommand: AsyncParsableCommand {
             deemed: DeemedPriceFill(store: DeemedPriceStore(database: database)) { exchange, coins in
                 guard let api = apis[exchange] else { return [] }
                 return await DeemedCandles.read(coins, on: exchange, api: api, instant: TaxRules.deemedInstant)
+            },
+            accounts: {
+                let holdings = try? await accountDesk.holdings(owner: LocalData.owner, extra: environmentKeys, language: settings.language)
+                return holdings?.sources.isEmpty == false ? holdings : nil
             },
             alerts: alertStore,
             deliver: { webhooks.enqueue($0) },

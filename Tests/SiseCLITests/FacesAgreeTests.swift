@@ -80,7 +80,10 @@ import FoundationNetworking
             for state in Connectivity.allCases {
                 #expect(page[state.rawValue] == state.label(language), "\(language): \(state)")
             }
-            #expect(page.count == UIText.allCases.count + EventText.allCases.count + TaxText.allCases.count, "the whole tables")
+            #expect(
+                page.count == UIText.allCases.count + EventText.allCases.count + TaxText.allCases.count + AccountText.allCases.count,
+                "the whole tables"
+            )
             #expect(page == UIText.page(language))
         }
     }

@@ -224,6 +224,10 @@ extension ServerHarness {
         dependencies.depthFeeds = depthFeeds
         dependencies.silence = silence
         dependencies.eventsEvery = eventsEvery
+        // Exchange accounts on the same simulator, with its verifier of signed requests.
+        dependencies.accountSources = { exchange, key in
+            ExchangeRegistry.spec(exchange).account(ExchangeRegistry.spec(exchange).simulated(at: url), transport: transport, key: key)
+        }
         return try await SiseServerApp.build(configuration, dependencies: dependencies, logger: logger)
     }
 }

@@ -380,3 +380,21 @@ def test_a_sets_an_alert_on_the_selected_coin_and_on_a_list(pane):
         pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")
         listed = subprocess.run([SISE, "alerts", "list", "--json", "--data-dir", data_dir], capture_output=True, text=True, check=True)
         assert len(json.loads(listed.stdout)["alerts"]) == 1
+
+
+def test_p_shows_what_the_exchange_accounts_hold(pane):
+    # The simulator's demo Upbit key from the environment, a wrong Korbit secret beside it: the
+    # Upbit account is read under the typed portfolio, the Korbit refusal says what to fix.
+    with tempfile.TemporaryDirectory() as data_dir:
+        keys = ("SISE_UPBIT_ACCESS_KEY=sim-upbit-account-access SISE_UPBIT_SECRET_KEY=sim-upbit-account-secret-0123456789 "
+                "SISE_KORBIT_ACCESS_KEY=sim-korbit-account-access SISE_KORBIT_SECRET_KEY=not-the-secret-0000")
+        pane.send(f"env {keys} {SISE} tui --demo --data-dir {data_dir}; echo EXITED $?", "Enter")
+        pane.wait(lambda s: "비트코인" in s and "실시간" in s, what="the live board")
+        pane.send("p")
+        screen = pane.wait(lambda s: "거래소 보유자산" in s and "총 평가금액" in s, what="the accounts' holdings")
+        assert "SISEDROP" in screen and "마켓 없음" in screen, screen
+        assert "1,300,000.5" in screen, "won, free and locked"
+        assert re.search(r"Korbit.*비밀 키", screen), screen
+        assert "sim-upbit-account-secret" not in screen and "not-the-secret" not in screen
+        pane.send("q")
+        pane.wait(lambda s: "EXITED 0" in s, what="a clean exit")

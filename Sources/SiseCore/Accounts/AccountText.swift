@@ -5,6 +5,8 @@ public enum AccountText: String, WordTable {
     case cash, noMarket, averageModified
     case columnExchange, columnCurrency, columnQuantity, columnAverage, columnPrice, columnValue, columnProfit
     case totalValue, balancesUnread
+    case tabTitle, intro, keysTitle, keyAccess, keySecret, keyConnect, keyRemove, keyChecking, keyWarning, holdingsTitle, holdingsLoading
+    case holdingsNone, locked, sourceLive, sourceFailing, loginNeeded
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -58,6 +60,33 @@ public enum AccountText: String, WordTable {
         case .columnProfit: ("평가손익", "P&L")
         case .totalValue: ("총 평가금액 {value}원", "Total value ₩{value}")
         case .balancesUnread: ("어느 거래소의 잔고도 읽지 못했습니다.", "No exchange's balances could be read.")
+        case .tabTitle: ("거래소 계정", "Exchange accounts")
+        case .intro:
+            (
+                "거래소에서 조회 전용 API 키를 만들어 연결하면 보유 코인과 원화를 거래소 시세로 보여 줍니다. 주문·출금 권한은 켜지 마세요. 키는 서버 키로 암호화해 보관하고, 저장 뒤에는 끝 네 글자만 보입니다.",
+                "Make a read-only API key on the exchange and connect it: Sise shows the coins and won you hold there at that exchange's prices. Leave trading and withdrawals off. The key is kept encrypted under the server's key; after saving, only its last four characters are shown."
+            )
+        case .keysTitle: ("연결한 키", "Connected keys")
+        case .keyAccess: ("접근 키 (Access key)", "Access key")
+        case .keySecret: ("비밀 키 (Secret key)", "Secret key")
+        case .keyConnect: ("키 연결", "Connect the key")
+        case .keyRemove: ("연결 해제", "Disconnect")
+        case .keyChecking: ("키를 확인하는 중…", "Checking the key…")
+        case .keyWarning: ("저장했지만 아직 읽을 수 없습니다: {message}", "Saved, but not readable yet: {message}")
+        case .holdingsTitle: ("거래소 보유자산", "Holdings on the exchanges")
+        case .holdingsLoading: ("거래소 잔고를 읽는 중…", "Reading the exchanges' balances…")
+        case .holdingsNone: ("연결한 계정에 보유자산이 없습니다.", "The connected accounts hold nothing.")
+        case .locked: ("주문·출금 중 {quantity}", "{quantity} in orders or withdrawals")
+        case .sourceLive: ("{exchange} 잔고 {time} 기준", "{exchange} balances as of {time}")
+        case .sourceFailing: ("{exchange} 잔고를 읽지 못했습니다: {message}", "{exchange} balances could not be read: {message}")
+        case .loginNeeded: ("거래소 계정을 연결하려면 로그인해 주세요.", "Log in to connect exchange accounts.")
         }
+    }
+}
+
+extension AccountText {
+    /// The page's words, each key prefixed `accounts.` (beside `UIText`'s, never over them).
+    public static func page(_ language: Language) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: table(language).map { ("accounts." + $0.key, $0.value) })
     }
 }

@@ -8,14 +8,26 @@ public struct ExchangeKey: Sendable, Equatable, CustomStringConvertible, CustomD
     public let access: String
     public let secret: String
 
-    /// nil unless both halves are given (each at most 200 characters, printable, no spaces).
+    /// nil unless both halves are given (each at most 200 characters, printable, no spaces). A
+    /// private key pasted as PEM (Korbit's ED25519) is kept as its base64 body.
     public init?(access: String?, secret: String?) {
         guard let access = access?.trimmingCharacters(in: .whitespacesAndNewlines),
-            let secret = secret?.trimmingCharacters(in: .whitespacesAndNewlines),
+            let secret = secret.map(Self.unarmored)?.trimmingCharacters(in: .whitespacesAndNewlines),
             Self.plausible(access), Self.plausible(secret)
         else { return nil }
         self.access = access
         self.secret = secret
+    }
+
+    /// The base64 between `-----BEGIN PRIVATE KEY-----` and its end, whitespace removed; any
+    /// other text as it is.
+    static func unarmored(_ text: String) -> String {
+        let begin = "-----BEGIN PRIVATE KEY-----"
+        let end = "-----END PRIVATE KEY-----"
+        guard text.utf8.count <= 1_000, let start = text.range(of: begin), let stop = text.range(of: end), start.upperBound <= stop.lowerBound else {
+            return text
+        }
+        return String(text[start.upperBound..<stop.lowerBound].filter { !$0.isWhitespace })
     }
 
     static func plausible(_ text: String) -> Bool {

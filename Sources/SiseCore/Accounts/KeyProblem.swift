@@ -34,6 +34,17 @@ public enum KeyProblem: String, Sendable, Equatable, CaseIterable, Codable {
         }
     }
 
+    /// Whether a key the exchange answered with this problem is kept when it is connected: one
+    /// the exchange does not know, has expired, cannot be verified or may trade is refused at
+    /// once; one refused from this address, lacking a read permission or caught by the clock is
+    /// the exchange's to allow and is kept beside the warning.
+    public var keepsTheKey: Bool {
+        switch self {
+        case .invalidKey, .expiredKey, .signature, .tooPowerful: false
+        case .addressNotAllowed, .missingPermission, .clock, .nonceReused: true
+        }
+    }
+
     /// What to do, in the person's language; `address` is the server's outgoing address where known.
     public func message(_ language: Language, exchange: Exchange, address: String? = nil) -> String {
         let name = exchange.displayName

@@ -5,6 +5,7 @@ import { setupPicker } from "./picker.js";
 import { showFormError, clearFieldErrors, onSubmit } from "./forms.js";
 import { loading, loaded, failed } from "./loading.js";
 import { setupTax } from "./tax.js";
+import { setupExchangeAccounts } from "./accounts.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 // The holdings' columns → their words.
@@ -15,12 +16,15 @@ export function setupPortfolio({ t, toast, state, call, send }) {
   let open = false;
   const picker = setupPicker($("#tx-market"), $("#tx-exchange"), { t, state });
   const tax = setupTax({ t, state, call });
-  // 보유자산 | 세금: one view of the portfolio at a time.
+  const accounts = setupExchangeAccounts({ t, toast, state, call });
+  // 보유자산 | 세금 | 거래소 계정: one view of the portfolio at a time.
   function showView(view) {
     for (const button of document.querySelectorAll("[data-portfolio-view]")) button.setAttribute("aria-selected", String(button.dataset.portfolioView === view));
     $("#portfolio-holdings").hidden = view !== "holdings";
     $("#portfolio-tax").hidden = view !== "tax";
+    $("#portfolio-accounts").hidden = view !== "accounts";
     tax.show(view === "tax");
+    accounts.show(view === "accounts");
   }
   for (const button of document.querySelectorAll("[data-portfolio-view]")) button.addEventListener("click", () => showView(button.dataset.portfolioView));
 
@@ -194,6 +198,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     }
     loadTransactions();
     tax.refresh();
+    accounts.refresh();
   }
 
   function showError(error) {
@@ -273,6 +278,7 @@ export function setupPortfolio({ t, toast, state, call, send }) {
     $("#portfolio-scroller").setAttribute("aria-label", t("tabPortfolio"));
     picker.applyLanguage();
     tax.refresh();
+    accounts.refresh();
   }
 
   return {
