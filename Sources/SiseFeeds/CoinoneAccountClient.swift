@@ -120,7 +120,7 @@ struct CoinoneBalancesDTO: Decodable, Sendable {
                 currency: currency,
                 balance: available,
                 locked: limit,
-                averageBuyPrice: currency == "KRW" || averagePrice == 0 ? nil : averagePrice
+                averageBuyPrice: averagePrice
             )
         }
     }

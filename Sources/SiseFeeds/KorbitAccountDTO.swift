@@ -33,7 +33,7 @@ public struct KorbitBalanceDTO: Decodable, Sendable, Equatable {
             currency: currency,
             balance: available,
             locked: tradeInUse + withdrawalInUse,
-            averageBuyPrice: currency == "KRW" || averagePrice == 0 ? nil : averagePrice
+            averageBuyPrice: averagePrice
         )
     }
 }

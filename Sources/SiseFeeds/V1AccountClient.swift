@@ -49,8 +49,7 @@ public struct V1AccountClient: AccountSource {
                 currency: row.currency,
                 balance: row.balance,
                 locked: row.locked,
-                // Cash's "0" is not a cost, nor is a coin's 0 (an airdrop, a deposit).
-                averageBuyPrice: row.currency.uppercased() == "KRW" || row.averageBuyPrice == 0 ? nil : row.averageBuyPrice,
+                averageBuyPrice: row.averageBuyPrice,
                 averageModified: row.averageBuyPriceModified,
                 unitCurrency: row.unitCurrency
             )

@@ -32,7 +32,8 @@ public struct AccountBalance: Sendable, Equatable, Codable {
         self.currency = currency.uppercased()
         self.balance = balance
         self.locked = locked
-        self.averageBuyPrice = averageBuyPrice
+        // Exchanges send cash's average as "0", and a coin's 0 (an airdrop, a deposit) is no cost either.
+        self.averageBuyPrice = currency.uppercased() == "KRW" || averageBuyPrice == 0 ? nil : averageBuyPrice
         self.averageModified = averageModified
         self.unitCurrency = unitCurrency.uppercased()
     }

@@ -4,6 +4,7 @@
 // a phone. The server values and words everything; the page lays out `display` texts. A key
 // typed here is sent once and the fields are cleared: the page never shows or keeps it.
 import { showFormError, clearFieldErrors, onSubmit } from "./forms.js";
+import { appendPair } from "./dom-text.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -20,14 +21,7 @@ export function setupExchangeAccounts({ t, toast, state, call }) {
   }
 
   function pair(list, label, value, field, tone) {
-    const dt = document.createElement("dt");
-    dt.textContent = label;
-    const dd = document.createElement("dd");
-    dd.dataset.field = field;
-    if (tone) dd.className = `num ${tone}`;
-    else dd.className = "num";
-    dd.textContent = value;
-    list.append(dt, dd);
+    appendPair(list, label, value, { data: { field }, className: tone ? `num ${tone}` : "num" });
   }
 
   // One holding: the coin (or 원화) and its exchange, its value on the right; quantity, average,

@@ -29,3 +29,15 @@ export function fitFigures(cells) {
     for (const cell of over) cell.classList.add(step);
   }
 }
+
+// A `<dt>label</dt><dd>value</dd>` pair at the end of `list`: `data` the dd's data attributes,
+// `className` its classes (a figure's tone).
+export function appendPair(list, label, value, { data = {}, className = "" } = {}) {
+  const dt = document.createElement("dt");
+  dt.textContent = label;
+  const dd = document.createElement("dd");
+  for (const [key, text] of Object.entries(data)) dd.dataset[key] = text;
+  if (className) dd.className = className;
+  dd.textContent = value;
+  list.append(dt, dd);
+}

@@ -1,6 +1,8 @@
 // The portfolio's 세금 tab: the year's Korean tax preview as the server computes it
 // (`GET /api/tax/{year}`) — the totals, a card per coin (every figure on its own line, so none is
 // ever cut), the warnings and the notice. The page formats nothing: it lays out `display` texts.
+import { appendPair } from "./dom-text.js";
+
 const $ = (selector, root = document) => root.querySelector(selector);
 
 export function setupTax({ t, state, call }) {
@@ -21,14 +23,8 @@ export function setupTax({ t, state, call }) {
     }
   }
 
-  function pair(list, label, value, key, tone) {
-    const dt = document.createElement("dt");
-    dt.textContent = label;
-    const dd = document.createElement("dd");
-    if (key) dd.dataset.total = key;
-    if (tone) dd.className = tone;
-    dd.textContent = value;
-    list.append(dt, dd);
+  function pair(list, label, value, key) {
+    appendPair(list, label, value, { data: key ? { total: key } : {} });
   }
 
   function won(text) { return t("tax.won", { value: text }); }
