@@ -76,6 +76,13 @@ public struct AccountDesk: Sendable {
         return holdings
     }
 
+    /// The history of `owner`'s account on `exchange`, read with its kept key (nil: no key, or
+    /// an exchange whose history Sise does not read yet).
+    public func historySource(owner: String, exchange: Exchange) async throws -> (any AccountHistorySource)? {
+        guard let key = try await keys.key(owner: owner, exchange: exchange) else { return nil }
+        return sources(exchange, key) as? any AccountHistorySource
+    }
+
     private func read(_ keys: [Exchange: ExchangeKey], language: Language) async -> AccountHoldings {
         let readers = keys.sorted { $0.key.listOrder < $1.key.listOrder }.compactMap { sources($0.key, $0.value) }
         return await AccountReader(sources: readers, prices: prices, clock: clock, language: language).read()

@@ -15,9 +15,21 @@ extension RateLimiter {
         remaining: (HTTPResponseData) -> Int?,
         refused: (HTTPResponseData) -> Bool = { $0.status == 429 }
     ) async throws -> HTTPResponseData {
+        try await send(in: group, over: transport, retries: retries, remaining: remaining, refused: refused) { (url, []) }
+    }
+
+    /// The same for a request made afresh for every attempt (`request`: its URL and headers).
+    nonisolated func send(
+        in group: RateLimitGroup,
+        over transport: any HTTPTransport,
+        retries: Int,
+        remaining: (HTTPResponseData) -> Int?,
+        refused: (HTTPResponseData) -> Bool = { $0.status == 429 },
+        _ request: () throws -> (URL, [(String, String)])
+    ) async throws -> HTTPResponseData {
         var attempts = 0
         while true {
-            let response = try await send(url, in: group, over: transport)
+            let response = try await send(in: group, over: transport, request)
             if let perSecond = remaining(response) { await observe(RemainingRequests(group: group, perSecond: perSecond)) }
             guard refused(response) else { return response }
             let wait = RetryAfter.parse(response.header("retry-after")) ?? .seconds(1)

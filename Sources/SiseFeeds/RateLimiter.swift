@@ -128,10 +128,21 @@ extension RateLimiter {
     /// One GET inside `group`'s limit: the slot is taken before and given back after, whatever
     /// the answer (or the failure).
     nonisolated func send(_ url: URL, in group: RateLimitGroup, over transport: any HTTPTransport) async throws -> HTTPResponseData {
+        try await send(in: group, over: transport) { (url, []) }
+    }
+
+    /// The same for a GET made when its slot is granted (a signed call's token and nonce are
+    /// fresh for every attempt).
+    nonisolated func send(
+        in group: RateLimitGroup,
+        over transport: any HTTPTransport,
+        _ request: () throws -> (URL, [(String, String)])
+    ) async throws -> HTTPResponseData {
         let ticket = try await acquire(group)
         counted.withLock { $0[group, default: .init()].sent += 1 }
         do {
-            let response = try await transport.get(url, headers: [])
+            let (url, headers) = try request()
+            let response = try await transport.get(url, headers: headers)
             await release(ticket)
             return response
         } catch {

@@ -7,11 +7,13 @@ import SiseCore
 /// into an error: a refusal keeps the exchange's own error name and words.
 public struct V1AccountClient: AccountSource {
     public let exchange: Exchange
-    private let baseURL: URL
-    private let key: ExchangeKey
-    private let transport: any HTTPTransport
+    let baseURL: URL
+    let key: ExchangeKey
+    let transport: any HTTPTransport
     private let clock: WallClock
     private let nonce: @Sendable () -> String
+    /// The history's calls (`AccountHistorySource.calls`).
+    let counter = CallCounter()
 
     public init(
         exchange: Exchange,

@@ -265,13 +265,19 @@ public enum SiseServerApp {
         TaxController(boards: boards, portfolio: portfolio, deemed: DeemedPriceStore(database: database), clock: dependencies.clock).addRoutes(
             to: routes
         )
+        let accountDesk = AccountDesk(
+            keys: ExchangeKeyStore(database: database, clock: dependencies.clock),
+            sources: dependencies.accountSources ?? { _, _ in nil },
+            prices: { exchange, markets in await boards.krwPrices(exchange, markets) },
+            clock: dependencies.clock
+        )
         ExchangeAccountsController(
             context: context,
-            desk: AccountDesk(
-                keys: ExchangeKeyStore(database: database, clock: dependencies.clock),
-                sources: dependencies.accountSources ?? { _, _ in nil },
-                prices: { exchange, markets in await boards.krwPrices(exchange, markets) },
-                clock: dependencies.clock
+            desk: accountDesk,
+            syncs: AccountSyncJobs(
+                desk: accountDesk,
+                sync: AccountHistorySync(portfolio: portfolio, clock: dependencies.clock),
+                changed: portfolioChanged
             )
         ).addRoutes(to: routes)
         AlertsController(context: context, store: alertStore, engine: alerts, lists: watchLists, changes: changes).addRoutes(to: routes)

@@ -7,16 +7,32 @@ import SiseStore
 
 /// A logged-in account's exchange accounts: its read-only keys (`/api/exchange-keys`; a key goes
 /// in once and never comes back out — the answers show its last four characters) and what the
-/// accounts hold now (`GET /api/portfolio/accounts`, valued at each exchange's live KRW board).
+/// accounts hold now (`GET /api/portfolio/accounts`, valued at each exchange's live KRW board);
+/// their trades imported as portfolio transactions (`POST /api/portfolio/sync` starts a sync,
+/// `GET` says how far it is).
 struct ExchangeAccountsController {
     let context: ServerContext
     let desk: AccountDesk
+    let syncs: AccountSyncJobs
 
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/exchange-keys", use: list)
         router.put("/api/exchange-keys/{exchange}", use: connect)
         router.delete("/api/exchange-keys/{exchange}", use: remove)
         router.get("/api/portfolio/accounts", use: holdings)
+        router.post("/api/portfolio/sync", use: startSync)
+        router.get("/api/portfolio/sync", use: syncStatus)
+    }
+
+    /// 202 with the sync's status: started now, or already on its way.
+    @Sendable func startSync(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let owner = try Self.owner(request, ctx)
+        try await context.admitWrite(ctx)
+        return JSONText.response(await syncs.start(owner: owner, language: LanguagePreference.of(request)), status: .accepted)
+    }
+
+    @Sendable func syncStatus(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        JSONText.response(await syncs.status(owner: try Self.owner(request, ctx)))
     }
 
     struct Keys: Encodable {

@@ -9,6 +9,8 @@ import SiseCore
 /// - Upbit `GET /v1/accounts`, Bithumb `GET /bithumb/v1/accounts` — a bearer JWT (Upbit HS512
 ///   or HS256, Bithumb HS256 with a `timestamp` claim within 30 s), a fresh nonce; the rows as
 ///   strings, as the exchanges send them.
+/// - Upbit and Bithumb `GET /v1/orders/closed` (a window of at most seven days, at most 1,000
+///   orders, `order_by`; 30 calls a second per key) and `GET /v1/order?uuid=` (its trades).
 /// - Korbit `GET /v2/balance`, `GET /v2/currentKeyInfo` — `X-KAPI-KEY`, `timestamp`,
 ///   `recvWindow` and `signature` last (HMAC-SHA256 hex or ED25519 base64), its lopsided window.
 /// - Coinone `POST /coinone/v2.1/account/balance/all` — the base64 payload and its HMAC-SHA512.
@@ -17,6 +19,9 @@ import SiseCore
 ///   trades, expiresAt, balances).
 struct AccountController: Sendable {
     let accounts: SimAccounts
+
+    /// A history call: the exchange, the authorization, the query as it came, the caller's address.
+    typealias Read = @Sendable (Exchange, String?, String, String) -> Result<String, SimAccounts.Refusal>
 
     func addRoutes(to router: Router<SimRequestContext>) {
         for exchange in [Exchange.upbit, .bithumb] {
@@ -31,6 +36,19 @@ struct AccountController: Sendable {
                 switch outcome {
                 case .success(let rows): return SimResponses.json(String(decoding: try JSONEncoder().encode(rows), as: UTF8.self))
                 case .failure(let refusal): return SimResponses.error(status: refusal.status, name: refusal.name, message: refusal.message)
+                }
+            }
+            // The order history: closed orders a window at a time, and one order with its trades.
+            let reads: [(String, Read)] = [
+                ("/v1/orders/closed", { [accounts] in accounts.closedOrders($0, authorization: $1, query: $2, from: $3) }),
+                ("/v1/order", { [accounts] in accounts.order($0, authorization: $1, query: $2, from: $3) }),
+            ]
+            for (path, read) in reads {
+                router.get(RouterPath(prefix + path)) { request, context in
+                    switch read(exchange, request.headers[.authorization], request.uri.query ?? "", context.clientAddress) {
+                    case .success(let json): return SimResponses.json(json)
+                    case .failure(let refusal): return SimResponses.error(status: refusal.status, name: refusal.name, message: refusal.message)
+                    }
                 }
             }
         }

@@ -31,6 +31,8 @@ final class SimAccounts: Sendable {
         /// Coinone: the signature is checked against the secret upper-cased (the v2 samples'
         /// reading) instead of as given (v2.1's).
         var upperSecret: Bool?
+        /// The account's order history (`GET /v1/orders/closed`).
+        var history: HistorySpec?
     }
 
     /// One row of `/v1/accounts`, in the exchange's own strings.
@@ -56,6 +58,11 @@ final class SimAccounts: Sendable {
         var nonceOrder: [Exchange: [String]] = [:]
         var calls: [Exchange: Int] = [:]
         var refusals: [String: Int] = [:]
+        /// Each key's order history, made at its first call.
+        var histories: [String: [SimOrder]] = [:]
+        /// Each key's private calls in the current second.
+        var budgetSecond: [String: Int64] = [:]
+        var budgetUsed: [String: Int] = [:]
     }
 
     let state = Mutex(State())
@@ -73,7 +80,8 @@ final class SimAccounts: Sendable {
                     exchange: exchange,
                     access: SimulatedAccountKey.access(exchange),
                     secret: SimulatedAccountKey.secret(exchange),
-                    balances: Self.demoRows(venue, exchange)
+                    balances: Self.demoRows(venue, exchange),
+                    history: HistorySpec(orders: 120, days: 90, seed: 7)
                 )
                 s.keys[Self.id(exchange, key.access)] = key
             }
@@ -95,7 +103,7 @@ final class SimAccounts: Sendable {
         }
     }
 
-    private static func check(
+    static func check(
         _ s: inout State,
         _ exchange: Exchange,
         _ authorization: String?,

@@ -13,7 +13,11 @@ public struct PortfolioStore: Sendable {
     /// The wall clock records are stamped with (the composition root's).
     private let clock: WallClock
 
-    public init(database: AppDatabase, limit: Int = 10_000, clock: WallClock = .system) {
+    /// Transactions an owner may hold in all once trades are synced from exchange accounts.
+    public let syncLimit: Int
+
+    public init(database: AppDatabase, limit: Int = 10_000, syncLimit: Int = 100_000, clock: WallClock = .system) {
+        self.syncLimit = max(syncLimit, limit)
         self.clock = clock
         self.database = database
         self.limit = limit
@@ -38,20 +42,42 @@ public struct PortfolioStore: Sendable {
         }
     }
 
+    /// Keeps trades read from an exchange account (`ExchangeTrade.transaction`): those whose id
+    /// the owner has not got, in one write — a sync read twice adds nothing twice. Synced trades
+    /// may make a history longer than a typed one: up to `syncLimit` transactions in all.
+    public func sync(owner: String, _ transactions: [PortfolioTransaction]) async throws -> (added: Int, kept: Int) {
+        try await add(owner: owner, limit: syncLimit) { existing in
+            let have = Set(existing.map(\.id))
+            var new: [PortfolioTransaction] = []
+            var ids = Set<String>()
+            for t in transactions where !have.contains(t.id) && ids.insert(t.id).inserted { new.append(t) }
+            return ((new.count, transactions.count - new.count), new)
+        }
+    }
+
+    /// The newest time of the owner's trades synced from `exchange` (nil: none yet): where the
+    /// next sync resumes.
+    public func newestSynced(owner: String, exchange: Exchange) async throws -> Int64? {
+        try await transactions(owner: owner).filter { ExchangeTrade.isSynced($0.id, from: exchange) }.map(\.at).max()
+    }
+
     /// Adds what `choose` picks given what the owner has, in one write (which PostgreSQL may run
     /// again on a conflict: `choose` decides afresh each time); returns what it says.
     private func add<Result: Sendable>(
         owner: String,
+        limit: Int? = nil,
         _ choose: @escaping @Sendable ([PortfolioTransaction]) -> (Result, [PortfolioTransaction])
     )
         async throws -> Result
     {
-        let limit = limit
+        let (limit, syncLimit) = (limit ?? self.limit, self.syncLimit)
         let now = clock.now
         return try await database.write { db in
             let existing = try await Self.fetch(db, owner: owner)
             let (result, transactions) = choose(existing)
-            guard existing.count + transactions.count <= limit else { throw StoreError.tooManyRecords(limit: limit) }
+            // An owner whose history is synced from an exchange has the larger room for all of it.
+            let room = existing.contains { ExchangeTrade.isSynced($0.id) } ? syncLimit : limit
+            guard existing.count + transactions.count <= room else { throw StoreError.tooManyRecords(limit: room) }
             try Self.check(existing + transactions)
             for t in transactions {
                 try await db.execute(

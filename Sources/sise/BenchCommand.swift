@@ -34,6 +34,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Instead: the tax preview's time over ten years of this many transactions (50000 is the target's size).")
     var tax: Int?
 
+    @Option(help: "Instead: an Upbit history of this many closed orders over five years synced from the simulator (50000 is the target).")
+    var sync: Int?
+
     @Option(help: "With --history: the series written each minute (four exchanges × coins × three venues).")
     var series: Int = 2_760
 
@@ -132,6 +135,7 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         if history { return try await HistoryBench.run(series: series, minutes: minutes) }
         if let tax { return try TaxBench.run(transactions: max(1, min(tax, 10_000_000))) }
+        if let sync { return try await SyncBench.run(orders: max(1, min(sync, 200_000)), runs: runs, settings: global.settings) }
         if let alerts, let counts = ruleCounts(alerts) { return try await benchAlerts(counts) }
         if let listRules, let counts = ruleCounts(listRules) { return try await benchAlerts(counts, wide: true) }
         let real = loadRealFrames()

@@ -11,7 +11,9 @@ struct PortfolioCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "portfolio",
         abstract: "Show the portfolio at live prices, or add, remove, import and export its transactions.",
-        subcommands: [Show.self, Add.self, Remove.self, Import.self, Export.self, AccountsCommand.self, PortfolioKeysCommand.self],
+        subcommands: [
+            Show.self, Add.self, Remove.self, Import.self, Export.self, AccountsCommand.self, PortfolioKeysCommand.self, PortfolioSyncCommand.self,
+        ],
         defaultSubcommand: Show.self
     )
 

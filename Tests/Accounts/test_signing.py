@@ -207,3 +207,26 @@ def test_cryptography_verifies_the_korbit_ed25519_signature(stand_in):
     message, signature = korbit_call()
     # Base64, percent-encoded in the query; verify() raises on a bad signature.
     private.public_key().verify(base64.b64decode(unquote(signature)), message.encode())
+
+
+def test_pyjwt_verifies_the_query_hash_of_every_history_call(stand_in):
+    since = time.strftime("%Y-%m-%d", time.gmtime(time.time() - 10 * 86400))
+    with tempfile.TemporaryDirectory() as data:
+        run = subprocess.run([SISE, "portfolio", "sync", "--exchange", "upbit", "--since", since, "--json"],
+                             env=environment(stand_in, data), capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    [outcome] = json.loads(run.stdout)
+    assert outcome["exchange"] == "upbit" and outcome["orders"] == 0 and outcome["calls"] == 2, outcome
+    calls = [c for c in Recorder.seen if c["path"].startswith("/v1/orders/closed?")]
+    assert len(calls) == 2, Recorder.seen
+    windows = []
+    for call in calls:
+        query = call["path"].split("?", 1)[1]
+        claims = jwt.decode(call["headers"]["Authorization"].split(" ", 1)[1], KEYS["upbit"][1], algorithms=["HS512"])
+        assert claims["query_hash"] == hashlib.sha512(query.encode()).hexdigest() and claims["query_hash_alg"] == "SHA512", query
+        fields = dict(pair.split("=", 1) for pair in query.split("&"))
+        assert fields["order_by"] == "asc" and fields["limit"] == "1000" and "states%5B%5D=done" in query, query
+        windows.append((int(fields["start_time"]), int(fields["end_time"])))
+    # Seven days a call at most, walked forward with no gap between two windows.
+    assert all(end - start < 7 * 86_400_000 for start, end in windows), windows
+    assert windows[1][0] == windows[0][1] + 1, windows

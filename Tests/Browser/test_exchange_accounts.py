@@ -2,7 +2,8 @@
 anonymous visitors are asked to log in; a logged-in account connects the simulator's read-only
 Upbit key (a wrong secret refused, in Korean, nothing kept), sees what the account holds as cards
 whose figures are never cut — won, the coins at Upbit's live prices, an airdropped coin with no
-market — and the key is never shown again (its last four characters only) nor left in the page."""
+market — its trade history imported once however often it is asked, and the key is never shown
+again (its last four characters only) nor left in the page."""
 import uuid
 
 from selenium.webdriver.common.by import By
@@ -76,6 +77,20 @@ def test_an_account_connects_a_read_only_key_and_sees_its_holdings(server, brows
     assert cut == [[], True], cut
     page = browser.execute_script("return document.documentElement.outerHTML + JSON.stringify(localStorage) + JSON.stringify(sessionStorage)")
     assert SECRET not in page and ACCESS not in page
+
+    # The trade history: the simulator's demo account has 120 orders over 90 days; each becomes a
+    # portfolio transaction once, however often the import runs.
+    sync = wait(browser, lambda d: d.find_element(By.ID, "account-sync") if d.find_element(By.ID, "account-sync").is_displayed() else None)
+    for _ in range(2):
+        browser.execute_script("document.getElementById('account-sync-progress').dataset.state = ''")
+        tap(browser, sync)
+        wait(browser, lambda d: d.find_element(By.ID, "account-sync-progress").get_attribute("data-state") == "done", timeout=60)
+    assert "새로 가져왔습니다" in browser.find_element(By.ID, "account-sync-progress").text
+    rows = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch('/api/portfolio/transactions').then((r) => r.json()).then((a) => done(a.transactions.map((t) => t.id)));
+    """)
+    assert len(rows) == 120 and len(set(rows)) == 120 and all(r.startswith("upbit-order-") for r in rows), rows[:3]
 
     # Disconnected: the list is empty again and so are the holdings.
     tap(browser, browser.find_element(By.CSS_SELECTOR, '[data-remove-key="upbit"]'))

@@ -7,6 +7,7 @@ public enum AccountText: String, WordTable {
     case totalValue, balancesUnread
     case tabTitle, intro, keysTitle, keyAccess, keySecret, keyConnect, keyRemove, keyChecking, keyWarning, holdingsTitle, holdingsLoading
     case holdingsNone, locked, sourceLive, sourceFailing, loginNeeded
+    case syncDone, syncUnsupported, syncProgress, syncButton, syncRunning, syncHistoryNote
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -80,6 +81,20 @@ public enum AccountText: String, WordTable {
         case .sourceLive: ("{exchange} 잔고 {time} 기준", "{exchange} balances as of {time}")
         case .sourceFailing: ("{exchange} 잔고를 읽지 못했습니다: {message}", "{exchange} balances could not be read: {message}")
         case .loginNeeded: ("거래소 계정을 연결하려면 로그인해 주세요.", "Log in to connect exchange accounts.")
+        case .syncDone:
+            (
+                "{exchange}: 주문 {orders}건 중 {added}건을 새로 가져왔습니다 ({calls}번 호출, {seconds}초).",
+                "{exchange}: {added} of {orders} orders are new ({calls} calls, {seconds} s)."
+            )
+        case .syncUnsupported: ("{exchange}의 거래 내역은 아직 가져오지 못합니다.", "Sise cannot read {exchange}'s trade history yet.")
+        case .syncProgress: ("{date}까지 · 주문 {orders}건 · 호출 {calls}번", "up to {date} · {orders} orders · {calls} calls")
+        case .syncButton: ("거래 내역 가져오기", "Import the trade history")
+        case .syncRunning: ("{exchange} 거래 내역을 가져오는 중 {percent}% · 주문 {orders}건", "Importing {exchange}'s trades {percent}% · {orders} orders")
+        case .syncHistoryNote:
+            (
+                "업비트·빗썸의 체결된 주문을 포트폴리오 거래로 가져옵니다(같은 주문은 한 번만). 코빗·코인원의 내역과 입출금은 아직 가져오지 못합니다: 거래소의 CSV를 가져오세요.",
+                "Upbit's and Bithumb's filled orders become portfolio transactions (each order once). Korbit's and Coinone's history and deposits and withdrawals are not read yet: import the exchange's CSV."
+            )
         }
     }
 }

@@ -108,6 +108,8 @@ export function setupExchangeAccounts({ t, toast, state, call }) {
     $("#accounts-login").hidden = true;
     $("#accounts-body").hidden = false;
     renderKeys(keys);
+    if (keys.length) followSync();
+    else $("#account-sync-box").hidden = true;
     if (!keys.length) {
       $("#accounts-total").textContent = "";
       $("#accounts-sources").replaceChildren();
@@ -123,6 +125,27 @@ export function setupExchangeAccounts({ t, toast, state, call }) {
       if (ask === asked) $("#accounts-total").textContent = error.message;
     }
   }
+
+  // The history's import: started here, followed while it runs (a second a look).
+  let following = null;
+  function showSync(status) {
+    // Shown where a kept key lets Sise read the history (the server says which).
+    $("#account-sync-box").hidden = !(status.exchanges && status.exchanges.length);
+    const line = $("#account-sync-progress");
+    line.textContent = status.message || "";
+    line.dataset.state = status.state;
+    $("#account-sync").disabled = status.state === "running";
+    clearTimeout(following);
+    if (status.state === "running" && shown) following = setTimeout(followSync, 1000);
+  }
+
+  async function followSync() {
+    try { showSync(await call("GET", "/api/portfolio/sync")); } catch (error) { $("#account-sync-progress").textContent = error.message; }
+  }
+
+  $("#account-sync").addEventListener("click", async () => {
+    try { showSync(await call("POST", `/api/portfolio/sync?lang=${state.lang}`)); } catch (error) { toast(error.message); }
+  });
 
   async function disconnect(exchange) {
     try {
