@@ -278,7 +278,8 @@ public enum SiseServerApp {
                 desk: accountDesk,
                 sync: AccountHistorySync(portfolio: portfolio, clock: dependencies.clock),
                 changed: portfolioChanged
-            )
+            ),
+            portfolio: portfolio
         ).addRoutes(to: routes)
         AlertsController(context: context, store: alertStore, engine: alerts, lists: watchLists, changes: changes).addRoutes(to: routes)
         ChangeAlertsController(context: context, store: ChangeAlertStore(database: database)).addRoutes(to: routes)

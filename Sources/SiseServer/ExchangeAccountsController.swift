@@ -14,14 +14,25 @@ struct ExchangeAccountsController {
     let context: ServerContext
     let desk: AccountDesk
     let syncs: AccountSyncJobs
+    let portfolio: PortfolioStore
 
     func addRoutes(to router: some RouterMethods<SiseRequestContext>) {
         router.get("/api/exchange-keys", use: list)
         router.put("/api/exchange-keys/{exchange}", use: connect)
         router.delete("/api/exchange-keys/{exchange}", use: remove)
         router.get("/api/portfolio/accounts", use: holdings)
+        router.get("/api/portfolio/reconciliation", use: reconciliation)
         router.post("/api/portfolio/sync", use: startSync)
         router.get("/api/portfolio/sync", use: syncStatus)
+    }
+
+    /// What each account holds beside what the owner's transactions imply, per coin, explained.
+    @Sendable func reconciliation(_ request: Request, _ ctx: SiseRequestContext) async throws -> Response {
+        let owner = try Self.owner(request, ctx)
+        let language = LanguagePreference.of(request)
+        async let transactions = portfolio.transactions(owner: owner)
+        let holdings = try await desk.holdings(owner: owner, language: language)
+        return JSONText.response(Reconciliation(holdings: holdings, transactions: try await transactions, language: language))
     }
 
     /// 202 with the sync's status: started now, or already on its way.

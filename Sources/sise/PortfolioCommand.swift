@@ -13,6 +13,7 @@ struct PortfolioCommand: AsyncParsableCommand {
         abstract: "Show the portfolio at live prices, or add, remove, import and export its transactions.",
         subcommands: [
             Show.self, Add.self, Remove.self, Import.self, Export.self, AccountsCommand.self, PortfolioKeysCommand.self, PortfolioSyncCommand.self,
+            ReconcileCommand.self,
         ],
         defaultSubcommand: Show.self
     )

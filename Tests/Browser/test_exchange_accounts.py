@@ -91,6 +91,13 @@ def test_an_account_connects_a_read_only_key_and_sees_its_holdings(server, brows
         fetch('/api/portfolio/transactions').then((r) => r.json()).then((a) => done(a.transactions.map((t) => t.id)));
     """)
     assert len(rows) == 120 and len(set(rows)) == 120 and all(r.startswith("upbit-order-") for r in rows), rows[:3]
+    # Held against recorded: the demo account's balances were not made by its 120 orders, so
+    # each coin says which way it differs and why it may.
+    tap(browser, browser.find_element(By.ID, "portfolio-view-accounts"))
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#accounts-reconcile li[data-verdict]"))
+    verdicts = browser.execute_script("return [...document.querySelectorAll('#accounts-reconcile li')].map((li) => li.dataset.verdict)")
+    assert set(verdicts) <= {"match", "more", "less", "untracked", "notHeld"} and "untracked" in verdicts, verdicts
+    assert any("기록되지 않은" in t or "거래 기록이 없습니다" in t for t in texts(browser, "#accounts-reconcile li"))
 
     # Disconnected: the list is empty again and so are the holdings.
     tap(browser, browser.find_element(By.CSS_SELECTOR, '[data-remove-key="upbit"]'))

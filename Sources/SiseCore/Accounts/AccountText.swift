@@ -8,6 +8,7 @@ public enum AccountText: String, WordTable {
     case tabTitle, intro, keysTitle, keyAccess, keySecret, keyConnect, keyRemove, keyChecking, keyWarning, holdingsTitle, holdingsLoading
     case holdingsNone, locked, sourceLive, sourceFailing, loginNeeded
     case syncDone, syncUnsupported, syncProgress, syncButton, syncRunning, syncHistoryNote
+    case reconcileTitle, reconcileLine, reconcileMatch, reconcileMore, reconcileLess, reconcileUntracked, reconcileNotHeld, reconcileBalanced
 
     public var texts: (ko: String, en: String) {
         switch self {
@@ -89,6 +90,24 @@ public enum AccountText: String, WordTable {
         case .syncUnsupported: ("{exchange}의 거래 내역은 아직 가져오지 못합니다.", "Sise cannot read {exchange}'s trade history yet.")
         case .syncProgress: ("{date}까지 · 주문 {orders}건 · 호출 {calls}번", "up to {date} · {orders} orders · {calls} calls")
         case .syncButton: ("거래 내역 가져오기", "Import the trade history")
+        case .reconcileTitle: ("거래소 보유량과 기록 비교", "Exchange holdings against the records")
+        case .reconcileLine: ("보유 {held} · 기록 {implied} · {explanation}", "held {held} · recorded {implied} · {explanation}")
+        case .reconcileMatch: ("일치합니다.", "They agree.")
+        case .reconcileMore:
+            (
+                "거래소에 {difference} 더 있습니다: 기록되지 않은 입금·에어드롭이거나 가져오지 않은 매수입니다.",
+                "The exchange holds {difference} more: a deposit or airdrop not recorded, or a purchase not imported."
+            )
+        case .reconcileLess:
+            (
+                "기록보다 {difference} 적습니다: 기록되지 않은 출금·매도이거나 코인으로 낸 수수료입니다.",
+                "The exchange holds {difference} less: a withdrawal or sale not recorded, or a fee paid in the coin."
+            )
+        case .reconcileUntracked:
+            ("이 코인의 거래 기록이 없습니다: 거래 내역을 가져오거나 CSV로 가져오세요.", "No transaction of this coin: import the trade history or a CSV.")
+        case .reconcileNotHeld:
+            ("거래소에는 없습니다: 기록되지 않은 매도나 다른 곳으로의 출금입니다.", "The exchange holds none: a sale or withdrawal not recorded.")
+        case .reconcileBalanced: ("거래소 보유량과 기록이 모두 일치합니다.", "Every holding agrees with the records.")
         case .syncRunning: ("{exchange} 거래 내역을 가져오는 중 {percent}% · 주문 {orders}건", "Importing {exchange}'s trades {percent}% · {orders} orders")
         case .syncHistoryNote:
             (

@@ -111,6 +111,8 @@ export function setupExchangeAccounts({ t, toast, state, call }) {
     if (keys.length) followSync();
     else $("#account-sync-box").hidden = true;
     if (!keys.length) {
+      $("#accounts-reconcile-title").hidden = true;
+      $("#accounts-reconcile").replaceChildren();
       $("#accounts-total").textContent = "";
       $("#accounts-sources").replaceChildren();
       $("#accounts-holdings").replaceChildren();
@@ -124,6 +126,22 @@ export function setupExchangeAccounts({ t, toast, state, call }) {
     } catch (error) {
       if (ask === asked) $("#accounts-total").textContent = error.message;
     }
+    reconcile(ask);
+  }
+
+  // Held against recorded, coin by coin: what does not agree, and why it may not.
+  async function reconcile(ask) {
+    let answer;
+    try { answer = await call("GET", `/api/portfolio/reconciliation?lang=${state.lang}`); } catch { return; }
+    if (ask !== asked) return;
+    $("#accounts-reconcile-title").hidden = !answer.rows.length;
+    $("#accounts-reconcile").replaceChildren(...answer.rows.map((row) => {
+      const item = line(`${exchangeName(row.exchange)} ${row.currency} · ${row.explanation}`, row.verdict === "match" ? "" : "down");
+      item.dataset.exchange = row.exchange;
+      item.dataset.currency = row.currency;
+      item.dataset.verdict = row.verdict;
+      return item;
+    }));
   }
 
   // The history's import: started here, followed while it runs (a second a look).
