@@ -64,8 +64,10 @@ public actor AccountSyncJobs {
 
     private func run(owner: String, language: Language) async {
         var outcomes: [AccountHistorySync.Outcome] = []
+        var current: Exchange?
         do {
             for exchange in await readable(owner) {
+                current = exchange
                 guard let source = try await desk.historySource(owner: owner, exchange: exchange) else { continue }
                 let outcome = try await sync.sync(owner: owner, source: source) { progress in
                     Task { await self.progress(owner, exchange, progress, language) }
@@ -84,10 +86,12 @@ public actor AccountSyncJobs {
                 message: words.isEmpty ? AccountText.keyNone(language) : words.joined(separator: " ")
             )
         } catch {
-            let exchange = statuses[owner]?.exchange
+            let exchange = current ?? statuses[owner]?.exchange
             let message: String
             if let error = error as? FeedError {
                 message = error.keyProblem.map { $0.message(language, exchange: exchange ?? .default) } ?? error.message(language)
+                // The key's list says what the exchange said of it.
+                if let exchange, let problem = error.keyProblem { try? await desk.keys.checked(owner: owner, exchange: exchange, problem: problem) }
             } else {
                 message = (error as? StoreError)?.message(language) ?? String(describing: type(of: error))
             }

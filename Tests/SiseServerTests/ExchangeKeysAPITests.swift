@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SiseCore
+import SiseFeeds
 import SiseServer
 import SiseSimulator
 import Testing
@@ -132,6 +133,42 @@ import Testing
                 json(try await client.execute(uri: "/api/portfolio/accounts", method: .get, headers: jar.pageHeaders)) as? [String: Any]
             )
             #expect((empty["holdings"] as? [Any])?.isEmpty == true && (empty["sources"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    /// A sync whose key lacks 주문조회 fails saying so, and the key's list notes what Upbit said.
+    @Test func aSyncRefusedForAPermissionSaysSoAndMarksTheKey() async throws {
+        try await AccountsAPITests.run { client in
+            var jar = try await Self.signedUp(client)
+            let status = try #require(json(try await client.execute(uri: "/api/status", method: .get)) as? [String: Any])
+            let simulator = try #require((status["simulator"] as? String).flatMap(URL.init(string:)))
+            let body =
+                #"{"exchange":"upbit","access":"balances-only-key","secret":"balances-only-secret-0123","scopes":["balances"],"history":{"orders":5,"days":3}}"#
+            let added = try await LiveHTTPTransport().post(
+                simulator.appendingPathComponent("_sim/accounts"),
+                headers: [("Content-Type", "application/json")],
+                body: Data(body.utf8)
+            )
+            #expect(added.status == 200)
+            let kept = try await Self.put(client, "upbit", access: "balances-only-key", secret: "balances-only-secret-0123", &jar)
+            #expect(kept.status == .created, "balances read: the key is kept")
+            let started = try await AccountsAPITests.post(client, "/api/portfolio/sync?lang=ko", "", &jar)
+            #expect(started.status == .accepted)
+            var state = ""
+            var message = ""
+            for _ in 0..<100 where state != "failed" && state != "done" {
+                try await Task.sleep(for: .milliseconds(100))
+                let now = try #require(
+                    json(try await client.execute(uri: "/api/portfolio/sync", method: .get, headers: jar.pageHeaders)) as? [String: Any]
+                )
+                state = now["state"] as? String ?? ""
+                message = now["message"] as? String ?? ""
+            }
+            #expect(state == "failed" && message.contains("조회 권한"), "\(state): \(message)")
+            let keys = try #require(
+                json(try await client.execute(uri: "/api/exchange-keys", method: .get, headers: jar.pageHeaders)) as? [String: Any]
+            )
+            #expect((keys["keys"] as? [[String: Any]])?.first?["problem"] as? String == "missingPermission")
         }
     }
 }
