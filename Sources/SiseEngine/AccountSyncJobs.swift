@@ -53,6 +53,22 @@ public actor AccountSyncJobs {
         return await status(owner: owner)
     }
 
+    /// One scheduled round: every owner with a kept key whose history Sise reads, one after
+    /// another — a key the exchange refused for a reason the person must fix (`needsThePerson`)
+    /// is left out until they connect it again or sync by hand. Returns the owners synced.
+    @discardableResult
+    public func scheduledRound(language: Language = .ko) async throws -> Int {
+        var synced = 0
+        for (owner, keys) in try await desk.keys.everyOwner().sorted(by: { $0.key < $1.key }) {
+            try Task.checkCancellation()
+            guard keys.contains(where: { !($0.problem?.needsThePerson ?? false) }), !running.contains(owner) else { continue }
+            running.insert(owner)
+            await run(owner: owner, language: language, skipping: Set(keys.filter { $0.problem?.needsThePerson ?? false }.map(\.exchange)))
+            synced += 1
+        }
+        return synced
+    }
+
     /// The exchanges whose history `owner`'s kept keys let Sise read, in the switch's order.
     private func readable(_ owner: String) async -> [Exchange] {
         var exchanges: [Exchange] = []
@@ -62,17 +78,19 @@ public actor AccountSyncJobs {
         return exchanges
     }
 
-    private func run(owner: String, language: Language) async {
+    private func run(owner: String, language: Language, skipping: Set<Exchange> = []) async {
         var outcomes: [AccountHistorySync.Outcome] = []
         var current: Exchange?
         do {
-            for exchange in await readable(owner) {
+            for exchange in await readable(owner) where !skipping.contains(exchange) {
                 current = exchange
                 guard let source = try await desk.historySource(owner: owner, exchange: exchange) else { continue }
                 let outcome = try await sync.sync(owner: owner, source: source) { progress in
                     Task { await self.progress(owner, exchange, progress, language) }
                 }
                 outcomes.append(outcome)
+                // It read: whatever the exchange said of the key before is past.
+                try? await desk.keys.checked(owner: owner, exchange: exchange, problem: nil)
                 await changed(owner)
             }
             let words = outcomes.map { AccountText.syncDone(language, Self.values($0)) }

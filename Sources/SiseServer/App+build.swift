@@ -271,16 +271,15 @@ public enum SiseServerApp {
             prices: { exchange, markets in await boards.krwPrices(exchange, markets) },
             clock: dependencies.clock
         )
-        ExchangeAccountsController(
-            context: context,
+        let accountSyncs = AccountSyncJobs(
             desk: accountDesk,
-            syncs: AccountSyncJobs(
-                desk: accountDesk,
-                sync: AccountHistorySync(portfolio: portfolio, clock: dependencies.clock),
-                changed: portfolioChanged
-            ),
-            portfolio: portfolio
-        ).addRoutes(to: routes)
+            sync: AccountHistorySync(portfolio: portfolio, clock: dependencies.clock),
+            changed: portfolioChanged
+        )
+        let accountSchedule = dependencies.accountSyncEvery.map {
+            AccountSyncSchedule(jobs: accountSyncs, every: $0, pace: dependencies.ticks, logger: logger)
+        }
+        ExchangeAccountsController(context: context, desk: accountDesk, syncs: accountSyncs, portfolio: portfolio).addRoutes(to: routes)
         AlertsController(context: context, store: alertStore, engine: alerts, lists: watchLists, changes: changes).addRoutes(to: routes)
         ChangeAlertsController(context: context, store: ChangeAlertStore(database: database)).addRoutes(to: routes)
         WebhooksController(context: context, store: alertStore, poster: poster, chats: configuration.chats).addRoutes(to: routes)
@@ -320,7 +319,8 @@ public enum SiseServerApp {
             services: dependencies.services + [
                 hub, devices, webhooks, alerts, ReplicaChanges(feed: changes, hub: hub, alerts: alerts, store: alertStore), deemedRecorder,
             ]
-                + (history.map { [$0] } ?? []) + (recorder.map { [$0] } ?? []) + (events.map { [$0] } ?? []),
+                + (history.map { [$0] } ?? []) + (recorder.map { [$0] } ?? []) + (events.map { [$0] } ?? [])
+                + (accountSchedule.map { [$0] } ?? []),
             onServerRunning: { channel in
                 // Connections the listening socket takes per look (NIO's default is 4): a server
                 // writing to 19,000 pages looks at its sockets every turn of 1,024 pages (`LoopTurns`),

@@ -56,6 +56,8 @@ public struct ServerDependencies: Sendable {
     /// The client that reads a person's account on an exchange with their read-only key (nil:
     /// this server reads no exchange account; a key cannot be tried, so none is kept).
     public var accountSources: AccountDesk.Sources? = nil
+    /// How often every kept key's trade history is synced (nil: only when asked).
+    public var accountSyncEvery: Duration? = nil
     /// When the deemed-price recorder wakes around 2027-01-01 00:00 KST, reads, and reads again.
     public var deemedTiming = DeemedPriceRecorder.Timing()
 

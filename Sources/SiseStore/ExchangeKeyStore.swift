@@ -63,6 +63,18 @@ public struct ExchangeKeyStore: Sendable {
         let rows = try await database.read { db in
             try await db.query("SELECT exchange, hint, createdAt, problem, checkedAt FROM exchange_key WHERE owner = ?", owner)
         }
+        return Self.saved(rows)
+    }
+
+    /// Every owner's connected keys (hints only), by owner: what a schedule walks.
+    public func everyOwner() async throws -> [String: [Saved]] {
+        let rows = try await database.read { db in
+            try await db.query("SELECT owner, exchange, hint, createdAt, problem, checkedAt FROM exchange_key ORDER BY owner")
+        }
+        return Dictionary(grouping: rows) { $0.string("owner") ?? "" }.filter { !$0.key.isEmpty }.mapValues(Self.saved)
+    }
+
+    private static func saved(_ rows: [SQLRow]) -> [Saved] {
         let saved = rows.compactMap { row -> Saved? in
             guard let exchange = row.string("exchange").flatMap(Exchange.init(rawValue:)) else { return nil }
             return Saved(

@@ -96,6 +96,12 @@ struct ServeCommand: AsyncParsableCommand {
     var eventsEvery: Int = 60
 
     @Option(
+        name: .customLong("sync-every"),
+        help: "Minutes between syncs of every connected exchange account's trade history (0: only when asked)."
+    )
+    var syncEvery: Int = 60
+
+    @Option(
         name: .customLong("delivery-lease"),
         help:
             "Seconds a replica holds an alert delivery it took; one that dies holding it hands it on after this (6–3600, default 60: above a delivery's 5 s deadline, so a slow one is never repeated by another replica)."
@@ -158,6 +164,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (4...15).contains(passwordCost) else { throw ValidationError("--password-cost must be 4–15.") }
         guard (1...3_600).contains(walletsEvery) else { throw ValidationError("--wallets-every must be 1–3600 seconds.") }
         guard (1...3_600).contains(eventsEvery) else { throw ValidationError("--events-every must be 1–3600 seconds.") }
+        guard (0...10_080).contains(syncEvery) else { throw ValidationError("--sync-every must be 0–10080 minutes.") }
         guard deliveryLease.isFinite, (6...3_600).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 6–3600 seconds.") }
         if let pushSubject, !(pushSubject.hasPrefix("mailto:") || pushSubject.hasPrefix("https://")) || (pushSubject.utf8.count > 200) {
             throw ValidationError("--push-subject must be mailto:… or https://…, not '\(pushSubject)'.")
@@ -283,6 +290,7 @@ struct ServeCommand: AsyncParsableCommand {
             dependencies.wallets = wallets
             dependencies.notices = notices
             dependencies.eventsEvery = .seconds(eventsEvery)
+            if syncEvery > 0 { dependencies.accountSyncEvery = .seconds(syncEvery * 60) }
             dependencies.globalBooks = root.globalAPIs(premiumSettings)
             if premiumHistory { dependencies.historyVenues = root.globalAPIs(premiumSettings) }
             dependencies.depthFeeds = upstreams.depthFeeds

@@ -131,4 +131,41 @@ import Testing
             await database.close()
         }
     }
+
+    /// A scheduled round syncs every owner with a kept key, one after another, and leaves out a
+    /// key the exchange refused for a reason the person must fix.
+    @Test func aScheduledRoundSyncsEveryOwnerButAKeyWaitingOnItsPerson() async throws {
+        try await withSimulator { simulator in
+            let (database, portfolio, directory) = try Self.store()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let desk = AccountDesk(
+                keys: ExchangeKeyStore(database: database),
+                sources: { exchange, key in
+                    ExchangeRegistry.spec(exchange).account(
+                        ExchangeRegistry.spec(exchange).simulated(at: simulator.baseURL),
+                        transport: LiveHTTPTransport(),
+                        key: key
+                    )
+                },
+                prices: { _, _ in [:] }
+            )
+            let jobs = AccountSyncJobs(desk: desk, sync: AccountHistorySync(portfolio: portfolio))
+            _ = try await desk.connect(owner: "a", exchange: .upbit, key: try AccountReaderTests.demoKey(.upbit), language: .ko)
+            let narrow = try await AccountReaderTests.register(
+                simulator,
+                .upbit,
+                "round-narrow",
+                #","scopes":["balances"],"history":{"orders":5,"days":3}"#
+            )
+            _ = try await desk.connect(owner: "b", exchange: .upbit, key: narrow, language: .ko)
+            try await desk.keys.checked(owner: "b", exchange: .upbit, problem: .missingPermission)
+            #expect(try await jobs.scheduledRound() == 1)
+            #expect(try await portfolio.transactions(owner: "a").count == 120, "the demo account's 120 orders")
+            #expect(try await portfolio.transactions(owner: "b").isEmpty)
+            #expect(await jobs.status(owner: "a").state == .done)
+            #expect(try await jobs.scheduledRound() == 1)
+            #expect(try await portfolio.transactions(owner: "a").count == 120, "a second round adds nothing")
+            await database.close()
+        }
+    }
 }

@@ -45,6 +45,15 @@ public enum KeyProblem: String, Sendable, Equatable, CaseIterable, Codable {
         }
     }
 
+    /// Whether the person must act before the key works again (a schedule stops for it): all but
+    /// a clock out of step and a replayed nonce, which pass on their own.
+    public var needsThePerson: Bool {
+        switch self {
+        case .clock, .nonceReused: false
+        default: true
+        }
+    }
+
     /// What to do, in the person's language; `address` is the server's outgoing address where known.
     public func message(_ language: Language, exchange: Exchange, address: String? = nil) -> String {
         let name = exchange.displayName
