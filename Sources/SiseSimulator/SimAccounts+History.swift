@@ -166,23 +166,11 @@ extension SimAccounts {
         return json + "}"
     }
 
-    /// `2026-12-04T09:24:01+09:00`, as Upbit writes times (civil from days, by hand: a Calendar
-    /// a row was most of a history call's time).
+    /// `2026-12-04T09:24:01+09:00`, as Upbit writes times (`SimTime`'s integer calendar: a
+    /// Calendar a row was most of a history call's time).
     static func createdAt(_ ms: Int64) -> String {
-        let local = ms / 1_000 + 9 * 3_600
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let second = local - days * 86_400
-        // H. Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(second / 3_600)):\(two(second % 3_600 / 60)):\(two(second % 60))+09:00"
+        let c = SimTime.civil(Int(ms / 1_000) + SimTime.kstOffset)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(c.year)-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))+09:00"
     }
 }
