@@ -6,6 +6,7 @@ import SiseCore
 import SiseFeeds
 import SiseServer
 import SiseSimulator
+import SiseTestSupport
 import Testing
 
 /// An account's read-only exchange keys over the API, against the simulator's verifier: a key
@@ -156,13 +157,13 @@ import Testing
             #expect(started.status == .accepted)
             var state = ""
             var message = ""
-            for _ in 0..<100 where state != "failed" && state != "done" {
-                try await Task.sleep(for: .milliseconds(100))
+            try await eventually("the sync ends") {
                 let now = try #require(
                     json(try await client.execute(uri: "/api/portfolio/sync", method: .get, headers: jar.pageHeaders)) as? [String: Any]
                 )
                 state = now["state"] as? String ?? ""
                 message = now["message"] as? String ?? ""
+                return state == "failed" || state == "done"
             }
             #expect(state == "failed" && message.contains("조회 권한"), "\(state): \(message)")
             let keys = try #require(
