@@ -47,13 +47,14 @@ def kind(pid: str) -> str:
     return program
 
 
-def cpu(pid: str):
+def reading(pid: str):
+    """(start time, CPU seconds) of a process: the start time tells a reused pid from its last owner."""
     try:
         with open(f"/proc/{pid}/stat") as handle:
             fields = handle.read().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+    return int(fields[19]), (int(fields[11]) + int(fields[12])) / TICKS  # starttime; utime + stime
 
 
 def main():
@@ -70,6 +71,8 @@ def main():
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    # Per process (pid, start time): CPU at the first and the last look, and its kind at the last
+    # look (a child read between its fork and its exec still wears its parent's command line).
     first, last, kinds = {}, {}, {}
     started = time.time()
     passes = 0
@@ -77,14 +80,16 @@ def main():
         for pid in os.listdir("/proc"):
             if not pid.isdigit():
                 continue
-            seconds = cpu(pid)
-            if seconds is None:
+            read = reading(pid)
+            if read is None:
                 continue
-            key = (pid, kinds.get(pid) or kind(pid))
-            kinds[pid] = key[1]
+            key = (pid, read[0])
             # A process born after the first look is counted from its start.
-            first.setdefault(key, seconds if passes == 0 else 0.0)
-            last[key] = seconds
+            first.setdefault(key, read[1] if passes == 0 else 0.0)
+            last[key] = read[1]
+            named = kind(pid)  # "?": no command line (a kernel thread, or a child already ended)
+            if named != "?" or key not in kinds:
+                kinds[key] = named
         passes += 1
         if child is not None and child.poll() is not None:
             break
@@ -93,7 +98,7 @@ def main():
         time.sleep(1)
     totals = {}
     for key, seconds in last.items():
-        totals[key[1]] = totals.get(key[1], 0.0) + seconds - first[key]
+        totals[kinds[key]] = totals.get(kinds[key], 0.0) + seconds - first[key]
     wall = time.time() - started
     print(f"\ncpu census over {wall:.0f} s: {sum(totals.values()):.0f} s of CPU", file=sys.stderr)
     for name, seconds in sorted(totals.items(), key=lambda item: -item[1]):
